@@ -1,0 +1,29 @@
+import { resolve } from 'node:path'
+import { defineConfig, externalizeDepsPlugin } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+
+// Main builds two entries: the Electron shell (index) and the headless server (server), which must
+// also run under plain Node 20 — hence the node20 target (TOOLCHAIN G11).
+export default defineConfig({
+  main: {
+    plugins: [externalizeDepsPlugin()],
+    build: {
+      target: 'node20',
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          server: resolve(__dirname, 'src/server/main.ts')
+        }
+      }
+    }
+  },
+  preload: {
+    plugins: [externalizeDepsPlugin()],
+    build: { rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') } } }
+  },
+  renderer: {
+    root: resolve(__dirname, 'src/renderer'),
+    plugins: [react()],
+    build: { rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } } }
+  }
+})

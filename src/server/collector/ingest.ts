@@ -1,0 +1,175 @@
+// Applies one collector message to the store in one transaction (agent protocol §6).
+import { HostStatus, ServiceType, Stat, type Led } from '../../shared/codes'
+import type { SecretBox } from '../auth/secret-box'
+import { isAgentStop } from '../domain/event-rules'
+import { heartbeatDeadlineMs } from '../domain/heartbeat'
+import { countServices, hostLed, hostStatusText, type ServiceCounts } from '../domain/host-state'
+import { serviceLed, serviceStatusText } from '../domain/service-state'
+import type { HostChanges, HostRow } from '../store/hosts'
+import type { ServiceState } from '../store/services'
+import type { Store } from '../store/store'
+import { EventRecorder } from './event-recorder'
+import { heartbeatBackEvent } from './heartbeat-events'
+import type { MonitMessage, ServiceSnapshot } from './message'
+
+export interface IngestResult {
+  hostId: number
+  registered: boolean
+  eventStored: boolean
+}
+
+export class Ingest {
+  private readonly events: EventRecorder
+  /** Last service-group layout written per host, so unchanged groups cost no writes. */
+  private readonly groupLayouts = new Map<number, string>()
+
+  constructor(private readonly store: Store, private readonly secrets: SecretBox) {
+    this.events = new EventRecorder(store)
+  }
+
+  apply(msg: MonitMessage, nowMs: number): IngestResult {
+    return this.store.transaction(() => this.applyInTransaction(msg, nowMs))
+  }
+
+  private applyInTransaction(msg: MonitMessage, nowMs: number): IngestResult {
+    const now = Math.floor(nowMs / 1000)
+    const found = this.store.hosts.findByAgentId(msg.agent.id)
+    const host = found ?? this.store.hosts.register(msg.agent.id, msg.server.localHostname || msg.agent.id, now)
+    const ignored = host.status === HostStatus.Ignored
+
+    // Concurrent or delayed posts: a snapshot older than the one applied must not overwrite it.
+    const snapshotUsec = newestCollection(msg.services)
+    const fresh = snapshotUsec >= host.snapshot_usec
+    const counts = fresh ? this.applyServices(host.id, msg) : storedCounts(host)
+
+    let eventStored = false
+    if (msg.event && !ignored) eventStored = this.events.record(host.id, msg.event)
+    if (host.heartbeat === 0 && !ignored) {
+      this.events.record(host.id, heartbeatBackEvent(nowMs))
+      this.store.intervals.close(host.id, null, now)
+    }
+
+    const stopped = msg.event !== undefined && isAgentStop(msg.event, msg.agent.incarnation)
+    const status = ignored ? HostStatus.Ignored : stopped ? HostStatus.Inactive : HostStatus.Active
+    const condition = { status, heartbeat: 1, ...counts }
+    const changes: HostChanges = {
+      ...this.agentFacts(host, msg),
+      status,
+      inactive_since: status === HostStatus.Active ? null : (host.inactive_since ?? now),
+      last_modified: now,
+      heartbeat: 1,
+      heartbeat_deadline_ms: status === HostStatus.Active ? heartbeatDeadlineMs(nowMs, msg.server.poll, host.skew) : null,
+      services_total: counts.total,
+      services_failed: counts.failed,
+      services_changed: counts.changed,
+      services_unmonitored: counts.unmonitored,
+      led: hostLed(condition),
+      status_text: hostStatusText(condition)
+    }
+    if (fresh) Object.assign(changes, { snapshot_usec: snapshotUsec, ...systemLoad(msg.services) })
+    this.store.hosts.update(host.id, changes)
+    return { hostId: host.id, registered: !found, eventStored }
+  }
+
+  /** What the agent tells about itself: identity, platform and how to call it back. */
+  private agentFacts(host: HostRow, msg: MonitMessage): HostChanges {
+    const { server, platform } = msg
+    const facts: HostChanges = {
+      hostname: host.keepname ? host.hostname : server.localHostname || host.hostname,
+      ipaddr_in: server.httpd?.address ?? '',
+      port_in: server.httpd?.port ?? -1,
+      ssl_in: server.httpd?.ssl ? 1 : 0,
+      unix_socket: server.unixSocket ?? null,
+      poll: server.poll,
+      start_delay: server.startDelay,
+      agent_version: msg.agent.version,
+      incarnation: msg.agent.incarnation,
+      agent_uptime: server.uptime,
+      control_file: server.controlFile,
+      platform_name: platform.name,
+      platform_release: platform.release,
+      platform_version: platform.version,
+      platform_machine: platform.machine,
+      cpu_count: platform.cpu,
+      memory_kb: platform.memory,
+      swap_kb: platform.swap
+    }
+    if (!host.credentials_pinned) {
+      const reported = server.credentials
+      facts.agent_user = reported?.username ?? ''
+      // Re-encrypt only when the password changed: sealing is randomised, so equal text differs.
+      if ((reported?.password ?? '') !== this.secrets.open(host.agent_password)) {
+        facts.agent_password = this.secrets.seal(reported?.password ?? '')
+      }
+    }
+    return facts
+  }
+
+  /** Replaces the host's services with the snapshot's; returns the service counts for the host LED. */
+  private applyServices(hostId: number, msg: MonitMessage): ServiceCounts {
+    const { services } = this.store
+    const stored = new Map(services.ofHost(hostId).map((s) => [s.name, s]))
+    const leds: { led: Led }[] = []
+    const seen = new Set<string>()
+    msg.services.forEach((snapshot, position) => {
+      if (seen.has(snapshot.name)) return
+      seen.add(snapshot.name)
+      const state = toServiceState(snapshot, position, services.nameId(snapshot.name))
+      const prev = stored.get(snapshot.name)
+      stored.delete(snapshot.name)
+      if (prev && prev.collected_usec > state.collectedUsec) {
+        leds.push({ led: prev.led as Led })
+        return
+      }
+      const id = prev ? prev.id : services.insert(hostId, state)
+      if (prev) services.update(prev.id, state)
+      services.replaceStatistics(id, snapshot.statistics)
+      leds.push({ led: state.led as Led })
+    })
+    // Services missing from a full snapshot were removed from the agent's configuration.
+    for (const gone of stored.values()) services.delete(gone.id)
+
+    const layout = JSON.stringify(msg.serviceGroups)
+    if (this.groupLayouts.get(hostId) !== layout) {
+      services.replaceGroups(hostId, msg.serviceGroups)
+      this.groupLayouts.set(hostId, layout)
+    }
+    return countServices(leds)
+  }
+}
+
+function toServiceState(s: ServiceSnapshot, position: number, nameId: number): ServiceState {
+  const condition = { monitor: s.monitor, status: s.status, statusHint: s.statusHint, pendingAction: s.pendingAction }
+  return {
+    nameId, name: s.name, type: s.type, position,
+    collectedUsec: s.collectedSec * 1_000_000 + s.collectedUsec,
+    status: s.status, statusHint: s.statusHint, monitor: s.monitor, monitorMode: s.monitorMode,
+    onReboot: s.onReboot, pendingAction: s.pendingAction, every: s.every ?? null,
+    led: serviceLed(condition), statusText: serviceStatusText(condition)
+  }
+}
+
+function newestCollection(services: readonly ServiceSnapshot[]): number {
+  let newest = 0
+  for (const s of services) newest = Math.max(newest, s.collectedSec * 1_000_000 + s.collectedUsec)
+  return newest
+}
+
+function storedCounts(h: HostRow): ServiceCounts {
+  return { total: h.services_total, failed: h.services_failed, changed: h.services_changed, unmonitored: h.services_unmonitored }
+}
+
+/** Busy CPU (everything but idle and I/O wait) and used memory of the host's system service. */
+const busyCpu = new Set<number>([Stat.CpuUser, Stat.CpuSystem, Stat.CpuNice, Stat.CpuHardIrq, Stat.CpuSoftIrq, Stat.CpuSteal])
+
+function systemLoad(services: readonly ServiceSnapshot[]): { cpu: number | null; mem: number | null } {
+  const system = services.find((s) => s.type === ServiceType.System && s.statistics.length > 0)
+  if (!system) return { cpu: null, mem: null }
+  let cpu = 0
+  let mem: number | null = null
+  for (const st of system.statistics) {
+    if (busyCpu.has(st.type)) cpu += st.value
+    else if (st.type === Stat.MemoryPercent) mem = st.value
+  }
+  return { cpu: Math.round(cpu * 10) / 10, mem }
+}

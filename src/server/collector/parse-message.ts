@@ -1,0 +1,223 @@
+// Turns the body a Monit agent POSTs to /collector into a `MonitMessage` (agent protocol §4).
+// Lenient where real agents are sloppy (§4.9), strict where input is hostile or cut short.
+
+import type {
+  MonitEvent, MonitMessage, PlatformInfo, ServerInfo, ServiceGroup, ServiceSnapshot
+} from './message'
+import { StatisticsReader, toNumber } from './statistics'
+import { MessageParseError, XmlScanner } from './xml-scanner'
+
+export { MessageParseError }
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+const ILLEGAL_CONTROL_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F]/
+const ILLEGAL_CONTROL_CHARS = /[\x00-\x08\x0B\x0C\x0E-\x1F]/g
+
+/** Longest root element name quoted back in an error, so random bytes do not flood the log. */
+const MAX_QUOTED_NAME = 40
+
+export function parseMonitMessage(body: Buffer): MonitMessage {
+  const s = new XmlScanner(decodeBody(body))
+  const message = openMonitRoot(s)
+  let sawServices = false
+  for (let child = s.nextChild('monit'); child !== null; child = s.nextChild('monit')) {
+    switch (child) {
+      case 'server': message.server = readServer(s); break
+      case 'platform': message.platform = readPlatform(s); break
+      case 'hostgroups': message.hostGroups = readHostGroups(s); break
+      case 'services':
+        message.services = readServices(s)
+        sawServices = true
+        break
+      case 'servicegroups': message.serviceGroups = readServiceGroups(s); break
+      case 'event': message.event = readEvent(s); break
+      default: s.skip(child)
+    }
+  }
+  if (!sawServices) throw new MessageParseError('not a Monit message: <services> missing')
+  return message
+}
+
+/**
+ * The declaration says ISO-8859-1, but agents pass names and program output through unchanged, so
+ * UTF-8 is the norm (§4.9). Control characters XML 1.0 forbids (ANSI colour codes in program output)
+ * are dropped.
+ */
+function decodeBody(body: Buffer): string {
+  let text: string
+  try {
+    text = utf8.decode(body)
+  } catch {
+    text = body.toString('latin1')
+  }
+  return ILLEGAL_CONTROL_CHAR.test(text) ? text.replace(ILLEGAL_CONTROL_CHARS, '') : text
+}
+
+function openMonitRoot(s: XmlScanner): MonitMessage {
+  const root = s.openRoot()
+  if (root === undefined) throw new MessageParseError('not a Monit message: no root element')
+  if (root !== 'monit') {
+    throw new MessageParseError(`not a Monit message: root element is <${root.slice(0, MAX_QUOTED_NAME)}>`)
+  }
+  const id = s.attribute('id')?.trim() ?? ''
+  if (id === '') throw new MessageParseError('not a Monit message: <monit> has no id attribute')
+  return {
+    agent: { id, incarnation: numberOr0(s.attribute('incarnation')), version: s.attribute('version') ?? '' },
+    server: emptyServer(),
+    platform: readPlatformFields(new Map()),
+    hostGroups: [],
+    services: [],
+    serviceGroups: []
+  }
+}
+
+const emptyServer = (): ServerInfo => ({ uptime: 0, poll: 0, startDelay: 0, localHostname: '', controlFile: '' })
+
+const numberOr0 = (text: string | undefined): number => toNumber(text ?? '') ?? 0
+
+function readServer(s: XmlScanner): ServerInfo {
+  const server = emptyServer()
+  for (let child = s.nextChild('server'); child !== null; child = s.nextChild('server')) {
+    switch (child) {
+      case 'uptime': server.uptime = numberOr0(s.readText(child)); break
+      case 'poll': server.poll = numberOr0(s.readText(child)); break
+      case 'startdelay': server.startDelay = numberOr0(s.readText(child)); break
+      case 'localhostname': server.localHostname = s.readText(child); break
+      case 'controlfile': server.controlFile = s.readText(child); break
+      case 'httpd': readHttpd(s.readLeafTexts(child), server); break
+      case 'credentials': server.credentials = readCredentials(s.readLeafTexts(child)); break
+      default: s.skip(child)
+    }
+  }
+  return server
+}
+
+/** 5.33 sends either a TCP address or a unix socket; 6.x may send both (§4.2). */
+function readHttpd(fields: Map<string, string>, server: ServerInfo): void {
+  const address = fields.get('address') ?? ''
+  const port = numberOr0(fields.get('port'))
+  if (address !== '' && port > 0) server.httpd = { address, port, ssl: numberOr0(fields.get('ssl')) !== 0 }
+  const unixSocket = fields.get('unixsocket')
+  if (unixSocket !== undefined && unixSocket !== '') server.unixSocket = unixSocket
+}
+
+function readCredentials(fields: Map<string, string>): ServerInfo['credentials'] {
+  return { username: fields.get('username') ?? '', password: fields.get('password') ?? '' }
+}
+
+const readPlatform = (s: XmlScanner): PlatformInfo => readPlatformFields(s.readLeafTexts('platform'))
+
+function readPlatformFields(fields: Map<string, string>): PlatformInfo {
+  return {
+    name: fields.get('name') ?? '',
+    release: fields.get('release') ?? '',
+    version: fields.get('version') ?? '',
+    machine: fields.get('machine') ?? '',
+    cpu: numberOr0(fields.get('cpu')),
+    memory: numberOr0(fields.get('memory')),
+    swap: numberOr0(fields.get('swap'))
+  }
+}
+
+/** 5.34+: `<hostgroups><name><![CDATA[Oslo]]></name>…</hostgroups>` */
+function readHostGroups(s: XmlScanner): string[] {
+  const groups: string[] = []
+  for (let child = s.nextChild('hostgroups'); child !== null; child = s.nextChild('hostgroups')) {
+    if (child !== 'name') {
+      s.skip(child)
+      continue
+    }
+    const name = s.readText(child)
+    if (name !== '') groups.push(name)
+  }
+  return groups
+}
+
+function readServices(s: XmlScanner): ServiceSnapshot[] {
+  const services: ServiceSnapshot[] = []
+  for (let child = s.nextChild('services'); child !== null; child = s.nextChild('services')) {
+    if (child !== 'service') {
+      s.skip(child)
+      continue
+    }
+    const service = readService(s)
+    // A service is known to the server by its name only; one without a name cannot be stored.
+    if (service.name !== '') services.push(service)
+  }
+  return services
+}
+
+function readService(s: XmlScanner): ServiceSnapshot {
+  const service: ServiceSnapshot = {
+    name: s.attribute('name') ?? '',
+    type: 0, collectedSec: 0, collectedUsec: 0, status: 0, statusHint: 0,
+    monitor: 0, monitorMode: 0, onReboot: 0, pendingAction: 0,
+    statistics: []
+  }
+  const statistics = new StatisticsReader(s)
+  for (let child = s.nextChild('service'); child !== null; child = s.nextChild('service')) {
+    switch (child) {
+      case 'type': service.type = numberOr0(s.readText(child)); break
+      case 'collected_sec': service.collectedSec = numberOr0(s.readText(child)); break
+      case 'collected_usec': service.collectedUsec = numberOr0(s.readText(child)); break
+      case 'status': service.status = numberOr0(s.readText(child)); break
+      case 'status_hint': service.statusHint = numberOr0(s.readText(child)); break
+      case 'monitor': service.monitor = numberOr0(s.readText(child)); break
+      case 'monitormode': service.monitorMode = numberOr0(s.readText(child)); break
+      case 'onreboot': service.onReboot = numberOr0(s.readText(child)); break
+      case 'pendingaction': service.pendingAction = numberOr0(s.readText(child)); break
+      case 'every': service.every = describeEvery(s.readLeafTexts(child)); break
+      default: statistics.read(child, service.type)
+    }
+  }
+  service.statistics = statistics.statistics
+  return service
+}
+
+/** `<every>` types (§4.3): 2 skip cycles, 3 cron, 4 not in cron. */
+function describeEvery(fields: Map<string, string>): string | undefined {
+  switch (numberOr0(fields.get('type'))) {
+    case 2: return `every ${numberOr0(fields.get('number'))} cycles`
+    case 3: return `every "${fields.get('cron') ?? ''}"`
+    case 4: return `not every "${fields.get('cron') ?? ''}"`
+    default: return undefined
+  }
+}
+
+function readServiceGroups(s: XmlScanner): ServiceGroup[] {
+  const groups: ServiceGroup[] = []
+  for (let child = s.nextChild('servicegroups'); child !== null; child = s.nextChild('servicegroups')) {
+    if (child !== 'servicegroup') {
+      s.skip(child)
+      continue
+    }
+    const name = s.attribute('name') ?? ''
+    const services = readGroupMembers(s)
+    if (name !== '') groups.push({ name, services })
+  }
+  return groups
+}
+
+function readGroupMembers(s: XmlScanner): string[] {
+  const members: string[] = []
+  for (let child = s.nextChild('servicegroup'); child !== null; child = s.nextChild('servicegroup')) {
+    if (child === 'service') members.push(s.readText(child))
+    else s.skip(child)
+  }
+  return members
+}
+
+function readEvent(s: XmlScanner): MonitEvent {
+  const fields = s.readLeafTexts('event')
+  return {
+    collectedSec: numberOr0(fields.get('collected_sec')),
+    collectedUsec: numberOr0(fields.get('collected_usec')),
+    service: fields.get('service') ?? '',
+    serviceType: numberOr0(fields.get('type')),
+    id: numberOr0(fields.get('id')),
+    state: numberOr0(fields.get('state')),
+    action: numberOr0(fields.get('action')),
+    message: fields.get('message') ?? ''
+  }
+}

@@ -1,0 +1,73 @@
+// Server settings from command-line flags, each also readable from an environment variable.
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { z } from 'zod'
+
+export const APP_NAME = 'Overseer'
+
+export interface ServerConfig {
+  host: string
+  port: number
+  dataDir: string
+  initAdmin?: UserSpec
+  initCollector?: UserSpec
+}
+
+export interface UserSpec { user: string; password: string }
+
+/** Flag → environment variable. The README lists the same table. */
+export const settings = {
+  host: 'OVERSEER_HOST',
+  port: 'OVERSEER_PORT',
+  'data-dir': 'OVERSEER_DATA_DIR',
+  'init-admin': 'OVERSEER_INIT_ADMIN',
+  'init-collector': 'OVERSEER_INIT_COLLECTOR'
+} as const
+
+export class ConfigError extends Error {}
+
+const userSpec = (flag: string) => z.string().transform((text, ctx): UserSpec => {
+  const colon = text.indexOf(':')
+  if (colon <= 0 || colon === text.length - 1) {
+    ctx.addIssue({ code: 'custom', message: `--${flag} must be USER:PASSWORD with both parts non-empty` })
+    return z.NEVER
+  }
+  return { user: text.slice(0, colon), password: text.slice(colon + 1) }
+})
+
+const schema = z.object({
+  host: z.string().min(1).default('0.0.0.0'),
+  port: z.coerce.number({ message: '--port must be a number' }).int().min(0).max(65535, '--port must be 0–65535').default(8080),
+  'data-dir': z.string().min(1).default(() => defaultDataDir()),
+  'init-admin': userSpec('init-admin').optional(),
+  'init-collector': userSpec('init-collector').optional()
+})
+
+export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): ServerConfig {
+  let values: Record<string, string | undefined>
+  try {
+    values = parseArgs({
+      args: [...argv],
+      options: Object.fromEntries(Object.keys(settings).map((k) => [k, { type: 'string' as const }])),
+      strict: true,
+      allowPositionals: false
+    }).values as Record<string, string | undefined>
+  } catch (err) {
+    throw new ConfigError((err as Error).message)
+  }
+  const merged = Object.fromEntries(
+    Object.entries(settings).map(([flag, variable]) => [flag, values[flag] ?? (env[variable] || undefined)])
+  )
+  const parsed = schema.safeParse(merged)
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message).join('; '))
+  const v = parsed.data
+  return { host: v.host, port: v.port, dataDir: v['data-dir'], initAdmin: v['init-admin'], initCollector: v['init-collector'] }
+}
+
+/** The per-user application data folder; the same place Electron's `app.getPath('userData')` uses. */
+export function defaultDataDir(platform = process.platform, env = process.env, home = homedir()): string {
+  if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), APP_NAME)
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', APP_NAME)
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), APP_NAME)
+}

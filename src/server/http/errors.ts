@@ -1,0 +1,31 @@
+// One error shape for every JSON answer: {"error": "..."} with the right status (compat ERR-1).
+import type { FastifyError, FastifyInstance } from 'fastify'
+import type { Logger } from '../log'
+
+export class HttpError extends Error {
+  constructor(readonly statusCode: number, message: string, readonly headers: Record<string, string> = {}) {
+    super(message)
+  }
+}
+
+export function installErrorHandling(app: FastifyInstance, log: Logger): void {
+  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
+    if (err instanceof HttpError) reply.headers(err.headers)
+    if (status >= 500) {
+      log.error(`${request.method} ${request.url.split('?')[0]} failed: ${err.stack ?? err.message}`)
+      return reply.code(status).send({ error: 'internal server error' })
+    }
+    return reply.code(status).send({ error: clientMessage(err) })
+  })
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `no such resource: ${request.url.split('?')[0]}` }))
+}
+
+function clientMessage(err: FastifyError | HttpError): string {
+  switch ((err as FastifyError).code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': return 'request body is too large'
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return 'unsupported Content-Type'
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY': return 'empty JSON body'
+    default: return err.message
+  }
+}

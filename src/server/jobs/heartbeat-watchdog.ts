@@ -1,0 +1,49 @@
+// Declares a host's heartbeat dead after `skew × poll` seconds without a message, records the
+// transition as an event and opens a host down-time interval (closed by the next message).
+import { EventRecorder } from '../collector/event-recorder'
+import { heartbeatLostEvent } from '../collector/heartbeat-events'
+import { silenceStart } from '../domain/heartbeat'
+import { hostLed, hostStatusText } from '../domain/host-state'
+import type { HostRow } from '../store/hosts'
+import type { Store } from '../store/store'
+
+export class HeartbeatWatchdog {
+  private timer: NodeJS.Timeout | undefined
+  private readonly events: EventRecorder
+
+  constructor(private readonly store: Store) {
+    this.events = new EventRecorder(store)
+  }
+
+  start(intervalMs = 500): void {
+    this.timer ??= setInterval(() => this.check(Date.now()), intervalMs)
+    this.timer.unref()
+  }
+
+  stop(): void {
+    clearInterval(this.timer)
+    this.timer = undefined
+  }
+
+  /** Marks every host whose deadline passed by `nowMs`; returns how many turned silent. */
+  check(nowMs: number): number {
+    const due = this.store.hosts.silentSince(nowMs)
+    for (const host of due) {
+      this.store.transaction(() => this.markSilent(host, nowMs))
+    }
+    return due.length
+  }
+
+  private markSilent(host: HostRow, nowMs: number): void {
+    const condition = {
+      status: host.status, heartbeat: 0, total: host.services_total, failed: host.services_failed,
+      changed: host.services_changed, unmonitored: host.services_unmonitored
+    }
+    this.store.hosts.update(host.id, {
+      // A silent host counts as inactive (spec: admin/hosts/delete by inactivity) from its last report.
+      heartbeat: 0, heartbeat_deadline_ms: null, inactive_since: host.last_modified, led: hostLed(condition), status_text: hostStatusText(condition)
+    })
+    this.events.record(host.id, heartbeatLostEvent(nowMs, Math.floor(nowMs / 1000) - host.last_modified))
+    this.store.intervals.open(host.id, null, Math.min(silenceStart(host.last_modified, host.poll), Math.floor(nowMs / 1000)))
+  }
+}

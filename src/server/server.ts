@@ -1,0 +1,75 @@
+// Starts and stops the whole server: store, jobs and HTTP. Used by the headless entry (main.ts), the
+// Electron shell (through that entry) and the tests.
+import { networkInterfaces } from 'node:os'
+import { join } from 'node:path'
+import { BasicAuthenticator } from './auth/basic-auth'
+import { SecretBox } from './auth/secret-box'
+import { createInitialUsers } from './bootstrap-users'
+import { Ingest } from './collector/ingest'
+import { defaultCollectorLimits, type CollectorLimits } from './collector/route'
+import type { ServerConfig } from './config'
+import { buildApp } from './http/app'
+import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
+import type { Logger } from './log'
+import { Store } from './store/store'
+
+export const DATABASE_FILE = 'overseer.sqlite'
+const VERSION = '0.1.0'
+
+export interface RunningServer {
+  port: number
+  /** One URL per listening address. */
+  urls: string[]
+  store: Store
+  close(): Promise<void>
+}
+
+export interface ServerOptions extends ServerConfig {
+  log: Logger
+  collectorLimits?: CollectorLimits
+  watchdogIntervalMs?: number
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const { log } = options
+  const store = new Store(join(options.dataDir, DATABASE_FILE), log.info)
+  try {
+    createInitialUsers(store.users, options, log)
+    const secrets = SecretBox.fromKeyFile(join(options.dataDir, 'secret.key'))
+    const ingest = new Ingest(store, secrets)
+    const authenticator = new BasicAuthenticator(store.users)
+    const app = await buildApp({
+      store, ingest, authenticator, log, version: VERSION,
+      collectorLimits: options.collectorLimits ?? defaultCollectorLimits
+    })
+    await app.listen({ host: options.host, port: options.port })
+    const address = app.server.address()
+    const port = typeof address === 'object' && address ? address.port : options.port
+    const watchdog = new HeartbeatWatchdog(store)
+    watchdog.start(options.watchdogIntervalMs)
+    return {
+      port,
+      urls: listeningUrls(options.host, port),
+      store,
+      async close() {
+        watchdog.stop()
+        await app.close()
+        store.close()
+      }
+    }
+  } catch (err) {
+    store.close()
+    throw err
+  }
+}
+
+/** A wildcard address listens on every interface: name each, so users know what agents can reach. */
+function listeningUrls(host: string, port: number): string[] {
+  const wildcard = host === '0.0.0.0' || host === '::'
+  const hosts = wildcard
+    ? Object.values(networkInterfaces()).flat()
+      .filter((i) => i && (host === '::' || i.family === 'IPv4'))
+      .map((i) => (i!.family === 'IPv6' ? `[${i!.address}]` : i!.address))
+    : [host.includes(':') ? `[${host}]` : host]
+  return hosts.map((h) => `http://${h}:${port}`)
+}

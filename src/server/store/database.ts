@@ -1,0 +1,56 @@
+// Opens the SQLite file, applies pragmas and runs pending migrations.
+import { existsSync, mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import Database from 'better-sqlite3'
+import { migrations, type Migration } from './migrations'
+
+export interface OpenedDatabase {
+  sqlite: Database.Database
+  /** Path of the backup taken before migrating an existing database, if any. */
+  backupFile?: string
+}
+
+export function openDatabase(file: string, log: (line: string) => void = () => {}): OpenedDatabase {
+  mkdirSync(dirname(file), { recursive: true })
+  const existed = existsSync(file)
+  const sqlite = new Database(file)
+  // WAL + synchronous=NORMAL: a commit is in the WAL file before the call returns, so a killed
+  // process loses nothing it acknowledged; only a power cut can drop the last transactions.
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  // Lets the retention job hand freed pages back to the file system (PRAGMA incremental_vacuum).
+  if (!existed) sqlite.pragma('auto_vacuum = INCREMENTAL')
+  const backupFile = migrate(sqlite, file, existed, log)
+  return { sqlite, backupFile }
+}
+
+function migrate(sqlite: Database.Database, file: string, existed: boolean, log: (line: string) => void): string | undefined {
+  sqlite.exec(`CREATE TABLE IF NOT EXISTS schema_migration (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`)
+  const current = (sqlite.prepare('SELECT MAX(version) AS v FROM schema_migration').get() as { v: number | null }).v ?? 0
+  const latest = migrations[migrations.length - 1].version
+  if (current > latest) {
+    throw new Error(`database schema version ${current} is newer than this program knows (${latest}); upgrade the program`)
+  }
+  const pending = migrations.filter((m) => m.version > current)
+  if (pending.length === 0) return undefined
+
+  let backupFile: string | undefined
+  if (existed && current > 0) {
+    backupFile = `${file}.before-v${latest}-${Date.now()}.bak`
+    sqlite.exec(`VACUUM INTO '${backupFile.replaceAll("'", "''")}'`)
+    log(`database backed up to ${backupFile} before migrating from schema ${current} to ${latest}`)
+  }
+  for (const m of pending) apply(sqlite, m)
+  return backupFile
+}
+
+function apply(sqlite: Database.Database, m: Migration): void {
+  sqlite.transaction(() => {
+    sqlite.exec(m.sql)
+    sqlite.prepare('INSERT INTO schema_migration (version, name, applied_at) VALUES (?, ?, ?)')
+      .run(m.version, m.name, Math.floor(Date.now() / 1000))
+  })()
+}

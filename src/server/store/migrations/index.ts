@@ -1,0 +1,6 @@
+import { initial } from './001-initial'
+
+export interface Migration { version: number; name: string; sql: string }
+
+/** Every migration, in order. Append only. */
+export const migrations: readonly Migration[] = [initial]

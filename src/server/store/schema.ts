@@ -1,0 +1,191 @@
+// Table types for kysely. The DDL lives in ./migrations; keep both in step.
+import type { Generated } from 'kysely'
+
+export interface Schema {
+  host: HostTable
+  service: ServiceTable
+  service_name: { id: Generated<number>; name: string }
+  statistic_latest: StatisticLatestTable
+  service_group: { id: Generated<number>; host_id: number; name: string }
+  service_group_member: { group_id: number; service_name_id: number }
+  event: EventTable
+  event_state: EventStateTable
+  event_note: { id: Generated<number>; event_id: number; date: number; user_id: number | null; uname: string; message: string }
+  state_interval: StateIntervalTable
+  user: UserTable
+  role: RoleTable
+  role_row: { id: Generated<number>; role_id: number; permission: number; position: number }
+  role_row_host: { row_id: number; host_id: number }
+  role_row_group: { row_id: number; group_id: number }
+  user_role: { user_id: number; role_id: number }
+  host_group: { id: Generated<number>; name: string }
+  host_group_member: { group_id: number; host_id: number }
+  session: SessionTable
+  setting: { key: string; value: string }
+  schema_migration: { version: number; name: string; applied_at: number }
+}
+
+export interface HostTable {
+  id: Generated<number>
+  agent_id: string
+  hostname: string
+  keepname: Generated<number>
+  description: Generated<string>
+  /** 0 Active, 1 Inactive, 2 Ignored */
+  status: Generated<number>
+  /** Unix seconds when the host became Inactive (stopped or silent); null while reporting. */
+  inactive_since: number | null
+  ipaddr_in: Generated<string>
+  port_in: Generated<number>
+  ssl_in: Generated<number>
+  unix_socket: string | null
+  ipaddr_out: Generated<string>
+  port_out: Generated<number>
+  ssl_out: Generated<number>
+  agent_user: Generated<string>
+  /** Encrypted at rest (secret-box.ts). */
+  agent_password: Generated<string>
+  /** 1 once an administrator set the call-back credentials; the agent's own then stop overwriting them. */
+  credentials_pinned: Generated<number>
+  /** null = the server default (3) */
+  skew: number | null
+  poll: Generated<number>
+  start_delay: Generated<number>
+  agent_version: Generated<string>
+  incarnation: Generated<number>
+  agent_uptime: Generated<number>
+  control_file: Generated<string>
+  platform_name: Generated<string>
+  platform_release: Generated<string>
+  platform_version: Generated<string>
+  platform_machine: Generated<string>
+  cpu_count: Generated<number>
+  memory_kb: Generated<number>
+  swap_kb: Generated<number>
+  /** Unix seconds of the last message received (server clock). */
+  last_modified: Generated<number>
+  /** Newest service collection time applied, in µs: older snapshots arriving late are not applied. */
+  snapshot_usec: Generated<number>
+  heartbeat: Generated<number>
+  /** Unix ms after which the watchdog declares the heartbeat dead; null when not watched. */
+  heartbeat_deadline_ms: number | null
+  services_total: Generated<number>
+  services_failed: Generated<number>
+  services_changed: Generated<number>
+  services_unmonitored: Generated<number>
+  led: Generated<number>
+  status_text: Generated<string>
+  cpu: number | null
+  mem: number | null
+  events_count: Generated<number>
+  created_at: number
+}
+
+export interface ServiceTable {
+  id: Generated<number>
+  host_id: number
+  name_id: number
+  name: string
+  type: number
+  position: number
+  collected_usec: number
+  status: number
+  status_hint: number
+  monitor: number
+  monitor_mode: number
+  on_reboot: number
+  pending_action: number
+  every: string | null
+  led: number
+  status_text: string
+  events_count: Generated<number>
+}
+
+export interface StatisticLatestTable {
+  service_id: number
+  type: number
+  descriptor: string
+  value: number
+  text: string | null
+}
+
+export interface EventTable {
+  id: Generated<number>
+  host_id: number
+  service_name_id: number
+  service_name: string
+  service_type: number
+  /** Event class bit (eventClasses) */
+  class: number
+  /** 0 succeeded, 1 failed, 2 changed, 4 changed-not */
+  state: number
+  action: number
+  message: string
+  /** collected_sec * 1e6 + collected_usec: the agent's time, part of the de-duplication key */
+  collected_usec: number
+  /** Unix seconds (collected_sec) */
+  date: number
+  /** 1 for a failed event until its service recovers from that class */
+  active: Generated<number>
+  dismissed: Generated<number>
+  has_note: Generated<number>
+}
+
+/** The last state seen per host × service × event class: repeats after a reload are not new transitions. */
+export interface EventStateTable {
+  host_id: number
+  service_name: string
+  class: number
+  state: number
+  collected_usec: number
+}
+
+/** Down time: a service failing (service_name_id set) or a host silent (service_name_id null). */
+export interface StateIntervalTable {
+  id: Generated<number>
+  host_id: number
+  service_name_id: number | null
+  /** Unix seconds */
+  start: number
+  /** Unix seconds; null while open */
+  end: number | null
+}
+
+export interface UserTable {
+  id: Generated<number>
+  uname: string
+  password_salt: string
+  password_sha256: string
+  /** Kept only because api/1 returns and compares it (USR rules of the spec). */
+  password_md5: string
+  fullname: Generated<string>
+  title: Generated<string>
+  email: Generated<string>
+  phone: Generated<string>
+  mobile: Generated<string>
+  imname: Generated<string>
+  imtype: Generated<string>
+  image: Generated<string>
+  created_at: number
+}
+
+export interface RoleTable {
+  id: Generated<number>
+  name: string
+  description: Generated<string>
+  admin: number
+  active: number
+  buildin: Generated<number>
+}
+
+export interface SessionTable {
+  id: string
+  user_id: number | null
+  csrf_token: string
+  csrf_protection: number
+  /** JSON object of session attributes (session/put) */
+  attributes: string
+  saved_url: string | null
+  created_at: number
+  last_access: number
+}

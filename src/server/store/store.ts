@@ -1,0 +1,37 @@
+// The store: the only code that knows SQL. One repository per aggregate over one SQLite connection.
+import { openDatabase } from './database'
+import { EventRepository } from './events'
+import { HostRepository } from './hosts'
+import { IntervalRepository } from './intervals'
+import { ServiceRepository } from './services'
+import { createQueryBuilder, SqlRunner } from './sql'
+import { UserRepository } from './users'
+
+export class Store {
+  readonly sql: SqlRunner
+  readonly hosts: HostRepository
+  readonly services: ServiceRepository
+  readonly events: EventRepository
+  readonly intervals: IntervalRepository
+  readonly users: UserRepository
+
+  constructor(readonly file: string, log?: (line: string) => void) {
+    const { sqlite } = openDatabase(file, log)
+    const db = createQueryBuilder()
+    this.sql = new SqlRunner(sqlite)
+    this.hosts = new HostRepository(db, this.sql)
+    this.services = new ServiceRepository(db, this.sql)
+    this.events = new EventRepository(db, this.sql)
+    this.intervals = new IntervalRepository(db, this.sql)
+    this.users = new UserRepository(db, this.sql)
+  }
+
+  /** Runs `fn` in one immediate transaction: all of it is stored, or none of it. */
+  transaction<T>(fn: () => T): T {
+    return this.sql.transaction(fn)
+  }
+
+  close(): void {
+    if (this.sql.sqlite.open) this.sql.sqlite.close()
+  }
+}
