@@ -15,6 +15,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -229,29 +230,31 @@ async function validateAndLaunch(state: AgentState): Promise<void> {
 /** Starts `monit -I` under a reaper and waits until its httpd accepts connections. */
 async function launch(state: AgentState): Promise<void> {
   const { agent } = state
-  const logFile = path.join(agent.dir, 'monit.log')
-  const log = fs.openSync(logFile, 'a')
+  // In the foreground Monit writes every log line to stdout as well, plus errors from before the
+  // logfile is open; a file of its own keeps monit.log free of duplicates.
+  const outFile = path.join(agent.dir, 'monit.out')
+  const out = fs.openSync(outFile, 'a')
   const reaper = spawn(
     PERL,
     ['-e', REAPER_SCRIPT, String(PRCTL_SYSCALL[process.arch] ?? 0), MONIT, '-I', '-c', agent.rcFile],
-    { stdio: ['ignore', 'pipe', log] }
+    { stdio: ['ignore', 'pipe', out] }
   )
-  fs.closeSync(log)
-  const out = reaper.stdout
-  if (!out) throw new Error('no stdout pipe to the reaper')
+  fs.closeSync(out)
+  const lines = reaper.stdout
+  if (!lines) throw new Error('no stdout pipe to the reaper')
   const inst = await new Promise<Instance>((resolve, reject) => {
     let markExited!: () => void
     const monitExited = new Promise<void>((r) => (markExited = r))
     const reaperExited = new Promise<void>((r) => reaper.once('exit', () => r()))
     let started: Instance | undefined
     const exited = (): void => {
-      if (!started) return reject(new Error(`${agent.name}: monit did not start\n${tail(logFile)}`))
+      if (!started) return reject(new Error(`${agent.name}: monit did not start\n${readText(outFile).slice(-2000)}`))
       started.monitAlive = false
       markExited()
     }
     reaper.once('error', reject)
     void reaperExited.then(exited)
-    createInterface({ input: out }).on('line', (line) => {
+    createInterface({ input: lines }).on('line', (line) => {
       if (started) {
         if (line.startsWith('exit')) exited()
         return
@@ -262,14 +265,17 @@ async function launch(state: AgentState): Promise<void> {
   })
   state.instances.push(inst)
   agent.pid = inst.monitPid
-  await waitForHttpd(agent, inst, logFile)
+  await waitForHttpd(agent, inst, outFile)
 }
 
-async function waitForHttpd(agent: RunningAgent, inst: Instance, logFile: string): Promise<void> {
+/** Waits until the agent's own httpd answers; another process may hold the port (Monit then runs without httpd). */
+async function waitForHttpd(agent: RunningAgent, inst: Instance, outFile: string): Promise<void> {
   const deadline = Date.now() + HTTPD_READY_MS
-  while (!(await canConnect(agent.httpdPort))) {
-    if (!inst.monitAlive) throw new Error(`${agent.name}: monit exited during start\n${tail(logFile)}`)
-    if (Date.now() > deadline) throw new Error(`${agent.name}: httpd not up on port ${agent.httpdPort}\n${tail(logFile)}`)
+  while ((await getId(agent)) !== agent.id) {
+    const out = readText(outFile)
+    if (!inst.monitAlive || out.includes('HTTP server -- Cannot bind') || Date.now() > deadline) {
+      throw new Error(`${agent.name}: httpd did not come up on 127.0.0.1:${agent.httpdPort}\n${out.slice(-2000)}`)
+    }
     await sleep(50)
   }
 }
@@ -283,7 +289,8 @@ async function stopInstance(inst: Instance, sig: 'SIGTERM' | 'SIGKILL'): Promise
 }
 
 async function shutdownAgent(state: AgentState): Promise<void> {
-  await stopInstance(current(state), 'SIGTERM')
+  const last = state.instances.at(-1)
+  if (last) await stopInstance(last, 'SIGTERM')
   // Monit leaves its services running when it stops; the sleeper is the only one that outlives it.
   const sleeper = readSleeperPid(state.agent)
   if (sleeper !== undefined) signal(sleeper, 'SIGKILL')
@@ -347,14 +354,28 @@ async function freePorts(count: number): Promise<number[]> {
   return ports
 }
 
-function canConnect(port: number): Promise<boolean> {
+/** GET /_getid (spec §5.2), or undefined when nothing usable answers. */
+function getId(agent: RunningAgent): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port })
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
+    const req = http.get(
+      {
+        host: '127.0.0.1',
+        port: agent.httpdPort,
+        path: '/_getid',
+        agent: false,
+        auth: `${agent.httpdUser}:${agent.httpdPassword}`,
+        timeout: 1_000
+      },
+      (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (body += chunk))
+        res.on('end', () => resolve(res.statusCode === 200 ? body.trim() : undefined))
+        res.on('error', () => resolve(undefined))
+      }
+    )
+    req.on('timeout', () => req.destroy())
+    req.on('error', () => resolve(undefined))
   })
 }
 
@@ -372,9 +393,9 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
-function tail(file: string): string {
+function readText(file: string): string {
   try {
-    return fs.readFileSync(file, 'utf8').slice(-2000)
+    return fs.readFileSync(file, 'utf8')
   } catch {
     return ''
   }

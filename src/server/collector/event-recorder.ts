@@ -14,18 +14,19 @@ export class EventRecorder {
     const usec = eventTimeUsec(e)
     const prev = events.lastState(hostId, e.service, e.id)
     if (isRepeat(prev, e)) return false
+    // A late event (older than the state already known) is history only: it changes no current state.
+    const late = prev !== undefined && usec < prev.collectedUsec
     const nameId = services.nameId(e.service)
     const stored = events.insert({
       host_id: hostId, service_name_id: nameId, service_name: e.service, service_type: e.serviceType,
       class: e.id, state: e.state, action: e.action, message: e.message,
-      collected_usec: usec, date: e.collectedSec, active: isFailure(e.state) ? 1 : 0
+      collected_usec: usec, date: e.collectedSec, active: isFailure(e.state) && !late ? 1 : 0
     })
     if (!stored) return false
     hosts.addEvents(hostId, 1)
     services.addEvents(hostId, e.service, 1)
 
-    // A late event (older than the state already known) is history only: it changes no current state.
-    if (prev && usec < prev.collectedUsec) return true
+    if (late) return true
     events.setLastState(hostId, e.service, e.id, e.state, usec)
     if (isRecovery(e.state)) events.resolveErrors(hostId, nameId, e.id, usec)
     // Host silence has intervals of its own (service_name_id null), kept by the heartbeat rules.

@@ -7,9 +7,10 @@ import type { XmlScanner } from './xml-scanner'
 
 /** The number in a leaf's text; undefined when it is empty or not a finite number. */
 export function toNumber(text: string): number | undefined {
-  if (text.trim() === '') return undefined
   const n = Number(text)
-  return Number.isFinite(n) ? n : undefined
+  if (!Number.isFinite(n)) return undefined
+  // Number() reads an empty or blank text as 0, but that is a missing value.
+  return n === 0 && text.trim() === '' ? undefined : n
 }
 
 /**

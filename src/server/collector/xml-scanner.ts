@@ -25,6 +25,8 @@ const EQUALS = 0x3d
 const DOUBLE_QUOTE = 0x22
 const SINGLE_QUOTE = 0x27
 
+const NO_ATTRIBUTES: ReadonlyArray<[string, string]> = []
+
 const isWhitespace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09
 
 /** A character that ends a tag or attribute name. NaN (past the end) also ends it. */
@@ -62,7 +64,7 @@ export class XmlScanner {
   private pos = 0
   /** The element opened last ended with `/>`: it has no children and no text. */
   private selfClosed = false
-  private attributes: Array<[name: string, value: string]> = []
+  private attributes: ReadonlyArray<[name: string, value: string]> = NO_ATTRIBUTES
 
   constructor(private readonly src: string) {}
 
@@ -102,9 +104,9 @@ export class XmlScanner {
       if (lt < 0) throw truncated(parent)
       const next = this.src.charCodeAt(lt + 1)
       if (next === SLASH) {
-        const closed = this.readName(lt + 2)
-        this.pos = this.endOf('>', lt + 2, parent)
-        if (closed === parent) return null
+        const end = this.closeTagEnd(lt, parent)
+        this.pos = end < 0 ? lt + 2 : end
+        if (end >= 0) return null
       } else if (next === BANG) {
         this.skipDeclaration(lt, parent)
       } else if (next === QUESTION) {
@@ -132,15 +134,17 @@ export class XmlScanner {
     for (;;) {
       const lt = this.src.indexOf('<', searchFrom)
       if (lt < 0) throw truncated(tag)
+      const closeEnd = this.closeTagEnd(lt, tag)
+      if (closeEnd >= 0) {
+        this.pos = closeEnd
+        return text + decodeEntities(this.src.slice(textStart, lt))
+      }
       if (this.src.startsWith(CDATA_OPEN, lt)) {
         const end = this.src.indexOf(CDATA_CLOSE, lt + CDATA_OPEN.length)
         if (end < 0) throw truncated(tag)
         text += decodeEntities(this.src.slice(textStart, lt)) +
           restoreCdataTerminators(this.src.slice(lt + CDATA_OPEN.length, end))
         textStart = searchFrom = end + CDATA_CLOSE.length
-      } else if (this.isCloseTag(lt, tag)) {
-        this.pos = this.endOf('>', lt + 2, tag)
-        return text + decodeEntities(this.src.slice(textStart, lt))
       } else {
         searchFrom = lt + 1
       }
@@ -167,11 +171,12 @@ export class XmlScanner {
     for (;;) {
       const lt = this.src.indexOf('<', searchFrom)
       if (lt < 0) throw truncated(tag)
-      if (this.src.startsWith(CDATA_OPEN, lt)) {
-        searchFrom = this.endOf(CDATA_CLOSE, lt + CDATA_OPEN.length, tag)
-      } else if (this.isCloseTag(lt, tag)) {
-        searchFrom = this.endOf('>', lt + 2, tag)
+      const closeEnd = this.closeTagEnd(lt, tag)
+      if (closeEnd >= 0) {
+        searchFrom = closeEnd
         if (--depth === 0) break
+      } else if (this.src.startsWith(CDATA_OPEN, lt)) {
+        searchFrom = this.endOf(CDATA_CLOSE, lt + CDATA_OPEN.length, tag)
       } else {
         if (this.isOpenTag(lt, tag)) depth++
         searchFrom = lt + 1
@@ -180,9 +185,21 @@ export class XmlScanner {
     this.pos = searchFrom
   }
 
-  private isCloseTag(lt: number, tag: string): boolean {
-    return this.src.charCodeAt(lt + 1) === SLASH && this.src.startsWith(tag, lt + 2) &&
-      endsName(this.src.charCodeAt(lt + 2 + tag.length))
+  /** `src.startsWith(name, at)`, without the builtin call: this runs once per element. */
+  private matchesAt(at: number, name: string): boolean {
+    for (let k = 0; k < name.length; k++) {
+      if (this.src.charCodeAt(at + k) !== name.charCodeAt(k)) return false
+    }
+    return true
+  }
+
+  /** The position after `</tag>` if that close tag starts at `lt`, else -1. */
+  private closeTagEnd(lt: number, tag: string): number {
+    if (this.src.charCodeAt(lt + 1) !== SLASH || !this.matchesAt(lt + 2, tag)) return -1
+    const after = lt + 2 + tag.length
+    const c = this.src.charCodeAt(after)
+    if (c === GT) return after + 1
+    return endsName(c) ? this.endOf('>', after, tag) : -1
   }
 
   /** `<tag …>` that is not self-closing (a nested element with the same name). The scan stops at
@@ -227,7 +244,7 @@ export class XmlScanner {
   private openTag(lt: number): string {
     const name = this.readName(lt + 1)
     let i = lt + 1 + name.length
-    this.attributes = []
+    this.attributes = NO_ATTRIBUTES
     for (;;) {
       i = this.skipWhitespace(i)
       const c = this.src.charCodeAt(i)
@@ -257,7 +274,7 @@ export class XmlScanner {
     const quote = this.src.charCodeAt(j)
     if (quote !== DOUBLE_QUOTE && quote !== SINGLE_QUOTE) return j
     const close = this.findAttributeEnd(j + 1, String.fromCharCode(quote), tag)
-    this.attributes.push([key, decodeEntities(this.src.slice(j + 1, close))])
+    this.attributes = [...this.attributes, [key, decodeEntities(this.src.slice(j + 1, close))]]
     return close + 1
   }
 

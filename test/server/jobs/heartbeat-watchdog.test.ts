@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { EventClassId, HostStatus, Led } from '../../../src/shared/codes'
+import { HeartbeatWatchdog } from '../../../src/server/jobs/heartbeat-watchdog'
+import { fixture } from '../../support/fixtures'
+import { shiftTime } from '../../support/payloads'
+import { tempStore, type TempStore } from '../../support/temp-store'
+
+const T0 = 1795300500_000 // ms; fixture 02 reports poll 5 s, so the default skew 3 gives 15 s
+let t: TempStore
+let watchdog: HeartbeatWatchdog
+beforeEach(() => {
+  t = tempStore()
+  watchdog = new HeartbeatWatchdog(t.store)
+})
+afterEach(() => t.close())
+
+const host = () => t.store.hosts.findByAgentId('39900374079c371b7380946708ce1e29')!
+const heartbeatEvents = () => t.store.sql.sqlite
+  .prepare('SELECT state, message, date, active FROM event WHERE class = ? ORDER BY id').all(EventClassId.Heartbeat) as
+  { state: number; message: string; date: number; active: number }[]
+const hostIntervals = () => t.store.sql.sqlite
+  .prepare('SELECT start, "end" FROM state_interval WHERE service_name_id IS NULL ORDER BY id').all()
+
+describe('heartbeat watchdog', () => {
+  it('declares the heartbeat dead exactly skew × poll after the last message', () => {
+    t.post(fixture('02-status-heartbeat'), T0)
+    expect(watchdog.check(T0 + 14_999)).toBe(0)
+    expect(host().heartbeat).toBe(1)
+    expect(watchdog.check(T0 + 15_000)).toBe(1)
+    expect(host()).toMatchObject({ heartbeat: 0, led: Led.Red, status_text: 'No report from Monit', inactive_since: T0 / 1000 })
+    expect(heartbeatEvents()).toEqual([{ state: 1, message: 'No report from Monit for 15 seconds', date: T0 / 1000 + 15, active: 1 }])
+    // Silence began when the next heartbeat was due: one poll after the last message.
+    expect(hostIntervals()).toEqual([{ start: T0 / 1000 + 5, end: null }])
+    expect(watchdog.check(T0 + 60_000)).toBe(0) // reported once, not on every tick
+  })
+
+  it('restores the heartbeat on the next message, closing the interval', () => {
+    t.post(fixture('02-status-heartbeat'), T0)
+    watchdog.check(T0 + 15_000)
+    t.post(shiftTime(fixture('02-status-heartbeat'), 40), T0 + 40_000)
+    expect(host()).toMatchObject({ heartbeat: 1, led: Led.Orange, inactive_since: null })
+    expect(heartbeatEvents().map((e) => [e.state, e.message, e.active])).toEqual([
+      [1, 'No report from Monit for 15 seconds', 0], [0, 'Monit reports again', 0]
+    ])
+    expect(hostIntervals()).toEqual([{ start: T0 / 1000 + 5, end: T0 / 1000 + 40 }])
+  })
+
+  it('uses the host skew when set', () => {
+    t.post(fixture('02-status-heartbeat'), T0)
+    t.store.hosts.update(host().id, { skew: 10 })
+    t.post(shiftTime(fixture('02-status-heartbeat'), 1), T0 + 1000)
+    expect(watchdog.check(T0 + 1000 + 49_999)).toBe(0)
+    expect(watchdog.check(T0 + 1000 + 50_000)).toBe(1)
+  })
+
+  it('does not watch hosts that stopped in order, or that are ignored', () => {
+    t.post(fixture('05-event-monit-stopped'), T0)
+    t.post(fixture('09-event-agent2-started-no-credentials'), T0)
+    const agent2 = t.store.hosts.findByAgentId('52f8e433d90c74acfca9e2891ec45156')!
+    t.store.hosts.update(agent2.id, { status: HostStatus.Ignored })
+    t.post(shiftTime(fixture('09-event-agent2-started-no-credentials'), 1), T0)
+    expect(watchdog.check(T0 + 3_600_000)).toBe(0)
+    expect(heartbeatEvents()).toHaveLength(0)
+  })
+
+  it('catches hosts that fell silent while the server was down', () => {
+    t.post(fixture('02-status-heartbeat'), T0)
+    // The first check after a restart, long after the deadline.
+    expect(watchdog.check(T0 + 3_600_000)).toBe(1)
+    expect(hostIntervals()).toEqual([{ start: T0 / 1000 + 5, end: null }])
+  })
+})

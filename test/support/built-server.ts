@@ -1,0 +1,68 @@
+// Runs the built headless server (out/main/server.js) as a child process, the way users and the
+// Electron shell run it, and learns its port from the IPC ready message.
+import { fork, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+export const SERVER_JS = resolve(__dirname, '../../out/main/server.js')
+
+export interface BuiltServer {
+  child: ChildProcess
+  port: number
+  baseUrl: string
+  dataDir: string
+  /** Everything the process printed so far. */
+  output(): string
+  /** SIGTERM and wait for exit; returns the exit code. */
+  stop(): Promise<number | null>
+  /** SIGKILL and wait: a crash. */
+  kill(): Promise<void>
+}
+
+export interface BuiltServerOptions {
+  args?: string[]
+  dataDir?: string
+  env?: NodeJS.ProcessEnv
+  timeoutMs?: number
+}
+
+export async function startBuiltServer(opts: BuiltServerOptions = {}): Promise<BuiltServer> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'overseer-test-'))
+  const child = fork(SERVER_JS, ['--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, ...(opts.args ?? [])], {
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc']
+  })
+  let output = ''
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()))
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()))
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+
+  const port = await new Promise<number>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server not ready in time:\n${output}`)), opts.timeoutMs ?? 15_000)
+    child.on('message', (m: { type?: string; port?: number }) => {
+      if (m.type === 'ready' && m.port) {
+        clearTimeout(timer)
+        done(m.port)
+      }
+    })
+    void exited.then((code) => {
+      clearTimeout(timer)
+      fail(new Error(`server exited with code ${code} before it was ready:\n${output}`))
+    })
+  })
+  const stopWith = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+    return exited
+  }
+  return {
+    child, port, dataDir, baseUrl: `http://127.0.0.1:${port}`,
+    output: () => output,
+    stop: () => stopWith('SIGTERM'),
+    kill: async () => void (await stopWith('SIGKILL'))
+  }
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true })
+}

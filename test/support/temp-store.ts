@@ -1,0 +1,33 @@
+// A real SQLite store in a temporary directory, with the collector's ingest on top.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { SecretBox } from '../../src/server/auth/secret-box'
+import { Ingest } from '../../src/server/collector/ingest'
+import { parseMonitMessage } from '../../src/server/collector/parse-message'
+import { Store } from '../../src/server/store/store'
+
+export interface TempStore {
+  dir: string
+  store: Store
+  secrets: SecretBox
+  ingest: Ingest
+  /** Parse and apply one payload at server time `nowMs`. */
+  post(xml: Buffer | string, nowMs?: number): ReturnType<Ingest['apply']>
+  close(): void
+}
+
+export function tempStore(): TempStore {
+  const dir = mkdtempSync(join(tmpdir(), 'overseer-store-'))
+  const store = new Store(join(dir, 'test.sqlite'))
+  const secrets = SecretBox.fromKeyFile(join(dir, 'secret.key'))
+  const ingest = new Ingest(store, secrets)
+  return {
+    dir, store, secrets, ingest,
+    post: (xml, nowMs = Date.now()) => ingest.apply(parseMonitMessage(Buffer.from(xml)), nowMs),
+    close: () => {
+      store.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+}
