@@ -61,8 +61,6 @@ export async function startFakeCollector(
       res.end()
     })
   })
-  // Monit closes the socket right after reading the status line (spec §3.2); that is not an error here.
-  server.on('clientError', (_err, socket) => socket.destroy())
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => resolve())

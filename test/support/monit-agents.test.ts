@@ -33,8 +33,8 @@ function gone(pid: number): boolean {
   }
 }
 
-function runningSleeper(agent: RunningAgent): number {
-  const pid = fleet?.sleeperPid(agent)
+function runningSleeper(f: AgentFleet, agent: RunningAgent): number {
+  const pid = f.sleeperPid(agent)
   if (pid === undefined) throw new Error(`${agent.name}: sleeper not running`)
   return pid
 }
@@ -70,38 +70,40 @@ describe('monit agent harness', () => {
   })
 
   it('kill sends nothing more; stop ends with the stopped event', { timeout: 30_000 }, async () => {
-    const { agents } = await start(2)
-    const [crashed, stopped] = agents
+    const f = await start(2)
+    const [crashed, stopped] = f.agents
     await vi.waitFor(() => {
-      for (const a of agents) expect(collector.from(a.id).length).toBeGreaterThanOrEqual(2)
+      for (const a of f.agents) expect(collector.from(a.id).length).toBeGreaterThanOrEqual(2)
     }, waitOpts)
 
-    await fleet?.kill(crashed)
+    await f.kill(crashed)
     const killedAt = Date.now()
     expect(gone(crashed.pid)).toBe(true)
     await sleep(3_000)
     expect(collector.from(crashed.id).filter((r) => r.receivedAt > killedAt + 1_000)).toEqual([])
     expect(collector.from(stopped.id).filter((r) => r.receivedAt > killedAt).length).toBeGreaterThanOrEqual(2)
 
-    await fleet?.stop(stopped)
+    await f.stop(stopped)
     expect(gone(stopped.pid)).toBe(true)
     await vi.waitFor(() => expect(bodies(stopped).at(-1)).toContain('Monit 5.33.0 stopped'), waitOpts)
   })
 
   it('shutdown leaves no agent or sleeper process and removes the directories', { timeout: 30_000 }, async () => {
-    const { agents } = await start(2)
-    const sleepers = await vi.waitFor(() => agents.map(runningSleeper), waitOpts)
+    const f = await start(2)
+    const { agents } = f
+    const sleepers = await vi.waitFor(() => agents.map((a) => runningSleeper(f, a)), waitOpts)
     const pids = [...agents.map((a) => a.pid), ...sleepers]
 
-    await fleet?.shutdown()
-    await fleet?.shutdown()
+    await f.shutdown()
+    await f.shutdown()
     expect(pids.filter((pid) => !gone(pid))).toEqual([])
     expect(agents.filter((a) => fs.existsSync(a.dir))).toEqual([])
   })
 
   it('POST /_doaction with the double-submit token gives 302 and stops the sleeper', { timeout: 30_000 }, async () => {
-    const [agent] = (await start(1)).agents
-    await vi.waitFor(() => runningSleeper(agent), waitOpts)
+    const f = await start(1)
+    const [agent] = f.agents
+    await vi.waitFor(() => runningSleeper(f, agent), waitOpts)
 
     const token = 'c0ffee00c0ffee00c0ffee00c0ffee00'
     const body = `securitytoken=${token}&service=sleeper&action=stop`
@@ -130,31 +132,36 @@ describe('monit agent harness', () => {
     expect(res.headers.location).toBe('/_doaction')
 
     await vi.waitFor(() => expect(bodies(agent).some((b) => b.includes('stop action done'))).toBe(true), waitOpts)
-    expect(fleet?.sleeperPid(agent)).toBeUndefined()
+    expect(f.sleeperPid(agent)).toBeUndefined()
   })
 
   it('reload, restart, sleeper crash and file change produce their events', { timeout: 30_000 }, async () => {
-    const [agent] = (await start(1, true)).agents
-    const firstSleeper = await vi.waitFor(() => runningSleeper(agent), waitOpts)
+    const f = await start(1, true)
+    const [agent] = f.agents
+    const firstSleeper = await vi.waitFor(() => runningSleeper(f, agent), waitOpts)
     expect(bodies(agent)[0]).toContain('<httpd>')
     expect(bodies(agent)[0]).not.toContain('<credentials>')
 
     // The first cycle has recorded the checksum once a further cycle has passed.
     await sleep(1_500)
-    fleet?.touchWatched(agent)
+    f.touchWatched(agent)
     await vi.waitFor(() => expect(bodies(agent).some((b) => b.includes('checksum changed to'))).toBe(true), waitOpts)
 
-    fleet?.killSleeper(agent)
+    // The start-up cycle already sent one "not running": the sleeper is only started by that cycle.
+    const notRunning = (): number => bodies(agent).filter((b) => b.includes('process is not running')).length
+    const before = notRunning()
+    f.killSleeper(agent)
     await vi.waitFor(() => expect(gone(firstSleeper)).toBe(true), waitOpts)
-    await vi.waitFor(() => expect(bodies(agent).some((b) => b.includes('process is not running'))).toBe(true), waitOpts)
-    await vi.waitFor(() => expect(runningSleeper(agent)).not.toBe(firstSleeper), waitOpts)
+    await vi.waitFor(() => expect(notRunning()).toBe(before + 1), waitOpts)
+    expect(bodies(agent).some((b) => b.includes('is a zombie'))).toBe(false)
+    await vi.waitFor(() => expect(runningSleeper(f, agent)).not.toBe(firstSleeper), waitOpts)
 
     const pid = agent.pid
-    await fleet?.reload(agent)
+    await f.reload(agent)
     await vi.waitFor(() => expect(bodies(agent).some((b) => b.includes('Monit reloaded'))).toBe(true), waitOpts)
     expect(agent.pid).toBe(pid)
 
-    await fleet?.restart(agent)
+    await f.restart(agent)
     expect(gone(pid)).toBe(true)
     expect(agent.pid).not.toBe(pid)
     await vi.waitFor(

@@ -134,10 +134,8 @@ process.on('exit', () => {
 
 export async function startAgents(opts: AgentOptions): Promise<AgentFleet> {
   const indexes = Array.from({ length: opts.count }, (_, k) => k + 1)
-  const ports =
-    opts.baseHttpdPort === undefined
-      ? await freePorts(opts.count)
-      : indexes.map((i) => (opts.baseHttpdPort as number) + i - 1)
+  const base = opts.baseHttpdPort
+  const ports = base === undefined ? await freePorts(opts.count) : indexes.map((i) => base + i - 1)
   const states: AgentState[] = indexes.map((index) => ({
     agent: prepareAgent(index, ports[index - 1], opts),
     instances: []
@@ -227,7 +225,7 @@ async function validateAndLaunch(state: AgentState): Promise<void> {
   await launch(state)
 }
 
-/** Starts `monit -I` under a reaper and waits until its httpd accepts connections. */
+/** Starts `monit -I` under a reaper and waits until its httpd answers with this agent's id. */
 async function launch(state: AgentState): Promise<void> {
   const { agent } = state
   // In the foreground Monit writes every log line to stdout as well, plus errors from before the

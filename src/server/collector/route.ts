@@ -52,6 +52,8 @@ export async function collectorRoutes(app: FastifyInstance, deps: CollectorDeps)
       throw new HttpError(403, `user ${principal.uname} lacks the collector permission`)
     }
     request.collectorPrincipal = principal
+    // The body is XML whatever the client labels it; fastify would otherwise refuse a missing type.
+    request.headers['content-type'] ||= 'text/xml'
   })
 
   app.all('/collector', async (request, reply) => {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, defaultDataDir, parseConfig } from '../../src/server/config'
+
+describe('server configuration', () => {
+  it('defaults to 0.0.0.0:8080 and the per-user data folder', () => {
+    expect(parseConfig([], {})).toEqual({
+      host: '0.0.0.0', port: 8080, dataDir: defaultDataDir(), initAdmin: undefined, initCollector: undefined
+    })
+  })
+
+  it('reads flags, and environment variables where no flag is given', () => {
+    const env = { OVERSEER_PORT: '9000', OVERSEER_HOST: '127.0.0.1', OVERSEER_INIT_COLLECTOR: 'monit:abc123' }
+    expect(parseConfig(['--port', '9100', '--data-dir', '/tmp/x', '--init-admin', 'admin:pa:ss'], env)).toEqual({
+      host: '127.0.0.1', port: 9100, dataDir: '/tmp/x',
+      initAdmin: { user: 'admin', password: 'pa:ss' }, initCollector: { user: 'monit', password: 'abc123' }
+    })
+  })
+
+  it.each([
+    [['--port', 'eighty'], /--port must be a number/],
+    [['--port', '70000'], /--port must be 0–65535/],
+    [['--init-admin', 'adminonly'], /--init-admin must be USER:PASSWORD/],
+    [['--init-collector', ':pw'], /--init-collector must be USER:PASSWORD/],
+    [['--colour', 'blue'], /Unknown option '--colour'/],
+    [['stray'], /positional/]
+  ])('rejects %j with a clear message', (argv, message) => {
+    expect(() => parseConfig(argv, {})).toThrow(ConfigError)
+    expect(() => parseConfig(argv, {})).toThrow(message)
+  })
+
+  it('places data where Electron keeps userData on each OS', () => {
+    expect(defaultDataDir('linux', {}, '/home/ann')).toBe('/home/ann/.config/Overseer')
+    expect(defaultDataDir('linux', { XDG_CONFIG_HOME: '/cfg' }, '/home/ann')).toBe('/cfg/Overseer')
+    expect(defaultDataDir('darwin', {}, '/Users/ann')).toBe('/Users/ann/Library/Application Support/Overseer')
+    expect(defaultDataDir('win32', { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' }, 'C:\\Users\\ann')).toMatch(/Roaming.Overseer$/)
+  })
+})

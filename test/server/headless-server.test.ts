@@ -1,0 +1,70 @@
+// The built entry, out/main/server.js, run as users run it.
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import Database from 'better-sqlite3'
+import { afterEach, describe, expect, it } from 'vitest'
+import { postCollector } from '../support/collector-client'
+import { asAgent, fixture } from '../support/fixtures'
+import { removeDir, SERVER_JS, startBuiltServer, type BuiltServer } from '../support/built-server'
+
+const run = promisify(execFile)
+let server: BuiltServer | undefined
+afterEach(async () => {
+  if (server) {
+    await server.kill()
+    removeDir(server.dataDir)
+    server = undefined
+  }
+})
+
+describe('node out/main/server.js', () => {
+  it('logs each listening address, creates the first users, and stops cleanly on SIGTERM', async () => {
+    server = await startBuiltServer({ args: ['--init-admin', 'admin:first', '--init-collector', 'monit:abc123'] })
+    const lines = server.output().split('\n')
+    expect(lines.filter((l) => l.includes('listening on '))).toEqual([expect.stringMatching(`INFO  listening on http://127.0.0.1:${server.port}$`)])
+    expect(server.output()).toContain('created administrator admin')
+    expect(server.output()).not.toContain('first') // never log passwords
+    expect((await postCollector(server.baseUrl, fixture('02-status-heartbeat'), { auth: 'monit:abc123' })).status).toBe(200)
+    expect(await server.stop()).toBe(0)
+    expect(server.output()).toContain('SIGTERM received, shutting down')
+  })
+
+  it('ignores --init-admin once users exist (no password can be reset by restarting)', async () => {
+    server = await startBuiltServer({ args: ['--init-admin', 'admin:first'] })
+    const { dataDir } = server
+    await server.stop()
+    server = await startBuiltServer({ dataDir, args: ['--init-admin', 'intruder:second'] })
+    expect(server.output()).toContain('--init-admin ignored: users exist already')
+    const db = new Database(join(dataDir, 'overseer.sqlite'), { readonly: true })
+    expect(db.prepare('SELECT uname FROM user').all()).toEqual([{ uname: 'admin' }])
+    db.close()
+  })
+
+  it('listens on every interface by default and reads settings from the environment', async () => {
+    server = await startBuiltServer({ env: { OVERSEER_HOST: '0.0.0.0' }, args: [] })
+    expect(server.output()).toContain(`listening on http://127.0.0.1:${server.port}`)
+  })
+
+  it('exits with status 2 and a clear message on a bad setting', async () => {
+    const failed = await run(process.execPath, [SERVER_JS, '--port', 'x'], { timeout: 10_000 }).catch((e: { code: number; stderr: string }) => e)
+    expect(failed).toMatchObject({ code: 2, stderr: expect.stringContaining('invalid configuration: --port must be a number') })
+  })
+
+  it('loses nothing it acknowledged when killed right after (SIGKILL)', async () => {
+    server = await startBuiltServer({ args: ['--init-collector', 'monit:abc123'] })
+    const acknowledged: string[] = []
+    for (let i = 0; i < 30; i++) {
+      const id = i.toString(16).padStart(32, '0')
+      const res = await postCollector(server.baseUrl, asAgent(fixture('03-event-process-not-running'), id), { auth: 'monit:abc123' })
+      if (res.status === 200) acknowledged.push(id)
+    }
+    await server.kill()
+    expect(acknowledged).toHaveLength(30)
+    const db = new Database(join(server.dataDir, 'overseer.sqlite'), { readonly: true })
+    const stored = db.prepare('SELECT h.agent_id, COUNT(e.id) AS events FROM host h JOIN event e ON e.host_id = h.id GROUP BY h.id').all()
+    db.close()
+    expect(stored).toHaveLength(30)
+    expect(stored).toEqual(acknowledged.map((agent_id) => ({ agent_id, events: 1 })))
+  })
+})
