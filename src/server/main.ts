@@ -1,5 +1,6 @@
 // Headless entry: `node out/main/server.js [--host H] [--port P] [--data-dir D] [--init-admin U:P] [--init-collector U:P]`.
 // When forked with an IPC channel (the Electron shell, tests), it reports {type: 'ready', port, urls}.
+import { join } from 'node:path'
 import { ConfigError, parseConfig } from './config'
 import { createLogger } from './log'
 import { startServer } from './server'
@@ -14,7 +15,8 @@ async function main(): Promise<void> {
     log.error(`invalid configuration: ${err.message}`)
     process.exit(2)
   }
-  const server = await startServer({ ...config, log })
+  // Bundled as out/main/server.js, beside out/renderer.
+  const server = await startServer({ ...config, log, consoleDir: join(__dirname, '../renderer') })
   log.info(`data directory ${config.dataDir}`)
   for (const url of server.urls) log.info(`listening on ${url}`)
   process.send?.({ type: 'ready', port: server.port, urls: server.urls })

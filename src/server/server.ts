@@ -28,6 +28,7 @@ export interface ServerOptions extends ServerConfig {
   log: Logger
   collectorLimits?: CollectorLimits
   watchdogIntervalMs?: number
+  consoleDir?: string
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -39,7 +40,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const ingest = new Ingest(store, secrets)
     const authenticator = new BasicAuthenticator(store.users)
     const app = await buildApp({
-      store, ingest, authenticator, log, version: VERSION,
+      store, ingest, authenticator, log, version: VERSION, consoleDir: options.consoleDir,
       collectorLimits: options.collectorLimits ?? defaultCollectorLimits
     })
     await app.listen({ host: options.host, port: options.port })

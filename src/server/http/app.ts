@@ -5,6 +5,7 @@ import { collectorRoutes, type CollectorLimits } from '../collector/route'
 import type { Ingest } from '../collector/ingest'
 import type { Logger } from '../log'
 import type { Store } from '../store/store'
+import { consoleRoutes } from './console'
 import { installErrorHandling } from './errors'
 
 export interface AppDeps {
@@ -14,6 +15,8 @@ export interface AppDeps {
   log: Logger
   collectorLimits: CollectorLimits
   version: string
+  /** The built console (out/renderer); not served when absent. */
+  consoleDir?: string
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -22,5 +25,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // An unauthenticated liveness probe for supervisors and tests; it reveals nothing but the version.
   app.get('/health', async () => ({ status: 'ok', version: deps.version }))
   await app.register(collectorRoutes, { ...deps, limits: deps.collectorLimits })
+  if (deps.consoleDir) await app.register(consoleRoutes, { dir: deps.consoleDir })
   return app
 }

@@ -1,0 +1,37 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+
+// The e2e suite drives Debian's chromium (Playwright cannot download its own browser here) against
+// the built headless server, with a fresh data directory per run.
+const PORT = Number(process.env.E2E_PORT ?? 43150)
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'overseer-e2e-'))
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  projects: [{
+    name: 'debian-chromium',
+    use: {
+      ...devices['Desktop Chrome'],
+      launchOptions: {
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+          '--disable-background-networking', '--disable-component-update', '--disable-sync']
+      }
+    }
+  }],
+  webServer: {
+    command: `node out/main/server.js --host 127.0.0.1 --port ${PORT} --data-dir ${dataDir} --init-admin admin:e2eadmin --init-collector monit:e2ecollect`,
+    url: `http://127.0.0.1:${PORT}/health`,
+    reuseExistingServer: false,
+    timeout: 30_000
+  }
+})
