@@ -13,6 +13,8 @@ export interface CollectedRequest {
   monitId: string | undefined
   /** `Date.now()` when the whole body had arrived. */
   receivedAt: number
+  /** The status answered; Monit retries refused events, so one event can be recorded several times. */
+  status: number
 }
 
 export interface FakeCollector {
@@ -53,7 +55,8 @@ export async function startFakeCollector(
         headers: req.headers,
         body,
         monitId: /<monit id="([^"]*)"/.exec(body)?.[1],
-        receivedAt: Date.now()
+        receivedAt: Date.now(),
+        status
       })
       const headers: http.OutgoingHttpHeaders = { 'Content-Length': 0, Connection: 'close' }
       if (collector.serverHeader !== undefined) headers.Server = collector.serverHeader
