@@ -3,11 +3,14 @@
 import { networkInterfaces } from 'node:os'
 import { join } from 'node:path'
 import { BasicAuthenticator } from './auth/basic-auth'
+import { Principals } from './auth/principals'
 import { SecretBox } from './auth/secret-box'
+import { SessionService } from './auth/sessions'
 import { createInitialUsers } from './bootstrap-users'
 import { Ingest } from './collector/ingest'
 import { defaultCollectorLimits, type CollectorLimits } from './collector/route'
 import type { ServerConfig } from './config'
+import { apiEndpoints } from './api/endpoints'
 import { buildApp } from './http/app'
 import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
 import type { Logger } from './log'
@@ -38,9 +41,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     createInitialUsers(store.users, options, log)
     const secrets = SecretBox.fromKeyFile(join(options.dataDir, 'secret.key'))
     const ingest = new Ingest(store, secrets)
-    const authenticator = new BasicAuthenticator(store.users)
+    const principals = new Principals(store.users)
+    const authenticator = new BasicAuthenticator(store.users, principals)
+    const sessions = new SessionService(store.sessions)
     const app = await buildApp({
-      store, ingest, authenticator, log, version: VERSION, consoleDir: options.consoleDir,
+      store, ingest, authenticator, sessions, principals, endpoints: apiEndpoints({ store, sessions }),
+      log, version: VERSION, consoleDir: options.consoleDir,
       collectorLimits: options.collectorLimits ?? defaultCollectorLimits
     })
     await app.listen({ host: options.host, port: options.port })

@@ -4,8 +4,8 @@
 import type {
   MonitEvent, MonitMessage, PlatformInfo, ServerInfo, ServiceGroup, ServiceSnapshot
 } from './message'
-import { StatisticsReader, toNumber } from './statistics'
-import { MessageParseError, XmlScanner } from './xml-scanner'
+import { StatisticsReader } from './statistics'
+import { MessageParseError, toNumber, XmlScanner } from './xml-scanner'
 
 export { MessageParseError }
 
@@ -80,9 +80,9 @@ function readServer(s: XmlScanner): ServerInfo {
   const server = emptyServer()
   for (let child = s.nextChild('server'); child !== null; child = s.nextChild('server')) {
     switch (child) {
-      case 'uptime': server.uptime = numberOr0(s.readText(child)); break
-      case 'poll': server.poll = numberOr0(s.readText(child)); break
-      case 'startdelay': server.startDelay = numberOr0(s.readText(child)); break
+      case 'uptime': server.uptime = s.readNumber(child) ?? 0; break
+      case 'poll': server.poll = s.readNumber(child) ?? 0; break
+      case 'startdelay': server.startDelay = s.readNumber(child) ?? 0; break
       case 'localhostname': server.localHostname = s.readText(child); break
       case 'controlfile': server.controlFile = s.readText(child); break
       case 'httpd': readHttpd(s.readLeafTexts(child), server); break
@@ -158,15 +158,15 @@ function readService(s: XmlScanner): ServiceSnapshot {
   const statistics = new StatisticsReader(s)
   for (let child = s.nextChild('service'); child !== null; child = s.nextChild('service')) {
     switch (child) {
-      case 'type': service.type = numberOr0(s.readText(child)); break
-      case 'collected_sec': service.collectedSec = numberOr0(s.readText(child)); break
-      case 'collected_usec': service.collectedUsec = numberOr0(s.readText(child)); break
-      case 'status': service.status = numberOr0(s.readText(child)); break
-      case 'status_hint': service.statusHint = numberOr0(s.readText(child)); break
-      case 'monitor': service.monitor = numberOr0(s.readText(child)); break
-      case 'monitormode': service.monitorMode = numberOr0(s.readText(child)); break
-      case 'onreboot': service.onReboot = numberOr0(s.readText(child)); break
-      case 'pendingaction': service.pendingAction = numberOr0(s.readText(child)); break
+      case 'type': service.type = s.readNumber(child) ?? 0; break
+      case 'collected_sec': service.collectedSec = s.readNumber(child) ?? 0; break
+      case 'collected_usec': service.collectedUsec = s.readNumber(child) ?? 0; break
+      case 'status': service.status = s.readNumber(child) ?? 0; break
+      case 'status_hint': service.statusHint = s.readNumber(child) ?? 0; break
+      case 'monitor': service.monitor = s.readNumber(child) ?? 0; break
+      case 'monitormode': service.monitorMode = s.readNumber(child) ?? 0; break
+      case 'onreboot': service.onReboot = s.readNumber(child) ?? 0; break
+      case 'pendingaction': service.pendingAction = s.readNumber(child) ?? 0; break
       case 'every': service.every = describeEvery(s.readLeafTexts(child)); break
       default: statistics.read(child, service.type)
     }

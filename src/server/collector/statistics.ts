@@ -3,44 +3,51 @@
 
 import { ServiceType, Stat } from '../../shared/codes'
 import type { Statistic } from './message'
-import type { XmlScanner } from './xml-scanner'
-
-/** The number in a leaf's text; undefined when it is empty or not a finite number. */
-export function toNumber(text: string): number | undefined {
-  const n = Number(text)
-  if (!Number.isFinite(n)) return undefined
-  // Number() reads an empty or blank text as 0, but that is a missing value.
-  return n === 0 && text.trim() === '' ? undefined : n
-}
+import { toNumber, type XmlScanner } from './xml-scanner'
 
 /**
  * How the children of a container map to statistics: a leaf maps to one code (or several that
  * share its value), a nested container to its own table. Children not listed are skipped.
  */
-interface FieldTable { readonly [child: string]: number | readonly number[] | FieldTable }
+type FieldTable = ReadonlyMap<string, FieldEntry>
+type FieldEntry = number | readonly number[] | FieldTable
 
-const countTotal = (count: number, total: number): FieldTable => ({ count, total, now: count })
+/** A field table written as an object literal. */
+interface FieldSpec { readonly [child: string]: number | readonly number[] | FieldSpec }
 
-const PROCESS_READ: FieldTable = {
+/** Maps rather than objects: lookups by element name must never reach Object.prototype. */
+function fieldTable(spec: FieldSpec): FieldTable {
+  return new Map(Object.entries(spec).map(([child, entry]): [string, FieldEntry] =>
+    [child, typeof entry === 'number' || isCodeList(entry) ? entry : fieldTable(entry)]))
+}
+
+function isCodeList(entry: readonly number[] | FieldSpec | FieldTable): entry is readonly number[] {
+  return Array.isArray(entry)
+}
+
+/** Rates are `count` in I/O blocks and `now` in network blocks. */
+const countTotal = (count: number, total: number): FieldSpec => ({ count, now: count, total })
+
+const PROCESS_READ = fieldTable({
   bytes: countTotal(Stat.ProcessReadBytes, Stat.ProcessReadBytesTotal),
   operations: countTotal(Stat.ProcessReadOperations, Stat.ProcessReadOperationsTotal),
   bytesgeneric: countTotal(Stat.ProcessReadBytesGeneric, Stat.ProcessReadBytesGenericTotal)
-}
-const PROCESS_WRITE: FieldTable = {
+})
+const PROCESS_WRITE = fieldTable({
   bytes: countTotal(Stat.ProcessWriteBytes, Stat.ProcessWriteBytesTotal),
   operations: countTotal(Stat.ProcessWriteOperations, Stat.ProcessWriteOperationsTotal),
   bytesgeneric: countTotal(Stat.ProcessWriteBytesGeneric, Stat.ProcessWriteBytesGenericTotal)
-}
-const FILESYSTEM_READ: FieldTable = {
+})
+const FILESYSTEM_READ = fieldTable({
   bytes: countTotal(Stat.FilesystemReadBytes, Stat.FilesystemReadBytesTotal),
   operations: countTotal(Stat.FilesystemReadOperations, Stat.FilesystemReadOperationsTotal)
-}
-const FILESYSTEM_WRITE: FieldTable = {
+})
+const FILESYSTEM_WRITE = fieldTable({
   bytes: countTotal(Stat.FilesystemWriteBytes, Stat.FilesystemWriteBytesTotal),
   operations: countTotal(Stat.FilesystemWriteOperations, Stat.FilesystemWriteOperationsTotal)
-}
+})
 
-const SYSTEM: FieldTable = {
+const SYSTEM = fieldTable({
   cpu: {
     user: Stat.CpuUser, system: Stat.CpuSystem, wait: Stat.CpuWait, nice: Stat.CpuNice,
     hardirq: Stat.CpuHardIrq, softirq: Stat.CpuSoftIrq, steal: Stat.CpuSteal,
@@ -48,10 +55,10 @@ const SYSTEM: FieldTable = {
   },
   memory: { percent: Stat.MemoryPercent, kilobyte: Stat.MemoryKilobyte },
   swap: { percent: Stat.SwapPercent, kilobyte: Stat.SwapKilobyte }
-}
+})
 
 /** Service children whose mapping does not depend on the service type. */
-const SERVICE: FieldTable = {
+const SERVICE = fieldTable({
   pid: Stat.Pid, ppid: Stat.PPid, uid: Stat.Uid, euid: Stat.EffectiveUid, gid: Stat.Gid,
   threads: Stat.Threads, children: Stat.Children, size: Stat.Size, hardlink: Stat.Hardlinks,
   memory: {
@@ -87,13 +94,9 @@ const SERVICE: FieldTable = {
       errors: countTotal(Stat.NetErrorsOut, Stat.NetErrorsOutTotal)
     }
   }
-}
+})
 
-const PROCESS_CPU: FieldTable = { percent: Stat.ProcessCpuPercent, percenttotal: Stat.ProcessCpuPercentTotal }
-
-/** Own entries only: element names such as `constructor` must not reach Object.prototype. */
-const entryOf = (table: FieldTable, child: string): FieldTable[string] | undefined =>
-  Object.hasOwn(table, child) ? table[child] : undefined
+const PROCESS_CPU = fieldTable({ percent: Stat.ProcessCpuPercent, percenttotal: Stat.ProcessCpuPercentTotal })
 
 const LOAD_AVERAGES = new Set(['avg01', 'avg05', 'avg15'])
 
@@ -107,8 +110,7 @@ export class StatisticsReader {
   read(tag: string, serviceType: number): void {
     switch (tag) {
       case 'uptime':
-        this.addNumber(serviceType === ServiceType.System ? Stat.SystemUptime : Stat.Uptime, this.s.readText(tag))
-        return
+        return this.addNumber(serviceType === ServiceType.System ? Stat.SystemUptime : Stat.Uptime, this.s.readNumber(tag))
       case 'cpu': return this.readProcessCpu()
       case 'read':
         return this.readTable(tag, serviceType === ServiceType.Filesystem ? FILESYSTEM_READ : PROCESS_READ)
@@ -123,22 +125,22 @@ export class StatisticsReader {
       case 'icmp': return this.readIcmp()
       case 'port': return this.readPort()
       case 'unix': return this.readUnixSocket()
-      default: return this.readTableEntry(tag, entryOf(SERVICE, tag))
+      default: return this.readTableEntry(tag, SERVICE.get(tag))
     }
   }
 
   private readTable(tag: string, table: FieldTable): void {
     for (let child = this.s.nextChild(tag); child !== null; child = this.s.nextChild(tag)) {
-      this.readTableEntry(child, entryOf(table, child))
+      this.readTableEntry(child, table.get(child))
     }
   }
 
-  private readTableEntry(tag: string, entry: FieldTable[string] | undefined): void {
+  private readTableEntry(tag: string, entry: FieldEntry | undefined): void {
     if (entry === undefined) return this.s.skip(tag)
-    if (typeof entry === 'number') return this.addNumber(entry, this.s.readText(tag))
+    if (typeof entry === 'number') return this.addNumber(entry, this.s.readNumber(tag))
     if (isCodeList(entry)) {
-      const text = this.s.readText(tag)
-      for (const code of entry) this.addNumber(code, text)
+      const value = this.s.readNumber(tag)
+      for (const code of entry) this.addNumber(code, value)
       return
     }
     this.readTable(tag, entry)
@@ -147,12 +149,12 @@ export class StatisticsReader {
   /** The process `<cpu>`: -1.0 means "not known yet" on the first sample after a (re)start. */
   private readProcessCpu(): void {
     for (let child = this.s.nextChild('cpu'); child !== null; child = this.s.nextChild('cpu')) {
-      const code = entryOf(PROCESS_CPU, child)
+      const code = PROCESS_CPU.get(child)
       if (typeof code !== 'number') {
         this.s.skip(child)
         continue
       }
-      const value = toNumber(this.s.readText(child))
+      const value = this.s.readNumber(child)
       if (value !== undefined && value >= 0) this.add(code, '', value)
     }
   }
@@ -172,22 +174,22 @@ export class StatisticsReader {
   private readSystem(): void {
     for (let child = this.s.nextChild('system'); child !== null; child = this.s.nextChild('system')) {
       if (child === 'load') this.readLoad()
-      else this.readTableEntry(child, entryOf(SYSTEM, child))
+      else this.readTableEntry(child, SYSTEM.get(child))
     }
   }
 
   /** Load averages share one code and are told apart by their element name. */
   private readLoad(): void {
     for (let child = this.s.nextChild('load'); child !== null; child = this.s.nextChild('load')) {
-      if (LOAD_AVERAGES.has(child)) this.addNumber(Stat.LoadAverage, this.s.readText(child), child)
+      if (LOAD_AVERAGES.has(child)) this.addNumber(Stat.LoadAverage, this.s.readNumber(child), child)
       else this.s.skip(child)
     }
   }
 
   private readProgram(): void {
     for (let child = this.s.nextChild('program'); child !== null; child = this.s.nextChild('program')) {
-      if (child === 'started') this.addNumber(Stat.ProgramStarted, this.s.readText(child))
-      else if (child === 'status') this.addNumber(Stat.ProgramStatus, this.s.readText(child))
+      if (child === 'started') this.addNumber(Stat.ProgramStarted, this.s.readNumber(child))
+      else if (child === 'status') this.addNumber(Stat.ProgramStatus, this.s.readNumber(child))
       else if (child === 'output') this.addText(Stat.ProgramOutput, '', this.s.readText(child))
       else this.s.skip(child)
     }
@@ -214,7 +216,7 @@ export class StatisticsReader {
     const field = (name: string): string => fields.get(name) ?? ''
     const descriptor = `${field('hostname')}:${field('portnumber')} [${field('protocol')}/${field('type')}]`
     this.addResponseTime(Stat.PortResponseTime, descriptor, fields.get('responsetime'))
-    if (validDays !== undefined) this.addNumber(Stat.CertificateValidDays, validDays, descriptor)
+    if (validDays !== undefined) this.addNumber(Stat.CertificateValidDays, toNumber(validDays), descriptor)
   }
 
   /** A failed test reports a response time of -1 (§4.4): there is no time to record. */
@@ -223,8 +225,7 @@ export class StatisticsReader {
     if (value !== undefined && value >= 0) this.add(type, descriptor, value)
   }
 
-  private addNumber(type: number, text: string, descriptor = ''): void {
-    const value = toNumber(text)
+  private addNumber(type: number, value: number | undefined, descriptor = ''): void {
     if (value !== undefined) this.add(type, descriptor, value)
   }
 
@@ -236,5 +237,3 @@ export class StatisticsReader {
     this.statistics.push(text === undefined ? { type, descriptor, value } : { type, descriptor, value, text })
   }
 }
-
-const isCodeList = (entry: readonly number[] | FieldTable): entry is readonly number[] => Array.isArray(entry)

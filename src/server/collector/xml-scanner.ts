@@ -22,6 +22,14 @@ const SLASH = 0x2f
 const BANG = 0x21
 const QUESTION = 0x3f
 const EQUALS = 0x3d
+const AMPERSAND = 0x26
+const MINUS = 0x2d
+const DOT = 0x2e
+const DIGIT_0 = 0x30
+const DIGIT_9 = 0x39
+
+/** Digits a double holds exactly, so the fast number path gives what Number() gives. */
+const MAX_FAST_DIGITS = 15
 const DOUBLE_QUOTE = 0x22
 const SINGLE_QUOTE = 0x27
 
@@ -54,6 +62,14 @@ export function decodeEntities(text: string): string {
     const cp = decimal !== undefined ? Number.parseInt(decimal, 10) : Number.parseInt(hex ?? '', 16)
     return isXmlChar(cp) ? String.fromCodePoint(cp) : match
   })
+}
+
+/** The number in a text; undefined when it is empty or not a finite number. */
+export function toNumber(text: string): number | undefined {
+  const n = Number(text)
+  if (!Number.isFinite(n)) return undefined
+  // Number() reads an empty or blank text as 0, but that is a missing value.
+  return n === 0 && text.trim() === '' ? undefined : n
 }
 
 /** Monit writes `]]>` inside CDATA as `]]&gt;` (§4.9); give the text back its original form. */
@@ -100,7 +116,8 @@ export class XmlScanner {
       return null
     }
     for (;;) {
-      const lt = this.src.indexOf('<', this.pos)
+      // Monit writes no whitespace between elements: the next `<` is usually right here.
+      const lt = this.src.charCodeAt(this.pos) === LT ? this.pos : this.src.indexOf('<', this.pos)
       if (lt < 0) throw truncated(parent)
       const next = this.src.charCodeAt(lt + 1)
       if (next === SLASH) {
@@ -128,6 +145,22 @@ export class XmlScanner {
       this.selfClosed = false
       return ''
     }
+    // Fast path for the usual short text directly followed by its close tag.
+    let lt = this.pos
+    let hasAmpersand = false
+    for (let c = this.src.charCodeAt(lt); c !== LT; c = this.src.charCodeAt(++lt)) {
+      if (c === AMPERSAND) hasAmpersand = true
+      else if (Number.isNaN(c)) throw truncated(tag)
+    }
+    const closeEnd = this.closeTagEnd(lt, tag)
+    if (closeEnd < 0) return this.readMixedText(tag)
+    const text = this.src.slice(this.pos, lt)
+    this.pos = closeEnd
+    return hasAmpersand ? decodeEntities(text) : text
+  }
+
+  /** Text with CDATA sections or stray `<` in it. */
+  private readMixedText(tag: string): string {
     let text = ''
     let textStart = this.pos
     let searchFrom = this.pos
@@ -149,6 +182,34 @@ export class XmlScanner {
         searchFrom = lt + 1
       }
     }
+  }
+
+  /**
+   * Reads the leaf `tag` just opened as a number (undefined when empty or not numeric). Plain
+   * decimals like `-1.000000` are converted in place; anything else goes through `toNumber`.
+   */
+  readNumber(tag: string): number | undefined {
+    if (this.selfClosed) return toNumber(this.readText(tag))
+    let i = this.pos
+    const negative = this.src.charCodeAt(i) === MINUS
+    if (negative) i++
+    let mantissa = 0
+    let divisor = 1
+    let digits = 0
+    let c = this.src.charCodeAt(i)
+    for (; c >= DIGIT_0 && c <= DIGIT_9; c = this.src.charCodeAt(++i), digits++) mantissa = mantissa * 10 + c - DIGIT_0
+    if (c === DOT) {
+      for (c = this.src.charCodeAt(++i); c >= DIGIT_0 && c <= DIGIT_9; c = this.src.charCodeAt(++i), digits++) {
+        mantissa = mantissa * 10 + c - DIGIT_0
+        divisor *= 10
+      }
+    }
+    const closeEnd = c === LT && digits > 0 && digits <= MAX_FAST_DIGITS ? this.closeTagEnd(i, tag) : -1
+    if (closeEnd < 0) return toNumber(this.readText(tag))
+    this.pos = closeEnd
+    // Both operands are exact, so the division rounds exactly as Number() would.
+    const value = mantissa / divisor
+    return negative ? -value : value
   }
 
   /** Reads the container `tag` just opened as a set of leaves: child name → text (the last one wins). */

@@ -1,17 +1,27 @@
 // The HTTP application: every route of the server on one fastify instance.
+import fastifyCookie from '@fastify/cookie'
 import fastify, { type FastifyInstance } from 'fastify'
 import type { BasicAuthenticator } from '../auth/basic-auth'
+import { LoginThrottle } from '../auth/login-throttle'
+import type { Principals } from '../auth/principals'
+import type { SessionService } from '../auth/sessions'
 import { collectorRoutes, type CollectorLimits } from '../collector/route'
 import type { Ingest } from '../collector/ingest'
 import type { Logger } from '../log'
 import type { Store } from '../store/store'
-import { consoleRoutes } from './console'
+import { registerEndpoints, type ApiEndpoint } from './api'
+import { consoleAssets, readConsolePage } from './console'
 import { installErrorHandling } from './errors'
+import { loginRoutes } from './login'
+import { SessionGate } from './session-gate'
 
 export interface AppDeps {
   store: Store
   ingest: Ingest
   authenticator: BasicAuthenticator
+  sessions: SessionService
+  principals: Principals
+  endpoints: readonly ApiEndpoint[]
   log: Logger
   collectorLimits: CollectorLimits
   version: string
@@ -21,10 +31,21 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = fastify({ logger: false, return503OnClosing: true })
-  installErrorHandling(app, deps.log)
+  const gate = new SessionGate(deps.sessions, deps.principals)
+  installErrorHandling(app, deps.log, gate)
+  await app.register(fastifyCookie)
+  // Form bodies keep repeated keys (hostid=1&hostid=2); handlers read them through http/params.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 * 1024 },
+    (_request, body, done) => done(null, new URLSearchParams(body as string)))
+
   // An unauthenticated liveness probe for supervisors and tests; it reveals nothing but the version.
   app.get('/health', async () => ({ status: 'ok', version: deps.version }))
   await app.register(collectorRoutes, { ...deps, limits: deps.collectorLimits })
-  if (deps.consoleDir) await app.register(consoleRoutes, { dir: deps.consoleDir })
+  await app.register(loginRoutes, {
+    gate, users: deps.store.users, throttle: new LoginThrottle(),
+    consolePage: deps.consoleDir ? readConsolePage(deps.consoleDir) : undefined
+  })
+  registerEndpoints(app, gate, deps.endpoints)
+  if (deps.consoleDir) await app.register(consoleAssets, { dir: deps.consoleDir })
   return app
 }

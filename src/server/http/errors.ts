@@ -1,6 +1,7 @@
 // One error shape for every JSON answer: {"error": "..."} with the right status (compat ERR-1).
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { Logger } from '../log'
+import type { SessionGate } from './session-gate'
 
 export class HttpError extends Error {
   constructor(readonly statusCode: number, message: string, readonly headers: Record<string, string> = {}) {
@@ -8,7 +9,7 @@ export class HttpError extends Error {
   }
 }
 
-export function installErrorHandling(app: FastifyInstance, log: Logger): void {
+export function installErrorHandling(app: FastifyInstance, log: Logger, gate: SessionGate): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
     if (err instanceof HttpError) reply.headers(err.headers)
@@ -18,14 +19,17 @@ export function installErrorHandling(app: FastifyInstance, log: Logger): void {
     }
     return reply.code(status).send({ error: clientMessage(err) })
   })
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `no such resource: ${request.url.split('?')[0]}` }))
+  // Unknown paths: the login page without a session (compat AUTH-5), a JSON 404 with one.
+  app.setNotFoundHandler((request, reply) => {
+    if (!gate.caller(request, reply)) return reply
+    return reply.code(404).send({ error: `no such resource: ${request.url.split('?')[0]}` })
+  })
 }
 
 function clientMessage(err: FastifyError | HttpError): string {
   switch ((err as FastifyError).code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE': return 'request body is too large'
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return 'unsupported Content-Type'
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY': return 'empty JSON body'
     default: return err.message
   }
 }

@@ -4,6 +4,7 @@ import { EventRepository } from './events'
 import { HostRepository } from './hosts'
 import { IntervalRepository } from './intervals'
 import { ServiceRepository } from './services'
+import { SessionRepository } from './sessions'
 import { createQueryBuilder, SqlRunner } from './sql'
 import { UserRepository } from './users'
 
@@ -14,6 +15,7 @@ export class Store {
   readonly events: EventRepository
   readonly intervals: IntervalRepository
   readonly users: UserRepository
+  readonly sessions: SessionRepository
 
   constructor(readonly file: string, log?: (line: string) => void) {
     const { sqlite } = openDatabase(file, log)
@@ -24,6 +26,7 @@ export class Store {
     this.events = new EventRepository(db, this.sql)
     this.intervals = new IntervalRepository(db, this.sql)
     this.users = new UserRepository(db, this.sql)
+    this.sessions = new SessionRepository(db, this.sql)
   }
 
   /** Runs `fn` in one immediate transaction: all of it is stored, or none of it. */

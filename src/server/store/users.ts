@@ -25,6 +25,10 @@ export class UserRepository {
     return this.sql.first(this.db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')))!.n
   }
 
+  nameOf(id: number): string | undefined {
+    return this.sql.first(this.db.selectFrom('user').select('uname').where('id', '=', id))?.uname
+  }
+
   credentialsOf(uname: string): Credentials | undefined {
     return this.sql.first(this.db.selectFrom('user')
       .select(['id', 'uname', 'password_salt', 'password_sha256']).where('uname', '=', uname))

@@ -1,0 +1,8 @@
+// What endpoint modules are built from.
+import type { SessionService } from '../auth/sessions'
+import type { Store } from '../store/store'
+
+export interface ApiDeps {
+  store: Store
+  sessions: SessionService
+}

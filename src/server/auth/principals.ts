@@ -1,0 +1,24 @@
+// A user's effective permissions, cached until any user, role, group or host change.
+import { principalOf, type Principal } from '../domain/permissions'
+import type { UserRepository } from '../store/users'
+
+export class Principals {
+  private readonly cache = new Map<number, { principal: Principal; generation: number }>()
+
+  constructor(private readonly users: UserRepository) {}
+
+  /** Undefined when the user no longer exists. */
+  of(userId: number): Principal | undefined {
+    const hit = this.cache.get(userId)
+    if (hit && hit.generation === this.users.generation) return hit.principal
+    const uname = this.users.nameOf(userId)
+    if (uname === undefined) {
+      this.cache.delete(userId)
+      return undefined
+    }
+    const principal = principalOf({ id: userId, uname }, this.users.grantsOf(userId))
+    if (this.cache.size > 10_000) this.cache.clear()
+    this.cache.set(userId, { principal, generation: this.users.generation })
+    return principal
+  }
+}

@@ -1,0 +1,79 @@
+// Session lifecycle: ids only the server issued, 1800 s idle expiry, a CSRF token per session, and no
+// id rotation at login (clients keep the cookie of their first GET /index.csp, compat AUTH-3).
+import { randomBytes } from 'node:crypto'
+import type { SessionRepository, SessionRow } from '../store/sessions'
+
+export const SESSION_COOKIE = 'zsessionid'
+export const DEFAULT_SESSION_TIMEOUT_SEC = 1800
+export const MAX_SESSIONS = 1024
+/** last_access is written at most this often, so reads stay reads. */
+const TOUCH_EVERY_SEC = 30
+
+export interface Session {
+  id: string
+  userId: number | null
+  csrfToken: string
+  csrfProtection: boolean
+  attributes: Record<string, string>
+  savedUrl: string | null
+}
+
+export class SessionService {
+  constructor(
+    private readonly repo: SessionRepository,
+    private readonly timeoutSec = DEFAULT_SESSION_TIMEOUT_SEC,
+    private readonly now = () => Math.floor(Date.now() / 1000)
+  ) {}
+
+  /** The live session with this id, refreshed; undefined when unknown or expired. */
+  resume(id: string | undefined): Session | undefined {
+    if (!id) return undefined
+    const row = this.repo.find(id)
+    if (!row) return undefined
+    const now = this.now()
+    if (now - row.last_access > this.timeoutSec) {
+      this.repo.delete(id)
+      return undefined
+    }
+    if (now - row.last_access >= TOUCH_EVERY_SEC) this.repo.touched(id, now)
+    return toSession(row)
+  }
+
+  create(savedUrl: string | null = null): Session {
+    const now = this.now()
+    const row: SessionRow = {
+      id: randomBytes(16).toString('hex'), user_id: null, csrf_token: randomBytes(16).toString('hex'),
+      csrf_protection: 1, attributes: '{}', saved_url: savedUrl, created_at: now, last_access: now
+    }
+    this.repo.create(row)
+    this.repo.evictBeyond(MAX_SESSIONS)
+    return toSession(row)
+  }
+
+  logIn(id: string, userId: number, csrfProtection: boolean): void {
+    this.repo.update(id, { user_id: userId, csrf_protection: csrfProtection ? 1 : 0, saved_url: null, last_access: this.now() })
+  }
+
+  remember(id: string, savedUrl: string): void {
+    this.repo.update(id, { saved_url: savedUrl })
+  }
+
+  setAttributes(id: string, attributes: Record<string, string>): void {
+    this.repo.update(id, { attributes: JSON.stringify(attributes) })
+  }
+
+  invalidate(id: string): void {
+    this.repo.delete(id)
+  }
+
+  purgeExpired(): number {
+    return this.repo.deleteIdleSince(this.now() - this.timeoutSec)
+  }
+}
+
+function toSession(row: SessionRow): Session {
+  return {
+    id: row.id, userId: row.user_id, csrfToken: row.csrf_token, csrfProtection: row.csrf_protection === 1,
+    attributes: JSON.parse(row.attributes) as Record<string, string>, savedUrl: row.saved_url
+  }
+}

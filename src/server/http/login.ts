@@ -1,0 +1,74 @@
+// Form login as M/Monit does it (compat §2): GET / and /index.csp, POST /z_security_check,
+// /login/logout.csp. The session id never changes at login.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { LoginThrottle } from '../auth/login-throttle'
+import type { Session } from '../auth/sessions'
+import { verifyPassword } from '../auth/passwords'
+import type { UserRepository } from '../store/users'
+import { withSecurityHeaders } from './console'
+import type { SessionGate } from './session-gate'
+
+export interface LoginDeps {
+  gate: SessionGate
+  users: UserRepository
+  throttle: LoginThrottle
+  /** The console page for logged-in users; a plain page when no console is built. */
+  consolePage?: string
+}
+
+const INVALID = 'Invalid username or password'
+
+export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promise<void> {
+  const { gate } = deps
+  const home = (request: FastifyRequest, reply: FastifyReply) => {
+    const caller = gate.caller(request, reply)
+    if (!caller) return reply
+    const page = deps.consolePage ?? `<!doctype html><meta charset="utf-8"><title>Overseer</title><p>Logged in as ${caller.principal.uname}.</p>`
+    return withSecurityHeaders(reply).header('Content-Type', 'text/html').send(page)
+  }
+  app.get('/', home)
+  app.get('/index.csp', home)
+
+  app.post('/z_security_check', async (request, reply) => {
+    const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
+    const session = gate.ensureSession(request, reply)
+    const wait = deps.throttle.retryAfter(request.ip)
+    if (wait > 0) {
+      reply.header('Retry-After', String(wait))
+      return fail(request, reply, session, 429, `Too many failed logins; try again in ${wait} seconds`)
+    }
+    const uname = form.get('z_username') ?? ''
+    const user = deps.users.credentialsOf(uname)
+    const password = form.get('z_password') ?? ''
+    if (!user || !verifyPassword(password, { salt: user.password_salt, sha256: user.password_sha256 })) {
+      deps.throttle.failed(request.ip)
+      return fail(request, reply, session, 401, INVALID)
+    }
+    deps.throttle.succeeded(request.ip)
+    gate.sessions.logIn(session.id, user.id, form.get('z_csrf_protection')?.toLowerCase() !== 'off')
+    return reply.code(302).header('Location', safeRedirect(session.savedUrl)).send()
+  })
+
+  const logout = (request: FastifyRequest, reply: FastifyReply) => {
+    const session = gate.session(request)
+    if (session) gate.sessions.invalidate(session.id)
+    return reply.code(302).header('Location', '/index.csp').send()
+  }
+  app.get('/login/logout.csp', logout)
+  app.post('/login/logout.csp', logout)
+
+  function fail(request: FastifyRequest, reply: FastifyReply, session: Session, status: number, error: string) {
+    if (prefersJson(request)) return reply.code(status).send({ error })
+    return gate.sendLogin(request, reply, session, { status, error })
+  }
+}
+
+function prefersJson(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? ''
+  return accept.includes('application/json') && !accept.includes('text/html')
+}
+
+/** Only local paths: a stored URL must never send the browser elsewhere. */
+function safeRedirect(url: string | null): string {
+  return url && url.startsWith('/') && !url.startsWith('//') ? url : '/index.csp'
+}
