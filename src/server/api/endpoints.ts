@@ -1,8 +1,17 @@
 // Every M/Monit API endpoint, one module per table of the API spec.
 import type { ApiEndpoint } from '../http/api'
+import { adminGroupEndpoints } from './admin-groups'
+import { adminHostEndpoints } from './admin-hosts'
+import { adminRoleEndpoints } from './admin-roles'
+import { adminUserEndpoints } from './admin-users'
 import type { ApiDeps } from './deps'
+import { mapEndpoints } from './maps'
 import { sessionEndpoints } from './session'
+import { statusEndpoints } from './status-hosts'
 
 export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
-  return [...sessionEndpoints(deps)] as ApiEndpoint[]
+  return [
+    ...sessionEndpoints(deps), ...statusEndpoints(deps), ...mapEndpoints(deps), ...adminHostEndpoints(deps),
+    ...adminGroupEndpoints(deps), ...adminUserEndpoints(deps), ...adminRoleEndpoints(deps)
+  ] as ApiEndpoint[]
 }

@@ -37,9 +37,12 @@ const NO_ATTRIBUTES: ReadonlyArray<[string, string]> = []
 
 const isWhitespace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09
 
-/** A character that ends a tag or attribute name. NaN (past the end) also ends it. */
-const endsName = (c: number): boolean =>
-  isWhitespace(c) || c === GT || c === SLASH || c === EQUALS || Number.isNaN(c)
+/** A character that ends a tag or attribute name. NaN (past the end) also ends it. Letters, the
+ * usual name characters, are above `>`, which makes them quick to rule out. */
+function endsName(c: number): boolean {
+  if (c > GT) return false
+  return isWhitespace(c) || c === GT || c === SLASH || c === EQUALS || Number.isNaN(c)
+}
 
 const isNameStart = (c: number): boolean =>
   (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x3a || c > 0x7f

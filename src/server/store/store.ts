@@ -5,10 +5,12 @@ import { HostRepository } from './hosts'
 import { IntervalRepository } from './intervals'
 import { ServiceRepository } from './services'
 import { SessionRepository } from './sessions'
-import { createQueryBuilder, SqlRunner } from './sql'
+import { createQueryBuilder, SqlRunner, type QueryBuilder } from './sql'
 import { UserRepository } from './users'
 
 export class Store {
+  /** Builds queries; `sql` runs them. */
+  readonly db: QueryBuilder
   readonly sql: SqlRunner
   readonly hosts: HostRepository
   readonly services: ServiceRepository
@@ -20,6 +22,7 @@ export class Store {
   constructor(readonly file: string, log?: (line: string) => void) {
     const { sqlite } = openDatabase(file, log)
     const db = createQueryBuilder()
+    this.db = db
     this.sql = new SqlRunner(sqlite)
     this.hosts = new HostRepository(db, this.sql)
     this.services = new ServiceRepository(db, this.sql)
