@@ -27,11 +27,11 @@ const MINUS = 0x2d
 const DOT = 0x2e
 const DIGIT_0 = 0x30
 const DIGIT_9 = 0x39
+const DOUBLE_QUOTE = 0x22
+const SINGLE_QUOTE = 0x27
 
 /** Digits a double holds exactly, so the fast number path gives what Number() gives. */
 const MAX_FAST_DIGITS = 15
-const DOUBLE_QUOTE = 0x22
-const SINGLE_QUOTE = 0x27
 
 const NO_ATTRIBUTES: ReadonlyArray<[string, string]> = []
 
@@ -96,8 +96,8 @@ export class XmlScanner {
       const lt = this.skipWhitespace(this.pos)
       if (lt >= this.src.length || this.src.charCodeAt(lt) !== LT) return undefined
       const next = this.src.charCodeAt(lt + 1)
-      if (next === QUESTION) this.pos = this.endOf('?>', lt + 2, 'xml')
-      else if (next === BANG) this.skipDeclaration(lt, 'xml')
+      if (next === QUESTION) this.pos = this.endOf('?>', lt + 2, '?xml')
+      else if (next === BANG) this.skipDeclaration(lt, '?xml')
       else if (isNameStart(next)) return this.openTag(lt)
       else return undefined
     }

@@ -233,5 +233,9 @@ INSERT INTO role (id, name, description, admin, active, buildin)
 INSERT INTO role (id, name, description, admin, active, buildin)
   VALUES (2, 'Collector', 'Monit agents: may post to /collector for every host', 0, 1, 1);
 INSERT INTO role_row (id, role_id, permission, position) VALUES (1, 2, 1, 0);
+-- The default role of users created through api/1, which has no roles: see and act on every host.
+INSERT INTO role (id, name, description, admin, active, buildin)
+  VALUES (3, 'User', 'Views every host and runs service actions', 0, 1, 0);
+INSERT INTO role_row (id, role_id, permission, position) VALUES (2, 3, 6, 0);
 `
 }
