@@ -1,8 +1,23 @@
 import { expect, test } from '@playwright/test'
 
-test('the console loads from the server under a strict CSP and shows its health', async ({ page }) => {
-  const response = await page.goto('/')
-  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'")
+test('log in through the M/Monit login form, then the console loads under a strict CSP', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
+  await page.screenshot({ path: 'reports/screenshots/login.png' })
+
+  await page.getByLabel('User name').fill('admin')
+  await page.getByLabel('Password').fill('wrong')
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Invalid username or password')
+
+  await page.getByLabel('User name').fill('admin')
+  await page.getByLabel('Password').fill('e2eadmin')
+  // Login answers 302 back to the page first asked for (/), which now serves the console.
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().resourceType() === 'document' && r.status() === 200),
+    page.getByRole('button', { name: 'Log in' }).click()
+  ])
+  expect(response.headers()['content-security-policy']).toContain("script-src 'self'")
   await expect(page.getByText(/Overseer \d+\.\d+\.\d+: ok/)).toBeVisible()
   await page.screenshot({ path: 'reports/screenshots/console-health.png' })
 })

@@ -1,7 +1,81 @@
-// Placeholder: filled in by the endpoint work of issue 3.
-import type { ApiEndpoint } from '../http/api'
+// admin/groups/list|create|update|delete|add|remove (spec: Admin host groups; compat 6.9). Mutations
+// answer with the affected group, as compat 6.9 recommends.
+import { z } from 'zod'
+import { endpoint, type ApiEndpoint } from '../http/api'
+import { HttpError } from '../http/errors'
+import { arg } from '../http/params'
+import { GroupRepository, type HostGroup } from '../store/groups'
 import type { ApiDeps } from './deps'
 
-export function adminGroupEndpoints(_deps: ApiDeps): ApiEndpoint[] {
-  return []
+const groupName = arg.required(255)
+const membership = { id: arg.int(), hostid: z.array(arg.int()) }
+
+export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
+  const groups = new GroupRepository(store.db, store.sql)
+  const existing = (id: number): HostGroup => {
+    const group = groups.find(id)
+    if (!group) throw new HttpError(404, `no host group with id ${id}`)
+    return group
+  }
+  const nameIsFree = (name: string, exceptId?: number) => {
+    const holder = groups.idOfName(name)
+    if (holder !== undefined && holder !== exceptId) throw new HttpError(409, `a host group named '${name}' exists already`)
+  }
+  const knownHosts = (hostIds: readonly number[]) => {
+    const unknown = groups.unknownHosts(hostIds)
+    if (unknown.length > 0) throw new HttpError(404, `no host with id ${unknown.join(', ')}`)
+  }
+  // Roles grant permissions through groups: cached permissions must be recomputed.
+  const permissionsChanged = () => { store.users.generation++ }
+
+  return [
+    endpoint({
+      path: 'admin/groups/list', methods: ['GET', 'POST'], access: 'admin', params: {},
+      handle: () => ({ hosts: groups.hostNames(), groups: groups.list() })
+    }),
+    endpoint({
+      path: 'admin/groups/create', methods: ['POST'], access: 'admin', mutation: true, params: { name: groupName },
+      handle: ({ params: { name } }) => {
+        nameIsFree(name)
+        return existing(groups.create(name))
+      }
+    }),
+    endpoint({
+      path: 'admin/groups/update', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int(), name: groupName },
+      handle: ({ params: { id, name } }) => {
+        existing(id)
+        nameIsFree(name, id)
+        groups.rename(id, name)
+        return existing(id)
+      }
+    }),
+    endpoint({
+      path: 'admin/groups/delete', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      handle: ({ params: { id } }) => {
+        if (!groups.delete(id)) throw new HttpError(404, `no host group with id ${id}`)
+        permissionsChanged()
+        return {}
+      }
+    }),
+    endpoint({
+      path: 'admin/groups/add', methods: ['POST'], access: 'admin', mutation: true, params: membership,
+      handle: ({ params: { id, hostid } }) => {
+        existing(id)
+        knownHosts(hostid)
+        groups.addHosts(id, hostid)
+        permissionsChanged()
+        return existing(id)
+      }
+    }),
+    endpoint({
+      path: 'admin/groups/remove', methods: ['POST'], access: 'admin', mutation: true, params: membership,
+      handle: ({ params: { id, hostid } }) => {
+        existing(id)
+        knownHosts(hostid)
+        groups.removeHosts(id, hostid)
+        permissionsChanged()
+        return existing(id)
+      }
+    })
+  ]
 }

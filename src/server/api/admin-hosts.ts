@@ -1,7 +1,200 @@
-// Placeholder: filled in by the endpoint work of issue 3.
-import type { ApiEndpoint } from '../http/api'
+// admin/hosts/list|get|update|delete (spec: Admin hosts; compat 6.8). Hosts are created by the
+// collector only; administrators name them, say how to call the agent back, and set their status.
+import { z } from 'zod'
+import { Heartbeat, HostStatus, hostStatusLabel } from '../../shared/codes'
+import type { SecretBox } from '../auth/secret-box'
+import { DEFAULT_SKEW, heartbeatDeadlineMs } from '../domain/heartbeat'
+import { hostLed, hostStatusText } from '../domain/host-state'
+import { endpoint, type ApiEndpoint, type ApiVersion } from '../http/api'
+import { HttpError } from '../http/errors'
+import { arg } from '../http/params'
+import { HostAdminRepository, type HostListRow } from '../store/host-admin'
+import type { HostChanges, HostRow } from '../store/hosts'
 import type { ApiDeps } from './deps'
 
-export function adminHostEndpoints(_deps: ApiDeps): ApiEndpoint[] {
-  return []
+const intIn = (min: number, max: number, label: string) => arg.int().refine((n) => n >= min && n <= max, `expected ${label}`)
+/** A host name, IPv4 or IPv6 address; '' = undefined (use the address the agent reported). */
+const address = z.string().trim().max(255, 'longer than 255 characters')
+  .regex(/^[A-Za-z0-9._:%-]*$/, 'expected a host name or an IP address')
+
+const updateParams = {
+  id: arg.int(),
+  hostname: arg.required(255),
+  // agentuser/agentpassword per the spec; monituser/monitpassword as existing clients send them (compat 6.8).
+  agentuser: arg.text(255).optional(),
+  monituser: arg.text(255).optional(),
+  agentpassword: arg.text(255).optional(),
+  monitpassword: arg.text(255).optional(),
+  keepname: intIn(0, 1, '0 or 1').optional(),
+  description: arg.text(1000).optional(),
+  status: intIn(0, 2, '0 (Active), 1 (Inactive) or 2 (Ignored)').optional(),
+  ipaddrout: address.optional(),
+  portout: arg.int().refine((n) => n === -1 || (n >= 1 && n <= 65535), 'expected -1 or a port from 1 to 65535').optional(),
+  sslout: intIn(-1, 1, '-1, 0 or 1').optional(),
+  skew: intIn(1, 1000, 'a number of poll cycles from 1 to 1000').optional()
+}
+type UpdateParams = z.output<z.ZodObject<typeof updateParams>>
+
+export function adminHostEndpoints({ store, secrets }: ApiDeps): ApiEndpoint[] {
+  const hosts = new HostAdminRepository(store.db, store.sql)
+  const existing = (id: number): HostRow => {
+    const host = hosts.find(id)
+    if (!host) throw new HttpError(404, `no host with id ${id}`)
+    return host
+  }
+  // Deleted hosts leave roles and groups: cached permissions must be recomputed.
+  const permissionsChanged = () => { store.users.generation++ }
+
+  return [
+    endpoint({
+      path: 'admin/hosts/list', methods: ['GET', 'POST'], access: 'admin', params: {},
+      handle: ({ version }) => hostList(hosts.list(), version)
+    }),
+    endpoint({
+      path: 'admin/hosts/get', methods: ['GET', 'POST'], access: 'admin', params: { id: arg.int() },
+      handle: ({ params, version }) => hostRecord(existing(params.id), version)
+    }),
+    endpoint({
+      path: 'admin/hosts/update', methods: ['POST'], access: 'admin', mutation: true, params: updateParams,
+      handle: ({ params, version }) => {
+        const credentials = agentCredentials(params)
+        const host = existing(params.id)
+        hosts.update(host.id, hostChanges(host, params, credentials, secrets, Date.now()))
+        return hostRecord(existing(host.id), version)
+      }
+    }),
+    endpoint({
+      path: 'admin/hosts/delete', methods: ['POST'], access: 'admin', mutation: true,
+      params: { id: arg.int().optional(), inactive: intIn(0, Number.MAX_SAFE_INTEGER, 'a number of seconds').optional() },
+      handle: ({ params: { id, inactive }, version }) => {
+        // api/2: exactly one form; api/1 and legacy: the id form when id is given (spec: Versioning).
+        if (version === 2 && (id === undefined) === (inactive === undefined)) {
+          throw new HttpError(400, "invalid argument 'id': give exactly one of id or inactive")
+        }
+        if (id !== undefined) {
+          if (!hosts.delete(id)) throw new HttpError(404, `no host with id ${id}`)
+          permissionsChanged()
+          return {}
+        }
+        if (inactive === undefined) throw new HttpError(400, "invalid argument 'id': is required (or inactive)")
+        const deleted = hosts.deleteInactiveSince(Math.floor(Date.now() / 1000) - inactive)
+        if (deleted > 0) permissionsChanged()
+        return { deleted }
+      }
+    })
+  ]
+}
+
+function hostList(rows: HostListRow[], version: ApiVersion) {
+  // Inactive: stopped gracefully, or silent (spec: admin/hosts/delete).
+  const inactive = rows.filter((h) => h.status === HostStatus.Inactive || h.heartbeat === Heartbeat.Dead).length
+  return {
+    totalRecords: rows.length,
+    ...(version !== 1 && { inactive }),
+    records: rows.map((h) => ({
+      id: h.id,
+      hostname: h.hostname,
+      ipaddr: h.ipaddr_out || h.ipaddr_in,
+      description: h.description,
+      agentversion: h.agent_version,
+      // The name in compat 6.8's sample of the list.
+      monitversion: h.agent_version,
+      status: hostStatusLabel[h.status as HostStatus]
+    }))
+  }
+}
+
+function hostRecord(h: HostRow, version: ApiVersion) {
+  return {
+    id: h.id,
+    hostname: h.hostname,
+    keepname: h.keepname,
+    ipaddrin: h.ipaddr_in,
+    ipaddrout: h.ipaddr_out,
+    portin: h.port_in,
+    portout: h.port_out,
+    sslin: h.ssl_in,
+    sslout: h.ssl_out,
+    agentid: h.agent_id,
+    agentuser: h.agent_user,
+    // Never returned: an agent administrator password (compat 6.8). Update keeps it when sent empty.
+    agentpassword: '',
+    description: h.description,
+    status: h.status,
+    skew: h.skew ?? DEFAULT_SKEW,
+    ...(version !== 1 && { defaultskew: DEFAULT_SKEW }),
+    poll: h.poll,
+    lastmodified: h.last_modified
+  }
+}
+
+interface AgentCredentials { user: string; password: string }
+
+function agentCredentials(p: UpdateParams): AgentCredentials {
+  const user = p.agentuser ?? p.monituser
+  const password = p.agentpassword ?? p.monitpassword
+  if (user === undefined) throw new HttpError(400, "invalid argument 'agentuser': is required")
+  if (password === undefined) throw new HttpError(400, "invalid argument 'agentpassword': is required")
+  return { user, password }
+}
+
+function hostChanges(host: HostRow, p: UpdateParams, credentials: AgentCredentials, secrets: SecretBox, nowMs: number): HostChanges {
+  const changes: HostChanges = {
+    hostname: p.hostname,
+    keepname: p.keepname,
+    description: p.description,
+    ipaddr_out: p.ipaddrout,
+    port_out: p.portout,
+    ssl_out: p.sslout,
+    skew: p.skew,
+    ...credentialChanges(host, credentials, secrets)
+  }
+  const statusChanged = p.status !== undefined && p.status !== host.status
+  if (statusChanged) Object.assign(changes, statusChanges(host, p.status as HostStatus, nowMs))
+  const status = changes.status ?? host.status
+  const skew = p.skew ?? host.skew
+  if (status === HostStatus.Active && host.heartbeat === Heartbeat.Ok) {
+    // Watch the heartbeat from now when the host is made active; a new skew moves the running deadline.
+    if (statusChanged) changes.heartbeat_deadline_ms = heartbeatDeadlineMs(nowMs, host.poll, skew)
+    else if (skew !== host.skew) changes.heartbeat_deadline_ms = heartbeatDeadlineMs(host.last_modified * 1000, host.poll, skew)
+  }
+  return changes
+}
+
+/**
+ * An empty password keeps the stored one (get never returns it). Credentials set here are pinned:
+ * the agent's own reports stop overwriting them (see collector/ingest.ts).
+ */
+function credentialChanges(host: HostRow, { user, password }: AgentCredentials, secrets: SecretBox): HostChanges {
+  const changes: HostChanges = {}
+  if (user !== host.agent_user) changes.agent_user = user
+  if (password !== '' && password !== secrets.open(host.agent_password)) changes.agent_password = secrets.seal(password)
+  if (Object.keys(changes).length > 0) changes.credentials_pinned = 1
+  return changes
+}
+
+/** The status an administrator sets (spec: States and transitions); Ignored suppresses events in ingest. */
+function statusChanges(host: HostRow, status: HostStatus, nowMs: number): HostChanges {
+  const condition = {
+    status, heartbeat: host.heartbeat, total: host.services_total, failed: host.services_failed,
+    changed: host.services_changed, unmonitored: host.services_unmonitored
+  }
+  return {
+    status,
+    inactive_since: inactiveSince(host, status, Math.floor(nowMs / 1000)),
+    heartbeat_deadline_ms: null,
+    led: hostLed(condition),
+    status_text: hostStatusText(condition)
+  }
+}
+
+/** Inactive since: kept while the host stays inactive (stopped or silent), now when it becomes so. */
+function inactiveSince(host: HostRow, status: HostStatus, now: number): number | null {
+  const silent = host.heartbeat === Heartbeat.Dead
+  const since = host.inactive_since ?? now
+  switch (status) {
+    case HostStatus.Active: return silent ? since : null
+    case HostStatus.Inactive: return silent || host.status === HostStatus.Inactive ? since : now
+    case HostStatus.Ignored: return host.inactive_since
+  }
 }

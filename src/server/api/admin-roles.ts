@@ -1,7 +1,219 @@
-// Placeholder: filled in by the endpoint work of issue 3.
-import type { ApiEndpoint } from '../http/api'
+// admin/roles/list|create|update|delete|adduser|removeuser|updateactive (spec: Role, Admin roles;
+// compat 6.11). Roles are a version 2 resource, served under every prefix (GEN-6 allows it).
+import { z } from 'zod'
+import { Permission } from '../../shared/codes'
+import { endpoint, type ApiEndpoint } from '../http/api'
+import { HttpError } from '../http/errors'
+import { arg, type RawParams } from '../http/params'
+import { RoleRepository, type RoleDetail, type RoleRecord, type RoleRow } from '../store/roles'
+import type { Store } from '../store/store'
+import { BUILTIN_ROLE } from '../store/users'
 import type { ApiDeps } from './deps'
 
-export function adminRoleEndpoints(_deps: ApiDeps): ApiEndpoint[] {
-  return []
+const MAX_ROWS = 1000
+const PERMISSION_BITS = [Permission.Collector, Permission.View, Permission.ServiceActions]
+const ALL_PERMISSIONS = PERMISSION_BITS.reduce((all, bit) => all | bit, 0)
+/** Indexed row arguments: hostsN, hostgroupsN, permissionN (alias permissionsN, compat 6.11), useridN. */
+const ROW_ARGUMENT = /^(hosts|hostgroups|permissions?|userid)(\d+)$/
+
+/**
+ * Runs a write to users, roles or memberships in one transaction, refusing (and rolling back) any that
+ * would leave no user with an active administrator role: the server must always stay administrable.
+ * Bumps the permission generation whatever the outcome, so no cache outlives the write.
+ */
+export function changeAccess<T>(store: Store, write: () => T): T {
+  try {
+    return store.transaction(() => {
+      const result = write()
+      if (store.users.administratorCount() === 0) {
+        throw new HttpError(400, 'refused: no user would be left with an active administrator role')
+      }
+      return result
+    })
+  } finally {
+    store.users.generation++
+  }
+}
+
+const roleParams = {
+  name: arg.required(100),
+  admin: arg.bool(),
+  active: arg.bool(),
+  description: arg.text().optional(),
+  rolerowscount: arg.int().refine((n) => n >= 0 && n <= MAX_ROWS, `expected 0 to ${MAX_ROWS}`).optional()
+}
+const userIds = z.array(arg.int()).min(1)
+
+export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
+  const roles = new RoleRepository(store.db, store.sql)
+  const rowArguments = new RowArgumentReader(roles, store)
+
+  const existingRole = (id: number): RoleRecord => {
+    const role = roles.find(id)
+    if (!role) throw new HttpError(404, `no role with id ${id}`)
+    return role
+  }
+  const assertNameFree = (name: string, ownId?: number) => {
+    const holder = roles.findByName(name)
+    if (holder && holder.id !== ownId) throw new HttpError(409, `a role named '${name}' exists already`)
+  }
+  const assertUsersExist = (ids: readonly number[]) => {
+    const unknown = store.users.missing(ids)
+    if (unknown.length > 0) throw new HttpError(400, `invalid argument 'userid': no user with id ${unknown[0]}`)
+  }
+
+  return [
+    endpoint({
+      path: 'admin/roles/list', methods: ['GET', 'POST'], access: 'admin', params: {},
+      handle: () => roles.list().map(roleView)
+    }),
+    endpoint({
+      path: 'admin/roles/create', methods: ['POST'], access: 'admin', mutation: true, params: roleParams,
+      handle: ({ params, raw }) => {
+        const { rows, memberIds } = rowArguments.read(raw, params.rolerowscount)
+        assertNameFree(params.name)
+        const definition = { name: params.name, description: params.description ?? '', admin: params.admin, active: params.active, rows }
+        return { id: changeAccess(store, () => roles.create(definition, memberIds)) }
+      }
+    }),
+    endpoint({
+      path: 'admin/roles/update', methods: ['POST'], access: 'admin', mutation: true,
+      params: { id: arg.int(), ...roleParams },
+      handle: ({ params, raw }) => {
+        const role = existingRole(params.id)
+        assertBuiltinRulesKept(role, params)
+        const { rows, memberIds } = rowArguments.read(raw, params.rolerowscount)
+        assertNameFree(params.name, role.id)
+        // An update without a description keeps the one the role has.
+        const definition = {
+          name: params.name, description: params.description ?? role.description, admin: params.admin, active: params.active, rows
+        }
+        changeAccess(store, () => roles.update(role.id, definition, memberIds))
+        return {}
+      }
+    }),
+    endpoint({
+      path: 'admin/roles/delete', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      handle: ({ params }) => {
+        if (existingRole(params.id).buildin) throw new HttpError(400, 'built-in role cannot be deleted')
+        changeAccess(store, () => roles.delete(params.id))
+        return {}
+      }
+    }),
+    endpoint({
+      path: 'admin/roles/adduser', methods: ['POST'], access: 'admin', mutation: true,
+      params: { id: arg.int(), userid: userIds },
+      handle: ({ params }) => {
+        existingRole(params.id)
+        assertUsersExist(params.userid)
+        changeAccess(store, () => roles.addMembers(params.id, params.userid))
+        return {}
+      }
+    }),
+    endpoint({
+      path: 'admin/roles/removeuser', methods: ['POST'], access: 'admin', mutation: true,
+      params: { id: arg.int(), userid: userIds },
+      handle: ({ params }) => {
+        existingRole(params.id)
+        assertUsersExist(params.userid)
+        changeAccess(store, () => roles.removeMembers(params.id, params.userid))
+        return {}
+      }
+    }),
+    endpoint({
+      path: 'admin/roles/updateactive', methods: ['POST'], access: 'admin', mutation: true,
+      params: { id: arg.int(), active: arg.bool() },
+      handle: ({ params }) => {
+        const role = existingRole(params.id)
+        if (role.id === BUILTIN_ROLE.Administrator && !params.active) {
+          throw new HttpError(400, "invalid argument 'active': the Administrator role cannot be deactivated")
+        }
+        changeAccess(store, () => roles.setActive(role.id, params.active))
+        return {}
+      }
+    })
+  ]
+}
+
+/** Built-in roles keep their names, and the Administrator role stays an active administrator role. */
+function assertBuiltinRulesKept(role: RoleRecord, change: { name: string; admin: boolean; active: boolean }): void {
+  if (role.buildin && change.name !== role.name) {
+    throw new HttpError(400, "invalid argument 'name': a built-in role cannot be renamed")
+  }
+  if (role.id !== BUILTIN_ROLE.Administrator) return
+  if (!change.admin) throw new HttpError(400, "invalid argument 'admin': the Administrator role must stay an administrator role")
+  if (!change.active) throw new HttpError(400, "invalid argument 'active': the Administrator role cannot be deactivated")
+}
+
+/** The list shape of compat 6.11: permission bits as text, member user ids as text. */
+function roleView(role: RoleDetail) {
+  return {
+    id: role.id, name: role.name, description: role.description,
+    admin: role.admin, active: role.active, buildin: role.buildin,
+    rolerows: role.rows.map((row) => ({
+      hosts: row.hostIds, hostgroups: row.groupIds,
+      permission: PERMISSION_BITS.filter((bit) => (row.permission & bit) !== 0).map(String)
+    })),
+    members: { users: role.memberIds.map(String) }
+  }
+}
+
+interface RoleRowArguments {
+  rows: RoleRow[]
+  /** Undefined when no useridN argument was sent: the members stay as they are. */
+  memberIds?: number[]
+}
+
+/** Reads the indexed row arguments, checking every id they name exists. */
+class RowArgumentReader {
+  constructor(private readonly roles: RoleRepository, private readonly store: Store) {}
+
+  read(raw: RawParams, rolerowscount = 0): RoleRowArguments {
+    const rows = new Map<number, RoleRow>()
+    const row = (index: number) => {
+      let found = rows.get(index)
+      if (!found) rows.set(index, found = { hostIds: [], groupIds: [], permission: 0 })
+      return found
+    }
+    for (let i = 0; i < rolerowscount; i++) row(i)
+    let memberIds: number[] | undefined
+    for (const [name, values] of raw) {
+      const match = ROW_ARGUMENT.exec(name)
+      if (!match) continue
+      const index = Number(match[2])
+      if (index >= MAX_ROWS) throw new HttpError(400, `invalid argument '${name}': row index beyond ${MAX_ROWS - 1}`)
+      switch (match[1]) {
+        case 'hosts': row(index).hostIds.push(...this.ids(name, values, 'host', (ids) => this.roles.missingHosts(ids))); break
+        case 'hostgroups': row(index).groupIds.push(...this.ids(name, values, 'host group', (ids) => this.roles.missingGroups(ids))); break
+        case 'userid': memberIds = [...memberIds ?? [], ...this.ids(name, values, 'user', (ids) => this.store.users.missing(ids))]; break
+        default: row(index).permission |= permissionOf(name, values)
+      }
+    }
+    return { rows: [...rows.entries()].sort(([a], [b]) => a - b).map(([, r]) => r), memberIds }
+  }
+
+  /** Empty values are skipped: a form with nothing selected sends the key alone. */
+  private ids(name: string, values: readonly string[], kind: string, missing: (ids: number[]) => number[]): number[] {
+    const ids = values.filter((v) => v.trim() !== '').map((v) => wholeNumber(name, v))
+    const unknown = missing(ids)
+    if (unknown.length > 0) throw new HttpError(400, `invalid argument '${name}': no ${kind} with id ${unknown[0]}`)
+    return ids
+  }
+}
+
+/** A bitmap 0–7, or single bits sent repeatedly and OR-ed together. */
+function permissionOf(name: string, values: readonly string[]): number {
+  return values.filter((v) => v.trim() !== '').reduce((bits, v) => {
+    const n = wholeNumber(name, v)
+    if (n < 0 || (n & ~ALL_PERMISSIONS) !== 0) {
+      throw new HttpError(400, `invalid argument '${name}': expected a permission bitmap from 0 to ${ALL_PERMISSIONS}`)
+    }
+    return bits | n
+  }, 0)
+}
+
+function wholeNumber(name: string, value: string): number {
+  const parsed = arg.int().safeParse(value)
+  if (!parsed.success) throw new HttpError(400, `invalid argument '${name}': expected a whole number`)
+  return parsed.data
 }

@@ -1,8 +1,10 @@
 // What endpoint modules are built from.
+import type { SecretBox } from '../auth/secret-box'
 import type { SessionService } from '../auth/sessions'
 import type { Store } from '../store/store'
 
 export interface ApiDeps {
   store: Store
   sessions: SessionService
+  secrets: SecretBox
 }

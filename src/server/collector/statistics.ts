@@ -109,8 +109,11 @@ export class StatisticsReader {
   /** Reads the service child `tag` just opened; `serviceType` decides where the mapping differs. */
   read(tag: string, serviceType: number): void {
     switch (tag) {
-      case 'uptime':
-        return this.addNumber(serviceType === ServiceType.System ? Stat.SystemUptime : Stat.Uptime, this.s.readNumber(tag))
+      case 'uptime': {
+        // 5.34+ reports the host's uptime in the system service; elsewhere it is the process's.
+        const code = serviceType === ServiceType.System ? Stat.SystemUptime : Stat.Uptime
+        return this.addNumber(code, this.s.readNumber(tag))
+      }
       case 'cpu': return this.readProcessCpu()
       case 'read':
         return this.readTable(tag, serviceType === ServiceType.Filesystem ? FILESYSTEM_READ : PROCESS_READ)

@@ -33,8 +33,6 @@ const SINGLE_QUOTE = 0x27
 /** Digits a double holds exactly, so the fast number path gives what Number() gives. */
 const MAX_FAST_DIGITS = 15
 
-const NO_ATTRIBUTES: ReadonlyArray<[string, string]> = []
-
 const isWhitespace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09
 
 /** A character that ends a tag or attribute name. NaN (past the end) also ends it. Letters, the
@@ -58,7 +56,7 @@ function isXmlChar(cp: number): boolean {
 
 /** Decodes the five predefined entities and character references; anything else, such as a bare
  * `&` from an unescaped name, stays literal. Nothing else is ever expanded. */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   if (!text.includes('&')) return text
   return text.replace(ENTITY_REFERENCE, (match: string, named?: string, decimal?: string, hex?: string) => {
     if (named !== undefined) return PREDEFINED_ENTITIES[named]
@@ -83,7 +81,8 @@ export class XmlScanner {
   private pos = 0
   /** The element opened last ended with `/>`: it has no children and no text. */
   private selfClosed = false
-  private attributes: ReadonlyArray<[name: string, value: string]> = NO_ATTRIBUTES
+  /** Attributes of the element opened last; most elements have none, so the array is made on demand. */
+  private attributes: Array<[name: string, value: string]> | undefined
 
   constructor(private readonly src: string) {}
 
@@ -105,8 +104,7 @@ export class XmlScanner {
 
   /** Value of an attribute of the element opened last. */
   attribute(name: string): string | undefined {
-    for (const [key, value] of this.attributes) if (key === name) return value
-    return undefined
+    return this.attributes?.find(([key]) => key === name)?.[1]
   }
 
   /**
@@ -308,7 +306,7 @@ export class XmlScanner {
   private openTag(lt: number): string {
     const name = this.readName(lt + 1)
     let i = lt + 1 + name.length
-    this.attributes = NO_ATTRIBUTES
+    this.attributes = undefined
     for (;;) {
       i = this.skipWhitespace(i)
       const c = this.src.charCodeAt(i)
@@ -338,7 +336,8 @@ export class XmlScanner {
     const quote = this.src.charCodeAt(j)
     if (quote !== DOUBLE_QUOTE && quote !== SINGLE_QUOTE) return j
     const close = this.findAttributeEnd(j + 1, String.fromCharCode(quote), tag)
-    this.attributes = [...this.attributes, [key, decodeEntities(this.src.slice(j + 1, close))]]
+    this.attributes ??= []
+    this.attributes.push([key, decodeEntities(this.src.slice(j + 1, close))])
     return close + 1
   }
 

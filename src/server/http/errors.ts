@@ -21,7 +21,7 @@ export function installErrorHandling(app: FastifyInstance, log: Logger, gate: Se
   })
   // Unknown paths: the login page without a session (compat AUTH-5), a JSON 404 with one.
   app.setNotFoundHandler((request, reply) => {
-    if (!gate.caller(request, reply)) return reply
+    if (!gate.caller(request, reply, false)) return reply
     return reply.code(404).send({ error: `no such resource: ${request.url.split('?')[0]}` })
   })
 }

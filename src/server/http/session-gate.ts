@@ -19,12 +19,15 @@ export class SessionGate {
     return this.sessions.resume(request.cookies[SESSION_COOKIE])
   }
 
-  /** The logged-in caller, or undefined after the login page has been sent. */
-  caller(request: FastifyRequest, reply: FastifyReply): Caller | undefined {
+  /**
+   * The logged-in caller, or undefined after the login page has been sent. `rememberUrl`: log-in
+   * returns there (AUTH-3); off for unknown paths, or a browser's favicon request would be the target.
+   */
+  caller(request: FastifyRequest, reply: FastifyReply, rememberUrl = true): Caller | undefined {
     const session = this.session(request)
     const principal = session?.userId != null ? this.principals.of(session.userId) : undefined
     if (session && principal) return { session, principal }
-    this.sendLogin(request, reply, session, { rememberUrl: true })
+    this.sendLogin(request, reply, session, { rememberUrl })
     return undefined
   }
 

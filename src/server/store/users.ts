@@ -7,15 +7,45 @@ export const BUILTIN_ROLE = { Administrator: 1, Collector: 2 } as const
 /** Created with the schema, but deletable: the role api/1 gives non-admin users. */
 export const DEFAULT_USER_ROLE = 3
 
-export interface NewUser {
+/** The descriptive fields of a user, as the API names them. */
+export interface UserProfile {
+  fullname: string
+  title: string
+  email: string
+  phone: string
+  mobile: string
+  imname: string
+  imtype: string
+  image: string
+}
+
+export interface NewUser extends Partial<UserProfile> {
   uname: string
   password: string
-  fullname?: string
-  title?: string
   roleIds: readonly number[]
 }
 
+/** What an update changes; fields left undefined keep their value. */
+export interface UserChange extends Partial<UserProfile> {
+  uname?: string
+  /** A new clear-text password. */
+  password?: string
+  /** Replaces every role membership. */
+  roleIds?: readonly number[]
+}
+
+export interface UserRecord extends UserProfile {
+  id: number
+  uname: string
+  password_sha256: string
+  password_md5: string
+}
+
 export interface Credentials { id: number; uname: string; password_salt: string; password_sha256: string }
+
+const RECORD_COLUMNS = [
+  'id', 'uname', 'password_sha256', 'password_md5', 'fullname', 'title', 'email', 'phone', 'mobile', 'imname', 'imtype', 'image'
+] as const
 
 export class UserRepository {
   /** Bumped on every write that can change someone's permissions; caches compare against it. */
@@ -36,12 +66,33 @@ export class UserRepository {
       .select(['id', 'uname', 'password_salt', 'password_sha256']).where('uname', '=', uname))
   }
 
+  list(): UserRecord[] {
+    return this.sql.all(this.db.selectFrom('user').select(RECORD_COLUMNS).orderBy('id'))
+  }
+
+  find(id: number): UserRecord | undefined {
+    return this.sql.first(this.db.selectFrom('user').select(RECORD_COLUMNS).where('id', '=', id))
+  }
+
+  findByName(uname: string): UserRecord | undefined {
+    return this.sql.first(this.db.selectFrom('user').select(RECORD_COLUMNS).where('uname', '=', uname))
+  }
+
+  /** The ids among `ids` that name no user. */
+  missing(ids: readonly number[]): number[] {
+    if (ids.length === 0) return []
+    const found = new Set(this.sql.all(this.db.selectFrom('user').select('id').where('id', 'in', ids)).map((u) => u.id))
+    return [...new Set(ids)].filter((id) => !found.has(id))
+  }
+
   create(user: NewUser, now = Math.floor(Date.now() / 1000)): number {
     return this.sql.transaction(() => {
       const d = digestPassword(user.password)
       const { id } = this.sql.first(this.db.insertInto('user').values({
         uname: user.uname, password_salt: d.salt, password_sha256: d.sha256, password_md5: d.md5,
-        fullname: user.fullname ?? '', title: user.title ?? '', created_at: now
+        fullname: user.fullname ?? '', title: user.title ?? '', email: user.email ?? '', phone: user.phone ?? '',
+        mobile: user.mobile ?? '', imname: user.imname ?? '', imtype: user.imtype ?? '', image: user.image ?? '',
+        created_at: now
       }).returning('id'))!
       if (user.roleIds.length > 0) {
         this.sql.run(this.db.insertInto('user_role').values(user.roleIds.map((role_id) => ({ user_id: id, role_id }))))
@@ -49,6 +100,50 @@ export class UserRepository {
       this.generation++
       return id
     })
+  }
+
+  update(id: number, change: UserChange): void {
+    const { password, roleIds, ...fields } = change
+    this.sql.transaction(() => {
+      const columns = password === undefined ? fields : { ...fields, ...passwordColumns(password) }
+      if (Object.keys(columns).length > 0) this.sql.run(this.db.updateTable('user').set(columns).where('id', '=', id))
+      if (roleIds) {
+        this.sql.run(this.db.deleteFrom('user_role').where('user_id', '=', id))
+        if (roleIds.length > 0) {
+          this.sql.run(this.db.insertInto('user_role').values([...new Set(roleIds)].map((role_id) => ({ user_id: id, role_id }))))
+        }
+      }
+      // Also invalidates cached Basic credentials when the password changed.
+      this.generation++
+    })
+  }
+
+  /** False when there was no such user. Sessions and memberships go with it (ON DELETE CASCADE). */
+  delete(id: number): boolean {
+    const deleted = this.sql.run(this.db.deleteFrom('user').where('id', '=', id)).changes > 0
+    this.generation++
+    return deleted
+  }
+
+  roleIdsOf(userId: number): number[] {
+    return this.sql.all(this.db.selectFrom('user_role').select('role_id').where('user_id', '=', userId).orderBy('role_id'))
+      .map((r) => r.role_id)
+  }
+
+  /** True when the user holds an active administrator role. */
+  isAdmin(userId: number): boolean {
+    return this.sql.first(this.activeAdmins().select('user_role.user_id').where('user_role.user_id', '=', userId)) !== undefined
+  }
+
+  /** How many users hold an active administrator role. */
+  administratorCount(): number {
+    return this.sql.first(this.activeAdmins()
+      .select((eb) => eb.fn.count<number>('user_role.user_id').distinct().as('n')))!.n
+  }
+
+  private activeAdmins() {
+    return this.db.selectFrom('user_role').innerJoin('role', 'role.id', 'user_role.role_id')
+      .where('role.admin', '=', 1).where('role.active', '=', 1)
   }
 
   /** The user's roles with their rows, host groups expanded to hosts. */
@@ -70,4 +165,9 @@ export class UserRepository {
         .select('host_group_member.host_id').where('role_row_group.row_id', '=', row.id)).map((h) => h.host_id)
     }))
   }
+}
+
+function passwordColumns(password: string) {
+  const d = digestPassword(password)
+  return { password_salt: d.salt, password_sha256: d.sha256, password_md5: d.md5 }
 }

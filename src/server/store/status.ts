@@ -1,0 +1,209 @@
+// The reads behind status/hosts/{list,get,summary}. Everything comes from the rows the collector keeps
+// current (host LED, texts and counts, services, latest statistics), so no read scans history. Id lists
+// travel as one JSON parameter (json_each): the SQL text does not vary with their length, which keeps
+// compiled statements cached and never nears SQLite's parameter limit.
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import type { Schema } from './schema'
+import type { QueryBuilder, SqlRunner } from './sql'
+
+/** Which hosts a status read covers; every field narrows the selection, undefined ones do not. */
+export interface HostSelection {
+  /** The hosts the caller may view; undefined: every host. */
+  visible?: readonly number[]
+  hostIds?: readonly number[]
+  groupIds?: readonly number[]
+  /** Case-insensitive substring of the host name. */
+  pattern?: string
+  leds?: readonly number[]
+  statusIds?: readonly number[]
+  platform?: string
+  machine?: string
+}
+
+export const hostSortKeys = ['led', 'hostname', 'events', 'cpu', 'mem', 'status'] as const
+export type HostSortKey = (typeof hostSortKeys)[number]
+export type SortDir = 'asc' | 'desc'
+
+export interface HostStatusRow {
+  id: number
+  led: number
+  hostname: string
+  events: number
+  cpu: number | null
+  mem: number | null
+  status: string
+  statusid: number
+  heartbeat: number
+}
+
+/** Hosts in one state, for the summary's categories. */
+export interface HostConditionCount {
+  status: number
+  heartbeat: number
+  total: number
+  failed: number
+  changed: number
+  unmonitored: number
+  hosts: number
+}
+
+export interface HostDetailRow {
+  id: number
+  hostname: string
+  led: number
+  status_text: string
+  status: number
+  heartbeat: number
+  platform_name: string
+  platform_release: string
+  platform_version: string
+  platform_machine: string
+  cpu_count: number
+  memory_kb: number
+  swap_kb: number
+  agent_id: string
+  agent_version: string
+  control_file: string
+  poll: number
+  start_delay: number
+  agent_uptime: number
+}
+
+export interface ServiceRow {
+  id: number
+  name: string
+  name_id: number
+  type: number
+  monitor: number
+  monitor_mode: number
+  on_reboot: number
+  status_text: string
+  led: number
+  events_count: number
+  every: string | null
+  position: number
+}
+
+export interface StatisticRow {
+  service_id: number
+  type: number
+  descriptor: string
+  value: number
+  text: string | null
+}
+
+export interface ServiceGroupRow {
+  service_name_id: number
+  name: string
+}
+
+type HostQuery<O> = SelectQueryBuilder<Schema, 'host', O>
+
+// Nulls (cpu, mem not reported) sort as the 0 the API shows for them.
+const sortExpression: Record<HostSortKey, Expression<unknown>> = {
+  led: sql.ref('host.led'),
+  hostname: sql.ref('host.hostname'),
+  events: sql.ref('host.events_count'),
+  cpu: sql`coalesce(host.cpu, 0)`,
+  mem: sql`coalesce(host.mem, 0)`,
+  status: sql.ref('host.status_text')
+}
+
+export class StatusRepository {
+  private readonly hostById
+  private readonly servicesOfHost
+  private readonly statisticsOfHost
+  private readonly serviceGroupsOfHost
+
+  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
+    this.hostById = sql.prepare((p: { id: number }) => db.selectFrom('host').select([
+      'id', 'hostname', 'led', 'status_text', 'status', 'heartbeat',
+      'platform_name', 'platform_release', 'platform_version', 'platform_machine', 'cpu_count', 'memory_kb', 'swap_kb',
+      'agent_id', 'agent_version', 'control_file', 'poll', 'start_delay', 'agent_uptime'
+    ]).where('id', '=', p.id))
+    this.servicesOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('service').select([
+      'id', 'name', 'name_id', 'type', 'monitor', 'monitor_mode', 'on_reboot', 'status_text', 'led', 'events_count',
+      'every', 'position'
+    ]).where('host_id', '=', p.hostId).orderBy('position'))
+    this.statisticsOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('statistic_latest')
+      .innerJoin('service', 'service.id', 'statistic_latest.service_id')
+      .select(['statistic_latest.service_id', 'statistic_latest.type', 'statistic_latest.descriptor',
+        'statistic_latest.value', 'statistic_latest.text'])
+      .where('service.host_id', '=', p.hostId)
+      .orderBy('statistic_latest.service_id').orderBy('statistic_latest.type').orderBy('statistic_latest.descriptor'))
+    this.serviceGroupsOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('service_group')
+      .innerJoin('service_group_member', 'service_group_member.group_id', 'service_group.id')
+      .select(['service_group_member.service_name_id', 'service_group.name'])
+      .where('service_group.host_id', '=', p.hostId).orderBy('service_group.name'))
+  }
+
+  countHosts(selection: HostSelection): number {
+    const query = selected(this.db.selectFrom('host'), selection).select((eb) => eb.fn.countAll<number>().as('n'))
+    return this.sql.first(query)!.n
+  }
+
+  /** One page of status entries; ties are broken by name, then id, so pages never overlap. */
+  hostPage(selection: HostSelection, sort: HostSortKey, dir: SortDir, offset: number, limit: number): HostStatusRow[] {
+    let query = selected(this.db.selectFrom('host'), selection).select([
+      'host.id', 'host.led', 'host.hostname', 'host.events_count as events', 'host.cpu', 'host.mem',
+      'host.status_text as status', 'host.status as statusid', 'host.heartbeat'
+    ]).orderBy(sortExpression[sort], dir)
+    if (sort !== 'hostname') query = query.orderBy('host.hostname')
+    return this.sql.all(query.orderBy('host.id').limit(limit).offset(offset))
+  }
+
+  /** Selected hosts grouped by everything their summary category depends on. */
+  hostConditions(selection: HostSelection): HostConditionCount[] {
+    const query = selected(this.db.selectFrom('host'), selection).select((eb) => [
+      'host.status', 'host.heartbeat', 'host.services_total as total', 'host.services_failed as failed',
+      'host.services_changed as changed', 'host.services_unmonitored as unmonitored', eb.fn.countAll<number>().as('hosts')
+    ]).groupBy(['host.status', 'host.heartbeat', 'host.services_total', 'host.services_failed',
+      'host.services_changed', 'host.services_unmonitored'])
+    return this.sql.all(query)
+  }
+
+  host(id: number): HostDetailRow | undefined {
+    return this.hostById.get({ id })
+  }
+
+  /** The host's services in the agent's order. */
+  services(hostId: number): ServiceRow[] {
+    return this.servicesOfHost.all({ hostId })
+  }
+
+  /** Latest statistics of every service of the host, by service, type and descriptor. */
+  statistics(hostId: number): StatisticRow[] {
+    return this.statisticsOfHost.all({ hostId })
+  }
+
+  /** Service group memberships of the host, by service name id. */
+  serviceGroups(hostId: number): ServiceGroupRow[] {
+    return this.serviceGroupsOfHost.all({ hostId })
+  }
+}
+
+function selected<O>(query: HostQuery<O>, s: HostSelection): HostQuery<O> {
+  let q = query
+  if (s.visible) q = q.where('host.id', 'in', idList(s.visible))
+  if (s.hostIds?.length) q = q.where('host.id', 'in', idList(s.hostIds))
+  if (s.groupIds?.length) {
+    const members = s.groupIds
+    q = q.where('host.id', 'in', (eb) => eb.selectFrom('host_group_member').select('host_group_member.host_id')
+      .where('host_group_member.group_id', 'in', idList(members)))
+  }
+  if (s.pattern) q = q.where(sql<SqlBool>`host.hostname LIKE ${containing(s.pattern)} ESCAPE '\\'`)
+  if (s.leds?.length) q = q.where('host.led', 'in', idList(s.leds))
+  if (s.statusIds?.length) q = q.where('host.status', 'in', idList(s.statusIds))
+  if (s.platform) q = q.where(sql<SqlBool>`host.platform_name = ${s.platform} COLLATE NOCASE`)
+  if (s.machine) q = q.where(sql<SqlBool>`host.platform_machine = ${s.machine} COLLATE NOCASE`)
+  return q
+}
+
+function idList(ids: readonly number[]): Expression<number> {
+  return sql<number>`(SELECT value FROM json_each(${JSON.stringify(ids)}))`
+}
+
+/** A LIKE pattern matching `text` anywhere, its own wildcards taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
