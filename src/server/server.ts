@@ -45,7 +45,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const authenticator = new BasicAuthenticator(store.users, principals)
     const sessions = new SessionService(store.sessions)
     const app = await buildApp({
-      store, ingest, authenticator, sessions, principals, endpoints: apiEndpoints({ store, sessions }),
+      store, ingest, authenticator, sessions, principals, endpoints: apiEndpoints({ store, sessions, secrets }),
       log, version: VERSION, consoleDir: options.consoleDir,
       collectorLimits: options.collectorLimits ?? defaultCollectorLimits
     })

@@ -17,11 +17,11 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
     if (!group) throw new HttpError(404, `no host group with id ${id}`)
     return group
   }
-  const nameIsFree = (name: string, exceptId?: number) => {
+  const requireFreeName = (name: string, exceptId?: number) => {
     const holder = groups.idOfName(name)
     if (holder !== undefined && holder !== exceptId) throw new HttpError(409, `a host group named '${name}' exists already`)
   }
-  const knownHosts = (hostIds: readonly number[]) => {
+  const requireKnownHosts = (hostIds: readonly number[]) => {
     const unknown = groups.unknownHosts(hostIds)
     if (unknown.length > 0) throw new HttpError(404, `no host with id ${unknown.join(', ')}`)
   }
@@ -36,7 +36,7 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
     endpoint({
       path: 'admin/groups/create', methods: ['POST'], access: 'admin', mutation: true, params: { name: groupName },
       handle: ({ params: { name } }) => {
-        nameIsFree(name)
+        requireFreeName(name)
         return existing(groups.create(name))
       }
     }),
@@ -44,7 +44,7 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       path: 'admin/groups/update', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int(), name: groupName },
       handle: ({ params: { id, name } }) => {
         existing(id)
-        nameIsFree(name, id)
+        requireFreeName(name, id)
         groups.rename(id, name)
         return existing(id)
       }
@@ -61,7 +61,7 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       path: 'admin/groups/add', methods: ['POST'], access: 'admin', mutation: true, params: membership,
       handle: ({ params: { id, hostid } }) => {
         existing(id)
-        knownHosts(hostid)
+        requireKnownHosts(hostid)
         groups.addHosts(id, hostid)
         permissionsChanged()
         return existing(id)
@@ -71,7 +71,7 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       path: 'admin/groups/remove', methods: ['POST'], access: 'admin', mutation: true, params: membership,
       handle: ({ params: { id, hostid } }) => {
         existing(id)
-        knownHosts(hostid)
+        requireKnownHosts(hostid)
         groups.removeHosts(id, hostid)
         permissionsChanged()
         return existing(id)

@@ -1,7 +1,177 @@
-// Placeholder: filled in by the endpoint work of issue 3.
-import type { ApiEndpoint } from '../http/api'
+// admin/users/list|get|create|update|delete (spec: User, Admin users; compat GEN-4, GEN-6, USR-1,
+// USR-2). api/1 keys users by uname, speaks MD5 and an admin flag; api/2 keys them by id, speaks the
+// salted SHA256 digest and role ids. The legacy paths are api/1 plus api/2's additive output fields.
+import { z } from 'zod'
+import { endpoint, type ApiEndpoint, type ApiVersion } from '../http/api'
+import { HttpError } from '../http/errors'
+import { arg } from '../http/params'
+import { RoleRepository } from '../store/roles'
+import { BUILTIN_ROLE, DEFAULT_USER_ROLE, type UserProfile, type UserRecord } from '../store/users'
+import { changeAccess } from './admin-roles'
 import type { ApiDeps } from './deps'
 
-export function adminUserEndpoints(_deps: ApiDeps): ApiEndpoint[] {
-  return []
+const PROFILE_FIELDS = ['fullname', 'title', 'email', 'phone', 'mobile', 'imname', 'imtype', 'image'] as const
+
+// Basic authentication (the collector) splits name and password at the first ':'.
+const uname = arg.required(64).refine((s) => !s.includes(':'), "must not contain ':'")
+// Not trimmed: spaces are part of a password.
+const password = z.string().min(1, 'must not be empty').max(1000, 'longer than 1000 characters')
+const profile = {
+  fullname: arg.required(200),
+  title: arg.text(200).optional(),
+  email: arg.text(200).optional(),
+  phone: arg.text(200).optional(),
+  mobile: arg.text(200).optional(),
+  imname: arg.text(200).optional(),
+  imtype: arg.text(200).optional(),
+  image: arg.text(200).optional()
+}
+const roleIds = z.array(arg.int())
+/** get and delete take `id` (api/2) or `uname` (api/1) under every prefix (GEN-6). */
+const userKey = { id: arg.int().optional(), uname: arg.text().optional() }
+const v1 = ['legacy', 1] as const
+const v2 = [2] as const
+
+export function adminUserEndpoints({ store }: ApiDeps): ApiEndpoint[] {
+  const { users } = store
+  const roles = new RoleRepository(store.db, store.sql)
+
+  const byId = (id: number): UserRecord => {
+    const user = users.find(id)
+    if (!user) throw new HttpError(404, `no user with id ${id}`)
+    return user
+  }
+  const byName = (name: string): UserRecord => {
+    const user = users.findByName(name)
+    if (!user) throw new HttpError(404, `no user named '${name}'`)
+    return user
+  }
+  const keyed = (key: { id?: number; uname?: string }, version: ApiVersion): UserRecord => {
+    if (key.id !== undefined) return byId(key.id)
+    if (key.uname !== undefined) return byName(key.uname)
+    throw new HttpError(400, `invalid argument '${version === 2 ? 'id' : 'uname'}': is required`)
+  }
+  const assertUnameFree = (name: string, ownId?: number) => {
+    const holder = users.findByName(name)
+    if (holder && holder.id !== ownId) throw new HttpError(409, `a user named '${name}' exists already`)
+  }
+  const assertRolesExist = (ids: readonly number[]) => {
+    const unknown = roles.missingRoles(ids)
+    if (unknown.length > 0) throw new HttpError(400, `invalid argument 'roleid': no role with id ${unknown[0]}`)
+  }
+  /** api/1's non-admin users get the User role, while it exists. */
+  const defaultRoleIds = (): number[] => (roles.find(DEFAULT_USER_ROLE) ? [DEFAULT_USER_ROLE] : [])
+  /** The roles after api/1 set the admin flag: grant the Administrator role, or drop every admin role. */
+  const rolesWithAdminFlag = (userId: number, admin: boolean): number[] => {
+    const current = users.roleIdsOf(userId)
+    if (admin) return users.isAdmin(userId) ? current : [...current, BUILTIN_ROLE.Administrator]
+    const kept = current.filter((id) => !roles.find(id)?.admin)
+    return kept.length > 0 ? kept : defaultRoleIds()
+  }
+  const detail = (user: UserRecord, version: ApiVersion) => userDetail(user, version, users.isAdmin(user.id), users.roleIdsOf(user.id))
+
+  return [
+    endpoint({
+      path: 'admin/users/list', methods: ['GET', 'POST'], access: 'admin', params: {},
+      handle: ({ version }) => users.list().map((user) => listEntry(user, version))
+    }),
+    endpoint({
+      path: 'admin/users/get', methods: ['GET', 'POST'], access: 'admin', params: userKey,
+      handle: ({ params, version }) => detail(keyed(params, version), version)
+    }),
+    endpoint({
+      path: 'admin/users/create', versions: v1, methods: ['POST'], access: 'admin', mutation: true,
+      params: { uname, password, ...profile, admin: arg.bool().optional() },
+      handle: ({ params, version }) => {
+        assertUnameFree(params.uname)
+        const roleIds = params.admin ? [BUILTIN_ROLE.Administrator] : defaultRoleIds()
+        const id = users.create({ ...profileOf(params), uname: params.uname, password: params.password, roleIds })
+        return detail(byId(id), version)
+      }
+    }),
+    endpoint({
+      path: 'admin/users/create', versions: v2, methods: ['POST'], access: 'admin', mutation: true,
+      params: { uname, password, ...profile, roleid: roleIds },
+      handle: ({ params, version }) => {
+        assertRolesExist(params.roleid)
+        assertUnameFree(params.uname)
+        const id = users.create({ ...profileOf(params), uname: params.uname, password: params.password, roleIds: params.roleid })
+        return detail(byId(id), version)
+      }
+    }),
+    endpoint({
+      path: 'admin/users/update', versions: v1, methods: ['POST'], access: 'admin', mutation: true,
+      // `id`, when given, picks the user, so that api/1 callers can rename too.
+      params: { id: arg.int().optional(), uname, password, oldpassword: z.string(), ...profile, admin: arg.bool().optional() },
+      handle: ({ params, version }) => {
+        const user = params.id === undefined ? byName(params.uname) : byId(params.id)
+        assertUnameFree(params.uname, user.id)
+        const newPassword = v1NewPassword(user, params.password, params.oldpassword)
+        const roleIds = params.admin === undefined ? undefined : rolesWithAdminFlag(user.id, params.admin)
+        changeAccess(store, () => users.update(user.id, { ...profileOf(params), uname: params.uname, password: newPassword, roleIds }))
+        return detail(byId(user.id), version)
+      }
+    }),
+    endpoint({
+      path: 'admin/users/update', versions: v2, methods: ['POST'], access: 'admin', mutation: true,
+      params: { id: arg.int(), uname, password, ...profile, roleid: roleIds },
+      handle: ({ params, version }) => {
+        const user = byId(params.id)
+        assertRolesExist(params.roleid)
+        assertUnameFree(params.uname, user.id)
+        // The stored digest sent back means "unchanged"; anything else is the new clear-text password.
+        const newPassword = params.password === user.password_sha256 ? undefined : params.password
+        changeAccess(store, () => users.update(user.id, {
+          ...profileOf(params), uname: params.uname, password: newPassword, roleIds: params.roleid
+        }))
+        return detail(byId(user.id), version)
+      }
+    }),
+    endpoint({
+      path: 'admin/users/delete', methods: ['POST'], access: 'admin', mutation: true, params: userKey,
+      handle: ({ params, version }) => {
+        const user = keyed(params, version)
+        changeAccess(store, () => users.delete(user.id))
+        return {}
+      }
+    })
+  ]
+}
+
+/**
+ * api/1: "a new password is set iff password differs from oldpassword", oldpassword being the MD5 hash
+ * of the current password; it must match, so that knowing the hash is needed to change the password.
+ */
+function v1NewPassword(user: UserRecord, password: string, oldpassword: string): string | undefined {
+  if (password === oldpassword) return undefined
+  if (oldpassword !== user.password_md5) throw new HttpError(400, "invalid argument 'oldpassword': does not match the current password")
+  return password
+}
+
+function profileOf(params: Partial<UserProfile>): Partial<UserProfile> {
+  const picked: Partial<UserProfile> = {}
+  for (const field of PROFILE_FIELDS) if (params[field] !== undefined) picked[field] = params[field]
+  return picked
+}
+
+/** USR-1: api/1 fields; api/2 and legacy add id (a string, GEN-4), avatar and unsafepassword. */
+function listEntry(user: UserRecord, version: ApiVersion) {
+  const fields = {
+    uname: user.uname, fullname: user.fullname, image: user.image, title: user.title,
+    email: user.email, mobile: user.mobile, imname: user.imname, imtype: user.imtype
+  }
+  if (version === 1) return fields
+  // No password audit exists, so no password is reported unsafe.
+  return { id: String(user.id), ...fields, avatar: user.image, unsafepassword: 0 }
+}
+
+/** USR-2: every field; the password is the hash the version's update compares against. */
+function userDetail(user: UserRecord, version: ApiVersion, admin: boolean, roleIds: number[]) {
+  const fields = {
+    uname: user.uname, fullname: user.fullname, image: user.image, title: user.title, email: user.email,
+    phone: user.phone, mobile: user.mobile, imname: user.imname, imtype: user.imtype, admin
+  }
+  if (version === 1) return { ...fields, password: user.password_md5 }
+  const password = version === 2 ? user.password_sha256 : user.password_md5
+  return { id: String(user.id), ...fields, password, roles: roleIds }
 }

@@ -1,7 +1,260 @@
-// Placeholder: filled in by the endpoint work of issue 3.
-import type { ApiEndpoint } from '../http/api'
+// status/hosts/list, status/hosts/get and status/hosts/summary (spec: Status hosts; compat 6.1–6.3,
+// PAGE-1..4). Every read covers only the hosts the caller may view; a host it may not view answers
+// exactly like one that does not exist.
+import { z } from 'zod'
+import { hostStatusLabel, Permission, serviceTypeLabels, ServiceType, Stat } from '../../shared/codes'
+import { hostCategories, hostCategory, type HostCategory } from '../domain/host-state'
+import { mayOnHost, type Principal } from '../domain/permissions'
+import { endpoint, type ApiEndpoint } from '../http/api'
+import { HttpError } from '../http/errors'
+import { arg } from '../http/params'
+import {
+  hostSortKeys, StatusRepository, type HostDetailRow, type HostSelection, type HostSortKey, type ServiceRow,
+  type SortDir, type StatisticRow
+} from '../store/status'
 import type { ApiDeps } from './deps'
 
-export function statusEndpoints(_deps: ApiDeps): ApiEndpoint[] {
-  return []
+const ids = z.array(arg.int()).optional()
+const ledCodes = z.array(arg.int('a LED code').refine((n) => n >= 0 && n <= 3, 'expected a LED code 0 to 3')).optional()
+const paging = {
+  results: arg.int().refine((n) => n >= 1, 'expected a page size of 1 or more').optional(),
+  startindex: arg.int().refine((n) => n >= 0, 'expected an offset of 0 or more').optional(),
+  // Unknown values fall back to the default order instead of failing (PAGE-4).
+  sort: arg.text().optional(),
+  dir: arg.text().optional()
+}
+
+export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
+  const status = new StatusRepository(deps.store.db, deps.store.sql)
+  return [
+    endpoint({
+      path: 'status/hosts/list', methods: ['GET', 'POST'],
+      params: {
+        hostid: ids, hostpattern: arg.text().optional(), hostgroupid: ids, led: ledCodes,
+        // Older clients' filters (compat 6.1): applied when meaningful, otherwise ignored.
+        status: z.array(arg.text()).optional(), platform: arg.text().optional(), machine: arg.text().optional(),
+        ...paging
+      },
+      handle: ({ params, principal }) => {
+        const selection: HostSelection = {
+          visible: viewableHostIds(principal), hostIds: params.hostid, groupIds: params.hostgroupid,
+          pattern: params.hostpattern, leds: params.led, statusIds: hostStatusIds(params.status),
+          platform: params.platform, machine: params.machine
+        }
+        const sort = oneOf(hostSortKeys, params.sort, 'led')
+        const dir = sortDir(params.dir)
+        const total = status.countHosts(selection)
+        const { startIndex, pageSize } = page(total, params)
+        const records = status.hostPage(selection, sort, dir, startIndex, pageSize)
+          .map((h) => ({ ...h, cpu: h.cpu ?? 0, mem: h.mem ?? 0 }))
+        return { records, ...pageFields(records.length, total, startIndex, pageSize, sort, dir) }
+      }
+    }),
+
+    endpoint({
+      path: 'status/hosts/get', methods: ['GET', 'POST'],
+      params: { id: arg.int(), led: ledCodes, servicepattern: arg.text().optional(), ...paging },
+      handle: ({ params, principal, version }) => {
+        const host = mayOnHost(principal, params.id, Permission.View) ? status.host(params.id) : undefined
+        if (!host) throw new HttpError(404, `no host with id ${params.id}`)
+        const services = serviceEntries(status, host.id)
+        const shown = services.filter((s) =>
+          (!params.led?.length || params.led.includes(s.led)) && containsText(s.name, params.servicepattern))
+        const sort = oneOf(serviceSortKeys, params.sort, 'position')
+        const dir = sortDir(params.dir)
+        const { startIndex, pageSize } = page(shown.length, params)
+        const pageOfServices = sortServices(shown, sort, dir).slice(startIndex, startIndex + pageSize)
+        const detail = hostDetail(host, pageOfServices, systemUptime(services))
+        // api/1 knows only these two; api/2 and the legacy paths add the service-action flag and paging.
+        if (version === 1) return { records: { is_user_admin: principal.admin, host: detail } }
+        const serviceactions = mayOnHost(principal, host.id, Permission.ServiceActions)
+        return {
+          records: { is_user_admin: principal.admin, serviceactions, host: detail },
+          ...pageFields(pageOfServices.length, shown.length, startIndex, pageSize, sort, dir)
+        }
+      }
+    }),
+
+    endpoint({
+      path: 'status/hosts/summary', methods: ['GET', 'POST'],
+      params: { hostid: ids, hostgroupid: ids },
+      handle: ({ params, principal }) => {
+        const counts = new Map<HostCategory, number>(hostCategories.map((c) => [c, 0]))
+        const selection = { visible: viewableHostIds(principal), hostIds: params.hostid, groupIds: params.hostgroupid }
+        for (const { hosts, ...condition } of status.hostConditions(selection)) {
+          const category = hostCategory(condition)
+          counts.set(category, counts.get(category)! + hosts)
+        }
+        return { status: hostCategories.map((label) => ({ label, data: counts.get(label)! })) }
+      }
+    })
+  ]
+}
+
+/** Undefined when the caller sees every host. */
+function viewableHostIds(p: Principal): number[] | undefined {
+  if (p.admin || (p.everyHost & Permission.View) !== 0) return undefined
+  return [...p.perHost].filter(([, bits]) => (bits & Permission.View) !== 0).map(([id]) => id)
+}
+
+/** `status` may come as the code or its label; anything else selects nothing in particular. */
+function hostStatusIds(values: readonly string[] | undefined): number[] | undefined {
+  const wanted = values?.map((v) => v.trim().toLowerCase())
+  const matches = Object.entries(hostStatusLabel)
+    .filter(([id, label]) => wanted?.includes(id) || wanted?.includes(label.toLowerCase()))
+    .map(([id]) => Number(id))
+  return matches.length > 0 ? matches : undefined
+}
+
+function oneOf<K extends string>(keys: readonly K[], value: string | undefined, fallback: K): K {
+  const key = value?.trim().toLowerCase()
+  return keys.find((k) => k === key) ?? fallback
+}
+
+function sortDir(value: string | undefined): SortDir {
+  return value?.trim().toLowerCase() === 'desc' ? 'desc' : 'asc'
+}
+
+/** Without `results` a page holds everything: clients that never page must not lose hosts (PAGE-4). */
+function page(total: number, p: { results?: number; startindex?: number }): { startIndex: number; pageSize: number } {
+  return { startIndex: p.startindex ?? 0, pageSize: p.results ?? total }
+}
+
+/** The api/2 paging fields, served on every prefix (PAGE-2). */
+function pageFields(returned: number, total: number, startIndex: number, pageSize: number, sort: string, dir: SortDir) {
+  return { recordsReturned: returned, pageSize, totalRecords: total, startIndex, sort, dir }
+}
+
+function containsText(name: string, pattern: string | undefined): boolean {
+  return !pattern || name.toLowerCase().includes(pattern.toLowerCase())
+}
+
+// ---- host detail ----
+
+interface StatisticEntry {
+  id: number
+  type: number
+  descriptor: string
+  value: number | string
+}
+
+interface ServiceEntry {
+  id: number
+  name: string
+  nameid: number
+  type: string
+  typeid: number
+  monitorstate: number
+  monitormode: number
+  onreboot: number
+  status: string
+  led: number
+  events: number
+  every: string
+  group: string[]
+  pid?: number
+  ppid?: number
+  statistics: StatisticEntry[]
+}
+
+/** Statistics whose value is only their text (the stored number is a placeholder). */
+const textStatistics = new Set<number>([Stat.Flags, Stat.Checksum, Stat.ProgramOutput, Stat.FilesystemType])
+
+/** Services per agent order, with their statistics and groups: four queries, whatever the count. */
+function serviceEntries(status: StatusRepository, hostId: number): ServiceEntry[] {
+  const statistics = groupBy(status.statistics(hostId), (s) => s.service_id)
+  const groups = groupBy(status.serviceGroups(hostId), (g) => g.service_name_id)
+  return status.services(hostId).map((s) =>
+    serviceEntry(s, statistics.get(s.id) ?? [], (groups.get(s.name_id) ?? []).map((g) => g.name)))
+}
+
+function serviceEntry(s: ServiceRow, stats: readonly StatisticRow[], group: string[]): ServiceEntry {
+  const entry: ServiceEntry = {
+    id: s.id, name: s.name, nameid: s.name_id, type: serviceTypeLabels[s.type] ?? 'Unknown', typeid: s.type,
+    monitorstate: s.monitor, monitormode: s.monitor_mode, onreboot: s.on_reboot, status: s.status_text, led: s.led,
+    events: s.events_count, every: s.every ?? '', group, statistics: stats.map((st, i) => statisticEntry(s.id, i, st))
+  }
+  if (s.type === ServiceType.Process) {
+    const pid = stats.find((st) => st.type === Stat.Pid)
+    const ppid = stats.find((st) => st.type === Stat.PPid)
+    if (pid) entry.pid = pid.value
+    if (ppid) entry.ppid = ppid.value
+  }
+  return entry
+}
+
+/**
+ * The store keys latest statistics by (service, type, descriptor) and has no id column, so the id is
+ * derived: unique in the response, and stable while the service reports the same set of statistics.
+ */
+function statisticEntry(serviceId: number, ordinal: number, st: StatisticRow): StatisticEntry {
+  const value = st.text !== null && textStatistics.has(st.type) ? st.text : st.value
+  return { id: serviceId * 1000 + ordinal, type: st.type, descriptor: st.descriptor, value }
+}
+
+const serviceSortKeys = ['position', 'led', 'type', 'name', 'status', 'events'] as const
+type ServiceSortKey = (typeof serviceSortKeys)[number]
+
+const serviceSortValue: Record<Exclude<ServiceSortKey, 'position'>, (s: ServiceEntry) => number | string> = {
+  led: (s) => s.led,
+  type: (s) => s.typeid,
+  name: (s) => s.name,
+  status: (s) => s.status,
+  events: (s) => s.events
+}
+
+/** `services` come in agent order ('position'); the sort is stable, so ties keep that order. */
+function sortServices(services: ServiceEntry[], sort: ServiceSortKey, dir: SortDir): ServiceEntry[] {
+  if (sort === 'position') return dir === 'desc' ? services.reverse() : services
+  const value = serviceSortValue[sort]
+  const sign = dir === 'desc' ? -1 : 1
+  return services.sort((a, b) => {
+    const x = value(a)
+    const y = value(b)
+    return x < y ? -sign : x > y ? sign : 0
+  })
+}
+
+function systemUptime(services: readonly ServiceEntry[]): number | undefined {
+  const system = services.find((s) => s.typeid === ServiceType.System)
+  const uptime = system?.statistics.find((st) => st.type === Stat.SystemUptime)?.value
+  return typeof uptime === 'number' ? uptime : undefined
+}
+
+function hostDetail(h: HostDetailRow, services: readonly ServiceEntry[], systemUptimeSeconds: number | undefined) {
+  const agentUptime = uptimeText(h.agent_uptime)
+  return {
+    id: h.id, name: h.hostname, hostname: h.hostname, led: h.led, status: h.status_text, statusid: h.status,
+    heartbeat: h.heartbeat,
+    platform: { name: h.platform_name, release: h.platform_release, version: h.platform_version, machine: h.platform_machine },
+    cpu: { count: h.cpu_count }, memory: { size: h.memory_kb }, swap: { size: h.swap_kb },
+    // The system's own uptime; empty when the agent does not report it.
+    uptime: systemUptimeSeconds === undefined ? '' : uptimeText(systemUptimeSeconds),
+    agent: {
+      id: h.agent_id, version: h.agent_version, controlfile: h.control_file, poll: h.poll, startdelay: h.start_delay,
+      uptime: agentUptime
+    },
+    monit: { version: h.agent_version, uptime: agentUptime },
+    services
+  }
+}
+
+/** "3d 2h 10m", "1h 5m", "0m": from the largest non-zero unit down to minutes (compat 6.2 sample). */
+function uptimeText(seconds: number): string {
+  const days = Math.floor(seconds / 86_400)
+  const hours = Math.floor((seconds % 86_400) / 3_600)
+  const minutes = Math.floor((seconds % 3_600) / 60)
+  if (days > 0) return `${days}d ${hours}h ${minutes}m`
+  if (hours > 0) return `${hours}h ${minutes}m`
+  return `${minutes}m`
+}
+
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>()
+  for (const row of rows) {
+    const list = groups.get(key(row))
+    if (list) list.push(row)
+    else groups.set(key(row), [row])
+  }
+  return groups
 }

@@ -55,7 +55,7 @@ export class Ingest {
     const changes: HostChanges = {
       ...this.agentFacts(host, msg),
       status,
-      inactive_since: status === HostStatus.Active ? null : (host.inactive_since ?? now),
+      inactive_since: inactiveSince(status, host.inactive_since, now),
       last_modified: now,
       heartbeat: 1,
       heartbeat_deadline_ms: status === HostStatus.Active ? heartbeatDeadlineMs(nowMs, msg.server.poll, host.skew) : null,
@@ -136,6 +136,12 @@ export class Ingest {
     }
     return countServices(leds)
   }
+}
+
+/** Reporting makes a host active; an orderly stop starts its inactivity; Ignored leaves it as it was. */
+function inactiveSince(status: HostStatus, since: number | null, now: number): number | null {
+  if (status === HostStatus.Active) return null
+  return status === HostStatus.Inactive ? (since ?? now) : since
 }
 
 function toServiceState(s: ServiceSnapshot, position: number, nameId: number): ServiceState {

@@ -103,6 +103,8 @@ const LOAD_AVERAGES = new Set(['avg01', 'avg05', 'avg15'])
 /** Collects the statistics of one service while its children are scanned. */
 export class StatisticsReader {
   readonly statistics: Statistic[] = []
+  /** How often each test descriptor has come up in this service. */
+  private readonly testsSeen = new Map<string, number>()
 
   constructor(private readonly s: XmlScanner) {}
 
@@ -200,12 +202,14 @@ export class StatisticsReader {
 
   private readIcmp(): void {
     const fields = this.s.readLeafTexts('icmp')
-    this.addResponseTime(Stat.PingResponseTime, fields.get('type') ?? '', fields.get('responsetime'))
+    const descriptor = this.testDescriptor(Stat.PingResponseTime, fields.get('type') ?? '')
+    this.addResponseTime(Stat.PingResponseTime, descriptor, fields.get('responsetime'))
   }
 
   private readUnixSocket(): void {
     const fields = this.s.readLeafTexts('unix')
-    this.addResponseTime(Stat.UnixSocketResponseTime, fields.get('path') ?? '', fields.get('responsetime'))
+    const descriptor = this.testDescriptor(Stat.UnixSocketResponseTime, fields.get('path') ?? '')
+    this.addResponseTime(Stat.UnixSocketResponseTime, descriptor, fields.get('responsetime'))
   }
 
   /** A port test is named like M/Monit does it: `host:port [PROTOCOL/TCP]`. */
@@ -217,7 +221,8 @@ export class StatisticsReader {
       else fields.set(child, this.s.readText(child))
     }
     const field = (name: string): string => fields.get(name) ?? ''
-    const descriptor = `${field('hostname')}:${field('portnumber')} [${field('protocol')}/${field('type')}]`
+    const descriptor = this.testDescriptor(Stat.PortResponseTime,
+      `${field('hostname')}:${field('portnumber')} [${field('protocol')}/${field('type')}]`)
     this.addResponseTime(Stat.PortResponseTime, descriptor, fields.get('responsetime'))
     if (validDays !== undefined) this.addNumber(Stat.CertificateValidDays, toNumber(validDays), descriptor)
   }
@@ -226,6 +231,18 @@ export class StatisticsReader {
   private addResponseTime(type: number, descriptor: string, text: string | undefined): void {
     const value = toNumber(text ?? '')
     if (value !== undefined && value >= 0) this.add(type, descriptor, value)
+  }
+
+  /**
+   * Two tests of a kind can look alike (the same port with another request). The second and later
+   * get ` #2`, ` #3`, … in the order the agent lists them, failed ones included, so that a test keeps
+   * its descriptor from one message to the next and (type, descriptor) stays unique in the service.
+   */
+  private testDescriptor(type: number, descriptor: string): string {
+    const key = `${type} ${descriptor}`
+    const seen = (this.testsSeen.get(key) ?? 0) + 1
+    this.testsSeen.set(key, seen)
+    return seen === 1 ? descriptor : `${descriptor} #${seen}`
   }
 
   private addNumber(type: number, value: number | undefined, descriptor = ''): void {

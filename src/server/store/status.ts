@@ -81,7 +81,6 @@ export interface ServiceRow {
   led: number
   events_count: number
   every: string | null
-  position: number
 }
 
 export interface StatisticRow {
@@ -123,7 +122,7 @@ export class StatusRepository {
     ]).where('id', '=', p.id))
     this.servicesOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('service').select([
       'id', 'name', 'name_id', 'type', 'monitor', 'monitor_mode', 'on_reboot', 'status_text', 'led', 'events_count',
-      'every', 'position'
+      'every'
     ]).where('host_id', '=', p.hostId).orderBy('position'))
     this.statisticsOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('statistic_latest')
       .innerJoin('service', 'service.id', 'statistic_latest.service_id')

@@ -105,7 +105,7 @@ export class UserRepository {
   update(id: number, change: UserChange): void {
     const { password, roleIds, ...fields } = change
     this.sql.transaction(() => {
-      const columns = password === undefined ? fields : { ...fields, ...passwordColumns(password) }
+      const columns = { ...definedOnly(fields), ...(password === undefined ? {} : passwordColumns(password)) }
       if (Object.keys(columns).length > 0) this.sql.run(this.db.updateTable('user').set(columns).where('id', '=', id))
       if (roleIds) {
         this.sql.run(this.db.deleteFrom('user_role').where('user_id', '=', id))
@@ -170,4 +170,9 @@ export class UserRepository {
 function passwordColumns(password: string) {
   const d = digestPassword(password)
   return { password_salt: d.salt, password_sha256: d.sha256, password_md5: d.md5 }
+}
+
+/** Drops undefined entries: kysely would write them as NULL. */
+function definedOnly<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>
 }

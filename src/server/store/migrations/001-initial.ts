@@ -1,10 +1,11 @@
 // Initial schema. Never edit a released migration: add a new numbered file instead.
+// AUTOINCREMENT on ids that clients keep (hosts, users, roles, groups, events): never reused after a delete.
 export const initial = {
   version: 1,
   name: 'initial',
   sql: `
 CREATE TABLE host (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   agent_id TEXT NOT NULL UNIQUE,
   hostname TEXT NOT NULL,
   keepname INTEGER NOT NULL DEFAULT 0,
@@ -102,7 +103,7 @@ CREATE TABLE service_group_member (
 ) WITHOUT ROWID;
 
 CREATE TABLE event (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   host_id INTEGER NOT NULL REFERENCES host (id) ON DELETE CASCADE,
   service_name_id INTEGER NOT NULL REFERENCES service_name (id),
   service_name TEXT NOT NULL,
@@ -153,7 +154,7 @@ CREATE INDEX state_interval_host ON state_interval (host_id, service_name_id, st
 CREATE INDEX state_interval_open ON state_interval (host_id, service_name_id) WHERE "end" IS NULL;
 
 CREATE TABLE user (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   uname TEXT NOT NULL UNIQUE,
   password_salt TEXT NOT NULL,
   password_sha256 TEXT NOT NULL,
@@ -170,7 +171,7 @@ CREATE TABLE user (
 );
 
 CREATE TABLE role (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   name TEXT NOT NULL UNIQUE,
   description TEXT NOT NULL DEFAULT '',
   admin INTEGER NOT NULL,
@@ -195,7 +196,7 @@ CREATE TABLE user_role (
 ) WITHOUT ROWID;
 
 CREATE TABLE host_group (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   name TEXT NOT NULL UNIQUE
 );
 CREATE TABLE host_group_member (
