@@ -7,7 +7,7 @@ import { HttpError } from '../http/errors'
 import { arg, type RawParams } from '../http/params'
 import { RoleRepository, type RoleDetail, type RoleRecord, type RoleRow } from '../store/roles'
 import type { Store } from '../store/store'
-import { BUILTIN_ROLE } from '../store/users'
+import { BUILTIN_ROLE, type UserRepository } from '../store/users'
 import type { ApiDeps } from './deps'
 
 const MAX_ROWS = 1000
@@ -46,7 +46,7 @@ const userIds = z.array(arg.int()).min(1)
 
 export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
   const roles = new RoleRepository(store.db, store.sql)
-  const rowArguments = new RowArgumentReader(roles, store)
+  const rowArguments = new RowArgumentReader(roles, store.users)
 
   const existingRole = (id: number): RoleRecord => {
     const role = roles.find(id)
@@ -166,7 +166,7 @@ interface RoleRowArguments {
 
 /** Reads the indexed row arguments, checking every id they name exists. */
 class RowArgumentReader {
-  constructor(private readonly roles: RoleRepository, private readonly store: Store) {}
+  constructor(private readonly roles: RoleRepository, private readonly users: UserRepository) {}
 
   read(raw: RawParams, rolerowscount = 0): RoleRowArguments {
     const rows = new Map<number, RoleRow>()
@@ -185,7 +185,7 @@ class RowArgumentReader {
       switch (match[1]) {
         case 'hosts': row(index).hostIds.push(...this.ids(name, values, 'host', (ids) => this.roles.missingHosts(ids))); break
         case 'hostgroups': row(index).groupIds.push(...this.ids(name, values, 'host group', (ids) => this.roles.missingGroups(ids))); break
-        case 'userid': memberIds = [...memberIds ?? [], ...this.ids(name, values, 'user', (ids) => this.store.users.missing(ids))]; break
+        case 'userid': memberIds = [...memberIds ?? [], ...this.ids(name, values, 'user', (ids) => this.users.missing(ids))]; break
         default: row(index).permission |= permissionOf(name, values)
       }
     }

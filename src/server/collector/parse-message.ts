@@ -40,18 +40,35 @@ export function parseMonitMessage(body: Buffer): MonitMessage {
 }
 
 /**
- * The declaration says ISO-8859-1, but agents pass names and program output through unchanged, so
- * UTF-8 is the norm (§4.9). Control characters XML 1.0 forbids (ANSI colour codes in program output)
- * are dropped.
+ * Control characters XML 1.0 forbids (ANSI colour codes in program output, §4.9) are dropped. They
+ * are cut from the bytes rather than with String.replace(), whose result is markedly slower to scan.
  */
 function decodeBody(body: Buffer): string {
-  let text: string
+  const text = decodeText(body)
+  return ILLEGAL_CONTROL_CHAR.test(text) ? decodeText(withoutControlCharacters(body)) : text
+}
+
+/** The declaration says ISO-8859-1, but agents pass names and program output through unchanged, so
+ * UTF-8 is the norm (§4.9); bytes that are not UTF-8 are read as ISO-8859-1. */
+function decodeText(bytes: Buffer): string {
   try {
-    text = utf8.decode(body)
+    return utf8.decode(bytes)
   } catch {
-    text = body.toString('latin1')
+    return bytes.toString('latin1')
   }
-  return ILLEGAL_CONTROL_CHAR.test(text) ? text.replace(ILLEGAL_CONTROL_CHARS, '') : text
+}
+
+/** The control characters are single bytes in UTF-8 and ISO-8859-1 alike, and the latin1 reading of
+ * the body has one character per byte, so its match positions are byte offsets. */
+function withoutControlCharacters(body: Buffer): Buffer {
+  const kept: Buffer[] = []
+  let from = 0
+  for (const match of body.toString('latin1').matchAll(ILLEGAL_CONTROL_CHARS)) {
+    kept.push(body.subarray(from, match.index))
+    from = match.index + 1
+  }
+  kept.push(body.subarray(from))
+  return Buffer.concat(kept)
 }
 
 function openMonitRoot(s: XmlScanner): MonitMessage {
