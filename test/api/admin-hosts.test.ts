@@ -251,7 +251,7 @@ describe('admin/hosts/delete', () => {
     for (const table of ['service', 'service_group', 'event', 'event_state', 'state_interval', 'host_group_member']) {
       expect(count(`SELECT COUNT(*) AS n FROM ${table} WHERE host_id = ?`, id), table).toBe(0)
     }
-    expect(count('SELECT COUNT(*) AS n FROM statistic_latest WHERE service_id NOT IN (SELECT id FROM service)')).toBe(0)
+    expect(count('SELECT COUNT(*) AS n FROM statistic WHERE service_id NOT IN (SELECT id FROM service)')).toBe(0)
     expect(count('SELECT COUNT(*) AS n FROM host WHERE id = ?', id)).toBe(0)
     expect(count('SELECT COUNT(*) AS n FROM service WHERE host_id = ?', other)).toBeGreaterThan(0)
     expect(count('SELECT COUNT(*) AS n FROM host_group_member WHERE host_id = ?', other)).toBe(1)

@@ -99,7 +99,9 @@ beforeAll(async () => {
     .replace('<user>43.9</user>', '<user>10.0</user>')
     .replace('<memory><percent>3.3</percent>', '<memory><percent>50.5</percent>')
     .replace('<platform><name>Linux</name>', '<platform><name>FreeBSD</name>')
-    .replace('<machine>x86_64</machine>', '<machine>aarch64</machine>')))
+    .replace('<machine>x86_64</machine>', '<machine>aarch64</machine>')
+    .replace('<uptime>80</uptime>', '<uptime>266460</uptime>') // the agent's
+    .replace('<pendingaction>0</pendingaction>', '<pendingaction>0</pendingaction><uptime>93780</uptime>'))) // the system's
   await collect(payload('02-status-heartbeat', 'c', 'charlie'))
   await collect(payload('05-event-monit-stopped', 'c', 'charlie'))
   await collect(payload('03-event-process-not-running', 'd', 'delta'))
@@ -262,6 +264,8 @@ describe('status/hosts/get', () => {
       monit: { version: '5.33.0', uptime: expect.stringMatching(/^\d+m$/) },
       uptime: '' // this agent does not report the system's uptime
     })
+    const bravo = (await getHost(admin, { id: id.bravo })).records.host
+    expect(bravo).toMatchObject({ uptime: '1d 2h 3m', agent: { uptime: '3d 2h 1m' }, monit: { uptime: '3d 2h 1m' } })
   })
 
   it('lists the services in agent order with their latest state and statistics', async () => {

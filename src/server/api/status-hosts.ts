@@ -46,7 +46,6 @@ export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
         const total = status.countHosts(selection)
         const { startIndex, pageSize } = page(total, params)
         const records = status.hostPage(selection, sort, dir, startIndex, pageSize)
-          .map((h) => ({ ...h, cpu: h.cpu ?? 0, mem: h.mem ?? 0 }))
         return { records, ...pageFields(records.length, total, startIndex, pageSize, sort, dir) }
       }
     }),
@@ -80,7 +79,7 @@ export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
       params: { hostid: ids, hostgroupid: ids },
       handle: ({ params, principal }) => {
         const counts = new Map<HostCategory, number>(hostCategories.map((c) => [c, 0]))
-        const selection = { visible: viewableHostIds(principal), hostIds: params.hostid, groupIds: params.hostgroupid }
+        const selection: HostSelection = { visible: viewableHostIds(principal), hostIds: params.hostid, groupIds: params.hostgroupid }
         for (const { hosts, ...condition } of status.hostConditions(selection)) {
           const category = hostCategory(condition)
           counts.set(category, counts.get(category)! + hosts)
@@ -97,7 +96,7 @@ function viewableHostIds(p: Principal): number[] | undefined {
   return [...p.perHost].filter(([, bits]) => (bits & Permission.View) !== 0).map(([id]) => id)
 }
 
-/** `status` may come as the code or its label; anything else selects nothing in particular. */
+/** `status` may come as the code or its label; values that are neither leave the filter off. */
 function hostStatusIds(values: readonly string[] | undefined): number[] | undefined {
   const wanted = values?.map((v) => v.trim().toLowerCase())
   const matches = Object.entries(hostStatusLabel)
@@ -172,7 +171,7 @@ function serviceEntry(s: ServiceRow, stats: readonly StatisticRow[], group: stri
   const entry: ServiceEntry = {
     id: s.id, name: s.name, nameid: s.name_id, type: serviceTypeLabels[s.type] ?? 'Unknown', typeid: s.type,
     monitorstate: s.monitor, monitormode: s.monitor_mode, onreboot: s.on_reboot, status: s.status_text, led: s.led,
-    events: s.events_count, every: s.every ?? '', group, statistics: stats.map((st, i) => statisticEntry(s.id, i, st))
+    events: s.events_count, every: s.every ?? '', group, statistics: stats.map(statisticEntry)
   }
   if (s.type === ServiceType.Process) {
     const pid = stats.find((st) => st.type === Stat.Pid)
@@ -183,13 +182,9 @@ function serviceEntry(s: ServiceRow, stats: readonly StatisticRow[], group: stri
   return entry
 }
 
-/**
- * The store keys latest statistics by (service, type, descriptor) and has no id column, so the id is
- * derived: unique in the response, and stable while the service reports the same set of statistics.
- */
-function statisticEntry(serviceId: number, ordinal: number, st: StatisticRow): StatisticEntry {
+function statisticEntry(st: StatisticRow): StatisticEntry {
   const value = st.text !== null && textStatistics.has(st.type) ? st.text : st.value
-  return { id: serviceId * 1000 + ordinal, type: st.type, descriptor: st.descriptor, value }
+  return { id: st.id, type: st.type, descriptor: st.descriptor, value }
 }
 
 const serviceSortKeys = ['position', 'led', 'type', 'name', 'status', 'events'] as const

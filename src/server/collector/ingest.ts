@@ -123,7 +123,7 @@ export class Ingest {
       }
       const id = prev ? prev.id : services.insert(hostId, state)
       if (prev) services.update(prev.id, state)
-      services.replaceStatistics(id, snapshot.statistics)
+      services.replaceStatistics(id, snapshot.statistics, state.collectedUsec)
       leds.push({ led: state.led as Led })
     })
     // Services missing from a full snapshot were removed from the agent's configuration.

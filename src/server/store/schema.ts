@@ -5,7 +5,7 @@ export interface Schema {
   host: HostTable
   service: ServiceTable
   service_name: { id: Generated<number>; name: string }
-  statistic_latest: StatisticLatestTable
+  statistic: StatisticTable
   service_group: { id: Generated<number>; host_id: number; name: string }
   service_group_member: { group_id: number; service_name_id: number }
   event: EventTable
@@ -101,12 +101,15 @@ export interface ServiceTable {
   events_count: Generated<number>
 }
 
-export interface StatisticLatestTable {
+export interface StatisticTable {
+  id: Generated<number>
   service_id: number
   type: number
   descriptor: string
   value: number
   text: string | null
+  /** When the agent measured the value (µs); rows not refreshed by a full snapshot are gone. */
+  collected_usec: number
 }
 
 export interface EventTable {

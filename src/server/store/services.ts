@@ -28,8 +28,8 @@ export class ServiceRepository {
   private readonly insertService
   private readonly updateService
   private readonly deleteService
-  private readonly clearStatistics
-  private readonly insertStatistic
+  private readonly deleteStaleStatistics
+  private readonly upsertStatistic
   private readonly bumpEvents
 
   constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
@@ -47,12 +47,13 @@ export class ServiceRepository {
     this.updateService = sql.prepare((p: ServiceState & { id: number }) =>
       db.updateTable('service').set(columns(p)).where('id', '=', p.id))
     this.deleteService = sql.prepare((p: { id: number }) => db.deleteFrom('service').where('id', '=', p.id))
-    this.clearStatistics = sql.prepare((p: { id: number }) => db.deleteFrom('statistic_latest').where('service_id', '=', p.id))
-    this.insertStatistic = sql.prepare((p: { id: number; type: number; descriptor: string; value: number; text: string | null }) =>
-      db.insertInto('statistic_latest')
-        .values({ service_id: p.id, type: p.type, descriptor: p.descriptor, value: p.value, text: p.text })
+    this.deleteStaleStatistics = sql.prepare((p: { id: number; usec: number }) =>
+      db.deleteFrom('statistic').where('service_id', '=', p.id).where('collected_usec', '<', p.usec))
+    this.upsertStatistic = sql.prepare((p: { id: number; type: number; descriptor: string; value: number; text: string | null; usec: number }) =>
+      db.insertInto('statistic')
+        .values({ service_id: p.id, type: p.type, descriptor: p.descriptor, value: p.value, text: p.text, collected_usec: p.usec })
         .onConflict((oc) => oc.columns(['service_id', 'type', 'descriptor']).doUpdateSet((eb) => ({
-          value: eb.ref('excluded.value'), text: eb.ref('excluded.text')
+          value: eb.ref('excluded.value'), text: eb.ref('excluded.text'), collected_usec: eb.ref('excluded.collected_usec')
         }))))
     this.bumpEvents = sql.prepare((p: { hostId: number; name: string; count: number }) =>
       db.updateTable('service').set((eb) => ({ events_count: eb('events_count', '+', p.count) }))
@@ -85,11 +86,12 @@ export class ServiceRepository {
     this.deleteService.run({ id })
   }
 
-  replaceStatistics(id: number, statistics: readonly Statistic[]): void {
-    this.clearStatistics.run({ id })
+  /** Sets the service's statistics to those of a snapshot taken at `usec`; the others are dropped. */
+  replaceStatistics(id: number, statistics: readonly Statistic[], usec: number): void {
     for (const st of statistics) {
-      this.insertStatistic.run({ id, type: st.type, descriptor: st.descriptor, value: st.value, text: st.text ?? null })
+      this.upsertStatistic.run({ id, type: st.type, descriptor: st.descriptor, value: st.value, text: st.text ?? null, usec })
     }
+    this.deleteStaleStatistics.run({ id, usec })
   }
 
   addEvents(hostId: number, name: string, count: number): void {

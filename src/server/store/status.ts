@@ -29,8 +29,10 @@ export interface HostStatusRow {
   led: number
   hostname: string
   events: number
-  cpu: number | null
-  mem: number | null
+  /** 0 when not reported */
+  cpu: number
+  /** 0 when not reported */
+  mem: number
   status: string
   statusid: number
   heartbeat: number
@@ -84,6 +86,7 @@ export interface ServiceRow {
 }
 
 export interface StatisticRow {
+  id: number
   service_id: number
   type: number
   descriptor: string
@@ -98,13 +101,16 @@ export interface ServiceGroupRow {
 
 type HostQuery<O> = SelectQueryBuilder<Schema, 'host', O>
 
-// Nulls (cpu, mem not reported) sort as the 0 the API shows for them.
+// cpu and mem are null until the agent reports them; the API shows, and sorts, them as 0.
+const cpuOrZero = sql<number>`coalesce(host.cpu, 0)`
+const memOrZero = sql<number>`coalesce(host.mem, 0)`
+
 const sortExpression: Record<HostSortKey, Expression<unknown>> = {
   led: sql.ref('host.led'),
   hostname: sql.ref('host.hostname'),
   events: sql.ref('host.events_count'),
-  cpu: sql`coalesce(host.cpu, 0)`,
-  mem: sql`coalesce(host.mem, 0)`,
+  cpu: cpuOrZero,
+  mem: memOrZero,
   status: sql.ref('host.status_text')
 }
 
@@ -124,12 +130,11 @@ export class StatusRepository {
       'id', 'name', 'name_id', 'type', 'monitor', 'monitor_mode', 'on_reboot', 'status_text', 'led', 'events_count',
       'every'
     ]).where('host_id', '=', p.hostId).orderBy('position'))
-    this.statisticsOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('statistic_latest')
-      .innerJoin('service', 'service.id', 'statistic_latest.service_id')
-      .select(['statistic_latest.service_id', 'statistic_latest.type', 'statistic_latest.descriptor',
-        'statistic_latest.value', 'statistic_latest.text'])
+    this.statisticsOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('statistic')
+      .innerJoin('service', 'service.id', 'statistic.service_id')
+      .select(['statistic.id', 'statistic.service_id', 'statistic.type', 'statistic.descriptor', 'statistic.value', 'statistic.text'])
       .where('service.host_id', '=', p.hostId)
-      .orderBy('statistic_latest.service_id').orderBy('statistic_latest.type').orderBy('statistic_latest.descriptor'))
+      .orderBy('statistic.service_id').orderBy('statistic.type').orderBy('statistic.descriptor'))
     this.serviceGroupsOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('service_group')
       .innerJoin('service_group_member', 'service_group_member.group_id', 'service_group.id')
       .select(['service_group_member.service_name_id', 'service_group.name'])
@@ -144,7 +149,7 @@ export class StatusRepository {
   /** One page of status entries; ties are broken by name, then id, so pages never overlap. */
   hostPage(selection: HostSelection, sort: HostSortKey, dir: SortDir, offset: number, limit: number): HostStatusRow[] {
     let query = selected(this.db.selectFrom('host'), selection).select([
-      'host.id', 'host.led', 'host.hostname', 'host.events_count as events', 'host.cpu', 'host.mem',
+      'host.id', 'host.led', 'host.hostname', 'host.events_count as events', cpuOrZero.as('cpu'), memOrZero.as('mem'),
       'host.status_text as status', 'host.status as statusid', 'host.heartbeat'
     ]).orderBy(sortExpression[sort], dir)
     if (sort !== 'hostname') query = query.orderBy('host.hostname')

@@ -38,7 +38,7 @@ function service(name: string) {
 
 function statistic(serviceName: string, type: number, descriptor = '') {
   return rows<{ value: number; text: string | null }>(
-    `SELECT st.value, st.text FROM statistic_latest st JOIN service s ON s.id = st.service_id
+    `SELECT st.value, st.text FROM statistic st JOIN service s ON s.id = st.service_id
      WHERE s.name = ? AND st.type = ? AND st.descriptor = ?`, serviceName, type, descriptor)[0]
 }
 
@@ -106,10 +106,21 @@ describe('services and latest statistics', () => {
     })
   })
 
+  it('keeps the id of a statistic across messages, and drops statistics a newer snapshot no longer has', () => {
+    t.post(fixture('02-status-heartbeat'), T0)
+    const idOf = () => rows<{ id: number }>(`SELECT st.id FROM statistic st JOIN service s ON s.id = st.service_id
+      WHERE s.name = 'rootfs' AND st.type = ?`, Stat.SpacePercent)[0]?.id
+    const before = idOf()
+    t.post(shiftTime(fixture('02-status-heartbeat'), 5), T0 + 5000)
+    expect(idOf()).toBe(before)
+    t.post(shiftTime(fixture('01-event-monit-started'), 500), T0 + 10_000) // restart: no statistics yet
+    expect(idOf()).toBeUndefined()
+  })
+
   it('shows initializing services as gray without statistics (agent start)', () => {
     t.post(fixture('01-event-monit-started'), T0)
     expect(service('sleeper')).toMatchObject({ led: Led.Gray, status_text: 'Initializing' })
-    expect(rows('SELECT * FROM statistic_latest')).toHaveLength(0)
+    expect(rows('SELECT * FROM statistic')).toHaveLength(0)
     expect(host().led).toBe(Led.Gray)
   })
 
@@ -128,7 +139,7 @@ describe('services and latest statistics', () => {
     const labfifo = service('labfifo')
     t.post(withoutService(shiftTime(fixture('02-status-heartbeat'), 5), 'labfifo'), T0 + 5000)
     expect(service('labfifo')).toBeUndefined()
-    expect(rows('SELECT * FROM statistic_latest WHERE service_id = ?', labfifo.id)).toHaveLength(0)
+    expect(rows('SELECT * FROM statistic WHERE service_id = ?', labfifo.id)).toHaveLength(0)
     expect(host().services_total).toBe(10)
   })
 

@@ -81,14 +81,18 @@ CREATE TABLE service (
   UNIQUE (host_id, name)
 );
 
-CREATE TABLE statistic_latest (
+-- One row per statistic of a service, with its latest value. The id is stable for as long as the
+-- service reports that statistic: API clients see it, and history (rollups) is keyed by it.
+CREATE TABLE statistic (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   service_id INTEGER NOT NULL REFERENCES service (id) ON DELETE CASCADE,
   type INTEGER NOT NULL,
   descriptor TEXT NOT NULL,
   value REAL NOT NULL,
   text TEXT,
-  PRIMARY KEY (service_id, type, descriptor)
-) WITHOUT ROWID;
+  collected_usec INTEGER NOT NULL,
+  UNIQUE (service_id, type, descriptor)
+);
 
 CREATE TABLE service_group (
   id INTEGER PRIMARY KEY,
