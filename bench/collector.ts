@@ -1,7 +1,11 @@
 // Collector throughput: real Monit payloads POSTed over HTTP to the built server by many distinct
 // agents, one new TCP connection per message like Monit, against the floor of the same work without
 // HTTP (gunzip + parse + one SQLite transaction per message, in this process).
-import { readFileSync, mkdtempSync } from 'node:fs'
+//
+// Sizing: BENCH_AGENTS (1000), BENCH_MESSAGES (20000), BENCH_CONCURRENCY (32), BENCH_MAX_SECONDS (120,
+// bound per HTTP phase). BENCH_SERVER_PROF_DIR=dir makes the server write a V8 CPU profile there;
+// `node --cpu-prof --import tsx bench/run.ts collector` profiles the floor.
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -52,34 +56,53 @@ async function runCollectorBenchmark(): Promise<void> {
     `${Math.round((100 * gzipped) / s.messages)}% gzipped; concurrency ${s.concurrency}, a new connection per message`)
 
   const http = await measureHttp(traffic.warmup, traffic.messages, s)
+  printHttp(http, s)
   const parseOnly = measureParseOnly(traffic.messages)
   const floor = measureFloor(traffic.warmup, traffic.messages)
+  printFloor(floor, parseOnly, http)
+  printVerdicts(http, floor, s)
+}
 
+/** Messages per second: for HTTP only those answered 2xx count. */
+const rate = (r: HttpRun | LoopRun): number => ('ok' in r ? r.ok : r.messages) / r.seconds
+
+const cpuShare = (cpuSeconds: number, seconds: number): string =>
+  `${fixed(cpuSeconds, 2)} s (${Math.round((100 * cpuSeconds) / seconds)}% of one core)`
+
+function printHttp(http: HttpRun, s: Settings): void {
   console.log('over HTTP (built server, child process):')
+  const cutShort = http.sent < s.messages ? ` (stopped at the ${s.maxSeconds} s bound)` : ''
   printRows([
-    ['messages', `${int(http.ok)} ok of ${int(http.sent)} sent${http.sent < s.messages ? ` (stopped at the ${s.maxSeconds} s bound)` : ''}`],
+    ['messages', `${int(http.ok)} ok of ${int(http.sent)} sent${cutShort}`],
     ['seconds', fixed(http.seconds, 2)],
-    ['throughput', `${int(http.ok / http.seconds)} msg/s`],
+    ['throughput', `${int(rate(http))} msg/s`],
     ['latency p50', `${fixed(percentile(http.latenciesMs, 50), 2)} ms`],
     ['latency p99', `${fixed(percentile(http.latenciesMs, 99), 2)} ms`],
     ['latency max', `${fixed(percentile(http.latenciesMs, 100), 2)} ms`],
-    ['errors', http.errors.size === 0 ? '0' : [...http.errors].map(([what, n]) => `${n} × ${what}`).join(', ')],
-    ['server CPU', http.serverCpuSeconds === undefined ? 'n/a'
-      : `${fixed(http.serverCpuSeconds, 2)} s (${Math.round((100 * http.serverCpuSeconds) / http.seconds)}% of one core)`],
-    ['client CPU', `${fixed(http.clientCpuSeconds, 2)} s (${Math.round((100 * http.clientCpuSeconds) / http.seconds)}% of one core)`]
+    ['errors', http.errors.size === 0 ? '0' : describe(http.errors)],
+    // Shows whether the server was the bottleneck (near 100%) or starved of CPU by other work.
+    ['server CPU', http.serverCpuSeconds === undefined ? 'n/a' : cpuShare(http.serverCpuSeconds, http.seconds)],
+    ['client CPU', cpuShare(http.clientCpuSeconds, http.seconds)]
   ])
+}
+
+function printFloor(floor: LoopRun, parseOnly: LoopRun, http: HttpRun): void {
   console.log('floor (this process, no HTTP):')
-  const httpRate = http.ok / http.seconds
-  const floorRate = floor.messages / floor.seconds
   printRows([
-    ['gunzip + parse + ingest', `${int(floorRate)} msg/s (${int(floor.messages)} messages in ${fixed(floor.seconds, 2)} s, one transaction each)`],
-    ['gunzip + parse only', `${int(parseOnly.messages / parseOnly.seconds)} msg/s`],
-    ['floor / HTTP', `${fixed(floorRate / httpRate, 2)}`]
+    ['gunzip + parse + ingest', `${int(rate(floor))} msg/s, ${perMessage(floor)} ` +
+      `(${int(floor.messages)} messages in ${fixed(floor.seconds, 2)} s, one transaction each)`],
+    ['gunzip + parse only', `${int(rate(parseOnly))} msg/s, ${perMessage(parseOnly)}`],
+    ['floor / HTTP', fixed(rate(floor) / rate(http), 2)]
   ])
-  console.log(verdict(`target ≥${int(TARGET_MSG_PER_S)} msg/s`, httpRate >= TARGET_MSG_PER_S, `${int(httpRate)} msg/s`))
-  console.log(verdict(`within ${MAX_FLOOR_RATIO}x of floor`, floorRate / httpRate <= MAX_FLOOR_RATIO, `ratio ${fixed(floorRate / httpRate, 2)}`))
+}
+
+function printVerdicts(http: HttpRun, floor: LoopRun, s: Settings): void {
+  const ratio = rate(floor) / rate(http)
   const errorCount = [...http.errors.values()].reduce((a, b) => a + b, 0)
-  console.log(verdict('no errors', errorCount === 0 && http.sent === s.messages, `${errorCount} errors, ${int(http.sent)}/${int(s.messages)} sent`))
+  console.log(verdict(`target ≥${int(TARGET_MSG_PER_S)} msg/s`, rate(http) >= TARGET_MSG_PER_S, `${int(rate(http))} msg/s`))
+  console.log(verdict(`within ${MAX_FLOOR_RATIO}x of floor`, ratio <= MAX_FLOOR_RATIO, `ratio ${fixed(ratio, 2)}`))
+  console.log(verdict('no errors', errorCount === 0 && http.sent === s.messages,
+    `${errorCount} errors, ${int(http.sent)} of ${int(s.messages)} sent`))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -97,28 +120,37 @@ interface HttpRun {
 }
 
 async function measureHttp(warmup: Payload[], messages: Payload[], s: Settings): Promise<HttpRun> {
-  const server = await startPlainServer(s.serverProfileDir)
+  // Our own data dir, so it is removed even when the server fails to start.
+  const dataDir = mkdtempSync(join(tmpdir(), 'overseer-bench-'))
   try {
-    const target: Target = { port: server.port, authorization: `Basic ${Buffer.from(CREDENTIALS).toString('base64')}` }
-    // Registering the agents and warming the JIT are not what is measured.
-    const registered = await sendAll(target, warmup, s)
-    if (registered.errors.size > 0) throw new Error(`warm-up failed: ${describe(registered.errors)}\n${server.output()}`)
-
-    const pid = server.child.pid
-    const serverCpuBefore = pid === undefined ? undefined : processCpuSeconds(pid)
-    const clientCpuBefore = process.cpuUsage()
-    const run = await sendAll(target, messages, s)
-    const serverCpuAfter = pid === undefined ? undefined : processCpuSeconds(pid)
-    const clientCpu = process.cpuUsage(clientCpuBefore)
-    return {
-      ...run,
-      serverCpuSeconds: serverCpuBefore !== undefined && serverCpuAfter !== undefined ? serverCpuAfter - serverCpuBefore : undefined,
-      clientCpuSeconds: (clientCpu.user + clientCpu.system) / 1e6
+    const server = await startPlainServer(dataDir, s.serverProfileDir)
+    try {
+      return await loadServer(server, warmup, messages, s)
+    } finally {
+      const code = await server.stop()
+      if (code !== 0) console.log(`server exited with code ${code}:\n${server.output()}`)
     }
   } finally {
-    const code = await server.stop()
-    if (code !== 0) console.log(`server exited with code ${code}:\n${server.output()}`)
-    removeDir(server.dataDir)
+    removeDir(dataDir)
+  }
+}
+
+async function loadServer(server: BuiltServer, warmup: Payload[], messages: Payload[], s: Settings): Promise<HttpRun> {
+  const target: Target = { port: server.port, authorization: `Basic ${Buffer.from(CREDENTIALS).toString('base64')}` }
+  // Registering the agents and warming the JIT are not what is measured.
+  const registered = await sendAll(target, warmup, s)
+  if (registered.errors.size > 0) throw new Error(`warm-up failed: ${describe(registered.errors)}\n${server.output()}`)
+
+  const pid = server.child.pid
+  const serverCpuBefore = pid === undefined ? undefined : processCpuSeconds(pid)
+  const clientCpuBefore = process.cpuUsage()
+  const run = await sendAll(target, messages, s)
+  const serverCpuAfter = pid === undefined ? undefined : processCpuSeconds(pid)
+  const clientCpu = process.cpuUsage(clientCpuBefore)
+  return {
+    ...run,
+    serverCpuSeconds: serverCpuBefore !== undefined && serverCpuAfter !== undefined ? serverCpuAfter - serverCpuBefore : undefined,
+    clientCpuSeconds: (clientCpu.user + clientCpu.system) / 1e6
   }
 }
 
@@ -127,11 +159,11 @@ async function measureHttp(warmup: Payload[], messages: Payload[], s: Settings):
  * execArgv (`--import tsx`, profiler flags) unless told otherwise, and startBuiltServer does not say,
  * so swap in the server's own flags for the duration of the fork.
  */
-async function startPlainServer(profileDir: string | undefined): Promise<BuiltServer> {
+async function startPlainServer(dataDir: string, profileDir: string | undefined): Promise<BuiltServer> {
   const inherited = process.execArgv
   process.execArgv = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]
   try {
-    return await startBuiltServer({ args: ['--init-collector', CREDENTIALS] })
+    return await startBuiltServer({ args: ['--init-collector', CREDENTIALS], dataDir })
   } finally {
     process.execArgv = inherited
   }
@@ -208,6 +240,8 @@ function processCpuSeconds(pid: number): number | undefined {
 // Floor: the same per-message work without HTTP
 
 interface LoopRun { messages: number; seconds: number }
+
+const perMessage = (r: LoopRun): string => `${int((r.seconds / r.messages) * 1e6)} µs/msg`
 
 function measureParseOnly(messages: Payload[]): LoopRun {
   const start = process.hrtime.bigint()

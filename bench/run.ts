@@ -1,6 +1,6 @@
 // Runs the benchmarks: `npm run bench` runs all of them, `npm run bench -- collector` only the named.
 // Each benchmark is one module that prints its own figures; add new ones to BENCHMARKS.
-import { cpus, release, totalmem } from 'node:os'
+import { cpus, loadavg, release, totalmem } from 'node:os'
 import { collectorBenchmark } from './collector'
 import type { Benchmark } from './support'
 
@@ -16,11 +16,14 @@ function selected(names: readonly string[]): Benchmark[] {
   return BENCHMARKS.filter((b) => names.includes(b.name))
 }
 
-/** Figures mean little without the machine they came from. */
+/** Figures mean little without the machine they came from, and how busy it already was. */
 function printMachine(): void {
   const cores = cpus()
+  const load = loadavg()[0]
   console.log(`machine: node ${process.version}, ${process.platform} ${release()}, ` +
     `${cores.length} CPU(s) ${cores[0]?.model.trim() ?? 'unknown'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`)
+  console.log(`load average (1 min) at start: ${load.toFixed(2)}` +
+    (load > cores.length / 2 ? '  -- other work is running: figures will be low and noisy' : ''))
 }
 
 async function main(): Promise<void> {

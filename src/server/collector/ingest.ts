@@ -5,12 +5,15 @@ import { isAgentStop } from '../domain/event-rules'
 import { heartbeatDeadlineMs } from '../domain/heartbeat'
 import { countServices, hostLed, hostStatusText, type ServiceCounts } from '../domain/host-state'
 import { serviceLed, serviceStatusText } from '../domain/service-state'
-import type { HostChanges, HostRow } from '../store/hosts'
-import type { ServiceState } from '../store/services'
+import type { HostReport, HostRow } from '../store/hosts'
+import type { ServiceState, StoredService } from '../store/services'
 import type { Store } from '../store/store'
 import { EventRecorder } from './event-recorder'
 import { heartbeatBackEvent } from './heartbeat-events'
 import type { MonitMessage, ServiceSnapshot } from './message'
+
+/** The caller may not report for this host (the collector permission is per host). */
+export class ReportRefused extends Error {}
 
 export interface IngestResult {
   hostId: number
@@ -22,18 +25,25 @@ export class Ingest {
   private readonly events: EventRecorder
   /** Last service-group layout written per host, so unchanged groups cost no writes. */
   private readonly groupLayouts = new Map<number, string>()
+  /** The agent password of each host, opened once: decrypting on every message would be waste. */
+  private readonly openedPasswords = new Map<number, { sealed: string; plain: string }>()
 
   constructor(private readonly store: Store, private readonly secrets: SecretBox) {
     this.events = new EventRecorder(store)
   }
 
-  apply(msg: MonitMessage, nowMs: number): IngestResult {
-    return this.store.transaction(() => this.applyInTransaction(msg, nowMs))
+  /**
+   * `mayReport` decides, from the host id (undefined for an agent not registered yet), whether the
+   * caller may report for it; a refusal throws ReportRefused and stores nothing.
+   */
+  apply(msg: MonitMessage, nowMs: number, mayReport: (hostId: number | undefined) => boolean = () => true): IngestResult {
+    return this.store.transaction(() => this.applyInTransaction(msg, nowMs, mayReport))
   }
 
-  private applyInTransaction(msg: MonitMessage, nowMs: number): IngestResult {
+  private applyInTransaction(msg: MonitMessage, nowMs: number, mayReport: (hostId: number | undefined) => boolean): IngestResult {
     const now = Math.floor(nowMs / 1000)
     const found = this.store.hosts.findByAgentId(msg.agent.id)
+    if (!mayReport(found?.id)) throw new ReportRefused(`may not report for agent ${msg.agent.id}`)
     const host = found ?? this.store.hosts.register(msg.agent.id, msg.server.localHostname || msg.agent.id, now)
     const ignored = host.status === HostStatus.Ignored
 
@@ -52,7 +62,7 @@ export class Ingest {
     const stopped = msg.event !== undefined && isAgentStop(msg.event, msg.agent.incarnation)
     const status = ignored ? HostStatus.Ignored : stopped ? HostStatus.Inactive : HostStatus.Active
     const condition = { status, heartbeat: 1, ...counts }
-    const changes: HostChanges = {
+    this.store.hosts.report(host.id, {
       ...this.agentFacts(host, msg),
       status,
       inactive_since: inactiveSince(status, host.inactive_since, now),
@@ -64,17 +74,16 @@ export class Ingest {
       services_changed: counts.changed,
       services_unmonitored: counts.unmonitored,
       led: hostLed(condition),
-      status_text: hostStatusText(condition)
-    }
-    if (fresh) Object.assign(changes, { snapshot_usec: snapshotUsec, ...systemLoad(msg.services) })
-    this.store.hosts.update(host.id, changes)
+      status_text: hostStatusText(condition),
+      ...(fresh ? { snapshot_usec: snapshotUsec, ...systemLoad(msg.services) } : { snapshot_usec: host.snapshot_usec, cpu: host.cpu, mem: host.mem })
+    })
     return { hostId: host.id, registered: !found, eventStored }
   }
 
   /** What the agent tells about itself: identity, platform and how to call it back. */
-  private agentFacts(host: HostRow, msg: MonitMessage): HostChanges {
+  private agentFacts(host: HostRow, msg: MonitMessage): Omit<HostReport, AnswerColumns> {
     const { server, platform } = msg
-    const facts: HostChanges = {
+    return {
       hostname: host.keepname ? host.hostname : server.localHostname || host.hostname,
       ipaddr_in: server.httpd?.address ?? '',
       port_in: server.httpd?.port ?? -1,
@@ -92,23 +101,31 @@ export class Ingest {
       platform_machine: platform.machine,
       cpu_count: platform.cpu,
       memory_kb: platform.memory,
-      swap_kb: platform.swap
+      swap_kb: platform.swap,
+      ...this.credentials(host, msg)
     }
-    if (!host.credentials_pinned) {
-      const reported = server.credentials
-      facts.agent_user = reported?.username ?? ''
-      // Re-encrypt only when the password changed: sealing is randomised, so equal text differs.
-      if ((reported?.password ?? '') !== this.secrets.open(host.agent_password)) {
-        facts.agent_password = this.secrets.seal(reported?.password ?? '')
-      }
+  }
+
+  /** The call-back credentials the agent reports, unless an administrator pinned others. */
+  private credentials(host: HostRow, msg: MonitMessage): Pick<HostReport, 'agent_user' | 'agent_password'> {
+    const kept = { agent_user: host.agent_user, agent_password: host.agent_password }
+    if (host.credentials_pinned) return kept
+    const reported = msg.server.credentials ?? { username: '', password: '' }
+    let opened = this.openedPasswords.get(host.id)
+    if (opened?.sealed !== host.agent_password) {
+      opened = { sealed: host.agent_password, plain: this.secrets.open(host.agent_password) }
+      this.openedPasswords.set(host.id, opened)
     }
-    return facts
+    // Re-encrypt only when the password changed: sealing is randomised, so equal text differs.
+    if (reported.password === opened.plain) return { ...kept, agent_user: reported.username }
+    return { agent_user: reported.username, agent_password: this.secrets.seal(reported.password) }
   }
 
   /** Replaces the host's services with the snapshot's; returns the service counts for the host LED. */
   private applyServices(hostId: number, msg: MonitMessage): ServiceCounts {
     const { services } = this.store
     const stored = new Map(services.ofHost(hostId).map((s) => [s.name, s]))
+    const statistics = stored.size > 0 ? services.statisticsOf(hostId) : new Map()
     const leds: { led: Led }[] = []
     const seen = new Set<string>()
     msg.services.forEach((snapshot, position) => {
@@ -122,8 +139,8 @@ export class Ingest {
         return
       }
       const id = prev ? prev.id : services.insert(hostId, state)
-      if (prev) services.update(prev.id, state)
-      services.replaceStatistics(id, snapshot.statistics, state.collectedUsec)
+      if (prev && !sameState(prev, state)) services.update(prev.id, state)
+      services.syncStatistics(id, snapshot.statistics, statistics.get(id) ?? [])
       leds.push({ led: state.led as Led })
     })
     // Services missing from a full snapshot were removed from the agent's configuration.
@@ -136,6 +153,20 @@ export class Ingest {
     }
     return countServices(leds)
   }
+}
+
+/** Host columns set from the collector's own bookkeeping rather than from what the agent tells. */
+type AnswerColumns = 'status' | 'inactive_since' | 'last_modified' | 'heartbeat' | 'heartbeat_deadline_ms' | 'snapshot_usec'
+  | 'services_total' | 'services_failed' | 'services_changed' | 'services_unmonitored' | 'led' | 'status_text' | 'cpu' | 'mem'
+
+/**
+ * Whether a service is as stored, ignoring when it was collected: then its row needs no write. The
+ * stored collection time then keeps the time of the last change, which still orders late snapshots.
+ */
+function sameState(prev: StoredService, s: ServiceState): boolean {
+  return prev.status === s.status && prev.status_hint === s.statusHint && prev.monitor === s.monitor &&
+    prev.monitor_mode === s.monitorMode && prev.on_reboot === s.onReboot && prev.pending_action === s.pendingAction &&
+    prev.every === s.every && prev.type === s.type && prev.position === s.position && prev.name_id === s.nameId
 }
 
 /** Reporting makes a host active; an orderly stop starts its inactivity; Ignored leaves it as it was. */

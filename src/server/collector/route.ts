@@ -6,8 +6,7 @@ import { Permission } from '../../shared/codes'
 import { holdsAnywhere, mayCollect, type Principal } from '../domain/permissions'
 import { HttpError } from '../http/errors'
 import type { Logger } from '../log'
-import type { Store } from '../store/store'
-import type { Ingest } from './ingest'
+import { ReportRefused, type Ingest } from './ingest'
 import { MessageParseError, parseMonitMessage } from './parse-message'
 
 export interface CollectorLimits {
@@ -20,7 +19,6 @@ export interface CollectorLimits {
 export const defaultCollectorLimits: CollectorLimits = { maxBodyBytes: 4 * 1024 * 1024, maxXmlBytes: 32 * 1024 * 1024 }
 
 interface CollectorDeps {
-  store: Store
   ingest: Ingest
   authenticator: BasicAuthenticator
   log: Logger
@@ -69,11 +67,13 @@ export async function collectorRoutes(app: FastifyInstance, deps: CollectorDeps)
       }
       throw err
     }
-    const hostId = deps.store.hosts.findByAgentId(message.agent.id)?.id
-    if (!mayCollect(request.collectorPrincipal!, hostId)) {
-      throw new HttpError(403, `user ${request.collectorPrincipal!.uname} may not report for this host`)
+    const principal = request.collectorPrincipal!
+    try {
+      deps.ingest.apply(message, now(), (hostId) => mayCollect(principal, hostId))
+    } catch (err) {
+      if (err instanceof ReportRefused) throw new HttpError(403, `user ${principal.uname} may not report for this host`)
+      throw err
     }
-    deps.ingest.apply(message, now())
     return reply.code(200).send()
   })
 }

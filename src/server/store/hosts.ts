@@ -6,12 +6,29 @@ import type { QueryBuilder, SqlRunner } from './sql'
 export type HostRow = Selectable<HostTable>
 export type HostChanges = Updateable<HostTable>
 
+/** Everything one collector message sets on its host: a fixed column set, so one prepared statement. */
+export type HostReport = Pick<HostRow,
+  | 'hostname' | 'ipaddr_in' | 'port_in' | 'ssl_in' | 'unix_socket' | 'agent_user' | 'agent_password' | 'poll'
+  | 'start_delay' | 'agent_version' | 'incarnation' | 'agent_uptime' | 'control_file' | 'platform_name'
+  | 'platform_release' | 'platform_version' | 'platform_machine' | 'cpu_count' | 'memory_kb' | 'swap_kb' | 'status'
+  | 'inactive_since' | 'last_modified' | 'heartbeat' | 'heartbeat_deadline_ms' | 'snapshot_usec' | 'services_total'
+  | 'services_failed' | 'services_changed' | 'services_unmonitored' | 'led' | 'status_text' | 'cpu' | 'mem'>
+
+const reportColumns: readonly (keyof HostReport)[] = [
+  'hostname', 'ipaddr_in', 'port_in', 'ssl_in', 'unix_socket', 'agent_user', 'agent_password', 'poll', 'start_delay',
+  'agent_version', 'incarnation', 'agent_uptime', 'control_file', 'platform_name', 'platform_release',
+  'platform_version', 'platform_machine', 'cpu_count', 'memory_kb', 'swap_kb', 'status', 'inactive_since',
+  'last_modified', 'heartbeat', 'heartbeat_deadline_ms', 'snapshot_usec', 'services_total', 'services_failed',
+  'services_changed', 'services_unmonitored', 'led', 'status_text', 'cpu', 'mem'
+]
+
 export class HostRepository {
   private readonly byAgent
   private readonly byId
   private readonly insertNew
   private readonly dueForSilence
   private readonly bumpEvents
+  private readonly writeReport
 
   constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
     const hosts = () => db.selectFrom('host').selectAll()
@@ -22,6 +39,8 @@ export class HostRepository {
     this.dueForSilence = sql.prepare((p: { nowMs: number }) =>
       hosts().where('heartbeat', '=', 1).where('status', '=', 0)
         .where('heartbeat_deadline_ms', '<=', p.nowMs).orderBy('heartbeat_deadline_ms'))
+    this.writeReport = sql.prepare((p: HostReport & { id: number }) =>
+      db.updateTable('host').set(Object.fromEntries(reportColumns.map((c) => [c, p[c]]))).where('id', '=', p.id))
     this.bumpEvents = sql.prepare((p: { id: number; count: number }) =>
       db.updateTable('host').set((eb) => ({ events_count: eb('events_count', '+', p.count) })).where('id', '=', p.id))
   }
@@ -39,7 +58,12 @@ export class HostRepository {
     return this.findById(id)!
   }
 
-  /** Writes the given columns. The column set varies little, so compiled statements stay cached. */
+  /** Stores what a collector message tells about its host. */
+  report(id: number, report: HostReport): void {
+    this.writeReport.run({ id, ...report })
+  }
+
+  /** Writes the given columns (administration, watchdog: not per message). */
   update(id: number, changes: HostChanges): void {
     this.sql.run(this.db.updateTable('host').set(changes).where('id', '=', id))
   }

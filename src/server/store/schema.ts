@@ -108,8 +108,6 @@ export interface StatisticTable {
   descriptor: string
   value: number
   text: string | null
-  /** When the agent measured the value (µs); rows not refreshed by a full snapshot are gone. */
-  collected_usec: number
 }
 
 export interface EventTable {

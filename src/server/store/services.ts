@@ -1,6 +1,9 @@
 // Services of a host with their latest statistics and service groups: the latest-value tables that
-// status reads use, so they never scan history.
+// status reads use, so they never scan history. Writes touch only what changed: most of a heartbeat
+// repeats the previous one, and this is the collector's hot path.
+import type { Selectable } from 'kysely'
 import type { Statistic } from '../collector/message'
+import type { ServiceTable, StatisticTable } from './schema'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export interface ServiceState {
@@ -20,23 +23,34 @@ export interface ServiceState {
   statusText: string
 }
 
+export type StoredService = Omit<Selectable<ServiceTable>, 'host_id' | 'events_count'>
+export type StoredStatistic = Omit<Selectable<StatisticTable>, 'service_id'>
+
 export class ServiceRepository {
   private readonly nameIds = new Map<string, number>()
   private readonly findNameId
   private readonly insertName
   private readonly listOfHost
+  private readonly statisticsOfHost
   private readonly insertService
   private readonly updateService
   private readonly deleteService
-  private readonly deleteStaleStatistics
-  private readonly upsertStatistic
+  private readonly insertStatistic
+  private readonly updateStatistic
+  private readonly deleteStatistic
   private readonly bumpEvents
 
   constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
     this.findNameId = sql.prepare((p: { name: string }) => db.selectFrom('service_name').select('id').where('name', '=', p.name))
     this.insertName = sql.prepare((p: { name: string }) => db.insertInto('service_name').values({ name: p.name }).returning('id'))
-    this.listOfHost = sql.prepare((p: { hostId: number }) =>
-      db.selectFrom('service').select(['id', 'name', 'collected_usec', 'led']).where('host_id', '=', p.hostId))
+    this.listOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('service').select([
+      'id', 'name_id', 'name', 'type', 'position', 'collected_usec', 'status', 'status_hint', 'monitor', 'monitor_mode',
+      'on_reboot', 'pending_action', 'every', 'led', 'status_text'
+    ]).where('host_id', '=', p.hostId))
+    this.statisticsOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('statistic')
+      .innerJoin('service', 'service.id', 'statistic.service_id')
+      .select(['statistic.id', 'statistic.service_id', 'statistic.type', 'statistic.descriptor', 'statistic.value', 'statistic.text'])
+      .where('service.host_id', '=', p.hostId))
     const columns = (p: ServiceState) => ({
       name_id: p.nameId, name: p.name, type: p.type, position: p.position, collected_usec: p.collectedUsec,
       status: p.status, status_hint: p.statusHint, monitor: p.monitor, monitor_mode: p.monitorMode,
@@ -47,14 +61,11 @@ export class ServiceRepository {
     this.updateService = sql.prepare((p: ServiceState & { id: number }) =>
       db.updateTable('service').set(columns(p)).where('id', '=', p.id))
     this.deleteService = sql.prepare((p: { id: number }) => db.deleteFrom('service').where('id', '=', p.id))
-    this.deleteStaleStatistics = sql.prepare((p: { id: number; usec: number }) =>
-      db.deleteFrom('statistic').where('service_id', '=', p.id).where('collected_usec', '<', p.usec))
-    this.upsertStatistic = sql.prepare((p: { id: number; type: number; descriptor: string; value: number; text: string | null; usec: number }) =>
-      db.insertInto('statistic')
-        .values({ service_id: p.id, type: p.type, descriptor: p.descriptor, value: p.value, text: p.text, collected_usec: p.usec })
-        .onConflict((oc) => oc.columns(['service_id', 'type', 'descriptor']).doUpdateSet((eb) => ({
-          value: eb.ref('excluded.value'), text: eb.ref('excluded.text'), collected_usec: eb.ref('excluded.collected_usec')
-        }))))
+    this.insertStatistic = sql.prepare((p: { serviceId: number; type: number; descriptor: string; value: number; text: string | null }) =>
+      db.insertInto('statistic').values({ service_id: p.serviceId, type: p.type, descriptor: p.descriptor, value: p.value, text: p.text }))
+    this.updateStatistic = sql.prepare((p: { id: number; value: number; text: string | null }) =>
+      db.updateTable('statistic').set({ value: p.value, text: p.text }).where('id', '=', p.id))
+    this.deleteStatistic = sql.prepare((p: { id: number }) => db.deleteFrom('statistic').where('id', '=', p.id))
     this.bumpEvents = sql.prepare((p: { hostId: number; name: string; count: number }) =>
       db.updateTable('service').set((eb) => ({ events_count: eb('events_count', '+', p.count) }))
         .where('host_id', '=', p.hostId).where('name', '=', p.name))
@@ -70,8 +81,19 @@ export class ServiceRepository {
     return id
   }
 
-  ofHost(hostId: number): { id: number; name: string; collected_usec: number; led: number }[] {
+  ofHost(hostId: number): StoredService[] {
     return this.listOfHost.all({ hostId })
+  }
+
+  /** Every latest statistic of the host's services, by service id. */
+  statisticsOf(hostId: number): Map<number, StoredStatistic[]> {
+    const byService = new Map<number, StoredStatistic[]>()
+    for (const { service_id, ...st } of this.statisticsOfHost.all({ hostId })) {
+      const list = byService.get(service_id)
+      if (list) list.push(st)
+      else byService.set(service_id, [st])
+    }
+    return byService
   }
 
   insert(hostId: number, s: ServiceState): number {
@@ -86,12 +108,20 @@ export class ServiceRepository {
     this.deleteService.run({ id })
   }
 
-  /** Sets the service's statistics to those of a snapshot taken at `usec`; the others are dropped. */
-  replaceStatistics(id: number, statistics: readonly Statistic[], usec: number): void {
-    for (const st of statistics) {
-      this.upsertStatistic.run({ id, type: st.type, descriptor: st.descriptor, value: st.value, text: st.text ?? null, usec })
+  /** Makes the service's statistics those of `fresh`, writing only values that changed. */
+  syncStatistics(serviceId: number, fresh: readonly Statistic[], stored: readonly StoredStatistic[]): void {
+    const old = new Map(stored.map((st) => [statisticKey(st.type, st.descriptor), st]))
+    const seen = new Set<string>()
+    for (const st of fresh) {
+      const key = statisticKey(st.type, st.descriptor)
+      if (seen.has(key)) continue
+      seen.add(key)
+      const text = st.text ?? null
+      const prev = old.get(key)
+      if (!prev) this.insertStatistic.run({ serviceId, type: st.type, descriptor: st.descriptor, value: st.value, text })
+      else if (prev.value !== st.value || prev.text !== text) this.updateStatistic.run({ id: prev.id, value: st.value, text })
     }
-    this.deleteStaleStatistics.run({ id, usec })
+    for (const [key, st] of old) if (!seen.has(key)) this.deleteStatistic.run({ id: st.id })
   }
 
   addEvents(hostId: number, name: string, count: number): void {
@@ -109,4 +139,8 @@ export class ServiceRepository {
         .values(members.map((service_name_id) => ({ group_id: row.id, service_name_id }))))
     }
   }
+}
+
+function statisticKey(type: number, descriptor: string): string {
+  return `${type}\u0000${descriptor}`
 }

@@ -90,7 +90,6 @@ CREATE TABLE statistic (
   descriptor TEXT NOT NULL,
   value REAL NOT NULL,
   text TEXT,
-  collected_usec INTEGER NOT NULL,
   UNIQUE (service_id, type, descriptor)
 );
 
