@@ -5,12 +5,13 @@ import { z } from 'zod'
 import { hostStatusLabel, Permission, serviceTypeLabels, ServiceType, Stat } from '../../shared/codes'
 import { hostCategories, hostCategory, type HostCategory } from '../domain/host-state'
 import { mayOnHost, type Principal } from '../domain/permissions'
+import { decodeStatistics, statisticKey, type LatestStatistic } from '../store/latest-statistics'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
 import {
   hostSortKeys, StatusRepository, type HostDetailRow, type HostSelection, type HostSortKey, type ServiceRow,
-  type SortDir, type StatisticRow
+  type SortDir
 } from '../store/status'
 import type { ApiDeps } from './deps'
 
@@ -161,17 +162,18 @@ const textStatistics = new Set<number>([Stat.Flags, Stat.Checksum, Stat.ProgramO
 
 /** Services per agent order, with their statistics and groups: four queries, whatever the count. */
 function serviceEntries(status: StatusRepository, hostId: number): ServiceEntry[] {
-  const statistics = groupBy(status.statistics(hostId), (s) => s.service_id)
   const groups = groupBy(status.serviceGroups(hostId), (g) => g.service_name_id)
+  const ids = status.statisticIds(hostId)
   return status.services(hostId).map((s) =>
-    serviceEntry(s, statistics.get(s.id) ?? [], (groups.get(s.name_id) ?? []).map((g) => g.name)))
+    serviceEntry(s, (groups.get(s.name_id) ?? []).map((g) => g.name), ids.get(s.id) ?? new Map()))
 }
 
-function serviceEntry(s: ServiceRow, stats: readonly StatisticRow[], group: string[]): ServiceEntry {
+function serviceEntry(s: ServiceRow, group: string[], statisticIds: ReadonlyMap<string, number>): ServiceEntry {
+  const stats = decodeStatistics(s.statistics)
   const entry: ServiceEntry = {
     id: s.id, name: s.name, nameid: s.name_id, type: serviceTypeLabels[s.type] ?? 'Unknown', typeid: s.type,
     monitorstate: s.monitor, monitormode: s.monitor_mode, onreboot: s.on_reboot, status: s.status_text, led: s.led,
-    events: s.events_count, every: s.every ?? '', group, statistics: stats.map(statisticEntry)
+    events: s.events_count, every: s.every ?? '', group, statistics: stats.map((st) => statisticEntry(st, statisticIds.get(statisticKey(st.type, st.descriptor)) ?? 0))
   }
   if (s.type === ServiceType.Process) {
     const pid = stats.find((st) => st.type === Stat.Pid)
@@ -182,9 +184,9 @@ function serviceEntry(s: ServiceRow, stats: readonly StatisticRow[], group: stri
   return entry
 }
 
-function statisticEntry(st: StatisticRow): StatisticEntry {
+function statisticEntry(st: LatestStatistic, id: number): StatisticEntry {
   const value = st.text !== null && textStatistics.has(st.type) ? st.text : st.value
-  return { id: st.id, type: st.type, descriptor: st.descriptor, value }
+  return { id, type: st.type, descriptor: st.descriptor, value }
 }
 
 const serviceSortKeys = ['position', 'led', 'type', 'name', 'status', 'events'] as const

@@ -10,7 +10,8 @@ import type { ServiceState, StoredService } from '../store/services'
 import type { Store } from '../store/store'
 import { EventRecorder } from './event-recorder'
 import { heartbeatBackEvent } from './heartbeat-events'
-import type { MonitMessage, ServiceSnapshot } from './message'
+import { encodeStatistics, statisticKey, type LatestStatistic } from '../store/latest-statistics'
+import type { MonitMessage, ServiceSnapshot, Statistic } from './message'
 
 /** The caller may not report for this host (the collector permission is per host). */
 export class ReportRefused extends Error {}
@@ -27,6 +28,8 @@ export class Ingest {
   private readonly groupLayouts = new Map<number, string>()
   /** The agent password of each host, opened once: decrypting on every message would be waste. */
   private readonly openedPasswords = new Map<number, { sealed: string; plain: string }>()
+  /** Per service, the statistic keys already in the registry (service ids are never reused). */
+  private readonly registeredStatistics = new Map<number, string>()
 
   constructor(private readonly store: Store, private readonly secrets: SecretBox) {
     this.events = new EventRecorder(store)
@@ -122,25 +125,45 @@ export class Ingest {
   }
 
   /** Replaces the host's services with the snapshot's; returns the service counts for the host LED. */
+  /**
+   * The service's latest statistics, encoded. Each (type, descriptor) is registered for a stable id
+   * when the service's set of statistics is new or changed; that set rarely changes, values do.
+   */
+  private latestStatistics(serviceId: number, fresh: readonly Statistic[]): string {
+    const latest: LatestStatistic[] = []
+    const seen = new Set<string>()
+    for (const st of fresh) {
+      const key = statisticKey(st.type, st.descriptor)
+      if (seen.has(key)) continue
+      seen.add(key)
+      latest.push({ type: st.type, descriptor: st.descriptor, value: st.value, text: st.text ?? null })
+    }
+    const keys = [...seen].join('\u0001')
+    if (this.registeredStatistics.get(serviceId) !== keys) {
+      for (const st of latest) this.store.services.registerStatistic(serviceId, st.type, st.descriptor)
+      this.registeredStatistics.set(serviceId, keys)
+    }
+    return encodeStatistics(latest)
+  }
+
   private applyServices(hostId: number, msg: MonitMessage): ServiceCounts {
     const { services } = this.store
     const stored = new Map(services.ofHost(hostId).map((s) => [s.name, s]))
-    const statistics = stored.size > 0 ? services.statisticsOf(hostId) : new Map()
     const leds: { led: Led }[] = []
     const seen = new Set<string>()
     msg.services.forEach((snapshot, position) => {
       if (seen.has(snapshot.name)) return
       seen.add(snapshot.name)
-      const state = toServiceState(snapshot, position, services.nameId(snapshot.name))
       const prev = stored.get(snapshot.name)
       stored.delete(snapshot.name)
-      if (prev && prev.collected_usec > state.collectedUsec) {
+      const base = toServiceState(snapshot, position, services.nameId(snapshot.name))
+      if (prev && prev.collected_usec > base.collectedUsec) {
         leds.push({ led: prev.led as Led })
         return
       }
-      const id = prev ? prev.id : services.insert(hostId, state)
-      if (prev && !sameState(prev, state)) services.update(prev.id, state)
-      services.syncStatistics(id, snapshot.statistics, statistics.get(id) ?? [])
+      const id = prev ? prev.id : services.insert(hostId, base)
+      const state = { ...base, statistics: this.latestStatistics(id, snapshot.statistics) }
+      if (!prev || !sameState(prev, state)) services.update(id, state)
       leds.push({ led: state.led as Led })
     })
     // Services missing from a full snapshot were removed from the agent's configuration.
@@ -166,7 +189,8 @@ type AnswerColumns = 'status' | 'inactive_since' | 'last_modified' | 'heartbeat'
 function sameState(prev: StoredService, s: ServiceState): boolean {
   return prev.status === s.status && prev.status_hint === s.statusHint && prev.monitor === s.monitor &&
     prev.monitor_mode === s.monitorMode && prev.on_reboot === s.onReboot && prev.pending_action === s.pendingAction &&
-    prev.every === s.every && prev.type === s.type && prev.position === s.position && prev.name_id === s.nameId
+    prev.every === s.every && prev.type === s.type && prev.position === s.position && prev.name_id === s.nameId &&
+    prev.statistics === s.statistics
 }
 
 /** Reporting makes a host active; an orderly stop starts its inactivity; Ignored leaves it as it was. */
@@ -182,7 +206,7 @@ function toServiceState(s: ServiceSnapshot, position: number, nameId: number): S
     collectedUsec: s.collectedSec * 1_000_000 + s.collectedUsec,
     status: s.status, statusHint: s.statusHint, monitor: s.monitor, monitorMode: s.monitorMode,
     onReboot: s.onReboot, pendingAction: s.pendingAction, every: s.every ?? null,
-    led: serviceLed(condition), statusText: serviceStatusText(condition)
+    led: serviceLed(condition), statusText: serviceStatusText(condition), statistics: '[]'
   }
 }
 

@@ -98,16 +98,17 @@ export interface ServiceTable {
   every: string | null
   led: number
   status_text: string
+  /** JSON of LatestStatistic tuples (store/latest-statistics.ts) */
+  statistics: string
   events_count: Generated<number>
 }
 
+/** The registry of a service's statistics; their latest values are in `service.statistics`. */
 export interface StatisticTable {
   id: Generated<number>
   service_id: number
   type: number
   descriptor: string
-  value: number
-  text: string | null
 }
 
 export interface EventTable {

@@ -2,8 +2,7 @@
 // status reads use, so they never scan history. Writes touch only what changed: most of a heartbeat
 // repeats the previous one, and this is the collector's hot path.
 import type { Selectable } from 'kysely'
-import type { Statistic } from '../collector/message'
-import type { ServiceTable, StatisticTable } from './schema'
+import type { ServiceTable } from './schema'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export interface ServiceState {
@@ -21,23 +20,21 @@ export interface ServiceState {
   every: string | null
   led: number
   statusText: string
+  /** Encoded latest statistics (latest-statistics.ts) */
+  statistics: string
 }
 
 export type StoredService = Omit<Selectable<ServiceTable>, 'host_id' | 'events_count'>
-export type StoredStatistic = Omit<Selectable<StatisticTable>, 'service_id'>
 
 export class ServiceRepository {
   private readonly nameIds = new Map<string, number>()
   private readonly findNameId
   private readonly insertName
   private readonly listOfHost
-  private readonly statisticsOfHost
   private readonly insertService
   private readonly updateService
   private readonly deleteService
   private readonly insertStatistic
-  private readonly updateStatistic
-  private readonly deleteStatistic
   private readonly bumpEvents
 
   constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
@@ -45,27 +42,22 @@ export class ServiceRepository {
     this.insertName = sql.prepare((p: { name: string }) => db.insertInto('service_name').values({ name: p.name }).returning('id'))
     this.listOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('service').select([
       'id', 'name_id', 'name', 'type', 'position', 'collected_usec', 'status', 'status_hint', 'monitor', 'monitor_mode',
-      'on_reboot', 'pending_action', 'every', 'led', 'status_text'
+      'on_reboot', 'pending_action', 'every', 'led', 'status_text', 'statistics'
     ]).where('host_id', '=', p.hostId))
-    this.statisticsOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('statistic')
-      .innerJoin('service', 'service.id', 'statistic.service_id')
-      .select(['statistic.id', 'statistic.service_id', 'statistic.type', 'statistic.descriptor', 'statistic.value', 'statistic.text'])
-      .where('service.host_id', '=', p.hostId))
     const columns = (p: ServiceState) => ({
       name_id: p.nameId, name: p.name, type: p.type, position: p.position, collected_usec: p.collectedUsec,
       status: p.status, status_hint: p.statusHint, monitor: p.monitor, monitor_mode: p.monitorMode,
-      on_reboot: p.onReboot, pending_action: p.pendingAction, every: p.every, led: p.led, status_text: p.statusText
+      on_reboot: p.onReboot, pending_action: p.pendingAction, every: p.every, led: p.led, status_text: p.statusText,
+      statistics: p.statistics
     })
     this.insertService = sql.prepare((p: ServiceState & { hostId: number }) =>
       db.insertInto('service').values({ host_id: p.hostId, ...columns(p) }).returning('id'))
     this.updateService = sql.prepare((p: ServiceState & { id: number }) =>
       db.updateTable('service').set(columns(p)).where('id', '=', p.id))
     this.deleteService = sql.prepare((p: { id: number }) => db.deleteFrom('service').where('id', '=', p.id))
-    this.insertStatistic = sql.prepare((p: { serviceId: number; type: number; descriptor: string; value: number; text: string | null }) =>
-      db.insertInto('statistic').values({ service_id: p.serviceId, type: p.type, descriptor: p.descriptor, value: p.value, text: p.text }))
-    this.updateStatistic = sql.prepare((p: { id: number; value: number; text: string | null }) =>
-      db.updateTable('statistic').set({ value: p.value, text: p.text }).where('id', '=', p.id))
-    this.deleteStatistic = sql.prepare((p: { id: number }) => db.deleteFrom('statistic').where('id', '=', p.id))
+    this.insertStatistic = sql.prepare((p: { serviceId: number; type: number; descriptor: string }) =>
+      db.insertInto('statistic').values({ service_id: p.serviceId, type: p.type, descriptor: p.descriptor })
+        .onConflict((oc) => oc.doNothing()))
     this.bumpEvents = sql.prepare((p: { hostId: number; name: string; count: number }) =>
       db.updateTable('service').set((eb) => ({ events_count: eb('events_count', '+', p.count) }))
         .where('host_id', '=', p.hostId).where('name', '=', p.name))
@@ -85,17 +77,6 @@ export class ServiceRepository {
     return this.listOfHost.all({ hostId })
   }
 
-  /** Every latest statistic of the host's services, by service id. */
-  statisticsOf(hostId: number): Map<number, StoredStatistic[]> {
-    const byService = new Map<number, StoredStatistic[]>()
-    for (const { service_id, ...st } of this.statisticsOfHost.all({ hostId })) {
-      const list = byService.get(service_id)
-      if (list) list.push(st)
-      else byService.set(service_id, [st])
-    }
-    return byService
-  }
-
   insert(hostId: number, s: ServiceState): number {
     return this.insertService.get({ hostId, ...s })!.id
   }
@@ -108,20 +89,9 @@ export class ServiceRepository {
     this.deleteService.run({ id })
   }
 
-  /** Makes the service's statistics those of `fresh`, writing only values that changed. */
-  syncStatistics(serviceId: number, fresh: readonly Statistic[], stored: readonly StoredStatistic[]): void {
-    const old = new Map(stored.map((st) => [statisticKey(st.type, st.descriptor), st]))
-    const seen = new Set<string>()
-    for (const st of fresh) {
-      const key = statisticKey(st.type, st.descriptor)
-      if (seen.has(key)) continue
-      seen.add(key)
-      const text = st.text ?? null
-      const prev = old.get(key)
-      if (!prev) this.insertStatistic.run({ serviceId, type: st.type, descriptor: st.descriptor, value: st.value, text })
-      else if (prev.value !== st.value || prev.text !== text) this.updateStatistic.run({ id: prev.id, value: st.value, text })
-    }
-    for (const [key, st] of old) if (!seen.has(key)) this.deleteStatistic.run({ id: st.id })
+  /** Gives the statistic a stable id, unless it has one. */
+  registerStatistic(serviceId: number, type: number, descriptor: string): void {
+    this.insertStatistic.run({ serviceId, type, descriptor })
   }
 
   addEvents(hostId: number, name: string, count: number): void {
@@ -139,8 +109,4 @@ export class ServiceRepository {
         .values(members.map((service_name_id) => ({ group_id: row.id, service_name_id }))))
     }
   }
-}
-
-function statisticKey(type: number, descriptor: string): string {
-  return `${type}\u0000${descriptor}`
 }

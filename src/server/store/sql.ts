@@ -42,8 +42,12 @@ export interface Prepared<A, R> {
 
 export class SqlRunner {
   private readonly cache = new Map<string, BetterSqlite3.Statement>()
+  /** better-sqlite3 builds a wrapper per transaction function: build one, run any callback in it. */
+  private readonly inTransaction: BetterSqlite3.Transaction<(fn: () => unknown) => unknown>
 
-  constructor(readonly sqlite: BetterSqlite3.Database) {}
+  constructor(readonly sqlite: BetterSqlite3.Database) {
+    this.inTransaction = sqlite.transaction((fn: () => unknown) => fn())
+  }
 
   private statement(sql: string): BetterSqlite3.Statement {
     let stmt = this.cache.get(sql)
@@ -88,7 +92,7 @@ export class SqlRunner {
   }
 
   transaction<T>(fn: () => T): T {
-    return this.sqlite.transaction(fn).immediate()
+    return this.inTransaction.immediate(fn) as T
   }
 }
 

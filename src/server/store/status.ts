@@ -4,6 +4,7 @@
 // compiled statements cached and never nears SQLite's parameter limit.
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { Schema } from './schema'
+import { statisticKey } from './latest-statistics'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 /** Which hosts a status read covers; every field narrows the selection, undefined ones do not. */
@@ -83,15 +84,8 @@ export interface ServiceRow {
   led: number
   events_count: number
   every: string | null
-}
-
-export interface StatisticRow {
-  id: number
-  service_id: number
-  type: number
-  descriptor: string
-  value: number
-  text: string | null
+  /** Encoded latest statistics (latest-statistics.ts) */
+  statistics: string
 }
 
 export interface ServiceGroupRow {
@@ -117,8 +111,8 @@ const sortExpression: Record<HostSortKey, Expression<unknown>> = {
 export class StatusRepository {
   private readonly hostById
   private readonly servicesOfHost
-  private readonly statisticsOfHost
   private readonly serviceGroupsOfHost
+  private readonly statisticIdsOfHost
 
   constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
     this.hostById = sql.prepare((p: { id: number }) => db.selectFrom('host').select([
@@ -128,13 +122,12 @@ export class StatusRepository {
     ]).where('id', '=', p.id))
     this.servicesOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('service').select([
       'id', 'name', 'name_id', 'type', 'monitor', 'monitor_mode', 'on_reboot', 'status_text', 'led', 'events_count',
-      'every'
+      'every', 'statistics'
     ]).where('host_id', '=', p.hostId).orderBy('position'))
-    this.statisticsOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('statistic')
+    this.statisticIdsOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('statistic')
       .innerJoin('service', 'service.id', 'statistic.service_id')
-      .select(['statistic.id', 'statistic.service_id', 'statistic.type', 'statistic.descriptor', 'statistic.value', 'statistic.text'])
-      .where('service.host_id', '=', p.hostId)
-      .orderBy('statistic.service_id').orderBy('statistic.type').orderBy('statistic.descriptor'))
+      .select(['statistic.id', 'statistic.service_id', 'statistic.type', 'statistic.descriptor'])
+      .where('service.host_id', '=', p.hostId))
     this.serviceGroupsOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('service_group')
       .innerJoin('service_group_member', 'service_group_member.group_id', 'service_group.id')
       .select(['service_group_member.service_name_id', 'service_group.name'])
@@ -166,6 +159,17 @@ export class StatusRepository {
     return this.sql.all(query)
   }
 
+  /** The stable ids of the host's statistics, by service id and then statisticKey(type, descriptor). */
+  statisticIds(hostId: number): Map<number, Map<string, number>> {
+    const ids = new Map<number, Map<string, number>>()
+    for (const st of this.statisticIdsOfHost.all({ hostId })) {
+      let ofService = ids.get(st.service_id)
+      if (!ofService) ids.set(st.service_id, (ofService = new Map()))
+      ofService.set(statisticKey(st.type, st.descriptor), st.id)
+    }
+    return ids
+  }
+
   host(id: number): HostDetailRow | undefined {
     return this.hostById.get({ id })
   }
@@ -173,11 +177,6 @@ export class StatusRepository {
   /** The host's services in the agent's order. */
   services(hostId: number): ServiceRow[] {
     return this.servicesOfHost.all({ hostId })
-  }
-
-  /** Latest statistics of every service of the host, by service, type and descriptor. */
-  statistics(hostId: number): StatisticRow[] {
-    return this.statisticsOfHost.all({ hostId })
   }
 
   /** Service group memberships of the host, by service name id. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { EventClassId, HostStatus, Led, Stat } from '../../../src/shared/codes'
+import { decodeStatistics } from '../../../src/server/store/latest-statistics'
 import { fixture } from '../../support/fixtures'
 import { shiftTime, withEvent, withIncarnation, withoutService } from '../../support/payloads'
 import { tempStore, type TempStore } from '../../support/temp-store'
@@ -37,9 +38,8 @@ function service(name: string) {
 }
 
 function statistic(serviceName: string, type: number, descriptor = '') {
-  return rows<{ value: number; text: string | null }>(
-    `SELECT st.value, st.text FROM statistic st JOIN service s ON s.id = st.service_id
-     WHERE s.name = ? AND st.type = ? AND st.descriptor = ?`, serviceName, type, descriptor)[0]
+  const [{ statistics }] = rows<{ statistics: string }>('SELECT statistics FROM service WHERE name = ?', serviceName)
+  return decodeStatistics(statistics).find((st) => st.type === type && st.descriptor === descriptor)
 }
 
 describe('registration and host facts', () => {
@@ -94,11 +94,11 @@ describe('services and latest statistics', () => {
     ])
     expect(service('sleeper')).toMatchObject({ led: Led.Green, status_text: 'OK', monitor: 1 })
     expect(service('deadport')).toMatchObject({ led: Led.Red, status_text: 'Connection failed' })
-    expect(statistic('rootfs', Stat.SpacePercent).value).toBe(8.8)
-    expect(statistic('agent1-host', Stat.LoadAverage, 'avg01').value).toBe(0.95)
-    expect(statistic('sleeper', Stat.Pid).value).toBe(8382)
-    expect(statistic('labprog', Stat.ProgramOutput).text).toBe('labprog says hello at 1795300301')
-    expect(statistic('lohost', Stat.PortResponseTime, '127.0.0.1:2812 [DEFAULT/TCP]').value).toBeCloseTo(0.00005)
+    expect(statistic('rootfs', Stat.SpacePercent)!.value).toBe(8.8)
+    expect(statistic('agent1-host', Stat.LoadAverage, 'avg01')!.value).toBe(0.95)
+    expect(statistic('sleeper', Stat.Pid)!.value).toBe(8382)
+    expect(statistic('labprog', Stat.ProgramOutput)!.text).toBe('labprog says hello at 1795300301')
+    expect(statistic('lohost', Stat.PortResponseTime, '127.0.0.1:2812 [DEFAULT/TCP]')!.value).toBeCloseTo(0.00005)
     // Host summary: 10 of 11 available, one failing service → orange; cpu = busy CPU of the system service.
     expect(host()).toMatchObject({
       led: Led.Orange, status_text: '10 out of 11 services are available', services_total: 11, services_failed: 1,
@@ -108,8 +108,8 @@ describe('services and latest statistics', () => {
 
   it('keeps the id of a statistic across messages, and drops statistics a newer snapshot no longer has', () => {
     t.post(fixture('02-status-heartbeat'), T0)
-    const idOf = () => rows<{ id: number }>(`SELECT st.id FROM statistic st JOIN service s ON s.id = st.service_id
-      WHERE s.name = 'rootfs' AND st.type = ?`, Stat.SpacePercent)[0]?.id
+    const idOf = () => statistic('rootfs', Stat.SpacePercent) && rows<{ id: number }>(`SELECT st.id FROM statistic st
+      JOIN service s ON s.id = st.service_id WHERE s.name = 'rootfs' AND st.type = ?`, Stat.SpacePercent)[0].id
     const before = idOf()
     t.post(shiftTime(fixture('02-status-heartbeat'), 5), T0 + 5000)
     expect(idOf()).toBe(before)
@@ -129,7 +129,7 @@ describe('services and latest statistics', () => {
     const before = service('sleeper')
     t.post(fixture('03-event-process-not-running'), T0 + 1000) // collected at …276, arrives later
     expect(service('sleeper')).toMatchObject({ led: Led.Green, collected_usec: before.collected_usec })
-    expect(statistic('sleeper', Stat.Pid).value).toBe(8382)
+    expect(statistic('sleeper', Stat.Pid)!.value).toBe(8382)
     // The event it carries is still a fact.
     expect(events().map((e) => e.message)).toEqual(['process is not running'])
   })

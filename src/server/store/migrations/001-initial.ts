@@ -1,5 +1,5 @@
 // Initial schema. Never edit a released migration: add a new numbered file instead.
-// AUTOINCREMENT on ids that clients keep (hosts, users, roles, groups, events): never reused after a delete.
+// AUTOINCREMENT on ids that clients keep (hosts, services, users, roles, groups, events): never reused.
 export const initial = {
   version: 1,
   name: 'initial',
@@ -61,7 +61,7 @@ CREATE TABLE service_name (
 );
 
 CREATE TABLE service (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   host_id INTEGER NOT NULL REFERENCES host (id) ON DELETE CASCADE,
   name_id INTEGER NOT NULL REFERENCES service_name (id),
   name TEXT NOT NULL,
@@ -77,19 +77,19 @@ CREATE TABLE service (
   every TEXT,
   led INTEGER NOT NULL,
   status_text TEXT NOT NULL,
+  -- Latest statistics as JSON [[type, descriptor, value, text|null], …] in agent order:
+  -- one write per changed service instead of one per figure, on the collector's hot path.
+  statistics TEXT NOT NULL DEFAULT '[]',
   events_count INTEGER NOT NULL DEFAULT 0,
   UNIQUE (host_id, name)
 );
 
--- One row per statistic of a service, with its latest value. The id is stable for as long as the
--- service reports that statistic: API clients see it, and history (rollups) is keyed by it.
+-- Every statistic a service has reported, with a stable id: API clients see it, and history is keyed by it.
 CREATE TABLE statistic (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   service_id INTEGER NOT NULL REFERENCES service (id) ON DELETE CASCADE,
   type INTEGER NOT NULL,
   descriptor TEXT NOT NULL,
-  value REAL NOT NULL,
-  text TEXT,
   UNIQUE (service_id, type, descriptor)
 );
 
