@@ -1,14 +1,15 @@
 // Applies one collector message to the store in one transaction (agent protocol §6).
-import { HostStatus, ServiceType, Stat, type Led } from '../../shared/codes'
+import { HostStatus, ServiceType, Stat } from '../../shared/codes'
 import type { SecretBox } from '../auth/secret-box'
 import { isAgentStop } from '../domain/event-rules'
 import { heartbeatDeadlineMs } from '../domain/heartbeat'
 import { countServices, hostLed, hostStatusText, type ServiceCounts } from '../domain/host-state'
 import { serviceLed, serviceStatusText } from '../domain/service-state'
-import type { HostReport, HostRow } from '../store/hosts'
-import type { ServiceState, StoredService } from '../store/services'
+import type { HostReport, ReportingHost } from '../store/hosts'
+import type { ServiceState } from '../store/services'
 import type { Store } from '../store/store'
 import { EventRecorder } from './event-recorder'
+import { KnownServices, type KnownService } from './known-services'
 import { heartbeatBackEvent } from './heartbeat-events'
 import { encodeStatistics, statisticKey, type LatestStatistic } from '../store/latest-statistics'
 import type { MonitMessage, ServiceSnapshot, Statistic } from './message'
@@ -28,11 +29,11 @@ export class Ingest {
   private readonly groupLayouts = new Map<number, string>()
   /** The agent password of each host, opened once: decrypting on every message would be waste. */
   private readonly openedPasswords = new Map<number, { sealed: string; plain: string }>()
-  /** Per service, the statistic keys already in the registry (service ids are never reused). */
-  private readonly registeredStatistics = new Map<number, string>()
+  private readonly known: KnownServices
 
   constructor(private readonly store: Store, private readonly secrets: SecretBox) {
     this.events = new EventRecorder(store)
+    this.known = new KnownServices(store.services)
   }
 
   /**
@@ -40,12 +41,17 @@ export class Ingest {
    * caller may report for it; a refusal throws ReportRefused and stores nothing.
    */
   apply(msg: MonitMessage, nowMs: number, mayReport: (hostId: number | undefined) => boolean = () => true): IngestResult {
-    return this.store.transaction(() => this.applyInTransaction(msg, nowMs, mayReport))
+    try {
+      return this.store.transaction(() => this.applyInTransaction(msg, nowMs, mayReport))
+    } catch (err) {
+      if (!(err instanceof ReportRefused)) this.known.forget()
+      throw err
+    }
   }
 
   private applyInTransaction(msg: MonitMessage, nowMs: number, mayReport: (hostId: number | undefined) => boolean): IngestResult {
     const now = Math.floor(nowMs / 1000)
-    const found = this.store.hosts.findByAgentId(msg.agent.id)
+    const found = this.store.hosts.reportingHost(msg.agent.id)
     if (!mayReport(found?.id)) throw new ReportRefused(`may not report for agent ${msg.agent.id}`)
     const host = found ?? this.store.hosts.register(msg.agent.id, msg.server.localHostname || msg.agent.id, now)
     const ignored = host.status === HostStatus.Ignored
@@ -84,7 +90,7 @@ export class Ingest {
   }
 
   /** What the agent tells about itself: identity, platform and how to call it back. */
-  private agentFacts(host: HostRow, msg: MonitMessage): Omit<HostReport, AnswerColumns> {
+  private agentFacts(host: ReportingHost, msg: MonitMessage): Omit<HostReport, AnswerColumns> {
     const { server, platform } = msg
     return {
       hostname: host.keepname ? host.hostname : server.localHostname || host.hostname,
@@ -110,7 +116,7 @@ export class Ingest {
   }
 
   /** The call-back credentials the agent reports, unless an administrator pinned others. */
-  private credentials(host: HostRow, msg: MonitMessage): Pick<HostReport, 'agent_user' | 'agent_password'> {
+  private credentials(host: ReportingHost, msg: MonitMessage): Pick<HostReport, 'agent_user' | 'agent_password'> {
     const kept = { agent_user: host.agent_user, agent_password: host.agent_password }
     if (host.credentials_pinned) return kept
     const reported = msg.server.credentials ?? { username: '', password: '' }
@@ -125,56 +131,42 @@ export class Ingest {
   }
 
   /** Replaces the host's services with the snapshot's; returns the service counts for the host LED. */
-  /**
-   * The service's latest statistics, encoded. Each (type, descriptor) is registered for a stable id
-   * when the service's set of statistics is new or changed; that set rarely changes, values do.
-   */
-  private latestStatistics(serviceId: number, fresh: readonly Statistic[]): string {
-    const latest: LatestStatistic[] = []
-    const seen = new Set<string>()
-    for (const st of fresh) {
-      const key = statisticKey(st.type, st.descriptor)
-      if (seen.has(key)) continue
-      seen.add(key)
-      latest.push({ type: st.type, descriptor: st.descriptor, value: st.value, text: st.text ?? null })
-    }
-    const keys = [...seen].join('\u0001')
-    if (this.registeredStatistics.get(serviceId) !== keys) {
-      for (const st of latest) this.store.services.registerStatistic(serviceId, st.type, st.descriptor)
-      this.registeredStatistics.set(serviceId, keys)
-    }
-    return encodeStatistics(latest)
-  }
-
+  /** Replaces the host's services with the snapshot's; returns the service counts for the host LED. */
   private applyServices(hostId: number, msg: MonitMessage): ServiceCounts {
     const { services } = this.store
-    const stored = new Map(services.ofHost(hostId).map((s) => [s.name, s]))
-    const leds: { led: Led }[] = []
-    const seen = new Set<string>()
-    msg.services.forEach((snapshot, position) => {
-      if (seen.has(snapshot.name)) return
-      seen.add(snapshot.name)
-      const prev = stored.get(snapshot.name)
-      stored.delete(snapshot.name)
-      const base = toServiceState(snapshot, position, services.nameId(snapshot.name))
-      if (prev && prev.collected_usec > base.collectedUsec) {
-        leds.push({ led: prev.led as Led })
-        return
+    const known = this.known.of(hostId)
+    const next = new Map<string, KnownService>()
+    for (const [position, snapshot] of msg.services.entries()) {
+      if (next.has(snapshot.name)) continue
+      const prev = known.get(snapshot.name)
+      const state = toServiceState(snapshot, position, services.nameId(snapshot.name))
+      if (prev && prev.collectedUsec > state.collectedUsec) {
+        next.set(snapshot.name, prev)
+        continue
       }
-      const id = prev ? prev.id : services.insert(hostId, base)
-      const state = { ...base, statistics: this.latestStatistics(id, snapshot.statistics) }
-      if (!prev || !sameState(prev, state)) services.update(id, state)
-      leds.push({ led: state.led as Led })
-    })
+      const id = prev?.id ?? services.insert(hostId, { ...state, statistics: '[]' })
+      const latest = latestStatistics(snapshot.statistics)
+      const statisticKeys = new Set(prev?.statisticKeys)
+      for (const st of latest) {
+        const key = statisticKey(st.type, st.descriptor)
+        if (!statisticKeys.has(key)) services.registerStatistic(id, st.type, st.descriptor)
+        statisticKeys.add(key)
+      }
+      const statistics = encodeStatistics(latest)
+      if (!prev || !sameIdentity(prev, state)) services.update(id, { ...state, statistics })
+      else if (!sameState(prev, state) || prev.statistics !== statistics) services.updateState(id, { ...state, statistics })
+      next.set(snapshot.name, { ...state, statistics, id, statisticKeys })
+    }
     // Services missing from a full snapshot were removed from the agent's configuration.
-    for (const gone of stored.values()) services.delete(gone.id)
+    for (const [name, gone] of known) if (!next.has(name)) services.delete(gone.id)
+    this.known.set(hostId, next)
 
     const layout = JSON.stringify(msg.serviceGroups)
     if (this.groupLayouts.get(hostId) !== layout) {
       services.replaceGroups(hostId, msg.serviceGroups)
       this.groupLayouts.set(hostId, layout)
     }
-    return countServices(leds)
+    return countServices([...next.values()])
   }
 }
 
@@ -186,11 +178,28 @@ type AnswerColumns = 'status' | 'inactive_since' | 'last_modified' | 'heartbeat'
  * Whether a service is as stored, ignoring when it was collected: then its row needs no write. The
  * stored collection time then keeps the time of the last change, which still orders late snapshots.
  */
-function sameState(prev: StoredService, s: ServiceState): boolean {
-  return prev.status === s.status && prev.status_hint === s.statusHint && prev.monitor === s.monitor &&
-    prev.monitor_mode === s.monitorMode && prev.on_reboot === s.onReboot && prev.pending_action === s.pendingAction &&
-    prev.every === s.every && prev.type === s.type && prev.position === s.position && prev.name_id === s.nameId &&
-    prev.statistics === s.statistics
+function sameState(prev: KnownService, s: Omit<ServiceState, 'statistics'>): boolean {
+  return prev.status === s.status && prev.statusHint === s.statusHint && prev.monitor === s.monitor &&
+    prev.monitorMode === s.monitorMode && prev.onReboot === s.onReboot && prev.pendingAction === s.pendingAction &&
+    prev.every === s.every
+}
+
+/** Whether the service keeps its type and place; only then can a write leave those columns alone. */
+function sameIdentity(prev: KnownService, s: Omit<ServiceState, 'statistics'>): boolean {
+  return prev.type === s.type && prev.position === s.position && prev.nameId === s.nameId
+}
+
+/** A service's statistics, once each (type, descriptor), in the agent's order. */
+function latestStatistics(fresh: readonly Statistic[]): LatestStatistic[] {
+  const seen = new Set<string>()
+  const latest: LatestStatistic[] = []
+  for (const st of fresh) {
+    const key = statisticKey(st.type, st.descriptor)
+    if (seen.has(key)) continue
+    seen.add(key)
+    latest.push({ type: st.type, descriptor: st.descriptor, value: st.value, text: st.text ?? null })
+  }
+  return latest
 }
 
 /** Reporting makes a host active; an orderly stop starts its inactivity; Ignored leaves it as it was. */
@@ -199,14 +208,14 @@ function inactiveSince(status: HostStatus, since: number | null, now: number): n
   return status === HostStatus.Inactive ? (since ?? now) : since
 }
 
-function toServiceState(s: ServiceSnapshot, position: number, nameId: number): ServiceState {
+function toServiceState(s: ServiceSnapshot, position: number, nameId: number): Omit<ServiceState, 'statistics'> {
   const condition = { monitor: s.monitor, status: s.status, statusHint: s.statusHint, pendingAction: s.pendingAction }
   return {
     nameId, name: s.name, type: s.type, position,
     collectedUsec: s.collectedSec * 1_000_000 + s.collectedUsec,
     status: s.status, statusHint: s.statusHint, monitor: s.monitor, monitorMode: s.monitorMode,
     onReboot: s.onReboot, pendingAction: s.pendingAction, every: s.every ?? null,
-    led: serviceLed(condition), statusText: serviceStatusText(condition), statistics: '[]'
+    led: serviceLed(condition), statusText: serviceStatusText(condition)
   }
 }
 
@@ -216,7 +225,7 @@ function newestCollection(services: readonly ServiceSnapshot[]): number {
   return newest
 }
 
-function storedCounts(h: HostRow): ServiceCounts {
+function storedCounts(h: ReportingHost): ServiceCounts {
   return { total: h.services_total, failed: h.services_failed, changed: h.services_changed, unmonitored: h.services_unmonitored }
 }
 

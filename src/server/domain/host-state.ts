@@ -13,7 +13,7 @@ export interface HostCondition extends ServiceCounts {
   heartbeat: number
 }
 
-export function countServices(services: readonly { led: Led }[]): ServiceCounts {
+export function countServices(services: readonly { led: number }[]): ServiceCounts {
   const counts = { total: services.length, failed: 0, changed: 0, unmonitored: 0 }
   for (const s of services) {
     if (s.led === Led.Red) counts.failed++

@@ -14,6 +14,13 @@ export type HostReport = Pick<HostRow,
   | 'inactive_since' | 'last_modified' | 'heartbeat' | 'heartbeat_deadline_ms' | 'snapshot_usec' | 'services_total'
   | 'services_failed' | 'services_changed' | 'services_unmonitored' | 'led' | 'status_text' | 'cpu' | 'mem'>
 
+/** What the collector needs to know about a host before applying a message (narrow: reads cost per column). */
+const reportingColumns = [
+  'id', 'hostname', 'keepname', 'status', 'heartbeat', 'skew', 'snapshot_usec', 'inactive_since', 'credentials_pinned',
+  'agent_user', 'agent_password', 'cpu', 'mem', 'services_total', 'services_failed', 'services_changed', 'services_unmonitored'
+] as const
+export type ReportingHost = Pick<HostRow, (typeof reportingColumns)[number]>
+
 const reportColumns: readonly (keyof HostReport)[] = [
   'hostname', 'ipaddr_in', 'port_in', 'ssl_in', 'unix_socket', 'agent_user', 'agent_password', 'poll', 'start_delay',
   'agent_version', 'incarnation', 'agent_uptime', 'control_file', 'platform_name', 'platform_release',
@@ -24,6 +31,7 @@ const reportColumns: readonly (keyof HostReport)[] = [
 
 export class HostRepository {
   private readonly byAgent
+  private readonly reportingByAgent
   private readonly byId
   private readonly insertNew
   private readonly dueForSilence
@@ -33,6 +41,8 @@ export class HostRepository {
   constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
     const hosts = () => db.selectFrom('host').selectAll()
     this.byAgent = sql.prepare((p: { agentId: string }) => hosts().where('agent_id', '=', p.agentId))
+    this.reportingByAgent = sql.prepare((p: { agentId: string }) =>
+      db.selectFrom('host').select(reportingColumns).where('agent_id', '=', p.agentId))
     this.byId = sql.prepare((p: { id: number }) => hosts().where('id', '=', p.id))
     this.insertNew = sql.prepare((p: { agentId: string; hostname: string; now: number }) =>
       db.insertInto('host').values({ agent_id: p.agentId, hostname: p.hostname, created_at: p.now, last_modified: p.now }).returning('id'))
@@ -47,6 +57,11 @@ export class HostRepository {
 
   findByAgentId(agentId: string): HostRow | undefined {
     return this.byAgent.get({ agentId })
+  }
+
+  /** The host of an agent as the collector needs it, if registered. */
+  reportingHost(agentId: string): ReportingHost | undefined {
+    return this.reportingByAgent.get({ agentId })
   }
 
   findById(id: number): HostRow | undefined {

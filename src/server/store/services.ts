@@ -33,6 +33,7 @@ export class ServiceRepository {
   private readonly listOfHost
   private readonly insertService
   private readonly updateService
+  private readonly updateServiceState
   private readonly deleteService
   private readonly insertStatistic
   private readonly bumpEvents
@@ -54,6 +55,11 @@ export class ServiceRepository {
       db.insertInto('service').values({ host_id: p.hostId, ...columns(p) }).returning('id'))
     this.updateService = sql.prepare((p: ServiceState & { id: number }) =>
       db.updateTable('service').set(columns(p)).where('id', '=', p.id))
+    this.updateServiceState = sql.prepare((p: ServiceState & { id: number }) => db.updateTable('service').set({
+      collected_usec: p.collectedUsec, status: p.status, status_hint: p.statusHint, monitor: p.monitor,
+      monitor_mode: p.monitorMode, on_reboot: p.onReboot, pending_action: p.pendingAction, every: p.every, led: p.led,
+      status_text: p.statusText, statistics: p.statistics
+    }).where('id', '=', p.id))
     this.deleteService = sql.prepare((p: { id: number }) => db.deleteFrom('service').where('id', '=', p.id))
     this.insertStatistic = sql.prepare((p: { serviceId: number; type: number; descriptor: string }) =>
       db.insertInto('statistic').values({ service_id: p.serviceId, type: p.type, descriptor: p.descriptor })
@@ -83,6 +89,11 @@ export class ServiceRepository {
 
   update(id: number, s: ServiceState): void {
     this.updateService.run({ id, ...s })
+  }
+
+  /** Like update, for a service that keeps its name, type and place: an indexed column costs to rewrite. */
+  updateState(id: number, s: ServiceState): void {
+    this.updateServiceState.run({ id, ...s })
   }
 
   delete(id: number): void {
