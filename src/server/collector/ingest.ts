@@ -9,7 +9,7 @@ import type { HostReport, ReportingHost } from '../store/hosts'
 import type { ServiceState } from '../store/services'
 import type { Store } from '../store/store'
 import { EventRecorder } from './event-recorder'
-import { KnownServices, type KnownService } from './known-services'
+import { knownService, KnownServices, type KnownService } from './known-services'
 import { heartbeatBackEvent } from './heartbeat-events'
 import { encodeStatistics, statisticKey, type LatestStatistic } from '../store/latest-statistics'
 import type { MonitMessage, ServiceSnapshot, Statistic } from './message'
@@ -144,7 +144,7 @@ export class Ingest {
         next.set(snapshot.name, prev)
         continue
       }
-      const id = prev?.id ?? services.insert(hostId, { ...state, statistics: '[]' })
+      const id = prev?.id ?? services.insert(hostId, state)
       const latest = latestStatistics(snapshot.statistics)
       const statisticKeys = new Set(prev?.statisticKeys)
       for (const st of latest) {
@@ -152,10 +152,11 @@ export class Ingest {
         if (!statisticKeys.has(key)) services.registerStatistic(id, st.type, st.descriptor)
         statisticKeys.add(key)
       }
-      const statistics = encodeStatistics(latest)
-      if (!prev || !sameIdentity(prev, state)) services.update(id, { ...state, statistics })
-      else if (!sameState(prev, state) || prev.statistics !== statistics) services.updateState(id, { ...state, statistics })
-      next.set(snapshot.name, { ...state, statistics, id, statisticKeys })
+      state.statistics = encodeStatistics(latest)
+      const current = knownService(id, state, statisticKeys)
+      if (!prev || !sameIdentity(prev, state)) services.update(current)
+      else if (!sameState(prev, state) || prev.statistics !== state.statistics) services.updateState(current)
+      next.set(snapshot.name, current)
     }
     // Services missing from a full snapshot were removed from the agent's configuration.
     for (const [name, gone] of known) if (!next.has(name)) services.delete(gone.id)
@@ -178,14 +179,14 @@ type AnswerColumns = 'status' | 'inactive_since' | 'last_modified' | 'heartbeat'
  * Whether a service is as stored, ignoring when it was collected: then its row needs no write. The
  * stored collection time then keeps the time of the last change, which still orders late snapshots.
  */
-function sameState(prev: KnownService, s: Omit<ServiceState, 'statistics'>): boolean {
+function sameState(prev: KnownService, s: ServiceState): boolean {
   return prev.status === s.status && prev.statusHint === s.statusHint && prev.monitor === s.monitor &&
     prev.monitorMode === s.monitorMode && prev.onReboot === s.onReboot && prev.pendingAction === s.pendingAction &&
     prev.every === s.every
 }
 
 /** Whether the service keeps its type and place; only then can a write leave those columns alone. */
-function sameIdentity(prev: KnownService, s: Omit<ServiceState, 'statistics'>): boolean {
+function sameIdentity(prev: KnownService, s: ServiceState): boolean {
   return prev.type === s.type && prev.position === s.position && prev.nameId === s.nameId
 }
 
@@ -208,14 +209,15 @@ function inactiveSince(status: HostStatus, since: number | null, now: number): n
   return status === HostStatus.Inactive ? (since ?? now) : since
 }
 
-function toServiceState(s: ServiceSnapshot, position: number, nameId: number): Omit<ServiceState, 'statistics'> {
+/** The service's state; `statistics` is filled in once encoded. */
+function toServiceState(s: ServiceSnapshot, position: number, nameId: number): ServiceState {
   const condition = { monitor: s.monitor, status: s.status, statusHint: s.statusHint, pendingAction: s.pendingAction }
   return {
     nameId, name: s.name, type: s.type, position,
     collectedUsec: s.collectedSec * 1_000_000 + s.collectedUsec,
     status: s.status, statusHint: s.statusHint, monitor: s.monitor, monitorMode: s.monitorMode,
     onReboot: s.onReboot, pendingAction: s.pendingAction, every: s.every ?? null,
-    led: serviceLed(condition), statusText: serviceStatusText(condition)
+    led: serviceLed(condition), statusText: serviceStatusText(condition), statistics: '[]'
   }
 }
 

@@ -36,11 +36,24 @@ export class KnownServices {
 }
 
 function fromRow(row: StoredService): KnownService {
+  const state: ServiceState = {
+    nameId: row.name_id, name: row.name, type: row.type, position: row.position, collectedUsec: row.collected_usec,
+    status: row.status, statusHint: row.status_hint, monitor: row.monitor, monitorMode: row.monitor_mode,
+    onReboot: row.on_reboot, pendingAction: row.pending_action, every: row.every, led: row.led,
+    statusText: row.status_text, statistics: row.statistics
+  }
+  return knownService(row.id, state, new Set(decodeStatistics(row.statistics).map((s) => statisticKey(s.type, s.descriptor))))
+}
+
+/**
+ * One object shape for every known service, fields always in this order: the collector reads them
+ * for every service of every message, and mixed shapes would make each read slow (megamorphic).
+ */
+export function knownService(id: number, s: ServiceState, statisticKeys: ReadonlySet<string>): KnownService {
   return {
-    id: row.id, nameId: row.name_id, name: row.name, type: row.type, position: row.position,
-    collectedUsec: row.collected_usec, status: row.status, statusHint: row.status_hint, monitor: row.monitor,
-    monitorMode: row.monitor_mode, onReboot: row.on_reboot, pendingAction: row.pending_action, every: row.every,
-    led: row.led, statusText: row.status_text, statistics: row.statistics,
-    statisticKeys: new Set(decodeStatistics(row.statistics).map((s) => statisticKey(s.type, s.descriptor)))
+    id, nameId: s.nameId, name: s.name, type: s.type, position: s.position, collectedUsec: s.collectedUsec,
+    status: s.status, statusHint: s.statusHint, monitor: s.monitor, monitorMode: s.monitorMode, onReboot: s.onReboot,
+    pendingAction: s.pendingAction, every: s.every, led: s.led, statusText: s.statusText, statistics: s.statistics,
+    statisticKeys
   }
 }

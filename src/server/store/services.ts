@@ -87,13 +87,13 @@ export class ServiceRepository {
     return this.insertService.get({ hostId, ...s })!.id
   }
 
-  update(id: number, s: ServiceState): void {
-    this.updateService.run({ id, ...s })
+  update(s: ServiceState & { id: number }): void {
+    this.updateService.run(s)
   }
 
   /** Like update, for a service that keeps its name, type and place: an indexed column costs to rewrite. */
-  updateState(id: number, s: ServiceState): void {
-    this.updateServiceState.run({ id, ...s })
+  updateState(s: ServiceState & { id: number }): void {
+    this.updateServiceState.run(s)
   }
 
   delete(id: number): void {
