@@ -24,13 +24,18 @@ export interface BuiltServerOptions {
   args?: string[]
   dataDir?: string
   env?: NodeJS.ProcessEnv
+  /** Node flags for the server (e.g. --cpu-prof); none by default. */
+  execArgv?: string[]
   timeoutMs?: number
 }
 
 export async function startBuiltServer(opts: BuiltServerOptions = {}): Promise<BuiltServer> {
+  const ownDir = opts.dataDir === undefined
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'overseer-test-'))
   const child = fork(SERVER_JS, ['--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, ...(opts.args ?? [])], {
     env: { ...process.env, ...opts.env },
+    // Plain node, as users run it: not the caller's loader flags (vitest, tsx).
+    execArgv: opts.execArgv ?? [],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc']
   })
   let output = ''
@@ -38,7 +43,7 @@ export async function startBuiltServer(opts: BuiltServerOptions = {}): Promise<B
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()))
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
 
-  const port = await new Promise<number>((done, fail) => {
+  const ready = new Promise<number>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`server not ready in time:\n${output}`)), opts.timeoutMs ?? 15_000)
     child.on('message', (m: { type?: string; port?: number }) => {
       if (m.type === 'ready' && m.port) {
@@ -51,6 +56,15 @@ export async function startBuiltServer(opts: BuiltServerOptions = {}): Promise<B
       fail(new Error(`server exited with code ${code} before it was ready:\n${output}`))
     })
   })
+  let port: number
+  try {
+    port = await ready
+  } catch (err) {
+    child.kill('SIGKILL')
+    await exited
+    if (ownDir) removeDir(dataDir)
+    throw err
+  }
   const stopWith = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal)
     return exited
