@@ -21,9 +21,12 @@ interface Kind {
  * Agent restarts (fixture 01/06/07: every service initializing) are rare in a running fleet and left out.
  */
 function kinds(): Kind[] {
-  // Fixture 13 comes from the capture's second agent: give its system service agent 1's name, or each
-  // agent would seem to swap system services on every other message.
-  const real = (name: string): Kind => ({ name, xml: Buffer.from(fixture(name).toString('latin1').replaceAll('agent2-host', 'agent1-host'), 'latin1') })
+  // Fixture 13 comes from the capture's second agent, registered without credentials: give it agent
+  // 1's system service name and call-back credentials, or each agent would seem to swap them on
+  // every other message.
+  const asAgentOne = (xml: Buffer) => Buffer.from(xml.toString('latin1').replaceAll('agent2-host', 'agent1-host')
+    .replace(/<\/httpd><\/server>/, '</httpd><credentials><username>admin</username><password>adminpw</password></credentials></server>'), 'latin1')
+  const real = (name: string): Kind => ({ name, xml: asAgentOne(fixture(name)) })
   return [
     real('02-status-heartbeat'), real('13-status-invalid-xml-control-chars'), real('03-event-process-not-running'),
     real('02-status-heartbeat'), real('13-status-invalid-xml-control-chars'), real('11-event-checksum-changed'),
