@@ -13,9 +13,9 @@ import { SecretBox } from '../src/server/auth/secret-box'
 import { Ingest } from '../src/server/collector/ingest'
 import { parseMonitMessage } from '../src/server/collector/parse-message'
 import { Store } from '../src/server/store/store'
-import { removeDir, startBuiltServer, type BuiltServer } from '../test/support/built-server'
+import { removeDir, type BuiltServer } from '../test/support/built-server'
 import { buildTraffic, xmlOf, type Payload } from './collector-payloads'
-import { envInt, fixed, int, percentile, printRows, secondsSince, verdict, type Benchmark } from './support'
+import { envInt, fixed, int, percentile, printRows, secondsSince, startPlainServer, verdict, type Benchmark } from './support'
 
 const TARGET_MSG_PER_S = 1500
 const MAX_FLOOR_RATIO = 2
@@ -123,7 +123,7 @@ async function measureHttp(warmup: Payload[], messages: Payload[], s: Settings):
   // Our own data dir, so it is removed even when the server fails to start.
   const dataDir = mkdtempSync(join(tmpdir(), 'overseer-bench-'))
   try {
-    const server = await startPlainServer(dataDir, s.serverProfileDir)
+    const server = await startPlainServer(dataDir, ['--init-collector', CREDENTIALS], s.serverProfileDir)
     try {
       return await loadServer(server, warmup, messages, s)
     } finally {
@@ -151,21 +151,6 @@ async function loadServer(server: BuiltServer, warmup: Payload[], messages: Payl
     ...run,
     serverCpuSeconds: serverCpuBefore !== undefined && serverCpuAfter !== undefined ? serverCpuAfter - serverCpuBefore : undefined,
     clientCpuSeconds: (clientCpu.user + clientCpu.system) / 1e6
-  }
-}
-
-/**
- * The built server as users run it: `node out/main/server.js`. fork() hands the child this process's
- * execArgv (`--import tsx`, profiler flags) unless told otherwise, and startBuiltServer does not say,
- * so swap in the server's own flags for the duration of the fork.
- */
-async function startPlainServer(dataDir: string, profileDir: string | undefined): Promise<BuiltServer> {
-  const inherited = process.execArgv
-  process.execArgv = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]
-  try {
-    return await startBuiltServer({ args: ['--init-collector', CREDENTIALS], dataDir })
-  } finally {
-    process.execArgv = inherited
   }
 }
 

@@ -2,9 +2,10 @@
 // Each benchmark is one module that prints its own figures; add new ones to BENCHMARKS.
 import { cpus, loadavg, release, totalmem } from 'node:os'
 import { collectorBenchmark } from './collector'
+import { statusBenchmark } from './status'
 import type { Benchmark } from './support'
 
-const BENCHMARKS: readonly Benchmark[] = [collectorBenchmark]
+const BENCHMARKS: readonly Benchmark[] = [collectorBenchmark, statusBenchmark]
 
 function selected(names: readonly string[]): Benchmark[] {
   if (names.length === 0) return [...BENCHMARKS]

@@ -1,5 +1,7 @@
 // Small helpers shared by the benchmarks: the module shape the runner expects, settings from the
-// environment, percentiles and number formatting.
+// environment, percentiles and number formatting, the built server and what its process uses.
+import { readFileSync } from 'node:fs'
+import { startBuiltServer, type BuiltServer } from '../test/support/built-server'
 
 /** One benchmark: `bench/run.ts` calls `run()`, which prints its own figures. */
 export interface Benchmark {
@@ -42,3 +44,31 @@ export function printRows(rows: readonly (readonly [string, string])[], indent =
   const width = Math.max(...rows.map(([label]) => label.length))
   for (const [label, value] of rows) console.log(`${indent}${label.padEnd(width)}  ${value}`)
 }
+
+/**
+ * The built server as users run it: `node out/main/server.js`. fork() hands the child this process's
+ * execArgv (`--import tsx`, profiler flags) unless told otherwise, and startBuiltServer does not say,
+ * so swap in the server's own flags for the duration of the fork.
+ */
+export async function startPlainServer(dataDir: string, args: string[], profileDir?: string): Promise<BuiltServer> {
+  const inherited = process.execArgv
+  process.execArgv = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]
+  try {
+    return await startBuiltServer({ args, dataDir })
+  } finally {
+    process.execArgv = inherited
+  }
+}
+
+/** Resident memory of a process now (VmRSS) and at its peak (VmHWM), in bytes, from /proc; undefined where there is none. */
+export function processMemory(pid: number): { rss: number; peakRss: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024
+    return { rss: kib('VmRSS'), peakRss: kib('VmHWM') }
+  } catch {
+    return undefined
+  }
+}
+
+export const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MiB`
