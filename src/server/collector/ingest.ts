@@ -6,12 +6,12 @@ import { heartbeatDeadlineMs } from '../domain/heartbeat'
 import { countServices, hostLed, hostStatusText, type ServiceCounts } from '../domain/host-state'
 import { serviceLed, serviceStatusText } from '../domain/service-state'
 import type { HostReport, ReportingHost } from '../store/hosts'
+import { encodeStatistics, statisticKey, type LatestStatistic } from '../store/latest-statistics'
 import type { ServiceState } from '../store/services'
 import type { Store } from '../store/store'
 import { EventRecorder } from './event-recorder'
-import { knownService, KnownServices, type KnownService } from './known-services'
 import { heartbeatBackEvent } from './heartbeat-events'
-import { encodeStatistics, statisticKey, type LatestStatistic } from '../store/latest-statistics'
+import { knownService, KnownServices, type KnownService } from './known-services'
 import type { MonitMessage, ServiceSnapshot, Statistic } from './message'
 
 /** The caller may not report for this host (the collector permission is per host). */
@@ -44,7 +44,11 @@ export class Ingest {
     try {
       return this.store.transaction(() => this.applyInTransaction(msg, nowMs, mayReport))
     } catch (err) {
-      if (!(err instanceof ReportRefused)) this.known.forget()
+      // Memory may now be ahead of the store: read it again when next needed.
+      if (!(err instanceof ReportRefused)) {
+        this.known.forget()
+        this.groupLayouts.clear()
+      }
       throw err
     }
   }
@@ -90,7 +94,7 @@ export class Ingest {
   }
 
   /** What the agent tells about itself: identity, platform and how to call it back. */
-  private agentFacts(host: ReportingHost, msg: MonitMessage): Omit<HostReport, AnswerColumns> {
+  private agentFacts(host: ReportingHost, msg: MonitMessage): Omit<HostReport, BookkeepingColumns> {
     const { server, platform } = msg
     return {
       hostname: host.keepname ? host.hostname : server.localHostname || host.hostname,
@@ -130,7 +134,6 @@ export class Ingest {
     return { agent_user: reported.username, agent_password: this.secrets.seal(reported.password) }
   }
 
-  /** Replaces the host's services with the snapshot's; returns the service counts for the host LED. */
   /** Replaces the host's services with the snapshot's; returns the service counts for the host LED. */
   private applyServices(hostId: number, msg: MonitMessage): ServiceCounts {
     const { services } = this.store
@@ -172,7 +175,7 @@ export class Ingest {
 }
 
 /** Host columns set from the collector's own bookkeeping rather than from what the agent tells. */
-type AnswerColumns = 'status' | 'inactive_since' | 'last_modified' | 'heartbeat' | 'heartbeat_deadline_ms' | 'snapshot_usec'
+type BookkeepingColumns = 'status' | 'inactive_since' | 'last_modified' | 'heartbeat' | 'heartbeat_deadline_ms' | 'snapshot_usec'
   | 'services_total' | 'services_failed' | 'services_changed' | 'services_unmonitored' | 'led' | 'status_text' | 'cpu' | 'mem'
 
 /**

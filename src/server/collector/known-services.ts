@@ -1,8 +1,8 @@
 // What the collector last stored for each host's services, kept in memory so that a heartbeat that
-// repeats the previous one costs no reads and no writes. Only the collector writes service state;
+// repeats the previous one costs no service reads and no service writes. Only the collector writes service state;
 // a host's services go only with its host, whose id is never reused. About 1.5 KB per service.
-import type { ServiceState, StoredService, ServiceRepository } from '../store/services'
 import { decodeStatistics, statisticKey } from '../store/latest-statistics'
+import type { ServiceRepository, ServiceState, StoredService } from '../store/services'
 
 export interface KnownService extends ServiceState {
   id: number
@@ -29,7 +29,6 @@ export class KnownServices {
     this.byHost.set(hostId, services)
   }
 
-  /** After a failed transaction memory may be ahead of the store: read it again when next needed. */
   forget(): void {
     this.byHost.clear()
   }
