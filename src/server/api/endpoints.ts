@@ -4,14 +4,18 @@ import { adminGroupEndpoints } from './admin-groups'
 import { adminHostEndpoints } from './admin-hosts'
 import { adminRoleEndpoints } from './admin-roles'
 import { adminUserEndpoints } from './admin-users'
+import { agentActionEndpoints } from './agent-actions'
 import type { ApiDeps } from './deps'
 import { mapEndpoints } from './maps'
+import { eventReportEndpoints } from './reports-events'
+import { uptimeReportEndpoints } from './reports-uptime'
 import { sessionEndpoints } from './session'
 import { statusEndpoints } from './status-hosts'
 
 export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
   return [
     ...sessionEndpoints(deps), ...statusEndpoints(deps), ...mapEndpoints(deps), ...adminHostEndpoints(deps),
-    ...adminGroupEndpoints(deps), ...adminUserEndpoints(deps), ...adminRoleEndpoints(deps)
+    ...adminGroupEndpoints(deps), ...adminUserEndpoints(deps), ...adminRoleEndpoints(deps),
+    ...eventReportEndpoints(deps), ...uptimeReportEndpoints(deps), ...agentActionEndpoints(deps)
   ] as ApiEndpoint[]
 }

@@ -1,0 +1,7 @@
+// Placeholder: filled in by the endpoint work of issue 4.
+import type { ApiEndpoint } from '../http/api'
+import type { ApiDeps } from './deps'
+
+export function uptimeReportEndpoints(_deps: ApiDeps): ApiEndpoint[] {
+  return []
+}
