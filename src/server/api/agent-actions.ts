@@ -1,7 +1,115 @@
-// Placeholder: filled in by the endpoint work of issue 4.
-import type { ApiEndpoint } from '../http/api'
+// Calls back to Monit agents (agent protocol §5): the connection test of admin/hosts/test, and service
+// actions through admin/hosts/action and action/service (compat 6.8, 6.13).
+import { z } from 'zod'
+import { Permission } from '../../shared/codes'
+import { AGENT_ACTIONS, AgentClient, AgentError, type AgentTarget } from '../agent/client'
+import type { SecretBox } from '../auth/secret-box'
+import { mayOnHost, type Principal } from '../domain/permissions'
+import { endpoint, type ApiEndpoint } from '../http/api'
+import { HttpError } from '../http/errors'
+import { arg } from '../http/params'
+import { HostAdminRepository } from '../store/host-admin'
+import type { HostRow } from '../store/hosts'
+import type { Store } from '../store/store'
 import type { ApiDeps } from './deps'
 
-export function agentActionEndpoints(_deps: ApiDeps): ApiEndpoint[] {
-  return []
+/** A host name, IPv4 or IPv6 address (as admin/hosts/update takes it): nothing that could break a request line. */
+const address = arg.required(255).regex(/^[A-Za-z0-9._:%-]+$/, 'expected a host name or an IP address')
+const port = arg.int().refine((n) => n >= 1 && n <= 65535, 'expected a port from 1 to 65535')
+const action = arg.oneOf(AGENT_ACTIONS)
+
+const testParams = {
+  ipaddr: address,
+  port,
+  ssl: arg.int().refine((n) => n === 0 || n === 1, 'expected 0 or 1').optional(),
+  // agentuser/agentpassword per the spec; monituser/monitpassword as existing clients send them (compat 6.8).
+  agentuser: arg.text(255).optional(),
+  monituser: arg.text(255).optional(),
+  agentpassword: arg.text(255).optional(),
+  monitpassword: arg.text(255).optional()
+}
+
+export interface AgentActionOptions {
+  /** Agent call timeouts, for tests. Default: the client's (5 s). */
+  timeoutMs?: number
+}
+
+export function agentActionEndpoints({ store, secrets }: ApiDeps, opts: AgentActionOptions = {}): ApiEndpoint[] {
+  const hosts = new HostAdminRepository(store.db, store.sql)
+  const timeouts = opts.timeoutMs === undefined ? {} : { connectTimeoutMs: opts.timeoutMs, responseTimeoutMs: opts.timeoutMs }
+  // Permission first: otherwise a caller without it could learn which hosts and services exist.
+  const act = async (principal: Principal, hostId: number, names: () => readonly string[], what: string) => {
+    if (!mayOnHost(principal, hostId, Permission.ServiceActions)) throw new HttpError(403, `no permission for service actions on host ${hostId}`)
+    const host = hosts.find(hostId)
+    if (!host) throw new HttpError(404, `no host with id ${hostId}`)
+    const services = names()
+    const client = new AgentClient({ ...callBackTarget(host, secrets), ...timeouts })
+    await agentCall(() => client.doAction(what, services))
+    return {}
+  }
+
+  return [
+    endpoint({
+      path: 'admin/hosts/test', methods: ['GET', 'POST'], access: 'admin', params: testParams,
+      handle: async ({ params: p }) => {
+        const client = new AgentClient({
+          host: p.ipaddr, port: p.port, ssl: p.ssl === 1,
+          user: p.agentuser ?? p.monituser ?? '', password: p.agentpassword ?? p.monitpassword ?? '', ...timeouts
+        })
+        try {
+          await client.ping()
+          return { status: 'green', description: `Connected to Monit at ${client.address}` }
+        } catch (err) {
+          // green/red is the outcome the spec defines, so a failed test is still a 200.
+          if (err instanceof AgentError) return { status: 'red', description: err.message }
+          throw err
+        }
+      }
+    }),
+    endpoint({
+      path: 'admin/hosts/action', methods: ['POST'], mutation: true,
+      params: { id: arg.int(), action, service: z.array(arg.required(255)).min(1, 'at least one service is required') },
+      handle: ({ params: p, principal }) => act(principal, p.id, () => serviceNames(store, p.id, p.service, false), p.action)
+    }),
+    endpoint({
+      path: 'action/service', methods: ['POST'], mutation: true,
+      params: { hostid: arg.int(), action, service: z.array(arg.required(255)).min(1, 'at least one service is required') },
+      handle: ({ params: p, principal }) => act(principal, p.hostid, () => serviceNames(store, p.hostid, p.service, true), p.action)
+    })
+  ]
+}
+
+/**
+ * The names to send, each a service of the host (404 otherwise): the agent would take an unknown
+ * name as a regular expression (§5.3). With `byId`, an all-digit value naming a service id of the
+ * host stands for that service (compat 6.13).
+ */
+function serviceNames(store: Store, hostId: number, values: readonly string[], byId: boolean): string[] {
+  const services = store.sql.all(store.db.selectFrom('service').select(['id', 'name']).where('host_id', '=', hostId))
+  return values.map((v) => {
+    const found = (byId && /^\d+$/.test(v) ? services.find((s) => s.id === Number(v)) : undefined) ?? services.find((s) => s.name === v)
+    if (!found) throw new HttpError(404, `no service named "${v}" on host ${hostId}`)
+    return found.name
+  })
+}
+
+/** The administrator's call-back overrides when set, else what the agent reported (admin/hosts/update). */
+function callBackTarget(host: HostRow, secrets: SecretBox): AgentTarget {
+  const ipaddr = host.ipaddr_out || host.ipaddr_in
+  const port = host.port_out > 0 ? host.port_out : host.port_in
+  if (ipaddr === '' || port <= 0) {
+    throw new HttpError(400, `host ${host.hostname} has no Monit httpd reachable over TCP: enable "set httpd port … address …" on the agent, or set its address and port`)
+  }
+  const ssl = host.ssl_out === -1 ? host.ssl_in === 1 : host.ssl_out === 1
+  return { host: ipaddr, port, ssl, user: host.agent_user, password: secrets.open(host.agent_password) }
+}
+
+/** Agent failures are the caller's to fix (address, credentials, service): 400 with the classified reason. */
+async function agentCall(call: () => Promise<void>): Promise<void> {
+  try {
+    await call()
+  } catch (err) {
+    if (err instanceof AgentError) throw new HttpError(400, err.message)
+    throw err
+  }
 }
