@@ -1,7 +1,137 @@
-// Placeholder: filled in by the endpoint work of issue 4.
-import type { ApiEndpoint } from '../http/api'
+// reports/uptime/list (hosts) and reports/uptime/get (one host's services plus `Monit`) — spec: Uptime
+// reports, Uptime item; compat 6.5. The maths and the range definitions are in domain/uptime.ts.
+// A host item's downtime is the host's silence (no report from Monit); service failures show in `get`,
+// where the silence is the `Monit` item. A host the caller may not view answers like an unknown one.
+import { HostStatus, MonitorState, Permission } from '../../shared/codes'
+import { Range } from '../../shared/ranges'
+import { HEARTBEAT_SERVICE } from '../collector/heartbeat-events'
+import { mayOnHost, type Principal } from '../domain/permissions'
+import {
+  averageOf, customRangeProblem, downtimeText, isRange, resolveRange, uptimeOf, type Span, type Uptime
+} from '../domain/uptime'
+import { endpoint, type ApiEndpoint } from '../http/api'
+import { HttpError } from '../http/errors'
+import { arg } from '../http/params'
+import { UptimeRepository, type UptimeHostRow } from '../store/uptime'
 import type { ApiDeps } from './deps'
 
-export function uptimeReportEndpoints(_deps: ApiDeps): ApiEndpoint[] {
-  return []
+export interface UptimeItem {
+  id: number
+  active: 0 | 1
+  name: string
+  uptime: number
+  downtime: string
+  events: number
+}
+
+export interface UptimeReport {
+  range: Range
+  datefrom: number
+  dateto: number
+  uptime: number
+  downtime: string
+  items: UptimeItem[]
+}
+
+/** The `Monit` item has no service row; 0 is never a service id (AUTOINCREMENT starts at 1). */
+const MONIT_ITEM_ID = 0
+
+const rangeParams = {
+  range: arg.int('a range id').refine(isRange, 'expected a range id 0 to 12').optional(),
+  // Read only for the custom range: other ranges ignore them, whatever they hold.
+  datefrom: arg.text(100).optional(),
+  dateto: arg.text(100).optional()
+}
+
+interface RangeParams {
+  range?: number
+  datefrom?: string
+  dateto?: string
+}
+
+export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
+  const uptime = new UptimeRepository(deps.store.db, deps.store.sql)
+  return [
+    endpoint({
+      path: 'reports/uptime/list', methods: ['GET', 'POST'], params: rangeParams,
+      handle: ({ params, principal }): UptimeReport => {
+        const now = nowSec()
+        const { range, span } = selectedRange(params, now)
+        const items = uptime.hosts(viewableHostIds(principal)).map((h) =>
+          item(h.id, h.status === HostStatus.Active, h.hostname, uptimeOf(span, now, uptime.downIntervals(h.id, null, span)),
+            uptime.hostEventCount(h.id, span)))
+        return report(range, span, items)
+      }
+    }),
+
+    endpoint({
+      path: 'reports/uptime/get', methods: ['GET', 'POST'],
+      // `hostid` as some clients send it (compat 6.5); `id` wins when both come.
+      params: { id: arg.int().optional(), hostid: arg.int().optional(), ...rangeParams },
+      handle: ({ params, principal }): UptimeReport => {
+        const id = params.id ?? params.hostid
+        if (id === undefined) throw new HttpError(400, `invalid argument 'id': is required`)
+        const host = mayOnHost(principal, id, Permission.View) ? uptime.host(id) : undefined
+        if (!host) throw new HttpError(404, `no host with id ${id}`)
+        const now = nowSec()
+        const { range, span } = selectedRange(params, now)
+        return report(range, span, serviceItems(uptime, host, span, now))
+      }
+    })
+  ]
+}
+
+function nowSec(): number {
+  return Math.floor(Date.now() / 1000)
+}
+
+/** The range id and its span; a custom range needs both dates, in order, a whole number of minutes apart. */
+function selectedRange(p: RangeParams, now: number): { range: Range; span: Span } {
+  const range = (p.range ?? Range.Now) as Range
+  if (range !== Range.Custom) return { range, span: resolveRange(range, now) }
+  const from = timestamp('datefrom', p.datefrom)
+  const to = timestamp('dateto', p.dateto)
+  const problem = customRangeProblem(from, to)
+  if (problem) throw new HttpError(400, `invalid argument '${problem.arg}': ${problem.message}`)
+  return { range, span: { from, to } }
+}
+
+function timestamp(name: string, value: string | undefined): number {
+  if (value === undefined) throw new HttpError(400, `invalid argument '${name}': is required`)
+  if (!/^-?\d{1,15}$/.test(value.trim())) throw new HttpError(400, `invalid argument '${name}': expected a unix timestamp`)
+  return Number(value.trim())
+}
+
+/** The `Monit` item (host silence) first, then the services in the agent's order. */
+function serviceItems(repo: UptimeRepository, host: UptimeHostRow, span: Span, now: number): Measured[] {
+  const events = repo.eventCountsByName(host.id, span)
+  const monitNameId = repo.nameId(HEARTBEAT_SERVICE)
+  const monit = item(MONIT_ITEM_ID, host.status === HostStatus.Active, HEARTBEAT_SERVICE,
+    uptimeOf(span, now, repo.downIntervals(host.id, null, span)), monitNameId === undefined ? 0 : events.get(monitNameId) ?? 0)
+  return [monit, ...repo.services(host.id).map((s) =>
+    item(s.id, s.monitor !== MonitorState.Off, s.name, uptimeOf(span, now, repo.downIntervals(host.id, s.name_id, span)), events.get(s.name_id) ?? 0))]
+}
+
+/** An item with the figures behind its text, which the report's average needs. */
+interface Measured {
+  entry: UptimeItem
+  figures: Uptime
+}
+
+function item(id: number, active: boolean, name: string, figures: Uptime, events: number): Measured {
+  return { entry: { id, active: active ? 1 : 0, name, uptime: figures.uptime, downtime: downtimeText(figures.downtime), events }, figures }
+}
+
+function report(range: Range, span: Span, items: Measured[]): UptimeReport {
+  const avg = averageOf(items.map((i) => i.figures))
+  return {
+    range, datefrom: span.from, dateto: span.to, uptime: avg.uptime, downtime: downtimeText(avg.downtime),
+    items: items.map((i) => i.entry)
+  }
+}
+
+/** Undefined when the caller sees every host. */
+function viewableHostIds(p: Principal): Set<number> | undefined {
+  if (p.admin || (p.everyHost & Permission.View) !== 0) return undefined
+  return new Set([...p.perHost].filter(([, bits]) => (bits & Permission.View) !== 0).map(([id]) => id))
 }

@@ -1,0 +1,146 @@
+// Uptime maths for reports/uptime/{list,get} (spec: Uptime reports, Limits; compat 6.5). Pure: the
+// store hands in down intervals, this turns them into downtime and uptime at 1-minute resolution.
+//
+// Ranges, as [from, to) in unix seconds (resolveRange):
+// * 0 today: from local midnight (server time zone) to now.
+// * 1..4: the last 1, 6, 12 or 24 hours up to now; 5 week: the last 7 × 24 hours up to now.
+// * 6..11: the last 1, 3, 6 months or 1, 2, 3 years up to now, in local calendar terms (same
+//   day-of-month and time of day; a day the earlier month lacks becomes its last day: May 31 → Apr 30).
+// * 12 custom: datefrom..dateto as given (from < to, to - from a whole number of minutes).
+// "now" is taken to the last whole minute, so every relative range spans whole minutes too.
+//
+// What counts as down: the union of the given intervals (a service's failing periods, or a host's
+// silence), an open interval (end null) lasting until now. Only the elapsed part of the range counts:
+// a range reaching beyond now is measured up to now, and uptime is a percentage of that part
+// (100 when none of it has elapsed).
+//
+// 1-minute resolution: the minute grid starts at the range's `from`. An interval covers every minute
+// it touches: its start is floored and its end ceiled to the grid (a 10-second failure is a down
+// minute; M/Monit is pessimistic likewise). Empty intervals (end ≤ start) count nothing, so an
+// interval ending exactly at `from` or starting exactly at `to` adds nothing.
+import { Range } from '../../shared/ranges'
+
+export const MINUTE = 60
+export const HOUR = 60 * MINUTE
+export const DAY = 24 * HOUR
+
+/** [from, to) in unix seconds. */
+export interface Span {
+  from: number
+  to: number
+}
+
+export interface DownInterval {
+  start: number
+  /** null while still down */
+  end: number | null
+}
+
+export interface Uptime {
+  /** Whole minutes of downtime, in seconds. */
+  downtime: number
+  /** Percent of the elapsed part of the range, floored to 2 decimals so any downtime shows below 100. */
+  uptime: number
+}
+
+const hoursBack: Partial<Record<Range, number>> = {
+  [Range.LastHour]: 1, [Range.Last6Hours]: 6, [Range.Last12Hours]: 12, [Range.Last24Hours]: 24, [Range.Week]: 7 * 24
+}
+const monthsBack: Partial<Record<Range, number>> = {
+  [Range.Month]: 1, [Range.ThreeMonths]: 3, [Range.SixMonths]: 6,
+  [Range.Year]: 12, [Range.TwoYears]: 24, [Range.ThreeYears]: 36
+}
+
+export function isRange(n: number): n is Range {
+  return Number.isInteger(n) && n >= Range.Now && n <= Range.Custom
+}
+
+/** The span of a relative range (not Custom) ending at `now`, taken to its last whole minute. */
+export function resolveRange(range: Exclude<Range, typeof Range.Custom>, now: number): Span {
+  const to = Math.floor(now / MINUTE) * MINUTE
+  const hours = hoursBack[range]
+  if (hours !== undefined) return { from: to - hours * HOUR, to }
+  const months = monthsBack[range]
+  if (months !== undefined) return { from: monthsBefore(to, months), to }
+  return { from: localMidnight(to), to }
+}
+
+/** Why a custom range is invalid, naming the argument at fault; undefined when it is valid. */
+export function customRangeProblem(from: number, to: number): { arg: 'datefrom' | 'dateto'; message: string } | undefined {
+  if (from < 0) return { arg: 'datefrom', message: 'expected a unix timestamp of 0 or more' }
+  if (to <= from) return { arg: 'dateto', message: 'must be later than datefrom' }
+  if ((to - from) % MINUTE !== 0) return { arg: 'dateto', message: 'dateto - datefrom must be a whole number of minutes' }
+  return undefined
+}
+
+function localMidnight(t: number): number {
+  const d = new Date(t * 1000)
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime() / 1000
+}
+
+function monthsBefore(t: number, months: number): number {
+  const d = new Date(t * 1000)
+  const target = new Date(d.getFullYear(), d.getMonth() - months, 1, d.getHours(), d.getMinutes(), d.getSeconds())
+  const lastDay = new Date(target.getFullYear(), target.getMonth() + 1, 0).getDate()
+  target.setDate(Math.min(d.getDate(), lastDay))
+  return Math.floor(target.getTime() / 1000)
+}
+
+/** Downtime and uptime over `span`, measured up to `now`. */
+export function uptimeOf(span: Span, now: number, intervals: readonly DownInterval[]): Uptime {
+  const elapsedEnd = Math.max(span.from, Math.min(span.to, gridFloor(span.from, now)))
+  const elapsed = elapsedEnd - span.from
+  const downtime = unionLength(clipped(span.from, elapsedEnd, now, intervals))
+  return { downtime, uptime: elapsed === 0 ? 100 : Math.floor((10000 * (elapsed - downtime)) / elapsed) / 100 }
+}
+
+/** The intervals snapped outwards to the minute grid of `from` and cut to [from, end). */
+function clipped(from: number, end: number, now: number, intervals: readonly DownInterval[]): [number, number][] {
+  const out: [number, number][] = []
+  for (const i of intervals) {
+    const stop = Math.min(i.end ?? now, now)
+    if (stop <= i.start) continue
+    const s = Math.max(from, gridFloor(from, i.start))
+    const e = Math.min(end, gridCeil(from, stop))
+    if (e > s) out.push([s, e])
+  }
+  return out
+}
+
+function unionLength(spans: [number, number][]): number {
+  spans.sort((a, b) => a[0] - b[0])
+  let total = 0
+  let reach = -Infinity
+  for (const [s, e] of spans) {
+    if (e <= reach) continue
+    total += e - Math.max(s, reach)
+    reach = e
+  }
+  return total
+}
+
+function gridFloor(origin: number, t: number): number {
+  return origin + Math.floor((t - origin) / MINUTE) * MINUTE
+}
+
+function gridCeil(origin: number, t: number): number {
+  return origin + Math.ceil((t - origin) / MINUTE) * MINUTE
+}
+
+/** "0m", "5m", "2h 5m", "3d 1h": days, hours and minutes, zero parts left out. Seconds are dropped. */
+export function downtimeText(seconds: number): string {
+  const minutes = Math.floor(Math.max(0, seconds) / MINUTE)
+  const parts: [number, string][] = [[Math.floor(minutes / 1440), 'd'], [Math.floor(minutes / 60) % 24, 'h'], [minutes % 60, 'm']]
+  const shown = parts.filter(([n]) => n > 0).map(([n, unit]) => `${n}${unit}`)
+  return shown.length > 0 ? shown.join(' ') : '0m'
+}
+
+/** The report's average: mean uptime (floored to 2 decimals) and mean downtime to the nearest minute. */
+export function averageOf(items: readonly Uptime[]): Uptime {
+  if (items.length === 0) return { downtime: 0, uptime: 100 }
+  const mean = (f: (u: Uptime) => number) => items.reduce((sum, u) => sum + f(u), 0) / items.length
+  return {
+    downtime: Math.round(mean((u) => u.downtime) / MINUTE) * MINUTE,
+    uptime: Math.floor(Math.round(mean((u) => u.uptime) * 1e6) / 1e4) / 100
+  }
+}

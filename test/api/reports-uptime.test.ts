@@ -1,0 +1,210 @@
+// reports/uptime/{list,get} over real HTTP (spec: Uptime reports, Uptime item, Limits; compat 6.5), on
+// hosts the real collector stored, with down intervals and events written straight into the store.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loginAs, type ApiClient, type ApiResponse, type Params } from '../support/api-client'
+import { postCollector } from '../support/collector-client'
+import { asAgent, fixture } from '../support/fixtures'
+import { startTestServer, type TestServer } from '../support/in-process-server'
+
+interface Item { id: number; active: number; name: string; uptime: number; downtime: string; events: number }
+interface Report { range: number; datefrom: number; dateto: number; uptime: number; downtime: string; items: Item[] }
+interface ServiceRow { id: number; name: string; name_id: number }
+
+const PREFIXES = ['', '/api/1', '/api/2'] as const
+const MIN = 60
+const HOUR = 3600
+const DAY = 86400
+
+let server: TestServer
+let admin: ApiClient
+let viewer: ApiClient
+const id: Record<string, number> = {}
+let alphaServices: ServiceRow[]
+// Minute-aligned, in the past: custom ranges over it give exact figures whatever the clock says.
+const T0 = Math.floor(Date.now() / 1000 / MIN) * MIN - 10 * DAY
+const minuteNow = () => Math.floor(Date.now() / 1000 / MIN) * MIN
+const day0 = { range: 12, datefrom: T0, dateto: T0 + DAY }
+
+async function collect(agentId: string, hostname: string): Promise<void> {
+  const res = await postCollector(server.baseUrl, asAgent(fixture('02-status-heartbeat'), agentId.repeat(32), hostname), { auth: 'monit:collect0r' })
+  expect(res.status).toBe(200)
+}
+
+function interval(hostId: number, nameId: number | null, start: number, end: number | null): void {
+  const { db, sql } = server.store
+  sql.run(db.insertInto('state_interval').values({ host_id: hostId, service_name_id: nameId, start, end }))
+}
+
+function event(hostId: number, service: string, date: number): void {
+  const { db, sql } = server.store
+  sql.run(db.insertInto('event').values({
+    host_id: hostId, service_name_id: server.store.services.nameId(service), service_name: service, service_type: 5,
+    class: 512, state: 1, action: 1, message: 'test', collected_usec: date * 1_000_000 + Math.floor(Math.random() * 1e6), date
+  }))
+}
+
+async function viewerOf(uname: string, hosts: number[]): Promise<ApiClient> {
+  const { db, sql, users } = server.store
+  const role = sql.first(db.insertInto('role').values({ name: `${uname} role`, admin: 0, active: 1 }).returning('id'))!
+  const row = sql.first(db.insertInto('role_row').values({ role_id: role.id, permission: 2, position: 0 }).returning('id'))!
+  for (const host_id of hosts) sql.run(db.insertInto('role_row_host').values({ row_id: row.id, host_id }))
+  users.create({ uname, password: `${uname}-secret`, roleIds: [role.id] })
+  users.generation++
+  return loginAs(server.baseUrl, uname, `${uname}-secret`)
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  await collect('a', 'alpha')
+  await collect('b', 'bravo')
+  await collect('c', 'charlie')
+  const { db, sql } = server.store
+  for (const h of sql.all(db.selectFrom('host').select(['id', 'hostname']))) id[h.hostname] = h.id
+  alphaServices = sql.all(db.selectFrom('service').select(['id', 'name', 'name_id']).where('host_id', '=', id.alpha).orderBy('position'))
+
+  // alpha: silent 1 h on day 0 and 2 h two days ago; its second service failing 3 h on day 0 (twice,
+  // overlapping), its third failing since 2 h ago and still down.
+  interval(id.alpha, null, T0 + HOUR, T0 + 2 * HOUR)
+  interval(id.alpha, null, minuteNow() - 2 * DAY, minuteNow() - 2 * DAY + 2 * HOUR)
+  interval(id.alpha, alphaServices[1].name_id, T0 + 6 * HOUR, T0 + 8 * HOUR)
+  interval(id.alpha, alphaServices[1].name_id, T0 + 7 * HOUR, T0 + 9 * HOUR)
+  interval(id.alpha, alphaServices[2].name_id, minuteNow() - 2 * HOUR, null)
+  // bravo: silent for all of day 0 and beyond. Another host's intervals must not leak into alpha's.
+  interval(id.bravo, null, T0 - DAY, T0 + 2 * DAY)
+  interval(id.bravo, alphaServices[1].name_id, T0, T0 + DAY)
+
+  for (const h of [0, 1, 2]) event(id.alpha, alphaServices[1].name, T0 + h * HOUR)
+  event(id.alpha, 'Monit', T0 + 5 * HOUR)
+  event(id.alpha, alphaServices[1].name, T0 + DAY) // the first second after day 0
+  event(id.alpha, alphaServices[1].name, T0 - 1)
+
+  server.store.hosts.update(id.charlie, { status: 1 })
+  sql.run(db.updateTable('service').set({ monitor: 0 }).where('id', '=', alphaServices[3].id))
+
+  admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
+  viewer = await viewerOf('viewer', [id.bravo])
+})
+afterAll(() => server.stopAndClean())
+
+async function fetchReport(client: ApiClient, path: string, params: Params, prefix = '/api/1', method: 'get' | 'post' = 'get'): Promise<Report> {
+  const res = await client[method](`${prefix}/reports/uptime/${path}`, params)
+  expect(res.status, res.text).toBe(200)
+  return res.json as Report
+}
+
+const byName = (r: Report, name: string) => r.items.find((i) => i.name === name)!
+
+function expectError(res: ApiResponse, status: number, error: string): void {
+  expect(res.status).toBe(status)
+  expect(res.json).toEqual({ error })
+}
+
+describe('reports/uptime/list', () => {
+  it.each(PREFIXES)('answers hosts under "%s", by GET and POST', async (prefix) => {
+    for (const method of ['get', 'post'] as const) {
+      const r = await fetchReport(admin, 'list', day0, prefix, method)
+      expect(r).toEqual({
+        range: 12, datefrom: T0, dateto: T0 + DAY, uptime: 65.27, downtime: '8h 20m',
+        items: [
+          { id: id.alpha, active: 1, name: 'alpha', uptime: 95.83, downtime: '1h', events: 4 },
+          { id: id.bravo, active: 1, name: 'bravo', uptime: 0, downtime: '1d', events: 0 },
+          { id: id.charlie, active: 0, name: 'charlie', uptime: 100, downtime: '0m', events: 0 }
+        ]
+      })
+    }
+  })
+
+  it('defaults to today: local midnight to now', async () => {
+    const r = await fetchReport(admin, 'list', {})
+    expect(r.range).toBe(0)
+    const midnight = new Date(r.dateto * 1000)
+    midnight.setHours(0, 0, 0, 0)
+    expect(r.datefrom).toBe(midnight.getTime() / 1000)
+    expect(Math.abs(r.dateto - minuteNow())).toBeLessThanOrEqual(MIN)
+    expect(r.items.map((i) => i.name)).toEqual(['alpha', 'bravo', 'charlie'])
+  })
+
+  it('covers the last 7 days for range 5', async () => {
+    const r = await fetchReport(admin, 'list', { range: 5 })
+    expect(r.dateto - r.datefrom).toBe(7 * DAY)
+    // 2 h of 168: floor(10000 × 166 / 168) / 100.
+    expect(byName(r, 'alpha')).toMatchObject({ uptime: 98.8, downtime: '2h' })
+    expect(byName(r, 'bravo')).toMatchObject({ uptime: 100, downtime: '0m' })
+  })
+
+  it('shows only the hosts the caller may view', async () => {
+    const r = await fetchReport(viewer, 'list', day0)
+    expect(r.items.map((i) => i.name)).toEqual(['bravo'])
+    expect(r).toMatchObject({ uptime: 0, downtime: '1d' })
+  })
+})
+
+describe('reports/uptime/get', () => {
+  it.each(PREFIXES)('answers the Monit item and the services under "%s"', async (prefix) => {
+    const r = await fetchReport(admin, 'get', { id: id.alpha, ...day0 }, prefix)
+    expect(r).toMatchObject({ range: 12, datefrom: T0, dateto: T0 + DAY })
+    expect(r.items.map((i) => i.name)).toEqual(['Monit', ...alphaServices.map((s) => s.name)])
+    expect(r.items[0]).toEqual({ id: 0, active: 1, name: 'Monit', uptime: 95.83, downtime: '1h', events: 1 })
+    // 6:00–9:00 from two overlapping failures: 3 h of 24.
+    expect(r.items[2]).toEqual({ id: alphaServices[1].id, active: 1, name: alphaServices[1].name, uptime: 87.5, downtime: '3h', events: 3 })
+    expect(r.items[3]).toMatchObject({ id: alphaServices[2].id, uptime: 100, downtime: '0m', events: 0 })
+    expect(r.items[4]).toMatchObject({ id: alphaServices[3].id, active: 0 })
+    const others = r.items.filter((i) => i.name !== 'Monit' && i.name !== alphaServices[1].name)
+    expect(others.every((i) => i.uptime === 100 && i.downtime === '0m' && i.events === 0)).toBe(true)
+  })
+
+  it('counts an open failure up to now', async () => {
+    const r = await fetchReport(admin, 'get', { id: id.alpha, range: 1 })
+    expect(r.dateto - r.datefrom).toBe(HOUR)
+    expect(byName(r, alphaServices[2].name)).toMatchObject({ uptime: 0, downtime: '1h' })
+    const day = await fetchReport(admin, 'get', { id: id.alpha, range: 4 })
+    expect(['2h', '2h 1m']).toContain(byName(day, alphaServices[2].name).downtime)
+  })
+
+  it('accepts hostid in place of id', async () => {
+    const r = await fetchReport(admin, 'get', { hostid: id.bravo, ...day0 })
+    expect(r.items[0]).toMatchObject({ name: 'Monit', uptime: 0, downtime: '1d' })
+    // bravo's own service of that name was down; alpha's intervals stay alpha's.
+    expect(byName(r, alphaServices[1].name)).toMatchObject({ downtime: '1d' })
+  })
+
+  it('answers 404 for unknown hosts and hosts the caller may not view', async () => {
+    expectError(await admin.get('/api/1/reports/uptime/get', { id: 99999 }), 404, 'no host with id 99999')
+    expectError(await viewer.get('/api/1/reports/uptime/get', { id: id.alpha }), 404, `no host with id ${id.alpha}`)
+    expect((await fetchReport(viewer, 'get', { id: id.bravo })).items[0].name).toBe('Monit')
+  })
+
+  it('needs an id', async () => {
+    expectError(await admin.get('/api/1/reports/uptime/get', {}), 400, "invalid argument 'id': is required")
+  })
+})
+
+describe('range arguments', () => {
+  it.each<[Params, string]>([
+    [{ range: 13 }, "invalid argument 'range': expected a range id 0 to 12"],
+    [{ range: 'week' }, "invalid argument 'range': expected a range id"],
+    [{ range: 12 }, "invalid argument 'datefrom': is required"],
+    [{ range: 12, datefrom: T0 }, "invalid argument 'dateto': is required"],
+    [{ range: 12, datefrom: 'yesterday', dateto: T0 }, "invalid argument 'datefrom': expected a unix timestamp"],
+    [{ range: 12, datefrom: T0, dateto: T0 }, "invalid argument 'dateto': must be later than datefrom"],
+    [{ range: 12, datefrom: T0, dateto: T0 + 90 }, "invalid argument 'dateto': dateto - datefrom must be a whole number of minutes"]
+  ])('%o is a 400', async (params, error) => {
+    for (const path of ['list', 'get']) {
+      expectError(await admin.get(`/api/1/reports/uptime/${path}`, { id: id.alpha, ...params }), 400, error)
+    }
+  })
+
+  it('ignores datefrom and dateto unless the range is custom', async () => {
+    const r = await fetchReport(admin, 'list', { range: 5, datefrom: 'x', dateto: 1 })
+    expect(r.range).toBe(5)
+  })
+
+  it('measures a custom range reaching past now up to now', async () => {
+    const from = minuteNow() - HOUR
+    const r = await fetchReport(admin, 'get', { id: id.alpha, range: 12, datefrom: from, dateto: from + DAY })
+    expect(r.dateto).toBe(from + DAY)
+    // Open since 2 h ago: all the elapsed hour (a minute more if the clock turned one meanwhile).
+    expect(byName(r, alphaServices[2].name).uptime).toBe(0)
+    expect(['1h', '1h 1m']).toContain(byName(r, alphaServices[2].name).downtime)
+  })
+})
