@@ -12,6 +12,7 @@ const AGENT_B = 'b'.repeat(32)
 let server: TestServer
 let hostA: number
 let hostB: number
+let eventA: number
 const callers: Record<'admin' | 'viewerA' | 'collector' | 'disabled' | 'anonymous', ApiClient> = {} as never
 
 beforeAll(async () => {
@@ -23,6 +24,7 @@ beforeAll(async () => {
   const hosts = ((await admin.get('/api/2/admin/hosts/list')).json as { records: { id: number; hostname: string }[] }).records
   hostA = hosts.find((h) => h.hostname === 'web-a')!.id
   hostB = hosts.find((h) => h.hostname === 'web-b')!.id
+  eventA = (server.store.sql.sqlite.prepare('SELECT id FROM event WHERE host_id = ?').get(hostA) as { id: number }).id
   // Roles and users made through the API, as an administrator would.
   const role = async (params: Params) => ((await admin.post('/api/2/admin/roles/create', params)).json as { id: number }).id
   const viewA = await role({ name: 'view A', admin: false, active: true, rolerowscount: 1, hosts0: hostA, permission0: 2 })
@@ -53,6 +55,11 @@ const table: Row[] = [
   { path: 'status/hosts/get', method: 'GET', params: () => ({ id: hostA }), expect: viewersOfA },
   { path: 'status/hosts/summary', method: 'POST', params: () => ({}), expect: everyone },
   { path: 'reports/uptime/list', method: 'GET', params: () => ({ range: 5 }), expect: everyone },
+  { path: 'reports/events/list', method: 'GET', params: () => ({}), expect: everyone },
+  { path: 'reports/events/summary', method: 'GET', params: () => ({}), expect: everyone },
+  { path: 'reports/events/get', method: 'GET', params: () => ({ id: eventA }), expect: viewersOfA },
+  { path: 'reports/events/dismiss', method: 'POST', params: () => ({ id: eventA }), expect: viewersOfA },
+  { path: 'reports/events/note', method: 'POST', params: () => ({ id: eventA, message: 'seen' }), expect: viewersOfA },
   { path: 'reports/uptime/get', method: 'GET', params: () => ({ id: hostA }), expect: viewersOfA },
   { path: 'map/id/range', method: 'GET', params: () => ({}), expect: everyone },
   { path: 'map/id/statisticstype', method: 'GET', params: () => ({}), expect: everyone },

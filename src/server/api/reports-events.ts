@@ -1,7 +1,182 @@
-// Placeholder: filled in by the endpoint work of issue 4.
-import type { ApiEndpoint } from '../http/api'
+// reports/events/{list,get,summary,dismiss} (spec: Event reports; compat 6.4, PAGE-1..4) and our
+// reports/events/note. Every read and write covers only events of hosts the caller may view; an event
+// of another host answers exactly like one that does not exist.
+import { z } from 'zod'
+import { actionLabels, eventClasses, EventState, Permission, serviceTypeLabels, type EventClass } from '../../shared/codes'
+import { mayOnHost, type Principal } from '../domain/permissions'
+import { endpoint, type ApiEndpoint } from '../http/api'
+import { HttpError } from '../http/errors'
+import { arg } from '../http/params'
+import {
+  EventReportRepository, eventSortKeys, type EventFilter, type EventRow, type EventSortKey, type SortDir
+} from '../store/event-reports'
 import type { ApiDeps } from './deps'
 
-export function eventReportEndpoints(_deps: ApiDeps): ApiEndpoint[] {
-  return []
+const DEFAULT_PAGE = 100
+const MAX_PAGE = 1000
+const SUMMARY_WINDOW = 86_400
+const SUMMARY_SAMPLE = 600
+
+const intIn = (lo: number, hi: number, label: string) =>
+  arg.int(label).refine((n) => n >= lo && n <= hi, `expected ${label}`)
+
+const listParams = {
+  active: intIn(0, 2, '0, 1 or 2').optional(),
+  hostid: z.array(arg.int()).optional(),
+  hostgroupid: arg.int().optional(),
+  servicenameid: arg.int().optional(),
+  servicegroupid: arg.int().optional(),
+  servicetype: intIn(0, 8, 'a service type 0 to 8').optional(),
+  // Bits up to Monit's highest (exist, 2^30); several bits match any of them.
+  eventtype: intIn(1, 2 ** 31 - 1, 'an event type bit').optional(),
+  state: arg.int().refine((n) => [0, 1, 2, 4].includes(n), 'expected 0, 1 or 2').optional(),
+  datefrom: arg.int('a unix timestamp').optional(),
+  dateto: arg.int('a unix timestamp').optional(),
+  results: arg.int().refine((n) => n >= 1, 'expected a page size of 1 or more').optional(),
+  startindex: arg.int().refine((n) => n >= 0, 'expected an offset of 0 or more').optional(),
+  // Unknown values fall back to the default order instead of failing (PAGE-4).
+  sort: arg.text().optional(),
+  dir: arg.text().optional()
+}
+
+export function eventReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
+  const events = new EventReportRepository(deps.store.db, deps.store.sql)
+  const viewable = (principal: Principal, id: number): EventRow => {
+    const row = events.event(id)
+    if (!row || !mayOnHost(principal, row.hostid, Permission.View)) throw new HttpError(404, `no event with id ${id}`)
+    return row
+  }
+  const detail = (row: EventRow) => ({ records: { event: eventDetail(row, events) } })
+
+  return [
+    endpoint({
+      path: 'reports/events/list', methods: ['GET', 'POST'], params: listParams,
+      handle: ({ params, principal }) => {
+        const filter = listFilter(params, viewableHostIds(principal))
+        const sort = sortKey(params.sort)
+        const dir = sortDir(params.dir, sort)
+        const startIndex = params.startindex ?? 0
+        const pageSize = Math.min(params.results ?? DEFAULT_PAGE, MAX_PAGE)
+        const totalRecords = events.count(filter)
+        // Past the end is an empty page, not an error (PAGE-3); skip the query.
+        const rows = startIndex < totalRecords ? events.page(filter, sort, dir, startIndex, pageSize) : []
+        return {
+          records: rows.map(listEntry), recordsReturned: rows.length, pageSize, totalRecords, startIndex, sort, dir
+        }
+      }
+    }),
+
+    endpoint({
+      path: 'reports/events/get', methods: ['GET', 'POST'], params: { id: arg.int() },
+      handle: ({ params, principal }) => detail(viewable(principal, params.id))
+    }),
+
+    endpoint({
+      path: 'reports/events/summary', methods: ['GET', 'POST'], params: {},
+      handle: ({ principal }) => summary(events, viewableHostIds(principal), Math.floor(Date.now() / 1000))
+    }),
+
+    // The spec lets every event report be called with GET or POST; the CSRF rule still applies.
+    endpoint({
+      path: 'reports/events/dismiss', methods: ['GET', 'POST'], mutation: true, params: { id: arg.int() },
+      handle: ({ params, principal }) => {
+        events.dismiss(viewable(principal, params.id).id)
+        return {}
+      }
+    }),
+
+    // Ours: viewers may annotate the events of the hosts they view.
+    endpoint({
+      path: 'reports/events/note', methods: ['POST'], mutation: true,
+      params: { id: arg.int(), message: arg.required(4000) },
+      handle: ({ params, principal }) => {
+        const row = viewable(principal, params.id)
+        events.addNote(row.id, principal, params.message, Math.floor(Date.now() / 1000))
+        return detail(viewable(principal, row.id))
+      }
+    })
+  ]
+}
+
+type ListParams = z.output<z.ZodObject<typeof listParams>>
+
+function listFilter(p: ListParams, visible: number[] | undefined): EventFilter {
+  return {
+    visible, hostIds: p.hostid, hostGroupId: p.hostgroupid, serviceNameId: p.servicenameid,
+    serviceGroupId: p.servicegroupid, serviceType: p.servicetype, eventType: p.eventtype, state: p.state,
+    active: p.active, dateFrom: p.datefrom, dateTo: p.dateto
+  }
+}
+
+/** Undefined when the caller sees every host (the same rule as status-hosts.ts). */
+function viewableHostIds(p: Principal): number[] | undefined {
+  if (p.admin || (p.everyHost & Permission.View) !== 0) return undefined
+  return [...p.perHost].filter(([, bits]) => (bits & Permission.View) !== 0).map(([id]) => id)
+}
+
+function sortKey(value: string | undefined): EventSortKey {
+  const key = value?.trim().toLowerCase()
+  return eventSortKeys.find((k) => k === key) ?? 'date'
+}
+
+/** Newest first by default; the other columns read naturally ascending. */
+function sortDir(value: string | undefined, sort: EventSortKey): SortDir {
+  const dir = value?.trim().toLowerCase()
+  if (dir === 'asc' || dir === 'desc') return dir
+  return sort === 'date' ? 'desc' : 'asc'
+}
+
+/** The documented event state codes: Monit's 4 ("changed not") reads as 0 (success). */
+function stateCode(state: number): number {
+  return state === EventState.ChangedNot ? EventState.Succeeded : state
+}
+
+function listEntry(e: EventRow) {
+  const state = stateCode(e.state)
+  return {
+    id: e.id, date: e.date, hostname: e.hostname, hostid: e.hostid, servicename: e.servicename,
+    servicenameid: e.servicenameid, event: e.message, eventtype: state, note: e.has_note,
+    servicetype: e.servicetype, state, action: e.action, message: e.message, active: e.active
+  }
+}
+
+const classById = new Map<number, EventClass>(eventClasses.map((c) => [c.id, c]))
+
+/** The class's text for the state ("Does not exist", "Exists", "Checksum changed"), else its name. */
+function eventLabel(cls: number, state: number): string {
+  const c = classById.get(cls)
+  if (!c) return 'Unknown'
+  switch (state) {
+    case EventState.Failed: return c.failed
+    case EventState.Succeeded: return c.succeeded
+    case EventState.Changed: return c.changed ?? c.name
+    default: return c.changedNot ?? c.succeeded
+  }
+}
+
+function eventDetail(e: EventRow, events: EventReportRepository) {
+  return {
+    id: e.id, hostid: e.hostid, host: e.hostname, date: e.date, servicename: e.servicename,
+    servicetype: serviceTypeLabels[e.servicetype] ?? 'Unknown', event: eventLabel(e.class, e.state),
+    eventstate: stateCode(e.state), action: actionLabels[e.action] ?? 'unknown', message: e.message,
+    note: events.notes(e.id)
+  }
+}
+
+const summaryLabels = [{ label: 'Failed', kind: 1 }, { label: 'Changed', kind: 2 }, { label: 'Succeeded', kind: 0 }] as const
+
+/** 144 samples of 10 minutes over the last 24 hours; each pair is [sample start, count]. */
+function summary(events: EventReportRepository, visible: number[] | undefined, now: number) {
+  const datefrom = now - SUMMARY_WINDOW
+  const samples = SUMMARY_WINDOW / SUMMARY_SAMPLE
+  const counts = summaryLabels.map(() => new Array<number>(samples).fill(0))
+  for (const { bucket, kind, n } of events.buckets(datefrom, now, visible, SUMMARY_SAMPLE)) {
+    counts[summaryLabels.findIndex((l) => l.kind === kind)][bucket] += n
+  }
+  return {
+    datefrom, dateto: now,
+    events: summaryLabels.map(({ label }, i) => ({
+      label, data: counts[i].map((n, b) => [datefrom + b * SUMMARY_SAMPLE, n])
+    }))
+  }
 }

@@ -1,6 +1,7 @@
 import { initial } from './001-initial'
+import { eventIndexes } from './002-event-indexes'
 
 export interface Migration { version: number; name: string; sql: string }
 
 /** Every migration, in order. Append only. */
-export const migrations: readonly Migration[] = [initial]
+export const migrations: readonly Migration[] = [initial, eventIndexes]
