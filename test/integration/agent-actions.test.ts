@@ -55,6 +55,10 @@ describe('service actions through the API', () => {
     await waitFor('sleeper unmonitored', () => sleeper().monitor === 0, 5000)
     expect(fleet.sleeperPid(agent)).toBeUndefined()
     expect(pid).toBeDefined()
+    // The event is listed by the events report, as an M/Monit client would read it.
+    const listed = await admin.get('/api/1/reports/events/list', { hostid: hostId, eventtype: 131072 })
+    const records = (listed.json as { records: { servicename: string; event: string; eventtype: number }[] }).records
+    expect(records).toContainEqual(expect.objectContaining({ servicename: 'sleeper', event: 'stop action done', eventtype: 2 }))
   })
 
   it('POST /api/2/action/service starts it again, by service id', async () => {
