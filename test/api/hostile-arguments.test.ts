@@ -1,0 +1,43 @@
+// "No 500 on any input": every endpoint the server serves, under every prefix, with hostile values
+// for each argument it declares, called by an administrator (who gets past every permission check).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiEndpoints } from '../../src/server/api/endpoints'
+import type { ApiEndpoint } from '../../src/server/http/api'
+import { loginAs, type ApiClient } from '../support/api-client'
+import { postCollector } from '../support/collector-client'
+import { asAgent, fixture } from '../support/fixtures'
+import { startTestServer, type TestServer } from '../support/in-process-server'
+
+const hostile = ['', ' ', 'x', '-1', '0', '1.5', '1e400', '99999999999999999999', 'NaN', 'true', '%00', '<script>alert(1)</script>',
+  "'; DROP TABLE host; --", '\u00e9\u{1F600}', 'a'.repeat(5000)]
+
+let server: TestServer
+let admin: ApiClient
+let endpoints: ApiEndpoint[]
+
+beforeAll(async () => {
+  server = await startTestServer()
+  await postCollector(server.baseUrl, asAgent(fixture('03-event-process-not-running'), 'f'.repeat(32), 'target'), { auth: 'monit:collect0r' })
+  // Only the paths, methods and argument names are read here.
+  endpoints = apiEndpoints({ store: server.store } as never)
+  admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
+})
+afterAll(() => server.stopAndClean())
+
+describe('hostile arguments', () => {
+  it('never produce a 500, and always answer JSON', async () => {
+    const failures: string[] = []
+    for (const e of endpoints.filter((e) => e.path !== 'session/invalidate')) {
+      for (const prefix of ['', '/api/1', '/api/2']) {
+        for (const value of hostile) {
+          const params = Object.fromEntries(Object.keys(e.params).map((k) => [k, [value, value]]))
+          const res = e.methods.includes('GET') ? await admin.get(`${prefix}/${e.path}`, params) : await admin.post(`${prefix}/${e.path}`, params)
+          if (res.status >= 500 || res.json === undefined) failures.push(`${res.status} ${prefix}/${e.path} ${JSON.stringify(value).slice(0, 30)}: ${res.text.slice(0, 120)}`)
+        }
+      }
+    }
+    expect(failures).toEqual([])
+    // And the server still stands, data intact.
+    expect(((await admin.get('/api/2/status/hosts/list')).json as { totalRecords: number }).totalRecords).toBeGreaterThanOrEqual(0)
+  }, 120_000)
+})
