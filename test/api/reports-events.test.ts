@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loginAs, type ApiClient, type ApiResponse, type Params } from '../support/api-client'
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
+import { viewerOf } from '../support/viewers'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 
 interface ListEntry {
@@ -113,16 +114,6 @@ function model(): Model[] {
   ]))
 }
 
-/** A role that may only view the given hosts, and a user holding it. */
-async function viewerOf(uname: string, hostIds: number[]): Promise<ApiClient> {
-  const { db, sql, users } = server.store
-  const role = sql.first(db.insertInto('role').values({ name: `${uname} role`, admin: 0, active: 1 }).returning('id'))!
-  const row = sql.first(db.insertInto('role_row').values({ role_id: role.id, permission: 2, position: 0 }).returning('id'))!
-  for (const host_id of hostIds) sql.run(db.insertInto('role_row_host').values({ row_id: row.id, host_id }))
-  users.create({ uname, password: `${uname}-secret`, roleIds: [role.id] })
-  users.generation++
-  return loginAs(server.baseUrl, uname, `${uname}-secret`)
-}
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -139,7 +130,7 @@ beforeAll(async () => {
   serviceGroupId = sg.id
   sql.run(db.insertInto('service_group_member').values(['nginx', 'mysql'].map((n) => ({ group_id: sg.id, service_name_id: services.nameId(n) }))))
   admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
-  viewer = await viewerOf('viewer', [host.alpha])
+  viewer = await viewerOf(server, 'viewer', { hosts: [host.alpha] })
 })
 afterAll(() => server.stopAndClean())
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loginAs, type ApiClient, type ApiResponse, type Params } from '../support/api-client'
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
+import { viewerOf } from '../support/viewers'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 
 interface Item { id: number; active: number; name: string; uptime: number; downtime: string; events: number }
@@ -43,15 +44,6 @@ function event(hostId: number, service: string, date: number): void {
   }))
 }
 
-async function viewerOf(uname: string, hosts: number[]): Promise<ApiClient> {
-  const { db, sql, users } = server.store
-  const role = sql.first(db.insertInto('role').values({ name: `${uname} role`, admin: 0, active: 1 }).returning('id'))!
-  const row = sql.first(db.insertInto('role_row').values({ role_id: role.id, permission: 2, position: 0 }).returning('id'))!
-  for (const host_id of hosts) sql.run(db.insertInto('role_row_host').values({ row_id: row.id, host_id }))
-  users.create({ uname, password: `${uname}-secret`, roleIds: [role.id] })
-  users.generation++
-  return loginAs(server.baseUrl, uname, `${uname}-secret`)
-}
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -82,7 +74,7 @@ beforeAll(async () => {
   sql.run(db.updateTable('service').set({ monitor: 0 }).where('id', '=', alphaServices[3].id))
 
   admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
-  viewer = await viewerOf('viewer', [id.bravo])
+  viewer = await viewerOf(server, 'viewer', { hosts: [id.bravo] })
 })
 afterAll(() => server.stopAndClean())
 

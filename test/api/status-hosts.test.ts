@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonymous, loginAs, type ApiClient, type ApiResponse } from '../support/api-client'
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
+import { viewerOf } from '../support/viewers'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 
 interface HostRecord {
@@ -71,17 +72,6 @@ async function collect(body: Buffer): Promise<void> {
   expect(res.status).toBe(200)
 }
 
-/** A role that may only view the given hosts or host groups, and a user holding it. */
-async function viewerOf(uname: string, grant: { hosts?: number[]; groups?: number[] }): Promise<ApiClient> {
-  const { db, sql, users } = server.store
-  const role = sql.first(db.insertInto('role').values({ name: `${uname} role`, admin: 0, active: 1 }).returning('id'))!
-  const row = sql.first(db.insertInto('role_row').values({ role_id: role.id, permission: 2, position: 0 }).returning('id'))!
-  for (const host_id of grant.hosts ?? []) sql.run(db.insertInto('role_row_host').values({ row_id: row.id, host_id }))
-  for (const group_id of grant.groups ?? []) sql.run(db.insertInto('role_row_group').values({ row_id: row.id, group_id }))
-  users.create({ uname, password: `${uname}-secret`, roleIds: [role.id] })
-  users.generation++
-  return loginAs(server.baseUrl, uname, `${uname}-secret`)
-}
 
 function hostGroup(name: string, hostIds: number[]): number {
   const { db, sql } = server.store
@@ -113,8 +103,8 @@ beforeAll(async () => {
   server.store.hosts.update(id.echo, { status: 2, led: 3, status_text: 'Ignored', cpu: null, mem: null })
   group.web = hostGroup('web', [id.alpha, id.bravo])
   group.db = hostGroup('db', [id.delta])
-  viewer = await viewerOf('viewer', { hosts: [id.bravo] })
-  groupViewer = await viewerOf('dbviewer', { groups: [group.db] })
+  viewer = await viewerOf(server, 'viewer', { hosts: [id.bravo] })
+  groupViewer = await viewerOf(server, 'dbviewer', { groups: [group.db] })
 })
 afterAll(() => server.stopAndClean())
 

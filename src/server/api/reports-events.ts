@@ -3,7 +3,7 @@
 // of another host answers exactly like one that does not exist.
 import { z } from 'zod'
 import { actionLabels, eventClasses, EventState, Permission, serviceTypeLabels, type EventClass } from '../../shared/codes'
-import { mayOnHost, type Principal } from '../domain/permissions'
+import { mayOnHost, viewableHostIds, type Principal } from '../domain/permissions'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
@@ -108,11 +108,6 @@ function listFilter(p: ListParams, visible: number[] | undefined): EventFilter {
   }
 }
 
-/** Undefined when the caller sees every host (the same rule as status-hosts.ts). */
-function viewableHostIds(p: Principal): number[] | undefined {
-  if (p.admin || (p.everyHost & Permission.View) !== 0) return undefined
-  return [...p.perHost].filter(([, bits]) => (bits & Permission.View) !== 0).map(([id]) => id)
-}
 
 function sortKey(value: string | undefined): EventSortKey {
   const key = value?.trim().toLowerCase()

@@ -5,7 +5,7 @@
 import { HostStatus, MonitorState, Permission } from '../../shared/codes'
 import { Range } from '../../shared/ranges'
 import { HEARTBEAT_SERVICE } from '../collector/heartbeat-events'
-import { mayOnHost, type Principal } from '../domain/permissions'
+import { mayOnHost, viewableHostIds } from '../domain/permissions'
 import {
   averageOf, customRangeProblem, downtimeText, isRange, resolveRange, uptimeOf, type Span, type Uptime
 } from '../domain/uptime'
@@ -57,7 +57,8 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
       handle: ({ params, principal }): UptimeReport => {
         const now = nowSec()
         const { range, span } = selectedRange(params, now)
-        const items = uptime.hosts(viewableHostIds(principal)).map((h) =>
+        const visible = viewableHostIds(principal)
+        const items = uptime.hosts(visible && new Set(visible)).map((h) =>
           item(h.id, h.status === HostStatus.Active, h.hostname, uptimeOf(span, now, uptime.downIntervals(h.id, null, span)),
             uptime.hostEventCount(h.id, span)))
         return report(range, span, items)
@@ -130,8 +131,3 @@ function report(range: Range, span: Span, items: Measured[]): UptimeReport {
   }
 }
 
-/** Undefined when the caller sees every host. */
-function viewableHostIds(p: Principal): Set<number> | undefined {
-  if (p.admin || (p.everyHost & Permission.View) !== 0) return undefined
-  return new Set([...p.perHost].filter(([, bits]) => (bits & Permission.View) !== 0).map(([id]) => id))
-}

@@ -4,13 +4,13 @@
 import { z } from 'zod'
 import { hostStatusLabel, Permission, serviceTypeLabels, ServiceType, Stat } from '../../shared/codes'
 import { hostCategories, hostCategory, type HostCategory } from '../domain/host-state'
-import { mayOnHost, type Principal } from '../domain/permissions'
+import { mayOnHost, viewableHostIds } from '../domain/permissions'
 import { decodeStatistics, statisticKey, type LatestStatistic } from '../store/latest-statistics'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
 import {
-  hostSortKeys, StatusRepository, type HostDetailRow, type HostSelection, type HostSortKey, type ServiceRow,
+  hostSortKeys, StatusRepository, type HostDetailRow, type HostSelection, type ServiceRow,
   type SortDir
 } from '../store/status'
 import type { ApiDeps } from './deps'
@@ -91,11 +91,6 @@ export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
   ]
 }
 
-/** Undefined when the caller sees every host. */
-function viewableHostIds(p: Principal): number[] | undefined {
-  if (p.admin || (p.everyHost & Permission.View) !== 0) return undefined
-  return [...p.perHost].filter(([, bits]) => (bits & Permission.View) !== 0).map(([id]) => id)
-}
 
 /** `status` may come as the code or its label; values that are neither leave the filter off. */
 function hostStatusIds(values: readonly string[] | undefined): number[] | undefined {

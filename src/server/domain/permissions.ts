@@ -54,3 +54,14 @@ export function mayCollect(p: Principal, hostId: number | undefined): boolean {
 export function holdsAnywhere(p: Principal, bit: number): boolean {
   return p.admin || (p.everyHost & bit) !== 0 || [...p.perHost.values()].some((bits) => (bits & bit) !== 0)
 }
+
+/** The hosts on which the principal holds `bit`; undefined when it holds it on every host. */
+export function hostsWith(p: Principal, bit: number): number[] | undefined {
+  if (p.admin || (p.everyHost & bit) !== 0) return undefined
+  return [...p.perHost].filter(([, bits]) => (bits & bit) !== 0).map(([id]) => id)
+}
+
+/** The hosts the principal may view (see `hostsWith`). */
+export function viewableHostIds(p: Principal): number[] | undefined {
+  return hostsWith(p, Permission.View)
+}
