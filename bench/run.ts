@@ -2,10 +2,11 @@
 // Each benchmark is one module that prints its own figures; add new ones to BENCHMARKS.
 import { cpus, loadavg, release, totalmem } from 'node:os'
 import { collectorBenchmark } from './collector'
+import { eventsBenchmark } from './events'
 import { statusBenchmark } from './status'
 import type { Benchmark } from './support'
 
-const BENCHMARKS: readonly Benchmark[] = [collectorBenchmark, statusBenchmark]
+const BENCHMARKS: readonly Benchmark[] = [collectorBenchmark, statusBenchmark, eventsBenchmark]
 
 function selected(names: readonly string[]): Benchmark[] {
   if (names.length === 0) return [...BENCHMARKS]

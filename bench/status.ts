@@ -7,8 +7,8 @@
 //
 // Sizing: BENCH_STATUS_HOSTS (10000), BENCH_STATUS_REQUESTS (200 per case), BENCH_MAX_SECONDS (180, bound
 // on the whole benchmark). BENCH_SERVER_PROF_DIR=dir makes the server write a V8 CPU profile there.
-import { mkdtempSync, statSync } from 'node:fs'
-import { Agent, request } from 'node:http'
+import { mkdtempSync } from 'node:fs'
+import { Agent } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SecretBox } from '../src/server/auth/secret-box'
@@ -19,8 +19,8 @@ import { loginAs } from '../test/support/api-client'
 import { removeDir, type BuiltServer } from '../test/support/built-server'
 import { asAgent, fixture } from '../test/support/fixtures'
 import {
-  envInt, fixed, int, mib, percentile, printRows, processMemory, secondsSince, startPlainServer, verdict,
-  type Benchmark
+  Deadline, databaseSize, envInt, fixed, int, mib, mulberry32, parsed, percentile, printRows, processMemory, secondsSince,
+  startPlainServer, timedGet, verdict, type Benchmark, type Target
 } from './support'
 
 const LIST_TARGET_P50_MS = 15
@@ -29,7 +29,6 @@ const PAGE_SIZE = 1000
 const WARMUP_REQUESTS = 20
 const ADMIN = { user: 'admin', password: 'benchadmin' }
 const DATABASE_FILE = 'overseer.sqlite'
-const REQUEST_TIMEOUT_MS = 10_000
 /** Hosts take turns among these real payloads, so LEDs, statuses and events differ from host to host. */
 const FIXTURES = ['02-status-heartbeat', '13-status-invalid-xml-control-chars', '03-event-process-not-running']
 /**
@@ -63,22 +62,6 @@ export const statusBenchmark: Benchmark = {
   run: runStatusBenchmark
 }
 
-/** The bound on the whole benchmark: every loop checks it, and no request may outlive it. */
-class Deadline {
-  private readonly at: number
-  constructor(private readonly seconds: number) {
-    this.at = Date.now() + seconds * 1000
-  }
-
-  check(doing: string): void {
-    if (Date.now() >= this.at) throw new Error(`BENCH_MAX_SECONDS (${this.seconds} s) reached while ${doing}`)
-  }
-
-  requestTimeoutMs(): number {
-    return Math.max(1, Math.min(REQUEST_TIMEOUT_MS, this.at - Date.now()))
-  }
-}
-
 async function runStatusBenchmark(): Promise<void> {
   const s = settings()
   const deadline = new Deadline(s.maxSeconds)
@@ -88,7 +71,7 @@ async function runStatusBenchmark(): Promise<void> {
     const filled = populate(dataDir, s.hosts, deadline)
     console.log(`population: ${int(s.hosts)} hosts in ${fixed(filled.seconds, 2)} s ` +
       `(${int(s.hosts / filled.seconds)} hosts/s, ingest in this process, ${POPULATION_BATCH} per transaction), ` +
-      `payloads ${FIXTURES.join(', ')} in turn, poll set to ${POLL_SECONDS} s; database ${databaseSize(dataDir)}`)
+      `payloads ${FIXTURES.join(', ')} in turn, poll set to ${POLL_SECONDS} s; database ${databaseSize(dataDir, DATABASE_FILE)}`)
 
     const started = process.hrtime.bigint()
     const server = await startPlainServer(dataDir, ['--init-admin', `${ADMIN.user}:${ADMIN.password}`], s.serverProfileDir)
@@ -100,7 +83,7 @@ async function runStatusBenchmark(): Promise<void> {
       const memory = server.child.pid === undefined ? undefined : processMemory(server.child.pid)
       printRows([
         ['server memory', memory ? `RSS ${mib(memory.rss)} after the run (peak ${mib(memory.peakRss)})` : 'n/a'],
-        ['database', databaseSize(dataDir)],
+        ['database', databaseSize(dataDir, DATABASE_FILE)],
         ['load average', `${fixed(loadavg()[0], 2)} (1 min) at the end`]
       ])
       printVerdicts(results)
@@ -144,69 +127,8 @@ function populate(dataDir: string, hosts: number, deadline: Deadline): { seconds
   return { seconds: secondsSince(start) }
 }
 
-/** The database file and its write-ahead log, as the server leaves them. */
-function databaseSize(dataDir: string): string {
-  const size = (file: string) => {
-    try {
-      return statSync(join(dataDir, file)).size
-    } catch {
-      return 0
-    }
-  }
-  return `${DATABASE_FILE} ${mib(size(DATABASE_FILE))} + WAL ${mib(size(`${DATABASE_FILE}-wal`))}`
-}
-
 // ---------------------------------------------------------------------------------------------
-// Requests
-
-interface Sample {
-  /** HTTP status, or 0 when the request failed */
-  status: number
-  /** From sending the request to the response's last byte: parsing the JSON here is not counted. */
-  ms: number
-  body: string
-  error?: string
-}
-
-interface Target {
-  port: number
-  cookie: string
-  deadline: Deadline
-}
-
-/** One GET with the session cookie; `agent` false opens a new connection for it, like the test client. */
-function timedGet(target: Target, path: string, agent: Agent | false): Promise<Sample> {
-  return new Promise((resolve) => {
-    const start = process.hrtime.bigint()
-    const elapsed = () => Number(process.hrtime.bigint() - start) / 1e6
-    const req = request({
-      host: '127.0.0.1', port: target.port, path, method: 'GET', agent,
-      headers: { Cookie: target.cookie }, timeout: target.deadline.requestTimeoutMs()
-    }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => {
-        const ms = elapsed()
-        resolve({ status: res.statusCode ?? 0, ms, body: Buffer.concat(chunks).toString() })
-      })
-      res.on('error', (err: NodeJS.ErrnoException) => resolve({ status: 0, ms: elapsed(), body: '', error: err.code ?? err.message }))
-    })
-    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })))
-    req.on('error', (err: NodeJS.ErrnoException) => resolve({ status: 0, ms: elapsed(), body: '', error: err.code ?? err.message }))
-    req.end()
-  })
-}
-
-function parsed(sample: Sample): unknown {
-  try {
-    return JSON.parse(sample.body)
-  } catch {
-    return undefined
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Cases
+// Cases (timedGet and the deadline are in support.ts, shared with the events benchmark)
 
 type Mode = 'keep-alive' | 'new connection'
 const MODES: readonly Mode[] = ['keep-alive', 'new connection']
@@ -265,18 +187,6 @@ function cases(hosts: number, ids: readonly number[], requests: number): Case[] 
       }
     }
   ]
-}
-
-/** A small seeded PRNG (mulberry32): numbers in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
 }
 
 async function measure(server: BuiltServer, keepAlive: Agent, s: Settings, deadline: Deadline): Promise<CaseResult[]> {

@@ -1,6 +1,8 @@
 // Small helpers shared by the benchmarks: the module shape the runner expects, settings from the
 // environment, percentiles and number formatting, the built server and what its process uses.
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
+import { request, type Agent } from 'node:http'
+import { join } from 'node:path'
 import { startBuiltServer, type BuiltServer } from '../test/support/built-server'
 
 /** One benchmark: `bench/run.ts` calls `run()`, which prints its own figures. */
@@ -72,3 +74,95 @@ export function processMemory(pid: number): { rss: number; peakRss: number } | u
 }
 
 export const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MiB`
+
+// ---------------------------------------------------------------------------------------------
+// Shared by the HTTP latency benchmarks (status, events)
+
+const REQUEST_TIMEOUT_MS = 10_000
+
+/** The bound on a whole benchmark: every loop checks it, and no request may outlive it. */
+export class Deadline {
+  private readonly at: number
+  constructor(private readonly seconds: number) {
+    this.at = Date.now() + seconds * 1000
+  }
+
+  check(doing: string): void {
+    if (Date.now() >= this.at) throw new Error(`BENCH_MAX_SECONDS (${this.seconds} s) reached while ${doing}`)
+  }
+
+  requestTimeoutMs(): number {
+    return Math.max(1, Math.min(REQUEST_TIMEOUT_MS, this.at - Date.now()))
+  }
+}
+
+/** The database file and its write-ahead log, as the server leaves them. */
+export function databaseSize(dataDir: string, databaseFile = 'overseer.sqlite'): string {
+  const size = (file: string) => {
+    try {
+      return statSync(join(dataDir, file)).size
+    } catch {
+      return 0
+    }
+  }
+  return `${databaseFile} ${mib(size(databaseFile))} + WAL ${mib(size(`${databaseFile}-wal`))}`
+}
+
+export interface Sample {
+  /** HTTP status, or 0 when the request failed */
+  status: number
+  /** From sending the request to the response's last byte: parsing the JSON here is not counted. */
+  ms: number
+  body: string
+  error?: string
+}
+
+export interface Target {
+  port: number
+  cookie: string
+  deadline: Deadline
+}
+
+/** One GET with the session cookie; `agent` false opens a new connection for it, like the test client. */
+export function timedGet(target: Target, path: string, agent: Agent | false): Promise<Sample> {
+  return new Promise((resolve) => {
+    const start = process.hrtime.bigint()
+    const elapsed = () => Number(process.hrtime.bigint() - start) / 1e6
+    const req = request({
+      host: '127.0.0.1', port: target.port, path, method: 'GET', agent,
+      headers: { Cookie: target.cookie }, timeout: target.deadline.requestTimeoutMs()
+    }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        const ms = elapsed()
+        resolve({ status: res.statusCode ?? 0, ms, body: Buffer.concat(chunks).toString() })
+      })
+      res.on('error', (err: NodeJS.ErrnoException) => resolve({ status: 0, ms: elapsed(), body: '', error: err.code ?? err.message }))
+    })
+    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })))
+    req.on('error', (err: NodeJS.ErrnoException) => resolve({ status: 0, ms: elapsed(), body: '', error: err.code ?? err.message }))
+    req.end()
+  })
+}
+
+/** The sample's body as JSON, or undefined when it is not JSON. */
+export function parsed(sample: Sample): unknown {
+  try {
+    return JSON.parse(sample.body)
+  } catch {
+    return undefined
+  }
+}
+
+/** A small seeded PRNG (mulberry32): numbers in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
+  }
+}
