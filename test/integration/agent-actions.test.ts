@@ -134,6 +134,13 @@ describe('the client against the real agent', () => {
     expect(await client('admin', 'adminpw').getId()).toBe(agent.id)
   })
 
+  it('reads a fresh status, in the collector format, even as a read-only user', async () => {
+    const status = await client('guest', 'guest').status()
+    expect(status.agent.id).toBe(agent.id)
+    expect(status.event).toBeUndefined()
+    expect(status.services.map((s) => s.name)).toEqual(expect.arrayContaining(['sleeper', agent.name]))
+  })
+
   it('classifies Monit\'s own refusals', async () => {
     await expect(client('guest', 'guest').doAction('stop', ['sleeper'])).rejects.toMatchObject({
       kind: 'read-only', message: expect.stringMatching(/You do not have sufficient privileges/)

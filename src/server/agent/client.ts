@@ -4,6 +4,8 @@
 import { randomBytes } from 'node:crypto'
 import net from 'node:net'
 import tls from 'node:tls'
+import type { MonitMessage } from '../collector/message'
+import { MessageParseError, parseMonitMessage } from '../collector/parse-message'
 import { AgentError, classifySocketError, classifyStatus } from './errors'
 import { parseResponse, type AgentResponse } from './response'
 
@@ -39,6 +41,8 @@ export interface AgentTarget {
 const DEFAULT_TIMEOUT_MS = 5_000
 /** Answers are tiny (pong, an id, an empty 302); a larger one is not from a Monit agent. */
 const MAX_RESPONSE_BYTES = 256 * 1024
+/** The status document grows with the agent's services: allow what the collector allows. */
+const MAX_STATUS_BYTES = 4 * 1024 * 1024
 
 export class AgentClient {
   constructor(readonly target: AgentTarget) {}
@@ -61,6 +65,17 @@ export class AgentClient {
     return id
   }
 
+  /** The agent's current status, read fresh (§5.4 step 3): the collector's format, without an event. */
+  async status(): Promise<MonitMessage> {
+    const res = await this.expect200('GET', '/_status2?format=xml', MAX_STATUS_BYTES)
+    try {
+      return parseMonitMessage(res.raw)
+    } catch (err) {
+      if (err instanceof MessageParseError) throw this.notMonit(`/_status2 is not Monit's status XML (${err.message})`)
+      throw err
+    }
+  }
+
   /**
    * Schedules `action` on the services (§5.3). Resolves when the agent accepted it (302); completion
    * arrives later as an "<action> action done" event through the collector.
@@ -80,8 +95,8 @@ export class AgentClient {
     throw classifyStatus(res, this.address, this.target.user, true)
   }
 
-  private async expect200(method: string, path: string): Promise<AgentResponse> {
-    const res = await this.request(method, path)
+  private async expect200(method: string, path: string, maxBytes = MAX_RESPONSE_BYTES): Promise<AgentResponse> {
+    const res = await this.request(method, path, '', {}, maxBytes)
     if (res.status === 200) return res
     throw classifyStatus(res, this.address, this.target.user, false)
   }
@@ -91,7 +106,7 @@ export class AgentClient {
   }
 
   /** One HTTP/1.0 exchange on a fresh connection. */
-  request(method: string, path: string, body = '', headers: Record<string, string> = {}): Promise<AgentResponse> {
+  request(method: string, path: string, body = '', headers: Record<string, string> = {}, maxBytes = MAX_RESPONSE_BYTES): Promise<AgentResponse> {
     const t = this.target
     const connectMs = t.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS
     const responseMs = t.responseTimeoutMs ?? DEFAULT_TIMEOUT_MS
@@ -124,7 +139,7 @@ export class AgentClient {
       })
       socket.on('data', (chunk: Buffer) => {
         size += chunk.length
-        if (size > MAX_RESPONSE_BYTES) return finish(this.notMonit('the answer is too large'))
+        if (size > maxBytes) return finish(this.notMonit('the answer is too large'))
         chunks.push(chunk)
       })
       socket.on('end', () => {

@@ -6,6 +6,8 @@ export interface AgentResponse {
   /** Header names in lower case. */
   headers: Map<string, string>
   body: string
+  /** The body as bytes, for documents that carry their own encoding (the status XML). */
+  raw: Buffer
 }
 
 /** The response, or why it is not HTTP. */
@@ -22,7 +24,8 @@ export function parseResponse(raw: Buffer): AgentResponse | string {
     if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim())
   }
   const bodyStart = text.slice(end).match(/^\r?\n\r?\n/)?.[0].length ?? 0
-  return { status: Number(status[1]), headers, body: raw.subarray(end + bodyStart).toString('utf8') }
+  const bytes = raw.subarray(end + bodyStart)
+  return { status: Number(status[1]), headers, body: bytes.toString('utf8'), raw: bytes }
 }
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", nbsp: ' ' }

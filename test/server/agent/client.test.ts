@@ -8,6 +8,7 @@ import tls from 'node:tls'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { AgentClient, AgentError, type AgentErrorKind, type AgentTarget } from '../../../src/server/agent/client'
 import { agentMessage } from '../../../src/server/agent/response'
+import { FIXTURES_DIR } from '../../support/fixtures'
 
 interface SeenRequest { requestLine: string; headers: Map<string, string>; body: string }
 type Answer = (req: SeenRequest) => string | undefined
@@ -91,6 +92,14 @@ describe('AgentClient', () => {
     const agent = await fakeAgent(() => ok('0123456789abcdef0123456789abcdef'))
     expect(await client(agent.port).getId()).toBe('0123456789abcdef0123456789abcdef')
     expect(agent.seen[0].requestLine).toBe('GET /_getid HTTP/1.0')
+  })
+
+  it('reads the status XML, and calls a server whose status is not Monit XML no agent', async () => {
+    const xml = readFileSync(join(FIXTURES_DIR, '02-status-heartbeat.xml'))
+    const agent = await fakeAgent((req) => (req.requestLine === 'GET /_status2?format=xml HTTP/1.0' ? ok(xml.toString('latin1')) : ok('<html/>')))
+    expect((await client(agent.port).status()).services).toHaveLength(11)
+    const other = await fakeAgent(() => ok('<html><body>hello</body></html>'))
+    await expect(client(other.port).status()).rejects.toMatchObject({ kind: 'not-monit' })
   })
 
   it('sends an action with a fresh double-submit token and takes 302 as accepted', async () => {
