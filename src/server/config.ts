@@ -12,6 +12,8 @@ export interface ServerConfig {
   dataDir: string
   initAdmin?: UserSpec
   initCollector?: UserSpec
+  /** Serve /metrics; absent means on. */
+  metrics?: boolean
 }
 
 export interface UserSpec { user: string; password: string }
@@ -22,7 +24,8 @@ export const settings = {
   port: 'OVERSEER_PORT',
   'data-dir': 'OVERSEER_DATA_DIR',
   'init-admin': 'OVERSEER_INIT_ADMIN',
-  'init-collector': 'OVERSEER_INIT_COLLECTOR'
+  'init-collector': 'OVERSEER_INIT_COLLECTOR',
+  metrics: 'OVERSEER_METRICS'
 } as const
 
 export class ConfigError extends Error {}
@@ -41,7 +44,8 @@ const schema = z.object({
   port: z.coerce.number({ message: '--port must be a number' }).int().min(0).max(65535, '--port must be 0–65535').default(8080),
   'data-dir': z.string().min(1).default(() => defaultDataDir()),
   'init-admin': userSpec('init-admin').optional(),
-  'init-collector': userSpec('init-collector').optional()
+  'init-collector': userSpec('init-collector').optional(),
+  metrics: z.enum(['on', 'off'], { message: '--metrics must be on or off' }).default('on')
 })
 
 export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): ServerConfig {
@@ -62,7 +66,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
   const parsed = schema.safeParse(merged)
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message).join('; '))
   const v = parsed.data
-  return { host: v.host, port: v.port, dataDir: v['data-dir'], initAdmin: v['init-admin'], initCollector: v['init-collector'] }
+  return { host: v.host, port: v.port, dataDir: v['data-dir'], initAdmin: v['init-admin'], initCollector: v['init-collector'],
+    metrics: v.metrics === 'on' }
 }
 
 /** The per-user application data folder; the same place Electron's `app.getPath('userData')` uses. */

@@ -13,7 +13,9 @@ import type { ServerConfig } from './config'
 import { apiEndpoints } from './api/endpoints'
 import { buildApp } from './http/app'
 import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
+import { ChangeFeed } from './live/change-feed'
 import type { Logger } from './log'
+import { CollectorStats } from './metrics/collector-stats'
 import { Store } from './store/store'
 
 export const DATABASE_FILE = 'overseer.sqlite'
@@ -40,19 +42,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   try {
     createInitialUsers(store.users, options, log)
     const secrets = SecretBox.fromKeyFile(join(options.dataDir, 'secret.key'))
-    const ingest = new Ingest(store, secrets)
+    const feed = new ChangeFeed()
+    const ingest = new Ingest(store, secrets, feed)
     const principals = new Principals(store.users)
     const authenticator = new BasicAuthenticator(store.users, principals)
     const sessions = new SessionService(store.sessions)
     const app = await buildApp({
-      store, ingest, authenticator, sessions, principals, endpoints: apiEndpoints({ store, sessions, secrets }),
+      store, ingest, authenticator, sessions, principals, feed, endpoints: apiEndpoints({ store, sessions, secrets, feed }),
       log, version: VERSION, consoleDir: options.consoleDir,
-      collectorLimits: options.collectorLimits ?? defaultCollectorLimits
+      collectorLimits: options.collectorLimits ?? defaultCollectorLimits,
+      collectorStats: new CollectorStats(), metricsEnabled: options.metrics !== false
     })
     await app.listen({ host: options.host, port: options.port })
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : options.port
-    const watchdog = new HeartbeatWatchdog(store)
+    const watchdog = new HeartbeatWatchdog(store, feed)
     watchdog.start(options.watchdogIntervalMs)
     return {
       port,

@@ -35,7 +35,7 @@ const updateParams = {
 }
 type UpdateParams = z.output<z.ZodObject<typeof updateParams>>
 
-export function adminHostEndpoints({ store, secrets }: ApiDeps): ApiEndpoint[] {
+export function adminHostEndpoints({ store, secrets, feed }: ApiDeps): ApiEndpoint[] {
   const hosts = new HostAdminRepository(store.db, store.sql)
   const existing = (id: number): HostRow => {
     const host = hosts.find(id)
@@ -44,6 +44,7 @@ export function adminHostEndpoints({ store, secrets }: ApiDeps): ApiEndpoint[] {
   }
   // Deleted hosts leave roles and groups: cached permissions must be recomputed.
   const permissionsChanged = () => { store.users.generation++ }
+  const removed = (ids: readonly number[]) => { for (const hostId of ids) feed?.publish({ kind: 'host-removed', hostId }) }
 
   return [
     endpoint({
@@ -73,13 +74,15 @@ export function adminHostEndpoints({ store, secrets }: ApiDeps): ApiEndpoint[] {
         }
         if (id !== undefined) {
           if (!hosts.delete(id)) throw new HttpError(404, `no host with id ${id}`)
+          removed([id])
           permissionsChanged()
           return {}
         }
         if (inactive === undefined) throw new HttpError(400, "invalid argument 'id': is required (or inactive)")
-        const deleted = hosts.deleteInactiveSince(Math.floor(Date.now() / 1000) - inactive)
-        if (deleted > 0) permissionsChanged()
-        return { deleted }
+        const ids = hosts.deleteInactiveSince(Math.floor(Date.now() / 1000) - inactive)
+        removed(ids)
+        if (ids.length > 0) permissionsChanged()
+        return { deleted: ids.length }
       }
     })
   ]

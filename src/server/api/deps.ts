@@ -1,10 +1,13 @@
 // What endpoint modules are built from.
 import type { SecretBox } from '../auth/secret-box'
 import type { SessionService } from '../auth/sessions'
+import type { ChangeFeed } from '../live/change-feed'
 import type { Store } from '../store/store'
 
 export interface ApiDeps {
   store: Store
   sessions: SessionService
   secrets: SecretBox
+  /** Where host removals are announced to live subscribers. */
+  feed?: ChangeFeed
 }

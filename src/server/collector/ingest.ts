@@ -5,6 +5,9 @@ import { isAgentStop } from '../domain/event-rules'
 import { heartbeatDeadlineMs } from '../domain/heartbeat'
 import { countServices, hostLed, hostStatusText, type ServiceCounts } from '../domain/host-state'
 import { serviceLed, serviceStatusText } from '../domain/service-state'
+import { eventChange } from '../live/changes'
+import type { ChangeFeed } from '../live/change-feed'
+import type { LiveChange } from '../../shared/live'
 import type { HostReport, ReportingHost } from '../store/hosts'
 import { encodeStatistics, statisticKey, type LatestStatistic } from '../store/latest-statistics'
 import type { ServiceState } from '../store/services'
@@ -30,8 +33,10 @@ export class Ingest {
   /** The agent password of each host, opened once: decrypting on every message would be waste. */
   private readonly openedPasswords = new Map<number, { sealed: string; plain: string }>()
   private readonly known: KnownServices
+  /** Changes of the message being applied, published once its transaction committed; undefined without a feed. */
+  private changes: LiveChange[] | undefined
 
-  constructor(private readonly store: Store, private readonly secrets: SecretBox) {
+  constructor(private readonly store: Store, private readonly secrets: SecretBox, private readonly feed?: ChangeFeed) {
     this.events = new EventRecorder(store)
     this.known = new KnownServices(store.services)
   }
@@ -41,8 +46,11 @@ export class Ingest {
    * caller may report for it; a refusal throws ReportRefused and stores nothing.
    */
   apply(msg: MonitMessage, nowMs: number, mayReport: (hostId: number | undefined) => boolean = () => true): IngestResult {
+    this.changes = this.feed ? [] : undefined
     try {
-      return this.store.transaction(() => this.applyInTransaction(msg, nowMs, mayReport))
+      const result = this.store.transaction(() => this.applyInTransaction(msg, nowMs, mayReport))
+      if (this.changes?.length) this.feed?.publishAll(this.changes)
+      return result
     } catch (err) {
       // Memory may now be ahead of the store: read it again when next needed.
       if (!(err instanceof ReportRefused)) {
@@ -59,22 +67,42 @@ export class Ingest {
     if (!mayReport(found?.id)) throw new ReportRefused(`may not report for agent ${msg.agent.id}`)
     const host = found ?? this.store.hosts.register(msg.agent.id, msg.server.localHostname || msg.agent.id, now)
     const ignored = host.status === HostStatus.Ignored
+    const hostname = reportedHostname(host, msg)
+    const changes = this.changes
+    if (!found) changes?.push({ kind: 'host-registered', hostId: host.id, hostname })
 
     // Concurrent or delayed posts: a snapshot older than the one applied must not overwrite it.
     const snapshotUsec = newestCollection(msg.services)
     const fresh = snapshotUsec >= host.snapshot_usec
-    const counts = fresh ? this.applyServices(host.id, msg) : storedCounts(host)
+    const counts = fresh ? this.applyServices(host.id, hostname, msg) : storedCounts(host)
 
     let eventStored = false
-    if (msg.event && !ignored) eventStored = this.events.record(host.id, msg.event)
-    if (host.heartbeat === 0 && !ignored) {
-      this.events.record(host.id, heartbeatBackEvent(nowMs))
+    if (msg.event && !ignored) {
+      const eventId = this.events.record(host.id, msg.event)
+      eventStored = eventId !== undefined
+      if (eventId !== undefined) changes?.push(eventChange(host.id, hostname, eventId, msg.event))
+    }
+    const heartbeatBack = host.heartbeat === 0 && !ignored
+    if (heartbeatBack) {
+      const back = heartbeatBackEvent(nowMs)
+      const eventId = this.events.record(host.id, back)
+      if (eventId !== undefined) changes?.push(eventChange(host.id, hostname, eventId, back))
       this.store.intervals.close(host.id, null, now)
     }
 
     const stopped = msg.event !== undefined && isAgentStop(msg.event, msg.agent.incarnation)
     const status = ignored ? HostStatus.Ignored : stopped ? HostStatus.Inactive : HostStatus.Active
     const condition = { status, heartbeat: 1, ...counts }
+    const led = hostLed(condition)
+    const statusText = hostStatusText(condition)
+    if (changes) {
+      if (heartbeatBack) changes.push({ kind: 'heartbeat', hostId: host.id, hostname, alive: true, led, status: statusText })
+      // The stored LED and text follow from the host's stored condition: no read needed to compare.
+      const before = { status: host.status, heartbeat: host.heartbeat, ...storedCounts(host) }
+      if (!found || hostLed(before) !== led || hostStatusText(before) !== statusText) {
+        changes.push({ kind: 'host-changed', hostId: host.id, hostname, led, status: statusText })
+      }
+    }
     this.store.hosts.report(host.id, {
       ...this.agentFacts(host, msg),
       status,
@@ -86,8 +114,8 @@ export class Ingest {
       services_failed: counts.failed,
       services_changed: counts.changed,
       services_unmonitored: counts.unmonitored,
-      led: hostLed(condition),
-      status_text: hostStatusText(condition),
+      led,
+      status_text: statusText,
       ...(fresh ? { snapshot_usec: snapshotUsec, ...systemLoad(msg.services) } : { snapshot_usec: host.snapshot_usec, cpu: host.cpu, mem: host.mem })
     })
     return { hostId: host.id, registered: !found, eventStored }
@@ -97,7 +125,7 @@ export class Ingest {
   private agentFacts(host: ReportingHost, msg: MonitMessage): Omit<HostReport, BookkeepingColumns> {
     const { server, platform } = msg
     return {
-      hostname: host.keepname ? host.hostname : server.localHostname || host.hostname,
+      hostname: reportedHostname(host, msg),
       ipaddr_in: server.httpd?.address ?? '',
       port_in: server.httpd?.port ?? -1,
       ssl_in: server.httpd?.ssl ? 1 : 0,
@@ -135,8 +163,9 @@ export class Ingest {
   }
 
   /** Replaces the host's services with the snapshot's; returns the service counts for the host LED. */
-  private applyServices(hostId: number, msg: MonitMessage): ServiceCounts {
+  private applyServices(hostId: number, hostname: string, msg: MonitMessage): ServiceCounts {
     const { services } = this.store
+    const changes = this.changes
     const known = this.known.of(hostId)
     const next = new Map<string, KnownService>()
     for (const [position, snapshot] of msg.services.entries()) {
@@ -157,6 +186,9 @@ export class Ingest {
       }
       state.statistics = encodeStatistics(latest)
       const current = knownService(id, state, statisticKeys)
+      if (changes && (!prev || prev.led !== state.led || prev.statusText !== state.statusText)) {
+        changes.push({ kind: 'service-changed', hostId, hostname, service: state.name, led: state.led, status: state.statusText })
+      }
       if (!prev || !sameIdentity(prev, state)) services.update(current)
       else if (!sameState(prev, state) || prev.statistics !== state.statistics) services.updateState(current)
       next.set(snapshot.name, current)
@@ -228,6 +260,11 @@ function newestCollection(services: readonly ServiceSnapshot[]): number {
   let newest = 0
   for (const s of services) newest = Math.max(newest, s.collectedSec * 1_000_000 + s.collectedUsec)
   return newest
+}
+
+/** The host's name after this message: the agent's, unless an administrator pinned it. */
+function reportedHostname(host: ReportingHost, msg: MonitMessage): string {
+  return host.keepname ? host.hostname : msg.server.localHostname || host.hostname
 }
 
 function storedCounts(h: ReportingHost): ServiceCounts {

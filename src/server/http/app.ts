@@ -7,7 +7,11 @@ import type { Principals } from '../auth/principals'
 import type { SessionService } from '../auth/sessions'
 import { collectorRoutes, type CollectorLimits } from '../collector/route'
 import type { Ingest } from '../collector/ingest'
+import type { ChangeFeed } from '../live/change-feed'
+import { liveRoutes } from '../live/sse-route'
 import type { Logger } from '../log'
+import type { CollectorStats } from '../metrics/collector-stats'
+import { metricsRoutes } from '../metrics/route'
 import type { Store } from '../store/store'
 import { registerEndpoints, type ApiEndpoint } from './api'
 import { consoleAssets, readConsolePage } from './console'
@@ -21,9 +25,14 @@ export interface AppDeps {
   authenticator: BasicAuthenticator
   sessions: SessionService
   principals: Principals
+  /** Live changes for GET /api/2/live; the route is absent without it. */
+  feed?: ChangeFeed
   endpoints: readonly ApiEndpoint[]
   log: Logger
   collectorLimits: CollectorLimits
+  /** Ingest counts and latencies: filled by the collector, read by /metrics. */
+  collectorStats: CollectorStats
+  metricsEnabled: boolean
   version: string
   /** The built console (out/renderer); not served when absent. */
   consoleDir?: string
@@ -41,11 +50,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // An unauthenticated liveness probe for supervisors and tests; it reveals nothing but the version.
   app.get('/health', async () => ({ status: 'ok', version: deps.version }))
   await app.register(collectorRoutes, { ...deps, limits: deps.collectorLimits })
+  await app.register(metricsRoutes, deps)
   await app.register(loginRoutes, {
     gate, users: deps.store.users, throttle: new LoginThrottle(),
     consolePage: deps.consoleDir ? readConsolePage(deps.consoleDir) : undefined
   })
   registerEndpoints(app, gate, deps.endpoints)
+  if (deps.feed) liveRoutes(app, { gate, principals: deps.principals, feed: deps.feed })
   if (deps.consoleDir) await app.register(consoleAssets, { dir: deps.consoleDir })
   return app
 }

@@ -4,6 +4,9 @@ import { EventRecorder } from '../collector/event-recorder'
 import { heartbeatLostEvent } from '../collector/heartbeat-events'
 import { silenceStart } from '../domain/heartbeat'
 import { hostLed, hostStatusText } from '../domain/host-state'
+import { eventChange } from '../live/changes'
+import type { ChangeFeed } from '../live/change-feed'
+import type { LiveChange } from '../../shared/live'
 import type { HostRow } from '../store/hosts'
 import type { Store } from '../store/store'
 
@@ -11,7 +14,7 @@ export class HeartbeatWatchdog {
   private timer: NodeJS.Timeout | undefined
   private readonly events: EventRecorder
 
-  constructor(private readonly store: Store) {
+  constructor(private readonly store: Store, private readonly feed?: ChangeFeed) {
     this.events = new EventRecorder(store)
   }
 
@@ -29,21 +32,31 @@ export class HeartbeatWatchdog {
   check(nowMs: number): number {
     const due = this.store.hosts.silentSince(nowMs)
     for (const host of due) {
-      this.store.transaction(() => this.markSilent(host, nowMs))
+      // Published after the commit: subscribers must never see a change that was rolled back.
+      const changes = this.store.transaction(() => this.markSilent(host, nowMs))
+      this.feed?.publishAll(changes)
     }
     return due.length
   }
 
-  private markSilent(host: HostRow, nowMs: number): void {
+  private markSilent(host: HostRow, nowMs: number): LiveChange[] {
     const condition = {
       status: host.status, heartbeat: 0, total: host.services_total, failed: host.services_failed,
       changed: host.services_changed, unmonitored: host.services_unmonitored
     }
+    const led = hostLed(condition)
+    const status = hostStatusText(condition)
     this.store.hosts.update(host.id, {
       // A silent host counts as inactive (spec: admin/hosts/delete by inactivity) from its last report.
-      heartbeat: 0, heartbeat_deadline_ms: null, inactive_since: host.last_modified, led: hostLed(condition), status_text: hostStatusText(condition)
+      heartbeat: 0, heartbeat_deadline_ms: null, inactive_since: host.last_modified, led, status_text: status
     })
-    this.events.record(host.id, heartbeatLostEvent(nowMs, Math.floor(nowMs / 1000) - host.last_modified))
+    const lost = heartbeatLostEvent(nowMs, Math.floor(nowMs / 1000) - host.last_modified)
+    const eventId = this.events.record(host.id, lost)
     this.store.intervals.open(host.id, null, Math.min(silenceStart(host.last_modified, host.poll), Math.floor(nowMs / 1000)))
+    const { id: hostId, hostname } = host
+    const changes: LiveChange[] = [{ kind: 'heartbeat', hostId, hostname, alive: false, led, status }]
+    if (eventId !== undefined) changes.push(eventChange(hostId, hostname, eventId, lost))
+    if (led !== host.led || status !== host.status_text) changes.push({ kind: 'host-changed', hostId, hostname, led, status })
+    return changes
   }
 }

@@ -39,9 +39,10 @@ export class EventRepository {
         .where('host_id', '=', p.hostId).where('service_name', '=', p.service).where('state', '=', 1))
   }
 
-  /** Stores the event unless an identical one is stored already; true when stored. */
-  insert(e: NewEvent): boolean {
-    return this.insertIfNew.run({ active: 0, ...e } as Required<NewEvent>).changes > 0
+  /** Stores the event unless an identical one is stored already; its id when stored. */
+  insert(e: NewEvent): number | undefined {
+    const result = this.insertIfNew.run({ active: 0, ...e } as Required<NewEvent>)
+    return result.changes > 0 ? Number(result.lastInsertRowid) : undefined
   }
 
   lastState(hostId: number, service: string, cls: number): StoredEventState | undefined {

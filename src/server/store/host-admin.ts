@@ -38,14 +38,15 @@ export class HostAdminRepository {
 
   /**
    * Deletes every inactive host (stopped, or silent: status Inactive or heartbeat dead) that has been
-   * so since `cutoff` (Unix seconds) or earlier. Returns how many went.
+   * so since `cutoff` (Unix seconds) or earlier. Returns the ids of those that went.
    */
-  deleteInactiveSince(cutoff: number): number {
+  deleteInactiveSince(cutoff: number): number[] {
     return this.sql.transaction(() => {
       const ids = this.sql.all(this.db.selectFrom('host').select('id')
         .where('inactive_since', '<=', cutoff)
-        .where((eb) => eb.or([eb('status', '=', 1), eb('heartbeat', '=', 0)])))
-      return this.deleteHosts(ids.map((h) => h.id))
+        .where((eb) => eb.or([eb('status', '=', 1), eb('heartbeat', '=', 0)]))).map((h) => h.id)
+      this.deleteHosts(ids)
+      return ids
     })
   }
 

@@ -1,0 +1,38 @@
+// GET /metrics: Prometheus' scrape target, behind HTTP Basic auth (scrapers hold no session cookie).
+import type { FastifyInstance } from 'fastify'
+import { Permission } from '../../shared/codes'
+import type { BasicAuthenticator } from '../auth/basic-auth'
+import { holdsAnywhere, viewableHostIds } from '../domain/permissions'
+import { HttpError } from '../http/errors'
+import type { Store } from '../store/store'
+import type { CollectorStats } from './collector-stats'
+import { databaseBytes } from './database-size'
+import { CONTENT_TYPE, renderExposition } from './exposition'
+import { selfFamilies, stateFamilies } from './families'
+import { MetricsRepository } from './metrics-repository'
+
+export interface MetricsDeps {
+  store: Store
+  authenticator: BasicAuthenticator
+  collectorStats: CollectorStats
+  /** Off: /metrics answers 404, not the login page that unknown paths get. */
+  metricsEnabled: boolean
+}
+
+const REALM = 'Basic realm="metrics"'
+
+export async function metricsRoutes(app: FastifyInstance, deps: MetricsDeps): Promise<void> {
+  const repository = new MetricsRepository(deps.store.db, deps.store.sql)
+  app.get('/metrics', async (request, reply) => {
+    if (!deps.metricsEnabled) throw new HttpError(404, 'metrics are disabled on this server')
+    const principal = deps.authenticator.authenticate(request.headers.authorization)
+    if (!principal) throw new HttpError(401, 'valid credentials are required', { 'WWW-Authenticate': REALM })
+    if (!holdsAnywhere(principal, Permission.View)) throw new HttpError(403, `user ${principal.uname} may view no host`)
+    const visible = viewableHostIds(principal)
+    const families = [
+      ...stateFamilies(repository.hosts(visible), repository.services(visible)),
+      ...selfFamilies(deps.collectorStats, databaseBytes(deps.store.file))
+    ]
+    return reply.header('Content-Type', CONTENT_TYPE).header('Cache-Control', 'no-store').send(renderExposition(families))
+  })
+}
