@@ -15,7 +15,7 @@
 // a V8 CPU profile there. A quick run: BENCH_EVENTS=500000 BENCH_EVENT_HOSTS=2000 npm run bench -- events
 import { mkdtempSync } from 'node:fs'
 import { Agent } from 'node:http'
-import { loadavg, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eventClasses, EventClassId, EventState, ServiceType } from '../src/shared/codes'
 import { Range } from '../src/shared/ranges'
@@ -28,7 +28,7 @@ import { loginAs } from '../test/support/api-client'
 import { removeDir, type BuiltServer } from '../test/support/built-server'
 import { asAgent, fixture } from '../test/support/fixtures'
 import {
-  Deadline, databaseSize, envInt, fixed, int, mib, mulberry32, parsed, percentile, printRows, processMemory,
+  Deadline, databaseSize, envInt, fixed, int, mulberry32, parsed, percentile, printFootprint, printRows,
   secondsSince, startPlainServer, timedGet, verdict, type Benchmark, type Target
 } from './support'
 
@@ -99,12 +99,7 @@ async function runEventsBenchmark(): Promise<void> {
       console.log(`server: ready in ${fixed(secondsSince(started), 2)} s`)
       const results = await measure(server, keepAlive, s, filled, deadline)
       printResults(results, s)
-      const memory = server.child.pid === undefined ? undefined : processMemory(server.child.pid)
-      printRows([
-        ['server memory', memory ? `RSS ${mib(memory.rss)} after the run (peak ${mib(memory.peakRss)})` : 'n/a'],
-        ['database', databaseSize(dataDir, DATABASE_FILE)],
-        ['load average', `${fixed(loadavg()[0], 2)} (1 min) at the end`]
-      ])
+      printFootprint(server.child.pid, dataDir, DATABASE_FILE)
       printVerdicts(results)
     } finally {
       keepAlive.destroy()

@@ -9,7 +9,7 @@
 // on the whole benchmark). BENCH_SERVER_PROF_DIR=dir makes the server write a V8 CPU profile there.
 import { mkdtempSync } from 'node:fs'
 import { Agent } from 'node:http'
-import { loadavg, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SecretBox } from '../src/server/auth/secret-box'
 import { Ingest } from '../src/server/collector/ingest'
@@ -19,7 +19,7 @@ import { loginAs } from '../test/support/api-client'
 import { removeDir, type BuiltServer } from '../test/support/built-server'
 import { asAgent, fixture } from '../test/support/fixtures'
 import {
-  Deadline, databaseSize, envInt, fixed, int, mib, mulberry32, parsed, percentile, printRows, processMemory, secondsSince,
+  Deadline, databaseSize, envInt, fixed, int, mulberry32, parsed, percentile, printFootprint, secondsSince,
   startPlainServer, timedGet, verdict, type Benchmark, type Target
 } from './support'
 
@@ -80,12 +80,7 @@ async function runStatusBenchmark(): Promise<void> {
       console.log(`server: ready in ${fixed(secondsSince(started), 2)} s`)
       const results = await measure(server, keepAlive, s, deadline)
       printResults(results, s)
-      const memory = server.child.pid === undefined ? undefined : processMemory(server.child.pid)
-      printRows([
-        ['server memory', memory ? `RSS ${mib(memory.rss)} after the run (peak ${mib(memory.peakRss)})` : 'n/a'],
-        ['database', databaseSize(dataDir, DATABASE_FILE)],
-        ['load average', `${fixed(loadavg()[0], 2)} (1 min) at the end`]
-      ])
+      printFootprint(server.child.pid, dataDir, DATABASE_FILE)
       printVerdicts(results)
     } finally {
       keepAlive.destroy()

@@ -1,6 +1,7 @@
 // Small helpers shared by the benchmarks: the module shape the runner expects, settings from the
 // environment, percentiles and number formatting, the built server and what its process uses.
 import { readFileSync, statSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { request, type Agent } from 'node:http'
 import { join } from 'node:path'
 import { startBuiltServer, type BuiltServer } from '../test/support/built-server'
@@ -165,4 +166,14 @@ export function mulberry32(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
   }
+}
+
+/** What a benchmarked server left behind: its memory, the database size, the machine's load. */
+export function printFootprint(pid: number | undefined, dataDir: string, databaseFile: string): void {
+  const memory = pid === undefined ? undefined : processMemory(pid)
+  printRows([
+    ['server memory', memory ? `RSS ${mib(memory.rss)} after the run (peak ${mib(memory.peakRss)})` : 'n/a'],
+    ['database', databaseSize(dataDir, databaseFile)],
+    ['load average', `${fixed(loadavg()[0], 2)} (1 min) at the end`]
+  ])
 }
