@@ -177,6 +177,19 @@ describe('admin/users/update', () => {
     expect(await canLogIn('judy', 'judy-pw')).toBe(true)
   })
 
+  it('a new password ends the user\'s other sessions; an unchanged one does not', async () => {
+    await createV2('kate', [USER])
+    const kate = await loginAs(server.baseUrl, 'kate', 'kate-pw')
+    const isLoggedIn = async () => (await kate.get('/api/2/session/get')).headers['content-type'] !== 'text/html'
+    expect((await v2Update('kate', { fullname: 'Kate K' })).status).toBe(200)
+    expect(await isLoggedIn()).toBe(true)
+    expect((await v2Update('kate', { password: 'new-kate-pw' })).status).toBe(200)
+    expect(await isLoggedIn()).toBe(false)
+    // The administrator's own session, which made the change, stays.
+    expect((await admin.get('/api/2/session/get')).status).toBe(200)
+    expect((await admin.get('/api/2/session/get')).headers['content-type']).toMatch(/json/)
+  })
+
   it('api/1: a new clear-text password needs oldpassword to be the current hash', async () => {
     await createV1('kate')
     expectError(await v1Update('kate', { password: 'fresh', oldpassword: md5('wrong') }), 400, /^invalid argument 'oldpassword'/)

@@ -32,7 +32,7 @@ const userKey = { id: arg.int().optional(), uname: arg.text().optional() }
 const v1 = ['legacy', 1] as const
 const v2 = [2] as const
 
-export function adminUserEndpoints({ store }: ApiDeps): ApiEndpoint[] {
+export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] {
   const { users } = store
   const roles = new RoleRepository(store.db, store.sql)
 
@@ -103,19 +103,20 @@ export function adminUserEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       path: 'admin/users/update', versions: v1, methods: ['POST'], access: 'admin', mutation: true,
       // `id`, when given, picks the user, so that api/1 callers can rename too.
       params: { id: arg.int().optional(), uname, password, oldpassword: z.string(), ...profile, admin: arg.bool().optional() },
-      handle: ({ params, version }) => {
+      handle: ({ params, version, session }) => {
         const user = params.id === undefined ? byName(params.uname) : byId(params.id)
         assertUnameFree(params.uname, user.id)
         const newPassword = v1NewPassword(user, params.password, params.oldpassword)
         const roleIds = params.admin === undefined ? undefined : rolesWithAdminFlag(user.id, params.admin)
         changeAccess(store, () => users.update(user.id, { ...profileOf(params), uname: params.uname, password: newPassword, roleIds }))
+        if (newPassword !== undefined) sessions.endOtherSessionsOf(user.id, session)
         return detail(byId(user.id), version)
       }
     }),
     endpoint({
       path: 'admin/users/update', versions: v2, methods: ['POST'], access: 'admin', mutation: true,
       params: { id: arg.int(), uname, password, ...profile, roleid: roleIds },
-      handle: ({ params, version }) => {
+      handle: ({ params, version, session }) => {
         const user = byId(params.id)
         assertRolesExist(params.roleid)
         assertUnameFree(params.uname, user.id)
@@ -124,6 +125,7 @@ export function adminUserEndpoints({ store }: ApiDeps): ApiEndpoint[] {
         changeAccess(store, () => users.update(user.id, {
           ...profileOf(params), uname: params.uname, password: newPassword, roleIds: params.roleid
         }))
+        if (newPassword !== undefined) sessions.endOtherSessionsOf(user.id, session)
         return detail(byId(user.id), version)
       }
     }),

@@ -62,6 +62,11 @@ export class SessionService {
     this.repo.update(id, { attributes: JSON.stringify(attributes) })
   }
 
+  /** A new password ends the user's other logins: whoever knew the old one is logged out. */
+  endOtherSessionsOf(userId: number, current: Session): void {
+    this.repo.deleteOfUser(userId, current.userId === userId ? current.id : undefined)
+  }
+
   invalidate(id: string): void {
     this.repo.delete(id)
   }

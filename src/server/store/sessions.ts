@@ -35,6 +35,13 @@ export class SessionRepository {
     this.sql.run(this.db.deleteFrom('session').where('id', '=', id))
   }
 
+  /** Ends every session of the user but `keep` (the caller's own, when users change their password). */
+  deleteOfUser(userId: number, keep: string | undefined): void {
+    let query = this.db.deleteFrom('session').where('user_id', '=', userId)
+    if (keep !== undefined) query = query.where('id', '!=', keep)
+    this.sql.run(query)
+  }
+
   deleteIdleSince(cutoff: number): number {
     return Number(this.sql.run(this.db.deleteFrom('session').where('last_access', '<', cutoff)).changes)
   }
