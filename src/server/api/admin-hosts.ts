@@ -61,7 +61,12 @@ export function adminHostEndpoints({ store, secrets, feed }: ApiDeps): ApiEndpoi
         const credentials = agentCredentials(params)
         const host = existing(params.id)
         hosts.update(host.id, hostChanges(host, params, credentials, secrets, Date.now()))
-        return hostRecord(existing(host.id), version)
+        const updated = existing(host.id)
+        // A new name or status (e.g. Ignored) changes what consoles show.
+        if (updated.hostname !== host.hostname || updated.led !== host.led || updated.status_text !== host.status_text) {
+          feed?.publish({ kind: 'host-changed', hostId: updated.id, hostname: updated.hostname, led: updated.led, status: updated.status_text })
+        }
+        return hostRecord(updated, version)
       }
     }),
     endpoint({

@@ -115,6 +115,20 @@ describe('GET /api/2/live', () => {
     stream.close()
   })
 
+  it('announces a host an administrator renamed or set to Ignored', async () => {
+    await post('02-status-heartbeat', 42)
+    const hostId = hostIdOf(42)
+    const stream = await live(admin)
+    await stream.waitFor((f) => f.event === 'ready')
+    const res = await admin.post('/api/2/admin/hosts/update', {
+      id: hostId, hostname: 'renamed-42', agentuser: 'admin', agentpassword: '', status: 2, CSRFToken: await admin.csrfToken()
+    })
+    expect(res.status).toBe(200)
+    expect(dataOf(await stream.waitFor((f) => f.event === 'host-changed' && dataOf(f).hostId === hostId)))
+      .toEqual({ kind: 'host-changed', hostId, hostname: 'renamed-42', led: 3, status: 'Ignored' })
+    stream.close()
+  })
+
   it('announces a host removed by an administrator', async () => {
     await post('02-status-heartbeat', 41)
     const hostId = hostIdOf(41)
