@@ -28,8 +28,8 @@ import { loginAs } from '../test/support/api-client'
 import { removeDir, type BuiltServer } from '../test/support/built-server'
 import { asAgent, fixture } from '../test/support/fixtures'
 import {
-  Deadline, databaseSize, envInt, fixed, int, mulberry32, parsed, percentile, printFootprint, printRows,
-  secondsSince, startPlainServer, timedGet, verdict, type Benchmark, type Target
+  Deadline, databaseSize, envInt, fixed, int, mulberry32, parsed, percentile, measureOnServer, printRows,
+  secondsSince, timedGet, verdict, type Benchmark, type Target
 } from './support'
 
 const EVENT_PAGE_TARGET_P50_MS = 30
@@ -92,20 +92,11 @@ async function runEventsBenchmark(): Promise<void> {
       ['population', `${fixed(filled.seconds, 1)} s in all; database ${databaseSize(dataDir, DATABASE_FILE)}`]
     ], '')
 
-    const started = process.hrtime.bigint()
-    const server = await startPlainServer(dataDir, ['--init-admin', `${ADMIN.user}:${ADMIN.password}`], s.serverProfileDir)
-    const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 })
-    try {
-      console.log(`server: ready in ${fixed(secondsSince(started), 2)} s`)
-      const results = await measure(server, keepAlive, s, filled, deadline)
-      printResults(results, s)
-      printFootprint(server.child.pid, dataDir, DATABASE_FILE)
-      printVerdicts(results)
-    } finally {
-      keepAlive.destroy()
-      const code = await server.stop()
-      if (code !== 0) console.log(`server exited with code ${code}:\n${server.output()}`)
-    }
+    await measureOnServer(
+      { dataDir, databaseFile: DATABASE_FILE, args: ['--init-admin', `${ADMIN.user}:${ADMIN.password}`], profileDir: s.serverProfileDir },
+      (server, keepAlive) => measure(server, keepAlive, s, filled, deadline),
+      { results: (results) => printResults(results, s), verdicts: printVerdicts }
+    )
   } finally {
     removeDir(dataDir)
   }

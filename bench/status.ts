@@ -19,8 +19,8 @@ import { loginAs } from '../test/support/api-client'
 import { removeDir, type BuiltServer } from '../test/support/built-server'
 import { asAgent, fixture } from '../test/support/fixtures'
 import {
-  Deadline, databaseSize, envInt, fixed, int, mulberry32, parsed, percentile, printFootprint, secondsSince,
-  startPlainServer, timedGet, verdict, type Benchmark, type Target
+  Deadline, databaseSize, envInt, fixed, int, mulberry32, parsed, percentile, measureOnServer, secondsSince,
+  timedGet, verdict, type Benchmark, type Target
 } from './support'
 
 const LIST_TARGET_P50_MS = 15
@@ -73,20 +73,11 @@ async function runStatusBenchmark(): Promise<void> {
       `(${int(s.hosts / filled.seconds)} hosts/s, ingest in this process, ${POPULATION_BATCH} per transaction), ` +
       `payloads ${FIXTURES.join(', ')} in turn, poll set to ${POLL_SECONDS} s; database ${databaseSize(dataDir, DATABASE_FILE)}`)
 
-    const started = process.hrtime.bigint()
-    const server = await startPlainServer(dataDir, ['--init-admin', `${ADMIN.user}:${ADMIN.password}`], s.serverProfileDir)
-    const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 })
-    try {
-      console.log(`server: ready in ${fixed(secondsSince(started), 2)} s`)
-      const results = await measure(server, keepAlive, s, deadline)
-      printResults(results, s)
-      printFootprint(server.child.pid, dataDir, DATABASE_FILE)
-      printVerdicts(results)
-    } finally {
-      keepAlive.destroy()
-      const code = await server.stop()
-      if (code !== 0) console.log(`server exited with code ${code}:\n${server.output()}`)
-    }
+    await measureOnServer(
+      { dataDir, databaseFile: DATABASE_FILE, args: ['--init-admin', `${ADMIN.user}:${ADMIN.password}`], profileDir: s.serverProfileDir },
+      (server, keepAlive) => measure(server, keepAlive, s, deadline),
+      { results: (results) => printResults(results, s), verdicts: printVerdicts }
+    )
   } finally {
     removeDir(dataDir)
   }

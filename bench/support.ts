@@ -2,7 +2,7 @@
 // environment, percentiles and number formatting, the built server and what its process uses.
 import { readFileSync, statSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import { request, type Agent } from 'node:http'
+import { Agent as HttpAgent, request, type Agent } from 'node:http'
 import { join } from 'node:path'
 import { startBuiltServer, type BuiltServer } from '../test/support/built-server'
 
@@ -49,17 +49,35 @@ export function printRows(rows: readonly (readonly [string, string])[], indent =
 }
 
 /**
- * The built server as users run it: `node out/main/server.js`. fork() hands the child this process's
- * execArgv (`--import tsx`, profiler flags) unless told otherwise, and startBuiltServer does not say,
- * so swap in the server's own flags for the duration of the fork.
+ * The built server as users run it: `node out/main/server.js` with plain node flags (not this
+ * process's `--import tsx`), plus a CPU profile when asked.
  */
 export async function startPlainServer(dataDir: string, args: string[], profileDir?: string): Promise<BuiltServer> {
-  const inherited = process.execArgv
-  process.execArgv = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]
+  return startBuiltServer({ args, dataDir, execArgv: profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] })
+}
+
+/**
+ * Starts the built server on a populated data directory, measures over one keep-alive connection,
+ * prints the results, the server's footprint and the verdicts, and stops the server whatever happens.
+ */
+export async function measureOnServer<R>(
+  server: { dataDir: string; databaseFile: string; args: string[]; profileDir?: string },
+  measure: (running: BuiltServer, keepAlive: Agent) => Promise<R>,
+  report: { results(r: R): void; verdicts(r: R): void }
+): Promise<void> {
+  const started = process.hrtime.bigint()
+  const running = await startPlainServer(server.dataDir, server.args, server.profileDir)
+  const keepAlive = new HttpAgent({ keepAlive: true, maxSockets: 1 })
   try {
-    return await startBuiltServer({ args, dataDir })
+    console.log(`server: ready in ${fixed(Number(process.hrtime.bigint() - started) / 1e9, 2)} s`)
+    const results = await measure(running, keepAlive)
+    report.results(results)
+    printFootprint(running.child.pid, server.dataDir, server.databaseFile)
+    report.verdicts(results)
   } finally {
-    process.execArgv = inherited
+    keepAlive.destroy()
+    const code = await running.stop()
+    if (code !== 0) console.log(`server exited with code ${code}:\n${running.output()}`)
   }
 }
 
