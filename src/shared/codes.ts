@@ -20,9 +20,6 @@ export const ServiceType = {
 /** Bits of Monit's `<monitor>` element. */
 export const MonitorState = { Off: 0, On: 1, Initializing: 2, Waiting: 4 } as const
 
-export const monitorModeLabels = ['active', 'passive', 'manual'] as const
-export const onRebootLabels = ['start', 'nostart', 'laststate'] as const
-
 /** Event states as Monit posts them; 4 ("changed not") is stored raw and filtered as success. */
 export const EventState = { Succeeded: 0, Failed: 1, Changed: 2, ChangedNot: 4 } as const
 

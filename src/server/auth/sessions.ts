@@ -70,10 +70,6 @@ export class SessionService {
   invalidate(id: string): void {
     this.repo.delete(id)
   }
-
-  purgeExpired(): number {
-    return this.repo.deleteIdleSince(this.now() - this.timeoutSec)
-  }
 }
 
 function toSession(row: SessionRow): Session {

@@ -42,10 +42,6 @@ export class SessionRepository {
     this.sql.run(query)
   }
 
-  deleteIdleSince(cutoff: number): number {
-    return Number(this.sql.run(this.db.deleteFrom('session').where('last_access', '<', cutoff)).changes)
-  }
-
   count(): number {
     return this.sql.first(this.db.selectFrom('session').select((eb) => eb.fn.countAll<number>().as('n')))!.n
   }
