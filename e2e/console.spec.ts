@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test'
+import { screenshot } from './support/console'
 
 test('log in through the M/Monit login form, then the console loads under a strict CSP', async ({ page }) => {
   await page.goto('/')
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
-  await page.screenshot({ path: 'reports/screenshots/login.png' })
+  await screenshot(page, 'login')
 
   await page.getByLabel('User name').fill('admin')
   await page.getByLabel('Password').fill('wrong')
@@ -18,6 +19,11 @@ test('log in through the M/Monit login form, then the console loads under a stri
     page.getByRole('button', { name: 'Log in' }).click()
   ])
   expect(response.headers()['content-security-policy']).toContain("script-src 'self'")
-  await expect(page.getByText(/Overseer \d+\.\d+\.\d+: ok/)).toBeVisible()
-  await page.screenshot({ path: 'reports/screenshots/console-health.png' })
+  const nav = page.getByRole('navigation', { name: 'Main navigation' })
+  await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible()
+  await expect(page.locator('[data-live="live"]')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Account of admin' }).click()
+  await page.getByRole('menuitem', { name: 'Log out' }).click()
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
 })

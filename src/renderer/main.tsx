@@ -1,22 +1,37 @@
-// Console entry. The screens arrive with the console issue; this shows the server's health.
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
+// Console entry: theme (following the OS), server state (react-query), live updates and routes.
+import '@mantine/core/styles.css'
+import { MantineProvider, createTheme } from '@mantine/core'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { ApiError } from './api/client'
+import { createConsoleRouter } from './app/router'
+import { startLiveUpdates } from './live/live-updates'
 
-function Health() {
-  const health = useQuery({
-    queryKey: ['health'],
-    queryFn: async () => (await fetch('/health')).json() as Promise<{ status: string; version: string }>
-  })
-  if (health.isPending) return <p>Connecting…</p>
-  if (health.isError) return <p role="alert">Server unreachable: {health.error.message}</p>
-  return <p>Overseer {health.data.version}: {health.data.status}</p>
-}
+const theme = createTheme({ primaryColor: 'teal', defaultRadius: 'sm' })
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Live updates refresh what changed; no polling, no refetch on every focus.
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // A 4xx will not get better by asking again.
+      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2
+    }
+  }
+})
+const router = createConsoleRouter(queryClient)
+// The first-run page has no session yet, so it has no live stream either.
+if (!window.location.hash.startsWith('#/setup')) startLiveUpdates(queryClient)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={new QueryClient()}>
-      <Health />
-    </QueryClientProvider>
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
   </StrictMode>
 )

@@ -66,6 +66,7 @@ const table: Row[] = [
   { path: 'map/id/hoststatus', method: 'GET', params: () => ({}), expect: everyone },
   { path: 'session/put', method: 'POST', params: () => ({ k: 'v' }), expect: everyone },
   { path: 'session/get', method: 'GET', params: () => ({}), expect: everyone },
+  { path: 'profile/get', method: 'GET', params: () => ({}), expect: everyone },
   { path: 'session/delete', method: 'POST', params: () => ({ key: 'k' }), expect: everyone },
   { path: 'admin/hosts/list', method: 'GET', params: () => ({}), expect: admins },
   { path: 'admin/hosts/get', method: 'GET', params: () => ({ id: hostA }), expect: admins },

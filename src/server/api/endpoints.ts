@@ -7,6 +7,7 @@ import { adminUserEndpoints } from './admin-users'
 import { agentActionEndpoints } from './agent-actions'
 import type { ApiDeps } from './deps'
 import { mapEndpoints } from './maps'
+import { profileEndpoints } from './profile'
 import { eventReportEndpoints } from './reports-events'
 import { uptimeReportEndpoints } from './reports-uptime'
 import { sessionEndpoints } from './session'
@@ -16,6 +17,6 @@ export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
   return [
     ...sessionEndpoints(deps), ...statusEndpoints(deps), ...mapEndpoints(deps), ...adminHostEndpoints(deps),
     ...adminGroupEndpoints(deps), ...adminUserEndpoints(deps), ...adminRoleEndpoints(deps),
-    ...eventReportEndpoints(deps), ...uptimeReportEndpoints(deps), ...agentActionEndpoints(deps)
+    ...eventReportEndpoints(deps), ...uptimeReportEndpoints(deps), ...agentActionEndpoints(deps), ...profileEndpoints(deps)
   ] as ApiEndpoint[]
 }

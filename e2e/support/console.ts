@@ -1,0 +1,29 @@
+// What every console spec needs: the server the Playwright config started, logging in through the
+// real form, and agents' data from the real fixture payloads posted to /collector.
+import { expect, type Page } from '@playwright/test'
+import { postCollector } from '../../test/support/collector-client'
+import { asAgent, fixture } from '../../test/support/fixtures'
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 43150)
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`
+export const ADMIN = { uname: 'admin', password: 'e2eadmin' }
+/** The collector user the config's server was started with (--init-collector). */
+export const COLLECTOR_AUTH = 'monit:e2ecollect'
+
+export async function logIn(page: Page, uname = ADMIN.uname, password = ADMIN.password): Promise<void> {
+  await page.goto('/')
+  await page.getByLabel('User name').fill(uname)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible()
+}
+
+/** Reports a fixture payload as the agent `agentId` named `hostname`; each spec uses its own ids. */
+export async function report(fixtureName: string, agentId: string, hostname: string): Promise<void> {
+  const res = await postCollector(BASE_URL, asAgent(fixture(fixtureName), agentId, hostname), { auth: COLLECTOR_AUTH })
+  expect(res.status, res.body).toBe(200)
+}
+
+export function screenshot(page: Page, name: string): Promise<Buffer> {
+  return page.screenshot({ path: `reports/screenshots/${name}.png`, fullPage: true })
+}

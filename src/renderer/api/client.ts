@@ -1,0 +1,68 @@
+// The console's only door to the server: the M/Monit API under /api/2 with the session cookie.
+// Mutations carry the session's CSRF token; an answer that is the HTML login page means the session
+// ended, so the whole page goes back to the login form.
+
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message)
+  }
+}
+
+export type ApiParams = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>
+
+let csrfToken = ''
+
+/** Set from profile/get once the console knows its session. */
+export function setCsrfToken(token: string): void {
+  csrfToken = token
+}
+
+function encode(params: ApiParams): URLSearchParams {
+  const form = new URLSearchParams()
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue
+    for (const one of Array.isArray(value) ? value : [value]) form.append(key, String(one))
+  }
+  return form
+}
+
+async function send<T>(path: string, init: RequestInit): Promise<T> {
+  let res: Response
+  try {
+    res = await fetch(`/api/2/${path}`, { credentials: 'same-origin', ...init })
+  } catch {
+    throw new ApiError(0, 'The server cannot be reached. Is it running?')
+  }
+  const type = res.headers.get('content-type') ?? ''
+  if (type.startsWith('text/html')) {
+    window.location.assign('/index.csp')
+    throw new ApiError(401, 'Your session has ended; please log in again.')
+  }
+  const body: unknown = type.includes('json') ? await res.json().catch(() => undefined) : undefined
+  if (!res.ok) {
+    const message = (body as { error?: unknown } | undefined)?.error
+    throw new ApiError(res.status, typeof message === 'string' ? message : `The server answered ${res.status} ${res.statusText}`)
+  }
+  return body as T
+}
+
+/** A read: GET with the arguments in the query string. */
+export function apiGet<T>(path: string, params: ApiParams = {}): Promise<T> {
+  const query = encode(params).toString()
+  return send<T>(query ? `${path}?${query}` : path, { method: 'GET' })
+}
+
+/** A change: POST with a form body and the CSRF token. */
+export function apiPost<T = Record<string, never>>(path: string, params: ApiParams = {}): Promise<T> {
+  return send<T>(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', CSRFToken: csrfToken },
+    body: encode(params)
+  })
+}
+
+/** A readable sentence for any error a query or mutation produced. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message
+  return String(error)
+}

@@ -1,0 +1,44 @@
+// The console's routes. Hash history (/#/hosts/12): the server serves one page at / for every
+// screen, and its own 404 and login rules stay untouched by client-side paths.
+import type { QueryClient } from '@tanstack/react-query'
+import { createHashHistory, createRouter } from '@tanstack/react-router'
+import { adminGroupsRoute } from '../screens/admin-groups'
+import { adminHostEditRoute } from '../screens/admin-host-edit'
+import { adminHostsRoute } from '../screens/admin-hosts'
+import { adminRolesRoute } from '../screens/admin-roles'
+import { adminUsersRoute } from '../screens/admin-users'
+import { dashboardRoute } from '../screens/dashboard'
+import { eventDetailRoute } from '../screens/event-detail'
+import { eventsRoute } from '../screens/events'
+import { hostDetailRoute } from '../screens/host-detail'
+import { hostsRoute } from '../screens/hosts-list'
+import { settingsRoute } from '../screens/settings'
+import { setupRoute } from '../screens/setup'
+import { uptimeRoute } from '../screens/uptime'
+import { uptimeHostRoute } from '../screens/uptime-host'
+import { consoleRoute, rootRoute } from './root-route'
+import { NotFound } from './not-found'
+
+const routeTree = rootRoute.addChildren([
+  setupRoute,
+  consoleRoute.addChildren([
+    dashboardRoute, hostsRoute, hostDetailRoute, eventsRoute, eventDetailRoute, uptimeRoute, uptimeHostRoute,
+    adminHostsRoute, adminHostEditRoute, adminUsersRoute, adminRolesRoute, adminGroupsRoute, settingsRoute
+  ])
+])
+
+export function createConsoleRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    history: createHashHistory(),
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultNotFoundComponent: NotFound
+  })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createConsoleRouter>
+  }
+}
