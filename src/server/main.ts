@@ -1,7 +1,10 @@
 // Headless entry: `node out/main/server.js [--host H] [--port P] [--data-dir D] [--init-admin U:P] [--init-collector U:P]`.
-// When forked with an IPC channel (the Electron shell, tests), it reports {type: 'ready', port, urls}.
+// When started by a parent (the Electron shell's utility process, tests' fork), it reports
+// {type: 'ready', port, urls}, or {type: 'error', code: 'EADDRINUSE'} and exit status 3 when the port is taken.
 import { join } from 'node:path'
 import { ConfigError, parseConfig } from './config'
+import { EXIT_PORT_IN_USE } from '../shared/desktop-api'
+import { parentChannel } from './desktop-bridge'
 import { createLogger } from './log'
 import { startServer } from './server'
 
@@ -15,11 +18,21 @@ async function main(): Promise<void> {
     log.error(`invalid configuration: ${err.message}`)
     process.exit(2)
   }
-  // Bundled as out/main/server.js, beside out/renderer.
-  const server = await startServer({ ...config, log, consoleDir: join(__dirname, '../renderer') })
+  const parent = parentChannel()
+  let server
+  try {
+    // Bundled as out/main/server.js, beside out/renderer.
+    server = await startServer({ ...config, log, parent, consoleDir: join(__dirname, '../renderer') })
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err
+    const message = `port ${config.port} is already in use on ${config.host}: stop the program using it or choose another --port`
+    log.error(message)
+    await parent?.send({ type: 'error', code: 'EADDRINUSE', port: config.port, message })
+    process.exit(EXIT_PORT_IN_USE)
+  }
   log.info(`data directory ${config.dataDir}`)
   for (const url of server.urls) log.info(`listening on ${url}`)
-  process.send?.({ type: 'ready', port: server.port, urls: server.urls })
+  void parent?.send({ type: 'ready', port: server.port, urls: server.urls })
 
   let stopping = false
   const stop = (signal: string) => {

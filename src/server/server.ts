@@ -10,6 +10,7 @@ import { createInitialUsers } from './bootstrap-users'
 import { Ingest } from './collector/ingest'
 import { defaultCollectorLimits, type CollectorLimits } from './collector/route'
 import type { ServerConfig } from './config'
+import { startDesktopBridge, type ParentChannel } from './desktop-bridge'
 import { apiEndpoints } from './api/endpoints'
 import { buildApp } from './http/app'
 import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
@@ -34,6 +35,8 @@ export interface ServerOptions extends ServerConfig {
   collectorLimits?: CollectorLimits
   watchdogIntervalMs?: number
   consoleDir?: string
+  /** The desktop shell that started this process: told about LEDs and new alerts (desktop-bridge.ts). */
+  parent?: ParentChannel
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -58,12 +61,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const port = typeof address === 'object' && address ? address.port : options.port
     const watchdog = new HeartbeatWatchdog(store, feed)
     watchdog.start(options.watchdogIntervalMs)
+    const stopBridge = options.parent && startDesktopBridge(store, feed, options.parent)
     return {
       port,
       urls: listeningUrls(options.host, port),
       store,
       async close() {
         watchdog.stop()
+        stopBridge?.()
         await app.close()
         store.close()
       }

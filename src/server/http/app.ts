@@ -1,11 +1,12 @@
 // The HTTP application: every route of the server on one fastify instance.
+import { createServer } from 'node:http'
 import fastifyCookie from '@fastify/cookie'
 import fastify, { type FastifyInstance } from 'fastify'
 import type { BasicAuthenticator } from '../auth/basic-auth'
 import { LoginThrottle } from '../auth/login-throttle'
 import type { Principals } from '../auth/principals'
 import type { SessionService } from '../auth/sessions'
-import { collectorRoutes, type CollectorLimits } from '../collector/route'
+import { collectorHandler, isCollectorUrl, type CollectorLimits } from '../collector/route'
 import type { Ingest } from '../collector/ingest'
 import type { ChangeFeed } from '../live/change-feed'
 import { liveRoutes } from '../live/sse-route'
@@ -39,7 +40,20 @@ export interface AppDeps {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = fastify({ logger: false, return503OnClosing: true })
+  // POST /collector is served by the Node server itself, ahead of fastify (see collector/route).
+  const collector = collectorHandler({ ...deps, limits: deps.collectorLimits })
+  const app = fastify({
+    logger: false,
+    return503OnClosing: true,
+    serverFactory: (fastifyHandler) => {
+      const server = createServer((request, response) =>
+        isCollectorUrl(request.url) ? collector(request, response) : fastifyHandler(request, response))
+      // Fastify's defaults for the servers it creates itself.
+      server.keepAliveTimeout = 72_000
+      server.requestTimeout = 0
+      return server
+    }
+  })
   const gate = new SessionGate(deps.sessions, deps.principals)
   installErrorHandling(app, deps.log, gate)
   await app.register(fastifyCookie)
@@ -49,7 +63,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // An unauthenticated liveness probe for supervisors and tests; it reveals nothing but the version.
   app.get('/health', async () => ({ status: 'ok', version: deps.version }))
-  await app.register(collectorRoutes, { ...deps, limits: deps.collectorLimits })
   await app.register(metricsRoutes, deps)
   await app.register(loginRoutes, {
     gate, users: deps.store.users, throttle: new LoginThrottle(),

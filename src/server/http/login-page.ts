@@ -16,8 +16,9 @@ export function loginPage(error?: string): string {
   h1 { margin: 0 0 .5rem; font-size: 1.4rem; }
   label { display: grid; gap: .25rem; font-size: .9rem; }
   input { font: inherit; padding: .5rem; border-radius: .4rem; border: 1px solid #8888; }
-  button { font: inherit; padding: .6rem; border-radius: .4rem; border: 0; background: #2563eb; color: white; cursor: pointer; }
-  .error { color: #dc2626; margin: 0; }
+  button { font: inherit; padding: .6rem; border-radius: .4rem; border: 0; background: #087f5b; color: white; cursor: pointer; }
+  button:focus-visible, input:focus-visible { outline: 2px solid #12b886; outline-offset: 2px; }
+  .error { color: #e03131; margin: 0; }
 </style>
 </head>
 <body>

@@ -1,7 +1,8 @@
 import { initial } from './001-initial'
 import { eventIndexes } from './002-event-indexes'
+import { history } from './003-history'
 
 export interface Migration { version: number; name: string; sql: string }
 
 /** Every migration, in order. Append only. */
-export const migrations: readonly Migration[] = [initial, eventIndexes]
+export const migrations: readonly Migration[] = [initial, eventIndexes, history]
