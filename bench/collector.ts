@@ -5,7 +5,7 @@
 // Sizing: BENCH_AGENTS (1000), BENCH_MESSAGES (20000), BENCH_CONCURRENCY (32), BENCH_MAX_SECONDS (120,
 // bound per HTTP phase). BENCH_SERVER_PROF_DIR=dir makes the server write a V8 CPU profile there;
 // `node --cpu-prof --import tsx bench/run.ts collector` profiles the floor.
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,6 +21,7 @@ const TARGET_MSG_PER_S = 1500
 const MAX_FLOOR_RATIO = 2
 const CREDENTIALS = 'bench:bench'
 const REQUEST_TIMEOUT_MS = 10_000
+const ERROR_LOG_LINES = 20
 
 interface Settings {
   agents: number
@@ -66,8 +67,9 @@ async function runCollectorBenchmark(): Promise<void> {
 /** Messages per second: for HTTP only those answered 2xx count. */
 const rate = (r: HttpRun | LoopRun): number => ('ok' in r ? r.ok : r.messages) / r.seconds
 
-const cpuShare = (cpuSeconds: number, seconds: number): string =>
-  `${fixed(cpuSeconds, 2)} s (${Math.round((100 * cpuSeconds) / seconds)}% of one core)`
+const cpuShare = (cpuSeconds: number, run: HttpRun): string =>
+  `${fixed(cpuSeconds, 2)} s (${Math.round((100 * cpuSeconds) / run.seconds)}% of one core), ` +
+  `${int((cpuSeconds / run.sent) * 1e6)} µs/msg`
 
 function printHttp(http: HttpRun, s: Settings): void {
   console.log('over HTTP (built server, child process):')
@@ -81,8 +83,11 @@ function printHttp(http: HttpRun, s: Settings): void {
     ['latency max', `${fixed(percentile(http.latenciesMs, 100), 2)} ms`],
     ['errors', http.errors.size === 0 ? '0' : describe(http.errors)],
     // Shows whether the server was the bottleneck (near 100%) or starved of CPU by other work.
-    ['server CPU', http.serverCpuSeconds === undefined ? 'n/a' : cpuShare(http.serverCpuSeconds, http.seconds)],
-    ['client CPU', cpuShare(http.clientCpuSeconds, http.seconds)]
+    ['server CPU', http.serverCpu === undefined ? 'n/a' : cpuShare(http.serverCpu.total, http)],
+    // The main thread serves HTTP; the ingest thread stores: each must stay under 1/target s per message.
+    ['  main thread', http.serverCpu === undefined ? 'n/a' : cpuShare(http.serverCpu.main, http)],
+    ['  busiest other', http.serverCpu === undefined ? 'n/a' : cpuShare(http.serverCpu.busiestOther, http)],
+    ['client CPU', cpuShare(http.clientCpuSeconds, http)]
   ])
 }
 
@@ -115,7 +120,7 @@ interface HttpRun {
   latenciesMs: number[]
   /** "HTTP 500", "ECONNRESET", …: how many of each. */
   errors: Map<string, number>
-  serverCpuSeconds?: number
+  serverCpu?: ServerCpu
   clientCpuSeconds: number
 }
 
@@ -124,11 +129,15 @@ async function measureHttp(warmup: Payload[], messages: Payload[], s: Settings):
   const dataDir = mkdtempSync(join(tmpdir(), 'overseer-bench-'))
   try {
     const server = await startPlainServer(dataDir, ['--init-collector', CREDENTIALS], s.serverProfileDir)
+    let run: HttpRun | undefined
     try {
-      return await loadServer(server, warmup, messages, s)
+      run = await loadServer(server, warmup, messages, s)
+      return run
     } finally {
       const code = await server.stop()
       if (code !== 0) console.log(`server exited with code ${code}:\n${server.output()}`)
+      // What the server said about failed requests.
+      else if (run && run.errors.size > 0) console.log(`server log, last lines:\n${server.output().split('\n').slice(-ERROR_LOG_LINES).join('\n')}`)
     }
   } finally {
     removeDir(dataDir)
@@ -142,14 +151,14 @@ async function loadServer(server: BuiltServer, warmup: Payload[], messages: Payl
   if (registered.errors.size > 0) throw new Error(`warm-up failed: ${describe(registered.errors)}\n${server.output()}`)
 
   const pid = server.child.pid
-  const serverCpuBefore = pid === undefined ? undefined : processCpuSeconds(pid)
+  const serverCpuBefore = pid === undefined ? undefined : threadCpuSeconds(pid)
   const clientCpuBefore = process.cpuUsage()
   const run = await sendAll(target, messages, s)
-  const serverCpuAfter = pid === undefined ? undefined : processCpuSeconds(pid)
+  const serverCpuAfter = pid === undefined ? undefined : threadCpuSeconds(pid)
   const clientCpu = process.cpuUsage(clientCpuBefore)
   return {
     ...run,
-    serverCpuSeconds: serverCpuBefore !== undefined && serverCpuAfter !== undefined ? serverCpuAfter - serverCpuBefore : undefined,
+    serverCpu: serverCpuBefore && serverCpuAfter && pid !== undefined ? serverCpuUsed(pid, serverCpuBefore, serverCpuAfter) : undefined,
     clientCpuSeconds: (clientCpu.user + clientCpu.system) / 1e6
   }
 }
@@ -223,16 +232,38 @@ function post(target: Target, wire: Buffer): Promise<string> {
   })
 }
 
-/** CPU seconds (user + system) a process has used, from /proc; undefined where there is none. */
-function processCpuSeconds(pid: number): number | undefined {
+interface ServerCpu {
+  total: number
+  /** The thread that serves HTTP. */
+  main: number
+  /** The busiest of the others: the ingest thread when there is one. */
+  busiestOther: number
+}
+
+/** CPU seconds (user + system) each thread of a process has used, by thread id, from /proc; undefined where there is none. */
+function threadCpuSeconds(pid: number): Map<number, number> | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    // Fields after the parenthesised command name: utime and stime are the 12th and 13th, in ticks.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    const CLOCK_TICKS_PER_S = 100
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S
+    const used = new Map<number, number>()
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+      // Fields after the parenthesised command name: utime and stime are the 12th and 13th, in ticks.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      const CLOCK_TICKS_PER_S = 100
+      used.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S)
+    }
+    return used
   } catch {
     return undefined
+  }
+}
+
+function serverCpuUsed(pid: number, before: Map<number, number>, after: Map<number, number>): ServerCpu {
+  const used = [...after].map(([tid, seconds]) => [tid, seconds - (before.get(tid) ?? 0)] as const)
+  const others = used.filter(([tid]) => tid !== pid).map(([, seconds]) => seconds)
+  return {
+    total: used.reduce((sum, [, seconds]) => sum + seconds, 0),
+    main: used.find(([tid]) => tid === pid)?.[1] ?? 0,
+    busiestOther: Math.max(0, ...others)
   }
 }
 

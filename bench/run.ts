@@ -2,11 +2,12 @@
 // Each benchmark is one module that prints its own figures; add new ones to BENCHMARKS.
 import { cpus, loadavg, release, totalmem } from 'node:os'
 import { collectorBenchmark } from './collector'
+import { consoleBenchmark } from './console'
 import { eventsBenchmark } from './events'
 import { statusBenchmark } from './status'
 import type { Benchmark } from './support'
 
-const BENCHMARKS: readonly Benchmark[] = [collectorBenchmark, statusBenchmark, eventsBenchmark]
+const BENCHMARKS: readonly Benchmark[] = [collectorBenchmark, statusBenchmark, eventsBenchmark, consoleBenchmark]
 
 function selected(names: readonly string[]): Benchmark[] {
   if (names.length === 0) return [...BENCHMARKS]

@@ -1,33 +1,199 @@
-// Electron shell (thin): runs the headless server in a utility process and shows its console.
-// Issue 7 adds supervision with backoff, tray, notifications and the navigation guard.
+// Electron shell (thin): one instance, the server supervised in a utility process, the console window
+// on the server's origin, a tray that keeps collecting after the window closes, notifications.
+// Every decision lives in the Electron-free modules beside this file; this one wires them to Electron.
 import { join } from 'node:path'
-import { app, BrowserWindow, utilityProcess } from 'electron'
+import { app, BrowserWindow, shell } from 'electron'
+import type { LedCounts, ServerToShellMessage } from '../shared/desktop-api'
+import { homeUrl, consoleOrigin, setupUrl } from './console-routes'
+import { createDesktopApi } from './desktop-api'
+import { loadSettings, saveSettings, type DesktopSettings } from './desktop-settings'
+import { askAfterServerFailure, askForAnotherPort } from './dialogs'
+import { serveDesktopApi } from './ipc'
+import { autostartFile, isAutostartEnabled, setAutostart } from './linux-autostart'
+import { LOG_DIR, openServerLog } from './log-file'
+import { AlertNotifier } from './notifications'
+import { nextFreePort } from './port-suggestion'
+import { enforceConsoleOrigin } from './security'
+import { PortInUseError, ServerSupervisor, type ServerEndpoint, type SupervisorEvent } from './supervisor'
+import { StatusTray } from './tray'
+import { trayState, type ServerState } from './tray-led'
+import { utilityServerLauncher } from './utility-server-process'
+import { secureWebPreferences } from './web-preferences'
 
-function startServer(): Promise<number> {
-  const child = utilityProcess.fork(join(__dirname, 'server.js'), ['--host', '0.0.0.0', '--data-dir', app.getPath('userData')])
-  app.on('before-quit', () => child.kill())
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with code ${code}`)))
-    child.on('message', (m: { type?: string; port?: number }) => {
-      if (m.type === 'ready' && m.port) resolve(m.port)
-    })
-  })
-}
-
-async function openWindow(port: number): Promise<void> {
-  const win = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    webPreferences: { preload: join(__dirname, '../preload/index.js'), contextIsolation: true, sandbox: true, nodeIntegration: false }
-  })
-  await win.loadURL(`http://127.0.0.1:${port}/`)
-}
+const PRODUCT = 'Overseer'
+const APP_ID = 'org.overseer.desktop'
+/** Agents on the LAN post to this server: it listens on every interface, the window uses loopback. */
+const LISTEN_HOST = '0.0.0.0'
+/** Given by the login item / autostart entry: start in the tray, without the window. */
+const HIDDEN_FLAG = '--hidden'
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
-  app.whenReady().then(startServer).then(openWindow).catch((err: Error) => {
-    console.error(err.message)
-    app.quit()
+  runShell()
+}
+
+function runShell(): void {
+  const dataDir = app.getPath('userData')
+  app.setAppLogsPath(join(dataDir, LOG_DIR))
+  const logFile = join(dataDir, LOG_DIR, 'server.log')
+  const serverLog = openServerLog(dataDir)
+  const loaded = loadSettings(dataDir)
+  if (loaded.problem) serverLog.write(`${new Date().toISOString()} WARN  desktop: ${loaded.problem}\n`)
+  let settings: DesktopSettings = loaded.settings
+
+  let origin = consoleOrigin(settings.port)
+  let serverState: ServerState = 'starting'
+  let leds: LedCounts | undefined
+  let setupNeeded = false
+  let notificationsPaused = false
+  let quitting = false
+  let stopped = false
+  let window: BrowserWindow | undefined
+  let tray: StatusTray | undefined
+
+  const updateSettings = (change: Partial<DesktopSettings>) => {
+    settings = { ...settings, ...change }
+    saveSettings(dataDir, settings)
+  }
+  const refreshTray = () => tray?.show(trayState(PRODUCT, serverState, leds))
+
+  const showWindow = (url?: string) => {
+    if (serverState === 'starting') return // opened once the server is ready
+    if (!window) {
+      window = new BrowserWindow({
+        width: 1280, height: 820, show: false, title: PRODUCT,
+        icon: app.isPackaged ? join(process.resourcesPath, 'icon.png') : join(app.getAppPath(), 'resources/icons/256x256.png'),
+        webPreferences: secureWebPreferences(join(__dirname, '../preload/index.js'))
+      })
+      // Closing the window keeps the server collecting: only Quit (tray, menu, OS) ends the app.
+      window.on('close', (event) => {
+        if (quitting) return
+        event.preventDefault()
+        window?.hide()
+      })
+      window.on('closed', () => (window = undefined))
+      window.once('ready-to-show', () => window?.show())
+      void window.loadURL(url ?? homeUrl(origin))
+      return
+    }
+    if (url) void window.loadURL(url)
+    if (window.isMinimized()) window.restore()
+    window.show()
+    window.focus()
+  }
+
+  const notifier = new AlertNotifier({
+    enabled: () => settings.notifications && !notificationsPaused,
+    origin: () => origin,
+    open: (url) => showWindow(url)
+  })
+
+  const onServerMessage = (message: ServerToShellMessage) => {
+    if (message.type === 'hosts') {
+      leds = message.leds
+      refreshTray()
+    } else if (message.type === 'setup') {
+      setupNeeded = message.needed
+    } else if (message.type === 'alert') {
+      notifier.notify(message.alert)
+    }
+  }
+
+  const onSupervisorEvent = (event: SupervisorEvent) => {
+    if (event.type === 'ready') {
+      const restarted = serverState !== 'starting'
+      serverState = 'running'
+      // A page loaded while the server was down shows an error: load it again.
+      if (restarted) window?.webContents.reload()
+    } else if (event.type === 'gave-up') {
+      serverState = 'stopped'
+      void askAfterServerFailure(PRODUCT, event.error.message, logFile).then((answer) =>
+        answer === 'retry' ? startServer(settings.port).then(() => undefined) : app.quit())
+    } else {
+      serverState = 'restarting'
+    }
+    refreshTray()
+  }
+
+  const supervisor = new ServerSupervisor({
+    launch: utilityServerLauncher(join(__dirname, 'server.js'), serverLog),
+    args: ['--host', LISTEN_HOST, '--data-dir', dataDir],
+    onMessage: onServerMessage,
+    onEvent: onSupervisorEvent
+  })
+
+  /** Starts the server, asking the user what to do when its port is taken or it fails; undefined: quit. */
+  const startServer = async (port: number): Promise<ServerEndpoint | undefined> => {
+    for (;;) {
+      try {
+        const endpoint = await supervisor.start(port)
+        origin = consoleOrigin(endpoint.port)
+        return endpoint
+      } catch (err) {
+        const choice = err instanceof PortInUseError
+          ? await askForAnotherPort(PRODUCT, err.port, await nextFreePort(err.port, LISTEN_HOST))
+          : { action: await askAfterServerFailure(PRODUCT, (err as Error).message, logFile) }
+        if (choice.action === 'quit') {
+          app.quit()
+          return undefined
+        }
+        if (choice.action === 'use') {
+          port = choice.port
+          updateSettings({ port })
+        }
+      }
+    }
+  }
+
+  const startAtLogin = process.platform === 'linux'
+    ? {
+        get: () => isAutostartEnabled(autostartFile()),
+        // An AppImage runs from a temporary mount: the entry must start the AppImage file itself.
+        set: (enabled: boolean) => setAutostart(autostartFile(), enabled, PRODUCT, [process.env.APPIMAGE ?? process.execPath, HIDDEN_FLAG])
+      }
+    : {
+        get: () => app.getLoginItemSettings().openAtLogin,
+        set: (enabled: boolean) => app.setLoginItemSettings({ openAtLogin: enabled, args: [HIDDEN_FLAG] })
+      }
+
+  app.on('second-instance', () => showWindow())
+  app.on('activate', () => showWindow()) // macOS: the Dock icon was clicked
+  app.on('window-all-closed', () => {
+    // Stay in the tray: agents keep reporting while no window is open.
+  })
+  app.on('before-quit', (event) => {
+    if (stopped) return
+    // Stop the server cleanly (it finishes requests and closes the database) before the app exits.
+    event.preventDefault()
+    if (quitting) return // already stopping
+    quitting = true
+    notifier.dispose()
+    void supervisor.stop().finally(() => {
+      stopped = true
+      app.quit()
+    })
+  })
+
+  void app.whenReady().then(async () => {
+    if (process.platform === 'win32') app.setAppUserModelId(APP_ID) // needed for Windows notifications
+    enforceConsoleOrigin(() => origin)
+    serveDesktopApi(createDesktopApi({
+      version: app.getVersion(),
+      dataDir,
+      openFolder: (path) => shell.openPath(path),
+      startAtLogin,
+      settings: { get: () => settings, update: updateSettings }
+    }), () => origin)
+    const iconDir = app.isPackaged ? join(process.resourcesPath, 'tray') : join(app.getAppPath(), 'resources/tray')
+    tray = new StatusTray(iconDir, PRODUCT, trayState(PRODUCT, serverState, leds), {
+      open: () => showWindow(),
+      setNotificationsPaused: (paused) => (notificationsPaused = paused),
+      quit: () => app.quit()
+    })
+    if (!(await startServer(settings.port))) return
+    // macOS login items take no arguments, but tell whether they opened the app.
+    const atLogin = process.argv.includes(HIDDEN_FLAG) || (process.platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin)
+    if (!atLogin) showWindow(setupNeeded ? setupUrl(origin) : homeUrl(origin))
   })
 }

@@ -9,6 +9,11 @@ export const APP_NAME = 'Overseer'
 export interface ServerConfig {
   host: string
   port: number
+  /**
+   * False when neither --port nor OVERSEER_PORT was given: a port stored from the console's settings
+   * then wins over the default. Absent (callers that pass a port directly) counts as chosen.
+   */
+  portChosen?: boolean
   dataDir: string
   initAdmin?: UserSpec
   initCollector?: UserSpec
@@ -66,7 +71,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
   const parsed = schema.safeParse(merged)
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message).join('; '))
   const v = parsed.data
-  return { host: v.host, port: v.port, dataDir: v['data-dir'], initAdmin: v['init-admin'], initCollector: v['init-collector'],
+  return { host: v.host, port: v.port, portChosen: merged.port !== undefined, dataDir: v['data-dir'], initAdmin: v['init-admin'], initCollector: v['init-collector'],
     metrics: v.metrics === 'on' }
 }
 

@@ -2,8 +2,8 @@
 // When started by a parent (the Electron shell's utility process, tests' fork), it reports
 // {type: 'ready', port, urls}, or {type: 'error', code: 'EADDRINUSE'} and exit status 3 when the port is taken.
 import { join } from 'node:path'
-import { ConfigError, parseConfig } from './config'
 import { EXIT_PORT_IN_USE } from '../shared/desktop-api'
+import { ConfigError, parseConfig } from './config'
 import { parentChannel } from './desktop-bridge'
 import { createLogger } from './log'
 import { startServer } from './server'
@@ -46,8 +46,7 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
-  // A parent that disappears (the Electron shell crashed) must not leave an orphan server behind.
-  process.on('disconnect', () => stop('parent disconnected'))
+  parent?.onStopRequest(() => stop('stop request from the parent process'))
 }
 
 main().catch((err: Error) => {

@@ -1,22 +1,25 @@
 // Starts and stops the whole server: store, jobs and HTTP. Used by the headless entry (main.ts), the
 // Electron shell (through that entry) and the tests.
-import { networkInterfaces } from 'node:os'
 import { join } from 'node:path'
 import { BasicAuthenticator } from './auth/basic-auth'
 import { Principals } from './auth/principals'
 import { SecretBox } from './auth/secret-box'
 import { SessionService } from './auth/sessions'
 import { createInitialUsers } from './bootstrap-users'
-import { Ingest } from './collector/ingest'
-import { defaultCollectorLimits, type CollectorLimits } from './collector/route'
+import { defaultCollectorLimits, type CollectorLimits } from './collector/collect-message'
+import { IngestThread } from './collector/ingest-thread'
 import type { ServerConfig } from './config'
 import { startDesktopBridge, type ParentChannel } from './desktop-bridge'
 import { apiEndpoints } from './api/endpoints'
 import { buildApp } from './http/app'
+import { listeningUrls } from './http/listening-urls'
+import { setupRoutes } from './http/setup'
 import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
+import { HistoryRollupJob, type HistoryRollupOptions } from './jobs/history-rollup'
 import { ChangeFeed } from './live/change-feed'
 import type { Logger } from './log'
 import { CollectorStats } from './metrics/collector-stats'
+import { ServerSettingsRepository } from './store/server-settings'
 import { Store } from './store/store'
 
 export const DATABASE_FILE = 'overseer.sqlite'
@@ -34,6 +37,7 @@ export interface ServerOptions extends ServerConfig {
   log: Logger
   collectorLimits?: CollectorLimits
   watchdogIntervalMs?: number
+  historyRollup?: HistoryRollupOptions
   consoleDir?: string
   /** The desktop shell that started this process: told about LEDs and new alerts (desktop-bridge.ts). */
   parent?: ParentChannel
@@ -42,25 +46,34 @@ export interface ServerOptions extends ServerConfig {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { log } = options
   const store = new Store(join(options.dataDir, DATABASE_FILE), log.info)
+  let ingest: IngestThread | undefined
   try {
     createInitialUsers(store.users, options, log)
-    const secrets = SecretBox.fromKeyFile(join(options.dataDir, 'secret.key'))
+    const keyFile = join(options.dataDir, 'secret.key')
+    const secrets = SecretBox.fromKeyFile(keyFile)
     const feed = new ChangeFeed()
-    const ingest = new Ingest(store, secrets, feed)
+    const collectorLimits = options.collectorLimits ?? defaultCollectorLimits
+    ingest = await IngestThread.start({ databaseFile: store.file, keyFile, limits: collectorLimits }, feed, log)
     const principals = new Principals(store.users)
     const authenticator = new BasicAuthenticator(store.users, principals)
-    const sessions = new SessionService(store.sessions)
+    const serverSettings = new ServerSettingsRepository(store.db, store.sql)
+    const sessions = new SessionService(store.sessions, () => serverSettings.sessionTimeoutSec())
     const app = await buildApp({
-      store, ingest, authenticator, sessions, principals, feed, endpoints: apiEndpoints({ store, sessions, secrets, feed }),
+      store, collector: ingest, authenticator, sessions, principals, feed, endpoints: apiEndpoints({ store, sessions, secrets, feed }),
       log, version: VERSION, consoleDir: options.consoleDir,
-      collectorLimits: options.collectorLimits ?? defaultCollectorLimits,
+      collectorLimits,
       collectorStats: new CollectorStats(), metricsEnabled: options.metrics !== false
     })
-    await app.listen({ host: options.host, port: options.port })
+    await app.register(setupRoutes, { store })
+    // A port chosen by flag or environment wins; else the one stored from the console's settings.
+    const wantedPort = options.portChosen === false ? serverSettings.port() ?? options.port : options.port
+    await app.listen({ host: options.host, port: wantedPort })
     const address = app.server.address()
-    const port = typeof address === 'object' && address ? address.port : options.port
+    const port = typeof address === 'object' && address ? address.port : wantedPort
     const watchdog = new HeartbeatWatchdog(store, feed)
     watchdog.start(options.watchdogIntervalMs)
+    const rollup = new HistoryRollupJob(store, { onError: log.error, ...options.historyRollup })
+    rollup.start()
     const stopBridge = options.parent && startDesktopBridge(store, feed, options.parent)
     return {
       port,
@@ -68,24 +81,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       store,
       async close() {
         watchdog.stop()
+        rollup.stop()
         stopBridge?.()
         await app.close()
+        await ingest!.close()
         store.close()
       }
     }
   } catch (err) {
+    await ingest?.close()
     store.close()
     throw err
   }
-}
-
-/** A wildcard address listens on every interface: name each, so users know what agents can reach. */
-function listeningUrls(host: string, port: number): string[] {
-  const wildcard = host === '0.0.0.0' || host === '::'
-  const hosts = wildcard
-    ? Object.values(networkInterfaces()).flat()
-      .filter((i) => i && (host === '::' || i.family === 'IPv4'))
-      .map((i) => (i!.family === 'IPv6' ? `[${i!.address}]` : i!.address))
-    : [host.includes(':') ? `[${host}]` : host]
-  return hosts.map((h) => `http://${h}:${port}`)
 }

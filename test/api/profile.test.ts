@@ -1,4 +1,5 @@
-// profile/get: the console's "who am I" with the permissions it may offer and the CSRF token.
+// profile/get: the console's "who am I" with the permissions it may offer and the CSRF token;
+// profile/update: the caller's own name, e-mail and password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loginAs } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
@@ -22,5 +23,39 @@ describe('profile/get', () => {
     expect((await admin.post('/api/2/admin/users/create', { uname: 'vic', password: 'pw-vic', fullname: 'Vic Viewer', roleid })).status).toBe(200)
     const viewer = await loginAs(server.baseUrl, 'vic', 'pw-vic')
     expect((await viewer.get('/api/2/profile/get')).json).toMatchObject({ uname: 'vic', fullname: 'Vic Viewer', admin: false, serviceactions: false })
+  })
+})
+
+describe('profile/update', () => {
+  it('changes the own full name and e-mail, CSRF-protected', async () => {
+    const admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
+    await admin.post('/api/2/admin/users/create', { uname: 'pat', password: 'pw-pat-1', fullname: 'Pat', roleid: 3 })
+    const pat = await loginAs(server.baseUrl, 'pat', 'pw-pat-1', { csrf: 'on' })
+    expect((await pat.post('/api/2/profile/update', { fullname: 'Pat Smith' })).json).toEqual({ error: 'Invalid CSRF token' })
+    const token = await pat.csrfToken()
+    const res = await pat.post('/api/2/profile/update', { fullname: 'Pat Smith', email: 'pat@example.org' }, { CSRFToken: token })
+    expect(res.status).toBe(200)
+    expect(res.json).toMatchObject({ uname: 'pat', fullname: 'Pat Smith', email: 'pat@example.org', admin: false })
+    expect((await pat.post('/api/2/profile/update', { email: 'not-an-address' }, { CSRFToken: token })).json)
+      .toEqual({ error: "invalid argument 'email': expected an e-mail address" })
+    expect((await pat.post('/api/2/profile/update', { fullname: ' ' }, { CSRFToken: token })).json)
+      .toEqual({ error: "invalid argument 'fullname': must not be empty" })
+  })
+
+  it('changes the own password only with the old one, and ends the other sessions', async () => {
+    const admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
+    await admin.post('/api/2/admin/users/create', { uname: 'quinn', password: 'old-pw-1', fullname: 'Quinn', roleid: 3 })
+    const quinn = await loginAs(server.baseUrl, 'quinn', 'old-pw-1')
+    const elsewhere = await loginAs(server.baseUrl, 'quinn', 'old-pw-1')
+    expect((await quinn.post('/api/2/profile/update', { password: 'new-pw-2' })).json)
+      .toEqual({ error: "invalid argument 'oldpassword': is required to set a new password" })
+    expect((await quinn.post('/api/2/profile/update', { oldpassword: 'guess', password: 'new-pw-2' })).json)
+      .toEqual({ error: "invalid argument 'oldpassword': does not match your current password" })
+    expect((await quinn.post('/api/2/profile/update', { oldpassword: 'old-pw-1', password: 'new-pw-2' })).status).toBe(200)
+
+    expect((await quinn.get('/api/2/profile/get')).json).toMatchObject({ uname: 'quinn' })
+    expect((await elsewhere.get('/api/2/profile/get')).headers['content-type']).toBe('text/html')
+    await expect(loginAs(server.baseUrl, 'quinn', 'old-pw-1')).rejects.toThrow(/login of quinn failed/)
+    expect((await (await loginAs(server.baseUrl, 'quinn', 'new-pw-2')).get('/api/2/profile/get')).status).toBe(200)
   })
 })

@@ -4,14 +4,14 @@ import { ConfigError, defaultDataDir, parseConfig } from '../../src/server/confi
 describe('server configuration', () => {
   it('defaults to 0.0.0.0:8080 and the per-user data folder', () => {
     expect(parseConfig([], {})).toEqual({
-      host: '0.0.0.0', port: 8080, dataDir: defaultDataDir(), initAdmin: undefined, initCollector: undefined, metrics: true
+      host: '0.0.0.0', port: 8080, portChosen: false, dataDir: defaultDataDir(), initAdmin: undefined, initCollector: undefined, metrics: true
     })
   })
 
   it('reads flags, and environment variables where no flag is given', () => {
     const env = { OVERSEER_PORT: '9000', OVERSEER_HOST: '127.0.0.1', OVERSEER_INIT_COLLECTOR: 'monit:abc123' }
     expect(parseConfig(['--port', '9100', '--data-dir', '/tmp/x', '--init-admin', 'admin:pa:ss'], env)).toEqual({
-      host: '127.0.0.1', port: 9100, dataDir: '/tmp/x',
+      host: '127.0.0.1', port: 9100, portChosen: true, dataDir: '/tmp/x',
       initAdmin: { user: 'admin', password: 'pa:ss' }, initCollector: { user: 'monit', password: 'abc123' }, metrics: true
     })
   })

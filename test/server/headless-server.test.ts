@@ -1,5 +1,8 @@
 // The built entry, out/main/server.js, run as users run it.
-import { execFile } from 'node:child_process'
+import { execFile, fork } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
@@ -66,5 +69,34 @@ describe('node out/main/server.js', () => {
     db.close()
     expect(stored).toHaveLength(30)
     expect(stored).toEqual(acknowledged.map((agent_id) => ({ agent_id, events: 1 })))
+  })
+
+  it('says clearly when its port is taken: a message to the parent, exit status 3', async () => {
+    const blocker = await new Promise<Server>((done) => {
+      const server = createServer()
+      server.listen(0, '127.0.0.1', () => done(server))
+    })
+    const port = (blocker.address() as { port: number }).port
+    const dataDir = mkdtempSync(join(tmpdir(), 'overseer-test-'))
+    try {
+      const child = fork(SERVER_JS, ['--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir], {
+        execArgv: [], stdio: ['ignore', 'ignore', 'pipe', 'ipc']
+      })
+      let stderr = ''
+      child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
+      const messages: unknown[] = []
+      child.on('message', (m) => messages.push(m))
+      const code = await new Promise<number | null>((done) => child.once('exit', done))
+      expect(code).toBe(3)
+      expect(messages).toEqual([{
+        type: 'error', code: 'EADDRINUSE', port,
+        message: `port ${port} is already in use on 127.0.0.1: stop the program using it or choose another --port`
+      }])
+      expect(stderr).toContain(`port ${port} is already in use`)
+      expect(stderr).not.toContain('server failed to start')
+    } finally {
+      blocker.close()
+      removeDir(dataDir)
+    }
   })
 })

@@ -1,9 +1,155 @@
-// Placeholder: being built.
-import { createRoute } from '@tanstack/react-router'
+// One host's administration (admin/hosts/get|update|test|delete): its name and description, status,
+// how the server calls its agent back (address, port, TLS, credentials), the heartbeat tolerance,
+// a connection test with what is typed, and deletion.
+import { Alert, Anchor, Button, Grid, Group, NumberInput, Paper, PasswordInput, SegmentedControl, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { createRoute, Link, useNavigate } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { adminHostQuery, deleteHost, testConnection, updateHost, type AdminHost, type HostUpdate } from '../api/admin'
 import { consoleRoute } from '../app/root-route'
+import { ErrorNote } from '../components/error-note'
+import { ConfirmButton } from './admin/confirm-button'
+import { formErrors } from './admin/field-errors'
 
 export const adminHostEditRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: 'admin/hosts/$hostId',
-  component: () => <h2>Edit host</h2>
+  component: AdminHostEditScreen
 })
+
+const FIELDS = ['hostname', 'keepname', 'description', 'status', 'ipaddrout', 'portout', 'sslout', 'agentuser', 'agentpassword', 'skew'] as const
+
+function AdminHostEditScreen() {
+  const { hostId } = adminHostEditRoute.useParams()
+  const id = Number(hostId)
+  const host = useQuery({ ...adminHostQuery(id), enabled: Number.isInteger(id) })
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/admin/hosts" size="sm">← Hosts administration</Anchor>
+      <ErrorNote error={Number.isInteger(id) ? host.error : new Error(`'${hostId}' is not a host id`)} title="The host could not be loaded" />
+      {host.data && <HostEditor key={host.data.id} host={host.data} />}
+    </Stack>
+  )
+}
+
+function draftOf(host: AdminHost): HostUpdate {
+  return {
+    id: host.id, hostname: host.hostname, keepname: host.keepname, description: host.description, status: host.status,
+    ipaddrout: host.ipaddrout, portout: host.portout, sslout: host.sslout, agentuser: host.agentuser, agentpassword: '', skew: host.skew
+  }
+}
+
+function HostEditor({ host }: { host: AdminHost }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [draft, setDraft] = useState(() => draftOf(host))
+  const set = <K extends keyof HostUpdate>(key: K, value: HostUpdate[K]) => setDraft((d) => ({ ...d, [key]: value }))
+  const save = useMutation({
+    mutationFn: updateHost,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminHostQuery(host.id).queryKey, saved)
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'hosts'], exact: true })
+      setDraft(draftOf(saved))
+    }
+  })
+  const test = useMutation({ mutationFn: testConnection })
+  const errors = formErrors(save.error, FIELDS)
+  const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(draft) }
+  const runTest = () => test.mutate({
+    ipaddr: draft.ipaddrout || host.ipaddrin,
+    port: draft.portout > 0 ? draft.portout : host.portin,
+    ssl: draft.sslout >= 0 ? draft.sslout : host.sslin,
+    agentuser: draft.agentuser, agentpassword: draft.agentpassword
+  })
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={2}>{host.hostname}</Title>
+          <ConfirmButton label="Delete host" title={`Delete ${host.hostname}?`}
+            message="The host is deleted with its services, events and statistics. If its agent reports again, it comes back as a new host."
+            onConfirm={() => deleteHost(host.id)}
+            onDone={() => { void queryClient.invalidateQueries({ queryKey: ['admin'] }); void navigate({ to: '/admin/hosts' }) }} />
+        </Group>
+        <Text size="sm" c="dimmed">
+          Agent id <Text span ff="monospace">{host.agentid}</Text> · reports every {host.poll} s · last report{' '}
+          {host.lastmodified ? new Date(host.lastmodified * 1000).toLocaleString() : 'never'}
+        </Text>
+
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            <Title order={3} size="h4">Identity</Title>
+            <Grid>
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <TextInput label="Name" required value={draft.hostname} onChange={(e) => set('hostname', e.currentTarget.value)} error={errors.of('hostname')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <Switch mt={30} label="Keep this name (do not follow the agent's host name)" checked={draft.keepname === 1}
+                  onChange={(e) => set('keepname', e.currentTarget.checked ? 1 : 0)} error={errors.of('keepname')} />
+              </Grid.Col>
+            </Grid>
+            <Textarea label="Description" autosize minRows={2} value={draft.description}
+              onChange={(e) => set('description', e.currentTarget.value)} error={errors.of('description')} />
+            <div>
+              <Text size="sm" fw={500} mb={4} id="host-status-label">Status</Text>
+              <SegmentedControl aria-labelledby="host-status-label" value={String(draft.status)} onChange={(v) => set('status', Number(v))}
+                data={[{ value: '0', label: 'Active' }, { value: '1', label: 'Inactive' }, { value: '2', label: 'Ignored' }]} />
+              <Text size="xs" c="dimmed" mt={4}>Ignored hosts keep their status but store no events.</Text>
+              {errors.of('status') && <Text size="xs" c="red">{errors.of('status')}</Text>}
+            </div>
+            <NumberInput label="Heartbeat tolerance (poll cycles)" description={`A host is declared silent after this many missed reports (default ${host.defaultskew})`}
+              min={1} max={1000} allowDecimal={false} value={draft.skew} onChange={(v) => set('skew', Number(v))} error={errors.of('skew')} w={360} />
+          </Stack>
+        </Paper>
+
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            <Title order={3} size="h4">Calling the agent back</Title>
+            <Text size="sm" c="dimmed">
+              The agent reports its own web interface at {host.ipaddrin || '—'}:{host.portin} ({host.sslin ? 'https' : 'http'}).
+              Leave the address empty and the port at −1 to use what it reports.
+            </Text>
+            <Grid>
+              <Grid.Col span={{ base: 12, md: 5 }}>
+                <TextInput label="Address" placeholder={host.ipaddrin || 'as reported'} value={draft.ipaddrout}
+                  onChange={(e) => set('ipaddrout', e.currentTarget.value)} error={errors.of('ipaddrout')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, md: 3 }}>
+                <NumberInput label="Port" min={-1} max={65535} allowDecimal={false} value={draft.portout}
+                  onChange={(v) => set('portout', Number(v))} error={errors.of('portout')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, md: 4 }}>
+                <Select label="Protocol" allowDeselect={false} value={String(draft.sslout)} onChange={(v) => v !== null && set('sslout', Number(v))}
+                  data={[{ value: '-1', label: 'As reported' }, { value: '0', label: 'http' }, { value: '1', label: 'https' }]} error={errors.of('sslout')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <TextInput label="Agent user" value={draft.agentuser} onChange={(e) => set('agentuser', e.currentTarget.value)} error={errors.of('agentuser')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <PasswordInput label="Agent password" description="Empty keeps the stored one; type it to test the connection with it"
+                  value={draft.agentpassword} onChange={(e) => set('agentpassword', e.currentTarget.value)} error={errors.of('agentpassword')} />
+              </Grid.Col>
+            </Grid>
+            <Group>
+              <Button variant="default" onClick={runTest} loading={test.isPending}>Test connection</Button>
+              {test.data && (
+                <Alert color={test.data.status === 'green' ? 'green' : 'red'} py={6} data-testid="connection-test" role="status">
+                  {test.data.description}
+                </Alert>
+              )}
+            </Group>
+            <ErrorNote error={test.error} title="The test could not run" />
+          </Stack>
+        </Paper>
+
+        <ErrorNote error={errors.general} title="Not saved" />
+        {save.isSuccess && !save.isPending && <Text c="teal" size="sm" role="status">Saved.</Text>}
+        <Group>
+          <Button type="submit" loading={save.isPending}>Save</Button>
+          <Button variant="default" onClick={() => { setDraft(draftOf(host)); save.reset() }}>Reset</Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

@@ -1,9 +1,129 @@
-// Placeholder: being built.
+// Users (admin/users/* by id, api/2): the list with their roles; create, edit (name, contact, roles,
+// optional new password) and delete, each confirmed where it destroys something.
+import { Badge, Button, Checkbox, Group, Modal, Paper, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { adminRolesQuery, adminUserQuery, adminUsersQuery, createUser, deleteUser, updateUser, type Role, type UserChange, type UserEntry } from '../api/admin'
+import { useProfile } from '../api/profile'
 import { consoleRoute } from '../app/root-route'
+import { ErrorNote } from '../components/error-note'
+import { ConfirmButton } from './admin/confirm-button'
+import { formErrors } from './admin/field-errors'
+import { rolesByUser } from './admin/role-names'
 
 export const adminUsersRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: 'admin/users',
-  component: () => <h2>Users</h2>
+  component: AdminUsersScreen
 })
+
+const FIELDS = ['uname', 'fullname', 'email', 'password', 'roleid'] as const
+type Editing = { mode: 'create' } | { mode: 'edit'; user: UserEntry }
+
+function AdminUsersScreen() {
+  const users = useQuery(adminUsersQuery)
+  const roles = useQuery(adminRolesQuery)
+  const me = useProfile()
+  const queryClient = useQueryClient()
+  const [editing, setEditing] = useState<Editing>()
+  const byUser = rolesByUser(roles.data ?? [])
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin'] })
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Users</Title>
+        <Button onClick={() => setEditing({ mode: 'create' })} disabled={!roles.data}>New user</Button>
+      </Group>
+      <ErrorNote error={users.error ?? roles.error} title="The users could not be loaded" />
+      {users.data && (
+        <Paper withBorder>
+          <Table highlightOnHover aria-label="Users">
+            <Table.Thead>
+              <Table.Tr><Table.Th>User name</Table.Th><Table.Th>Full name</Table.Th><Table.Th>E-mail</Table.Th><Table.Th>Roles</Table.Th><Table.Th /></Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {users.data.map((user) => (
+                <Table.Tr key={user.id} data-user={user.uname}>
+                  <Table.Td fw={500}>{user.uname}</Table.Td>
+                  <Table.Td>{user.fullname}</Table.Td>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {(byUser.get(user.id) ?? []).map((r) => <Badge key={r.id} variant="light" color={r.admin ? 'red' : r.active ? 'teal' : 'gray'}>{r.name}</Badge>)}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'edit', user })} aria-label={`Edit ${user.uname}`}>Edit</Button>
+                      <ConfirmButton size="xs" label="Delete" aria-label={`Delete ${user.uname}`} title={`Delete the user ${user.uname}?`}
+                        disabled={String(me.id) === user.id}
+                        message="The user is deleted and logged out everywhere. Agents using these credentials can no longer report."
+                        onConfirm={() => deleteUser(user.id)} onDone={refresh} />
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+      {editing && roles.data && (
+        <UserEditor editing={editing} roles={roles.data} onClose={() => setEditing(undefined)} onSaved={() => { setEditing(undefined); refresh() }} />
+      )}
+    </Stack>
+  )
+}
+
+function UserEditor({ editing, roles, onClose, onSaved }: { editing: Editing; roles: Role[]; onClose(): void; onSaved(): void }) {
+  const detail = useQuery({ ...adminUserQuery(editing.mode === 'edit' ? editing.user.id : ''), enabled: editing.mode === 'edit' })
+  const title = editing.mode === 'create' ? 'New user' : `Edit ${editing.user.uname}`
+  return (
+    <Modal opened onClose={onClose} title={title} size="lg">
+      {editing.mode === 'create'
+        ? <UserForm roles={roles} initial={{ uname: '', fullname: '', email: '', password: '', roleid: [] }} onClose={onClose} onSaved={onSaved} />
+        : <>
+            <ErrorNote error={detail.error} title="The user could not be loaded" />
+            {detail.data && (
+              <UserForm roles={roles} id={editing.user.id} onClose={onClose} onSaved={onSaved}
+                initial={{ uname: detail.data.uname, fullname: detail.data.fullname, email: detail.data.email, password: '', roleid: detail.data.roles }} />
+            )}
+          </>}
+    </Modal>
+  )
+}
+
+function UserForm({ roles, id, initial, onClose, onSaved }: { roles: Role[]; id?: string; initial: UserChange; onClose(): void; onSaved(): void }) {
+  const [draft, setDraft] = useState(initial)
+  const save = useMutation({ mutationFn: (user: UserChange) => (id === undefined ? createUser(user) : updateUser(id, user)), onSuccess: onSaved })
+  const errors = formErrors(save.error, FIELDS)
+  const set = (key: 'uname' | 'fullname' | 'email' | 'password') => (e: { currentTarget: { value: string } }) => setDraft({ ...draft, [key]: e.currentTarget.value })
+  const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(draft) }
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput label="User name" required value={draft.uname} onChange={set('uname')} error={errors.of('uname')} data-autofocus />
+        <TextInput label="Full name" required value={draft.fullname} onChange={set('fullname')} error={errors.of('fullname')} />
+        <TextInput label="E-mail" value={draft.email} onChange={set('email')} error={errors.of('email')} />
+        <PasswordInput label={id === undefined ? 'Password' : 'New password'} required={id === undefined}
+          description={id === undefined ? undefined : 'Leave empty to keep the current password'}
+          value={draft.password} onChange={set('password')} error={errors.of('password')} autoComplete="new-password" />
+        <Checkbox.Group label="Roles" value={draft.roleid.map(String)} onChange={(v) => setDraft({ ...draft, roleid: v.map(Number) })} error={errors.of('roleid')}>
+          <Stack gap={6} mt={6}>
+            {roles.map((r) => (
+              <Checkbox key={r.id} value={String(r.id)} label={<>{r.name}{!r.active && <Text span c="dimmed"> (inactive)</Text>}</>}
+                description={r.description || undefined} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        {draft.roleid.length === 0 && <Text size="sm" c="dimmed">Without a role the user may log in but sees nothing.</Text>}
+        <ErrorNote error={errors.general} title="Not saved" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button type="submit" loading={save.isPending}>{id === undefined ? 'Create user' : 'Save'}</Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

@@ -1,9 +1,101 @@
-// Placeholder: being built.
-import { createRoute } from '@tanstack/react-router'
+// The first screen: how many hosts are in which state (status/hosts/summary), the last 24 hours of
+// events (reports/events/summary), and the hosts needing attention. Everything links to its detail.
+// With no host yet it explains how to connect one. Live: 'status' and 'events' keys refresh.
+import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { createRoute, Link } from '@tanstack/react-router'
+import { eventsSummaryQuery } from '../api/events-summary'
+import { useProfile } from '../api/profile'
+import { hostPageQuery, hostSummaryQuery, type HostCategory, type HostFilter } from '../api/status'
 import { consoleRoute } from '../app/root-route'
+import { EventsChart } from '../components/charts/events-chart'
+import { ErrorNote } from '../components/error-note'
+import { MonitrcLine, monitrcLine } from '../components/monitrc-line'
+import { AttentionList } from './monitor/attention-list'
 
 export const dashboardRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/',
-  component: () => <h2>Dashboard</h2>
+  component: Dashboard
 })
+
+const ATTENTION: HostFilter = { led: [0, 1], sort: 'led', dir: 'asc' }
+const ATTENTION_SHOWN = 20
+
+/** Each category's colour and the LED filter of the hosts list that shows its hosts. */
+const categories: Record<HostCategory, { color: string; led: number }> = {
+  failed: { color: 'red', led: 0 },
+  'services failed': { color: 'red', led: 0 },
+  'some services failed/unmonitored': { color: 'orange', led: 1 },
+  ok: { color: 'green', led: 2 },
+  inactive: { color: 'gray', led: 3 },
+  ignored: { color: 'gray', led: 3 }
+}
+
+function Dashboard() {
+  const summary = useQuery(hostSummaryQuery)
+  const attention = useQuery(hostPageQuery(ATTENTION, 0, ATTENTION_SHOWN))
+  const events = useQuery(eventsSummaryQuery)
+  const hostCount = summary.data?.status.reduce((n, c) => n + c.data, 0)
+  const ready = summary.isSuccess && attention.isSuccess && events.isSuccess
+  return (
+    <Stack gap="lg" data-testid="dashboard" data-ready={ready || undefined}>
+      <Title order={2}>Dashboard</Title>
+      {summary.isError && <ErrorNote error={summary.error} title="The host summary could not be loaded" />}
+      {summary.isPending && <Skeleton height={84} />}
+      {hostCount === 0 && <NoHostsYet />}
+      {summary.isSuccess && hostCount! > 0 && (
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" data-testid="host-summary">
+          {summary.data.status.map(({ label, data }) => (
+            <Card key={label} withBorder padding="sm" renderRoot={(props) => <Link {...props} to="/hosts" search={{ led: [categories[label].led] }} />}
+              aria-label={`${data} hosts ${label}`}>
+              <Text size="xl" fw={700} c={data > 0 ? categories[label].color : 'dimmed'}>{data.toLocaleString()}</Text>
+              <Text size="sm" c="dimmed">{label.charAt(0).toUpperCase() + label.slice(1)}</Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      {hostCount !== 0 && (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <Card withBorder>
+            <Group justify="space-between" mb="sm">
+              <Title order={3} size="h4">Needs attention</Title>
+              <Anchor component={Link} to="/hosts" size="sm">All hosts</Anchor>
+            </Group>
+            {attention.isError && <ErrorNote error={attention.error} title="The hosts could not be loaded" />}
+            {attention.isPending && <Skeleton height={120} />}
+            {attention.isSuccess && <AttentionList page={attention.data} />}
+          </Card>
+          <Card withBorder>
+            <Group justify="space-between" mb="sm">
+              <Title order={3} size="h4">Events in the last 24 hours</Title>
+              <Anchor component={Link} to="/events" size="sm">All events</Anchor>
+            </Group>
+            {events.isError && <ErrorNote error={events.error} title="The events summary could not be loaded" />}
+            {events.isPending && <Skeleton height={220} />}
+            {events.isSuccess && <EventsChart summary={events.data} />}
+          </Card>
+        </SimpleGrid>
+      )}
+    </Stack>
+  )
+}
+
+function NoHostsYet() {
+  const profile = useProfile()
+  return (
+    <Card withBorder padding="lg" data-testid="no-hosts">
+      <Stack gap="sm">
+        <Title order={3} size="h4">No hosts yet</Title>
+        <Text>
+          A host appears here when its Monit agent first reports to this server. Add this line to each agent's monitrc,
+          with the collector user's name and password, then reload Monit (<code>monit reload</code>):
+        </Text>
+        <MonitrcLine line={monitrcLine('USER', 'PASSWORD')} />
+        {profile.admin
+          ? <Text size="sm">The collector user and its password are in <Anchor component={Link} to="/settings">Settings</Anchor>.</Text>
+          : <Text size="sm" c="dimmed">Ask an administrator for the collector user's name and password.</Text>}
+      </Stack>
+    </Card>
+  )
+}

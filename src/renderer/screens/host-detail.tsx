@@ -1,9 +1,126 @@
-// Placeholder: being built.
-import { createRoute } from '@tanstack/react-router'
+// One host (status/hosts/get): what it is, its services with their state and actions, the chosen
+// service's statistics and history, and the host's latest events. Live: the 'status' key refreshes.
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { createRoute, Link } from '@tanstack/react-router'
+import { hostStatusLabel, type HostStatus } from '../../shared/codes'
+import { ApiError } from '../api/client'
+import { useProfile } from '../api/profile'
+import { hostDetailQuery, type HostDetail, type ServiceEntry } from '../api/status'
 import { consoleRoute } from '../app/root-route'
+import { ErrorNote } from '../components/error-note'
+import { Led } from '../components/led'
+import { HostEvents } from './monitor/host-events'
+import { ServiceCharts } from './monitor/service-charts'
+import { ServicesTable, statisticLabel } from './monitor/services-table'
+import { formatBytes, formatStatistic } from './monitor/statistics'
+
+interface HostSearch {
+  /** The service whose statistics are shown. */
+  service?: number
+}
 
 export const hostDetailRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: 'hosts/$hostId',
-  component: () => <h2>Host</h2>
+  validateSearch: (search: Record<string, unknown>): HostSearch => {
+    const service = Number(search.service)
+    return Number.isInteger(service) && service > 0 ? { service } : {}
+  },
+  component: HostDetailScreen
 })
+
+function HostDetailScreen() {
+  const { hostId: raw } = hostDetailRoute.useParams()
+  const { service: chosen } = hostDetailRoute.useSearch()
+  const hostId = Number(raw)
+  const profile = useProfile()
+  const detail = useQuery({ ...hostDetailQuery(hostId), enabled: Number.isInteger(hostId) && hostId > 0 })
+  if (!Number.isInteger(hostId) || hostId <= 0) return <NoSuchHost message={`"${raw}" is not a host id.`} />
+  if (detail.isError) {
+    return detail.error instanceof ApiError && detail.error.status === 404
+      ? <NoSuchHost message={detail.error.message} />
+      : <ErrorNote error={detail.error} title="The host could not be loaded" />
+  }
+  if (detail.isPending) return <Text c="dimmed">Loading host…</Text>
+  const { host, serviceactions } = detail.data.records
+  const mayAct = profile.serviceactions && serviceactions
+  // The system service by default: it carries the host's CPU, memory and load.
+  const service = host.services.find((s) => s.id === chosen) ?? host.services.find((s) => s.typeid === 5) ?? host.services[0]
+  return (
+    <Stack gap="lg" data-testid="host-detail">
+      <Group gap="sm" wrap="nowrap">
+        <Led led={host.led} size={16} />
+        <Title order={2}>{host.name}</Title>
+        <Badge variant="light" color={host.heartbeat === 0 ? 'red' : 'gray'}>{host.heartbeat === 0 ? 'No heartbeat' : hostStatusLabel[host.statusid as HostStatus]}</Badge>
+      </Group>
+      <Text data-testid="host-status">{host.status}</Text>
+      <HostFacts host={host} />
+      <Stack gap="xs">
+        <Title order={3} size="h4">Services</Title>
+        {!mayAct && host.services.length > 0 && (
+          <Text size="sm" c="dimmed">You may view these services; starting and stopping them needs the service actions permission.</Text>
+        )}
+        <ServicesTable hostId={host.id} services={host.services} selected={service?.id} mayAct={mayAct} />
+      </Stack>
+      {service && <LatestFigures service={service} />}
+      {service && <ServiceCharts hostId={host.id} service={service} />}
+      <Stack gap="xs">
+        <Title order={3} size="h4">Latest events</Title>
+        <HostEvents hostId={host.id} />
+      </Stack>
+    </Stack>
+  )
+}
+
+function NoSuchHost({ message }: { message: string }) {
+  return (
+    <Stack align="flex-start">
+      <Title order={2}>Host not found</Title>
+      <Text>{message} It may have been removed, or you may not have permission to view it.</Text>
+      <Anchor component={Link} to="/hosts">Back to the hosts</Anchor>
+    </Stack>
+  )
+}
+
+function HostFacts({ host }: { host: HostDetail }) {
+  const platform = [host.platform.name, host.platform.release, host.platform.machine].filter(Boolean).join(' ')
+  const facts: [string, string][] = [
+    ['Platform', platform || 'not reported'],
+    ['CPUs', host.cpu.count > 0 ? String(host.cpu.count) : 'not reported'],
+    ['Memory', host.memory.size > 0 ? formatBytes(host.memory.size * 1024) : 'not reported'],
+    ['Swap', host.swap.size > 0 ? formatBytes(host.swap.size * 1024) : 'none'],
+    ['System uptime', host.uptime || 'not reported'],
+    ['Monit', `${host.agent.version || 'unknown version'}, up ${host.agent.uptime}`],
+    ['Poll', `every ${host.agent.poll} s`],
+    ['Control file', host.agent.controlfile || 'not reported']
+  ]
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+      {facts.map(([label, value]) => (
+        <Card key={label} withBorder padding="sm">
+          <Text size="xs" c="dimmed">{label}</Text>
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{value}</Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  )
+}
+
+function LatestFigures({ service }: { service: ServiceEntry }) {
+  if (service.statistics.length === 0) return null
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">Latest figures of {service.name}</Title>
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="xs" verticalSpacing={0} data-testid="latest-figures">
+        {service.statistics.map((st) => (
+          <Group key={`${st.type} ${st.descriptor}`} justify="space-between" wrap="nowrap" gap="md" py={6}
+            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+            <Text size="sm" c="dimmed">{statisticLabel(st)}</Text>
+            <Text size="sm" fw={500} ta="right" style={{ overflowWrap: 'anywhere' }}>{formatStatistic(st.type, st.value)}</Text>
+          </Group>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  )
+}

@@ -1,9 +1,36 @@
-// Placeholder: being built.
-import { createRoute } from '@tanstack/react-router'
+// Every host the user may view, with LED, figures, status and heartbeat: filtered by LED, group and
+// name (in the URL), sorted by the server, virtualised and paged as the user scrolls. Live: the
+// 'status' key refreshes the pages on screen.
+import { Button, Stack, Text, Title } from '@mantine/core'
+import { createRoute, Link } from '@tanstack/react-router'
 import { consoleRoute } from '../app/root-route'
+import { HostFilters } from './monitor/host-filters'
+import { hostFilter, validateHostSearch, type HostSearch } from './monitor/host-search'
+import { HostTable } from './monitor/host-table'
 
 export const hostsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: 'hosts',
-  component: () => <h2>Hosts</h2>
+  validateSearch: validateHostSearch,
+  component: HostsScreen
 })
+
+function HostsScreen() {
+  const search = hostsRoute.useSearch()
+  const navigate = hostsRoute.useNavigate()
+  const update = (next: HostSearch) => void navigate({ search: next, replace: true })
+  const filtered = Boolean(search.led || search.group || search.q)
+  return (
+    <Stack gap="md">
+      <Title order={2}>Hosts</Title>
+      <HostFilters search={search} onChange={update} />
+      <HostTable filter={hostFilter(search)} onSort={(sort, dir) => update({ ...search, sort, dir })}
+        empty={filtered
+          ? <Text c="dimmed" data-testid="hosts-empty">No host matches these filters.</Text>
+          : <Stack align="flex-start" data-testid="hosts-empty">
+              <Text>No hosts yet. Hosts appear here when their Monit agent first reports to this server.</Text>
+              <Button component={Link} to="/" variant="light">How to connect an agent</Button>
+            </Stack>} />
+    </Stack>
+  )
+}

@@ -1,9 +1,61 @@
-// Placeholder: being built.
-import { createRoute } from '@tanstack/react-router'
+// One host's uptime per service (reports/uptime/get), the `Monit` row being the host's own silence.
+import { EmptyState, Group, Loader, Stack, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { createRoute, useNavigate } from '@tanstack/react-router'
 import { consoleRoute } from '../app/root-route'
+import { uptimeHostsQuery, uptimeServicesQuery } from '../api/uptime'
+import { ErrorNote } from '../components/error-note'
+import { AnchorLink } from './reports/anchor-link'
+import { EventsLink } from './reports/events-link'
+import { RangePicker } from './reports/range-picker'
+import { UptimeSummary } from './reports/uptime-summary'
+import { parseUptimeSearch } from './reports/uptime-search'
+import { UptimeTable } from './reports/uptime-table'
 
 export const uptimeHostRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: 'uptime/$hostId',
-  component: () => <h2>Uptime of a host</h2>
+  validateSearch: parseUptimeSearch,
+  component: UptimeHostScreen
 })
+
+/** The `Monit` item stands for the agent itself: its downtime is the time the host stayed silent. */
+const MONIT_ITEM_ID = 0
+
+function UptimeHostScreen() {
+  const { hostId } = uptimeHostRoute.useParams()
+  const search = uptimeHostRoute.useSearch()
+  const navigate = useNavigate({ from: '/uptime/$hostId' })
+  const id = Number(hostId)
+  const valid = Number.isInteger(id) && id > 0
+  const report = useQuery({ ...uptimeServicesQuery(id, search), enabled: valid })
+  // The host's name comes from the hosts report of the same range, often already in the cache.
+  const hosts = useQuery({ ...uptimeHostsQuery(search), enabled: valid })
+  const name = hosts.data?.items.find((h) => h.id === id)?.name
+  return (
+    <Stack gap="md">
+      <AnchorLink to="/uptime" search={search} size="sm" w="fit-content">← Uptime of all hosts</AnchorLink>
+      <Group justify="space-between">
+        <Title order={2}>{name ? `Uptime of ${name}` : 'Uptime of a host'}</Title>
+        {report.isFetching && <Loader size="sm" aria-label="Loading the uptime report" />}
+      </Group>
+      <RangePicker value={search} onChange={(next) => void navigate({ search: next })} />
+      {!valid && <ErrorNote error={new Error(`"${hostId}" is not a host number.`)} title="No such host" />}
+      <ErrorNote error={report.error} title="The uptime report could not be made" />
+      {report.data && <UptimeSummary report={report.data} itemsLabel="Services" />}
+      {report.data && report.data.items.length <= 1 && (
+        <EmptyState title="No services reported" description="Only the agent's own uptime is known for this host so far." />
+      )}
+      {report.data && (
+        <UptimeTable items={report.data.items} nameHeader="Service" inactiveLabel="Not monitored"
+          renderName={(item) => item.id === MONIT_ITEM_ID
+            ? <Text size="sm">{item.name} <Text span size="xs" c="dimmed">(reports from the agent)</Text></Text>
+            : <Text size="sm">{item.name}</Text>}
+          renderEvents={(item) => (
+            <EventsLink count={item.events} hostId={id} from={report.data.datefrom} to={report.data.dateto}
+              label={`${item.name}${name ? ` on ${name}` : ''}`} />
+          )} />
+      )}
+    </Stack>
+  )
+}

@@ -1,9 +1,63 @@
-// Placeholder: being built.
-import { createRoute } from '@tanstack/react-router'
+// Uptime per host (reports/uptime/list) over a range kept in the URL; a host opens its services.
+import { EmptyState, Group, Loader, Stack, TextInput, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { createRoute, useNavigate } from '@tanstack/react-router'
+import { useDeferredValue, useMemo, useState } from 'react'
 import { consoleRoute } from '../app/root-route'
+import { uptimeHostsQuery } from '../api/uptime'
+import { ErrorNote } from '../components/error-note'
+import { AnchorLink } from './reports/anchor-link'
+import { EventsLink } from './reports/events-link'
+import { RangePicker } from './reports/range-picker'
+import { UptimeSummary } from './reports/uptime-summary'
+import { parseUptimeSearch } from './reports/uptime-search'
+import { UptimeTable } from './reports/uptime-table'
 
 export const uptimeRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: 'uptime',
-  component: () => <h2>Uptime</h2>
+  validateSearch: parseUptimeSearch,
+  component: UptimeScreen
 })
+
+function UptimeScreen() {
+  const search = uptimeRoute.useSearch()
+  const navigate = useNavigate({ from: '/uptime' })
+  const report = useQuery(uptimeHostsQuery(search))
+  const [text, setText] = useState('')
+  const find = useDeferredValue(text.trim().toLowerCase())
+  const items = useMemo(
+    () => (report.data?.items ?? []).filter((h) => !find || h.name.toLowerCase().includes(find)), [report.data, find])
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Uptime</Title>
+        {report.isFetching && <Loader size="sm" aria-label="Loading the uptime report" />}
+      </Group>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <RangePicker value={search} onChange={(next) => void navigate({ search: next })} />
+        <TextInput label="Find a host" placeholder="Part of its name" w={240} value={text}
+          onChange={(e) => setText(e.currentTarget.value)} />
+      </Group>
+      <ErrorNote error={report.error} title="The uptime report could not be made" />
+      {report.data && <UptimeSummary report={report.data} itemsLabel="Hosts" />}
+      {report.data && report.data.items.length === 0 && (
+        <EmptyState title="No hosts yet" description="Hosts appear here once their Monit agent reports to this server." />
+      )}
+      {report.data && report.data.items.length > 0 && items.length === 0 && (
+        <EmptyState title="No host matches" description={`No host name contains "${text.trim()}".`} />
+      )}
+      {report.data && items.length > 0 && (
+        <UptimeTable items={items} nameHeader="Host" inactiveLabel="Inactive" initialSort="name"
+          renderName={(host) => (
+            <AnchorLink to="/uptime/$hostId" params={{ hostId: String(host.id) }} search={search} size="sm">
+              {host.name}
+            </AnchorLink>
+          )}
+          renderEvents={(host) => (
+            <EventsLink count={host.events} hostId={host.id} from={report.data.datefrom} to={report.data.dateto} label={host.name} />
+          )} />
+      )}
+    </Stack>
+  )
+}

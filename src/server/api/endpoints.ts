@@ -7,16 +7,19 @@ import { adminUserEndpoints } from './admin-users'
 import { agentActionEndpoints } from './agent-actions'
 import type { ApiDeps } from './deps'
 import { mapEndpoints } from './maps'
+import { analyticsReportEndpoints } from './reports-analytics'
 import { profileEndpoints } from './profile'
 import { eventReportEndpoints } from './reports-events'
 import { uptimeReportEndpoints } from './reports-uptime'
 import { sessionEndpoints } from './session'
+import { settingsEndpoints } from './settings'
 import { statusEndpoints } from './status-hosts'
 
 export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
   return [
     ...sessionEndpoints(deps), ...statusEndpoints(deps), ...mapEndpoints(deps), ...adminHostEndpoints(deps),
     ...adminGroupEndpoints(deps), ...adminUserEndpoints(deps), ...adminRoleEndpoints(deps),
-    ...eventReportEndpoints(deps), ...uptimeReportEndpoints(deps), ...agentActionEndpoints(deps), ...profileEndpoints(deps)
+    ...eventReportEndpoints(deps), ...uptimeReportEndpoints(deps), ...agentActionEndpoints(deps),
+    ...analyticsReportEndpoints(deps), ...profileEndpoints(deps), ...settingsEndpoints(deps)
   ] as ApiEndpoint[]
 }

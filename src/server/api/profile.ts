@@ -1,26 +1,55 @@
-// The caller's own account, for the console: who is logged in, what the console may offer them, and
-// the session's CSRF token in the same answer (our extension; M/Monit keeps this in its own pages).
+// The caller's own account, for the console (our extension; M/Monit keeps this in its own pages):
+// profile/get says who is logged in, what the console may offer them and the session's CSRF token;
+// profile/update changes their own name, e-mail and password (the old one required).
+import { z } from 'zod'
 import { Permission } from '../../shared/codes'
+import { verifyPassword } from '../auth/passwords'
+import type { Principal } from '../domain/permissions'
 import { holdsAnywhere } from '../domain/permissions'
+import type { Session } from '../auth/sessions'
 import { endpoint } from '../http/api'
+import { HttpError } from '../http/errors'
+import { arg } from '../http/params'
 import type { ApiDeps } from './deps'
 
-export function profileEndpoints({ store }: ApiDeps) {
+// Not trimmed: spaces are part of a password.
+const password = z.string().min(1, 'must not be empty').max(1000, 'longer than 1000 characters')
+const email = arg.text(200).refine((s) => s === '' || /^[^\s@]+@[^\s@]+$/.test(s), 'expected an e-mail address')
+
+export function profileEndpoints({ store, sessions }: ApiDeps) {
+  const profileOf = (principal: Principal, session: Session) => {
+    const user = store.users.find(principal.userId)
+    return {
+      id: principal.userId,
+      uname: principal.uname,
+      fullname: user?.fullname ?? '',
+      email: user?.email ?? '',
+      admin: principal.admin,
+      /** May start/stop/restart/monitor/unmonitor services on at least one host. */
+      serviceactions: holdsAnywhere(principal, Permission.ServiceActions),
+      csrftoken: session.csrfToken
+    }
+  }
   return [
     endpoint({
       path: 'profile/get', methods: ['GET', 'POST'], params: {},
-      handle: ({ principal, session }) => {
-        const user = store.users.find(principal.userId)
-        return {
-          id: principal.userId,
-          uname: principal.uname,
-          fullname: user?.fullname ?? '',
-          email: user?.email ?? '',
-          admin: principal.admin,
-          /** May start/stop/restart/monitor/unmonitor services on at least one host. */
-          serviceactions: holdsAnywhere(principal, Permission.ServiceActions),
-          csrftoken: session.csrfToken
+      handle: ({ principal, session }) => profileOf(principal, session)
+    }),
+    endpoint({
+      path: 'profile/update', methods: ['POST'], mutation: true,
+      params: { fullname: arg.required(200).optional(), email: email.optional(), oldpassword: z.string().optional(), password: password.optional() },
+      handle: ({ params, principal, session }) => {
+        if (params.password !== undefined) {
+          if (params.oldpassword === undefined) throw new HttpError(400, "invalid argument 'oldpassword': is required to set a new password")
+          const credentials = store.users.credentialsOf(principal.uname)
+          if (!credentials || !verifyPassword(params.oldpassword, { salt: credentials.password_salt, sha256: credentials.password_sha256 })) {
+            throw new HttpError(400, "invalid argument 'oldpassword': does not match your current password")
+          }
         }
+        store.users.update(principal.userId, { fullname: params.fullname, email: params.email, password: params.password })
+        // Whoever knew the old password is logged out everywhere else.
+        if (params.password !== undefined) sessions.endOtherSessionsOf(principal.userId, session)
+        return profileOf(principal, session)
       }
     })
   ]

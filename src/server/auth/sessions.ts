@@ -1,5 +1,6 @@
-// Session lifecycle: ids only the server issued, 1800 s idle expiry, a CSRF token per session, and no
-// id rotation at login (clients keep the cookie of their first GET /index.csp, compat AUTH-3).
+// Session lifecycle: ids only the server issued, an idle expiry (1800 s unless an administrator set
+// another), a CSRF token per session, and no id rotation at login (clients keep the cookie of their
+// first GET /index.csp, compat AUTH-3).
 import { randomBytes } from 'node:crypto'
 import type { SessionRepository, SessionRow } from '../store/sessions'
 
@@ -21,7 +22,8 @@ export interface Session {
 export class SessionService {
   constructor(
     private readonly repo: SessionRepository,
-    private readonly timeoutSec = DEFAULT_SESSION_TIMEOUT_SEC,
+    /** The idle timeout setting, read on every resume so a change applies at once; undefined: the default. */
+    private readonly storedTimeoutSec: () => number | undefined = () => undefined,
     private readonly now = () => Math.floor(Date.now() / 1000)
   ) {}
 
@@ -31,12 +33,16 @@ export class SessionService {
     const row = this.repo.find(id)
     if (!row) return undefined
     const now = this.now()
-    if (now - row.last_access > this.timeoutSec) {
+    if (now - row.last_access > this.timeoutSec()) {
       this.repo.delete(id)
       return undefined
     }
     if (now - row.last_access >= TOUCH_EVERY_SEC) this.repo.touched(id, now)
     return toSession(row)
+  }
+
+  timeoutSec(): number {
+    return this.storedTimeoutSec() ?? DEFAULT_SESSION_TIMEOUT_SEC
   }
 
   create(savedUrl: string | null = null): Session {

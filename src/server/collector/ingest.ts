@@ -14,6 +14,7 @@ import type { ServiceState } from '../store/services'
 import type { Store } from '../store/store'
 import { EventRecorder } from './event-recorder'
 import { heartbeatBackEvent } from './heartbeat-events'
+import { RawSampleWriter } from '../history/raw-samples'
 import { knownService, KnownServices, type KnownService } from './known-services'
 import type { MonitMessage, ServiceSnapshot, Statistic } from './message'
 
@@ -33,12 +34,14 @@ export class Ingest {
   /** The agent password of each host, opened once: decrypting on every message would be waste. */
   private readonly openedPasswords = new Map<number, { sealed: string; plain: string }>()
   private readonly known: KnownServices
+  /** The message's history samples, packed into its one raw history row. */
+  private readonly samples = new RawSampleWriter()
   /** Changes of the message being applied, published once its transaction committed; undefined without a feed. */
   private changes: LiveChange[] | undefined
 
   constructor(private readonly store: Store, private readonly secrets: SecretBox, private readonly feed?: ChangeFeed) {
     this.events = new EventRecorder(store)
-    this.known = new KnownServices(store.services)
+    this.known = new KnownServices(store.services, store.history.series)
   }
 
   /**
@@ -74,7 +77,12 @@ export class Ingest {
     // Concurrent or delayed posts: a snapshot older than the one applied must not overwrite it.
     const snapshotUsec = newestCollection(msg.services)
     const fresh = snapshotUsec >= host.snapshot_usec
+    this.samples.reset()
     const counts = fresh ? this.applyServices(host.id, hostname, msg) : storedCounts(host)
+    if (!fresh) this.sampleLateSnapshot(host.id, msg)
+    const samples = this.samples.finish()
+    // The agent's collection time orders history; an agent clock ahead of ours is taken as now.
+    if (samples) this.store.history.raw.append(host.id, Math.min(Math.floor(snapshotUsec / 1_000_000), now), samples)
 
     let eventStored = false
     if (msg.event && !ignored) {
@@ -174,18 +182,24 @@ export class Ingest {
       const state = toServiceState(snapshot, position, services.nameId(snapshot.name))
       if (prev && prev.collectedUsec > state.collectedUsec) {
         next.set(snapshot.name, prev)
+        this.sampleKnown(prev.statisticIds, snapshot.statistics)
         continue
       }
       const id = prev?.id ?? services.insert(hostId, state)
       const latest = latestStatistics(snapshot.statistics)
-      const statisticKeys = new Set(prev?.statisticKeys)
+      let statisticIds = prev?.statisticIds ?? new Map<string, number>()
       for (const st of latest) {
         const key = statisticKey(st.type, st.descriptor)
-        if (!statisticKeys.has(key)) services.registerStatistic(id, st.type, st.descriptor)
-        statisticKeys.add(key)
+        let statisticId = statisticIds.get(key)
+        if (statisticId === undefined) {
+          statisticId = this.store.history.series.register(id, st.type, st.descriptor)
+          // Copied on write: the previous map stays as it was if this transaction rolls back.
+          statisticIds = new Map(statisticIds).set(key, statisticId)
+        }
+        if (st.text === null) this.samples.add(statisticId, st.value)
       }
       state.statistics = encodeStatistics(latest)
-      const current = knownService(id, state, statisticKeys)
+      const current = knownService(id, state, statisticIds)
       if (changes && (!prev || prev.led !== state.led || prev.statusText !== state.statusText)) {
         changes.push({ kind: 'service-changed', hostId, hostname, service: state.name, led: state.led, status: state.statusText })
       }
@@ -203,6 +217,23 @@ export class Ingest {
       this.groupLayouts.set(hostId, layout)
     }
     return countServices([...next.values()])
+  }
+
+  /** A snapshot older than the one applied changes no state, but its samples are history all the same. */
+  private sampleLateSnapshot(hostId: number, msg: MonitMessage): void {
+    const known = this.known.of(hostId)
+    for (const snapshot of msg.services) {
+      const prev = known.get(snapshot.name)
+      if (prev) this.sampleKnown(prev.statisticIds, snapshot.statistics)
+    }
+  }
+
+  /** Samples of the statistics that already have ids; text statistics are not history. */
+  private sampleKnown(ids: ReadonlyMap<string, number>, statistics: readonly Statistic[]): void {
+    for (const st of latestStatistics(statistics)) {
+      const id = ids.get(statisticKey(st.type, st.descriptor))
+      if (id !== undefined && st.text === null) this.samples.add(id, st.value)
+    }
   }
 }
 

@@ -1,25 +1,27 @@
 // What the collector last stored for each host's services, kept in memory so that a heartbeat that
 // repeats the previous one costs no service reads and no service writes. Only the collector writes service state;
 // a host's services go only with its host, whose id is never reused. About 1.5 KB per service.
-import { decodeStatistics, statisticKey } from '../store/latest-statistics'
+import type { SeriesRepository, StatisticIdRow } from '../store/history-series'
+import { statisticKey } from '../store/latest-statistics'
 import type { ServiceRepository, ServiceState, StoredService } from '../store/services'
 
 export interface KnownService extends ServiceState {
   id: number
-  /** Statistic keys known to be in the registry. */
-  statisticKeys: ReadonlySet<string>
+  /** Registry ids of the service's statistics by statisticKey: history samples need them on every message. */
+  statisticIds: ReadonlyMap<string, number>
 }
 
 export class KnownServices {
   private readonly byHost = new Map<number, Map<string, KnownService>>()
 
-  constructor(private readonly services: ServiceRepository) {}
+  constructor(private readonly services: ServiceRepository, private readonly series: SeriesRepository) {}
 
   /** The host's services by name, read from the store the first time. */
   of(hostId: number): Map<string, KnownService> {
     let known = this.byHost.get(hostId)
     if (!known) {
-      known = new Map(this.services.ofHost(hostId).map((row) => [row.name, fromRow(row)]))
+      const ids = statisticIdsByService(this.series.idsOfHost(hostId))
+      known = new Map(this.services.ofHost(hostId).map((row) => [row.name, fromRow(row, ids.get(row.id) ?? new Map())]))
       this.byHost.set(hostId, known)
     }
     return known
@@ -34,25 +36,35 @@ export class KnownServices {
   }
 }
 
-function fromRow(row: StoredService): KnownService {
+function statisticIdsByService(rows: readonly StatisticIdRow[]): Map<number, Map<string, number>> {
+  const byService = new Map<number, Map<string, number>>()
+  for (const r of rows) {
+    let ids = byService.get(r.service_id)
+    if (!ids) byService.set(r.service_id, (ids = new Map()))
+    ids.set(statisticKey(r.type, r.descriptor), r.id)
+  }
+  return byService
+}
+
+function fromRow(row: StoredService, statisticIds: ReadonlyMap<string, number>): KnownService {
   const state: ServiceState = {
     nameId: row.name_id, name: row.name, type: row.type, position: row.position, collectedUsec: row.collected_usec,
     status: row.status, statusHint: row.status_hint, monitor: row.monitor, monitorMode: row.monitor_mode,
     onReboot: row.on_reboot, pendingAction: row.pending_action, every: row.every, led: row.led,
     statusText: row.status_text, statistics: row.statistics
   }
-  return knownService(row.id, state, new Set(decodeStatistics(row.statistics).map((s) => statisticKey(s.type, s.descriptor))))
+  return knownService(row.id, state, statisticIds)
 }
 
 /**
  * One object shape for every known service, fields always in this order: the collector reads them
  * for every service of every message, and mixed shapes would make each read slow (megamorphic).
  */
-export function knownService(id: number, s: ServiceState, statisticKeys: ReadonlySet<string>): KnownService {
+export function knownService(id: number, s: ServiceState, statisticIds: ReadonlyMap<string, number>): KnownService {
   return {
     id, nameId: s.nameId, name: s.name, type: s.type, position: s.position, collectedUsec: s.collectedUsec,
     status: s.status, statusHint: s.statusHint, monitor: s.monitor, monitorMode: s.monitorMode, onReboot: s.onReboot,
     pendingAction: s.pendingAction, every: s.every, led: s.led, statusText: s.statusText, statistics: s.statistics,
-    statisticKeys
+    statisticIds
   }
 }

@@ -6,8 +6,9 @@ import type { BasicAuthenticator } from '../auth/basic-auth'
 import { LoginThrottle } from '../auth/login-throttle'
 import type { Principals } from '../auth/principals'
 import type { SessionService } from '../auth/sessions'
-import { collectorHandler, isCollectorUrl, type CollectorLimits } from '../collector/route'
-import type { Ingest } from '../collector/ingest'
+import type { CollectorLimits } from '../collector/collect-message'
+import type { MessageCollector } from '../collector/ingest-thread'
+import { collectorHandler, isCollectorUrl } from '../collector/route'
 import type { ChangeFeed } from '../live/change-feed'
 import { liveRoutes } from '../live/sse-route'
 import type { Logger } from '../log'
@@ -22,7 +23,8 @@ import { SessionGate } from './session-gate'
 
 export interface AppDeps {
   store: Store
-  ingest: Ingest
+  /** Stores what POST /collector admits (the ingest thread). */
+  collector: MessageCollector
   authenticator: BasicAuthenticator
   sessions: SessionService
   principals: Principals

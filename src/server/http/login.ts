@@ -7,6 +7,7 @@ import { verifyPassword } from '../auth/passwords'
 import type { UserRepository } from '../store/users'
 import { withSecurityHeaders } from './console'
 import type { SessionGate } from './session-gate'
+import { setupState } from './setup'
 
 export interface LoginDeps {
   gate: SessionGate
@@ -21,6 +22,12 @@ const INVALID = 'Invalid username or password'
 export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promise<void> {
   const { gate } = deps
   const home = (request: FastifyRequest, reply: FastifyReply) => {
+    // First run (no user yet, browser on this machine): the console's setup screen instead of a login
+    // nobody can pass. `/` serves the console, which lands on /index.csp when it finds no session.
+    if (deps.consolePage && setupState(request, deps.users) === 'open') {
+      if (request.url.startsWith('/index.csp')) return reply.code(302).header('Location', '/#/setup').send()
+      return withSecurityHeaders(reply).header('Content-Type', 'text/html').send(deps.consolePage)
+    }
     const caller = gate.caller(request, reply)
     if (!caller) return reply
     const page = deps.consolePage ?? `<!doctype html><meta charset="utf-8"><title>Overseer</title><p>Logged in as ${caller.principal.uname}.</p>`

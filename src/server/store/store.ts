@@ -1,6 +1,7 @@
 // The store: the only code that knows SQL. One repository per aggregate over one SQLite connection.
 import { openDatabase } from './database'
 import { EventRepository } from './events'
+import { HistoryStore } from './history'
 import { HostRepository } from './hosts'
 import { IntervalRepository } from './intervals'
 import { ServiceRepository } from './services'
@@ -18,6 +19,7 @@ export class Store {
   readonly intervals: IntervalRepository
   readonly users: UserRepository
   readonly sessions: SessionRepository
+  readonly history: HistoryStore
 
   constructor(readonly file: string, log?: (line: string) => void) {
     const { sqlite } = openDatabase(file, log)
@@ -30,6 +32,7 @@ export class Store {
     this.intervals = new IntervalRepository(db, this.sql)
     this.users = new UserRepository(db, this.sql)
     this.sessions = new SessionRepository(db, this.sql)
+    this.history = new HistoryStore(db, this.sql)
   }
 
   /** Runs `fn` in one immediate transaction: all of it is stored, or none of it. */

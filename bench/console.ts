@@ -1,0 +1,175 @@
+// Console time-to-interactive at fleet size: the dashboard and the hosts list served by the built server
+// holding 10,000 hosts, loaded in Debian's chromium (playwright-core) by a logged-in user.
+//
+// What is measured, per full page load (about:blank first, so every load starts the app from scratch):
+//   rendered  navigation start → the screen's data on screen (the dashboard's summary, attention list
+//             and events chart all loaded; the hosts list's first row), seen by a MutationObserver
+//             installed before the page's own scripts run;
+//   TTI       the later of "rendered" and the end of the last long task (> 50 ms on the main thread),
+//             once the main thread has then stayed free of long tasks for 100 ms: the page answers input.
+// The first load has a cold HTTP cache and is shown apart; the p50 is over the warm loads that follow.
+//
+// Sizing: BENCH_CONSOLE_HOSTS (10000), BENCH_CONSOLE_LOADS (9 warm loads per screen), BENCH_MAX_SECONDS (180).
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Page } from 'playwright-core'
+import { SecretBox } from '../src/server/auth/secret-box'
+import { Ingest } from '../src/server/collector/ingest'
+import { parseMonitMessage } from '../src/server/collector/parse-message'
+import { Store } from '../src/server/store/store'
+import { removeDir } from '../test/support/built-server'
+import { asAgent, fixture } from '../test/support/fixtures'
+import {
+  Deadline, databaseSize, envInt, fixed, int, percentile, printRows, secondsSince, startPlainServer, verdict, type Benchmark
+} from './support'
+
+const TTI_TARGET_MS = 1000
+const ADMIN = { user: 'admin', password: 'benchadmin' }
+const DATABASE_FILE = 'overseer.sqlite'
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/** Hosts take turns among these real payloads: orange, orange and failing ones, with events. */
+const FIXTURES = ['02-status-heartbeat', '13-status-invalid-xml-control-chars', '03-event-process-not-running']
+/** An hour's poll keeps every host alive for the whole run (see bench/status.ts). */
+const POLL_SECONDS = 3600
+const POPULATION_BATCH = 500
+const QUIET_MS = 100
+
+interface Screen {
+  name: string
+  hash: string
+  /** Present once the screen shows its data. */
+  ready: string
+}
+
+const SCREENS: readonly Screen[] = [
+  { name: 'dashboard', hash: '#/', ready: '[data-testid="dashboard"][data-ready]' },
+  { name: 'hosts list', hash: '#/hosts', ready: '[data-host-row]' }
+]
+
+export const consoleBenchmark: Benchmark = {
+  name: 'console',
+  description: 'console time-to-interactive (dashboard, hosts list) in chromium at 10,000 hosts',
+  run: runConsoleBenchmark
+}
+
+interface Load { renderedMs: number; ttiMs: number; longTasks: number; longestTaskMs: number }
+
+async function runConsoleBenchmark(): Promise<void> {
+  const hosts = envInt('BENCH_CONSOLE_HOSTS', 10_000)
+  const loads = envInt('BENCH_CONSOLE_LOADS', 9)
+  const deadline = new Deadline(envInt('BENCH_MAX_SECONDS', 180))
+  const dataDir = mkdtempSync(join(tmpdir(), 'overseer-bench-console-'))
+  try {
+    const seconds = populate(dataDir, hosts, deadline)
+    console.log(`population: ${int(hosts)} hosts in ${fixed(seconds, 2)} s (payloads ${FIXTURES.join(', ')} in turn); ` +
+      `database ${databaseSize(dataDir, DATABASE_FILE)}`)
+    const server = await startPlainServer(dataDir, ['--init-admin', `${ADMIN.user}:${ADMIN.password}`])
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+    })
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      await context.addInitScript({ content: observerScript(SCREENS.map((s) => s.ready)) })
+      const page = await context.newPage()
+      await logIn(page, server.baseUrl)
+      console.log(`chromium ${browser.version()} (${CHROMIUM}), viewport 1280×800; 1 cold load then ${loads} warm loads per screen`)
+      const verdicts: string[] = []
+      for (const screen of SCREENS) {
+        const measured: Load[] = []
+        for (let i = 0; i <= loads; i++) {
+          deadline.check(`loading the ${screen.name}`)
+          measured.push(await loadOnce(page, server.baseUrl, screen))
+        }
+        const [cold, ...warm] = measured
+        const rendered = warm.map((l) => l.renderedMs).sort((a, b) => a - b)
+        const tti = warm.map((l) => l.ttiMs).sort((a, b) => a - b)
+        console.log(`\n  ${screen.name} (${screen.hash})`)
+        printRows([
+          ['cold load', `rendered ${fixed(cold.renderedMs, 0)} ms, TTI ${fixed(cold.ttiMs, 0)} ms, ${cold.longTasks} long task(s), longest ${fixed(cold.longestTaskMs, 0)} ms`],
+          ['warm rendered', `p50 ${fixed(percentile(rendered, 50), 0)} ms, max ${fixed(percentile(rendered, 100), 0)} ms`],
+          ['warm TTI', `p50 ${fixed(percentile(tti, 50), 0)} ms, max ${fixed(percentile(tti, 100), 0)} ms`],
+          ['long tasks', `${warm.reduce((n, l) => n + l.longTasks, 0)} over ${warm.length} warm loads, longest ${fixed(Math.max(...warm.map((l) => l.longestTaskMs)), 0)} ms`]
+        ], '    ')
+        verdicts.push(verdict(`${screen.name} TTI p50 < ${TTI_TARGET_MS} ms (${int(hosts)} hosts)`, percentile(tti, 50) < TTI_TARGET_MS,
+          `p50 ${fixed(percentile(tti, 50), 0)} ms`))
+      }
+      console.log('')
+      for (const line of verdicts) console.log(line)
+    } finally {
+      await browser.close()
+      const code = await server.stop()
+      if (code !== 0) console.log(`server exited with code ${code}:\n${server.output()}`)
+    }
+  } finally {
+    removeDir(dataDir)
+  }
+}
+
+const agentId = (host: number): string => `c0de${host.toString(16).padStart(28, '0')}`
+const hostname = (host: number): string => `host-${String(host + 1).padStart(5, '0')}`
+
+/** The collector's own ingest in this process, a batch of hosts per transaction: seconds, not minutes. */
+function populate(dataDir: string, hosts: number, deadline: Deadline): number {
+  const templates = FIXTURES.map((name) =>
+    Buffer.from(fixture(name).toString('latin1').replace(/<poll>\d+<\/poll>/, `<poll>${POLL_SECONDS}</poll>`), 'latin1'))
+  const start = process.hrtime.bigint()
+  const store = new Store(join(dataDir, DATABASE_FILE))
+  try {
+    const ingest = new Ingest(store, SecretBox.fromKeyFile(join(dataDir, 'secret.key')))
+    const batch = store.sql.sqlite.transaction((first: number) => {
+      for (let host = first; host < Math.min(hosts, first + POPULATION_BATCH); host++) {
+        ingest.apply(parseMonitMessage(asAgent(templates[host % templates.length], agentId(host), hostname(host))), Date.now())
+      }
+    })
+    for (let first = 0; first < hosts; first += POPULATION_BATCH) {
+      deadline.check('filling the database')
+      batch(first)
+    }
+  } finally {
+    store.close()
+  }
+  return secondsSince(start)
+}
+
+async function logIn(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/`)
+  await page.getByLabel('User name').fill(ADMIN.user)
+  await page.getByLabel('Password').fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor()
+}
+
+/**
+ * Runs before the page's scripts on every load: records when each ready selector first matches and
+ * every long task, in performance.now() time (0 = navigation start).
+ */
+function observerScript(selectors: readonly string[]): string {
+  return `(() => {
+    const seen = window.__benchSeen = {}
+    const longTasks = window.__benchLongTasks = []
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) longTasks.push([e.startTime, e.duration]) })
+      .observe({ type: 'longtask', buffered: true })
+    const selectors = ${JSON.stringify(selectors)}
+    const check = () => { for (const s of selectors) if (!(s in seen) && document.querySelector(s)) seen[s] = performance.now() }
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true })
+  })()`
+}
+
+async function loadOnce(page: Page, baseUrl: string, screen: Screen): Promise<Load> {
+  await page.goto('about:blank')
+  await page.goto(`${baseUrl}/${screen.hash}`, { waitUntil: 'commit' })
+  await page.waitForSelector(screen.ready, { timeout: 30_000 })
+  return page.evaluate(async ({ ready, quietMs }) => {
+    const w = window as unknown as { __benchSeen: Record<string, number>; __benchLongTasks: [number, number][] }
+    const renderedMs = w.__benchSeen[ready]
+    const lastLongTaskEnd = () => Math.max(0, ...w.__benchLongTasks.map(([start, duration]) => start + duration))
+    while (performance.now() - Math.max(renderedMs, lastLongTaskEnd()) < quietMs) await new Promise((r) => setTimeout(r, 10))
+    const tasks = w.__benchLongTasks
+    return {
+      renderedMs, ttiMs: Math.max(renderedMs, lastLongTaskEnd()),
+      longTasks: tasks.length, longestTaskMs: Math.max(0, ...tasks.map(([, d]) => d))
+    }
+  }, { ready: screen.ready, quietMs: QUIET_MS })
+}

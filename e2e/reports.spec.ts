@@ -1,0 +1,195 @@
+// The events and uptime screens over real fixture payloads: filters kept in the URL, notes, dismissing,
+// live arrival of new events, and the uptime report from hosts to services over named and custom ranges.
+import { expect, test, type Page } from '@playwright/test'
+import { logIn, report, screenshot } from './support/console'
+
+// Our own agents and host names: other specs share this server.
+const ALPHA = { agent: 'e2e-reports-alpha-0001', name: 'reports-alpha' }
+const BETA = { agent: 'e2e-reports-beta-0002', name: 'reports-beta' }
+
+test.use({ viewport: { width: 1280, height: 800 } })
+
+test.beforeAll(async () => {
+  for (const f of ['02-status-heartbeat', '01-event-monit-started', '03-event-process-not-running', '11-event-checksum-changed',
+    '12-event-program-status-failed']) await report(f, ALPHA.agent, ALPHA.name)
+  for (const f of ['02-status-heartbeat', '01-event-monit-started', '12-event-program-status-failed']) await report(f, BETA.agent, BETA.name)
+})
+
+const eventRows = (page: Page) => page.getByRole('table', { name: 'Events' }).locator('tbody tr')
+
+async function pickOption(page: Page, field: string, option: string, typed?: string): Promise<void> {
+  const input = page.getByRole('combobox', { name: field, exact: true })
+  await input.click()
+  if (typed) await input.fill(typed)
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+/** SegmentedControl hides its radios; a person clicks the segment's label. */
+async function chooseSegment(page: Page, name: string): Promise<void> {
+  const id = await page.getByRole('radio', { name, exact: true }).getAttribute('id')
+  await page.locator(`label[for="${id}"]`).click()
+}
+
+test('events: filters in the URL, live arrival, a note and a dismissal', async ({ page }) => {
+  await logIn(page)
+  await page.goto('/#/events')
+  await expect(eventRows(page).first()).toBeVisible()
+
+  const row = (text: string) => eventRows(page).filter({ hasText: text })
+  await pickOption(page, 'Hosts', ALPHA.name, 'reports-al')
+  await page.keyboard.press('Escape')
+  await expect(page).toHaveURL(/host=/)
+  // The fixtures' clocks are hours behind, so the watchdog may add a heartbeat event of its own: rows
+  // are checked by service, not counted.
+  for (const service of ['labfile', 'labprog', 'sleeper']) await expect(row(service)).toHaveCount(1)
+  for (const host of await eventRows(page).locator('td:nth-child(2)').allInnerTexts()) expect(host).toBe(ALPHA.name)
+
+  await chooseSegment(page, 'Error')
+  await expect(page).toHaveURL(/state=1/)
+  await expect(row('labfile')).toHaveCount(0)
+  await expect(row('labprog')).toHaveCount(1)
+  for (const state of await eventRows(page).locator('td:nth-child(4) [data-state]').allInnerTexts()) expect(state).toBe('Error')
+  await expect(page.getByTestId('event-range')).toHaveText(/^1–\d+ of \d+ events$/)
+
+  // The filters live in the URL: a reload shows the same list.
+  await page.reload()
+  await expect(row('labprog')).toHaveCount(1)
+  await expect(row('labfile')).toHaveCount(0)
+  await expect(page.getByRole('radio', { name: 'Error', exact: true })).toBeChecked()
+
+  // Sorting is the server's: by service name, then reversed.
+  const serviceHeader = page.getByRole('columnheader', { name: /Service/ }).getByRole('button')
+  await serviceHeader.click()
+  await expect(page).toHaveURL(/sort=(%22)?servicename/)
+  const services = () => eventRows(page).locator('td:nth-child(3)').allInnerTexts()
+  // SQLite orders names by their bytes, as a plain JavaScript sort does.
+  await expect.poll(async () => { const names = await services(); return names.join() === [...names].sort().join() && names.length > 1 }).toBe(true)
+  await serviceHeader.click()
+  await expect(page).toHaveURL(/dir=(%22)?desc/)
+  await expect.poll(async () => { const names = await services(); return names.join() === [...names].sort().reverse().join() }).toBe(true)
+  await expect(eventRows(page).first()).toContainText('sleeper')
+
+  // A new event appears without reloading: the live stream refreshes the list.
+  await chooseSegment(page, 'All')
+  await expect(row('labfile')).toHaveCount(1)
+  await expect(row('stop action done')).toHaveCount(0)
+  await report('04-event-action-done-stop', ALPHA.agent, ALPHA.name)
+  await expect(row('stop action done')).toHaveCount(1)
+  await chooseSegment(page, 'Error')
+  await expect(row('labfile')).toHaveCount(0)
+  await screenshot(page, 'events-list')
+
+  // The detail: add a note, then dismiss the active error.
+  await eventRows(page).filter({ hasText: 'labprog' }).getByRole('link').click()
+  await expect(page.getByRole('heading', { name: 'Status failed' })).toBeVisible()
+  await expect(page.getByTestId('event-message')).toContainText('labprog says hello')
+  await expect(page.getByText('No notes yet.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Add note' })).toBeDisabled()
+  await page.getByLabel('Add a note').fill('labprog exits 3 when its flag file is missing; restored the file.')
+  await page.getByRole('button', { name: 'Add note' }).click()
+  await expect(page.getByText('Note added.')).toBeVisible()
+  const notes = page.getByRole('list', { name: 'Notes' })
+  await expect(notes).toContainText('restored the file')
+  await expect(notes).toContainText('admin')
+  await page.getByLabel('Add a note').fill('Watching it for a day.')
+  await page.getByRole('button', { name: 'Add note' }).click()
+  await expect(notes.getByRole('listitem')).toHaveCount(2)
+
+  await expect(page.getByTestId('event-activity')).toHaveText('This error is still active.')
+  await page.getByRole('button', { name: 'Dismiss this error' }).click()
+  await expect(page.getByTestId('event-activity')).toContainText('Dismissed')
+  await expect(page.getByRole('button', { name: 'Dismiss this error' })).toHaveCount(0)
+  await screenshot(page, 'event-detail')
+
+  // Back to the list as it was; "Active, not dismissed" now leaves labprog out, and the list shows the note.
+  await page.getByRole('button', { name: '← Back to events' }).click()
+  await expect(page).toHaveURL(/state=1/)
+  await expect(eventRows(page).filter({ hasText: 'labprog' })).toContainText('Note')
+  await chooseSegment(page, 'Active, not dismissed')
+  await expect(page).toHaveURL(/active=2/)
+  await expect(row('labprog')).toHaveCount(0)
+  await expect(row('sleeper')).toHaveCount(1)
+
+  // Nothing matches: a plain empty state; clearing the filters brings every event back.
+  await pickOption(page, 'Event type', 'Heartbeat', 'Heart')
+  await expect(page.getByText('No event matches these filters')).toBeVisible()
+  await page.getByRole('button', { name: 'Clear filters' }).click()
+  await expect(page).not.toHaveURL(/host=/)
+  await expect(eventRows(page).filter({ hasText: BETA.name }).first()).toBeVisible()
+})
+
+test('events: a date range, a service from a row, and the API errors shown in words', async ({ page }) => {
+  await logIn(page)
+  await page.goto('/#/events')
+  // Choosing a service from a row filters by its name on every host.
+  await eventRows(page).getByRole('button', { name: 'Only events of service labprog' }).first().click()
+  await expect(page).toHaveURL(/service=/)
+  for (const service of await eventRows(page).locator('td:nth-child(3)').allInnerTexts()) expect(service).toBe('labprog')
+  await expect(eventRows(page).filter({ hasText: BETA.name })).toHaveCount(1)
+
+  // A range of one minute: the fixtures' sleeper, labfile and labprog events (agent clocks) share it,
+  // Monit's start lies before it and the stop action after it.
+  await page.getByRole('button', { name: 'Clear filters' }).click()
+  await pickOption(page, 'Hosts', ALPHA.name, 'reports-al')
+  await page.keyboard.press('Escape')
+  const minute = await page.evaluate((unix) => {
+    const d = new Date(unix * 1000)
+    const pad = (n: number) => String(n).padStart(2, '0')
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+  }, 1795300276)
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill(minute)
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill(minute)
+  await expect(page).toHaveURL(/from=\d+.*to=\d+/)
+  await expect(eventRows(page)).toHaveCount(3)
+  for (const service of ['sleeper', 'labfile', 'labprog']) await expect(eventRows(page).filter({ hasText: service })).toHaveCount(1)
+
+  await page.goto('/#/events/999999999')
+  await expect(page.getByRole('alert')).toContainText('no event with id 999999999')
+})
+
+test('uptime: hosts, then a host\'s services, over named and custom ranges', async ({ page }) => {
+  await logIn(page)
+  await page.goto('/#/uptime')
+  const hosts = page.getByRole('table', { name: 'Uptime per host' })
+  await page.getByLabel('Find a host').fill('reports-')
+  await expect(hosts.locator('tbody tr[data-item]')).toHaveCount(2)
+  await expect(hosts.locator(`tr[data-item="${ALPHA.name}"]`)).toContainText('%')
+
+  // The fixtures' events lie within the last 24 hours, not in "today" (since the server's midnight).
+  await pickOption(page, 'Range', 'Last 24 hours')
+  await expect(page).toHaveURL(/range=4/)
+  await expect(hosts.locator(`tr[data-item="${ALPHA.name}"]`).getByRole('link', { name: /events of reports-alpha/ })).toBeVisible()
+  await screenshot(page, 'uptime-hosts')
+
+  await hosts.getByRole('link', { name: ALPHA.name, exact: true }).click()
+  await expect(page.getByRole('heading', { name: `Uptime of ${ALPHA.name}` })).toBeVisible()
+  await expect(page).toHaveURL(/uptime\/\d+\?range=4/)
+  const services = page.getByRole('table', { name: 'Uptime per service' })
+  await expect(services.locator('tbody tr[data-item]').first()).toContainText('Monit')
+  for (const name of ['sleeper', 'labfile', 'labprog', 'deadport']) await expect(services.locator(`tr[data-item="${name}"]`)).toBeVisible()
+  // labprog failed, so it has downtime and its event counts.
+  await expect(services.locator('tr[data-item="labprog"]').getByRole('link', { name: /events of labprog/ })).toBeVisible()
+  await screenshot(page, 'uptime-services')
+
+  // A custom range: first an impossible one (shown next to the field), then a valid one.
+  await pickOption(page, 'Range', 'Custom range')
+  const period = page.getByTestId('uptime-period')
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill('2026-11-21T20:00')
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2026-11-21T19:00')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByText('Must be after the start')).toBeVisible()
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2026-11-21T23:30')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page).toHaveURL(/range=12&from=\d+&to=\d+/)
+  await expect(period).toContainText('8:00:00')
+  await expect(period).toContainText('11:30:00')
+  await expect(services.locator('tr[data-item="labprog"]')).toBeVisible()
+
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await screenshot(page, 'uptime-services-dark')
+
+  // Back to all hosts keeps the range.
+  await page.getByRole('link', { name: '← Uptime of all hosts' }).click()
+  await expect(page).toHaveURL(/uptime\?range=12/)
+  await expect(page.getByRole('table', { name: 'Uptime per host' })).toBeVisible()
+})

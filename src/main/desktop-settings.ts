@@ -1,0 +1,55 @@
+// The shell's own settings, kept as JSON beside the database (the server's settings are its flags).
+// A missing or damaged file means defaults: the app must always start.
+import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+
+export interface DesktopSettings {
+  /** Native notifications for new error events and silent hosts. */
+  notifications: boolean
+  /** The port agents post to (M/Monit's 8080 unless the user picked another when it was taken). */
+  port: number
+}
+
+export const SETTINGS_FILE = 'desktop-settings.json'
+
+export const defaultSettings: DesktopSettings = { notifications: true, port: 8080 }
+
+const schema = z.object({
+  notifications: z.boolean().catch(defaultSettings.notifications),
+  port: z.number().int().min(1).max(65535).catch(defaultSettings.port)
+})
+
+export interface LoadedSettings {
+  settings: DesktopSettings
+  /** Why the file was not used as is, if it was not. */
+  problem?: string
+}
+
+export function loadSettings(dataDir: string): LoadedSettings {
+  let text: string
+  try {
+    text = readFileSync(join(dataDir, SETTINGS_FILE), 'utf8')
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { settings: { ...defaultSettings } }
+    return { settings: { ...defaultSettings }, problem: `cannot read ${SETTINGS_FILE}: ${(err as Error).message}` }
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return { settings: { ...defaultSettings }, problem: `${SETTINGS_FILE} is not valid JSON; using defaults` }
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return { settings: { ...defaultSettings }, problem: `${SETTINGS_FILE} is not a JSON object; using defaults` }
+  }
+  // Each bad field falls back to its default on its own (catch), so one typo does not reset the rest.
+  return { settings: schema.parse(json) }
+}
+
+/** Writes through a temporary file and a rename, so a crash never leaves half a file. */
+export function saveSettings(dataDir: string, settings: DesktopSettings): void {
+  const file = join(dataDir, SETTINGS_FILE)
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(settings, null, 2)}\n`)
+  renameSync(`${file}.tmp`, file)
+}

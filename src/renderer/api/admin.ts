@@ -1,0 +1,222 @@
+// Administration reads and writes (admin/hosts, users, roles, groups under /api/2). Query keys start
+// with 'admin', so the live stream refreshes them when hosts register or go.
+import { queryOptions } from '@tanstack/react-query'
+import { apiGet, apiPost, type ApiParams } from './client'
+
+// ---- hosts ----
+
+export interface AdminHostEntry {
+  id: number
+  hostname: string
+  ipaddr: string
+  description: string
+  agentversion: string
+  status: 'Active' | 'Inactive' | 'Ignored'
+}
+
+export interface AdminHostList {
+  totalRecords: number
+  /** Hosts stopped or silent. */
+  inactive: number
+  records: AdminHostEntry[]
+}
+
+export interface AdminHost {
+  id: number
+  hostname: string
+  keepname: number
+  ipaddrin: string
+  ipaddrout: string
+  portin: number
+  portout: number
+  sslin: number
+  sslout: number
+  agentid: string
+  agentuser: string
+  /** Always empty: the server never sends it; empty in an update keeps the stored one. */
+  agentpassword: string
+  description: string
+  status: number
+  skew: number
+  defaultskew: number
+  poll: number
+  lastmodified: number
+}
+
+export interface HostUpdate {
+  id: number
+  hostname: string
+  keepname: number
+  description: string
+  status: number
+  ipaddrout: string
+  portout: number
+  sslout: number
+  agentuser: string
+  agentpassword: string
+  skew: number
+}
+
+export interface ConnectionTest { status: 'green' | 'red'; description: string }
+
+export const adminHostsQuery = queryOptions({
+  queryKey: ['admin', 'hosts'] as const,
+  queryFn: () => apiGet<AdminHostList>('admin/hosts/list')
+})
+
+export const adminHostQuery = (id: number) => queryOptions({
+  queryKey: ['admin', 'hosts', id] as const,
+  queryFn: () => apiGet<AdminHost>('admin/hosts/get', { id })
+})
+
+export const updateHost = (host: HostUpdate) => apiPost<AdminHost>('admin/hosts/update', { ...host })
+export const deleteHost = (id: number) => apiPost('admin/hosts/delete', { id })
+/** Deletes every host inactive (stopped or silent) for at least `seconds`. */
+export const deleteInactiveHosts = (seconds: number) => apiPost<{ deleted: number }>('admin/hosts/delete', { inactive: seconds })
+export const testConnection = (target: { ipaddr: string; port: number; ssl: number; agentuser: string; agentpassword: string }) =>
+  apiPost<ConnectionTest>('admin/hosts/test', target)
+
+// ---- users ----
+
+export interface UserEntry {
+  id: string
+  uname: string
+  fullname: string
+  email: string
+}
+
+export interface UserDetail extends UserEntry {
+  title: string
+  phone: string
+  mobile: string
+  imname: string
+  imtype: string
+  image: string
+  admin: boolean
+  /** The stored digest: sent back unchanged, it keeps the password. */
+  password: string
+  roles: number[]
+}
+
+export interface UserChange {
+  uname: string
+  fullname: string
+  email: string
+  /** Empty: keep the password (update only). */
+  password: string
+  roleid: number[]
+}
+
+export const adminUsersQuery = queryOptions({
+  queryKey: ['admin', 'users'] as const,
+  queryFn: () => apiGet<UserEntry[]>('admin/users/list')
+})
+
+export const adminUserQuery = (id: string) => queryOptions({
+  queryKey: ['admin', 'users', id] as const,
+  queryFn: () => apiGet<UserDetail>('admin/users/get', { id })
+})
+
+export const createUser = (user: UserChange) => apiPost<UserDetail>('admin/users/create', { ...user })
+
+/** api/2 update takes every field; the stored digest as password keeps the password. */
+export async function updateUser(id: string, change: UserChange): Promise<UserDetail> {
+  const current = await apiGet<UserDetail>('admin/users/get', { id })
+  return apiPost<UserDetail>('admin/users/update', {
+    id, uname: change.uname, fullname: change.fullname, email: change.email, roleid: change.roleid,
+    password: change.password === '' ? current.password : change.password,
+    title: current.title, phone: current.phone, mobile: current.mobile, imname: current.imname, imtype: current.imtype, image: current.image
+  })
+}
+
+/** A new password for a user, everything else kept. */
+export async function setUserPassword(id: string, password: string): Promise<UserDetail> {
+  const current = await apiGet<UserDetail>('admin/users/get', { id })
+  return updateUser(id, { uname: current.uname, fullname: current.fullname, email: current.email, password, roleid: current.roles })
+}
+
+export const deleteUser = (id: string) => apiPost('admin/users/delete', { id })
+
+// ---- roles ----
+
+export const PERMISSION_BITS = [
+  { bit: 1, label: 'Collector', hint: 'may report as a Monit agent' },
+  { bit: 2, label: 'View', hint: 'may see status, events and reports' },
+  { bit: 4, label: 'Service actions', hint: 'may start, stop, restart, monitor and unmonitor' }
+] as const
+
+export interface RoleRowView {
+  hosts: number[]
+  hostgroups: number[]
+  /** Permission bits as text, e.g. ["1", "2"]. */
+  permission: string[]
+}
+
+export interface Role {
+  id: number
+  name: string
+  description: string
+  admin: boolean
+  active: boolean
+  buildin: boolean
+  rolerows: RoleRowView[]
+  members: { users: string[] }
+}
+
+export interface RoleRowDraft {
+  hosts: number[]
+  hostgroups: number[]
+  permission: number
+}
+
+export interface RoleDraft {
+  id?: number
+  name: string
+  description: string
+  admin: boolean
+  active: boolean
+  rows: RoleRowDraft[]
+}
+
+export const rowPermission = (row: RoleRowView): number => row.permission.reduce((bits, p) => bits | Number(p), 0)
+
+export const adminRolesQuery = queryOptions({
+  queryKey: ['admin', 'roles'] as const,
+  queryFn: () => apiGet<Role[]>('admin/roles/list')
+})
+
+/** create or update, rows as the indexed arguments hostsN, hostgroupsN, permissionN. */
+export function saveRole(role: RoleDraft): Promise<{ id?: number }> {
+  const params: ApiParams = {
+    name: role.name, description: role.description, admin: role.admin, active: role.active, rolerowscount: role.rows.length
+  }
+  role.rows.forEach((row, i) => {
+    params[`hosts${i}`] = row.hosts
+    params[`hostgroups${i}`] = row.hostgroups
+    params[`permission${i}`] = row.permission
+  })
+  return role.id === undefined
+    ? apiPost<{ id: number }>('admin/roles/create', params)
+    : apiPost('admin/roles/update', { ...params, id: role.id })
+}
+
+export const deleteRole = (id: number) => apiPost('admin/roles/delete', { id })
+export const setRoleActive = (id: number, active: boolean) => apiPost('admin/roles/updateactive', { id, active })
+export const addRoleMembers = (id: number, userid: number[]) => apiPost('admin/roles/adduser', { id, userid })
+export const removeRoleMembers = (id: number, userid: number[]) => apiPost('admin/roles/removeuser', { id, userid })
+
+// ---- host groups ----
+
+export interface HostGroup { id: number; name: string; hosts: number[] }
+export interface GroupList { hosts: { id: number; name: string }[]; groups: HostGroup[] }
+
+export const adminGroupsQuery = queryOptions({
+  queryKey: ['admin', 'groups'] as const,
+  queryFn: () => apiGet<GroupList>('admin/groups/list')
+})
+
+export const createGroup = (name: string) => apiPost<HostGroup>('admin/groups/create', { name })
+export const renameGroup = (id: number, name: string) => apiPost<HostGroup>('admin/groups/update', { id, name })
+export const deleteGroup = (id: number) => apiPost('admin/groups/delete', { id })
+export const addGroupHosts = (id: number, hostid: number[]) => apiPost<HostGroup>('admin/groups/add', { id, hostid })
+export const removeGroupHosts = (id: number, hostid: number[]) => apiPost<HostGroup>('admin/groups/remove', { id, hostid })

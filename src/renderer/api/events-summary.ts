@@ -1,0 +1,41 @@
+// The event reads of the monitoring screens: the last 24 hours in 10-minute samples for the dashboard
+// (reports/events/summary) and a host's latest events for its detail (reports/events/list?hostid=).
+// Keys start with 'events', so new events refresh them live.
+import { queryOptions } from '@tanstack/react-query'
+import { apiGet } from './client'
+
+export type SummaryLabel = 'Failed' | 'Changed' | 'Succeeded'
+
+export interface EventsSummary {
+  datefrom: number
+  dateto: number
+  /** Each series holds [sample start (unix seconds), count] pairs, 144 of them. */
+  events: { label: SummaryLabel; data: [number, number][] }[]
+}
+
+export const eventsSummaryQuery = queryOptions({
+  queryKey: ['events', 'summary'] as const,
+  queryFn: () => apiGet<EventsSummary>('reports/events/summary')
+})
+
+export interface HostEventEntry {
+  id: number
+  date: number
+  servicename: string
+  event: string
+  /** 0 success, 1 error, 2 change */
+  eventtype: number
+  active: number
+}
+
+export interface HostEventsPage {
+  records: HostEventEntry[]
+  totalRecords: number
+}
+
+export function hostEventsQuery(hostId: number, results: number) {
+  return queryOptions({
+    queryKey: ['events', 'list', { hostid: hostId, results }] as const,
+    queryFn: () => apiGet<HostEventsPage>('reports/events/list', { hostid: hostId, results })
+  })
+}

@@ -1,0 +1,195 @@
+// The event reports (reports/events/*) and the few status reads their filters need. Keys start with
+// 'events' so that the live stream refreshes them when an event arrives; the pickers' keys start with
+// 'status' or 'admin' for the same reason.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiGet, apiPost, type ApiParams } from './client'
+
+export const eventSortKeys = ['date', 'hostname', 'servicename', 'event', 'note'] as const
+export type EventSortKey = (typeof eventSortKeys)[number]
+export type SortDir = 'asc' | 'desc'
+
+/** What the events screen keeps in its URL; every field narrows the list, absent ones do not. */
+export interface EventSearch {
+  host?: number[]
+  group?: number
+  /** Service name id: the same name on every host. */
+  service?: number
+  servicegroup?: number
+  servicetype?: number
+  /** Event class bit (shared/codes eventClasses). */
+  eventtype?: number
+  /** 0 success, 1 error, 2 change */
+  state?: number
+  /** 1 active errors, 2 active errors not dismissed */
+  active?: number
+  /** Unix seconds, inclusive */
+  from?: number
+  to?: number
+  sort?: EventSortKey
+  dir?: SortDir
+  /** 1-based page number */
+  page?: number
+  size?: number
+}
+
+export const EVENT_PAGE_SIZES = [50, 100, 250, 500] as const
+export const DEFAULT_EVENT_PAGE_SIZE = 100
+
+export interface EventListEntry {
+  id: number
+  date: number
+  hostname: string
+  hostid: number
+  servicename: string
+  servicenameid: number
+  servicetype: number
+  /** 0 success, 1 error, 2 change */
+  state: number
+  action: number
+  message: string
+  /** 1 while the error is current */
+  active: number
+  note: number
+}
+
+export interface EventPage {
+  records: EventListEntry[]
+  recordsReturned: number
+  pageSize: number
+  totalRecords: number
+  startIndex: number
+  sort: EventSortKey
+  dir: SortDir
+}
+
+export interface EventNote {
+  date: number
+  uname: string
+  message: string
+}
+
+export interface EventDetail {
+  id: number
+  hostid: number
+  host: string
+  date: number
+  servicename: string
+  servicetype: string
+  event: string
+  eventstate: number
+  action: string
+  message: string
+  note: EventNote[]
+}
+
+/** The list's API arguments for the screen's search (page numbers become offsets). */
+export function eventListParams(search: EventSearch): ApiParams {
+  const size = search.size ?? DEFAULT_EVENT_PAGE_SIZE
+  return {
+    hostid: search.host, hostgroupid: search.group, servicenameid: search.service,
+    servicegroupid: search.servicegroup, servicetype: search.servicetype, eventtype: search.eventtype,
+    state: search.state, active: search.active, datefrom: search.from, dateto: search.to,
+    sort: search.sort, dir: search.dir, results: size, startindex: ((search.page ?? 1) - 1) * size
+  }
+}
+
+export const eventListQuery = (search: EventSearch) => queryOptions({
+  queryKey: ['events', 'list', search],
+  queryFn: () => apiGet<EventPage>('reports/events/list', eventListParams(search)),
+  // A new filter or page keeps the old rows on screen until the new ones arrive.
+  placeholderData: keepPreviousData
+})
+
+export const eventQuery = (id: number) => queryOptions({
+  queryKey: ['events', 'detail', id],
+  queryFn: async () => (await apiGet<{ records: { event: EventDetail } }>('reports/events/get', { id })).records.event
+})
+
+/** Whether an error event is still failing, and if so whether someone dismissed it. */
+export type EventActivity = 'active' | 'dismissed' | 'over'
+
+/**
+ * The detail does not carry these flags, so they come from the list: the event's host at the event's
+ * second, once with every active error and once without the dismissed ones — two small indexed reads.
+ */
+export const eventActivityQuery = (event: Pick<EventDetail, 'id' | 'hostid' | 'date'>) => queryOptions({
+  queryKey: ['events', 'activity', event.id],
+  queryFn: async (): Promise<EventActivity> => {
+    const listed = async (active: number) => (await apiGet<EventPage>('reports/events/list', {
+      hostid: [event.hostid], datefrom: event.date, dateto: event.date, active, results: 1000
+    })).records.some((e) => e.id === event.id)
+    const [active, notDismissed] = await Promise.all([listed(1), listed(2)])
+    return !active ? 'over' : notDismissed ? 'active' : 'dismissed'
+  }
+})
+
+export function useAddEventNote(id: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (message: string) =>
+      (await apiPost<{ records: { event: EventDetail } }>('reports/events/note', { id, message })).records.event,
+    onSuccess: (event) => {
+      queryClient.setQueryData(eventQuery(id).queryKey, event)
+      // The list shows which events have notes.
+      void queryClient.invalidateQueries({ queryKey: ['events', 'list'] })
+    }
+  })
+}
+
+export function useDismissEvent(id: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => apiPost('reports/events/dismiss', { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events'] })
+  })
+}
+
+// ---- what the filters pick from ----
+
+export interface HostOption {
+  id: number
+  hostname: string
+}
+
+const HOST_OPTIONS = 50
+
+/** Hosts whose name contains `pattern`, found by the server: the picker never loads 10,000 hosts. */
+export const hostOptionsQuery = (pattern: string) => queryOptions({
+  queryKey: ['status', 'host-options', pattern],
+  queryFn: async () => (await apiGet<{ records: HostOption[] }>('status/hosts/list', {
+    hostpattern: pattern, results: HOST_OPTIONS, sort: 'hostname', dir: 'asc'
+  })).records.map(({ id, hostname }) => ({ id, hostname })),
+  placeholderData: keepPreviousData
+})
+
+/** The names of the hosts already chosen (the URL holds only their ids). */
+export const hostNamesQuery = (ids: readonly number[]) => queryOptions({
+  queryKey: ['status', 'host-names', ids],
+  queryFn: async () => (await apiGet<{ records: HostOption[] }>('status/hosts/list', { hostid: ids }))
+    .records.map(({ id, hostname }) => ({ id, hostname })),
+  enabled: ids.length > 0
+})
+
+export interface ServiceNameOption {
+  nameid: number
+  name: string
+}
+
+/** The services of one host, by name id: what the service filter offers once hosts are chosen. */
+export const hostServicesQuery = (hostId: number) => queryOptions({
+  queryKey: ['status', 'host-services', hostId],
+  queryFn: async () => (await apiGet<{ records: { host: { services: ServiceNameOption[] } } }>('status/hosts/get', { id: hostId }))
+    .records.host.services.map(({ nameid, name }) => ({ nameid, name }))
+})
+
+export interface HostGroupOption {
+  id: number
+  name: string
+}
+
+/** Host groups are listed to administrators only; others filter by host. */
+export const hostGroupsQuery = (enabled: boolean) => queryOptions({
+  queryKey: ['admin', 'groups', 'options'],
+  queryFn: async () => (await apiGet<{ groups: HostGroupOption[] }>('admin/groups/list')).groups,
+  enabled
+})

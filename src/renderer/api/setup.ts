@@ -1,0 +1,37 @@
+// First-run setup (no session yet): JSON, which a page of another origin cannot post without a CORS
+// preflight the server never grants.
+import { ApiError } from './client'
+
+export interface SetupStatus { setup: 'open'; urls: string[] }
+
+export interface SetupRequest {
+  adminuname: string
+  adminpassword: string
+  adminfullname: string
+  collectoruname: string
+  collectorpassword: string
+}
+
+export interface SetupResult {
+  admin: { id: number; uname: string }
+  collector: { id: number; uname: string }
+  urls: string[]
+}
+
+async function send<T>(method: 'GET' | 'POST', body?: unknown): Promise<T> {
+  let res: Response
+  try {
+    res = await fetch(method === 'GET' ? '/api/2/setup/status' : '/api/2/setup/complete', {
+      method, credentials: 'same-origin',
+      ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    })
+  } catch {
+    throw new ApiError(0, 'The server cannot be reached. Is it running?')
+  }
+  const json = (await res.json().catch(() => undefined)) as { error?: string } | undefined
+  if (!res.ok) throw new ApiError(res.status, json?.error ?? `The server answered ${res.status} ${res.statusText}`)
+  return json as T
+}
+
+export const setupStatus = () => send<SetupStatus>('GET')
+export const completeSetup = (request: SetupRequest) => send<SetupResult>('POST', request)

@@ -1,0 +1,51 @@
+// The uptime reports: hosts (reports/uptime/list) and one host's services (reports/uptime/get), over a
+// report range. Keys start with 'uptime', which the live stream refreshes on heartbeat changes.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { Range } from '../../shared/ranges'
+import { apiGet, type ApiParams } from './client'
+
+export interface UptimeItem {
+  id: number
+  /** 0 when the host is not active or the service not monitored */
+  active: 0 | 1
+  name: string
+  /** Percent, two decimals */
+  uptime: number
+  /** "1h 5m" */
+  downtime: string
+  events: number
+}
+
+export interface UptimeReport {
+  range: number
+  datefrom: number
+  dateto: number
+  uptime: number
+  downtime: string
+  items: UptimeItem[]
+}
+
+/** The range in the URL: a range id, and for the custom range its two ends in unix seconds. */
+export interface UptimeSearch {
+  range?: number
+  from?: number
+  to?: number
+}
+
+function rangeParams(search: UptimeSearch): ApiParams {
+  const range = search.range ?? Range.Now
+  return range === Range.Custom ? { range, datefrom: search.from, dateto: search.to } : { range }
+}
+
+export const uptimeHostsQuery = (search: UptimeSearch) => queryOptions({
+  queryKey: ['uptime', 'hosts', search],
+  queryFn: () => apiGet<UptimeReport>('reports/uptime/list', rangeParams(search)),
+  placeholderData: keepPreviousData
+})
+
+export const uptimeServicesQuery = (hostId: number, search: UptimeSearch) => queryOptions({
+  queryKey: ['uptime', 'host', hostId, search],
+  queryFn: () => apiGet<UptimeReport>('reports/uptime/get', { id: hostId, ...rangeParams(search) }),
+  // A new range keeps the old figures on screen until the new ones arrive; another host does not.
+  placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === hostId ? previous : undefined)
+})

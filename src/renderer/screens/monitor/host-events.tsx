@@ -1,0 +1,45 @@
+// A host's latest events, newest first, each linking to its detail.
+import { Anchor, Badge, Table, Text } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { hostEventsQuery } from '../../api/events-summary'
+import { ErrorNote } from '../../components/error-note'
+
+const LATEST = 20
+const stateLook: Record<number, { color: string; label: string }> = {
+  0: { color: 'green', label: 'Succeeded' }, 1: { color: 'red', label: 'Failed' }, 2: { color: 'orange', label: 'Changed' }
+}
+
+export function HostEvents({ hostId }: { hostId: number }) {
+  const events = useQuery(hostEventsQuery(hostId, LATEST))
+  if (events.isError) return <ErrorNote error={events.error} title="The events could not be loaded" />
+  if (events.isPending) return <Text c="dimmed">Loading events…</Text>
+  const { records, totalRecords } = events.data
+  if (records.length === 0) return <Text c="dimmed">No events from this host yet.</Text>
+  return (
+    <>
+      <Table.ScrollContainer minWidth={560}>
+        <Table highlightOnHover data-testid="host-events">
+          <Table.Thead>
+            <Table.Tr><Table.Th>Date</Table.Th><Table.Th>Service</Table.Th><Table.Th>Event</Table.Th><Table.Th>State</Table.Th></Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {records.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{new Date(e.date * 1000).toLocaleString()}</Text></Table.Td>
+                <Table.Td>{e.servicename}</Table.Td>
+                <Table.Td>
+                  <Anchor renderRoot={(props) => <Link {...props} to="/events/$eventId" params={{ eventId: String(e.id) }} />} size="sm">{e.event}</Anchor>
+                </Table.Td>
+                <Table.Td><Badge size="sm" variant="light" color={stateLook[e.eventtype]?.color ?? 'gray'}>{stateLook[e.eventtype]?.label ?? 'Unknown'}</Badge></Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {totalRecords > records.length && (
+        <Text size="sm" c="dimmed">The latest {records.length} of {totalRecords.toLocaleString()} events. <Anchor component={Link} to="/events" size="sm">All events</Anchor></Text>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,67 @@
+// Filters of the hosts list: LED colours, host group (administrators: groups are theirs to see) and a
+// name pattern; every change goes to the URL.
+import { Button, Chip, Group, Select, TextInput } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { apiGet } from '../../api/client'
+import { useProfile } from '../../api/profile'
+import { Led } from '../../components/led'
+import type { HostSearch } from './host-search'
+
+const ledChoices = [{ led: 0, label: 'Red' }, { led: 1, label: 'Orange' }, { led: 2, label: 'Green' }, { led: 3, label: 'Gray' }]
+
+interface Props {
+  search: HostSearch
+  onChange: (next: HostSearch) => void
+}
+
+export function HostFilters({ search, onChange }: Props) {
+  const profile = useProfile()
+  const [pattern, setPattern] = useState(search.q ?? '')
+  const [debounced] = useDebouncedValue(pattern, 250)
+  useEffect(() => {
+    if ((debounced.trim() || undefined) !== search.q) onChange({ ...search, q: debounced.trim() || undefined })
+    // Only the typed pattern drives this; the rest of the search is read at that moment.
+  }, [debounced])
+  const filtered = Boolean(search.led || search.group || search.q)
+  return (
+    <Group gap="md" align="flex-end" wrap="wrap">
+      <TextInput label="Host name contains" placeholder="e.g. web" value={pattern} w={220}
+        onChange={(e) => setPattern(e.currentTarget.value)} />
+      <Chip.Group multiple value={(search.led ?? []).map(String)}
+        onChange={(values) => onChange({ ...search, led: values.length ? values.map(Number).sort() : undefined })}>
+        <Group gap={6} role="group" aria-label="Filter by LED">
+          {ledChoices.map(({ led, label }) => (
+            <Chip key={led} value={String(led)} size="sm" variant="outline" icon={<Led led={led} size={10} />}>{label}</Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      {profile.admin && <GroupFilter group={search.group} onChange={(group) => onChange({ ...search, group })} />}
+      {filtered && (
+        <Button variant="subtle" size="sm" onClick={() => { setPattern(''); onChange({ sort: search.sort, dir: search.dir }) }}>
+          Clear filters
+        </Button>
+      )}
+    </Group>
+  )
+}
+
+interface GroupList { groups: { id: number; name: string }[] }
+
+/** Loads the groups when first opened (or when the URL already names one): the list is not needed otherwise. */
+function GroupFilter({ group, onChange }: { group?: number; onChange: (group?: number) => void }) {
+  const [wanted, setWanted] = useState(group !== undefined)
+  const groups = useQuery({
+    queryKey: ['admin', 'groups', 'list'],
+    queryFn: () => apiGet<GroupList>('admin/groups/list'),
+    enabled: wanted
+  })
+  const data = (groups.data?.groups ?? []).map((g) => ({ value: String(g.id), label: g.name }))
+  return (
+    <Select label="Host group" placeholder={groups.isPending && wanted ? 'Loading…' : 'Any group'} w={200} clearable
+      data={data} value={group === undefined ? null : String(group)} onDropdownOpen={() => setWanted(true)}
+      onChange={(v) => onChange(v ? Number(v) : undefined)} error={groups.error ? groups.error.message : undefined}
+      nothingFoundMessage={groups.isSuccess ? 'No host groups' : 'Loading…'} />
+  )
+}

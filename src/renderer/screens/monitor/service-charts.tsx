@@ -1,0 +1,107 @@
+// Charts of one service's statistics over a chosen range (reports/analytics/get): one chart per unit,
+// the average as a line; a lone series also shows its min–max band.
+import { Alert, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import type uPlot from 'uplot'
+import { Range, rangeNames } from '../../../shared/ranges'
+import { serviceAnalyticsQuery, type AnalyticsSeries } from '../../api/analytics'
+import { ApiError } from '../../api/client'
+import type { ServiceEntry } from '../../api/status'
+import { useChartTheme } from '../../components/charts/chart-theme'
+import { UplotChart } from '../../components/charts/uplot-chart'
+import { ErrorNote } from '../../components/error-note'
+import { formatStatistic, statisticName } from './statistics'
+
+const RANGES = [Range.LastHour, Range.Last6Hours, Range.Last24Hours, Range.Week, Range.Month, Range.Year] as const
+const PALETTE = ['#12b886', '#228be6', '#fab005', '#be4bdb', '#fa5252', '#15aabf', '#82c91e', '#fd7e14']
+
+export function ServiceCharts({ hostId, service }: { hostId: number; service: ServiceEntry }) {
+  const [range, setRange] = useState<number>(Range.Last24Hours)
+  const history = useQuery(serviceAnalyticsQuery(hostId, service.id, range))
+  const groups = useMemo(() => byUnit(history.data?.series ?? []), [history.data])
+  return (
+    <Stack gap="sm" data-testid="service-charts">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={3} size="h4">Statistics of {service.name}</Title>
+        <SegmentedControl size="xs" value={String(range)} onChange={(v) => setRange(Number(v))} aria-label="Time range"
+          data={RANGES.map((r) => ({ value: String(r), label: rangeNames[r] }))} />
+      </Group>
+      {history.isPending && <Skeleton height={200} />}
+      {history.isError && (isMissingEndpoint(history.error)
+        ? <Alert color="gray" title="No statistics history yet" data-testid="no-history">
+            This server does not keep statistics history yet (reports/analytics/get is not available), so there is
+            nothing to chart. The latest values are in the table above.
+          </Alert>
+        : <ErrorNote error={history.error} title="The statistics history could not be loaded" />)}
+      {history.isSuccess && groups.length === 0 && (
+        <Text c="dimmed" data-testid="no-history">No statistics recorded for {service.name} in the {rangeNames[range as Range]}.</Text>
+      )}
+      {history.isSuccess && groups.length > 0 && (
+        <SimpleGrid cols={{ base: 1, lg: groups.length > 1 ? 2 : 1 }}>
+          {groups.map((group) => <StatisticChart key={group.unit} series={group.series} resolution={history.data.resolution} />)}
+        </SimpleGrid>
+      )}
+    </Stack>
+  )
+}
+
+/** The endpoint itself is missing (an older server), as opposed to a 404 about the host or service. */
+function isMissingEndpoint(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404 && error.message.startsWith('no such resource')
+}
+
+function byUnit(series: readonly AnalyticsSeries[]): { unit: string; series: AnalyticsSeries[] }[] {
+  const groups = new Map<string, AnalyticsSeries[]>()
+  for (const s of series) {
+    if (s.points.length === 0) continue
+    const list = groups.get(s.unit)
+    if (list) list.push(s)
+    else groups.set(s.unit, [s])
+  }
+  return [...groups].map(([unit, list]) => ({ unit, series: list }))
+}
+
+const seriesLabel = (s: AnalyticsSeries) => (s.descriptor ? `${statisticName(s.type)} (${s.descriptor})` : statisticName(s.type))
+
+function StatisticChart({ series, resolution }: { series: AnalyticsSeries[]; resolution: number }) {
+  const theme = useChartTheme()
+  const withBand = series.length === 1
+  const data = useMemo(() => aligned(series, withBand), [series, withBand])
+  const type = series[0].type
+  const options = useMemo((): Omit<uPlot.Options, 'width' | 'height'> => {
+    const format = (v: number | null) => (v === null ? '–' : formatStatistic(type, v))
+    const lines: uPlot.Series[] = series.map((s, i) => ({
+      label: seriesLabel(s), stroke: PALETTE[i % PALETTE.length], width: 1.5, spanGaps: false, value: (_u, v) => format(v)
+    }))
+    const band: uPlot.Series[] = withBand
+      ? [{ label: 'min', stroke: 'transparent', value: (_u, v) => format(v) }, { label: 'max', stroke: 'transparent', value: (_u, v) => format(v) }]
+      : []
+    return {
+      series: [{}, ...lines, ...band],
+      bands: withBand ? [{ series: [3, 2], fill: theme.dark ? 'rgba(18,184,134,0.18)' : 'rgba(18,184,134,0.15)' }] : [],
+      axes: [{ ...theme.axis }, { ...theme.axis, size: 80, values: (_u, splits) => splits.map((v) => format(v)) }],
+      legend: { show: true },
+      cursor: { points: { size: 6 } }
+    }
+  }, [series, withBand, type, theme.dark])
+  const title = series.map(seriesLabel).join(', ')
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>{title}</Text>
+      <UplotChart options={options} data={data} height={200}
+        label={`${title}: ${series[0].points.length} points, one per ${resolution} seconds`} />
+    </Stack>
+  )
+}
+
+/** One x axis for every series (their times may differ); a missing point stays a gap. */
+function aligned(series: readonly AnalyticsSeries[], withBand: boolean): uPlot.AlignedData {
+  const times = [...new Set(series.flatMap((s) => s.points.map((p) => p[0])))].sort((a, b) => a - b)
+  const column = (s: AnalyticsSeries, field: 1 | 2 | 3) => {
+    const at = new Map(s.points.map((p) => [p[0], p[field]]))
+    return times.map((t) => at.get(t) ?? null)
+  }
+  const averages = series.map((s) => column(s, 1))
+  return withBand ? [times, ...averages, column(series[0], 2), column(series[0], 3)] : [times, ...averages]
+}

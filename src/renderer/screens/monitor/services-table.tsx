@@ -1,0 +1,83 @@
+// The services of a host as Monit reports them: LED, status, monitoring state and mode, schedule, the
+// key figures, and actions where the user may run them. Choosing a service shows its statistics below.
+import { Anchor, Badge, Table, Text, VisuallyHidden } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+import { MonitorState } from '../../../shared/codes'
+import type { ServiceEntry, StatisticEntry } from '../../api/status'
+import { Led } from '../../components/led'
+import { ServiceActions } from './service-actions'
+import { formatStatistic, keyFigureRank, statisticName } from './statistics'
+
+const modeLabels = ['active', 'passive', 'manual']
+/** Figures shown in the table row; the full list is under the chosen service. */
+const ROW_FIGURES = 3
+
+export function monitoringLabel(state: number): string {
+  if (state === MonitorState.Off) return 'Not monitored'
+  if (state & MonitorState.Initializing) return 'Initializing'
+  if (state & MonitorState.Waiting) return 'Waiting'
+  return 'Monitored'
+}
+
+/** The service's most telling numeric figures, in the order of keyFigureRank. */
+function keyFigures(statistics: readonly StatisticEntry[]): StatisticEntry[] {
+  return statistics.filter((st) => typeof st.value === 'number')
+    .sort((a, b) => keyFigureRank(a.type) - keyFigureRank(b.type))
+    .slice(0, ROW_FIGURES)
+}
+
+export function statisticLabel(st: StatisticEntry): string {
+  return `${statisticName(st.type)}${st.descriptor ? ` (${st.descriptor})` : ''}`
+}
+
+interface Props {
+  hostId: number
+  services: readonly ServiceEntry[]
+  selected?: number
+  mayAct: boolean
+}
+
+export function ServicesTable({ hostId, services, selected, mayAct }: Props) {
+  if (services.length === 0) return <Text c="dimmed">This host reports no services.</Text>
+  return (
+    <Table.ScrollContainer minWidth={820}>
+      <Table highlightOnHover verticalSpacing="xs" data-testid="services">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={36}><VisuallyHidden>State</VisuallyHidden></Table.Th>
+            <Table.Th>Service</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Monitoring</Table.Th>
+            <Table.Th>Every</Table.Th>
+            <Table.Th>Figures</Table.Th>
+            {mayAct && <Table.Th ta="right">Actions</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {services.map((s) => (
+            <Table.Tr key={s.id} data-service={s.name} bg={s.id === selected ? 'var(--mantine-primary-color-light)' : undefined}>
+              <Table.Td><Led led={s.led} /></Table.Td>
+              <Table.Td>
+                <Anchor renderRoot={(props) => <Link {...props} to="/hosts/$hostId" params={{ hostId: String(hostId) }} search={{ service: s.id }} />}
+                  fw={600} aria-current={s.id === selected ? 'true' : undefined}>{s.name}</Anchor>
+                <Text size="xs" c="dimmed">{s.type}</Text>
+              </Table.Td>
+              <Table.Td><Text size="sm">{s.status}</Text></Table.Td>
+              <Table.Td>
+                <Badge size="sm" variant="light" color={s.monitorstate === 0 ? 'gray' : 'teal'} data-monitoring>{monitoringLabel(s.monitorstate)}</Badge>
+                <Text size="xs" c="dimmed">{modeLabels[s.monitormode] ?? 'unknown'} mode</Text>
+              </Table.Td>
+              <Table.Td><Text size="sm">{s.every || 'every cycle'}</Text></Table.Td>
+              <Table.Td>
+                {keyFigures(s.statistics).map((st) => (
+                  <Text key={`${st.type} ${st.descriptor}`} size="xs">{statisticLabel(st)}: {formatStatistic(st.type, st.value)}</Text>
+                ))}
+              </Table.Td>
+              {mayAct && <Table.Td><ServiceActions hostId={hostId} service={s} /></Table.Td>}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}

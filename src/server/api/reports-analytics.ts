@@ -1,0 +1,104 @@
+// reports/analytics/get: history charts of one host's statistics. M/Monit never published this endpoint;
+// this is our definition (README, "reports/analytics/get"). The answer comes at the finest resolution
+// that covers the range with at most ~1,000 points per series (history/resolution.ts). A host the
+// caller may not view answers like an unknown one (404), as in the other reports.
+import { Permission, statisticTypeNames } from '../../shared/codes'
+import { Range } from '../../shared/ranges'
+import { mayOnHost } from '../domain/permissions'
+import { customRangeProblem, isRange, resolveRange, type Span } from '../domain/uptime'
+import type { Bucket } from '../history/buckets'
+import type { Level } from '../history/levels'
+import { chooseResolution } from '../history/resolution'
+import { readSeries } from '../history/series-reader'
+import { NOT_CHARTED, unitOf } from '../history/units'
+import { endpoint, type ApiEndpoint } from '../http/api'
+import { HttpError } from '../http/errors'
+import { arg } from '../http/params'
+import type { ApiDeps } from './deps'
+
+/** [time (bucket start, unix seconds), average, minimum, maximum] */
+export type Point = [number, number, number, number]
+
+export interface AnalyticsSeries {
+  serviceid: number
+  service: string
+  type: number
+  typename: string
+  descriptor: string
+  unit: string
+  points: Point[]
+}
+
+export interface AnalyticsReport {
+  hostid: number
+  range: Range
+  datefrom: number
+  dateto: number
+  /** Width of each point's bucket in seconds */
+  resolution: number
+  /** The stored level the points were computed from (newer parts come from finer levels) */
+  level: Level
+  series: AnalyticsSeries[]
+}
+
+export function analyticsReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
+  const { store } = deps
+  return [
+    endpoint({
+      path: 'reports/analytics/get', methods: ['GET', 'POST'],
+      params: {
+        hostid: arg.int(),
+        serviceid: arg.int().optional(),
+        service: arg.required(1000).optional(),
+        type: arg.int('a statistic type code').optional(),
+        descriptor: arg.text(1000).optional(),
+        range: arg.int('a range id').refine(isRange, 'expected a range id 0 to 12').optional(),
+        // Read only for the custom range: other ranges ignore them, whatever they hold.
+        datefrom: arg.text(100).optional(),
+        dateto: arg.text(100).optional()
+      },
+      handle: ({ params, principal }): AnalyticsReport => {
+        const hostId = params.hostid
+        const host = mayOnHost(principal, hostId, Permission.View) ? store.hosts.findById(hostId) : undefined
+        if (!host) throw new HttpError(404, `no host with id ${hostId}`)
+        const now = Math.floor(Date.now() / 1000)
+        const { range, span } = selectedRange(params, now)
+        const { history } = store
+        const resolution = chooseResolution(span.from, span.to, now, history.settings.retention())
+        const rows = history.series.seriesOfHost(hostId, {
+          serviceId: params.serviceid, service: params.service, type: params.type, descriptor: params.descriptor
+        }).filter((s) => !NOT_CHARTED.has(s.type))
+        const buckets = readSeries(history, hostId, rows.map((s) => s.id), resolution.level, span.from, span.to, resolution.width)
+        return {
+          hostid: hostId, range, datefrom: span.from, dateto: span.to, resolution: resolution.width, level: resolution.level,
+          series: rows.map((s) => ({
+            serviceid: s.service_id, service: s.service, type: s.type, typename: statisticTypeNames[s.type] ?? `Statistic${s.type}`,
+            descriptor: s.descriptor, unit: unitOf(s.type), points: (buckets.get(s.id) ?? []).map(point)
+          }))
+        }
+      }
+    })
+  ]
+}
+
+/** Averages are sums over counts: rounded to 12 significant digits so that 0.1 + 0.2 reads 0.3. */
+function point(b: Bucket): Point {
+  return [b.time, Number((b.sum / b.count).toPrecision(12)), b.min, b.max]
+}
+
+/** The range id and its span (as reports/uptime: relative ranges end at the last whole minute). */
+function selectedRange(p: { range?: number; datefrom?: string; dateto?: string }, now: number): { range: Range; span: Span } {
+  const range = (p.range ?? Range.Last24Hours) as Range
+  if (range !== Range.Custom) return { range, span: resolveRange(range, now) }
+  const from = timestamp('datefrom', p.datefrom)
+  const to = timestamp('dateto', p.dateto)
+  const problem = customRangeProblem(from, to)
+  if (problem) throw new HttpError(400, `invalid argument '${problem.arg}': ${problem.message}`)
+  return { range, span: { from, to } }
+}
+
+function timestamp(name: string, value: string | undefined): number {
+  if (value === undefined) throw new HttpError(400, `invalid argument '${name}': is required`)
+  if (!/^-?\d{1,15}$/.test(value.trim())) throw new HttpError(400, `invalid argument '${name}': expected a unix timestamp`)
+  return Number(value.trim())
+}

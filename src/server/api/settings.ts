@@ -1,0 +1,79 @@
+// settings/get and settings/update (our extension, administrators only): the port for the next start,
+// the session idle timeout and the retention of each statistics history level. Each argument is
+// optional in an update; a bad one is a 400 naming it, and then nothing is stored.
+import { DEFAULT_SESSION_TIMEOUT_SEC } from '../auth/sessions'
+import { endpoint, type ApiEndpoint } from '../http/api'
+import { HttpError } from '../http/errors'
+import { urlsOfServer } from '../http/listening-urls'
+import { arg } from '../http/params'
+import { RetentionError, type Retention } from '../store/history-settings'
+import { PORT_LIMITS, SESSION_TIMEOUT_LIMITS, ServerSettingsRepository, SettingError } from '../store/server-settings'
+import type { Store } from '../store/store'
+import type { ApiDeps } from './deps'
+
+const DEFAULT_PORT = 8080
+const LEVELS = ['raw', 'minute', 'hour', 'day'] as const
+
+// Ranges are checked by the repositories, which own them.
+const seconds = arg.int('a whole number of seconds')
+const updateParams = {
+  port: arg.int().optional(),
+  sessiontimeout: seconds.optional(),
+  retentionraw: seconds.optional(),
+  retentionminute: seconds.optional(),
+  retentionhour: seconds.optional(),
+  retentionday: seconds.optional()
+}
+
+export function settingsEndpoints({ store }: ApiDeps): ApiEndpoint[] {
+  const settings = new ServerSettingsRepository(store.db, store.sql)
+  const current = (server: { address(): unknown }) => {
+    const address = server.address() as { port?: number } | null
+    return {
+      port: settings.port() ?? DEFAULT_PORT,
+      listeningport: address?.port ?? null,
+      urls: urlsOfServer(server),
+      sessiontimeout: settings.sessionTimeoutSec() ?? DEFAULT_SESSION_TIMEOUT_SEC,
+      retention: store.history.settings.retention(),
+      limits: { port: PORT_LIMITS, sessiontimeout: SESSION_TIMEOUT_LIMITS }
+    }
+  }
+
+  return [
+    endpoint({
+      path: 'settings/get', methods: ['GET', 'POST'], access: 'admin', params: {},
+      handle: ({ request }) => current(request.server.server)
+    }),
+    endpoint({
+      path: 'settings/update', methods: ['POST'], access: 'admin', mutation: true, params: updateParams,
+      handle: ({ params, request }) => {
+        const retention: Partial<Retention> = {}
+        for (const level of LEVELS) {
+          const value = params[`retention${level}`]
+          if (value !== undefined) retention[level] = value
+        }
+        store.transaction(() => {
+          try {
+            settings.update({ port: params.port, sessionTimeoutSec: params.sessiontimeout })
+          } catch (err) {
+            if (err instanceof SettingError) throw new HttpError(400, `invalid argument '${err.setting}': ${err.message}`)
+            throw err
+          }
+          if (Object.keys(retention).length > 0) setRetention(store, retention)
+        })
+        return current(request.server.server)
+      }
+    })
+  ]
+}
+
+/** The history repository checks the levels against each other; its message names the level. */
+function setRetention(store: Store, retention: Partial<Retention>): void {
+  try {
+    store.history.settings.setRetention(retention)
+  } catch (err) {
+    if (!(err instanceof RetentionError)) throw err
+    const level = LEVELS.find((l) => err.message.startsWith(`${l} `)) ?? 'raw'
+    throw new HttpError(400, `invalid argument 'retention${level}': ${err.message}`)
+  }
+}

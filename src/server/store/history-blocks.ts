@@ -1,0 +1,57 @@
+// Rolled-up history: one row per (level, block start, statistic) holding that block's packed buckets.
+import type { RolledLevel } from '../history/levels'
+import { blockTable, historyQueries } from './history-schema'
+import type { QueryBuilder, SqlRunner } from './sql'
+
+export interface BlockRow {
+  statistic_id: number
+  buckets: Uint8Array
+}
+
+type Prepared = ReturnType<typeof prepareLevel>
+
+function prepareLevel(db: QueryBuilder, sql: SqlRunner, level: RolledLevel) {
+  const h = historyQueries(db)
+  const table = blockTable[level]
+  return {
+    put: sql.prepare((p: { start: number; statisticId: number; buckets: Uint8Array }) =>
+      h.replaceInto(table).values({ start: p.start, statistic_id: p.statisticId, buckets: p.buckets })),
+    get: sql.prepare((p: { start: number; statisticId: number }) =>
+      h.selectFrom(table).select('buckets').where('start', '=', p.start).where('statistic_id', '=', p.statisticId)),
+    range: sql.prepare((p: { start: number; fromId: number; toId: number }) =>
+      h.selectFrom(table).select(['statistic_id', 'buckets']).where('start', '=', p.start)
+        .where('statistic_id', '>=', p.fromId).where('statistic_id', '<=', p.toId).orderBy('statistic_id')),
+    prune: sql.prepare((p: { before: number; limit: number }) =>
+      h.deleteFrom(table).where((eb) => eb(eb.refTuple('start', 'statistic_id'), 'in',
+        eb.selectFrom(table).select(['start', 'statistic_id']).where('start', '<', p.before)
+          .orderBy('start').orderBy('statistic_id').limit(p.limit).$asTuple('start', 'statistic_id'))))
+  }
+}
+
+export class BlockRepository {
+  private readonly levels: Record<RolledLevel, Prepared>
+
+  constructor(db: QueryBuilder, sql: SqlRunner) {
+    this.levels = {
+      minute: prepareLevel(db, sql, 'minute'), hour: prepareLevel(db, sql, 'hour'), day: prepareLevel(db, sql, 'day')
+    }
+  }
+
+  put(level: RolledLevel, start: number, statisticId: number, buckets: Uint8Array): void {
+    this.levels[level].put.run({ start, statisticId, buckets })
+  }
+
+  get(level: RolledLevel, start: number, statisticId: number): Uint8Array | undefined {
+    return this.levels[level].get.get({ start, statisticId })?.buckets
+  }
+
+  /** The blocks starting at `start` of statistics fromId..toId, by statistic id. */
+  range(level: RolledLevel, start: number, fromId: number, toId: number): BlockRow[] {
+    return this.levels[level].range.all({ start, fromId, toId })
+  }
+
+  /** Deletes up to `limit` of the oldest blocks that start before `before`; returns how many. */
+  prune(level: RolledLevel, before: number, limit: number): number {
+    return this.levels[level].prune.run({ before, limit }).changes
+  }
+}

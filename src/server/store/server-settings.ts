@@ -1,0 +1,63 @@
+// Server settings an administrator edits from the console (settings/update), in the `setting` table:
+// the port to listen on at the next start and the session idle timeout. Each is validated here, on
+// write and on read, so a hand-edited database can never make the server misbehave.
+import type { QueryBuilder, SqlRunner } from './sql'
+
+export const SESSION_TIMEOUT_LIMITS = { min: 60, max: 30 * 24 * 3600 } as const
+export const PORT_LIMITS = { min: 1, max: 65535 } as const
+
+const PORT_KEY = 'server.port'
+const SESSION_TIMEOUT_KEY = 'session.timeout'
+
+export interface ServerSettingsChange {
+  port?: number
+  sessionTimeoutSec?: number
+}
+
+export class ServerSettingsRepository {
+  private readonly read
+  private readonly write
+
+  constructor(db: QueryBuilder, sql: SqlRunner) {
+    this.read = sql.prepare((p: { key: string }) => db.selectFrom('setting').select('value').where('key', '=', p.key))
+    this.write = sql.prepare((p: { key: string; value: string }) => db.insertInto('setting').values({ key: p.key, value: p.value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: p.value })))
+  }
+
+  /** The port stored for the next start; undefined when none is (or the stored one is unusable). */
+  port(): number | undefined {
+    return this.whole(PORT_KEY, PORT_LIMITS)
+  }
+
+  /** The session idle timeout in seconds; undefined when none is stored (the server default applies). */
+  sessionTimeoutSec(): number | undefined {
+    return this.whole(SESSION_TIMEOUT_KEY, SESSION_TIMEOUT_LIMITS)
+  }
+
+  /** Stores the given settings; throws SettingError naming the first invalid one, storing nothing. */
+  update(change: ServerSettingsChange): void {
+    if (change.port !== undefined) check('port', change.port, PORT_LIMITS)
+    if (change.sessionTimeoutSec !== undefined) check('sessiontimeout', change.sessionTimeoutSec, SESSION_TIMEOUT_LIMITS)
+    if (change.port !== undefined) this.write.run({ key: PORT_KEY, value: String(change.port) })
+    if (change.sessionTimeoutSec !== undefined) this.write.run({ key: SESSION_TIMEOUT_KEY, value: String(change.sessionTimeoutSec) })
+  }
+
+  private whole(key: string, limits: { min: number; max: number }): number | undefined {
+    const value = this.read.get({ key })?.value
+    if (value === undefined) return undefined
+    const n = Number(value)
+    return Number.isSafeInteger(n) && n >= limits.min && n <= limits.max ? n : undefined
+  }
+}
+
+export class SettingError extends Error {
+  constructor(readonly setting: string, message: string) {
+    super(message)
+  }
+}
+
+function check(setting: string, value: number, limits: { min: number; max: number }): void {
+  if (!Number.isSafeInteger(value) || value < limits.min || value > limits.max) {
+    throw new SettingError(setting, `expected a whole number from ${limits.min} to ${limits.max}`)
+  }
+}

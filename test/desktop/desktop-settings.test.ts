@@ -1,0 +1,100 @@
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createDesktopApi } from '../../src/main/desktop-api'
+import { defaultSettings, loadSettings, saveSettings, SETTINGS_FILE, type DesktopSettings } from '../../src/main/desktop-settings'
+import { openServerLog } from '../../src/main/log-file'
+import { removeDir } from '../support/built-server'
+
+let dir: string
+beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'overseer-settings-'))))
+afterEach(() => removeDir(dir))
+const write = (text: string) => writeFileSync(join(dir, SETTINGS_FILE), text)
+
+describe('desktop settings', () => {
+  it('starts from defaults and keeps what was saved', () => {
+    expect(loadSettings(dir)).toEqual({ settings: { notifications: true, port: 8080 } })
+    saveSettings(dir, { notifications: false, port: 8081 })
+    expect(loadSettings(dir)).toEqual({ settings: { notifications: false, port: 8081 } })
+    expect(readdirSync(dir)).toEqual([SETTINGS_FILE]) // no temporary file left
+  })
+
+  it('falls back field by field, and says why when the file is unusable', () => {
+    write('{"notifications": false, "port": 99999}')
+    expect(loadSettings(dir)).toEqual({ settings: { notifications: false, port: 8080 } })
+    write('{"notifications": "no", "port": 9090, "extra": 1}')
+    expect(loadSettings(dir)).toEqual({ settings: { notifications: true, port: 9090 } })
+    write('{"notifications": fal')
+    expect(loadSettings(dir)).toEqual({ settings: defaultSettings, problem: `${SETTINGS_FILE} is not valid JSON; using defaults` })
+    write('[1]')
+    expect(loadSettings(dir).problem).toBe(`${SETTINGS_FILE} is not a JSON object; using defaults`)
+  })
+})
+
+describe('window.overseerDesktop methods', () => {
+  const make = (opened: string[], login: { on: boolean }, openResult = '') => {
+    let settings: DesktopSettings = { ...defaultSettings }
+    return createDesktopApi({
+      version: '1.2.3',
+      dataDir: dir,
+      openFolder: async (path) => {
+        opened.push(path)
+        return openResult
+      },
+      startAtLogin: { get: () => login.on, set: (on) => void (login.on = on) },
+      settings: {
+        get: () => settings,
+        update: (change) => {
+          settings = { ...settings, ...change }
+          saveSettings(dir, settings)
+        }
+      }
+    })
+  }
+
+  it('answers the version, opens the data folder, and stores the toggles', async () => {
+    const opened: string[] = []
+    const login = { on: false }
+    const api = make(opened, login)
+    expect(await api.appVersion()).toBe('1.2.3')
+    await api.openDataFolder()
+    expect(opened).toEqual([dir])
+    await api.setStartAtLogin(true)
+    expect(await api.getStartAtLogin()).toBe(true)
+    await api.setNotificationsEnabled(false)
+    expect(await api.getNotificationsEnabled()).toBe(false)
+    expect(JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8'))).toEqual({ notifications: false, port: 8080 })
+  })
+
+  it('rejects arguments that are not booleans, whatever the page sends', async () => {
+    const login = { on: false }
+    const api = make([], login)
+    const setLogin = api.setStartAtLogin as (v: unknown) => Promise<void>
+    const setNotifications = api.setNotificationsEnabled as (v: unknown) => Promise<void>
+    for (const bad of ['true', 1, null, undefined, { valueOf: () => true }]) {
+      await expect(setLogin(bad)).rejects.toThrow('enabled must be true or false')
+      await expect(setNotifications(bad)).rejects.toThrow('enabled must be true or false')
+    }
+    expect(login.on).toBe(false)
+  })
+
+  it('reports a folder the OS could not open', async () => {
+    await expect(make([], { on: false }, 'no file manager').openDataFolder()).rejects.toThrow(`cannot open ${dir}: no file manager`)
+  })
+})
+
+describe('server log file', () => {
+  it('appends, and keeps one previous file once the log grows past its limit', async () => {
+    const append = async (text: string) => {
+      const log = openServerLog(dir, 10)
+      await new Promise<void>((done) => log.end(text, () => done()))
+    }
+    await append('first\n')
+    await append('second\n')
+    expect(readFileSync(join(dir, 'logs/server.log'), 'utf8')).toBe('first\nsecond\n')
+    await append('third\n')
+    expect(readFileSync(join(dir, 'logs/server.log.1'), 'utf8')).toBe('first\nsecond\n')
+    expect(readFileSync(join(dir, 'logs/server.log'), 'utf8')).toBe('third\n')
+  })
+})
