@@ -1,9 +1,12 @@
 // Collector throughput: real Monit payloads POSTed over HTTP to the built server by many distinct
 // agents, one new TCP connection per message like Monit, against the floor of the same work without
-// HTTP (gunzip + parse + one SQLite transaction per message, in this process).
+// HTTP (gunzip + parse + one SQLite transaction per message, in this process). The load client shares
+// the machine, so it sends prepared request bytes on raw sockets; the server's CPU is reported per
+// thread (HTTP on the main thread, storing on the ingest thread), per message, because on a shared
+// machine CPU per message says more than messages per second.
 //
 // Sizing: BENCH_AGENTS (1000), BENCH_MESSAGES (20000), BENCH_CONCURRENCY (32), BENCH_MAX_SECONDS (120,
-// bound per HTTP phase). BENCH_SERVER_PROF_DIR=dir makes the server write a V8 CPU profile there;
+// bound per HTTP phase). BENCH_SERVER_PROF_DIR=dir makes the server write V8 CPU profiles there (one per thread);
 // `node --cpu-prof --import tsx bench/run.ts collector` profiles the floor.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { connect } from 'node:net'

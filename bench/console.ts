@@ -161,15 +161,15 @@ async function loadOnce(page: Page, baseUrl: string, screen: Screen): Promise<Lo
   await page.goto('about:blank')
   await page.goto(`${baseUrl}/${screen.hash}`, { waitUntil: 'commit' })
   await page.waitForSelector(screen.ready, { timeout: 30_000 })
-  return page.evaluate(async ({ ready, quietMs }) => {
-    const w = window as unknown as { __benchSeen: Record<string, number>; __benchLongTasks: [number, number][] }
-    const renderedMs = w.__benchSeen[ready]
-    const lastLongTaskEnd = () => Math.max(0, ...w.__benchLongTasks.map(([start, duration]) => start + duration))
-    while (performance.now() - Math.max(renderedMs, lastLongTaskEnd()) < quietMs) await new Promise((r) => setTimeout(r, 10))
-    const tasks = w.__benchLongTasks
+  // A string, not a function: tsx's name helpers do not exist in the page.
+  return page.evaluate<Load>(`(async () => {
+    const renderedMs = window.__benchSeen[${JSON.stringify(screen.ready)}]
+    const tasks = window.__benchLongTasks
+    const lastLongTaskEnd = () => Math.max(0, ...tasks.map(([start, duration]) => start + duration))
+    while (performance.now() - Math.max(renderedMs, lastLongTaskEnd()) < ${QUIET_MS}) await new Promise((r) => setTimeout(r, 10))
     return {
       renderedMs, ttiMs: Math.max(renderedMs, lastLongTaskEnd()),
       longTasks: tasks.length, longestTaskMs: Math.max(0, ...tasks.map(([, d]) => d))
     }
-  }, { ready: screen.ready, quietMs: QUIET_MS })
+  })()`)
 }

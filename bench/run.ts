@@ -4,10 +4,11 @@ import { cpus, loadavg, release, totalmem } from 'node:os'
 import { collectorBenchmark } from './collector'
 import { consoleBenchmark } from './console'
 import { eventsBenchmark } from './events'
+import { historyBenchmark } from './history'
 import { statusBenchmark } from './status'
 import type { Benchmark } from './support'
 
-const BENCHMARKS: readonly Benchmark[] = [collectorBenchmark, statusBenchmark, eventsBenchmark, consoleBenchmark]
+const BENCHMARKS: readonly Benchmark[] = [collectorBenchmark, statusBenchmark, eventsBenchmark, consoleBenchmark, historyBenchmark]
 
 function selected(names: readonly string[]): Benchmark[] {
   if (names.length === 0) return [...BENCHMARKS]

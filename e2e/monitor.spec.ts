@@ -63,17 +63,27 @@ test('dashboard → host → service statistics and chart, light and dark', asyn
   const charts = page.getByTestId('service-charts')
   await expect(charts.getByRole('heading', { name: 'Statistics of sleeper' })).toBeVisible()
   const hostId = await hostIdByName('mon-alpha')
+  const chart = charts.locator('[data-chart] canvas').first()
   if (await analyticsAvailable(hostId)) {
-    await expect(charts.locator('[data-chart] canvas').first()).toBeVisible()
+    // The fixture's samples carry the agent's capture time, hours ago: inside the default 24 hours.
+    await expect(chart).toBeVisible()
+    await charts.screenshot({ path: 'reports/screenshots/service-chart.png' })
+    await charts.getByText('week').click()
+    await expect(chart).toBeVisible()
+    await charts.getByText('last hour').click()
+    await expect(charts.getByTestId('no-history')).toContainText('No statistics recorded for sleeper in the last hour')
+    await charts.getByText('last 24 hours').click()
+    await expect(chart).toBeVisible()
   } else {
     await expect(charts.getByTestId('no-history')).toContainText('reports/analytics/get is not available')
+    await charts.screenshot({ path: 'reports/screenshots/service-chart.png' })
   }
-  await charts.getByText('last hour').click()
-  await charts.scrollIntoViewIfNeeded()
-  await screenshot(page, 'service-chart')
 
   await page.emulateMedia({ colorScheme: 'dark' })
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark')
+  await charts.screenshot({ path: 'reports/screenshots/service-chart-dark.png' })
+  // Full-page shots from the top: the fixed header would otherwise be drawn where the page was scrolled to.
+  await page.evaluate(() => window.scrollTo(0, 0))
   await screenshot(page, 'host-detail-dark')
   await page.goto('/#/')
   await expect(page.getByTestId('dashboard')).toHaveAttribute('data-ready', 'true')
@@ -101,7 +111,8 @@ test('hosts list: filters and sort live in the URL, rows are links', async ({ pa
   expect(names.indexOf('mon-beta')).toBeLessThan(names.indexOf('mon-alpha'))
 
   // Green only: the fixture hosts are orange (or red once their heartbeat stops), so none is left.
-  await page.getByRole('checkbox', { name: 'Green' }).check()
+  await page.getByRole('group', { name: 'Filter by LED' }).locator('label', { hasText: 'Green' }).click()
+  await expect(page.getByRole('checkbox', { name: 'Green' })).toBeChecked()
   await expect(page).toHaveURL(/led=/)
   await expect(page.getByTestId('hosts-empty')).toHaveText('No host matches these filters.')
   await page.getByRole('button', { name: 'Clear filters' }).click()

@@ -1,7 +1,6 @@
 // Electron adapter: the questions the shell asks when the server cannot run.
 import { dialog } from 'electron'
-
-export type PortChoice = { action: 'use'; port: number } | { action: 'retry' } | { action: 'quit' }
+import type { PortChoice } from './start-with-recovery'
 
 /** The port is taken: use the suggested free one (agents' URL must then change), try again, or quit. */
 export async function askForAnotherPort(productName: string, taken: number, suggestion: number | undefined): Promise<PortChoice> {

@@ -14,7 +14,8 @@ import { LOG_DIR, openServerLog } from './log-file'
 import { AlertNotifier } from './notifications'
 import { nextFreePort } from './port-suggestion'
 import { enforceConsoleOrigin } from './security'
-import { PortInUseError, ServerSupervisor, type ServerEndpoint, type SupervisorEvent } from './supervisor'
+import { startWithRecovery } from './start-with-recovery'
+import { ServerSupervisor, type ServerEndpoint, type SupervisorEvent } from './supervisor'
 import { StatusTray } from './tray'
 import { trayState, type ServerState } from './tray-led'
 import { utilityServerLauncher } from './utility-server-process'
@@ -125,25 +126,18 @@ function runShell(): void {
 
   /** Starts the server, asking the user what to do when its port is taken or it fails; undefined: quit. */
   const startServer = async (port: number): Promise<ServerEndpoint | undefined> => {
-    for (;;) {
-      try {
-        const endpoint = await supervisor.start(port)
-        origin = consoleOrigin(endpoint.port)
-        return endpoint
-      } catch (err) {
-        const choice = err instanceof PortInUseError
-          ? await askForAnotherPort(PRODUCT, err.port, await nextFreePort(err.port, LISTEN_HOST))
-          : { action: await askAfterServerFailure(PRODUCT, (err as Error).message, logFile) }
-        if (choice.action === 'quit') {
-          app.quit()
-          return undefined
-        }
-        if (choice.action === 'use') {
-          port = choice.port
-          updateSettings({ port })
-        }
-      }
-    }
+    const endpoint = await startWithRecovery(port, {
+      start: (p) => supervisor.start(p),
+      suggestPort: (taken) => nextFreePort(taken, LISTEN_HOST),
+      ask: {
+        port: (taken, suggestion) => askForAnotherPort(PRODUCT, taken, suggestion),
+        afterFailure: (reason) => askAfterServerFailure(PRODUCT, reason, logFile)
+      },
+      rememberPort: (chosen) => updateSettings({ port: chosen })
+    })
+    if (!endpoint) app.quit()
+    else origin = consoleOrigin(endpoint.port)
+    return endpoint
   }
 
   const startAtLogin = process.platform === 'linux'

@@ -15,7 +15,6 @@ interface Series {
 interface Report { hostid: number; range: number; datefrom: number; dateto: number; resolution: number; level: string; series: Series[] }
 
 const PREFIXES = ['', '/api/1', '/api/2'] as const
-const MIN = 60
 const HOUR = 3600
 const DAY = 86400
 const CPU_USER = 1
@@ -106,7 +105,7 @@ describe('reports/analytics/get', () => {
   })
 
   it('gives the same answers once the rollup has rolled, pruned and moved the data to coarser levels', async () => {
-    const queries = [
+    const queries: Record<string, number>[] = [
       { hostid: alpha, type: CPU_USER, range: 5 }, { hostid: alpha, type: CPU_USER, range: 9 },
       { hostid: alpha, type: CPU_USER, range: 12, datefrom: monthsAgo, dateto: monthsAgo + 2 * HOUR }
     ]

@@ -59,7 +59,8 @@ function occupy(port: number): Promise<Server> {
 const health = (port: number) => fetch(`http://127.0.0.1:${port}/health`).then((r) => r.status)
 const eventsOf = <T extends SupervisorEvent['type']>(type: T) => events.filter((e) => e.type === type) as (Extract<SupervisorEvent, { type: T }> & { at: number })[]
 
-describe('server supervisor (real out/main/server.js)', () => {
+// Each test starts the real server several times (1–5 s each on a loaded 2-core machine).
+describe('server supervisor (real out/main/server.js)', { timeout: 120_000 }, () => {
   it('learns the port from the ready message, relays the bridge messages, and stops cleanly', async () => {
     const s = supervise()
     const endpoint = await s.start(0)
@@ -83,7 +84,7 @@ describe('server supervisor (real out/main/server.js)', () => {
       const before = s.pid!
       const readies = eventsOf('ready').length
       process.kill(before, 'SIGKILL')
-      await waitFor('the restart', () => eventsOf('ready').length > readies)
+      await waitFor('the restart', () => eventsOf('ready').length > readies, 30_000)
       const crash = eventsOf('crashed').at(-1)!
       expect(crash).toMatchObject({ code: null, restartInMs: expectedDelay })
       const ready = eventsOf('ready').at(-1)!
@@ -113,7 +114,7 @@ describe('server supervisor (real out/main/server.js)', () => {
   })
 
   it('gives up after repeated failed restarts (its port was taken meanwhile), and can be started again', async () => {
-    const s = supervise({ backoff: { ...quickBackoff, initialMs: 100, maxFailures: 2 } })
+    const s = supervise({ backoff: { ...quickBackoff, initialMs: 500, maxFailures: 2 } })
     const { port } = await s.start(0)
     const crashed = new Promise<void>((done) => {
       const seen = events.length
@@ -123,8 +124,8 @@ describe('server supervisor (real out/main/server.js)', () => {
     })
     process.kill(s.pid!, 'SIGKILL')
     await crashed
-    blocker = await occupy(port) // before the 100 ms restart
-    await waitFor('giving up', () => eventsOf('gave-up').length === 1)
+    blocker = await occupy(port) // before the 500 ms restart
+    await waitFor('giving up', () => eventsOf('gave-up').length === 1, 60_000)
     expect(events.map((e) => e.type)).toEqual(['ready', 'crashed', 'restart-failed', 'gave-up'])
     expect(eventsOf('restart-failed')[0].error).toBeInstanceOf(PortInUseError)
     expect(eventsOf('gave-up')[0].failures).toBe(3)

@@ -1,6 +1,7 @@
 // The event reports (reports/events/*) and the few status reads their filters need. Keys start with
-// 'events' so that the live stream refreshes them when an event arrives; the pickers' keys start with
-// 'status' or 'admin' for the same reason.
+// 'events' so that the live stream refreshes them when an event arrives. The pickers' keys start with
+// 'event-pickers', which the stream leaves alone: names change rarely, while status changes every
+// second on a busy server and would refetch them for nothing.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiGet, apiPost, type ApiParams } from './client'
 
@@ -155,7 +156,7 @@ const HOST_OPTIONS = 50
 
 /** Hosts whose name contains `pattern`, found by the server: the picker never loads 10,000 hosts. */
 export const hostOptionsQuery = (pattern: string) => queryOptions({
-  queryKey: ['status', 'host-options', pattern],
+  queryKey: ['event-pickers', 'hosts', pattern],
   queryFn: async () => (await apiGet<{ records: HostOption[] }>('status/hosts/list', {
     hostpattern: pattern, results: HOST_OPTIONS, sort: 'hostname', dir: 'asc'
   })).records.map(({ id, hostname }) => ({ id, hostname })),
@@ -164,7 +165,7 @@ export const hostOptionsQuery = (pattern: string) => queryOptions({
 
 /** The names of the hosts already chosen (the URL holds only their ids). */
 export const hostNamesQuery = (ids: readonly number[]) => queryOptions({
-  queryKey: ['status', 'host-names', ids],
+  queryKey: ['event-pickers', 'host-names', ids],
   queryFn: async () => (await apiGet<{ records: HostOption[] }>('status/hosts/list', { hostid: ids }))
     .records.map(({ id, hostname }) => ({ id, hostname })),
   enabled: ids.length > 0
@@ -177,7 +178,7 @@ export interface ServiceNameOption {
 
 /** The services of one host, by name id: what the service filter offers once hosts are chosen. */
 export const hostServicesQuery = (hostId: number) => queryOptions({
-  queryKey: ['status', 'host-services', hostId],
+  queryKey: ['event-pickers', 'services', hostId],
   queryFn: async () => (await apiGet<{ records: { host: { services: ServiceNameOption[] } } }>('status/hosts/get', { id: hostId }))
     .records.host.services.map(({ nameid, name }) => ({ nameid, name }))
 })

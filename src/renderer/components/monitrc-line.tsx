@@ -1,6 +1,6 @@
 // The line an administrator pastes into each agent's monitrc, with a copy button, and a choice of the
 // server's addresses: agents on the LAN cannot reach 127.0.0.1, so loopback comes last.
-import { Button, Code, CopyButton, Group, Select, Stack } from '@mantine/core'
+import { Button, Code, CopyButton, Group, Select, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 
 export function monitrcLine(user: string, password: string, origin = window.location.origin): string {
@@ -38,6 +38,12 @@ export function MonitrcLineChooser({ user, password, urls }: { user: string; pas
           onChange={(value) => value && setOrigin(value)} maw={420} />
       )}
       <MonitrcLine line={monitrcLine(user, password, origin)} />
+      {choices.every(isLoopback) && (
+        <Text size="sm" c="orange" data-testid="loopback-only">
+          This server listens on this machine's loopback address only, which agents on other machines cannot reach: start it
+          with --host 0.0.0.0 (or OVERSEER_HOST) for the LAN.
+        </Text>
+      )}
     </Stack>
   )
 }

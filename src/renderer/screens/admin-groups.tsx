@@ -1,9 +1,110 @@
-// Placeholder: being built.
+// Host groups (admin/groups/*): named sets of hosts that roles grant permissions on. Create, rename and
+// delete groups; add and remove member hosts.
+import { Button, Card, Group, Modal, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { addGroupHosts, adminGroupsQuery, createGroup, deleteGroup, removeGroupHosts, renameGroup, type GroupList, type HostGroup } from '../api/admin'
 import { consoleRoute } from '../app/root-route'
+import { ErrorNote } from '../components/error-note'
+import { ConfirmButton } from './admin/confirm-button'
+import { formErrors } from './admin/field-errors'
 
 export const adminGroupsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: 'admin/groups',
-  component: () => <h2>Host groups</h2>
+  component: AdminGroupsScreen
 })
+
+function AdminGroupsScreen() {
+  const list = useQuery(adminGroupsQuery)
+  return (
+    <Stack gap="md">
+      <Title order={2}>Host groups</Title>
+      <Text size="sm" c="dimmed">Group hosts to filter the status views by group and to grant roles permissions on every host of a group.</Text>
+      <ErrorNote error={list.error} title="The host groups could not be loaded" />
+      <NewGroup />
+      {list.data && list.data.groups.length === 0 && <Text data-testid="groups-empty">No host groups yet. Create one above.</Text>}
+      {list.data?.groups.map((group) => <GroupCard key={group.id} group={group} list={list.data} />)}
+    </Stack>
+  )
+}
+
+function NewGroup() {
+  const queryClient = useQueryClient()
+  const [name, setName] = useState('')
+  const create = useMutation({
+    mutationFn: createGroup,
+    onSuccess: () => { setName(''); void queryClient.invalidateQueries({ queryKey: ['admin'] }) }
+  })
+  const errors = formErrors(create.error, ['name'])
+  const submit = (e: FormEvent) => { e.preventDefault(); create.mutate(name) }
+  return (
+    <form onSubmit={submit} noValidate>
+      <Group align="flex-start">
+        <TextInput label="New group" placeholder="Name" value={name} onChange={(e) => setName(e.currentTarget.value)}
+          error={errors.of('name') ?? (errors.general ? (create.error as Error).message : undefined)} w={320} />
+        <Button type="submit" mt={25} loading={create.isPending}>Create group</Button>
+      </Group>
+    </form>
+  )
+}
+
+function GroupCard({ group, list }: { group: HostGroup; list: GroupList }) {
+  const queryClient = useQueryClient()
+  const [renaming, setRenaming] = useState(false)
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] })
+  const members = useMutation({
+    mutationFn: async (next: number[]) => {
+      const added = next.filter((id) => !group.hosts.includes(id))
+      const removed = group.hosts.filter((id) => !next.includes(id))
+      if (added.length) await addGroupHosts(group.id, added)
+      if (removed.length) await removeGroupHosts(group.id, removed)
+    },
+    onSettled: refresh
+  })
+  return (
+    <Card withBorder data-group={group.name}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} size="h4">{group.name}</Title>
+          <Group gap="xs">
+            <Button size="xs" variant="default" onClick={() => setRenaming(true)} aria-label={`Rename ${group.name}`}>Rename</Button>
+            <ConfirmButton size="xs" label="Delete" aria-label={`Delete ${group.name}`} title={`Delete the group ${group.name}?`}
+              message="The hosts stay; roles that granted permissions through this group no longer do."
+              onConfirm={() => deleteGroup(group.id)} onDone={() => void refresh()} />
+          </Group>
+        </Group>
+        <MultiSelect label={`Hosts (${group.hosts.length})`} data={list.hosts.map((h) => ({ value: String(h.id), label: h.name }))}
+          value={group.hosts.map(String)} onChange={(v) => members.mutate(v.map(Number))} searchable limit={50} clearable
+          placeholder={group.hosts.length ? undefined : 'No hosts: pick some'} nothingFoundMessage="No such host" disabled={members.isPending}
+          aria-label={`Hosts of ${group.name}`} error={members.error ? (members.error as Error).message : undefined} />
+      </Stack>
+      {renaming && <RenameGroup group={group} onClose={() => setRenaming(false)} />}
+    </Card>
+  )
+}
+
+function RenameGroup({ group, onClose }: { group: HostGroup; onClose(): void }) {
+  const queryClient = useQueryClient()
+  const [name, setName] = useState(group.name)
+  const rename = useMutation({
+    mutationFn: () => renameGroup(group.id, name),
+    onSuccess: () => { void queryClient.invalidateQueries({ queryKey: ['admin'] }); onClose() }
+  })
+  const errors = formErrors(rename.error, ['name'])
+  return (
+    <Modal opened onClose={onClose} title={`Rename ${group.name}`}>
+      <form onSubmit={(e) => { e.preventDefault(); rename.mutate() }} noValidate>
+        <Stack>
+          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.of('name')} data-autofocus />
+          <ErrorNote error={errors.general} title="Not renamed" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>Cancel</Button>
+            <Button type="submit" loading={rename.isPending}>Rename</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}

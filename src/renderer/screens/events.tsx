@@ -68,7 +68,7 @@ function EventsScreen() {
             <Group gap="sm">
               <Pagination total={pages} value={Math.min(search.page ?? 1, pages)} onChange={goToPage} withEdges
                 getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
-              <Select aria-label="Events per page" w={110} allowDeselect={false}
+              <Select aria-label="Events per page" w={130} allowDeselect={false}
                 data={EVENT_PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} / page` }))}
                 value={String(size)} onChange={(v) => change({ size: Number(v) })} />
             </Group>

@@ -1,9 +1,45 @@
-// Placeholder: being built.
+// Settings: everyone's own profile and password; for administrators also the collector credentials
+// with the monitrc line, and the server settings (port, session timeout, history retention).
+import { Stack, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
+import { useProfile } from '../api/profile'
+import { settingsQuery } from '../api/settings'
 import { consoleRoute } from '../app/root-route'
+import { ErrorNote } from '../components/error-note'
+import { CollectorCredentials } from './admin/collector-credentials'
+import { OwnPassword, OwnProfile } from './admin/own-profile'
+import { ServerSettingsForm } from './admin/server-settings'
 
 export const settingsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: 'settings',
-  component: () => <h2>Settings</h2>
+  component: SettingsScreen
 })
+
+function SettingsScreen() {
+  const profile = useProfile()
+  return (
+    <Stack gap="md" maw={960}>
+      <Title order={2}>Settings</Title>
+      <OwnProfile profile={profile} />
+      <OwnPassword />
+      {profile.admin && <AdministratorSettings />}
+    </Stack>
+  )
+}
+
+function AdministratorSettings() {
+  const settings = useQuery(settingsQuery)
+  return (
+    <>
+      <ErrorNote error={settings.error} title="The server settings could not be loaded" />
+      {settings.data && (
+        <>
+          <CollectorCredentials urls={settings.data.urls} />
+          <ServerSettingsForm settings={settings.data} />
+        </>
+      )}
+    </>
+  )
+}

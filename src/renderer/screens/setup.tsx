@@ -67,7 +67,11 @@ function SetupWizard({ urls }: { urls: string[] }) {
     // An error about the administrator's fields sends the user back to them.
     onError: (error) => { if (formErrors(error, ADMIN_FIELDS).general === undefined) setStep(0) }
   })
-  const set = (key: keyof SetupRequest) => (e: { currentTarget: { value: string } }) => setForm({ ...form, [key]: e.currentTarget.value })
+  const set = (key: keyof SetupRequest) => (e: { currentTarget: { value: string } }) => {
+    setForm({ ...form, [key]: e.currentTarget.value })
+    // The server's complaint was about what stood there before.
+    if (submit.error) submit.reset()
+  }
   const adminErrors = formErrors(submit.error, ADMIN_FIELDS)
   const collectorErrors = formErrors(submit.error, COLLECTOR_FIELDS)
 
@@ -121,7 +125,7 @@ function SetupWizard({ urls }: { urls: string[] }) {
                 error={collectorErrors.of('collectoruname')} />
               <Group align="flex-end" wrap="nowrap">
                 <TextInput label="Collector password" required value={form.collectorpassword} onChange={set('collectorpassword')}
-                  error={collectorErrors.of('collectorpassword')} style={{ flex: 1 }} ff="monospace" />
+                  error={collectorErrors.of('collectorpassword')} style={{ flex: 1 }} styles={{ input: { fontFamily: 'monospace' } }} />
                 <Button variant="default" onClick={() => setForm({ ...form, collectorpassword: randomCollectorPassword() })}>New password</Button>
               </Group>
               {tried && collectorProblem && <Alert color="red" role="alert">{collectorProblem}</Alert>}

@@ -49,6 +49,7 @@ function UptimeScreen() {
       )}
       {report.data && items.length > 0 && (
         <UptimeTable items={items} nameHeader="Host" inactiveLabel="Inactive" initialSort="name"
+          maxHeight="max(360px, calc(100vh - 330px))"
           renderName={(host) => (
             <AnchorLink to="/uptime/$hostId" params={{ hostId: String(host.id) }} search={search} size="sm">
               {host.name}

@@ -53,10 +53,6 @@ export class BucketGrid {
     this.accumulate(time, 1, value, value, value)
   }
 
-  get size(): number {
-    return this.byTime.size
-  }
-
   /** The buckets in time order. */
   sorted(): Bucket[] {
     const out: Bucket[] = []

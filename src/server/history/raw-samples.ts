@@ -41,10 +41,6 @@ export class RawSampleWriter {
     }
   }
 
-  get size(): number {
-    return this.count
-  }
-
   /** The packed samples, or undefined when there are none. */
   finish(): Buffer | undefined {
     return this.count === 0 ? undefined : this.out.toBuffer()

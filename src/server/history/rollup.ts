@@ -51,11 +51,6 @@ export class Rollup {
     this.canVacuum = sql.sqlite.pragma('auto_vacuum', { simple: true }) === 2
   }
 
-  /** Whether a roll is half done (reads of that period still come from the finer level). */
-  get busy(): boolean {
-    return this.phase.kind !== 'idle'
-  }
-
   /** Does one bounded piece of work at server time `now` (unix seconds). */
   step(now: number): StepResult {
     try {

@@ -26,8 +26,6 @@ export type HistoryTables = {
   history_day: HistoryBlockTable
 }
 
-export type HistoryQueryBuilder = ReturnType<typeof historyQueries>
-
 export function historyQueries(db: QueryBuilder) {
   return db.withTables<HistoryTables>()
 }

@@ -32,6 +32,17 @@ describe('POST /collector accepts what real agents send', () => {
     expect(res.status).toBe(200)
   })
 
+  it('takes a query string on the collector path, and only that path', async () => {
+    const postTo = (path: string) => fetch(`${server.baseUrl}${path}`, {
+      method: 'POST', body: fixture('02-status-heartbeat'),
+      headers: { Authorization: `Basic ${Buffer.from(COLLECTOR).toString('base64')}`, 'Content-Type': 'text/xml' }
+    })
+    const withQuery = await postTo('/collector?from=monit')
+    expect(withQuery.status).toBe(200)
+    expect(withQuery.headers.get('server')).toBe('mmonit/3.7.0')
+    expect((await postTo('/collectors')).headers.get('server')).toBeNull()
+  })
+
   it('accepts an administrator and a missing Content-Type', async () => {
     const res = await post(fixture('02-status-heartbeat'), { auth: 'admin:adminsecret', headers: { 'Content-Type': '' } })
     expect(res.status).toBe(200)
@@ -85,6 +96,23 @@ describe('POST /collector refuses what is not an authorised Monit message, and k
     const res = await post(Buffer.alloc(300 * 1024, 'a'))
     expect(res.status).toBe(413)
     expect(JSON.parse(res.body)).toEqual({ error: 'request body is too large' })
+  })
+
+  it('413 for a chunked body that grows over the limit, without a Content-Length to refuse it up front', async () => {
+    const auth = Buffer.from(COLLECTOR).toString('base64')
+    const chunk = Buffer.alloc(64 * 1024, 'a')
+    const status = await new Promise<string>((done) => {
+      let answer = ''
+      const socket = connect(server.port, '127.0.0.1', () => {
+        socket.write(`POST /collector HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${auth}\r\nTransfer-Encoding: chunked\r\n\r\n`)
+        for (let i = 0; i < 5; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`)
+        socket.write('0\r\n\r\n')
+      })
+      socket.on('data', (d: Buffer) => (answer += d.toString()))
+      socket.on('error', () => {})
+      socket.on('close', () => done(answer.split('\r\n')[0]))
+    })
+    expect(status).toBe('HTTP/1.1 413 Payload Too Large')
   })
 
   it('413 for a gzip bomb, without inflating it whole', async () => {

@@ -6,9 +6,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { apiGet } from '../../api/client'
 import { useProfile } from '../../api/profile'
-import { Led } from '../../components/led'
 import type { HostSearch } from './host-search'
 
+const ledColours = ['red', 'orange', 'green', 'gray']
 const ledChoices = [{ led: 0, label: 'Red' }, { led: 1, label: 'Orange' }, { led: 2, label: 'Green' }, { led: 3, label: 'Gray' }]
 
 interface Props {
@@ -33,7 +33,9 @@ export function HostFilters({ search, onChange }: Props) {
         onChange={(values) => onChange({ ...search, led: values.length ? values.map(Number).sort() : undefined })}>
         <Group gap={6} role="group" aria-label="Filter by LED">
           {ledChoices.map(({ led, label }) => (
-            <Chip key={led} value={String(led)} size="sm" variant="outline" icon={<Led led={led} size={10} />}>{label}</Chip>
+            <Chip key={led} value={String(led)} size="sm" variant="outline">
+              <Group gap={6} wrap="nowrap" component="span"><LedDot led={led} />{label}</Group>
+            </Chip>
           ))}
         </Group>
       </Chip.Group>
@@ -45,6 +47,12 @@ export function HostFilters({ search, onChange }: Props) {
       )}
     </Group>
   )
+}
+
+/** The colour alone: the chip's text already names it. */
+function LedDot({ led }: { led: number }) {
+  return <span aria-hidden style={{ width: 10, height: 10, borderRadius: '50%', display: 'inline-block',
+    background: `var(--mantine-color-${ledColours[led]}-${led === 1 || led === 3 ? 5 : 6})` }} />
 }
 
 interface GroupList { groups: { id: number; name: string }[] }

@@ -13,7 +13,7 @@ import classes from './host-table.module.css'
 
 const PAGE_SIZE = 100
 const ROW_HEIGHT = 44
-const GRID = '36px minmax(140px, 2fr) 80px 80px 80px minmax(160px, 3fr) 120px'
+const GRID = '56px minmax(140px, 2fr) 80px 80px 90px minmax(160px, 3fr) 110px'
 
 const columns: { key: HostSortKey | 'heartbeat'; label: string; align?: 'right' }[] = [
   { key: 'led', label: 'LED' },
@@ -58,7 +58,7 @@ export function HostTable({ filter, onSort, empty }: Props) {
       <Text size="sm" c="dimmed" mb="xs" data-testid="host-count">{total.toLocaleString()} host{total === 1 ? '' : 's'}</Text>
       <Box style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}>
         <SortHeader filter={filter} onSort={onSort} />
-        <div ref={scroller} style={{ height: 'max(320px, calc(100vh - 290px))', overflowY: 'auto', contain: 'strict' }}
+        <div ref={scroller} style={{ height: `min(${total * ROW_HEIGHT}px, max(320px, calc(100vh - 290px)))`, overflowY: 'auto', contain: 'strict' }}
           role="list" aria-label="Hosts" data-testid="hosts-list" data-total={total}>
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => {
@@ -79,7 +79,7 @@ export function HostTable({ filter, onSort, empty }: Props) {
 
 function SortHeader({ filter, onSort }: { filter: HostFilter; onSort: Props['onSort'] }) {
   return (
-    <Box style={{ display: 'grid', gridTemplateColumns: GRID, gap: 8, padding: '6px 12px', borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+    <Box style={{ display: 'grid', gridTemplateColumns: GRID, gap: 8, alignItems: 'center', padding: '8px 12px', borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       {columns.map((c) => {
         if (c.key === 'heartbeat') return <Text key={c.key} size="sm" fw={700}>{c.label}</Text>
         const key = c.key

@@ -1,0 +1,74 @@
+// The collector users (members of active roles granting the collector bit): pick one, set a new
+// password, and get the monitrc line for the agents. Stored passwords cannot be shown, so the line
+// holds PASSWORD until a new one is set here.
+import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { adminRolesQuery, adminUsersQuery, setUserPassword } from '../../api/admin'
+import { ErrorNote } from '../../components/error-note'
+import { MonitrcLineChooser } from '../../components/monitrc-line'
+import { formErrors } from './field-errors'
+import { collectorRoles } from './role-names'
+
+const URL_SAFE = /^[A-Za-z0-9]+$/
+
+function randomPassword(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'
+  return Array.from(crypto.getRandomValues(new Uint32Array(16)), (n) => alphabet[n % alphabet.length]).join('')
+}
+
+export function CollectorCredentials({ urls }: { urls: string[] }) {
+  const queryClient = useQueryClient()
+  const roles = useQuery(adminRolesQuery)
+  const users = useQuery(adminUsersQuery)
+  const collectorIds = new Set(collectorRoles(roles.data ?? []).flatMap((r) => r.members.users))
+  const collectors = (users.data ?? []).filter((u) => collectorIds.has(u.id))
+  const [chosen, setChosen] = useState<string | null>(null)
+  const userId = chosen ?? collectors[0]?.id ?? null
+  const user = collectors.find((u) => u.id === userId)
+  const [password, setPassword] = useState('')
+  const [saved, setSaved] = useState<{ id: string; password: string }>()
+  const change = useMutation({
+    mutationFn: (p: { id: string; password: string }) => setUserPassword(p.id, p.password),
+    onSuccess: (_, p) => { setSaved(p); setPassword(''); void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }) }
+  })
+  const errors = formErrors(change.error, ['password'])
+  const problem = password !== '' && !URL_SAFE.test(password) ? 'Letters and digits only: Monit sends the password in a URL without encoding it.' : undefined
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (userId && password && !problem) change.mutate({ id: userId, password })
+  }
+  const shownPassword = saved && saved.id === userId ? saved.password : 'PASSWORD'
+
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={3} size="h4">Collector credentials</Title>
+        <Text size="sm" c="dimmed">Monit agents report with the name and password of a user whose role grants the collector permission.</Text>
+        <ErrorNote error={roles.error ?? users.error} title="The collector users could not be loaded" />
+        {roles.data && users.data && collectors.length === 0 && (
+          <Text>No user may report as an agent. Give a user the built-in Collector role under Administration → Users.</Text>
+        )}
+        {user && (
+          <>
+            <Select label="Collector user" data={collectors.map((u) => ({ value: u.id, label: u.uname }))} value={userId}
+              onChange={(v) => { setChosen(v); change.reset() }} allowDeselect={false} maw={320} />
+            <form onSubmit={submit} noValidate>
+              <Group align="flex-start">
+                <TextInput label="New password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} styles={{ input: { fontFamily: 'monospace' } }}
+                  error={problem ?? errors.of('password')} w={320} autoComplete="off" />
+                <Button variant="default" mt={25} onClick={() => setPassword(randomPassword())}>Generate</Button>
+                <Button type="submit" mt={25} disabled={!password || !!problem} loading={change.isPending}>Set password</Button>
+              </Group>
+            </form>
+            <ErrorNote error={errors.general} title="Password not changed" />
+            {saved && saved.id === userId && (
+              <Text size="sm" c="teal" role="status">New password set. Update every agent's monitrc with the line below, then run monit reload.</Text>
+            )}
+            <MonitrcLineChooser user={user.uname} password={shownPassword} urls={urls} />
+          </>
+        )}
+      </Stack>
+    </Paper>
+  )
+}

@@ -1,0 +1,82 @@
+import { gzipSync } from 'node:zlib'
+import type { Worker } from 'node:worker_threads'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { defaultCollectorLimits, type CollectRequest } from '../../../src/server/collector/collect-message'
+import { IngestThread } from '../../../src/server/collector/ingest-thread'
+import type { Principal } from '../../../src/server/domain/permissions'
+import { ChangeFeed } from '../../../src/server/live/change-feed'
+import type { Logger } from '../../../src/server/log'
+import type { LiveChange } from '../../../src/shared/live'
+import { asAgent, fixture } from '../../support/fixtures'
+import { tempStore, type TempStore } from '../../support/temp-store'
+
+const COLLECT_EVERYWHERE: Principal = { userId: 2, uname: 'monit', admin: false, everyHost: 1, perHost: new Map() }
+
+let t: TempStore
+let feed: ChangeFeed
+let errors: string[]
+let thread: IngestThread
+const log: Logger = { info: () => {}, warn: () => {}, error: (m) => errors.push(m) }
+
+beforeEach(async () => {
+  t = tempStore()
+  feed = new ChangeFeed()
+  errors = []
+  thread = await IngestThread.start({ databaseFile: t.store.file, keyFile: `${t.dir}/secret.key`, limits: defaultCollectorLimits }, feed, log)
+})
+afterEach(async () => {
+  await thread.close()
+  t.close()
+})
+
+const request = (body: Buffer, more: Partial<CollectRequest> = {}): CollectRequest =>
+  ({ body, contentEncoding: undefined, principal: COLLECT_EVERYWHERE, nowMs: Date.now(), ...more })
+const hostCount = () => (t.store.sql.sqlite.prepare('SELECT COUNT(*) AS n FROM host').get() as { n: number }).n
+
+describe('the ingest thread', () => {
+  it('stores a message through its own connection and publishes its changes before answering', async () => {
+    const published: LiveChange[] = []
+    feed.subscribe((envelope) => published.push(envelope.change))
+    const outcome = await thread.collect(request(gzipSync(fixture('02-status-heartbeat')), { contentEncoding: 'gzip' }))
+    expect(outcome).toMatchObject({ kind: 'stored' })
+    expect(published.map((c) => c.kind)).toContain('host-registered')
+    // Committed: the main thread's own connection sees it.
+    expect(t.store.hosts.findByAgentId('39900374079c371b7380946708ce1e29')).toBeDefined()
+  })
+
+  it('refuses what is not a Monit message, bad gzip and hosts the caller may not report for', async () => {
+    expect(await thread.collect(request(Buffer.from('hello')))).toMatchObject({
+      kind: 'refused', status: 400, error: expect.stringMatching(/^not a valid Monit message: /), warning: expect.any(String)
+    })
+    expect(await thread.collect(request(Buffer.from('not gzip'), { contentEncoding: 'gzip' }))).toMatchObject({ kind: 'refused', status: 400 })
+    expect(await thread.collect(request(Buffer.from('x'), { contentEncoding: 'br' }))).toMatchObject({ kind: 'refused', status: 415 })
+    const onlyHost99: Principal = { ...COLLECT_EVERYWHERE, everyHost: 0, perHost: new Map([[99, 1]]) }
+    expect(await thread.collect(request(fixture('02-status-heartbeat'), { principal: onlyHost99 }))).toEqual({
+      kind: 'refused', status: 403, error: 'user monit may not report for this host'
+    })
+    expect(hostCount()).toBe(0)
+  })
+
+  it('interleaves with writes on the main thread: each waits for the other, none fails', async () => {
+    const agents = Array.from({ length: 40 }, (_, i) => asAgent(fixture('02-status-heartbeat'), `a9${String(i).padStart(30, '0')}`))
+    const posts = Promise.all(agents.map((xml) => thread.collect(request(xml))))
+    // Write transactions on the main thread's connection while the ingest thread stores.
+    for (let i = 0; i < 40; i++) {
+      t.store.transaction(() => t.store.sql.sqlite.prepare('UPDATE host SET skew = skew').run())
+      await new Promise((done) => setImmediate(done))
+    }
+    const outcomes = await posts
+    expect(outcomes.filter((o) => o.kind !== 'stored')).toEqual([])
+    expect(hostCount()).toBe(40)
+  })
+
+  it('answers a failure for what was in flight when the thread died, and starts a new one', async () => {
+    const worker = (thread as unknown as { worker: Worker }).worker
+    const inFlight = thread.collect(request(fixture('02-status-heartbeat')))
+    await worker.terminate()
+    // Answered either way, never left hanging (it may have been stored just before the end).
+    expect(['failed', 'stored']).toContain((await inFlight).kind)
+    expect(errors.join('\n')).toMatch(/ingest thread exited/)
+    await expect.poll(async () => (await thread.collect(request(fixture('02-status-heartbeat')))).kind, { timeout: 10_000 }).toBe('stored')
+  })
+})
