@@ -45,10 +45,18 @@ export async function startBuiltServer(opts: BuiltServerOptions = {}): Promise<B
 
   const ready = new Promise<number>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`server not ready in time:\n${output}`)), opts.timeoutMs ?? 15_000)
+    // The ready message (IPC) can overtake the "listening on" log lines (stdout pipe): wait for both.
+    let readyPort: number | undefined
+    const settleWhenBoth = () => {
+      if (readyPort === undefined || !output.includes('listening on')) return
+      clearTimeout(timer)
+      done(readyPort)
+    }
+    child.stdout!.on('data', settleWhenBoth)
     child.on('message', (m: { type?: string; port?: number }) => {
       if (m.type === 'ready' && m.port) {
-        clearTimeout(timer)
-        done(m.port)
+        readyPort = m.port
+        settleWhenBoth()
       }
     })
     void exited.then((code) => {
