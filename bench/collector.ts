@@ -273,14 +273,30 @@ function serverCpuUsed(pid: number, before: Map<number, number>, after: Map<numb
 // ---------------------------------------------------------------------------------------------
 // Floor: the same per-message work without HTTP
 
-interface LoopRun { messages: number; seconds: number }
+interface LoopRun {
+  messages: number
+  seconds: number
+  /** CPU this process used meanwhile: comparable with the server's threads when the machine is busy. */
+  cpuSeconds: number
+}
 
-const perMessage = (r: LoopRun): string => `${int((r.seconds / r.messages) * 1e6)} µs/msg`
+const perMessage = (r: LoopRun): string =>
+  `${int((r.seconds / r.messages) * 1e6)} µs/msg (CPU ${int((r.cpuSeconds / r.messages) * 1e6)} µs/msg)`
+
+/** Times `loop` in wall-clock and CPU seconds. */
+function timed(messages: number, loop: () => void): LoopRun {
+  const cpuBefore = process.cpuUsage()
+  const start = process.hrtime.bigint()
+  loop()
+  const seconds = secondsSince(start)
+  const cpu = process.cpuUsage(cpuBefore)
+  return { messages, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 }
+}
 
 function measureParseOnly(messages: Payload[]): LoopRun {
-  const start = process.hrtime.bigint()
-  for (const p of messages) parseMonitMessage(xmlOf(p))
-  return { messages: messages.length, seconds: secondsSince(start) }
+  return timed(messages.length, () => {
+    for (const p of messages) parseMonitMessage(xmlOf(p))
+  })
 }
 
 function measureFloor(warmup: Payload[], messages: Payload[]): LoopRun {
@@ -291,9 +307,7 @@ function measureFloor(warmup: Payload[], messages: Payload[]): LoopRun {
     const apply = (p: Payload) => ingest.apply(parseMonitMessage(xmlOf(p)), Date.now())
     // Same starting point as the HTTP run: every agent registered once, untimed.
     warmup.forEach(apply)
-    const start = process.hrtime.bigint()
-    messages.forEach(apply)
-    return { messages: messages.length, seconds: secondsSince(start) }
+    return timed(messages.length, () => messages.forEach(apply))
   } finally {
     store.close()
     removeDir(dir)

@@ -5,6 +5,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import { logIn, report, screenshot } from './support/console'
 
+/** A full-page screenshot from the top: the fixed header would otherwise land mid-page. */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await screenshot(page, name)
+}
+
 const WEB = { id: 'ad01'.repeat(8), name: 'admin-e2e-web' }
 const DB = { id: 'ad02'.repeat(8), name: 'admin-e2e-db' }
 
@@ -19,8 +25,8 @@ test.beforeEach(async ({ page }) => {
 
 /** Picks an option of a Mantine MultiSelect by typing into it. */
 async function pick(page: Page, input: string, option: string) {
-  await page.getByRole('textbox', { name: input }).click()
-  await page.getByRole('textbox', { name: input }).fill(option)
+  await page.getByRole('combobox', { name: input }).click()
+  await page.getByRole('combobox', { name: input }).fill(option)
   await page.getByRole('option', { name: option, exact: true }).click()
   await page.keyboard.press('Escape')
 }
@@ -31,23 +37,17 @@ test('hosts: list, edit with a field error, connection test, delete one, the ina
   await page.getByLabel('Filter').fill('admin-e2e')
   await expect(page.getByRole('link', { name: WEB.name })).toBeVisible()
   await expect(page.getByRole('link', { name: DB.name })).toBeVisible()
-  await screenshot(page, 'admin-hosts')
-
-  // The bulk removal asks first; cancelled here, as other specs' hosts may be inactive too.
-  await page.getByRole('button', { name: 'Delete inactive hosts' }).first().click()
-  const dialog = page.getByRole('dialog', { name: 'Delete inactive hosts?' })
-  await expect(dialog).toContainText('inactive for 30 days or more')
-  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await shot(page, 'admin-hosts')
 
   await page.getByRole('link', { name: WEB.name }).click()
   await expect(page.getByRole('heading', { name: WEB.name })).toBeVisible()
   // The server's refusal appears under the field it names.
-  await page.getByLabel('Name').fill('')
+  await page.getByRole('textbox', { name: 'Name' }).fill('')
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText('must not be empty')).toBeVisible()
-  await page.getByLabel('Name').fill(WEB.name)
+  await expect(page.getByText('is required')).toBeVisible()
+  await page.getByRole('textbox', { name: 'Name' }).fill(WEB.name)
   await page.getByLabel('Description').fill('Front web server, rack 2')
-  await page.getByRole('radio', { name: 'Ignored' }).check({ force: true })
+  await page.getByRole('radiogroup', { name: 'Status' }).getByText('Inactive', { exact: true }).click()
   await page.getByLabel('Address').fill('127.0.0.1')
   await page.getByLabel('Port').fill('1')
   await page.getByLabel('Agent user').fill('admin')
@@ -55,9 +55,16 @@ test('hosts: list, edit with a field error, connection test, delete one, the ina
   await expect(page.getByText('Saved.')).toBeVisible()
   await page.getByRole('button', { name: 'Test connection' }).click()
   await expect(page.getByTestId('connection-test')).toContainText(/refused/i)
-  await screenshot(page, 'admin-host-edit')
+  await shot(page, 'admin-host-edit')
 
+  // The bulk removal asks first; cancelled here, as other specs' hosts may be inactive too.
   await page.goto('/#/admin/hosts')
+  await page.getByRole('button', { name: 'Delete inactive hosts' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Delete inactive hosts?' })
+  await expect(dialog).toContainText('inactive for 30 days or more')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
+
   await page.getByLabel('Filter').fill('admin-e2e')
   await page.getByRole('link', { name: DB.name }).click()
   await page.getByRole('button', { name: 'Delete host' }).click()
@@ -77,17 +84,19 @@ test('users: create (with a duplicate refused), edit, delete', async ({ page }) 
   await form.getByLabel('Full name').fill('Second admin')
   await form.getByLabel(/^Password/).fill('pw-dup-123')
   await form.getByRole('button', { name: 'Create user' }).click()
+  await expect(form.getByText('is required')).toBeVisible()
+  await form.getByRole('checkbox', { name: 'User', exact: true }).check()
+  await form.getByRole('button', { name: 'Create user' }).click()
   await expect(form.getByRole('alert')).toContainText("a user named 'admin' exists already")
   await form.getByLabel('User name').fill('e2e-ann')
   await form.getByLabel('Full name').fill('Ann Admin-Test')
   await form.getByLabel('E-mail').fill('ann@example.org')
-  await form.getByRole('checkbox', { name: 'User', exact: true }).check()
   await form.getByRole('button', { name: 'Create user' }).click()
   await expect(form).toBeHidden()
   const row = page.locator('tr[data-user="e2e-ann"]')
   await expect(row).toContainText('Ann Admin-Test')
   await expect(row).toContainText('User')
-  await screenshot(page, 'admin-users')
+  await shot(page, 'admin-users')
 
   await page.getByRole('button', { name: 'Edit e2e-ann' }).click()
   const edit = page.getByRole('dialog', { name: 'Edit e2e-ann' })
@@ -95,7 +104,7 @@ test('users: create (with a duplicate refused), edit, delete', async ({ page }) 
   await edit.getByLabel('Full name').fill('Ann Tester')
   await edit.getByLabel(/^New password/).fill('pw-ann-2')
   await edit.getByRole('checkbox', { name: 'Collector', exact: true }).check()
-  await screenshot(page, 'admin-user-edit')
+  await shot(page, 'admin-user-edit')
   await edit.getByRole('button', { name: 'Save' }).click()
   await expect(edit).toBeHidden()
   await expect(row).toContainText('Ann Tester')
@@ -128,20 +137,20 @@ test('roles: the row editor, members, active toggle, built-ins protected, delete
   await form.getByRole('button', { name: 'Add row' }).click()
   await form.getByRole('checkbox', { name: 'View in row 2' }).uncheck()
   await form.getByRole('checkbox', { name: 'Collector in row 2' }).check()
-  await screenshot(page, 'admin-role-edit')
+  await shot(page, 'admin-role-edit')
   await form.getByRole('button', { name: 'Create role' }).click()
   await expect(form).toBeHidden()
 
   const card = page.locator('[data-role="e2e web operators"]')
   await expect(card).toContainText(`view, service actions on ${WEB.name}`)
   await expect(card).toContainText('collector on every host')
-  await pick(page, 'Members of e2e web operators', 'monit')
-  await expect(card.getByText('monit', { exact: true })).toBeVisible()
+  await pick(page, 'Members of e2e web operators', 'monit (Monit collector)')
+  await expect(card.getByText('monit (Monit collector)', { exact: true })).toBeVisible()
   await card.getByRole('switch', { name: 'e2e web operators active' }).click({ force: true })
   await expect(card.getByText('Inactive', { exact: true })).toBeVisible()
-  await screenshot(page, 'admin-roles')
+  await shot(page, 'admin-roles')
   await page.emulateMedia({ colorScheme: 'dark' })
-  await screenshot(page, 'admin-roles-dark')
+  await shot(page, 'admin-roles-dark')
   await page.emulateMedia({ colorScheme: 'light' })
 
   await card.getByRole('button', { name: 'Delete e2e web operators' }).click()
@@ -162,7 +171,7 @@ test('host groups: create, add and remove a host, rename, delete', async ({ page
 
   await pick(page, 'Hosts of e2e racks', WEB.name)
   await expect(card.getByText('Hosts (1)')).toBeVisible()
-  await screenshot(page, 'admin-groups')
+  await shot(page, 'admin-groups')
   await card.getByRole('button', { name: 'Rename e2e racks' }).click()
   await page.getByRole('dialog').getByLabel('Name').fill('e2e rack 2')
   await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click()
@@ -182,7 +191,7 @@ test('settings: server settings with a refused value, the collector line, and a 
   await expect(page.getByRole('heading', { name: 'Collector credentials' })).toBeVisible()
   await expect(page.getByTestId('monitrc-line')).toHaveText(/^set mmonit http:\/\/monit:PASSWORD@127\.0\.0\.1:\d+\/collector$/)
   // Setting the collector's password to what it is keeps the other specs' agents working.
-  await page.getByLabel('New password').fill('e2ecollect')
+  await page.getByLabel('New collector password').fill('e2ecollect')
   await page.getByRole('button', { name: 'Set password' }).click()
   await expect(page.getByText('New password set.')).toBeVisible()
   await expect(page.getByTestId('monitrc-line')).toHaveText(/^set mmonit http:\/\/monit:e2ecollect@127\.0\.0\.1:\d+\/collector$/)
@@ -195,7 +204,7 @@ test('settings: server settings with a refused value, the collector line, and a 
   await page.getByRole('button', { name: 'Save server settings' }).click()
   await expect(page.getByText('Settings saved.')).toBeVisible()
   await expect(page.getByLabel('Session timeout (minutes)')).toHaveValue('45')
-  await screenshot(page, 'settings')
+  await shot(page, 'settings')
 
   // A user without administration changes their own password.
   await page.goto('/#/admin/users')
@@ -220,7 +229,7 @@ test('settings: server settings with a refused value, the collector line, and a 
   await pat.getByLabel('Current password').fill('pat-old-pw')
   await pat.getByRole('button', { name: 'Change password' }).click()
   await expect(pat.getByText('Password changed.')).toBeVisible()
-  await screenshot(pat, 'settings-own-password')
+  await shot(pat, 'settings-own-password')
   await pat.getByRole('button', { name: 'Account of e2e-pat' }).click()
   await pat.getByRole('menuitem', { name: 'Log out' }).click()
   await logIn(pat, 'e2e-pat', 'pat-new-pw')

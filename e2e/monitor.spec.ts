@@ -24,9 +24,12 @@ test.beforeAll(async () => {
   await report('02-status-heartbeat', AGENT.beta, 'mon-beta')
 })
 
-/** A fixture collected now rather than at its capture: its statistics fall inside every chart range. */
+/**
+ * A fixture collected two minutes ago rather than at its capture, hours or days back: its statistics fall
+ * inside every chart range (relative ranges end at the last whole minute).
+ */
 async function reportNow(fixtureName: string, agentId: string, hostname: string): Promise<void> {
-  const now = Math.floor(Date.now() / 1000)
+  const now = Math.floor(Date.now() / 1000) - 120
   const xml = asAgent(fixture(fixtureName), agentId, hostname).toString('latin1')
     .replace(/<collected_sec>\d+<\/collected_sec>/g, `<collected_sec>${now}</collected_sec>`)
   const res = await postCollector(BASE_URL, Buffer.from(xml, 'latin1'), { auth: COLLECTOR_AUTH })
@@ -77,19 +80,19 @@ test('dashboard → host → service statistics and chart, light and dark', asyn
   const chart = charts.locator('[data-chart] canvas').first()
   if (await analyticsAvailable(hostId)) {
     await expect(chart).toBeVisible()
-    await charts.screenshot({ path: 'reports/screenshots/service-chart.png' })
+    await chartShot(page, 'service-chart')
     for (const range of ['last hour', 'week', 'last 24 hours']) {
       await charts.getByText(range, { exact: true }).click()
       await expect(chart).toBeVisible()
     }
   } else {
     await expect(charts.getByTestId('no-history')).toContainText('reports/analytics/get is not available')
-    await charts.screenshot({ path: 'reports/screenshots/service-chart.png' })
+    await chartShot(page, 'service-chart')
   }
 
   await page.emulateMedia({ colorScheme: 'dark' })
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark')
-  await charts.screenshot({ path: 'reports/screenshots/service-chart-dark.png' })
+  await chartShot(page, 'service-chart-dark')
   // Full-page shots from the top: the fixed header would otherwise be drawn where the page was scrolled to.
   await page.evaluate(() => window.scrollTo(0, 0))
   await screenshot(page, 'host-detail-dark')
@@ -186,6 +189,17 @@ test.describe('with a real Monit agent', () => {
     await expect.poll(() => fleet!.sleeperPid(agent), { timeout: 5000 }).not.toBeUndefined()
   })
 })
+
+/**
+ * The charts alone, in a window tall enough to hold them: a scrolled element shot would have the fixed
+ * header drawn across it.
+ */
+async function chartShot(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 2000 })
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.getByTestId('service-charts').screenshot({ path: `reports/screenshots/${name}.png` })
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
 
 async function actOn(page: Page, service: string, action: string): Promise<void> {
   await page.getByRole('button', { name: `Actions for ${service}` }).click()

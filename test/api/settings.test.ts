@@ -23,11 +23,11 @@ const update = async (client: ApiClient, params: Record<string, string | number>
   client.post('/api/2/settings/update', params, { CSRFToken: await client.csrfToken() })
 
 describe('settings/get and settings/update', () => {
-  it('answers the defaults: port 8080, 1800 s sessions, the documented retention', async () => {
+  it('answers the defaults: no stored port (8080), 1800 s sessions, the documented retention', async () => {
     const res = await admin.get('/api/2/settings/get')
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({
-      port: 8080, listeningport: server.port, urls: [`http://127.0.0.1:${server.port}`], sessiontimeout: 1800,
+      port: null, defaultport: 8080, listeningport: server.port, urls: [`http://127.0.0.1:${server.port}`], sessiontimeout: 1800,
       retention: { raw: 86400, minute: 14 * 86400, hour: 365 * 86400, day: 5 * 365 * 86400 }
     })
   })

@@ -69,7 +69,9 @@ export const adminHostQuery = (id: number) => queryOptions({
   queryFn: () => apiGet<AdminHost>('admin/hosts/get', { id })
 })
 
-export const updateHost = (host: HostUpdate) => apiPost<AdminHost>('admin/hosts/update', { ...host })
+// The password goes as a one-item list: the client drops empty values, and an empty one must be sent
+// (it means "keep the stored password").
+export const updateHost = (host: HostUpdate) => apiPost<AdminHost>('admin/hosts/update', { ...host, agentpassword: [host.agentpassword] })
 export const deleteHost = (id: number) => apiPost('admin/hosts/delete', { id })
 /** Deletes every host inactive (stopped or silent) for at least `seconds`. */
 export const deleteInactiveHosts = (seconds: number) => apiPost<{ deleted: number }>('admin/hosts/delete', { inactive: seconds })

@@ -16,6 +16,9 @@ export interface AnalyticsSeries {
 
 export interface AnalyticsAnswer {
   range: number
+  /** The span covered, unix seconds */
+  datefrom: number
+  dateto: number
   /** Seconds per point */
   resolution: number
   series: AnalyticsSeries[]

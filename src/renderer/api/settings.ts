@@ -6,8 +6,9 @@ import type { Profile } from './profile'
 export interface Retention { raw: number; minute: number; hour: number; day: number }
 
 export interface ServerSettings {
-  /** The port for the next start (when neither --port nor OVERSEER_PORT chooses one). */
-  port: number
+  /** The port stored for the next start (used when neither --port nor OVERSEER_PORT chooses one); null: none. */
+  port: number | null
+  defaultport: number
   /** The port the server listens on now. */
   listeningport: number | null
   urls: string[]
@@ -17,7 +18,8 @@ export interface ServerSettings {
 }
 
 export interface SettingsChange {
-  port: number
+  /** Absent: leave the stored port as it is. */
+  port?: number
   sessiontimeout: number
   retentionraw: number
   retentionminute: number

@@ -42,7 +42,7 @@ function NewGroup() {
   return (
     <form onSubmit={submit} noValidate>
       <Group align="flex-start">
-        <TextInput label="New group" placeholder="Name" value={name} onChange={(e) => setName(e.currentTarget.value)}
+        <TextInput label="New group" placeholder="Name" value={name} onChange={(e) => { setName(e.currentTarget.value); create.reset() }}
           error={errors.of('name') ?? (errors.general ? (create.error as Error).message : undefined)} w={320} />
         <Button type="submit" mt={25} loading={create.isPending}>Create group</Button>
       </Group>

@@ -134,11 +134,13 @@ function RowSummary({ role, choices }: { role: Role; choices: GroupList }) {
 
 function RoleForm({ initial, choices, builtin, onClose }: { initial: RoleDraft; choices: GroupList; builtin: boolean; onClose(): void }) {
   const queryClient = useQueryClient()
-  const [draft, setDraft] = useState(initial)
+  const [draft, setRoleDraft] = useState(initial)
   const save = useMutation({
     mutationFn: saveRole,
     onSuccess: () => { void queryClient.invalidateQueries({ queryKey: ['admin'] }); onClose() }
   })
+  // A refusal is about what was sent: editing clears it.
+  const setDraft = (next: RoleDraft) => { setRoleDraft(next); if (save.error) save.reset() }
   const errors = formErrors(save.error, FIELDS)
   const rowError = /^(hosts|hostgroups|permissions?)\d+$|^rolerowscount$/.test(argumentOf(save.error) ?? '') ? (save.error as Error).message : undefined
   const isAdministrator = draft.id === ADMINISTRATOR_ROLE

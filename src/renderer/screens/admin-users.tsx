@@ -98,7 +98,11 @@ function UserForm({ roles, id, initial, onClose, onSaved }: { roles: Role[]; id?
   const [draft, setDraft] = useState(initial)
   const save = useMutation({ mutationFn: (user: UserChange) => (id === undefined ? createUser(user) : updateUser(id, user)), onSuccess: onSaved })
   const errors = formErrors(save.error, FIELDS)
-  const set = (key: 'uname' | 'fullname' | 'email' | 'password') => (e: { currentTarget: { value: string } }) => setDraft({ ...draft, [key]: e.currentTarget.value })
+  const set = (key: 'uname' | 'fullname' | 'email' | 'password') => (e: { currentTarget: { value: string } }) => {
+    setDraft({ ...draft, [key]: e.currentTarget.value })
+    // A refusal is about what was sent: editing clears it.
+    if (save.error) save.reset()
+  }
   const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(draft) }
   return (
     <form onSubmit={submit} noValidate>
@@ -109,7 +113,7 @@ function UserForm({ roles, id, initial, onClose, onSaved }: { roles: Role[]; id?
         <PasswordInput label={id === undefined ? 'Password' : 'New password'} required={id === undefined}
           description={id === undefined ? undefined : 'Leave empty to keep the current password'}
           value={draft.password} onChange={set('password')} error={errors.of('password')} autoComplete="new-password" />
-        <Checkbox.Group label="Roles" value={draft.roleid.map(String)} onChange={(v) => setDraft({ ...draft, roleid: v.map(Number) })} error={errors.of('roleid')}>
+        <Checkbox.Group label="Roles" description="At least one; a user may do what any of their active roles grants" value={draft.roleid.map(String)} onChange={(v) => setDraft({ ...draft, roleid: v.map(Number) })} error={errors.of('roleid')}>
           <Stack gap={6} mt={6}>
             {roles.map((r) => (
               <Checkbox key={r.id} value={String(r.id)} label={<>{r.name}{!r.active && <Text span c="dimmed"> (inactive)</Text>}</>}
@@ -117,7 +121,6 @@ function UserForm({ roles, id, initial, onClose, onSaved }: { roles: Role[]; id?
             ))}
           </Stack>
         </Checkbox.Group>
-        {draft.roleid.length === 0 && <Text size="sm" c="dimmed">Without a role the user may log in but sees nothing.</Text>}
         <ErrorNote error={errors.general} title="Not saved" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>Cancel</Button>

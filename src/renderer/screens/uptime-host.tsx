@@ -3,7 +3,8 @@ import { EmptyState, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createRoute, useNavigate } from '@tanstack/react-router'
 import { consoleRoute } from '../app/root-route'
-import { uptimeHostsQuery, uptimeServicesQuery } from '../api/uptime'
+import { hostNamesQuery } from '../api/events'
+import { uptimeServicesQuery } from '../api/uptime'
 import { ErrorNote } from '../components/error-note'
 import { AnchorLink } from './reports/anchor-link'
 import { EventsLink } from './reports/events-link'
@@ -29,9 +30,9 @@ function UptimeHostScreen() {
   const id = Number(hostId)
   const valid = Number.isInteger(id) && id > 0
   const report = useQuery({ ...uptimeServicesQuery(id, search), enabled: valid })
-  // The host's name comes from the hosts report of the same range, often already in the cache.
-  const hosts = useQuery({ ...uptimeHostsQuery(search), enabled: valid })
-  const name = hosts.data?.items.find((h) => h.id === id)?.name
+  // The name alone, not the whole hosts report: that one measures every host.
+  const hosts = useQuery({ ...hostNamesQuery([id]), enabled: valid })
+  const name = hosts.data?.[0]?.hostname
   return (
     <Stack gap="md">
       <AnchorLink to="/uptime" search={search} size="sm" w="fit-content">← Uptime of all hosts</AnchorLink>

@@ -30,7 +30,9 @@ export function settingsEndpoints({ store }: ApiDeps): ApiEndpoint[] {
   const current = (server: { address(): unknown }) => {
     const address = server.address() as { port?: number } | null
     return {
-      port: settings.port() ?? DEFAULT_PORT,
+      /** Stored for the next start; null: none stored (the default, unless a flag or variable chooses). */
+      port: settings.port() ?? null,
+      defaultport: DEFAULT_PORT,
       listeningport: address?.port ?? null,
       urls: urlsOfServer(server),
       sessiontimeout: settings.sessionTimeoutSec() ?? DEFAULT_SESSION_TIMEOUT_SEC,

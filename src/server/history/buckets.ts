@@ -1,6 +1,7 @@
 // A bucket summarises the samples of one interval: count, min, max and sum. Sums and counts merge
 // exactly in any order (addExact), so a late or out-of-order sample changes a rolled-up bucket exactly
 // as if it had come on time; the average is sum / count, computed when read.
+import { addExact, decimalsOf, powerOf10 } from './decimals'
 
 export interface Bucket {
   /** Start of the interval, unix seconds */
@@ -10,8 +11,6 @@ export interface Bucket {
   max: number
   sum: number
 }
-
-import { addExact, decimalsOf, powerOf10 } from './decimals'
 
 export function sampleBucket(time: number, value: number): Bucket {
   return { time, count: 1, min: value, max: value, sum: value }

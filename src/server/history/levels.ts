@@ -6,10 +6,12 @@
 //   hour     3600 s            1 day   (24 buckets)             minute, once the day is over
 //   day      86400 s           1 month (28–31 buckets)          hour, once the month is over
 //
-// Why these blocks: a block is written once, when its period is over, so rows are appended in key
-// order (start, statistic) and SQLite packs its pages full; a 1-hour block of minutes is small enough
-// that a late sample rewrites little, and a one-year chart reads 365 day rows of hour buckets per
-// series (or 12 month rows of day buckets).
+// Why these blocks: a row per sample or per bucket cannot fit (100 hosts × 100 series at 30 s are
+// 201 M minute buckets in 14 days), so buckets are packed per block and statistic. A block is written
+// once, when its period is over, so rows are appended in key order (start, statistic) and SQLite packs
+// its pages full; a 1-hour block of minutes is small enough that a late sample rewrites little, and a
+// one-year chart reads 365 day rows of hour buckets per series (or 12 month rows of day buckets).
+// Until a period is rolled, readers take it from the next finer level (series-reader.ts).
 import { mod } from './buckets'
 
 export type RolledLevel = 'minute' | 'hour' | 'day'

@@ -1,7 +1,8 @@
 // Runs the history rollup (src/server/history/rollup.ts) in the background: a pass every few seconds,
 // made of slices of at most `sliceMs` of work, each followed by a pause of `pauseRatio` × its length.
 // Between slices the event loop serves HTTP and the collector, and the pause caps the job's share of
-// the CPU (1 / (1 + pauseRatio)) while it catches up, so ingestion never waits long.
+// the CPU at 1 / (1 + pauseRatio), 10 % by default, while it catches up: ingestion never waits long, and
+// a steady hour's roll of 100 hosts still takes well under a minute.
 import { Rollup } from '../history/rollup'
 import type { Store } from '../store/store'
 
@@ -28,7 +29,7 @@ export class HistoryRollupJob {
     this.rollup = new Rollup(store.history, store.sql)
     this.intervalMs = options.intervalMs ?? 5000
     this.sliceMs = options.sliceMs ?? 10
-    this.pauseRatio = options.pauseRatio ?? 4
+    this.pauseRatio = options.pauseRatio ?? 9
   }
 
   start(): void {

@@ -34,7 +34,7 @@ describe('POST /collector accepts what real agents send', () => {
 
   it('takes a query string on the collector path, and only that path', async () => {
     const postTo = (path: string) => fetch(`${server.baseUrl}${path}`, {
-      method: 'POST', body: fixture('02-status-heartbeat'),
+      method: 'POST', body: new Uint8Array(fixture('02-status-heartbeat')),
       headers: { Authorization: `Basic ${Buffer.from(COLLECTOR).toString('base64')}`, 'Content-Type': 'text/xml' }
     })
     const withQuery = await postTo('/collector?from=monit')

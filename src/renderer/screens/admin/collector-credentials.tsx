@@ -55,7 +55,7 @@ export function CollectorCredentials({ urls }: { urls: string[] }) {
               onChange={(v) => { setChosen(v); change.reset() }} allowDeselect={false} maw={320} />
             <form onSubmit={submit} noValidate>
               <Group align="flex-start">
-                <TextInput label="New password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} styles={{ input: { fontFamily: 'monospace' } }}
+                <TextInput label="New collector password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} styles={{ input: { fontFamily: 'monospace' } }}
                   error={problem ?? errors.of('password')} w={320} autoComplete="off" />
                 <Button variant="default" mt={25} onClick={() => setPassword(randomPassword())}>Generate</Button>
                 <Button type="submit" mt={25} disabled={!password || !!problem} loading={change.isPending}>Set password</Button>

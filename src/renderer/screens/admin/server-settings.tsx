@@ -14,13 +14,13 @@ const FIELDS = ['port', 'sessiontimeout', 'retentionraw', 'retentionminute', 're
 interface Draft { port: number | string; minutes: number | string; raw: number | string; minute: number | string; hour: number | string; day: number | string }
 
 const draftOf = (s: ServerSettings): Draft => ({
-  port: s.port, minutes: Math.round(s.sessiontimeout / 60),
+  port: s.port ?? '', minutes: Math.round(s.sessiontimeout / 60),
   raw: Math.round(s.retention.raw / HOUR), minute: Math.round(s.retention.minute / DAY),
   hour: Math.round(s.retention.hour / DAY), day: Math.round(s.retention.day / DAY)
 })
 
 const changeOf = (d: Draft): SettingsChange => ({
-  port: Number(d.port), sessiontimeout: Number(d.minutes) * 60,
+  port: d.port === '' ? undefined : Number(d.port), sessiontimeout: Number(d.minutes) * 60,
   retentionraw: Number(d.raw) * HOUR, retentionminute: Number(d.minute) * DAY, retentionhour: Number(d.hour) * DAY, retentionday: Number(d.day) * DAY
 })
 
@@ -34,7 +34,7 @@ export function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
   const errors = formErrors(save.error, FIELDS)
   const set = (key: keyof Draft) => (value: number | string) => setDraft((d) => ({ ...d, [key]: value }))
   const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(changeOf(draft)) }
-  const restartNeeded = settings.listeningport !== null && settings.port !== settings.listeningport
+  const restartNeeded = settings.port !== null && settings.listeningport !== null && settings.port !== settings.listeningport
 
   return (
     <Paper withBorder p="md">
@@ -44,7 +44,7 @@ export function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
           <Grid>
             <Grid.Col span={{ base: 12, md: 6 }}>
               <NumberInput label="Port" min={settings.limits.port.min} max={settings.limits.port.max} allowDecimal={false}
-                value={draft.port} onChange={set('port')} error={errors.of('port')}
+                value={draft.port} onChange={set('port')} error={errors.of('port')} placeholder={`${settings.defaultport} (default)`}
                 description={`Listening on ${settings.listeningport ?? '?'} now. Used from the next start, unless --port or OVERSEER_PORT sets one.`} />
               {restartNeeded && (
                 <Text size="sm" c="orange" mt={4} data-testid="restart-needed">

@@ -1,17 +1,17 @@
-// Charts of one service's statistics over a chosen range (reports/analytics/get): one chart per unit,
-// the average as a line; a lone series also shows its min–max band.
+// Charts of one service's statistics over a chosen range (reports/analytics/get): one chart per kind of
+// figure (statistics.ts chartGroupOf), the average as a line; a lone series also shows its min–max band.
 import { Alert, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import type uPlot from 'uplot'
 import { Range, rangeNames } from '../../../shared/ranges'
-import { serviceAnalyticsQuery, type AnalyticsSeries } from '../../api/analytics'
+import { serviceAnalyticsQuery, type AnalyticsAnswer, type AnalyticsSeries } from '../../api/analytics'
 import { ApiError } from '../../api/client'
 import type { ServiceEntry } from '../../api/status'
 import { useChartTheme } from '../../components/charts/chart-theme'
 import { UplotChart } from '../../components/charts/uplot-chart'
 import { ErrorNote } from '../../components/error-note'
-import { formatStatistic, statisticName } from './statistics'
+import { chartGroupOf, formatStatistic, statisticName } from './statistics'
 
 const RANGES = [Range.LastHour, Range.Last6Hours, Range.Last24Hours, Range.Week, Range.Month, Range.Year] as const
 const PALETTE = ['#12b886', '#228be6', '#fab005', '#be4bdb', '#fa5252', '#15aabf', '#82c91e', '#fd7e14']
@@ -19,7 +19,7 @@ const PALETTE = ['#12b886', '#228be6', '#fab005', '#be4bdb', '#fa5252', '#15aabf
 export function ServiceCharts({ hostId, service }: { hostId: number; service: ServiceEntry }) {
   const [range, setRange] = useState<number>(Range.Last24Hours)
   const history = useQuery(serviceAnalyticsQuery(hostId, service.id, range))
-  const groups = useMemo(() => byUnit(history.data?.series ?? []), [history.data])
+  const groups = useMemo(() => byChart(history.data?.series ?? []), [history.data])
   return (
     <Stack gap="sm" data-testid="service-charts">
       <Group justify="space-between" wrap="wrap">
@@ -39,7 +39,7 @@ export function ServiceCharts({ hostId, service }: { hostId: number; service: Se
       )}
       {history.isSuccess && groups.length > 0 && (
         <SimpleGrid cols={{ base: 1, lg: groups.length > 1 ? 2 : 1 }}>
-          {groups.map((group) => <StatisticChart key={group.unit} series={group.series} resolution={history.data.resolution} />)}
+          {groups.map((group) => <StatisticChart key={group.title} title={group.title} series={group.series} span={history.data} />)}
         </SimpleGrid>
       )}
     </Stack>
@@ -51,48 +51,59 @@ function isMissingEndpoint(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404 && error.message.startsWith('no such resource')
 }
 
-function byUnit(series: readonly AnalyticsSeries[]): { unit: string; series: AnalyticsSeries[] }[] {
+/** Series with points, gathered into their charts (chartGroupOf), in the order the charts first appear. */
+function byChart(series: readonly AnalyticsSeries[]): { title: string; series: AnalyticsSeries[] }[] {
   const groups = new Map<string, AnalyticsSeries[]>()
   for (const s of series) {
-    if (s.points.length === 0) continue
-    const list = groups.get(s.unit)
+    const title = chartGroupOf(s.type)
+    if (title === undefined || s.points.length === 0) continue
+    const list = groups.get(title)
     if (list) list.push(s)
-    else groups.set(s.unit, [s])
+    else groups.set(title, [s])
   }
-  return [...groups].map(([unit, list]) => ({ unit, series: list }))
+  return [...groups].map(([title, list]) => ({ title, series: list }))
 }
 
 const seriesLabel = (s: AnalyticsSeries) => (s.descriptor ? `${statisticName(s.type)} (${s.descriptor})` : statisticName(s.type))
 
-function StatisticChart({ series, resolution }: { series: AnalyticsSeries[]; resolution: number }) {
+/** The x axis spans the whole range asked for, so a short history shows where it sits in it. */
+function StatisticChart({ title, series, span }: { title: string; series: AnalyticsSeries[]; span: AnalyticsAnswer }) {
   const theme = useChartTheme()
   const withBand = series.length === 1
   const data = useMemo(() => aligned(series, withBand), [series, withBand])
   const type = series[0].type
   const options = useMemo((): Omit<uPlot.Options, 'width' | 'height'> => {
     const format = (v: number | null) => (v === null ? '–' : formatStatistic(type, v))
+    // Under the cursor: that point; elsewhere: the latest value.
+    const value = (u: uPlot, v: number | null, seriesIndex: number, i: number | null) =>
+      format(i === null ? latest(u.data[seriesIndex] as (number | null)[]) : v)
     const lines: uPlot.Series[] = series.map((s, i) => ({
-      label: seriesLabel(s), stroke: PALETTE[i % PALETTE.length], width: 1.5, spanGaps: false, value: (_u, v) => format(v)
+      label: seriesLabel(s), stroke: PALETTE[i % PALETTE.length], width: 1.5, spanGaps: false, value
     }))
     const band: uPlot.Series[] = withBand
-      ? [{ label: 'min', stroke: 'transparent', value: (_u, v) => format(v) }, { label: 'max', stroke: 'transparent', value: (_u, v) => format(v) }]
+      ? [{ label: 'min', stroke: 'transparent', value }, { label: 'max', stroke: 'transparent', value }]
       : []
     return {
       series: [{}, ...lines, ...band],
       bands: withBand ? [{ series: [3, 2], fill: theme.dark ? 'rgba(18,184,134,0.18)' : 'rgba(18,184,134,0.15)' }] : [],
+      scales: { x: { time: true, range: [span.datefrom, span.dateto] } },
       axes: [{ ...theme.axis }, { ...theme.axis, size: 80, values: (_u, splits) => splits.map((v) => format(v)) }],
       legend: { show: true },
       cursor: { points: { size: 6 } }
     }
-  }, [series, withBand, type, theme.dark])
-  const title = series.map(seriesLabel).join(', ')
+  }, [series, withBand, type, theme.dark, span.datefrom, span.dateto])
   return (
     <Stack gap={4}>
       <Text size="sm" fw={600}>{title}</Text>
       <UplotChart options={options} data={data} height={200}
-        label={`${title}: ${series[0].points.length} points, one per ${resolution} seconds`} />
+        label={`${title}: ${series[0].points.length} points, one per ${span.resolution} seconds`} />
     </Stack>
   )
+}
+
+function latest(values: readonly (number | null)[]): number | null {
+  for (let i = values.length - 1; i >= 0; i--) if (values[i] !== null) return values[i]
+  return null
 }
 
 /** One x axis for every series (their times may differ); a missing point stays a gap. */

@@ -105,3 +105,38 @@ export function formatStatistic(type: number, value: number | string): string {
     case 'plain': return number(value, 2)
   }
 }
+
+/**
+ * Which chart a statistic is drawn in: figures read together share one (CPU parts, read and write
+ * rates); identities, limits, timestamps and ever-growing totals are not charted (undefined).
+ */
+const chartGroups: Partial<Record<number, string>> = {}
+const chart = (title: string, ...types: number[]) => { for (const t of types) chartGroups[t] = title }
+chart('CPU', Stat.CpuUser, Stat.CpuSystem, Stat.CpuWait, Stat.CpuNice, Stat.CpuHardIrq, Stat.CpuSoftIrq, Stat.CpuSteal,
+  Stat.CpuGuest, Stat.CpuGuestNice, Stat.ProcessCpuPercent, Stat.ProcessCpuPercentTotal)
+chart('Memory and swap usage', Stat.MemoryPercent, Stat.SwapPercent, Stat.ProcessMemoryPercent, Stat.ProcessMemoryPercentTotal)
+chart('Memory and swap', Stat.MemoryKilobyte, Stat.SwapKilobyte, Stat.ProcessMemoryKilobyte, Stat.ProcessMemoryKilobyteTotal)
+chart('Load average', Stat.LoadAverage)
+chart('Space and inode usage', Stat.SpacePercent, Stat.InodePercent)
+chart('Space', Stat.SpaceMegabyte)
+chart('Inodes', Stat.InodeCount)
+chart('Response time', Stat.PortResponseTime, Stat.UnixSocketResponseTime, Stat.PingResponseTime)
+chart('Network traffic', Stat.NetBytesIn, Stat.NetBytesOut)
+chart('Network packets', Stat.NetPacketsIn, Stat.NetPacketsOut)
+chart('Network errors', Stat.NetErrorsIn, Stat.NetErrorsOut)
+chart('Read and write rates', Stat.FilesystemReadBytes, Stat.FilesystemWriteBytes, Stat.ProcessReadBytes, Stat.ProcessWriteBytes,
+  Stat.ProcessReadBytesGeneric, Stat.ProcessWriteBytesGeneric)
+chart('Read and write operations', Stat.FilesystemReadOperations, Stat.FilesystemWriteOperations, Stat.ProcessReadOperations,
+  Stat.ProcessWriteOperations)
+chart('Disk service time', Stat.FilesystemServiceTimeRead, Stat.FilesystemServiceTimeWrite, Stat.FilesystemServiceTimeWait,
+  Stat.FilesystemServiceTimeRun, Stat.FilesystemServiceTime)
+chart('Children and threads', Stat.Children, Stat.Threads)
+chart('File descriptors', Stat.SystemFileDescriptorsAllocated, Stat.SystemFileDescriptorsUnused, Stat.ProcessFileDescriptorsOpen,
+  Stat.ProcessFileDescriptorsOpenTotal)
+chart('Size', Stat.Size)
+chart('Exit status', Stat.ProgramStatus)
+chart('Certificate validity', Stat.CertificateValidDays)
+
+export function chartGroupOf(type: number): string | undefined {
+  return chartGroups[type]
+}
