@@ -16,6 +16,12 @@ import { AttentionList } from './monitor/attention-list'
 export const dashboardRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/',
+  // Started with the route, not when the frame has its profile: the answers arrive in parallel.
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(hostSummaryQuery)
+    void queryClient.prefetchQuery(hostPageQuery(ATTENTION, 0, ATTENTION_SHOWN))
+    void queryClient.prefetchQuery(eventsSummaryQuery)
+  },
   component: Dashboard
 })
 

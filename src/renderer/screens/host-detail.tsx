@@ -27,6 +27,10 @@ export const hostDetailRoute = createRoute({
     const service = Number(search.service)
     return Number.isInteger(service) && service > 0 ? { service } : {}
   },
+  loader: ({ context: { queryClient }, params }) => {
+    const hostId = Number(params.hostId)
+    if (Number.isInteger(hostId) && hostId > 0) void queryClient.prefetchQuery(hostDetailQuery(hostId))
+  },
   component: HostDetailScreen
 })
 

@@ -6,12 +6,15 @@ import { createRoute, Link } from '@tanstack/react-router'
 import { consoleRoute } from '../app/root-route'
 import { HostFilters } from './monitor/host-filters'
 import { hostFilter, validateHostSearch, type HostSearch } from './monitor/host-search'
-import { HostTable } from './monitor/host-table'
+import { firstHostPageQuery, HostTable } from './monitor/host-table'
 
 export const hostsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: 'hosts',
   validateSearch: validateHostSearch,
+  // The first page starts loading with the route, in parallel with the frame's profile.
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) => { void queryClient.prefetchQuery(firstHostPageQuery(hostFilter(deps))) },
   component: HostsScreen
 })
 

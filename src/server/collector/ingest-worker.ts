@@ -1,5 +1,5 @@
 // The ingest thread's entry: owns the collector's own SQLite connection and Ingest (with its caches),
-// and stores each message the HTTP thread hands over. See ingest-thread.ts for why and how.
+// and stores each message the HTTP thread hands over, one transaction each. See ingest-thread.ts.
 import { parentPort, workerData } from 'node:worker_threads'
 import type { LiveChange } from '../../shared/live'
 import { SecretBox } from '../auth/secret-box'

@@ -65,17 +65,19 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
     }
   }
 
+  const fail = (response: ServerResponse, err: unknown) => {
+    if (err instanceof ClientGone) return
+    answer(response, err instanceof HttpError ? err : failed(err instanceof Error ? (err.stack ?? err.message) : String(err)))
+  }
+
   return (request, response) => {
     let principal: Principal
     try {
       principal = admit(request, deps.authenticator)
     } catch (err) {
-      return answer(response, err as HttpError)
+      return fail(response, err)
     }
-    store(request, principal).then(() => answer(response), (err: unknown) => {
-      if (err instanceof ClientGone) return
-      answer(response, err instanceof HttpError ? err : failed(err instanceof Error ? (err.stack ?? err.message) : String(err)))
-    })
+    store(request, principal).then(() => answer(response), (err: unknown) => fail(response, err))
   }
 }
 

@@ -57,6 +57,23 @@ describe('the ingest thread', () => {
     expect(hostCount()).toBe(0)
   })
 
+  it('stores messages queued together, each on its own: a refused one among them costs only itself', async () => {
+    const onlyHost99: Principal = { ...COLLECT_EVERYWHERE, everyHost: 0, perHost: new Map([[99, 1]]) }
+    const agent = (i: number) => asAgent(fixture('12-event-program-status-failed'), `b7${String(i).padStart(30, '0')}`)
+    const outcomes = await Promise.all([
+      ...Array.from({ length: 4 }, (_, i) => thread.collect(request(agent(i)))),
+      thread.collect(request(Buffer.from('<monit id="broken">'))),
+      thread.collect(request(agent(4), { principal: onlyHost99 })),
+      ...Array.from({ length: 4 }, (_, i) => thread.collect(request(gzipSync(agent(5 + i)), { contentEncoding: 'gzip' })))
+    ])
+    expect(outcomes.map((o) => (o.kind === 'refused' ? o.status : o.kind))).toEqual([
+      'stored', 'stored', 'stored', 'stored', 400, 403, 'stored', 'stored', 'stored', 'stored'
+    ])
+    expect(hostCount()).toBe(8)
+    const events = t.store.sql.sqlite.prepare('SELECT COUNT(*) AS n FROM event').get() as { n: number }
+    expect(events.n).toBe(8)
+  })
+
   it('interleaves with writes on the main thread: each waits for the other, none fails', async () => {
     const agents = Array.from({ length: 40 }, (_, i) => asAgent(fixture('02-status-heartbeat'), `a9${String(i).padStart(30, '0')}`))
     const posts = Promise.all(agents.map((xml) => thread.collect(request(xml))))

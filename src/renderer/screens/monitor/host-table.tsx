@@ -32,9 +32,13 @@ interface Props {
   empty: React.ReactNode
 }
 
+export function firstHostPageQuery(filter: HostFilter) {
+  return hostPageQuery(filter, 0, PAGE_SIZE)
+}
+
 export function HostTable({ filter, onSort, empty }: Props) {
   const scroller = useRef<HTMLDivElement>(null)
-  const first = useQuery(hostPageQuery(filter, 0, PAGE_SIZE))
+  const first = useQuery(firstHostPageQuery(filter))
   const total = first.data?.totalRecords ?? 0
   const virtualizer = useVirtualizer({
     count: total,
