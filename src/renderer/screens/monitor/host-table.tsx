@@ -8,8 +8,8 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useRef } from 'react'
 import { hostPageQuery, type HostFilter, type HostSortKey, type HostStatusEntry, type SortDir } from '../../api/status'
 import { ErrorNote } from '../../components/error-note'
-import { Led } from '../../components/led'
 import classes from './host-table.module.css'
+import { LedDot } from './led-dot'
 
 const PAGE_SIZE = 100
 const ROW_HEIGHT = 44
@@ -109,7 +109,7 @@ function HostRow({ host }: { host: HostStatusEntry }) {
       className={classes.row}
       style={{ display: 'grid', gridTemplateColumns: GRID, gap: 8, alignItems: 'center', height: '100%', padding: '0 12px',
         color: 'inherit', textDecoration: 'none', borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-      <Led led={host.led} />
+      <LedDot led={host.led} />
       <Text size="sm" fw={600} truncate>{host.hostname}</Text>
       <Text size="sm" ta="right">{host.events.toLocaleString()}</Text>
       <Text size="sm" ta="right">{percent(host.cpu)}</Text>
