@@ -7,17 +7,20 @@ import { z } from 'zod'
 export interface DesktopSettings {
   /** Native notifications for new error events and silent hosts. */
   notifications: boolean
-  /** The port agents post to (M/Monit's 8080 unless the user picked another when it was taken). */
-  port: number
+  /**
+   * The port the user picked when the server's was taken; it wins over the server's own choice (the
+   * port stored from the console's Settings, else 8080). Undefined: let the server choose.
+   */
+  port?: number
 }
 
 export const SETTINGS_FILE = 'desktop-settings.json'
 
-export const defaultSettings: DesktopSettings = { notifications: true, port: 8080 }
+export const defaultSettings: DesktopSettings = { notifications: true }
 
 const schema = z.object({
   notifications: z.boolean().catch(defaultSettings.notifications),
-  port: z.number().int().min(1).max(65535).catch(defaultSettings.port)
+  port: z.number().int().min(1).max(65535).optional().catch(undefined)
 })
 
 export interface LoadedSettings {

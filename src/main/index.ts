@@ -43,7 +43,8 @@ function runShell(): void {
   if (loaded.problem) serverLog.write(`${new Date().toISOString()} WARN  desktop: ${loaded.problem}\n`)
   let settings: DesktopSettings = loaded.settings
 
-  let origin = consoleOrigin(settings.port)
+  // Known once the server is ready (no window is opened before).
+  let origin = ''
   let serverState: ServerState = 'starting'
   let leds: LedCounts | undefined
   let setupNeeded = false
@@ -125,7 +126,7 @@ function runShell(): void {
   })
 
   /** Starts the server, asking the user what to do when its port is taken or it fails; undefined: quit. */
-  const startServer = async (port: number): Promise<ServerEndpoint | undefined> => {
+  const startServer = async (port: number | undefined): Promise<ServerEndpoint | undefined> => {
     const endpoint = await startWithRecovery(port, {
       start: (p) => supervisor.start(p),
       suggestPort: (taken) => nextFreePort(taken, LISTEN_HOST),

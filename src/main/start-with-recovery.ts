@@ -6,7 +6,7 @@ import { PortInUseError, type ServerEndpoint } from './supervisor'
 export type PortChoice = { action: 'use'; port: number } | { action: 'retry' } | { action: 'quit' }
 
 export interface StartRecovery {
-  start(port: number): Promise<ServerEndpoint>
+  start(port: number | undefined): Promise<ServerEndpoint>
   /** A free port after the taken one, if any. */
   suggestPort(taken: number): Promise<number | undefined>
   ask: {
@@ -18,7 +18,7 @@ export interface StartRecovery {
 }
 
 /** Resolves with the running server's endpoint, or undefined when the user chose to quit. */
-export async function startWithRecovery(port: number, recovery: StartRecovery): Promise<ServerEndpoint | undefined> {
+export async function startWithRecovery(port: number | undefined, recovery: StartRecovery): Promise<ServerEndpoint | undefined> {
   for (;;) {
     try {
       return await recovery.start(port)

@@ -66,11 +66,11 @@ export class ServerSupervisor {
   }
 
   /**
-   * Starts the server on `port` (0: any free port) and resolves once it is ready. Rejects with
+   * Starts the server on `port` (0: any free port; undefined: the server's own choice) and resolves once it is ready. Rejects with
    * PortInUseError when the port is taken (try again with another), ServerStartError otherwise.
    * Later crashes restart it on the port it got, so the console's origin stays the same.
    */
-  async start(port: number): Promise<ServerEndpoint> {
+  async start(port?: number): Promise<ServerEndpoint> {
     if (this.current) throw new Error('the server is already running')
     clearTimeout(this.restartTimer) // a start by hand replaces a pending restart
     this.stopping = false
@@ -94,8 +94,8 @@ export class ServerSupervisor {
     }
   }
 
-  private launch(port: number): Promise<ServerEndpoint> {
-    const child = this.options.launch([...this.options.args, '--port', String(port)])
+  private launch(port: number | undefined): Promise<ServerEndpoint> {
+    const child = this.options.launch(port === undefined ? this.options.args : [...this.options.args, '--port', String(port)])
     const exited = new Promise<number | null>((done) => child.onExit(done))
     const running: Running = { process: child, exited, startedAt: Date.now() }
     this.current = running
@@ -128,7 +128,7 @@ export class ServerSupervisor {
         if (!ready) {
           clearTimeout(timer)
           reject(portInUse ?? (code === EXIT_PORT_IN_USE
-            ? new PortInUseError(port)
+            ? new PortInUseError(port ?? 0)
             : new ServerStartError(`the server exited with code ${code} before it was ready`)))
         } else if (!this.stopping) {
           this.failed({ code, startedAt: running.startedAt })

@@ -25,9 +25,10 @@ async function main(): Promise<void> {
     server = await startServer({ ...config, log, parent, consoleDir: join(__dirname, '../renderer') })
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err
-    const message = `port ${config.port} is already in use on ${config.host}: stop the program using it or choose another --port`
+    const port = (err as { port?: number }).port ?? config.port
+    const message = `port ${port} is already in use on ${config.host}: stop the program using it or choose another --port`
     log.error(message)
-    await parent?.send({ type: 'error', code: 'EADDRINUSE', port: config.port, message })
+    await parent?.send({ type: 'error', code: 'EADDRINUSE', port, message })
     process.exit(EXIT_PORT_IN_USE)
   }
   log.info(`data directory ${config.dataDir}`)

@@ -14,7 +14,8 @@ const write = (text: string) => writeFileSync(join(dir, SETTINGS_FILE), text)
 
 describe('desktop settings', () => {
   it('starts from defaults and keeps what was saved', () => {
-    expect(loadSettings(dir)).toEqual({ settings: { notifications: true, port: 8080 } })
+    // No port: the server chooses (its stored setting, else 8080).
+    expect(loadSettings(dir)).toEqual({ settings: { notifications: true } })
     saveSettings(dir, { notifications: false, port: 8081 })
     expect(loadSettings(dir)).toEqual({ settings: { notifications: false, port: 8081 } })
     expect(readdirSync(dir)).toEqual([SETTINGS_FILE]) // no temporary file left
@@ -22,7 +23,7 @@ describe('desktop settings', () => {
 
   it('falls back field by field, and says why when the file is unusable', () => {
     write('{"notifications": false, "port": 99999}')
-    expect(loadSettings(dir)).toEqual({ settings: { notifications: false, port: 8080 } })
+    expect(loadSettings(dir)).toEqual({ settings: { notifications: false, port: undefined } })
     write('{"notifications": "no", "port": 9090, "extra": 1}')
     expect(loadSettings(dir)).toEqual({ settings: { notifications: true, port: 9090 } })
     write('{"notifications": fal')
@@ -64,7 +65,7 @@ describe('window.overseerDesktop methods', () => {
     expect(await api.getStartAtLogin()).toBe(true)
     await api.setNotificationsEnabled(false)
     expect(await api.getNotificationsEnabled()).toBe(false)
-    expect(JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8'))).toEqual({ notifications: false, port: 8080 })
+    expect(JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8'))).toEqual({ notifications: false })
   })
 
   it('rejects arguments that are not booleans, whatever the page sends', async () => {

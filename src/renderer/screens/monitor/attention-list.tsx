@@ -3,7 +3,7 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import type { HostPage, HostStatusEntry } from '../../api/status'
-import { Led } from '../../components/led'
+import { LedDot } from './led-dot'
 
 const order = (h: HostStatusEntry) => (h.heartbeat === 0 ? 2 : h.led)
 
@@ -15,7 +15,7 @@ export function AttentionList({ page }: { page: HostPage }) {
       {hosts.map((h) => (
         <Group key={h.id} gap="sm" wrap="nowrap" justify="space-between">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Led led={h.led} />
+            <LedDot led={h.led} />
             <Anchor renderRoot={(props) => <Link {...props} to="/hosts/$hostId" params={{ hostId: String(h.id) }} />} fw={600} truncate>{h.hostname}</Anchor>
             <Text size="sm" c="dimmed" truncate>{h.status}</Text>
           </Group>

@@ -1,6 +1,6 @@
 // The LED for long lists: the same colours and accessible label as components/led.tsx, with the
 // browser's own title instead of a Mantine Tooltip, whose floating-position hooks per row made the
-// first render of the hosts list several times slower.
+// first render of the hosts list about twice as slow.
 import { ledLabel } from '../../components/led'
 
 const colours = ['var(--mantine-color-red-6)', 'var(--mantine-color-orange-5)', 'var(--mantine-color-green-6)', 'var(--mantine-color-gray-5)']
