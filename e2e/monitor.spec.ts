@@ -11,7 +11,8 @@ import { ADMIN, BASE_URL, COLLECTOR_AUTH, logIn, report, screenshot } from './su
 const AGENT = {
   alpha: 'a4a40000000000000000000000000001',
   beta: 'a4a40000000000000000000000000002',
-  live: 'a4a40000000000000000000000000003'
+  live: 'a4a40000000000000000000000000003',
+  gamma: 'a4a40000000000000000000000000004'
 }
 const VIEWER = { uname: 'monviewer', password: 'monviewer-pass' }
 const LED = { red: '0', orange: '1', gray: '3' }
@@ -22,14 +23,19 @@ test.beforeAll(async () => {
   admin = await loginAs(BASE_URL, ADMIN.uname, ADMIN.password)
   await reportNow('02-status-heartbeat', AGENT.alpha, 'mon-alpha')
   await report('02-status-heartbeat', AGENT.beta, 'mon-beta')
+  // Events spread over the last hours, for the dashboard's chart.
+  await reportNow('03-event-process-not-running', AGENT.gamma, 'mon-gamma', 5 * 3600)
+  await reportNow('11-event-checksum-changed', AGENT.gamma, 'mon-gamma', 3 * 3600)
+  await reportNow('12-event-program-status-failed', AGENT.gamma, 'mon-gamma', 3600)
+  await reportNow('01-event-monit-started', AGENT.gamma, 'mon-gamma', 1800)
 })
 
 /**
- * A fixture collected two minutes ago rather than at its capture, hours or days back: its statistics fall
- * inside every chart range (relative ranges end at the last whole minute).
+ * A fixture collected `ago` seconds ago (two minutes by default) rather than at its capture, hours or
+ * days back: its statistics and events fall inside the charts' ranges (which end at the last whole minute).
  */
-async function reportNow(fixtureName: string, agentId: string, hostname: string): Promise<void> {
-  const now = Math.floor(Date.now() / 1000) - 120
+async function reportNow(fixtureName: string, agentId: string, hostname: string, ago = 120): Promise<void> {
+  const now = Math.floor(Date.now() / 1000) - ago
   const xml = asAgent(fixture(fixtureName), agentId, hostname).toString('latin1')
     .replace(/<collected_sec>\d+<\/collected_sec>/g, `<collected_sec>${now}</collected_sec>`)
   const res = await postCollector(BASE_URL, Buffer.from(xml, 'latin1'), { auth: COLLECTOR_AUTH })
@@ -248,4 +254,21 @@ test('a user who may view one host sees only that host and no administration', a
   await page.goto(`/#/hosts/${beta}`)
   await expect(page.getByRole('heading', { name: 'Host not found' })).toBeVisible()
   await expect(page.getByText('mon-beta')).toHaveCount(0)
+})
+
+test('a user who may view no host gets the empty dashboard with the monitrc line', async ({ page }) => {
+  const csrf = { CSRFToken: await admin.csrfToken() }
+  const role = await admin.post('/api/2/admin/roles/create', { name: 'mon-nothing', admin: false, active: true, rolerowscount: 0 }, csrf)
+  expect(role.status, role.text).toBe(200)
+  const user = await admin.post('/api/2/admin/users/create',
+    { uname: 'monnobody', password: 'monnobody-pass', fullname: 'Mon Nobody', roleid: (role.json as { id: number }).id }, csrf)
+  expect(user.status, user.text).toBe(200)
+
+  await logIn(page, 'monnobody', 'monnobody-pass')
+  const empty = page.getByTestId('no-hosts')
+  await expect(empty.getByRole('heading', { name: 'No hosts yet' })).toBeVisible()
+  await expect(empty.getByTestId('monitrc-line')).toHaveText(`set mmonit http://USER:PASSWORD@127.0.0.1:${new URL(BASE_URL).port}/collector`)
+  // Not an administrator: no link to Settings' collector credentials, a pointer to who has them.
+  await expect(empty.getByText('Ask an administrator')).toBeVisible()
+  await screenshot(page, 'dashboard-empty')
 })

@@ -290,7 +290,7 @@ describe('reports/events/get', () => {
         id: m.id, hostid: m.hostid, host: m.hostname, date: m.date, servicename: m.servicename,
         servicetype: 'Process', event: 'Does not exist', eventstate: 1,
         action: ['ignore', 'alert', 'restart', 'stop', 'exec', 'unmonitor', 'start', 'monitor'][m.action],
-        message: m.message, note: []
+        message: m.message, note: [], servicenameid: m.servicenameid, active: m.active, dismissed: m.dismissed
       })
     }
     const changedNot = model().find((e) => e.cls === 1 && e.state === 4)!
@@ -356,6 +356,7 @@ describe('reports/events/dismiss', () => {
     expect(ids(after2.records)).not.toContain(target.id)
     expect(ids((await list(admin, { active: 1, results: 1 })).records)).toEqual([target.id])
     expect((await list(admin, { active: 1 })).totalRecords).toBe(before1)
+    expect(await getEvent(admin, target.id)).toMatchObject({ active: 1, dismissed: 1 })
   })
 
   it('accepts GET on every prefix (the spec lets each event report take GET or POST)', async () => {

@@ -81,6 +81,10 @@ export interface EventDetail {
   action: string
   message: string
   note: EventNote[]
+  servicenameid: number
+  /** 1 while the error is still failing */
+  active: number
+  dismissed: number
 }
 
 /** The list's API arguments for the screen's search (page numbers become offsets). */
@@ -109,20 +113,10 @@ export const eventQuery = (id: number) => queryOptions({
 /** Whether an error event is still failing, and if so whether someone dismissed it. */
 export type EventActivity = 'active' | 'dismissed' | 'over'
 
-/**
- * The detail does not carry these flags, so they come from the list: the event's host at the event's
- * second, once with every active error and once without the dismissed ones — two small indexed reads.
- */
-export const eventActivityQuery = (event: Pick<EventDetail, 'id' | 'hostid' | 'date'>) => queryOptions({
-  queryKey: ['events', 'activity', event.id],
-  queryFn: async (): Promise<EventActivity> => {
-    const listed = async (active: number) => (await apiGet<EventPage>('reports/events/list', {
-      hostid: [event.hostid], datefrom: event.date, dateto: event.date, active, results: 1000
-    })).records.some((e) => e.id === event.id)
-    const [active, notDismissed] = await Promise.all([listed(1), listed(2)])
-    return !active ? 'over' : notDismissed ? 'active' : 'dismissed'
-  }
-})
+export function eventActivity(event: Pick<EventDetail, 'active' | 'dismissed'>): EventActivity {
+  if (!event.active) return 'over'
+  return event.dismissed ? 'dismissed' : 'active'
+}
 
 export function useAddEventNote(id: number) {
   const queryClient = useQueryClient()

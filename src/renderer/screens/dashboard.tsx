@@ -56,7 +56,7 @@ function Dashboard() {
             <Card key={label} withBorder padding="sm" renderRoot={(props) => <Link {...props} to="/hosts" search={{ led: [categories[label].led] }} />}
               aria-label={`${data} hosts ${label}`}>
               <Text size="xl" fw={700} c={data > 0 ? categories[label].color : 'dimmed'}>{data.toLocaleString()}</Text>
-              <Text size="sm" c="dimmed">{label.charAt(0).toUpperCase() + label.slice(1)}</Text>
+              <Text size="sm" c="dimmed">{label === 'ok' ? 'OK' : label.charAt(0).toUpperCase() + label.slice(1)}</Text>
             </Card>
           ))}
         </SimpleGrid>

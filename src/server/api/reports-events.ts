@@ -154,7 +154,9 @@ function eventDetail(e: EventRow, events: EventReportRepository) {
     id: e.id, hostid: e.hostid, host: e.hostname, date: e.date, servicename: e.servicename,
     servicetype: serviceTypeLabels[e.servicetype] ?? 'Unknown', event: eventLabel(e.class, e.state),
     eventstate: stateCode(e.state), action: actionLabels[e.action] ?? 'unknown', message: e.message,
-    note: events.notes(e.id)
+    note: events.notes(e.id),
+    // Ours, additive: what a console needs to offer dismiss and link the service's other events.
+    servicenameid: e.servicenameid, active: e.active, dismissed: e.dismissed
   }
 }
 
