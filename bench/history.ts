@@ -17,12 +17,13 @@
 //   would have left them at the end of the year.
 //
 // Sizing: BENCH_HISTORY_HOSTS (100), BENCH_HISTORY_DAYS (365), BENCH_HISTORY_QUERIES (200),
-// BENCH_HISTORY_MESSAGES (10000 per collector phase), BENCH_HISTORY_ROLL_HOURS (12: raw hours handed
+// BENCH_HISTORY_MESSAGES (10000 per collector phase, after a warm-up round of as many), BENCH_HISTORY_ROLL_HOURS (12: raw hours handed
 // back to the job for the "while a rollup runs" phase), BENCH_MAX_SECONDS (120, bound per phase).
 import { mkdtempSync, statSync } from 'node:fs'
 import { Agent as HttpAgent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { Stat } from '../src/shared/codes'
 import { encodeBlock } from '../src/server/history/block-codec'
 import { mergeBucket, sampleBucket, type Bucket } from '../src/server/history/buckets'
@@ -94,8 +95,14 @@ async function runHistoryBenchmark(): Promise<void> {
     const server = await startPlainServer(dataDir, ['--init-admin', `${ADMIN.user}:${ADMIN.password}`, '--init-collector', COLLECTOR])
     try {
       const charts = await measureCharts(server, population, s)
-      const idle = await measureCollector(server, s, 'idle', 0)
-      const busy = await measureCollector(server, s, 'rollup', s.rollHours)
+      // The same messages in each phase, moved later in time so that every one is a newer snapshot than
+      // its agent's last (a repeated one would skip the service writes and flatter the later phase);
+      // an unmeasured round first warms the server's collector path up.
+      const traffic = buildTraffic(1000, s.messages)
+      await sendAll(collectorTarget(server), traffic.warmup, s.maxSeconds)
+      await sendAll(collectorTarget(server), later(traffic.messages, 1), s.maxSeconds)
+      const idle = await measureCollector(server, later(traffic.messages, 2), s, 'idle', 0)
+      const busy = await measureCollector(server, later(traffic.messages, 3), s, 'rollup', s.rollHours)
       printVerdicts(bytes, charts, idle, busy)
     } finally {
       const code = await server.stop()
@@ -343,10 +350,22 @@ async function measureCharts(server: BuiltServer, population: Population, s: Set
 
 interface CollectorRun { ok: number; sent: number; seconds: number; errors: number; rolledHours?: number; stillRolling?: boolean }
 
-async function measureCollector(server: BuiltServer, s: Settings, phase: 'idle' | 'rollup', rollHours: number): Promise<CollectorRun> {
-  const traffic = buildTraffic(1000, s.messages)
-  const target = { port: server.port, authorization: `Basic ${Buffer.from(COLLECTOR).toString('base64')}` }
-  await sendAll(target, traffic.warmup, s.maxSeconds)
+/** The messages of round `round`, their collection times moved that many weeks later. */
+function later(payloads: readonly Payload[], round: number): Payload[] {
+  const shift = round * 7 * DAY
+  return payloads.map((p) => {
+    const xml = (p.gzip ? gunzipSync(p.body) : p.body).toString('latin1')
+      .replace(/<collected_sec>(\d+)<\/collected_sec>/g, (_m, sec: string) => `<collected_sec>${Number(sec) + shift}</collected_sec>`)
+    const body = Buffer.from(xml, 'latin1')
+    return { body: p.gzip ? gzipSync(body) : body, gzip: p.gzip }
+  })
+}
+
+const collectorTarget = (server: BuiltServer) => ({ port: server.port, authorization: `Basic ${Buffer.from(COLLECTOR).toString('base64')}` })
+
+async function measureCollector(
+  server: BuiltServer, messages: Payload[], s: Settings, phase: 'idle' | 'rollup', rollHours: number
+): Promise<CollectorRun> {
   const store = new Store(join(server.dataDir, DATABASE_FILE))
   let before = 0
   try {
@@ -357,7 +376,7 @@ async function measureCollector(server: BuiltServer, s: Settings, phase: 'idle' 
       store.history.settings.setRolledUntil('minute', before)
       await new Promise((resolve) => setTimeout(resolve, 6000))
     }
-    const run: CollectorRun = await sendAll(target, traffic.messages, s.maxSeconds)
+    const run: CollectorRun = await sendAll(collectorTarget(server), messages, s.maxSeconds)
     if (phase === 'rollup') {
       const after = store.history.settings.progress().rolledUntil.minute!
       run.rolledHours = (after - before) / HOUR

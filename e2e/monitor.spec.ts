@@ -76,6 +76,9 @@ test('dashboard → host → service statistics and chart, light and dark', asyn
   // Fixture hosts have no reachable agent here, but the admin may act: the buttons are offered.
   await expect(page.getByRole('button', { name: 'Actions for sleeper' })).toBeVisible()
   await screenshot(page, 'host-detail')
+  // Nothing listens at the address the fixture's agent reported: the failure shows next to the service.
+  await actOn(page, 'deadport', 'Restart')
+  await expect(services.locator('[data-service="deadport"]').getByRole('alert')).toContainText(/\S/)
 
   await services.getByRole('link', { name: 'sleeper' }).click()
   await expect(page.getByRole('heading', { name: 'Latest figures of sleeper' })).toBeVisible()
@@ -132,6 +135,19 @@ test('hosts list: filters and sort live in the URL, rows are links', async ({ pa
   await expect(page.getByRole('checkbox', { name: 'Green' })).toBeChecked()
   await expect(page).toHaveURL(/led=/)
   await expect(page.getByTestId('hosts-empty')).toHaveText('No host matches these filters.')
+  await page.getByRole('button', { name: 'Clear filters' }).click()
+  await expect(list.locator('[data-host-row="mon-alpha"]')).toBeVisible()
+
+  // Host group (administrators): only the group's members.
+  const csrf = { CSRFToken: await admin.csrfToken() }
+  const group = await admin.post('/api/2/admin/groups/create', { name: 'mon-group' }, csrf)
+  expect(group.status, group.text).toBe(200)
+  const added = await admin.post('/api/2/admin/groups/add', { id: (group.json as { id: number }).id, hostid: await hostIdByName('mon-beta') }, csrf)
+  expect(added.status, added.text).toBe(200)
+  await page.getByRole('textbox', { name: 'Host group' }).click()
+  await page.getByRole('option', { name: 'mon-group' }).click()
+  await expect(page).toHaveURL(/group=/)
+  await expect(list.locator('[data-host-row]')).toHaveText([/mon-beta/])
   await page.getByRole('button', { name: 'Clear filters' }).click()
   await expect(list.locator('[data-host-row="mon-alpha"]')).toBeVisible()
 

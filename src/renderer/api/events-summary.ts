@@ -35,7 +35,7 @@ export interface HostEventsPage {
 
 export function hostEventsQuery(hostId: number, results: number) {
   return queryOptions({
-    queryKey: ['events', 'list', { hostid: hostId, results }] as const,
+    queryKey: ['events', 'host-latest', hostId, results] as const,
     queryFn: () => apiGet<HostEventsPage>('reports/events/list', { hostid: hostId, results })
   })
 }

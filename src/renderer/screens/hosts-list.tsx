@@ -21,13 +21,14 @@ export const hostsRoute = createRoute({
 function HostsScreen() {
   const search = hostsRoute.useSearch()
   const navigate = hostsRoute.useNavigate()
-  const update = (next: HostSearch) => void navigate({ search: next, replace: true })
+  // From the search as it is when applied: a debounced name pattern must not undo a sort clicked meanwhile.
+  const update = (change: (prev: HostSearch) => HostSearch) => void navigate({ search: (prev) => change(prev), replace: true })
   const filtered = Boolean(search.led || search.group || search.q)
   return (
     <Stack gap="md">
       <Title order={2}>Hosts</Title>
       <HostFilters search={search} onChange={update} />
-      <HostTable filter={hostFilter(search)} onSort={(sort, dir) => update({ ...search, sort, dir })}
+      <HostTable filter={hostFilter(search)} onSort={(sort, dir) => update((prev) => ({ ...prev, sort, dir }))}
         empty={filtered
           ? <Text c="dimmed" data-testid="hosts-empty">No host matches these filters.</Text>
           : <Stack align="flex-start" data-testid="hosts-empty">

@@ -57,12 +57,21 @@ export function encodeBlock(buckets: readonly Bucket[], slotOf: (time: number) =
 
 /** The buckets of a block; `timeOf` maps a slot back to its start time. */
 export function decodeBlock(blob: Uint8Array, timeOf: (slot: number) => number): Bucket[] {
+  const out: Bucket[] = []
+  forEachBucket(blob, timeOf, (time, count, min, max, sum) => out.push({ time, count, min, max, sum }))
+  return out
+}
+
+/** Visits the buckets of a block in time order without building them: charts read many thousands. */
+export function forEachBucket(
+  blob: Uint8Array, timeOf: (slot: number) => number,
+  visit: (time: number, count: number, min: number, max: number, sum: number) => void
+): void {
   const r = new ByteReader(blob)
   const scale = r.uvarint()
   const n = r.uvarint()
   if (scale > FLOAT_MODE) throw new Error(`unknown history block scale ${scale}`)
   const p = scale === FLOAT_MODE ? 1 : powerOf10(scale)
-  const out: Bucket[] = new Array(n)
   let slot = -1
   let count = 0
   let min = 0
@@ -72,15 +81,14 @@ export function decodeBlock(blob: Uint8Array, timeOf: (slot: number) => number):
     if (tag % 2 === 1) count = r.uvarint()
     const time = timeOf(slot)
     if (scale === FLOAT_MODE) {
-      out[i] = { time, count, min: r.float64(), max: r.float64(), sum: r.float64() }
+      visit(time, count, r.float64(), r.float64(), r.float64())
       continue
     }
     min += r.svarint()
     const max = min + r.uvarint()
     const sum = (r.svarint() + count * (min + max)) / 2
-    out[i] = { time, count, min: min / p, max: max / p, sum: sum / p }
+    visit(time, count, min / p, max / p, sum / p)
   }
-  return out
 }
 
 /** The smallest decimal scale every figure of the block has exactly, or float mode. */

@@ -2,17 +2,44 @@
 // A level holds complete blocks only up to where the rollup stands; the rest of the span is read from
 // the next finer level (down to raw rows), so the newest data is always in the chart.
 import type { HistoryStore } from '../store/history'
-import { decodeBlock } from './block-codec'
-import { BucketGrid, type Bucket } from './buckets'
+import { forEachBucket } from './block-codec'
+import { mod, type Bucket } from './buckets'
 import { blockStartsOverlapping, finerLevel, timeOfSlot, type Level } from './levels'
 import { decodeRawSamples } from './raw-samples'
+
+/**
+ * A chart's points: buckets of `width` seconds aligned on the epoch. Sums are plain doubles here (a
+ * displayed average needs no exact decimal sum), which keeps a year of hour buckets cheap to read.
+ */
+class PointGrid {
+  private readonly byTime = new Map<number, Bucket>()
+
+  constructor(private readonly width: number) {}
+
+  add(time: number, count: number, min: number, max: number, sum: number): void {
+    const start = time - mod(time, this.width)
+    const b = this.byTime.get(start)
+    if (!b) {
+      this.byTime.set(start, { time: start, count, min, max, sum })
+      return
+    }
+    b.count += count
+    if (min < b.min) b.min = min
+    if (max > b.max) b.max = max
+    b.sum += sum
+  }
+
+  sorted(): Bucket[] {
+    return [...this.byTime.values()].sort((a, b) => a.time - b.time)
+  }
+}
 
 /** Buckets of `width` seconds (epoch-aligned) per statistic id, from `level` and finer, for [from, to). */
 export function readSeries(
   history: HistoryStore, hostId: number, ids: readonly number[], level: Level, from: number, to: number, width: number
 ): Map<number, Bucket[]> {
-  const grids = new Map(ids.map((id) => [id, new BucketGrid(width)]))
   if (ids.length === 0) return new Map()
+  const grids = new Map(ids.map((id) => [id, new PointGrid(width)]))
   const minId = Math.min(...ids)
   const maxId = Math.max(...ids)
   const rolled = history.settings.progress().rolledUntil
@@ -21,19 +48,18 @@ export function readSeries(
     if (start >= end) return
     if (lvl === 'raw') {
       for (const row of history.raw.ofHost(hostId, start, end)) {
-        decodeRawSamples(row.samples, (id, value) => grids.get(id)?.addSample(row.time, value))
+        decodeRawSamples(row.samples, (id, value) => grids.get(id)?.add(row.time, 1, value, value, value))
       }
       return
     }
     const storedEnd = Math.min(end, rolled[lvl] ?? start)
-    for (const blockStart of storedEnd > start ? blockStartsOverlapping(lvl, start, storedEnd) : []) {
-      for (const row of history.blocks.range(lvl, blockStart, minId, maxId)) {
-        const grid = grids.get(row.statistic_id)
-        if (!grid) continue
-        for (const b of decodeBlock(row.buckets, (slot) => timeOfSlot(lvl, blockStart, slot))) {
-          if (b.time >= start && b.time < storedEnd) grid.add(b)
-        }
-      }
+    const starts = storedEnd > start ? blockStartsOverlapping(lvl, start, storedEnd) : []
+    for (const row of history.blocks.rangeAt(lvl, starts, minId, maxId)) {
+      const grid = grids.get(row.statistic_id)
+      if (!grid) continue
+      forEachBucket(row.buckets, (slot) => timeOfSlot(lvl, row.start, slot), (time, count, min, max, sum) => {
+        if (time >= start && time < storedEnd) grid.add(time, count, min, max, sum)
+      })
     }
     collect(finerLevel[lvl], Math.max(start, storedEnd), end)
   }

@@ -8,6 +8,13 @@ export interface BlockRow {
   buckets: Uint8Array
 }
 
+export interface StartedBlockRow extends BlockRow {
+  start: number
+}
+
+/** Block starts per query: one statement seeks them all (SQLite allows 32,766 parameters). */
+const STARTS_PER_QUERY = 500
+
 type Prepared = ReturnType<typeof prepareLevel>
 
 function prepareLevel(db: QueryBuilder, sql: SqlRunner, level: RolledLevel) {
@@ -31,7 +38,7 @@ function prepareLevel(db: QueryBuilder, sql: SqlRunner, level: RolledLevel) {
 export class BlockRepository {
   private readonly levels: Record<RolledLevel, Prepared>
 
-  constructor(db: QueryBuilder, sql: SqlRunner) {
+  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
     this.levels = {
       minute: prepareLevel(db, sql, 'minute'), hour: prepareLevel(db, sql, 'hour'), day: prepareLevel(db, sql, 'day')
     }
@@ -48,6 +55,18 @@ export class BlockRepository {
   /** The blocks starting at `start` of statistics fromId..toId, by statistic id. */
   range(level: RolledLevel, start: number, fromId: number, toId: number): BlockRow[] {
     return this.levels[level].range.all({ start, fromId, toId })
+  }
+
+  /** The blocks at any of `starts` of statistics fromId..toId: one query seeks every start (a year is 365). */
+  rangeAt(level: RolledLevel, starts: readonly number[], fromId: number, toId: number): StartedBlockRow[] {
+    const h = historyQueries(this.db)
+    const rows: StartedBlockRow[] = []
+    for (let i = 0; i < starts.length; i += STARTS_PER_QUERY) {
+      rows.push(...this.sql.all(h.selectFrom(blockTable[level]).select(['start', 'statistic_id', 'buckets'])
+        .where('start', 'in', starts.slice(i, i + STARTS_PER_QUERY))
+        .where('statistic_id', '>=', fromId).where('statistic_id', '<=', toId)))
+    }
+    return rows
   }
 
   /** Deletes up to `limit` of the oldest blocks that start before `before`; returns how many. */

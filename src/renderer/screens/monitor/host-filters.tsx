@@ -4,7 +4,7 @@ import { Button, Chip, Group, Select, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { apiGet } from '../../api/client'
+import { adminGroupsQuery } from '../../api/admin'
 import { useProfile } from '../../api/profile'
 import type { HostSearch } from './host-search'
 
@@ -13,7 +13,8 @@ const ledChoices = [{ led: 0, label: 'Red' }, { led: 1, label: 'Orange' }, { led
 
 interface Props {
   search: HostSearch
-  onChange: (next: HostSearch) => void
+  /** Applied to the search as it is then. */
+  onChange: (change: (prev: HostSearch) => HostSearch) => void
 }
 
 export function HostFilters({ search, onChange }: Props) {
@@ -21,8 +22,8 @@ export function HostFilters({ search, onChange }: Props) {
   const [pattern, setPattern] = useState(search.q ?? '')
   const [debounced] = useDebouncedValue(pattern, 250)
   useEffect(() => {
-    if ((debounced.trim() || undefined) !== search.q) onChange({ ...search, q: debounced.trim() || undefined })
-    // Only the typed pattern drives this; the rest of the search is read at that moment.
+    if ((debounced.trim() || undefined) !== search.q) onChange((prev) => ({ ...prev, q: debounced.trim() || undefined }))
+    // Only the typed pattern drives this.
   }, [debounced])
   const filtered = Boolean(search.led || search.group || search.q)
   return (
@@ -30,7 +31,7 @@ export function HostFilters({ search, onChange }: Props) {
       <TextInput label="Host name contains" placeholder="e.g. web" value={pattern} w={220}
         onChange={(e) => setPattern(e.currentTarget.value)} />
       <Chip.Group multiple value={(search.led ?? []).map(String)}
-        onChange={(values) => onChange({ ...search, led: values.length ? values.map(Number).sort() : undefined })}>
+        onChange={(values) => onChange((prev) => ({ ...prev, led: values.length ? values.map(Number).sort() : undefined }))}>
         <Group gap={6} role="group" aria-label="Filter by LED">
           {ledChoices.map(({ led, label }) => (
             <Chip key={led} value={String(led)} size="sm" variant="outline">
@@ -39,9 +40,9 @@ export function HostFilters({ search, onChange }: Props) {
           ))}
         </Group>
       </Chip.Group>
-      {profile.admin && <GroupFilter group={search.group} onChange={(group) => onChange({ ...search, group })} />}
+      {profile.admin && <GroupFilter group={search.group} onChange={(group) => onChange((prev) => ({ ...prev, group }))} />}
       {filtered && (
-        <Button variant="subtle" size="sm" onClick={() => { setPattern(''); onChange({ sort: search.sort, dir: search.dir }) }}>
+        <Button variant="subtle" size="sm" onClick={() => { setPattern(''); onChange((prev) => ({ sort: prev.sort, dir: prev.dir })) }}>
           Clear filters
         </Button>
       )}
@@ -55,16 +56,10 @@ function LedDot({ led }: { led: number }) {
     background: `var(--mantine-color-${ledColours[led]}-${led === 1 || led === 3 ? 5 : 6})` }} />
 }
 
-interface GroupList { groups: { id: number; name: string }[] }
-
 /** Loads the groups when first opened (or when the URL already names one): the list is not needed otherwise. */
 function GroupFilter({ group, onChange }: { group?: number; onChange: (group?: number) => void }) {
   const [wanted, setWanted] = useState(group !== undefined)
-  const groups = useQuery({
-    queryKey: ['admin', 'groups', 'list'],
-    queryFn: () => apiGet<GroupList>('admin/groups/list'),
-    enabled: wanted
-  })
+  const groups = useQuery({ ...adminGroupsQuery, enabled: wanted })
   const data = (groups.data?.groups ?? []).map((g) => ({ value: String(g.id), label: g.name }))
   return (
     <Select label="Host group" placeholder={groups.isPending && wanted ? 'Loading…' : 'Any group'} w={200} clearable

@@ -5,7 +5,7 @@ import { Box, Skeleton, Text, UnstyledButton } from '@mantine/core'
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { hostPageQuery, type HostFilter, type HostSortKey, type HostStatusEntry, type SortDir } from '../../api/status'
 import { ErrorNote } from '../../components/error-note'
 import classes from './host-table.module.css'
@@ -46,6 +46,9 @@ export function HostTable({ filter, onSort, empty }: Props) {
     estimateSize: () => ROW_HEIGHT,
     overscan: 10
   })
+  // Another filter or order is another list: start it at its top.
+  const filterKey = JSON.stringify(filter)
+  useEffect(() => { scroller.current?.scrollTo({ top: 0 }) }, [filterKey])
   const items = virtualizer.getVirtualItems()
   const pages = [...new Set(items.map((item) => Math.floor(item.index / PAGE_SIZE)))].filter((p) => p > 0)
   const later = useQueries({ queries: pages.map((p) => hostPageQuery(filter, p, PAGE_SIZE)) })
