@@ -144,7 +144,7 @@ test('hosts list: filters and sort live in the URL, rows are links', async ({ pa
   expect(group.status, group.text).toBe(200)
   const added = await admin.post('/api/2/admin/groups/add', { id: (group.json as { id: number }).id, hostid: await hostIdByName('mon-beta') }, csrf)
   expect(added.status, added.text).toBe(200)
-  await page.getByRole('textbox', { name: 'Host group' }).click()
+  await page.getByRole('combobox', { name: 'Host group' }).click()
   await page.getByRole('option', { name: 'mon-group' }).click()
   await expect(page).toHaveURL(/group=/)
   await expect(list.locator('[data-host-row]')).toHaveText([/mon-beta/])

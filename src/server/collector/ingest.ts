@@ -193,7 +193,7 @@ export class Ingest {
         let statisticId = statisticIds.get(key)
         if (statisticId === undefined) {
           statisticId = this.store.history.series.register(id, st.type, st.descriptor)
-          // Copied on write: the previous map stays as it was if this transaction rolls back.
+          // Copied only when a statistic is new: a steady heartbeat shares the known map, no copy per message.
           statisticIds = new Map(statisticIds).set(key, statisticId)
         }
         if (st.text === null) this.samples.add(statisticId, st.value)
