@@ -5,7 +5,6 @@
 import { Permission, statisticTypeNames } from '../../shared/codes'
 import { Range } from '../../shared/ranges'
 import { mayOnHost } from '../domain/permissions'
-import { customRangeProblem, isRange, resolveRange, type Span } from '../domain/uptime'
 import type { Bucket } from '../history/buckets'
 import type { Level } from '../history/levels'
 import { chooseResolution } from '../history/resolution'
@@ -15,6 +14,7 @@ import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
 import type { ApiDeps } from './deps'
+import { rangeParams, selectedRange } from './report-range'
 
 /** [time (bucket start, unix seconds), average, minimum, maximum] */
 export type Point = [number, number, number, number]
@@ -52,17 +52,14 @@ export function analyticsReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
         service: arg.required(1000).optional(),
         type: arg.int('a statistic type code').optional(),
         descriptor: arg.text(1000).optional(),
-        range: arg.int('a range id').refine(isRange, 'expected a range id 0 to 12').optional(),
-        // Read only for the custom range: other ranges ignore them, whatever they hold.
-        datefrom: arg.text(100).optional(),
-        dateto: arg.text(100).optional()
+        ...rangeParams
       },
       handle: ({ params, principal }): AnalyticsReport => {
         const hostId = params.hostid
         const host = mayOnHost(principal, hostId, Permission.View) ? store.hosts.findById(hostId) : undefined
         if (!host) throw new HttpError(404, `no host with id ${hostId}`)
         const now = Math.floor(Date.now() / 1000)
-        const { range, span } = selectedRange(params, now)
+        const { range, span } = selectedRange(params, now, Range.Last24Hours)
         const { history } = store
         const resolution = chooseResolution(span.from, span.to, now, history.settings.retention())
         const rows = history.series.seriesOfHost(hostId, {
@@ -84,21 +81,4 @@ export function analyticsReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
 /** Averages are sums over counts: rounded to 12 significant digits so that 0.1 + 0.2 reads 0.3. */
 function point(b: Bucket): Point {
   return [b.time, Number((b.sum / b.count).toPrecision(12)), b.min, b.max]
-}
-
-/** The range id and its span (as reports/uptime: relative ranges end at the last whole minute). */
-function selectedRange(p: { range?: number; datefrom?: string; dateto?: string }, now: number): { range: Range; span: Span } {
-  const range = (p.range ?? Range.Last24Hours) as Range
-  if (range !== Range.Custom) return { range, span: resolveRange(range, now) }
-  const from = timestamp('datefrom', p.datefrom)
-  const to = timestamp('dateto', p.dateto)
-  const problem = customRangeProblem(from, to)
-  if (problem) throw new HttpError(400, `invalid argument '${problem.arg}': ${problem.message}`)
-  return { range, span: { from, to } }
-}
-
-function timestamp(name: string, value: string | undefined): number {
-  if (value === undefined) throw new HttpError(400, `invalid argument '${name}': is required`)
-  if (!/^-?\d{1,15}$/.test(value.trim())) throw new HttpError(400, `invalid argument '${name}': expected a unix timestamp`)
-  return Number(value.trim())
 }

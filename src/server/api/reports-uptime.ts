@@ -6,14 +6,13 @@ import { HostStatus, MonitorState, Permission } from '../../shared/codes'
 import { Range } from '../../shared/ranges'
 import { HEARTBEAT_SERVICE } from '../collector/heartbeat-events'
 import { mayOnHost, viewableHostIds } from '../domain/permissions'
-import {
-  averageOf, customRangeProblem, downtimeText, isRange, resolveRange, uptimeOf, type Span, type Uptime
-} from '../domain/uptime'
+import { averageOf, downtimeText, uptimeOf, type Span, type Uptime } from '../domain/uptime'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
 import { UptimeRepository, type UptimeHostRow } from '../store/uptime'
 import type { ApiDeps } from './deps'
+import { rangeParams, selectedRange } from './report-range'
 
 export interface UptimeItem {
   id: number
@@ -36,18 +35,6 @@ export interface UptimeReport {
 /** The `Monit` item has no service row; 0 is never a service id (AUTOINCREMENT starts at 1). */
 const MONIT_ITEM_ID = 0
 
-const rangeParams = {
-  range: arg.int('a range id').refine(isRange, 'expected a range id 0 to 12').optional(),
-  // Read only for the custom range: other ranges ignore them, whatever they hold.
-  datefrom: arg.text(100).optional(),
-  dateto: arg.text(100).optional()
-}
-
-interface RangeParams {
-  range?: number
-  datefrom?: string
-  dateto?: string
-}
 
 export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
   const uptime = new UptimeRepository(deps.store.db, deps.store.sql)
@@ -56,7 +43,7 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
       path: 'reports/uptime/list', methods: ['GET', 'POST'], params: rangeParams,
       handle: ({ params, principal }): UptimeReport => {
         const now = nowSec()
-        const { range, span } = selectedRange(params, now)
+        const { range, span } = selectedRange(params, now, Range.Now)
         const visible = viewableHostIds(principal)
         const items = uptime.hosts(visible && new Set(visible)).map((h) =>
           item(h.id, h.status === HostStatus.Active, h.hostname, uptimeOf(span, now, uptime.downIntervals(h.id, null, span)),
@@ -75,7 +62,7 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
         const host = mayOnHost(principal, id, Permission.View) ? uptime.host(id) : undefined
         if (!host) throw new HttpError(404, `no host with id ${id}`)
         const now = nowSec()
-        const { range, span } = selectedRange(params, now)
+        const { range, span } = selectedRange(params, now, Range.Now)
         return report(range, span, serviceItems(uptime, host, span, now))
       }
     })
@@ -84,23 +71,6 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
 
 function nowSec(): number {
   return Math.floor(Date.now() / 1000)
-}
-
-/** The range id and its span; a custom range needs both dates, in order, a whole number of minutes apart. */
-function selectedRange(p: RangeParams, now: number): { range: Range; span: Span } {
-  const range = (p.range ?? Range.Now) as Range
-  if (range !== Range.Custom) return { range, span: resolveRange(range, now) }
-  const from = timestamp('datefrom', p.datefrom)
-  const to = timestamp('dateto', p.dateto)
-  const problem = customRangeProblem(from, to)
-  if (problem) throw new HttpError(400, `invalid argument '${problem.arg}': ${problem.message}`)
-  return { range, span: { from, to } }
-}
-
-function timestamp(name: string, value: string | undefined): number {
-  if (value === undefined) throw new HttpError(400, `invalid argument '${name}': is required`)
-  if (!/^-?\d{1,15}$/.test(value.trim())) throw new HttpError(400, `invalid argument '${name}': expected a unix timestamp`)
-  return Number(value.trim())
 }
 
 /** The `Monit` item (host silence) first, then the services in the agent's order. */

@@ -35,7 +35,6 @@ export class ServiceRepository {
   private readonly updateService
   private readonly updateServiceState
   private readonly deleteService
-  private readonly insertStatistic
   private readonly bumpEvents
 
   constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
@@ -61,9 +60,6 @@ export class ServiceRepository {
       status_text: p.statusText, statistics: p.statistics
     }).where('id', '=', p.id))
     this.deleteService = sql.prepare((p: { id: number }) => db.deleteFrom('service').where('id', '=', p.id))
-    this.insertStatistic = sql.prepare((p: { serviceId: number; type: number; descriptor: string }) =>
-      db.insertInto('statistic').values({ service_id: p.serviceId, type: p.type, descriptor: p.descriptor })
-        .onConflict((oc) => oc.doNothing()))
     this.bumpEvents = sql.prepare((p: { hostId: number; name: string; count: number }) =>
       db.updateTable('service').set((eb) => ({ events_count: eb('events_count', '+', p.count) }))
         .where('host_id', '=', p.hostId).where('name', '=', p.name))
@@ -98,11 +94,6 @@ export class ServiceRepository {
 
   delete(id: number): void {
     this.deleteService.run({ id })
-  }
-
-  /** Gives the statistic a stable id, unless it has one. */
-  registerStatistic(serviceId: number, type: number, descriptor: string): void {
-    this.insertStatistic.run({ serviceId, type, descriptor })
   }
 
   addEvents(hostId: number, name: string, count: number): void {
