@@ -14,25 +14,16 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Page } from 'playwright-core'
-import { SecretBox } from '../src/server/auth/secret-box'
-import { Ingest } from '../src/server/collector/ingest'
-import { parseMonitMessage } from '../src/server/collector/parse-message'
-import { Store } from '../src/server/store/store'
 import { removeDir } from '../test/support/built-server'
-import { asAgent, fixture } from '../test/support/fixtures'
 import {
-  Deadline, databaseSize, envInt, fixed, int, percentile, printRows, secondsSince, startPlainServer, verdict, type Benchmark
+  Deadline, databaseSize, envInt, fixed, int, percentile, printRows, startPlainServer, verdict, type Benchmark
 } from './support'
+import { FIXTURES, populate } from './status'
 
 const TTI_TARGET_MS = 1000
 const ADMIN = { user: 'admin', password: 'benchadmin' }
 const DATABASE_FILE = 'overseer.sqlite'
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-/** Hosts take turns among these real payloads: orange, orange and failing ones, with events. */
-const FIXTURES = ['02-status-heartbeat', '13-status-invalid-xml-control-chars', '03-event-process-not-running']
-/** An hour's poll keeps every host alive for the whole run (see bench/status.ts). */
-const POLL_SECONDS = 3600
-const POPULATION_BATCH = 500
 const QUIET_MS = 100
 
 interface Screen {
@@ -61,7 +52,7 @@ async function runConsoleBenchmark(): Promise<void> {
   const deadline = new Deadline(envInt('BENCH_MAX_SECONDS', 180))
   const dataDir = mkdtempSync(join(tmpdir(), 'overseer-bench-console-'))
   try {
-    const seconds = populate(dataDir, hosts, deadline)
+    const { seconds } = populate(dataDir, hosts, deadline)
     console.log(`population: ${int(hosts)} hosts in ${fixed(seconds, 2)} s (payloads ${FIXTURES.join(', ')} in turn); ` +
       `database ${databaseSize(dataDir, DATABASE_FILE)}`)
     const server = await startPlainServer(dataDir, ['--init-admin', `${ADMIN.user}:${ADMIN.password}`])
@@ -105,32 +96,6 @@ async function runConsoleBenchmark(): Promise<void> {
   } finally {
     removeDir(dataDir)
   }
-}
-
-const agentId = (host: number): string => `c0de${host.toString(16).padStart(28, '0')}`
-const hostname = (host: number): string => `host-${String(host + 1).padStart(5, '0')}`
-
-/** The collector's own ingest in this process, a batch of hosts per transaction: seconds, not minutes. */
-function populate(dataDir: string, hosts: number, deadline: Deadline): number {
-  const templates = FIXTURES.map((name) =>
-    Buffer.from(fixture(name).toString('latin1').replace(/<poll>\d+<\/poll>/, `<poll>${POLL_SECONDS}</poll>`), 'latin1'))
-  const start = process.hrtime.bigint()
-  const store = new Store(join(dataDir, DATABASE_FILE))
-  try {
-    const ingest = new Ingest(store, SecretBox.fromKeyFile(join(dataDir, 'secret.key')))
-    const batch = store.sql.sqlite.transaction((first: number) => {
-      for (let host = first; host < Math.min(hosts, first + POPULATION_BATCH); host++) {
-        ingest.apply(parseMonitMessage(asAgent(templates[host % templates.length], agentId(host), hostname(host))), Date.now())
-      }
-    })
-    for (let first = 0; first < hosts; first += POPULATION_BATCH) {
-      deadline.check('filling the database')
-      batch(first)
-    }
-  } finally {
-    store.close()
-  }
-  return secondsSince(start)
 }
 
 async function logIn(page: Page, baseUrl: string): Promise<void> {

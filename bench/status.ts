@@ -30,7 +30,7 @@ const WARMUP_REQUESTS = 20
 const ADMIN = { user: 'admin', password: 'benchadmin' }
 const DATABASE_FILE = 'overseer.sqlite'
 /** Hosts take turns among these real payloads, so LEDs, statuses and events differ from host to host. */
-const FIXTURES = ['02-status-heartbeat', '13-status-invalid-xml-control-chars', '03-event-process-not-running']
+export const FIXTURES = ['02-status-heartbeat', '13-status-invalid-xml-control-chars', '03-event-process-not-running']
 /**
  * The fixtures' agents poll every 5 s, so every host would turn silent 15 s after it was filled in and the
  * heartbeat watchdog would rewrite 10,000 hosts in the middle of the measurement. An hour's poll keeps
@@ -89,7 +89,8 @@ async function runStatusBenchmark(): Promise<void> {
 const agentId = (host: number): string => `5a7a${host.toString(16).padStart(28, '0')}`
 const hostname = (host: number): string => `host-${String(host + 1).padStart(5, '0')}`
 
-function populate(dataDir: string, hosts: number, deadline: Deadline): { seconds: number } {
+/** Fills a fresh data directory with `hosts` hosts (FIXTURES in turn); the console benchmark fills its own with it. */
+export function populate(dataDir: string, hosts: number, deadline: Deadline): { seconds: number } {
   const templates = FIXTURES.map((name) =>
     Buffer.from(fixture(name).toString('latin1').replace(/<poll>\d+<\/poll>/, `<poll>${POLL_SECONDS}</poll>`), 'latin1'))
   const start = process.hrtime.bigint()

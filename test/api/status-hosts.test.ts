@@ -1,25 +1,15 @@
 // status/hosts/{list,get,summary} over real HTTP, on data the real collector stored from Monit's own
 // payloads (spec: Status hosts; compat 6.1–6.3, PAGE-1..4).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { HostStatusEntry, StatisticEntry } from '../../src/shared/api/status'
 import { anonymous, loginAs, type ApiClient, type ApiResponse } from '../support/api-client'
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { viewerOf } from '../support/viewers'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 
-interface HostRecord {
-  id: number
-  led: number
-  hostname: string
-  events: number
-  cpu: number
-  mem: number
-  status: string
-  statusid: number
-  heartbeat: number
-}
 interface HostList {
-  records: HostRecord[]
+  records: HostStatusEntry[]
   recordsReturned: number
   pageSize: number
   totalRecords: number
@@ -27,7 +17,6 @@ interface HostList {
   sort: string
   dir: string
 }
-interface Statistic { id: number; type: number; descriptor: string; value: number | string }
 interface Service {
   id: number
   name: string
@@ -39,7 +28,7 @@ interface Service {
   group: string[]
   pid?: number
   ppid?: number
-  statistics: Statistic[]
+  statistics: StatisticEntry[]
 }
 interface HostGet {
   records: { is_user_admin: boolean; serviceactions?: boolean; host: Record<string, unknown> & { services: Service[] } }

@@ -1,7 +1,10 @@
 // Administration reads and writes (admin/hosts, users, roles, groups under /api/2). Query keys start
 // with 'admin', so the live stream refreshes them when hosts register or go.
 import { queryOptions } from '@tanstack/react-query'
+import type { Role, RoleRowView } from '../../shared/api/roles'
 import { apiGet, apiPost, type ApiParams } from './client'
+
+export type { Role, RoleRowView } from '../../shared/api/roles'
 
 // ---- hosts ----
 
@@ -146,24 +149,6 @@ export const PERMISSION_BITS = [
   { bit: 2, label: 'View', hint: 'may see status, events and reports' },
   { bit: 4, label: 'Service actions', hint: 'may start, stop, restart, monitor and unmonitor' }
 ] as const
-
-export interface RoleRowView {
-  hosts: number[]
-  hostgroups: number[]
-  /** Permission bits as text, e.g. ["1", "2"]. */
-  permission: string[]
-}
-
-export interface Role {
-  id: number
-  name: string
-  description: string
-  admin: boolean
-  active: boolean
-  buildin: boolean
-  rolerows: RoleRowView[]
-  members: { users: string[] }
-}
 
 export interface RoleRowDraft {
   hosts: number[]

@@ -1,7 +1,11 @@
 // Host status reads (status/hosts/summary, list, get) and service actions (action/service). Query keys
 // start with 'status', so the live stream refreshes them when hosts report.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { HostSortKey, HostStatusEntry, ServiceEntry, SortDir } from '../../shared/api/status'
 import { apiGet, apiPost } from './client'
+
+export { hostSortKeys } from '../../shared/api/status'
+export type { HostSortKey, HostStatusEntry, ServiceEntry, SortDir, StatisticEntry } from '../../shared/api/status'
 
 // ---- summary ----
 
@@ -18,23 +22,6 @@ export const hostSummaryQuery = queryOptions({
 })
 
 // ---- list ----
-
-export const hostSortKeys = ['led', 'hostname', 'events', 'cpu', 'mem', 'status'] as const
-export type HostSortKey = (typeof hostSortKeys)[number]
-export type SortDir = 'asc' | 'desc'
-
-export interface HostStatusEntry {
-  id: number
-  led: number
-  hostname: string
-  events: number
-  cpu: number
-  mem: number
-  status: string
-  statusid: number
-  /** 0: no report within the expected time, 1: alive */
-  heartbeat: number
-}
 
 export interface HostPage {
   records: HostStatusEntry[]
@@ -65,30 +52,6 @@ export function hostPageQuery(filter: HostFilter, pageIndex: number, pageSize: n
 }
 
 // ---- detail ----
-
-export interface StatisticEntry {
-  id: number
-  type: number
-  descriptor: string
-  value: number | string
-}
-
-export interface ServiceEntry {
-  id: number
-  name: string
-  nameid: number
-  type: string
-  typeid: number
-  monitorstate: number
-  monitormode: number
-  onreboot: number
-  status: string
-  led: number
-  events: number
-  every: string
-  group: string[]
-  statistics: StatisticEntry[]
-}
 
 export interface HostDetail {
   id: number

@@ -1,29 +1,11 @@
 // The uptime reports: hosts (reports/uptime/list) and one host's services (reports/uptime/get), over a
 // report range. Keys start with 'uptime', which the live stream refreshes on heartbeat changes.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { UptimeReport } from '../../shared/api/uptime'
 import { Range } from '../../shared/ranges'
 import { apiGet, type ApiParams } from './client'
 
-export interface UptimeItem {
-  id: number
-  /** 0 when the host is not active or the service not monitored */
-  active: 0 | 1
-  name: string
-  /** Percent, two decimals */
-  uptime: number
-  /** "1h 5m" */
-  downtime: string
-  events: number
-}
-
-export interface UptimeReport {
-  range: number
-  datefrom: number
-  dateto: number
-  uptime: number
-  downtime: string
-  items: UptimeItem[]
-}
+export type { UptimeItem, UptimeReport } from '../../shared/api/uptime'
 
 /** The range in the URL: a range id, and for the custom range its two ends in unix seconds. */
 export interface UptimeSearch {

@@ -1,6 +1,7 @@
 // admin/roles/list|create|update|delete|adduser|removeuser|updateactive (spec: Role, Admin roles;
 // compat 6.11). Roles are a version 2 resource, served under every prefix (GEN-6 allows it).
 import { z } from 'zod'
+import type { Role } from '../../shared/api/roles'
 import { Permission } from '../../shared/codes'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
@@ -146,7 +147,7 @@ function assertBuiltinRulesKept(role: RoleRecord, change: { name: string; admin:
 }
 
 /** The list shape of compat 6.11: permission bits as text, member user ids as text. */
-function roleView(role: RoleDetail) {
+function roleView(role: RoleDetail): Role {
   return {
     id: role.id, name: role.name, description: role.description,
     admin: role.admin, active: role.active, buildin: role.buildin,

@@ -2,11 +2,11 @@
 // this is our definition (README, "reports/analytics/get"). The answer comes at the finest resolution
 // that covers the range with at most ~1,000 points per series (history/resolution.ts). A host the
 // caller may not view answers like an unknown one (404), as in the other reports.
+import type { AnalyticsReport, Point } from '../../shared/api/analytics'
 import { Permission, statisticTypeNames } from '../../shared/codes'
 import { Range } from '../../shared/ranges'
 import { mayOnHost } from '../domain/permissions'
 import type { Bucket } from '../history/buckets'
-import type { Level } from '../history/levels'
 import { chooseResolution } from '../history/resolution'
 import { readSeries } from '../history/series-reader'
 import { NOT_CHARTED, unitOf } from '../history/units'
@@ -15,31 +15,6 @@ import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
 import type { ApiDeps } from './deps'
 import { rangeParams, selectedRange } from './report-range'
-
-/** [time (bucket start, unix seconds), average, minimum, maximum] */
-export type Point = [number, number, number, number]
-
-export interface AnalyticsSeries {
-  serviceid: number
-  service: string
-  type: number
-  typename: string
-  descriptor: string
-  unit: string
-  points: Point[]
-}
-
-export interface AnalyticsReport {
-  hostid: number
-  range: Range
-  datefrom: number
-  dateto: number
-  /** Width of each point's bucket in seconds */
-  resolution: number
-  /** The stored level the points were computed from (newer parts come from finer levels) */
-  level: Level
-  series: AnalyticsSeries[]
-}
 
 export function analyticsReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
   const { store } = deps

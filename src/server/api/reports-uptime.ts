@@ -2,6 +2,7 @@
 // reports, Uptime item; compat 6.5. The maths and the range definitions are in domain/uptime.ts.
 // A host item's downtime is the host's silence (no report from Monit); service failures show in `get`,
 // where the silence is the `Monit` item. A host the caller may not view answers like an unknown one.
+import type { UptimeItem, UptimeReport } from '../../shared/api/uptime'
 import { HostStatus, MonitorState, Permission } from '../../shared/codes'
 import { Range } from '../../shared/ranges'
 import { HEARTBEAT_SERVICE } from '../collector/heartbeat-events'
@@ -13,24 +14,6 @@ import { arg } from '../http/params'
 import { UptimeRepository, type UptimeHostRow } from '../store/uptime'
 import type { ApiDeps } from './deps'
 import { rangeParams, selectedRange } from './report-range'
-
-export interface UptimeItem {
-  id: number
-  active: 0 | 1
-  name: string
-  uptime: number
-  downtime: string
-  events: number
-}
-
-export interface UptimeReport {
-  range: Range
-  datefrom: number
-  dateto: number
-  uptime: number
-  downtime: string
-  items: UptimeItem[]
-}
 
 /** The `Monit` item has no service row; 0 is never a service id (AUTOINCREMENT starts at 1). */
 const MONIT_ITEM_ID = 0

@@ -2,6 +2,7 @@
 // PAGE-1..4). Every read covers only the hosts the caller may view; a host it may not view answers
 // exactly like one that does not exist.
 import { z } from 'zod'
+import { hostSortKeys, type ServiceEntry, type SortDir, type StatisticEntry } from '../../shared/api/status'
 import { hostStatusLabel, Permission, serviceTypeLabels, ServiceType, Stat } from '../../shared/codes'
 import { hostCategories, hostCategory, type HostCategory } from '../domain/host-state'
 import { mayOnHost, viewableHostIds } from '../domain/permissions'
@@ -9,10 +10,7 @@ import { decodeStatistics, statisticKey, type LatestStatistic } from '../store/l
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
-import {
-  hostSortKeys, StatusRepository, type HostDetailRow, type HostSelection, type ServiceRow,
-  type SortDir
-} from '../store/status'
+import { StatusRepository, type HostDetailRow, type HostSelection, type ServiceRow } from '../store/status'
 import type { ApiDeps } from './deps'
 
 const ids = z.array(arg.int()).optional()
@@ -125,32 +123,6 @@ function containsText(name: string, pattern: string | undefined): boolean {
 }
 
 // ---- host detail ----
-
-interface StatisticEntry {
-  id: number
-  type: number
-  descriptor: string
-  value: number | string
-}
-
-interface ServiceEntry {
-  id: number
-  name: string
-  nameid: number
-  type: string
-  typeid: number
-  monitorstate: number
-  monitormode: number
-  onreboot: number
-  status: string
-  led: number
-  events: number
-  every: string
-  group: string[]
-  pid?: number
-  ppid?: number
-  statistics: StatisticEntry[]
-}
 
 /** Statistics whose value is only their text (the stored number is a placeholder). */
 const textStatistics = new Set<number>([Stat.Flags, Stat.Checksum, Stat.ProgramOutput, Stat.FilesystemType])

@@ -1,5 +1,6 @@
 // Roles: rows of permission bits over hosts and host groups, and the users that hold them. Callers
 // bump UserRepository.generation after writing, since every change here can alter permissions.
+import type { RoleFields } from '../../shared/api/roles'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export interface RoleRow {
@@ -9,14 +10,8 @@ export interface RoleRow {
   permission: number
 }
 
-export interface RoleRecord {
-  id: number
-  name: string
-  description: string
-  admin: boolean
-  active: boolean
-  buildin: boolean
-}
+/** A role's own fields, as the admin/roles answers show them. */
+export type RoleRecord = RoleFields
 
 export interface RoleDetail extends RoleRecord {
   rows: RoleRow[]

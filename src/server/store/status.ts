@@ -3,6 +3,7 @@
 // travel as one JSON parameter (json_each): the SQL text does not vary with their length, which keeps
 // compiled statements cached and never nears SQLite's parameter limit.
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import type { HostSortKey, HostStatusEntry, SortDir } from '../../shared/api/status'
 import type { Schema } from './schema'
 import { statisticKey } from './latest-statistics'
 import type { QueryBuilder, SqlRunner } from './sql'
@@ -21,23 +22,8 @@ export interface HostSelection {
   machine?: string
 }
 
-export const hostSortKeys = ['led', 'hostname', 'events', 'cpu', 'mem', 'status'] as const
-export type HostSortKey = (typeof hostSortKeys)[number]
-export type SortDir = 'asc' | 'desc'
-
-export interface HostStatusRow {
-  id: number
-  led: number
-  hostname: string
-  events: number
-  /** 0 when not reported */
-  cpu: number
-  /** 0 when not reported */
-  mem: number
-  status: string
-  statusid: number
-  heartbeat: number
-}
+/** A host of status/hosts/list: the row is the answer's record as it is. */
+export type HostStatusRow = HostStatusEntry
 
 /** Hosts in one state, for the summary's categories. */
 export interface HostConditionCount {

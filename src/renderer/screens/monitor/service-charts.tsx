@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import type uPlot from 'uplot'
 import { Range, rangeNames } from '../../../shared/ranges'
-import { serviceAnalyticsQuery, type AnalyticsAnswer, type AnalyticsSeries } from '../../api/analytics'
+import { serviceAnalyticsQuery, type AnalyticsReport, type AnalyticsSeries } from '../../api/analytics'
 import { ApiError } from '../../api/client'
 import type { ServiceEntry } from '../../api/status'
 import { useChartTheme } from '../../components/charts/chart-theme'
@@ -67,7 +67,7 @@ function byChart(series: readonly AnalyticsSeries[]): { title: string; series: A
 const seriesLabel = (s: AnalyticsSeries) => (s.descriptor ? `${statisticName(s.type)} (${s.descriptor})` : statisticName(s.type))
 
 /** The x axis spans the whole range asked for, so a short history shows where it sits in it. */
-function StatisticChart({ title, series, span }: { title: string; series: AnalyticsSeries[]; span: AnalyticsAnswer }) {
+function StatisticChart({ title, series, span }: { title: string; series: AnalyticsSeries[]; span: AnalyticsReport }) {
   const theme = useChartTheme()
   const withBand = series.length === 1
   const data = useMemo(() => aligned(series, withBand), [series, withBand])
