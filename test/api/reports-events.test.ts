@@ -7,6 +7,7 @@ import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { viewerOf } from '../support/viewers'
 import { startTestServer, type TestServer } from '../support/in-process-server'
+import type { EventDetail } from '../../src/shared/api/events'
 
 interface ListEntry {
   id: number
@@ -32,19 +33,6 @@ interface EventList {
   startIndex: number
   sort: string
   dir: string
-}
-interface EventDetail {
-  id: number
-  hostid: number
-  host: string
-  date: number
-  servicename: string
-  servicetype: string
-  event: string
-  eventstate: number
-  action: string
-  message: string
-  note: { date: number; uname: string; message: string }[]
 }
 interface Summary { datefrom: number; dateto: number; events: { label: string; data: [number, number][] }[] }
 

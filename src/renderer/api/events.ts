@@ -4,6 +4,9 @@
 // second on a busy server and would refetch them for nothing.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiGet, apiPost, type ApiParams } from './client'
+import type { EventDetail, EventListEntry } from '../../shared/api/events'
+
+export type { EventDetail, EventListEntry, EventNote } from '../../shared/api/events'
 
 export const eventSortKeys = ['date', 'hostname', 'servicename', 'event', 'note'] as const
 export type EventSortKey = (typeof eventSortKeys)[number]
@@ -36,23 +39,6 @@ export interface EventSearch {
 export const EVENT_PAGE_SIZES = [50, 100, 250, 500] as const
 export const DEFAULT_EVENT_PAGE_SIZE = 100
 
-export interface EventListEntry {
-  id: number
-  date: number
-  hostname: string
-  hostid: number
-  servicename: string
-  servicenameid: number
-  servicetype: number
-  /** 0 success, 1 error, 2 change */
-  state: number
-  action: number
-  message: string
-  /** 1 while the error is current */
-  active: number
-  note: number
-}
-
 export interface EventPage {
   records: EventListEntry[]
   recordsReturned: number
@@ -61,30 +47,6 @@ export interface EventPage {
   startIndex: number
   sort: EventSortKey
   dir: SortDir
-}
-
-export interface EventNote {
-  date: number
-  uname: string
-  message: string
-}
-
-export interface EventDetail {
-  id: number
-  hostid: number
-  host: string
-  date: number
-  servicename: string
-  servicetype: string
-  event: string
-  eventstate: number
-  action: string
-  message: string
-  note: EventNote[]
-  servicenameid: number
-  /** 1 while the error is still failing */
-  active: number
-  dismissed: number
 }
 
 /** The list's API arguments for the screen's search (page numbers become offsets). */

@@ -11,6 +11,7 @@ import {
   EventReportRepository, eventSortKeys, type EventFilter, type EventRow, type EventSortKey, type SortDir
 } from '../store/event-reports'
 import type { ApiDeps } from './deps'
+import type { EventDetail, EventListEntry } from '../../shared/api/events'
 
 const DEFAULT_PAGE = 100
 const MAX_PAGE = 1000
@@ -126,7 +127,7 @@ function stateCode(state: number): number {
   return state === EventState.ChangedNot ? EventState.Succeeded : state
 }
 
-function listEntry(e: EventRow) {
+function listEntry(e: EventRow): EventListEntry {
   const state = stateCode(e.state)
   return {
     id: e.id, date: e.date, hostname: e.hostname, hostid: e.hostid, servicename: e.servicename,
@@ -149,13 +150,12 @@ function eventLabel(cls: number, state: number): string {
   }
 }
 
-function eventDetail(e: EventRow, events: EventReportRepository) {
+function eventDetail(e: EventRow, events: EventReportRepository): EventDetail {
   return {
     id: e.id, hostid: e.hostid, host: e.hostname, date: e.date, servicename: e.servicename,
     servicetype: serviceTypeLabels[e.servicetype] ?? 'Unknown', event: eventLabel(e.class, e.state),
     eventstate: stateCode(e.state), action: actionLabels[e.action] ?? 'unknown', message: e.message,
     note: events.notes(e.id),
-    // Ours, additive: what a console needs to offer dismiss and link the service's other events.
     servicenameid: e.servicenameid, active: e.active, dismissed: e.dismissed
   }
 }
