@@ -2,6 +2,7 @@
 // level is kept, in seconds, with the documented defaults; a later settings screen edits them through
 // `setRetention`, which refuses values the rollup cannot honour.
 import { DAY, HOUR, type Level, type RolledLevel } from '../history/levels'
+import { SettingTable } from './setting-table'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export type Retention = Record<Level, number>
@@ -30,13 +31,10 @@ const rolledKey = (level: RolledLevel) => `history.rolled.${level}`
 const LATE_SCAN_KEY = 'history.latescan'
 
 export class HistorySettingsRepository {
-  private readonly read
-  private readonly write
+  private readonly table: SettingTable
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
-    this.read = sql.prepare((p: { key: string }) => db.selectFrom('setting').select('value').where('key', '=', p.key))
-    this.write = sql.prepare((p: { key: string; value: string }) => db.insertInto('setting').values({ key: p.key, value: p.value })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: p.value })))
+    this.table = new SettingTable(db, sql)
   }
 
   retention(): Retention {
@@ -53,7 +51,7 @@ export class HistorySettingsRepository {
     const next = { ...this.retention(), ...changes }
     const problem = retentionProblem(next)
     if (problem) throw new RetentionError(problem)
-    for (const level of LEVELS) this.write.run({ key: retentionKey(level), value: String(next[level]) })
+    for (const level of LEVELS) this.table.set(retentionKey(level), next[level])
     return next
   }
 
@@ -69,15 +67,15 @@ export class HistorySettingsRepository {
   }
 
   setRolledUntil(level: RolledLevel, time: number): void {
-    this.write.run({ key: rolledKey(level), value: String(time) })
+    this.table.set(rolledKey(level), time)
   }
 
   setLateScanId(id: number): void {
-    this.write.run({ key: LATE_SCAN_KEY, value: String(id) })
+    this.table.set(LATE_SCAN_KEY, id)
   }
 
   private number(key: string): number | undefined {
-    const value = this.read.get({ key })?.value
+    const value = this.table.get(key)
     return value === undefined ? undefined : Number(value)
   }
 }

@@ -1,6 +1,7 @@
 // Server settings an administrator edits from the console (settings/update), in the `setting` table:
 // the port to listen on at the next start and the session idle timeout. Each is validated here, on
 // write and on read, so a hand-edited database can never make the server misbehave.
+import { SettingTable } from './setting-table'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export const SESSION_TIMEOUT_LIMITS = { min: 60, max: 30 * 24 * 3600 } as const
@@ -15,13 +16,10 @@ export interface ServerSettingsChange {
 }
 
 export class ServerSettingsRepository {
-  private readonly read
-  private readonly write
+  private readonly table: SettingTable
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
-    this.read = sql.prepare((p: { key: string }) => db.selectFrom('setting').select('value').where('key', '=', p.key))
-    this.write = sql.prepare((p: { key: string; value: string }) => db.insertInto('setting').values({ key: p.key, value: p.value })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: p.value })))
+    this.table = new SettingTable(db, sql)
   }
 
   /** The port stored for the next start; undefined when none is (or the stored one is unusable). */
@@ -38,12 +36,12 @@ export class ServerSettingsRepository {
   update(change: ServerSettingsChange): void {
     if (change.port !== undefined) check('port', change.port, PORT_LIMITS)
     if (change.sessionTimeoutSec !== undefined) check('sessiontimeout', change.sessionTimeoutSec, SESSION_TIMEOUT_LIMITS)
-    if (change.port !== undefined) this.write.run({ key: PORT_KEY, value: String(change.port) })
-    if (change.sessionTimeoutSec !== undefined) this.write.run({ key: SESSION_TIMEOUT_KEY, value: String(change.sessionTimeoutSec) })
+    if (change.port !== undefined) this.table.set(PORT_KEY, change.port)
+    if (change.sessionTimeoutSec !== undefined) this.table.set(SESSION_TIMEOUT_KEY, change.sessionTimeoutSec)
   }
 
   private whole(key: string, limits: { min: number; max: number }): number | undefined {
-    const value = this.read.get({ key })?.value
+    const value = this.table.get(key)
     if (value === undefined) return undefined
     const n = Number(value)
     return Number.isSafeInteger(n) && n >= limits.min && n <= limits.max ? n : undefined

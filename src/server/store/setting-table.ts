@@ -1,0 +1,22 @@
+// The `setting` key/value table, read and written by the repositories that give its keys meaning
+// (server settings, history retention and rollup progress).
+import type { QueryBuilder, SqlRunner } from './sql'
+
+export class SettingTable {
+  private readonly read
+  private readonly write
+
+  constructor(db: QueryBuilder, sql: SqlRunner) {
+    this.read = sql.prepare((p: { key: string }) => db.selectFrom('setting').select('value').where('key', '=', p.key))
+    this.write = sql.prepare((p: { key: string; value: string }) => db.insertInto('setting').values({ key: p.key, value: p.value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: p.value })))
+  }
+
+  get(key: string): string | undefined {
+    return this.read.get({ key })?.value
+  }
+
+  set(key: string, value: string | number): void {
+    this.write.run({ key, value: String(value) })
+  }
+}
