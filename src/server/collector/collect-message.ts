@@ -1,9 +1,9 @@
-// What the collector does with one admitted message: gunzip, parse, store. It runs on the ingest
-// thread (see ingest-thread.ts), so it answers with a plain outcome that can cross threads, never a throw.
+// What the collector does with admitted messages: gunzip, parse, store. It runs on the ingest
+// thread (see ingest-thread.ts), so it answers with plain outcomes that can cross threads, never a throw.
 import { gunzipSync } from 'node:zlib'
 import { mayCollect, type Principal } from '../domain/permissions'
-import type { LiveChange } from '../../shared/live'
 import { ReportRefused, type Ingest } from './ingest'
+import type { MonitMessage } from './message'
 import { MessageParseError, parseMonitMessage } from './parse-message'
 
 export interface CollectorLimits {
@@ -25,8 +25,8 @@ export interface CollectRequest {
 }
 
 export type CollectOutcome =
-  /** Stored in one transaction; `seconds` is the decode + parse + store time, `changes` what to publish live. */
-  | { kind: 'stored'; seconds: number; changes: LiveChange[] }
+  /** Committed; `seconds` is the decode + parse + store time, its share of the commit included. */
+  | { kind: 'stored'; seconds: number }
   /** Answered `status` with {"error": error}; `warning` is worth a log line (a body that is no Monit message). */
   | { kind: 'refused'; status: number; error: string; warning?: string }
   /** A fault of ours: answered 500, `detail` (a stack) is logged. */
@@ -38,27 +38,86 @@ class Refusal extends Error {
   }
 }
 
-/** Stores the message; `changes` are what the ingest published while storing it. */
-export function collectMessage(ingest: Ingest, limits: CollectorLimits, request: CollectRequest,
-  changes: () => LiveChange[]): CollectOutcome {
-  const started = performance.now()
-  try {
-    const xml = decodeBody(request.body, request.contentEncoding, limits.maxXmlBytes)
-    const message = parseMonitMessage(xml)
-    const { principal } = request
-    ingest.apply(message, request.nowMs, (hostId) => mayCollect(principal, hostId))
-    // Decode, parse and store: the work this server does per message, without network time.
-    return { kind: 'stored', seconds: (performance.now() - started) / 1000, changes: changes() }
-  } catch (err) {
-    if (err instanceof Refusal) return { kind: 'refused', status: err.status, error: err.message }
-    if (err instanceof MessageParseError) {
-      return { kind: 'refused', status: 400, error: `not a valid Monit message: ${err.message}`, warning: err.message }
+/** A lost race for SQLite's write lock is tried again this many times before the messages fail. */
+const BEGIN_ATTEMPTS = 3
+
+/**
+ * Stores messages that arrived together, in order, in one transaction: gunzip and parse first, outside
+ * the write lock, then each message in its own savepoint (a bad one costs only itself) and one commit
+ * for all. An outcome says `stored` only once that commit is done.
+ */
+export function collectMessages(ingest: Ingest, limits: CollectorLimits, requests: readonly CollectRequest[]): CollectOutcome[] {
+  /** Refusals and faults as they happen; a message still undefined here at the commit is stored. */
+  const outcomes: (CollectOutcome | undefined)[] = requests.map(() => undefined)
+  /** Seconds each message took so far. */
+  const spent = requests.map(() => 0)
+  const messages = requests.map((request, i): MonitMessage | undefined => {
+    const started = performance.now()
+    try {
+      return parseMonitMessage(decodeBody(request.body, request.contentEncoding, limits.maxXmlBytes))
+    } catch (err) {
+      outcomes[i] = notStored(err, request)
+      return undefined
+    } finally {
+      spent[i] = (performance.now() - started) / 1000
     }
-    if (err instanceof ReportRefused) {
-      return { kind: 'refused', status: 403, error: `user ${request.principal.uname} may not report for this host` }
-    }
-    return { kind: 'failed', detail: err instanceof Error ? (err.stack ?? err.message) : String(err) }
+  })
+  let began = false
+  let applySeconds = 0
+  const applyEach = () => {
+    began = true
+    messages.forEach((message, i) => {
+      if (message === undefined || outcomes[i] !== undefined) return
+      const started = performance.now()
+      const { principal, nowMs } = requests[i]
+      try {
+        ingest.apply(message, nowMs, (hostId) => mayCollect(principal, hostId))
+      } catch (err) {
+        outcomes[i] = notStored(err, requests[i])
+      }
+      const seconds = (performance.now() - started) / 1000
+      spent[i] += seconds
+      applySeconds += seconds
+    })
   }
+  if (messages.some((m, i) => m !== undefined && outcomes[i] === undefined)) {
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now()
+      try {
+        ingest.together(applyEach)
+        // What the batch cost beyond its messages (the commit) is shared among them.
+        const storing = outcomes.filter((o) => o === undefined).length
+        const share = Math.max(0, (performance.now() - started) / 1000 - applySeconds) / Math.max(1, storing)
+        return outcomes.map((o, i) => o ?? { kind: 'stored', seconds: spent[i] + share })
+      } catch (err) {
+        // SQLite can refuse BEGIN with SQLITE_BUSY without waiting out busy_timeout (WAL locking races
+        // with the other connection); nothing ran yet, so trying again is safe.
+        if (!began && isBusy(err) && attempt < BEGIN_ATTEMPTS) continue
+        // Nothing of this transaction is stored: whatever was about to be stored failed.
+        const failed = faultOf(err)
+        return outcomes.map((o) => o ?? failed)
+      }
+    }
+  }
+  // Nothing to store: every message was refused before the store.
+  return outcomes as CollectOutcome[]
+}
+
+const isBusy = (err: unknown): boolean => String((err as { code?: unknown }).code).startsWith('SQLITE_BUSY')
+
+function notStored(err: unknown, request: CollectRequest): CollectOutcome {
+  if (err instanceof Refusal) return { kind: 'refused', status: err.status, error: err.message }
+  if (err instanceof MessageParseError) {
+    return { kind: 'refused', status: 400, error: `not a valid Monit message: ${err.message}`, warning: err.message }
+  }
+  if (err instanceof ReportRefused) {
+    return { kind: 'refused', status: 403, error: `user ${request.principal.uname} may not report for this host` }
+  }
+  return faultOf(err)
+}
+
+function faultOf(err: unknown): CollectOutcome {
+  return { kind: 'failed', detail: err instanceof Error ? (err.stack ?? err.message) : String(err) }
 }
 
 function decodeBody(body: Uint8Array, encoding: string | undefined, maxXmlBytes: number): Buffer {

@@ -3,13 +3,14 @@
 // the main thread serves HTTP. Gunzip, parse and the transaction are most of a message's CPU; on one
 // thread with HTTP the collector stopped near 800 msg/s on two cores. The main thread still
 // authenticates and reads the body (so a refused agent costs the ingest thread nothing), and publishes
-// each message's live changes, after its commit and before its answer, as before.
+// the live changes of each stored batch, after its commit and before its answers.
 //
 // SQLite (WAL) lets one connection write at a time: store transactions are IMMEDIATE and wait up to
 // busy_timeout for each other, so admin writes and jobs on the main thread interleave safely with the
 // collector's. Ingest's in-memory caches live on the ingest thread only; nothing else writes what they hold.
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
+import type { LiveChange } from '../../shared/live'
 import type { ChangeFeed } from '../live/change-feed'
 import type { Logger } from '../log'
 import type { CollectOutcome, CollectorLimits, CollectRequest } from './collect-message'
@@ -20,8 +21,10 @@ export interface IngestWorkerData {
   limits: CollectorLimits
 }
 
-export type ToIngestThread = { type: 'collect'; id: number; request: CollectRequest } | { type: 'close' }
-type FromIngestThread = { ready: true } | { id: number; outcome: CollectOutcome }
+export interface CollectMessage { type: 'collect'; id: number; request: CollectRequest }
+export type ToIngestThread = CollectMessage | { type: 'close' }
+/** Outcomes of a batch stored together, and the live changes of its messages, to publish before answering. */
+export type FromIngestThread = { ready: true } | { outcomes: { id: number; outcome: CollectOutcome }[]; changes: LiveChange[] }
 
 /** Where collector messages go once admitted: answers with what became of the message. */
 export interface MessageCollector {
@@ -70,13 +73,13 @@ export class IngestThread implements MessageCollector {
 
   private watch(worker: Worker): void {
     worker.on('message', (message: FromIngestThread) => {
-      if (!('id' in message)) return
-      const resolve = this.pending.get(message.id)
-      if (!resolve) return
-      this.pending.delete(message.id)
-      const { outcome } = message
-      if (outcome.kind === 'stored' && outcome.changes.length > 0) this.feed?.publishAll(outcome.changes)
-      resolve(outcome)
+      if (!('outcomes' in message)) return
+      if (message.changes.length > 0) this.feed?.publishAll(message.changes)
+      for (const { id, outcome } of message.outcomes) {
+        const resolve = this.pending.get(id)
+        this.pending.delete(id)
+        resolve?.(outcome)
+      }
     })
     worker.on('error', (err) => this.log.error(`collector: the ingest thread failed: ${err.stack ?? err.message}`))
     worker.on('exit', (code) => {

@@ -38,6 +38,8 @@ export class Ingest {
   private readonly samples = new RawSampleWriter()
   /** Changes of the message being applied, published once its transaction committed; undefined without a feed. */
   private changes: LiveChange[] | undefined
+  /** Inside `together`: the changes of the messages applied so far, published when the one commit is done. */
+  private uncommitted: LiveChange[] | undefined
 
   constructor(private readonly store: Store, private readonly secrets: SecretBox, private readonly feed?: ChangeFeed) {
     this.events = new EventRecorder(store)
@@ -49,19 +51,47 @@ export class Ingest {
    * caller may report for it; a refusal throws ReportRefused and stores nothing.
    */
   apply(msg: MonitMessage, nowMs: number, mayReport: (hostId: number | undefined) => boolean = () => true): IngestResult {
-    this.changes = this.feed ? [] : undefined
+    const changes: LiveChange[] | undefined = this.feed ? [] : undefined
+    this.changes = changes
     try {
+      // Inside `together` this transaction is a savepoint: a failure undoes this message only.
       const result = this.store.transaction(() => this.applyInTransaction(msg, nowMs, mayReport))
-      if (this.changes?.length) this.feed?.publishAll(this.changes)
+      if (changes?.length) {
+        if (this.uncommitted) this.uncommitted.push(...changes)
+        else this.feed?.publishAll(changes)
+      }
       return result
     } catch (err) {
-      // Memory may now be ahead of the store: read it again when next needed.
-      if (!(err instanceof ReportRefused)) {
-        this.known.forget()
-        this.groupLayouts.clear()
-      }
+      if (!(err instanceof ReportRefused)) this.forgetCaches()
       throw err
     }
+  }
+
+  /**
+   * Runs `applyEach`, which applies several messages, in one transaction: each `apply` in it is a
+   * savepoint that fails alone, and one commit covers them all (one WAL write instead of one per
+   * message). Their live changes are published after that commit; if it fails, none is stored.
+   */
+  together<T>(applyEach: () => T): T {
+    const uncommitted: LiveChange[] = []
+    this.uncommitted = uncommitted
+    try {
+      const result = this.store.transaction(applyEach)
+      this.uncommitted = undefined
+      if (uncommitted.length) this.feed?.publishAll(uncommitted)
+      return result
+    } catch (err) {
+      this.uncommitted = undefined
+      this.forgetCaches()
+      throw err
+    }
+  }
+
+  /** Memory may be ahead of the store after a rollback: read it again when next needed. */
+  private forgetCaches(): void {
+    this.known.forget()
+    this.groupLayouts.clear()
+    this.store.services.forgetNameIds()
   }
 
   private applyInTransaction(msg: MonitMessage, nowMs: number, mayReport: (hostId: number | undefined) => boolean): IngestResult {

@@ -75,6 +75,11 @@ export class ServiceRepository {
     return id
   }
 
+  /** After a rollback: names inserted by it are gone again, so their remembered ids are wrong. */
+  forgetNameIds(): void {
+    this.nameIds.clear()
+  }
+
   ofHost(hostId: number): StoredService[] {
     return this.listOfHost.all({ hostId })
   }
