@@ -9,7 +9,7 @@ import { eventChange } from '../live/changes'
 import type { ChangeFeed } from '../live/change-feed'
 import type { LiveChange } from '../../shared/live'
 import type { HostReport, ReportingHost } from '../store/hosts'
-import { encodeStatistics, statisticKey, type LatestStatistic } from '../store/latest-statistics'
+import { encodeStatistic, statisticKey } from '../store/latest-statistics'
 import type { ServiceState } from '../store/services'
 import type { Store } from '../store/store'
 import { EventRecorder } from './event-recorder'
@@ -36,6 +36,8 @@ export class Ingest {
   private readonly known: KnownServices
   /** The message's history samples, packed into its one raw history row. */
   private readonly samples = new RawSampleWriter()
+  /** Statistic ids already taken from the service at hand (reused: this runs for every service). */
+  private readonly seenStatistics = new Set<number>()
   /** Changes of the message being applied, published once its transaction committed; undefined without a feed. */
   private changes: LiveChange[] | undefined
   /** Inside `together`: the changes of the messages applied so far, published when the one commit is done. */
@@ -216,9 +218,12 @@ export class Ingest {
         continue
       }
       const id = prev?.id ?? services.insert(hostId, state)
-      const latest = latestStatistics(snapshot.statistics)
+      // One pass per statistic: its id, its history sample and its part of the latest-value encoding.
       let statisticIds = prev?.statisticIds ?? new Map<string, number>()
-      for (const st of latest) {
+      const seen = this.seenStatistics
+      seen.clear()
+      let encoded = ''
+      for (const st of snapshot.statistics) {
         const key = statisticKey(st.type, st.descriptor)
         let statisticId = statisticIds.get(key)
         if (statisticId === undefined) {
@@ -226,9 +231,13 @@ export class Ingest {
           // Copied only when a statistic is new: a steady heartbeat shares the known map, no copy per message.
           statisticIds = new Map(statisticIds).set(key, statisticId)
         }
-        if (st.text === null) this.samples.add(statisticId, st.value)
+        // A service's statistics are stored once each (type, descriptor): the first one counts.
+        if (seen.has(statisticId)) continue
+        seen.add(statisticId)
+        if (st.text === undefined) this.samples.add(statisticId, st.value)
+        encoded += (encoded === '' ? '' : ',') + encodeStatistic(st.type, st.descriptor, st.value, st.text)
       }
-      state.statistics = encodeStatistics(latest)
+      state.statistics = `[${encoded}]`
       const current = knownService(id, state, statisticIds)
       if (changes && (!prev || prev.led !== state.led || prev.statusText !== state.statusText)) {
         changes.push({ kind: 'service-changed', hostId, hostname, service: state.name, led: state.led, status: state.statusText })
@@ -258,11 +267,15 @@ export class Ingest {
     }
   }
 
-  /** Samples of the statistics that already have ids; text statistics are not history. */
+  /** Samples of the statistics that already have ids, the first of each only; text statistics are not history. */
   private sampleKnown(ids: ReadonlyMap<string, number>, statistics: readonly Statistic[]): void {
-    for (const st of latestStatistics(statistics)) {
+    const seen = this.seenStatistics
+    seen.clear()
+    for (const st of statistics) {
       const id = ids.get(statisticKey(st.type, st.descriptor))
-      if (id !== undefined && st.text === null) this.samples.add(id, st.value)
+      if (id === undefined || seen.has(id)) continue
+      seen.add(id)
+      if (st.text === undefined) this.samples.add(id, st.value)
     }
   }
 }
@@ -284,19 +297,6 @@ function sameState(prev: KnownService, s: ServiceState): boolean {
 /** Whether the service keeps its type and place; only then can a write leave those columns alone. */
 function sameIdentity(prev: KnownService, s: ServiceState): boolean {
   return prev.type === s.type && prev.position === s.position && prev.nameId === s.nameId
-}
-
-/** A service's statistics, once each (type, descriptor), in the agent's order. */
-function latestStatistics(fresh: readonly Statistic[]): LatestStatistic[] {
-  const seen = new Set<string>()
-  const latest: LatestStatistic[] = []
-  for (const st of fresh) {
-    const key = statisticKey(st.type, st.descriptor)
-    if (seen.has(key)) continue
-    seen.add(key)
-    latest.push({ type: st.type, descriptor: st.descriptor, value: st.value, text: st.text ?? null })
-  }
-  return latest
 }
 
 /** Reporting makes a host active; an orderly stop starts its inactivity; Ignored leaves it as it was. */

@@ -254,6 +254,7 @@ export class StatisticsReader {
   }
 
   private add(type: number, descriptor: string, value: number, text?: string): void {
-    this.statistics.push(text === undefined ? { type, descriptor, value } : { type, descriptor, value, text })
+    // One object shape for every statistic (text undefined for numbers): the collector reads each one.
+    this.statistics.push({ type, descriptor, value, text })
   }
 }
