@@ -6,7 +6,7 @@ import { hostSortKeys, type ServiceEntry, type SortDir, type StatisticEntry } fr
 import { hostStatusLabel, Permission, serviceTypeLabels, ServiceType, Stat } from '../../shared/codes'
 import { hostCategories, hostCategory, type HostCategory } from '../domain/host-state'
 import { mayOnHost, viewableHostIds } from '../domain/permissions'
-import { decodeStatistics, statisticKey, type LatestStatistic } from '../store/latest-statistics'
+import { decodeStatistics, statisticKey, type LatestStatistic, type StatisticKey } from '../store/latest-statistics'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
@@ -135,7 +135,7 @@ function serviceEntries(status: StatusRepository, hostId: number): ServiceEntry[
     serviceEntry(s, (groups.get(s.name_id) ?? []).map((g) => g.name), ids.get(s.id) ?? new Map()))
 }
 
-function serviceEntry(s: ServiceRow, group: string[], statisticIds: ReadonlyMap<string, number>): ServiceEntry {
+function serviceEntry(s: ServiceRow, group: string[], statisticIds: ReadonlyMap<StatisticKey, number>): ServiceEntry {
   const stats = decodeStatistics(s.statistics)
   const entry: ServiceEntry = {
     id: s.id, name: s.name, nameid: s.name_id, type: serviceTypeLabels[s.type] ?? 'Unknown', typeid: s.type,

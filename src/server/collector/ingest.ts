@@ -9,14 +9,14 @@ import { eventChange } from '../live/changes'
 import type { ChangeFeed } from '../live/change-feed'
 import type { LiveChange } from '../../shared/live'
 import type { HostReport, ReportingHost } from '../store/hosts'
-import { encodeStatistic, statisticKey } from '../store/latest-statistics'
+import { encodeStatistic, statisticKey, type StatisticKey } from '../store/latest-statistics'
 import type { ServiceState } from '../store/services'
 import type { Store } from '../store/store'
 import { EventRecorder } from './event-recorder'
 import { heartbeatBackEvent } from './heartbeat-events'
 import { RawSampleWriter } from '../history/raw-samples'
-import { knownService, KnownServices, type KnownService } from './known-services'
-import type { MonitMessage, ServiceSnapshot, Statistic } from './message'
+import { knownService, KnownServices, type KnownService, type StatisticSlot } from './known-services'
+import type { MonitMessage, ServiceGroup, ServiceSnapshot, Statistic } from './message'
 
 /** The caller may not report for this host (the collector permission is per host). */
 export class ReportRefused extends Error {}
@@ -30,14 +30,14 @@ export interface IngestResult {
 export class Ingest {
   private readonly events: EventRecorder
   /** Last service-group layout written per host, so unchanged groups cost no writes. */
-  private readonly groupLayouts = new Map<number, string>()
+  private readonly groupLayouts = new Map<number, readonly ServiceGroup[]>()
   /** The agent password of each host, opened once: decrypting on every message would be waste. */
   private readonly openedPasswords = new Map<number, { sealed: string; plain: string }>()
   private readonly known: KnownServices
   /** The message's history samples, packed into its one raw history row. */
   private readonly samples = new RawSampleWriter()
-  /** Statistic ids already taken from the service at hand (reused: this runs for every service). */
-  private readonly seenStatistics = new Set<number>()
+  /** Numbers each pass over a service's statistics, to take each statistic once (see StatisticSlot). */
+  private statisticPass = 0
   /** Changes of the message being applied, published once its transaction committed; undefined without a feed. */
   private changes: LiveChange[] | undefined
   /** Inside `together`: the changes of the messages applied so far, published when the one commit is done. */
@@ -214,31 +214,29 @@ export class Ingest {
       const state = toServiceState(snapshot, position, services.nameId(snapshot.name))
       if (prev && prev.collectedUsec > state.collectedUsec) {
         next.set(snapshot.name, prev)
-        this.sampleKnown(prev.statisticIds, snapshot.statistics)
+        this.sampleKnown(prev.statisticSlots, snapshot.statistics)
         continue
       }
       const id = prev?.id ?? services.insert(hostId, state)
       // One pass per statistic: its id, its history sample and its part of the latest-value encoding.
-      let statisticIds = prev?.statisticIds ?? new Map<string, number>()
-      const seen = this.seenStatistics
-      seen.clear()
+      const slots = prev?.statisticSlots ?? new Map<StatisticKey, StatisticSlot>()
+      const pass = ++this.statisticPass
       let encoded = ''
       for (const st of snapshot.statistics) {
         const key = statisticKey(st.type, st.descriptor)
-        let statisticId = statisticIds.get(key)
-        if (statisticId === undefined) {
-          statisticId = this.store.history.series.register(id, st.type, st.descriptor)
-          // Copied only when a statistic is new: a steady heartbeat shares the known map, no copy per message.
-          statisticIds = new Map(statisticIds).set(key, statisticId)
+        let slot = slots.get(key)
+        if (slot === undefined) {
+          slot = { id: this.store.history.series.register(id, st.type, st.descriptor), pass: 0 }
+          slots.set(key, slot)
         }
         // A service's statistics are stored once each (type, descriptor): the first one counts.
-        if (seen.has(statisticId)) continue
-        seen.add(statisticId)
-        if (st.text === undefined) this.samples.add(statisticId, st.value)
+        if (slot.pass === pass) continue
+        slot.pass = pass
+        if (st.text === undefined) this.samples.add(slot.id, st.value)
         encoded += (encoded === '' ? '' : ',') + encodeStatistic(st.type, st.descriptor, st.value, st.text)
       }
       state.statistics = `[${encoded}]`
-      const current = knownService(id, state, statisticIds)
+      const current = knownService(id, state, slots)
       if (changes && (!prev || prev.led !== state.led || prev.statusText !== state.statusText)) {
         changes.push({ kind: 'service-changed', hostId, hostname, service: state.name, led: state.led, status: state.statusText })
       }
@@ -250,10 +248,10 @@ export class Ingest {
     for (const [name, gone] of known) if (!next.has(name)) services.delete(gone.id)
     this.known.set(hostId, next)
 
-    const layout = JSON.stringify(msg.serviceGroups)
-    if (this.groupLayouts.get(hostId) !== layout) {
+    const layout = this.groupLayouts.get(hostId)
+    if (!layout || !sameGroups(layout, msg.serviceGroups)) {
       services.replaceGroups(hostId, msg.serviceGroups)
-      this.groupLayouts.set(hostId, layout)
+      this.groupLayouts.set(hostId, msg.serviceGroups)
     }
     return countServices([...next.values()])
   }
@@ -263,19 +261,18 @@ export class Ingest {
     const known = this.known.of(hostId)
     for (const snapshot of msg.services) {
       const prev = known.get(snapshot.name)
-      if (prev) this.sampleKnown(prev.statisticIds, snapshot.statistics)
+      if (prev) this.sampleKnown(prev.statisticSlots, snapshot.statistics)
     }
   }
 
   /** Samples of the statistics that already have ids, the first of each only; text statistics are not history. */
-  private sampleKnown(ids: ReadonlyMap<string, number>, statistics: readonly Statistic[]): void {
-    const seen = this.seenStatistics
-    seen.clear()
+  private sampleKnown(slots: ReadonlyMap<StatisticKey, StatisticSlot>, statistics: readonly Statistic[]): void {
+    const pass = ++this.statisticPass
     for (const st of statistics) {
-      const id = ids.get(statisticKey(st.type, st.descriptor))
-      if (id === undefined || seen.has(id)) continue
-      seen.add(id)
-      if (st.text === undefined) this.samples.add(id, st.value)
+      const slot = slots.get(statisticKey(st.type, st.descriptor))
+      if (slot === undefined || slot.pass === pass) continue
+      slot.pass = pass
+      if (st.text === undefined) this.samples.add(slot.id, st.value)
     }
   }
 }
@@ -292,6 +289,11 @@ function sameState(prev: KnownService, s: ServiceState): boolean {
   return prev.status === s.status && prev.statusHint === s.statusHint && prev.monitor === s.monitor &&
     prev.monitorMode === s.monitorMode && prev.onReboot === s.onReboot && prev.pendingAction === s.pendingAction &&
     prev.every === s.every
+}
+
+function sameGroups(a: readonly ServiceGroup[], b: readonly ServiceGroup[]): boolean {
+  return a.length === b.length && a.every((g, i) => g.name === b[i].name && g.services.length === b[i].services.length &&
+    g.services.every((name, j) => name === b[i].services[j]))
 }
 
 /** Whether the service keeps its type and place; only then can a write leave those columns alone. */

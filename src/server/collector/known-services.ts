@@ -2,13 +2,24 @@
 // repeats the previous one costs no service reads and no service writes. Only the collector writes service state;
 // a host's services go only with its host, whose id is never reused. About 1.5 KB per service.
 import type { SeriesRepository, StatisticIdRow } from '../store/history-series'
-import { statisticKey } from '../store/latest-statistics'
+import { statisticKey, type StatisticKey } from '../store/latest-statistics'
 import type { ServiceRepository, ServiceState, StoredService } from '../store/services'
+
+/** A registered statistic of a known service. */
+export interface StatisticSlot {
+  /** Its registry id: history samples need it on every message. */
+  readonly id: number
+  /** The last pass over the service's statistics that took it: the first of a (type, descriptor) counts. */
+  pass: number
+}
 
 export interface KnownService extends ServiceState {
   id: number
-  /** Registry ids of the service's statistics by statisticKey: history samples need them on every message. */
-  statisticIds: ReadonlyMap<string, number>
+  /**
+   * The service's registered statistics by statisticKey. Changed in place as statistics appear: a
+   * rolled-back transaction makes the ingest forget every known service, so nothing uncommitted outlives it.
+   */
+  statisticSlots: Map<StatisticKey, StatisticSlot>
 }
 
 export class KnownServices {
@@ -20,8 +31,8 @@ export class KnownServices {
   of(hostId: number): Map<string, KnownService> {
     let known = this.byHost.get(hostId)
     if (!known) {
-      const ids = statisticIdsByService(this.series.idsOfHost(hostId))
-      known = new Map(this.services.ofHost(hostId).map((row) => [row.name, fromRow(row, ids.get(row.id) ?? new Map())]))
+      const slots = slotsByService(this.series.idsOfHost(hostId))
+      known = new Map(this.services.ofHost(hostId).map((row) => [row.name, fromRow(row, slots.get(row.id) ?? new Map())]))
       this.byHost.set(hostId, known)
     }
     return known
@@ -36,35 +47,35 @@ export class KnownServices {
   }
 }
 
-function statisticIdsByService(rows: readonly StatisticIdRow[]): Map<number, Map<string, number>> {
-  const byService = new Map<number, Map<string, number>>()
+function slotsByService(rows: readonly StatisticIdRow[]): Map<number, Map<StatisticKey, StatisticSlot>> {
+  const byService = new Map<number, Map<StatisticKey, StatisticSlot>>()
   for (const r of rows) {
-    let ids = byService.get(r.service_id)
-    if (!ids) byService.set(r.service_id, (ids = new Map()))
-    ids.set(statisticKey(r.type, r.descriptor), r.id)
+    let slots = byService.get(r.service_id)
+    if (!slots) byService.set(r.service_id, (slots = new Map()))
+    slots.set(statisticKey(r.type, r.descriptor), { id: r.id, pass: 0 })
   }
   return byService
 }
 
-function fromRow(row: StoredService, statisticIds: ReadonlyMap<string, number>): KnownService {
+function fromRow(row: StoredService, statisticSlots: Map<StatisticKey, StatisticSlot>): KnownService {
   const state: ServiceState = {
     nameId: row.name_id, name: row.name, type: row.type, position: row.position, collectedUsec: row.collected_usec,
     status: row.status, statusHint: row.status_hint, monitor: row.monitor, monitorMode: row.monitor_mode,
     onReboot: row.on_reboot, pendingAction: row.pending_action, every: row.every, led: row.led,
     statusText: row.status_text, statistics: row.statistics
   }
-  return knownService(row.id, state, statisticIds)
+  return knownService(row.id, state, statisticSlots)
 }
 
 /**
  * One object shape for every known service, fields always in this order: the collector reads them
  * for every service of every message, and mixed shapes would make each read slow (megamorphic).
  */
-export function knownService(id: number, s: ServiceState, statisticIds: ReadonlyMap<string, number>): KnownService {
+export function knownService(id: number, s: ServiceState, statisticSlots: Map<StatisticKey, StatisticSlot>): KnownService {
   return {
     id, nameId: s.nameId, name: s.name, type: s.type, position: s.position, collectedUsec: s.collectedUsec,
     status: s.status, statusHint: s.statusHint, monitor: s.monitor, monitorMode: s.monitorMode, onReboot: s.onReboot,
     pendingAction: s.pendingAction, every: s.every, led: s.led, statusText: s.statusText, statistics: s.statistics,
-    statisticIds
+    statisticSlots
   }
 }

@@ -28,6 +28,13 @@ export function decodeStatistics(json: string): LatestStatistic[] {
   return (JSON.parse(json) as Tuple[]).map(([type, descriptor, value, text]) => ({ type, descriptor, value, text }))
 }
 
-export function statisticKey(type: number, descriptor: string): string {
-  return `${type}\u0000${descriptor}`
+/**
+ * A statistic's key within its service: its type alone when it has no descriptor (most have none),
+ * else type and descriptor. The collector looks up every statistic of every message by it, and a
+ * number key needs no string to be built and hashed.
+ */
+export type StatisticKey = number | string
+
+export function statisticKey(type: number, descriptor: string): StatisticKey {
+  return descriptor === '' ? type : `${type}\u0000${descriptor}`
 }

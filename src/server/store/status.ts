@@ -5,7 +5,7 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { HostSortKey, HostStatusEntry, SortDir } from '../../shared/api/status'
 import type { Schema } from './schema'
-import { statisticKey } from './latest-statistics'
+import { statisticKey, type StatisticKey } from './latest-statistics'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 /** Which hosts a status read covers; every field narrows the selection, undefined ones do not. */
@@ -146,8 +146,8 @@ export class StatusRepository {
   }
 
   /** The stable ids of the host's statistics, by service id and then statisticKey(type, descriptor). */
-  statisticIds(hostId: number): Map<number, Map<string, number>> {
-    const ids = new Map<number, Map<string, number>>()
+  statisticIds(hostId: number): Map<number, Map<StatisticKey, number>> {
+    const ids = new Map<number, Map<StatisticKey, number>>()
     for (const st of this.statisticIdsOfHost.all({ hostId })) {
       let ofService = ids.get(st.service_id)
       if (!ofService) ids.set(st.service_id, (ofService = new Map()))

@@ -5,6 +5,7 @@ import { Ingest } from '../../../src/server/collector/ingest'
 import { parseMonitMessage } from '../../../src/server/collector/parse-message'
 import { rawSamples } from '../../../src/server/history/raw-samples'
 import { decodeStatistics, statisticKey } from '../../../src/server/store/latest-statistics'
+import { Stat } from '../../../src/shared/codes'
 import { fixture } from '../../support/fixtures'
 import { tempStore, type TempStore } from '../../support/temp-store'
 
@@ -64,5 +65,24 @@ describe('raw history from the collector', () => {
     restarted.apply(parseMonitMessage(Buffer.from(heartbeat(30), 'latin1')), (COLLECTED + 40) * 1000)
     expect(rawSamples(rawRows()[1].samples).map((s) => s.statisticId)).toEqual(ids)
     expect(temp.store.sql.sqlite.prepare('SELECT COUNT(*) AS n FROM statistic').get()).toEqual({ n: temp.store.history.series.maxId() })
+  })
+
+  it('takes a statistic an agent repeats within a service once, the first, in history and latest value alike', () => {
+    temp = tempStore()
+    // The sleeper process reports its uptime twice: 30, then 999.
+    const repeating = (shift: number) => heartbeat(shift).replace('<uptime>30</uptime>', '<uptime>30</uptime><uptime>999</uptime>')
+    const uptimes = () => {
+      const sleeper = temp.store.services.ofHost(1).find((svc) => svc.name === 'sleeper')!
+      const id = temp.store.history.series.idsOfHost(1).find((st) => st.service_id === sleeper.id && st.type === Stat.Uptime)!.id
+      return {
+        latest: decodeStatistics(sleeper.statistics).filter((st) => st.type === Stat.Uptime).map((st) => st.value),
+        history: rawRows().map((r) => rawSamples(r.samples).filter((smp) => smp.statisticId === id).map((smp) => smp.value))
+      }
+    }
+    temp.post(repeating(0), (COLLECTED + 60) * 1000)
+    temp.post(repeating(30), (COLLECTED + 60) * 1000)
+    // A late snapshot changes no state, and its history takes the first one as well.
+    temp.post(repeating(-30), (COLLECTED + 60) * 1000)
+    expect(uptimes()).toEqual({ latest: [30], history: [[30], [30], [30]] })
   })
 })
