@@ -6,7 +6,7 @@ import { Principals } from './auth/principals'
 import { SecretBox } from './auth/secret-box'
 import { SessionService } from './auth/sessions'
 import { createInitialUsers } from './bootstrap-users'
-import { defaultCollectorLimits, type CollectorLimits } from './collector/collect-message'
+import { defaultCollectorLimits, type CollectorLimits } from './collector/request-body'
 import { IngestThread } from './collector/ingest-thread'
 import type { ServerConfig } from './config'
 import { startDesktopBridge, type ParentChannel } from './desktop-bridge'
@@ -53,7 +53,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const secrets = SecretBox.fromKeyFile(keyFile)
     const feed = new ChangeFeed()
     const collectorLimits = options.collectorLimits ?? defaultCollectorLimits
-    ingest = await IngestThread.start({ databaseFile: store.file, keyFile, limits: collectorLimits }, feed, log)
+    ingest = await IngestThread.start({ databaseFile: store.file, keyFile }, feed, log)
     const principals = new Principals(store.users)
     const authenticator = new BasicAuthenticator(store.users, principals)
     const serverSettings = new ServerSettingsRepository(store.db, store.sql)

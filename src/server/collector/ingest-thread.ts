@@ -13,12 +13,11 @@ import { Worker } from 'node:worker_threads'
 import type { LiveChange } from '../../shared/live'
 import type { ChangeFeed } from '../live/change-feed'
 import type { Logger } from '../log'
-import type { CollectOutcome, CollectorLimits, CollectRequest } from './collect-message'
+import type { CollectOutcome, CollectRequest } from './collect-message'
 
 export interface IngestWorkerData {
   databaseFile: string
   keyFile: string
-  limits: CollectorLimits
 }
 
 export interface CollectMessage { type: 'collect'; id: number; request: CollectRequest }
@@ -53,12 +52,12 @@ export class IngestThread implements MessageCollector {
     if (this.closing) return Promise.resolve({ kind: 'failed', detail: 'the collector is shutting down' })
     if (!this.alive) return Promise.resolve({ kind: 'failed', detail: 'the ingest thread is not running' })
     const id = this.nextId++
-    // A copy of exactly the body's bytes, moved rather than cloned: socket buffers are often slices of a larger one.
-    const body = new Uint8Array(request.body)
+    // A copy of exactly the XML's bytes, moved rather than cloned: buffers are often slices of a larger one.
+    const xml = new Uint8Array(request.xml)
     return new Promise((resolve) => {
       this.pending.set(id, resolve)
-      const message: ToIngestThread = { type: 'collect', id, request: { ...request, body } }
-      this.worker.postMessage(message, [body.buffer])
+      const message: ToIngestThread = { type: 'collect', id, request: { ...request, xml } }
+      this.worker.postMessage(message, [xml.buffer])
     })
   }
 

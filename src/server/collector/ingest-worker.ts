@@ -33,7 +33,7 @@ let drainScheduled = false
 function storeBatch(): void {
   const batch = queue.splice(0, MAX_BATCH)
   changes = []
-  const outcomes = collectMessages(ingest, settings.limits, batch.map((m) => m.request))
+  const outcomes = collectMessages(ingest, batch.map((m) => m.request))
   const answer: FromIngestThread = { outcomes: batch.map((m, i) => ({ id: m.id, outcome: outcomes[i] })), changes }
   port.postMessage(answer)
 }

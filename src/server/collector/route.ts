@@ -11,8 +11,8 @@ import { holdsAnywhere, type Principal } from '../domain/permissions'
 import { HttpError } from '../http/errors'
 import type { Logger } from '../log'
 import type { CollectorStats } from '../metrics/collector-stats'
-import type { CollectorLimits } from './collect-message'
 import type { MessageCollector } from './ingest-thread'
+import { decodeBody, type CollectorLimits } from './request-body'
 
 export interface CollectorDeps {
   collector: MessageCollector
@@ -50,9 +50,8 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
 
   const store = async (request: IncomingMessage, principal: Principal): Promise<void> => {
     const body = await readBody(request, deps.limits.maxBodyBytes)
-    const outcome = await deps.collector.collect({
-      body, contentEncoding: request.headers['content-encoding'], principal, nowMs: now()
-    })
+    const xml = decodeBody(body, request.headers['content-encoding'], deps.limits.maxXmlBytes)
+    const outcome = await deps.collector.collect({ xml, principal, nowMs: now() })
     switch (outcome.kind) {
       case 'stored':
         deps.collectorStats?.record(outcome.seconds)
