@@ -1,9 +1,10 @@
 // Collector throughput: real Monit payloads POSTed over HTTP to the built server by many distinct
 // agents, one new TCP connection per message like Monit, against the floor of the same work without
-// HTTP (gunzip + parse + one SQLite transaction per message, in this process). The load client shares
-// the machine, so it sends prepared request bytes on raw sockets; the server's CPU is reported per
-// thread (HTTP on the main thread, storing on the ingest thread), per message, because on a shared
-// machine CPU per message says more than messages per second.
+// HTTP (gunzip + parse + one SQLite transaction per message, in this process), and against the
+// server's own path without HTTP (the same, committing in batches as its ingest thread does). The load
+// client shares the machine, so it sends prepared request bytes on raw sockets; the server's CPU is
+// reported per thread (HTTP and gunzip on the main thread, parse and store on the ingest thread), per
+// message, because on a shared machine CPU per message says more than messages per second.
 //
 // Sizing: BENCH_AGENTS (1000), BENCH_MESSAGES (20000), BENCH_CONCURRENCY (32), BENCH_MAX_SECONDS (120,
 // bound per HTTP phase). BENCH_SERVER_PROF_DIR=dir makes the server write V8 CPU profiles there (one per thread);
@@ -13,8 +14,10 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SecretBox } from '../src/server/auth/secret-box'
+import { collectMessages, MAX_BATCH } from '../src/server/collector/collect-message'
 import { Ingest } from '../src/server/collector/ingest'
 import { parseMonitMessage } from '../src/server/collector/parse-message'
+import type { Principal } from '../src/server/domain/permissions'
 import { Store } from '../src/server/store/store'
 import { removeDir, type BuiltServer } from '../test/support/built-server'
 import { buildTraffic, xmlOf, type Payload } from './collector-payloads'
@@ -63,7 +66,8 @@ async function runCollectorBenchmark(): Promise<void> {
   printHttp(http, s)
   const parseOnly = measureParseOnly(traffic.messages)
   const floor = measureFloor(traffic.warmup, traffic.messages)
-  printFloor(floor, parseOnly, http)
+  const batched = measureBatchedFloor(traffic.warmup, traffic.messages)
+  printFloor(floor, batched, parseOnly, http)
   printVerdicts(http, floor, s)
 }
 
@@ -94,11 +98,13 @@ function printHttp(http: HttpRun, s: Settings): void {
   ])
 }
 
-function printFloor(floor: LoopRun, parseOnly: LoopRun, http: HttpRun): void {
+function printFloor(floor: LoopRun, batched: LoopRun, parseOnly: LoopRun, http: HttpRun): void {
   console.log('floor (this process, no HTTP):')
   printRows([
     ['gunzip + parse + ingest', `${int(rate(floor))} msg/s, ${perMessage(floor)} ` +
       `(${int(floor.messages)} messages in ${fixed(floor.seconds, 2)} s, one transaction each)`],
+    // What the server itself does without HTTP and threads: one commit per batch, as on its ingest thread.
+    [`  in batches of ${MAX_BATCH}`, `${int(rate(batched))} msg/s, ${perMessage(batched)}`],
     ['gunzip + parse only', `${int(rate(parseOnly))} msg/s, ${perMessage(parseOnly)}`],
     ['floor / HTTP', fixed(rate(floor) / rate(http), 2)]
   ])
@@ -299,17 +305,37 @@ function measureParseOnly(messages: Payload[]): LoopRun {
   })
 }
 
+/** The issue's floor: gunzip, parse and one transaction per message. */
 function measureFloor(warmup: Payload[], messages: Payload[]): LoopRun {
+  return withIngest(warmup, (ingest) => {
+    const apply = (p: Payload) => ingest.apply(parseMonitMessage(xmlOf(p)), Date.now())
+    return timed(messages.length, () => messages.forEach(apply))
+  })
+}
+
+/** The server's own path without HTTP and threads: gunzip, then parse and store in batches of MAX_BATCH. */
+function measureBatchedFloor(warmup: Payload[], messages: Payload[]): LoopRun {
+  return withIngest(warmup, (ingest) => timed(messages.length, () => {
+    for (let i = 0; i < messages.length; i += MAX_BATCH) {
+      const requests = messages.slice(i, i + MAX_BATCH).map((p) => ({ xml: xmlOf(p), principal: BENCH_PRINCIPAL, nowMs: Date.now() }))
+      const failed = collectMessages(ingest, requests).filter((o) => o.kind !== 'stored')
+      if (failed.length > 0) throw new Error(`batched floor: ${JSON.stringify(failed[0])}`)
+    }
+  }))
+}
+
+/** A fresh store with every agent registered once (untimed), like the HTTP run's starting point. */
+function withIngest(warmup: Payload[], measure: (ingest: Ingest) => LoopRun): LoopRun {
   const dir = mkdtempSync(join(tmpdir(), 'overseer-bench-'))
   const store = new Store(join(dir, 'overseer.sqlite'))
   try {
     const ingest = new Ingest(store, SecretBox.fromKeyFile(join(dir, 'secret.key')))
-    const apply = (p: Payload) => ingest.apply(parseMonitMessage(xmlOf(p)), Date.now())
-    // Same starting point as the HTTP run: every agent registered once, untimed.
-    warmup.forEach(apply)
-    return timed(messages.length, () => messages.forEach(apply))
+    for (const p of warmup) ingest.apply(parseMonitMessage(xmlOf(p)), Date.now())
+    return measure(ingest)
   } finally {
     store.close()
     removeDir(dir)
   }
 }
+
+const BENCH_PRINCIPAL: Principal = { userId: 0, uname: 'bench', admin: true, everyHost: 1, perHost: new Map() }

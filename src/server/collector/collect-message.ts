@@ -21,6 +21,14 @@ export type CollectOutcome =
   /** A fault of ours: answered 500, `detail` (a stack) is logged. */
   | { kind: 'failed'; detail: string }
 
+/**
+ * Most messages a batch takes. Most of the gain comes by 8 to 16 messages (a commit per message costs
+ * about 0.15 ms); larger batches gather every request in flight, so that HTTP waits on storing and
+ * storing on HTTP instead of overlapping. It also bounds how long a batch holds SQLite's write lock
+ * from other writers (about 8 ms).
+ */
+export const MAX_BATCH = 16
+
 /** A lost race for SQLite's write lock is tried again this many times before the batch gives up. */
 const BEGIN_ATTEMPTS = 3
 

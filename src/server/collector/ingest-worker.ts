@@ -6,16 +6,9 @@ import type { LiveChange } from '../../shared/live'
 import { SecretBox } from '../auth/secret-box'
 import { ChangeFeed } from '../live/change-feed'
 import { Store } from '../store/store'
-import { collectMessages } from './collect-message'
+import { collectMessages, MAX_BATCH } from './collect-message'
 import { Ingest } from './ingest'
 import type { CollectMessage, FromIngestThread, IngestWorkerData, ToIngestThread } from './ingest-thread'
-
-/**
- * Most of a batch's gain comes by 8 to 16 messages (a commit per message costs about 0.15 ms); larger
- * batches gather every request in flight, so that HTTP waits on storing and storing on HTTP instead of
- * overlapping. It also bounds how long one batch holds SQLite's write lock from other writers (~8 ms).
- */
-const MAX_BATCH = 16
 
 const port = parentPort!
 const settings = workerData as IngestWorkerData
