@@ -1,9 +1,9 @@
 /// <reference types="electron-vite/node" />
 // Stores collector messages on a worker thread of their own, with their own SQLite connection, while
-// the main thread serves HTTP. Gunzip, parse and the transaction are most of a message's CPU; on one
-// thread with HTTP the collector stopped near 800 msg/s on two cores. The main thread still
-// authenticates and reads the body (so a refused agent costs the ingest thread nothing), and publishes
-// the live changes of each stored batch, after its commit and before its answers.
+// the main thread serves HTTP. Parsing and storing are most of a message's CPU; on one thread with
+// HTTP the collector stopped near 800 msg/s on two cores. The main thread still authenticates, reads
+// and gunzips the body (so a refused agent costs the ingest thread nothing), and publishes the live
+// changes of each stored batch, after its commit and before its answers.
 //
 // SQLite (WAL) lets one connection write at a time: store transactions are IMMEDIATE and wait up to
 // busy_timeout for each other, so admin writes and jobs on the main thread interleave safely with the
