@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { principalOf, mayOnHost } from '../../src/server/domain/permissions'
 import { Permission } from '../../src/shared/codes'
+import type { Role } from '../../src/shared/api/roles'
 import { loginAs, type ApiClient, type ApiResponse, type Params } from '../support/api-client'
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
@@ -22,17 +23,6 @@ let hostA: number
 let hostB: number
 /** A host group holding host B. */
 let groupB: number
-
-interface RoleView {
-  id: number
-  name: string
-  description: string
-  admin: boolean
-  active: boolean
-  buildin: boolean
-  rolerows: { hosts: number[]; hostgroups: number[]; permission: string[] }[]
-  members: { users: string[] }
-}
 
 beforeEach(async () => {
   server = await startTestServer()
@@ -68,13 +58,13 @@ function addUser(uname: string, roleIds: number[] = []): number {
 
 const userId = (uname: string) => server.store.users.findByName(uname)!.id
 
-async function roles(prefix = '/api/2'): Promise<RoleView[]> {
+async function roles(prefix = '/api/2'): Promise<Role[]> {
   const res = await admin.get(`${prefix}/admin/roles/list`)
   expect(res.status).toBe(200)
-  return res.json as RoleView[]
+  return res.json as Role[]
 }
 
-async function role(id: number): Promise<RoleView | undefined> {
+async function role(id: number): Promise<Role | undefined> {
   return (await roles()).find((r) => r.id === id)
 }
 
@@ -226,7 +216,7 @@ describe('admin/roles/update', () => {
     expectError(await eveClient.post('/api/2/admin/roles/update', { ...args, userid0: '' }), 400, /administrator/)
     expectError(await eveClient.post('/api/2/admin/roles/delete', { id: custom }), 400, /administrator/)
     expectError(await eveClient.post('/api/2/admin/roles/updateactive', { id: custom, active: false }), 400, /administrator/)
-    const list = (await eveClient.get('/api/2/admin/roles/list')).json as RoleView[]
+    const list = (await eveClient.get('/api/2/admin/roles/list')).json as Role[]
     expect(list.find((r) => r.id === custom)).toMatchObject({ admin: true, active: true, members: { users: [String(eve)] } })
   })
 })

@@ -7,26 +7,10 @@ import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { viewerOf } from '../support/viewers'
 import { startTestServer, type TestServer } from '../support/in-process-server'
-import type { EventDetail } from '../../src/shared/api/events'
+import type { EventDetail, EventListEntry } from '../../src/shared/api/events'
 
-interface ListEntry {
-  id: number
-  date: number
-  hostname: string
-  hostid: number
-  servicename: string
-  servicenameid: number
-  event: string
-  eventtype: number
-  note: number
-  servicetype: number
-  state: number
-  action: number
-  message: string
-  active: number
-}
 interface EventList {
-  records: ListEntry[]
+  records: EventListEntry[]
   recordsReturned: number
   pageSize: number
   totalRecords: number
@@ -129,8 +113,8 @@ async function list(client: ApiClient, params: Params = {}, prefix = '/api/1'): 
 }
 
 /** Every page of a listing, 1000 at a time. */
-async function listAll(client: ApiClient, params: Params = {}): Promise<ListEntry[]> {
-  const all: ListEntry[] = []
+async function listAll(client: ApiClient, params: Params = {}): Promise<EventListEntry[]> {
+  const all: EventListEntry[] = []
   for (;;) {
     const page = await list(client, { ...params, results: 1000, startindex: all.length })
     all.push(...page.records)
