@@ -99,7 +99,6 @@ export class Ingest {
   private forgetCaches(): void {
     this.known.forget()
     this.groupLayouts.clear()
-    this.store.services.forgetNameIds()
   }
 
   private applyInTransaction(msg: MonitMessage, nowMs: number, mayReport: (hostId: number | undefined) => boolean): IngestResult {

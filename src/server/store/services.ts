@@ -38,6 +38,8 @@ export class ServiceRepository {
   private readonly bumpEvents
 
   constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
+    // A rolled-back transaction may have inserted names whose remembered ids are then wrong.
+    sql.onRollback(() => this.nameIds.clear())
     this.findNameId = sql.prepare((p: { name: string }) => db.selectFrom('service_name').select('id').where('name', '=', p.name))
     this.insertName = sql.prepare((p: { name: string }) => db.insertInto('service_name').values({ name: p.name }).returning('id'))
     this.listOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('service').select([
@@ -73,11 +75,6 @@ export class ServiceRepository {
       this.nameIds.set(name, id)
     }
     return id
-  }
-
-  /** After a rollback: names inserted by it are gone again, so their remembered ids are wrong. */
-  forgetNameIds(): void {
-    this.nameIds.clear()
   }
 
   ofHost(hostId: number): StoredService[] {

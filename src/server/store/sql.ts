@@ -44,6 +44,7 @@ export class SqlRunner {
   private readonly cache = new Map<string, BetterSqlite3.Statement>()
   /** better-sqlite3 builds a wrapper per transaction function: build one, run any callback in it. */
   private readonly inTransaction: BetterSqlite3.Transaction<(fn: () => unknown) => unknown>
+  private readonly rollbackListeners: (() => void)[] = []
 
   constructor(readonly sqlite: BetterSqlite3.Database) {
     this.inTransaction = sqlite.transaction((fn: () => unknown) => fn())
@@ -91,8 +92,19 @@ export class SqlRunner {
     }
   }
 
+  /** Runs `fn` in an IMMEDIATE transaction, or in a savepoint when one is already open. */
   transaction<T>(fn: () => T): T {
-    return this.inTransaction.immediate(fn) as T
+    try {
+      return this.inTransaction.immediate(fn) as T
+    } catch (err) {
+      for (const listener of this.rollbackListeners) listener()
+      throw err
+    }
+  }
+
+  /** `listener` runs after any transaction or savepoint of `transaction` is rolled back: what it wrote is gone. */
+  onRollback(listener: () => void): void {
+    this.rollbackListeners.push(listener)
   }
 }
 
