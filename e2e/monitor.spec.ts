@@ -127,8 +127,9 @@ test('hosts list: filters and sort live in the URL, rows are links', async ({ pa
   await page.getByRole('button', { name: /^Sort by Host/ }).click()
   await page.getByRole('button', { name: /^Sort by Host, now ascending/ }).click()
   await expect(page).toHaveURL(/dir=desc/)
-  const names = await list.locator('[data-host-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-host-row')))
-  expect(names.indexOf('mon-beta')).toBeLessThan(names.indexOf('mon-alpha'))
+  // The URL changes before the list has been fetched again in the new order.
+  const rowNames = () => list.locator('[data-host-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-host-row')))
+  await expect.poll(async () => { const names = await rowNames(); return names.indexOf('mon-beta') < names.indexOf('mon-alpha') }).toBe(true)
 
   // Green only: the fixture hosts are orange (or red once their heartbeat stops), so none is left.
   await page.getByRole('group', { name: 'Filter by LED' }).locator('label', { hasText: 'Green' }).click()

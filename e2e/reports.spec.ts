@@ -1,7 +1,7 @@
 // The events and uptime screens over real fixture payloads: filters kept in the URL, notes, dismissing,
 // live arrival of new events, and the uptime report from hosts to services over named and custom ranges.
 import { expect, test, type Page } from '@playwright/test'
-import { logIn, report, screenshot } from './support/console'
+import { CAPTURE_SHIFT, logIn, report, screenshot } from './support/console'
 
 // Our own agents and host names: other specs share this server.
 const ALPHA = { agent: 'e2e-reports-alpha-0001', name: 'reports-alpha' }
@@ -22,6 +22,16 @@ async function pickOption(page: Page, field: string, option: string, typed?: str
   await input.click()
   if (typed) await input.fill(typed)
   await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+/** A Unix time in the browser's time zone: as typed in a date field, and as a 12-hour clock. */
+function browserTime(page: Page, unix: number): Promise<{ local: string; clock: string }> {
+  return page.evaluate((unix) => {
+    const d = new Date(unix * 1000)
+    const pad = (n: number) => String(n).padStart(2, '0')
+    const local = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+    return { local, clock: `${d.getHours() % 12 || 12}:${pad(d.getMinutes())}:00` }
+  }, unix)
 }
 
 /** SegmentedControl hides its radios; a person clicks the segment's label. */
@@ -135,11 +145,7 @@ test('events: a date range, a service from a row, and the API errors shown in wo
   await page.getByRole('button', { name: 'Clear filters' }).click()
   await pickOption(page, 'Hosts', ALPHA.name, 'reports-al')
   await page.keyboard.press('Escape')
-  const minute = await page.evaluate((unix) => {
-    const d = new Date(unix * 1000)
-    const pad = (n: number) => String(n).padStart(2, '0')
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
-  }, 1795300276)
+  const { local: minute } = await browserTime(page, 1795300276 + CAPTURE_SHIFT)
   await page.getByRole('textbox', { name: 'From', exact: true }).fill(minute)
   await page.getByRole('textbox', { name: 'To', exact: true }).fill(minute)
   await expect(page).toHaveURL(/from=\d+.*to=\d+/)
@@ -174,18 +180,22 @@ test('uptime: hosts, then a host\'s services, over named and custom ranges', asy
   await expect(services.locator('tr[data-item="labprog"]').getByRole('link', { name: /events of labprog/ })).toBeVisible()
   await screenshot(page, 'uptime-services')
 
-  // A custom range: first an impossible one (shown next to the field), then a valid one.
+  // A custom range: first an impossible one (shown next to the field), then a valid one around the
+  // capture's events (20:00 to 22:35 at the capture, moved by whole hours like the events).
   await pickOption(page, 'Range', 'Custom range')
   const period = page.getByTestId('uptime-period')
-  await page.getByRole('textbox', { name: 'From', exact: true }).fill('2026-11-21T20:00')
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2026-11-21T19:00')
+  const from = await browserTime(page, 1795291200 + CAPTURE_SHIFT)
+  const to = await browserTime(page, 1795300500 + CAPTURE_SHIFT)
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill(to.local)
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill(from.local)
   await page.getByRole('button', { name: 'Apply' }).click()
   await expect(page.getByText('Must be after the start')).toBeVisible()
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2026-11-21T23:30')
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill(from.local)
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill(to.local)
   await page.getByRole('button', { name: 'Apply' }).click()
   await expect(page).toHaveURL(/range=12&from=\d+&to=\d+/)
-  await expect(period).toContainText('8:00:00')
-  await expect(period).toContainText('11:30:00')
+  await expect(period).toContainText(from.clock)
+  await expect(period).toContainText(to.clock)
   await expect(services.locator('tr[data-item="labprog"]')).toBeVisible()
 
   await page.emulateMedia({ colorScheme: 'dark' })

@@ -3,6 +3,7 @@
 import { expect, type Page } from '@playwright/test'
 import { postCollector } from '../../test/support/collector-client'
 import { asAgent, fixture } from '../../test/support/fixtures'
+import { captureShiftTo, retimeCapture } from '../../test/support/payloads'
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 43150)
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`
@@ -18,9 +19,13 @@ export async function logIn(page: Page, uname = ADMIN.uname, password = ADMIN.pa
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible()
 }
 
-/** Reports a fixture payload as the agent `agentId` named `hostname`; each spec uses its own ids. */
+/** Seconds added to every fixture time: the capture is replayed as if it happened in the last hour. */
+export const CAPTURE_SHIFT = captureShiftTo(Date.now() / 1000)
+
+/** Reports a fixture payload, re-timed by CAPTURE_SHIFT, as the agent `agentId` named `hostname`; each spec uses its own ids. */
 export async function report(fixtureName: string, agentId: string, hostname: string): Promise<void> {
-  const res = await postCollector(BASE_URL, asAgent(fixture(fixtureName), agentId, hostname), { auth: COLLECTOR_AUTH })
+  const xml = Buffer.from(retimeCapture(asAgent(fixture(fixtureName), agentId, hostname), CAPTURE_SHIFT), 'latin1')
+  const res = await postCollector(BASE_URL, xml, { auth: COLLECTOR_AUTH })
   expect(res.status, res.body).toBe(200)
 }
 

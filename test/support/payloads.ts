@@ -1,4 +1,25 @@
 // Variations of real payloads for tests: shifted clocks, edited events, removed services.
+
+/**
+ * Every timestamp in the fixtures lies in [1795300000, 1795301000): the capture of 2026-11-21 (fixtures
+ * README). Shifting by whole hours keeps minute and hour boundaries where they were at the capture.
+ */
+const CAPTURE_TIMESTAMP = /\b1795300\d{3}\b/g
+const CAPTURE_END_SEC = 1795301000
+
+/** Whole hours to add to a capture timestamp so that the whole capture lies in the hour before `nowSec`. */
+export function captureShiftTo(nowSec: number): number {
+  return Math.floor((nowSec - 60 - CAPTURE_END_SEC) / 3600) * 3600
+}
+
+/**
+ * A fixture as if captured `shiftSec` later: every agent time in it (collected_sec, incarnation, file
+ * timestamps, program start and output, event messages) moves together, so tests do not depend on the
+ * day they run.
+ */
+export function retimeCapture(xml: Buffer | string, shiftSec: number): string {
+  return xml.toString('latin1').replace(CAPTURE_TIMESTAMP, (s) => String(Number(s) + shiftSec))
+}
 export function shiftTime(xml: Buffer | string, seconds: number): string {
   return xml.toString().replace(/<collected_sec>(\d+)<\/collected_sec>/g, (_, s: string) => `<collected_sec>${Number(s) + seconds}</collected_sec>`)
 }
