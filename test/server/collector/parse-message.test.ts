@@ -257,6 +257,7 @@ describe('parseMonitMessage: captured Monit 5.33 payloads', () => {
 
   it('01: every service is initializing and carries no statistics; the event is the agent start', () => {
     const m = parseFixture('01-event-monit-started.xml')
+    expect(m.services).toHaveLength(11)
     expect(m.services.every((s) => s.monitor === 2 && s.statistics.length === 0)).toBe(true)
     expect(m.event).toEqual({
       collectedSec: 1795300230, collectedUsec: 945884, service: 'Monit', serviceType: 5,
