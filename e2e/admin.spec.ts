@@ -53,7 +53,15 @@ test('hosts: list, edit with a field error, connection test, delete one, the ina
   await page.getByLabel('Agent user').fill('admin')
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Saved.')).toBeVisible()
+  // The password was never typed: the test names the host and sends no password, so the server tests
+  // the stored one (shown against a real agent in test/integration/agent-actions.test.ts).
+  await expect(page.getByLabel('Agent password')).toHaveAttribute('placeholder', 'unchanged')
+  const asked = page.waitForRequest((r) => r.url().endsWith('/api/2/admin/hosts/test'))
   await page.getByRole('button', { name: 'Test connection' }).click()
+  const form = new URLSearchParams((await asked).postData() ?? '')
+  expect(form.get('id')).toBe(/#\/admin\/hosts\/(\d+)/.exec(page.url())?.[1])
+  expect(form.get('agentuser')).toBe('admin')
+  expect(form.has('agentpassword')).toBe(false)
   await expect(page.getByTestId('connection-test')).toContainText(/refused/i)
   await shot(page, 'admin-host-edit')
 

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiEndpoints } from '../../src/server/api/endpoints'
 import type { ApiEndpoint } from '../../src/server/http/api'
+import type { HostStatusEntry, ServiceEntry } from '../../src/shared/api/status'
 import { loginAs, type ApiClient } from '../support/api-client'
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
@@ -15,9 +16,21 @@ let server: TestServer
 let admin: ApiClient
 let endpoints: ApiEndpoint[]
 
+const posted = asAgent(fixture('03-event-process-not-running'), 'f'.repeat(32), 'target')
+const postedServices = [...posted.toString('latin1').matchAll(/<service name="([^"]+)"/g)].map((m) => m[1]).sort()
+
+/** Every host as the API shows it: id, name and its services' names. */
+async function hostsWithServices(): Promise<{ id: number; hostname: string; services: string[] }[]> {
+  const list = (await admin.get('/api/2/status/hosts/list')).json as { records: HostStatusEntry[] }
+  return Promise.all(list.records.map(async (h) => {
+    const got = (await admin.get('/api/2/status/hosts/get', { id: h.id })).json as { records: { host: { services: ServiceEntry[] } } }
+    return { id: h.id, hostname: h.hostname, services: got.records.host.services.map((s) => s.name).sort() }
+  }))
+}
+
 beforeAll(async () => {
   server = await startTestServer()
-  await postCollector(server.baseUrl, asAgent(fixture('03-event-process-not-running'), 'f'.repeat(32), 'target'), { auth: 'monit:collect0r' })
+  expect((await postCollector(server.baseUrl, posted, { auth: 'monit:collect0r' })).status).toBe(200)
   // Only the paths, methods and argument names are read here.
   endpoints = apiEndpoints({ store: server.store } as never)
   admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
@@ -26,6 +39,9 @@ afterAll(() => server.stopAndClean())
 
 describe('hostile arguments', () => {
   it('never produce a 500, and always answer JSON', async () => {
+    const before = await hostsWithServices()
+    expect(before).toEqual([{ id: expect.any(Number), hostname: 'target', services: postedServices }])
+    expect(postedServices.length).toBeGreaterThan(5)
     const failures: string[] = []
     for (const e of endpoints.filter((e) => e.path !== 'session/invalidate')) {
       for (const prefix of ['', '/api/1', '/api/2']) {
@@ -37,7 +53,7 @@ describe('hostile arguments', () => {
       }
     }
     expect(failures).toEqual([])
-    // And the server still stands, data intact.
-    expect(((await admin.get('/api/2/status/hosts/list')).json as { totalRecords: number }).totalRecords).toBeGreaterThanOrEqual(0)
+    // And the server still stands, data intact: the host posted at the start, with all its services.
+    expect(await hostsWithServices()).toEqual(before)
   }, 120_000)
 })

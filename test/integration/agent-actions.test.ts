@@ -121,6 +121,21 @@ describe('admin/hosts/test against the agent', () => {
     expect(res.json).toEqual({ status: 'red', description: expect.stringMatching(/^bad credentials/) })
   })
 
+  it("with the host's id, tests the stored credentials when no password is given (the console's untouched field)", async () => {
+    const stored = await admin.post('/api/2/admin/hosts/update', { id: hostId, hostname: agent.name, agentuser: 'admin', agentpassword: 'adminpw' })
+    expect(stored.status).toBe(200)
+    const expected = { status: 'green', description: `Connected to Monit at 127.0.0.1:${agent.httpdPort}` }
+    expect((await test({ id: hostId, agentuser: 'admin' })).json).toEqual(expected)
+    expect((await test({ id: hostId, agentuser: 'admin', agentpassword: '' })).json).toEqual(expected)
+    expect((await test({ id: hostId })).json).toEqual(expected)
+    // A typed password is what is tested, stored or not.
+    const typed = await test({ id: hostId, agentuser: 'admin', agentpassword: 'wrong' })
+    expect(typed.json).toEqual({ status: 'red', description: expect.stringMatching(/^bad credentials/) })
+    // Without the id, an empty password stays an empty password (spec: all arguments given).
+    expect((await test({ agentuser: 'admin' })).json).toEqual({ status: 'red', description: expect.stringMatching(/^bad credentials/) })
+    expect(await test({ id: 99999, agentuser: 'admin' })).toMatchObject({ status: 404, json: { error: 'no host with id 99999' } })
+  })
+
   it('is red for a port nobody listens on', async () => {
     const res = await test({ port: await deadPort(), agentuser: 'admin', agentpassword: 'adminpw' })
     expect(res.json).toEqual({ status: 'red', description: expect.stringMatching(/^connection refused by 127\.0\.0\.1:\d+/) })

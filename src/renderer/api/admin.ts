@@ -78,7 +78,8 @@ export const updateHost = (host: HostUpdate) => apiPost<AdminHost>('admin/hosts/
 export const deleteHost = (id: number) => apiPost('admin/hosts/delete', { id })
 /** Deletes every host inactive (stopped or silent) for at least `seconds`. */
 export const deleteInactiveHosts = (seconds: number) => apiPost<{ deleted: number }>('admin/hosts/delete', { inactive: seconds })
-export const testConnection = (target: { ipaddr: string; port: number; ssl: number; agentuser: string; agentpassword: string }) =>
+/** With the host's `id`, an empty password (dropped by the client) tests with the stored one. */
+export const testConnection = (target: { id: number; ipaddr: string; port: number; ssl: number; agentuser: string; agentpassword: string }) =>
   apiPost<ConnectionTest>('admin/hosts/test', target)
 
 // ---- users ----

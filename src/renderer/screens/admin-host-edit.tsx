@@ -1,6 +1,6 @@
 // One host's administration (admin/hosts/get|update|test|delete): its name and description, status,
 // how the server calls its agent back (address, port, TLS, credentials), the heartbeat tolerance,
-// a connection test with what is typed, and deletion.
+// a connection test with what is typed (the stored password unless a new one is), and deletion.
 import { Alert, Anchor, Button, Grid, Group, NumberInput, Paper, PasswordInput, SegmentedControl, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createRoute, Link, useNavigate } from '@tanstack/react-router'
@@ -56,6 +56,7 @@ function HostEditor({ host }: { host: AdminHost }) {
   const errors = formErrors(save.error, FIELDS)
   const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(draft) }
   const runTest = () => test.mutate({
+    id: host.id,
     ipaddr: draft.ipaddrout || host.ipaddrin,
     port: draft.portout > 0 ? draft.portout : host.portin,
     ssl: draft.sslout >= 0 ? draft.sslout : host.sslin,
@@ -127,7 +128,8 @@ function HostEditor({ host }: { host: AdminHost }) {
                 <TextInput label="Agent user" value={draft.agentuser} onChange={(e) => set('agentuser', e.currentTarget.value)} error={errors.of('agentuser')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
-                <PasswordInput label="Agent password" description="Empty keeps the stored one; type it to test the connection with it"
+                <PasswordInput label="Agent password" placeholder="unchanged"
+                  description="Leave empty to keep the stored password: saving keeps it and the connection test uses it"
                   value={draft.agentpassword} onChange={(e) => set('agentpassword', e.currentTarget.value)} error={errors.of('agentpassword')} />
               </Grid.Col>
             </Grid>

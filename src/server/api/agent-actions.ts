@@ -19,6 +19,8 @@ const port = arg.int().refine((n) => n >= 1 && n <= 65535, 'expected a port from
 const action = arg.oneOf(AGENT_ACTIONS)
 
 const testParams = {
+  // Not in the spec: the host whose stored credentials stand in for those left out (testCredentials).
+  id: arg.int().optional(),
   ipaddr: address,
   port,
   ssl: arg.int().refine((n) => n === 0 || n === 1, 'expected 0 or 1').optional(),
@@ -28,6 +30,8 @@ const testParams = {
   agentpassword: arg.text(255).optional(),
   monitpassword: arg.text(255).optional()
 }
+
+type TestParams = z.output<z.ZodObject<typeof testParams>>
 
 export interface AgentActionOptions {
   /** Agent call timeouts, for tests. Default: the client's (5 s). */
@@ -52,10 +56,7 @@ export function agentActionEndpoints({ store, secrets }: ApiDeps, opts: AgentAct
     endpoint({
       path: 'admin/hosts/test', methods: ['GET', 'POST'], access: 'admin', params: testParams,
       handle: async ({ params: p }) => {
-        const client = new AgentClient({
-          host: p.ipaddr, port: p.port, ssl: p.ssl === 1,
-          user: p.agentuser ?? p.monituser ?? '', password: p.agentpassword ?? p.monitpassword ?? '', ...timeouts
-        })
+        const client = new AgentClient({ host: p.ipaddr, port: p.port, ssl: p.ssl === 1, ...testCredentials(p, hosts, secrets), ...timeouts })
         try {
           await client.ping()
           return { status: 'green', description: `Connected to Monit at ${client.address}` }
@@ -77,6 +78,20 @@ export function agentActionEndpoints({ store, secrets }: ApiDeps, opts: AgentAct
       handle: ({ params: p, principal }) => act(principal, p.hostid, () => serviceNames(store, p.hostid, p.service, true), p.action)
     })
   ]
+}
+
+/**
+ * Who admin/hosts/test calls the agent as. With a host `id` (the console's host editor), what is left
+ * out comes from that host's stored credentials: the editor never shows the stored password, so an
+ * empty one means "unchanged", as admin/hosts/update takes it, not an empty password.
+ */
+function testCredentials(p: TestParams, hosts: HostAdminRepository, secrets: SecretBox): Pick<AgentTarget, 'user' | 'password'> {
+  const user = p.agentuser ?? p.monituser
+  const password = p.agentpassword ?? p.monitpassword ?? ''
+  if (p.id === undefined) return { user: user ?? '', password }
+  const host = hosts.find(p.id)
+  if (!host) throw new HttpError(404, `no host with id ${p.id}`)
+  return { user: user ?? host.agent_user, password: password === '' ? secrets.open(host.agent_password) : password }
 }
 
 /**

@@ -9,6 +9,7 @@ import type { BasicAuthenticator } from '../auth/basic-auth'
 import { Permission } from '../../shared/codes'
 import { holdsAnywhere, type Principal } from '../domain/permissions'
 import { HttpError } from '../http/errors'
+import { requestPath } from '../http/request-path'
 import type { Logger } from '../log'
 import type { CollectorStats } from '../metrics/collector-stats'
 import type { MessageCollector } from './ingest-thread'
@@ -26,10 +27,13 @@ export interface CollectorDeps {
 
 export const COLLECTOR_PATH = '/collector'
 
-/** Whether a request URL names the collector (a query string is ignored, as fastify's router does). */
+/**
+ * Whether a request URL names the collector: its normal path is exactly /collector (a query string is
+ * ignored, as fastify's router does). Any other spelling, e.g. //collector, would reach fastify, which
+ * never stores a message.
+ */
 export function isCollectorUrl(url: string | undefined): boolean {
-  if (!url?.startsWith(COLLECTOR_PATH)) return false
-  return url.length === COLLECTOR_PATH.length || url.charCodeAt(COLLECTOR_PATH.length) === 0x3f // '?'
+  return url !== undefined && requestPath(url) === COLLECTOR_PATH
 }
 
 // "mmonit/3.6 or later" makes agents gzip every later message (agent protocol §3.5).

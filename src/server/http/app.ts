@@ -19,6 +19,7 @@ import { registerEndpoints, type ApiEndpoint } from './api'
 import { consoleAssets, readConsolePage } from './console'
 import { installErrorHandling } from './errors'
 import { loginRoutes } from './login'
+import { setSecurityHeaders } from './security-headers'
 import { SessionGate } from './session-gate'
 
 export interface AppDeps {
@@ -42,14 +43,18 @@ export interface AppDeps {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  // POST /collector is served by the Node server itself, ahead of fastify (see collector/route).
+  // POST /collector is served by the Node server itself, ahead of fastify (see collector/route); the
+  // security headers are set there too, so that every answer carries them.
   const collector = collectorHandler({ ...deps, limits: deps.collectorLimits })
   const app = fastify({
     logger: false,
     return503OnClosing: true,
     serverFactory: (fastifyHandler) => {
-      const server = createServer((request, response) =>
-        isCollectorUrl(request.url) ? collector(request, response) : fastifyHandler(request, response))
+      const server = createServer((request, response) => {
+        setSecurityHeaders(response)
+        if (isCollectorUrl(request.url)) collector(request, response)
+        else fastifyHandler(request, response)
+      })
       // Fastify's defaults for the servers it creates itself.
       server.keepAliveTimeout = 72_000
       server.requestTimeout = 0

@@ -19,9 +19,12 @@ export function installErrorHandling(app: FastifyInstance, log: Logger, gate: Se
     }
     return reply.code(status).send({ error: clientMessage(err) })
   })
-  // Unknown paths: the login page without a session (compat AUTH-5), a JSON 404 with one.
+  // Unknown paths: the login page without a session (compat AUTH-5), a JSON 404 with one. Only a GET
+  // (or HEAD) gets the login page: a 200 to a POST would tell a client that pushes data, such as a
+  // Monit agent with a misspelt collector URL, that it was delivered, and it would drop the message.
   app.setNotFoundHandler((request, reply) => {
-    if (!gate.caller(request, reply, false)) return reply
+    const readsPage = request.method === 'GET' || request.method === 'HEAD'
+    if (readsPage && !gate.caller(request, reply, false)) return reply
     return reply.code(404).send({ error: `no such resource: ${request.url.split('?')[0]}` })
   })
 }

@@ -5,7 +5,6 @@ import type { LoginThrottle } from '../auth/login-throttle'
 import type { Session } from '../auth/sessions'
 import { verifyPassword } from '../auth/passwords'
 import type { UserRepository } from '../store/users'
-import { withSecurityHeaders } from './console'
 import type { SessionGate } from './session-gate'
 import { setupState } from './setup'
 
@@ -26,12 +25,12 @@ export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promis
     // nobody can pass. `/` serves the console, which lands on /index.csp when it finds no session.
     if (deps.consolePage && setupState(request, deps.users) === 'open') {
       if (request.url.startsWith('/index.csp')) return reply.code(302).header('Location', '/#/setup').send()
-      return withSecurityHeaders(reply).header('Content-Type', 'text/html').send(deps.consolePage)
+      return reply.header('Content-Type', 'text/html').send(deps.consolePage)
     }
     const caller = gate.caller(request, reply)
     if (!caller) return reply
     const page = deps.consolePage ?? `<!doctype html><meta charset="utf-8"><title>Overseer</title><p>Logged in as ${caller.principal.uname}.</p>`
-    return withSecurityHeaders(reply).header('Content-Type', 'text/html').send(page)
+    return reply.header('Content-Type', 'text/html').send(page)
   }
   app.get('/', home)
   app.get('/index.csp', home)

@@ -106,7 +106,8 @@ describe('GET /metrics', () => {
     expect(valueOf(parsed, 'overseer_host_memory_percent', alpha)).toBe(3.3)
     // One red service (deadport) makes the host orange.
     expect(valueOf(parsed, 'overseer_host_led', alpha)).toBe(1)
-    expect(valueOf(parsed, 'overseer_host_events_total', alpha)).toBeGreaterThanOrEqual(0)
+    // Status reports only: no event yet (the next test adds one).
+    expect(valueOf(parsed, 'overseer_host_events_total', alpha)).toBe(0)
     expect(valueOf(parsed, 'overseer_service_failing', { ...alpha, service: 'deadport', type: 'Remote Host' })).toBe(1)
     expect(valueOf(parsed, 'overseer_service_led', { ...alpha, service: 'deadport' })).toBe(0)
     expect(valueOf(parsed, 'overseer_service_failing', { ...alpha, service: 'sleeper', type: 'Process' })).toBe(0)
@@ -136,11 +137,14 @@ describe('GET /metrics', () => {
     expect(parsed.type.get('overseer_collector_messages_total')).toBe('counter')
   })
 
-  it('counts later posts', async () => {
-    await postCollector(server.baseUrl, asAgent(fixture('02-status-heartbeat'), 'aaaa00000000000000000000000000a1', 'alpha'),
+  it('counts later posts, and the event one carries', async () => {
+    const res = await postCollector(server.baseUrl, asAgent(fixture('03-event-process-not-running'), 'aaaa00000000000000000000000000a1', 'alpha'),
       { auth: 'monit:collect0r' })
+    expect(res.status).toBe(200)
     const parsed = parseExposition(await (await scrape(server)).text())
     expect(valueOf(parsed, 'overseer_collector_messages_total')).toBe(3)
+    expect(valueOf(parsed, 'overseer_host_events_total', { host: 'alpha' })).toBe(1)
+    expect(valueOf(parsed, 'overseer_host_events_total', { host: 'be"ta\\x' })).toBe(0)
   })
 
   it('answers 401 with a Basic challenge without or with wrong credentials', async () => {
