@@ -16,6 +16,7 @@ import { listeningUrls } from './http/listening-urls'
 import { setupRoutes } from './http/setup'
 import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
 import { HistoryRollupJob, type HistoryRollupOptions } from './jobs/history-rollup'
+import { ServerRunLog } from './jobs/server-run-log'
 import { ChangeFeed } from './live/change-feed'
 import type { Logger } from './log'
 import { CollectorStats } from './metrics/collector-stats'
@@ -70,7 +71,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await app.listen({ host: options.host, port: wantedPort })
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : wantedPort
+    // The server runs from here: the time before (down, or starting) is unknown to uptime reports, and
+    // every agent gets a full heartbeat deadline from now (issue 12).
+    const runLog = new ServerRunLog(store, log.error)
+    const startedMs = Date.now()
+    runLog.start(startedMs)
     const watchdog = new HeartbeatWatchdog(store, feed)
+    watchdog.restartDeadlines(startedMs)
     watchdog.start(options.watchdogIntervalMs)
     const rollup = new HistoryRollupJob(store, { onError: log.error, ...options.historyRollup })
     rollup.start()
@@ -81,6 +88,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       store,
       async close() {
         watchdog.stop()
+        runLog.stop()
         rollup.stop()
         stopBridge?.()
         await app.close()

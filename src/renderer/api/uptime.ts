@@ -5,7 +5,7 @@ import type { UptimeReport } from '../../shared/api/uptime'
 import { Range } from '../../shared/ranges'
 import { apiGet, type ApiParams } from './client'
 
-export type { UptimeItem, UptimeReport } from '../../shared/api/uptime'
+export type { ServerDowntime, UptimeItem, UptimeReport } from '../../shared/api/uptime'
 
 /** The range in the URL: a range id, and for the custom range its two ends in unix seconds. */
 export interface UptimeSearch {

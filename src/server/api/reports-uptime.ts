@@ -2,15 +2,19 @@
 // reports, Uptime item; compat 6.5. The maths and the range definitions are in domain/uptime.ts.
 // A host item's downtime is the host's silence (no report from Monit); service failures show in `get`,
 // where the silence is the `Monit` item. A host the caller may not view answers like an unknown one.
-import type { UptimeItem, UptimeReport } from '../../shared/api/uptime'
+// The time the server itself was not running and the time before a host first reported are unknown,
+// neither up nor down (issue 12): our additive fields `unknown`, `serverdowntime` and `serverdown` say so.
+import type { ServerDowntime, UptimeItem, UptimeReport } from '../../shared/api/uptime'
 import { HostStatus, MonitorState, Permission } from '../../shared/codes'
 import { Range } from '../../shared/ranges'
 import { HEARTBEAT_SERVICE } from '../collector/heartbeat-events'
 import { mayOnHost, viewableHostIds } from '../domain/permissions'
-import { averageOf, downtimeText, uptimeOf, type Span, type Uptime } from '../domain/uptime'
+import { downtimesWithin, type Downtime } from '../domain/server-runs'
+import { averageOf, downtimeText, unknownSpans, uptimeOf, type Span, type Uptime } from '../domain/uptime'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
+import { ServerRunRepository } from '../store/server-runs'
 import { UptimeRepository, type UptimeHostRow } from '../store/uptime'
 import type { ApiDeps } from './deps'
 import { rangeParams, selectedRange } from './report-range'
@@ -18,20 +22,22 @@ import { rangeParams, selectedRange } from './report-range'
 /** The `Monit` item has no service row; 0 is never a service id (AUTOINCREMENT starts at 1). */
 const MONIT_ITEM_ID = 0
 
-
 export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
   const uptime = new UptimeRepository(deps.store.db, deps.store.sql)
+  const runs = new ServerRunRepository(deps.store.db, deps.store.sql)
   return [
     endpoint({
       path: 'reports/uptime/list', methods: ['GET', 'POST'], params: rangeParams,
       handle: ({ params, principal }): UptimeReport => {
         const now = nowSec()
         const { range, span } = selectedRange(params, now, Range.Now)
+        const serverDown = runs.downtimes(span)
         const visible = viewableHostIds(principal)
         const items = uptime.hosts(visible && new Set(visible)).map((h) =>
-          item(h.id, h.status === HostStatus.Active, h.hostname, uptimeOf(span, now, uptime.downIntervals(h.id, null, span)),
+          item(h.id, h.status === HostStatus.Active, h.hostname,
+            uptimeOf(span, now, uptime.downIntervals(h.id, null, span), unknownSpans(h.created_at, serverDown)),
             uptime.hostEventCount(h.id, span)))
-        return report(range, span, items)
+        return report(range, span, now, serverDown, items)
       }
     }),
 
@@ -46,7 +52,8 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
         if (!host) throw new HttpError(404, `no host with id ${id}`)
         const now = nowSec()
         const { range, span } = selectedRange(params, now, Range.Now)
-        return report(range, span, serviceItems(uptime, host, span, now))
+        const serverDown = runs.downtimes(span)
+        return report(range, span, now, serverDown, serviceItems(uptime, host, span, now, serverDown))
       }
     })
   ]
@@ -56,14 +63,16 @@ function nowSec(): number {
   return Math.floor(Date.now() / 1000)
 }
 
-/** The `Monit` item (host silence) first, then the services in the agent's order. */
-function serviceItems(repo: UptimeRepository, host: UptimeHostRow, span: Span, now: number): Measured[] {
+/** The `Monit` item (host silence) first, then the services in the agent's order; unknown before the host's first report. */
+function serviceItems(repo: UptimeRepository, host: UptimeHostRow, span: Span, now: number, serverDown: Downtime[]): Measured[] {
   const events = repo.eventCountsByName(host.id, span)
   const monitNameId = repo.nameId(HEARTBEAT_SERVICE)
+  const unknown = unknownSpans(host.created_at, serverDown)
+  const measure = (nameId: number | null) => uptimeOf(span, now, repo.downIntervals(host.id, nameId, span), unknown)
   const monit = item(MONIT_ITEM_ID, host.status === HostStatus.Active, HEARTBEAT_SERVICE,
-    uptimeOf(span, now, repo.downIntervals(host.id, null, span)), monitNameId === undefined ? 0 : events.get(monitNameId) ?? 0)
+    measure(null), monitNameId === undefined ? 0 : events.get(monitNameId) ?? 0)
   return [monit, ...repo.services(host.id).map((s) =>
-    item(s.id, s.monitor !== MonitorState.Off, s.name, uptimeOf(span, now, repo.downIntervals(host.id, s.name_id, span)), events.get(s.name_id) ?? 0))]
+    item(s.id, s.monitor !== MonitorState.Off, s.name, measure(s.name_id), events.get(s.name_id) ?? 0))]
 }
 
 /** An item with the figures behind its text, which the report's average needs. */
@@ -73,14 +82,23 @@ interface Measured {
 }
 
 function item(id: number, active: boolean, name: string, figures: Uptime, events: number): Measured {
-  return { entry: { id, active: active ? 1 : 0, name, uptime: figures.uptime, downtime: downtimeText(figures.downtime), events }, figures }
+  return {
+    entry: {
+      id, active: active ? 1 : 0, name, uptime: figures.uptime, downtime: downtimeText(figures.downtime), events,
+      unknown: downtimeText(figures.unknown)
+    },
+    figures
+  }
 }
 
-function report(range: Range, span: Span, items: Measured[]): UptimeReport {
+function report(range: Range, span: Span, now: number, serverDown: Downtime[], items: Measured[]): UptimeReport {
   const avg = averageOf(items.map((i) => i.figures))
+  // The server's downtime in the report's own minutes: what every item has as unknown at least.
+  const serverMinutes = uptimeOf(span, now, [], serverDown).unknown
+  const serverdown: ServerDowntime[] = downtimesWithin(serverDown, span, now).map((d) => ({ from: d.start, to: d.end }))
   return {
     range, datefrom: span.from, dateto: span.to, uptime: avg.uptime, downtime: downtimeText(avg.downtime),
-    items: items.map((i) => i.entry)
+    items: items.map((i) => i.entry), serverdowntime: downtimeText(serverMinutes), serverdown
   }
 }
 

@@ -14,10 +14,16 @@
 // a range reaching beyond now is measured up to now, and uptime is a percentage of that part
 // (100 when none of it has elapsed).
 //
+// Unknown time (issue 12): spans in which nothing could be observed — the server itself was not running,
+// or the host had not reported yet. They are neither up nor down: they leave the elapsed part (the
+// denominator) and any down interval over them is not counted, so a server outage never reads as the
+// agents' downtime.
+//
 // 1-minute resolution: the minute grid starts at the range's `from`. An interval covers every minute
 // it touches: its start is floored and its end ceiled to the grid (a 10-second failure is a down
 // minute; M/Monit is pessimistic likewise). Empty intervals (end ≤ start) count nothing, so an
-// interval ending exactly at `from` or starting exactly at `to` adds nothing.
+// interval ending exactly at `from` or starting exactly at `to` adds nothing. Unknown spans snap outwards
+// the same way: a minute the server was partly not running is unknown, and unknown wins over down.
 import { Range } from '../../shared/ranges'
 
 export const MINUTE = 60
@@ -39,8 +45,10 @@ export interface DownInterval {
 export interface Uptime {
   /** Whole minutes of downtime, in seconds. */
   downtime: number
-  /** Percent of the elapsed part of the range, floored to 2 decimals so any downtime shows below 100. */
+  /** Percent of the known elapsed part of the range, floored to 2 decimals so any downtime shows below 100. */
   uptime: number
+  /** Whole minutes of the elapsed part whose state is unknown, in seconds. */
+  unknown: number
 }
 
 const hoursBack: Partial<Record<Range, number>> = {
@@ -86,12 +94,26 @@ function monthsBefore(t: number, months: number): number {
   return Math.floor(target.getTime() / 1000)
 }
 
-/** Downtime and uptime over `span`, measured up to `now`. */
-export function uptimeOf(span: Span, now: number, intervals: readonly DownInterval[]): Uptime {
+/**
+ * Downtime and uptime over `span`, measured up to `now`. `unknown` spans (the server not running, the
+ * time before the host first reported) count neither as up nor as down.
+ */
+export function uptimeOf(span: Span, now: number, intervals: readonly DownInterval[], unknown: readonly DownInterval[] = []): Uptime {
   const elapsedEnd = Math.max(span.from, Math.min(span.to, gridFloor(span.from, now)))
-  const elapsed = elapsedEnd - span.from
-  const downtime = unionLength(clipped(span.from, elapsedEnd, now, intervals))
-  return { downtime, uptime: elapsed === 0 ? 100 : Math.floor((10000 * (elapsed - downtime)) / elapsed) / 100 }
+  const unknownMinutes = merged(clipped(span.from, elapsedEnd, now, unknown))
+  const downMinutes = merged(clipped(span.from, elapsedEnd, now, intervals))
+  const unknownLength = lengthOf(unknownMinutes)
+  const known = elapsedEnd - span.from - unknownLength
+  const downtime = lengthOf(downMinutes) - overlapLength(downMinutes, unknownMinutes)
+  return {
+    downtime, unknown: unknownLength,
+    uptime: known === 0 ? 100 : Math.floor((10000 * (known - downtime)) / known) / 100
+  }
+}
+
+/** What nobody could observe of a host: the time before its first report, and the server's own downtime. */
+export function unknownSpans(firstReport: number, serverDown: readonly DownInterval[]): DownInterval[] {
+  return [{ start: 0, end: firstReport }, ...serverDown]
 }
 
 /** The intervals snapped outwards to the minute grid of `from` and cut to [from, end). */
@@ -107,14 +129,29 @@ function clipped(from: number, end: number, now: number, intervals: readonly Dow
   return out
 }
 
-function unionLength(spans: [number, number][]): number {
+/** The union of the spans as sorted, disjoint spans. */
+function merged(spans: [number, number][]): [number, number][] {
   spans.sort((a, b) => a[0] - b[0])
-  let total = 0
-  let reach = -Infinity
+  const out: [number, number][] = []
   for (const [s, e] of spans) {
-    if (e <= reach) continue
-    total += e - Math.max(s, reach)
-    reach = e
+    const last = out.at(-1)
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e)
+    else out.push([s, e])
+  }
+  return out
+}
+
+function lengthOf(spans: readonly [number, number][]): number {
+  return spans.reduce((sum, [s, e]) => sum + e - s, 0)
+}
+
+/** How much two sorted, disjoint span lists overlap. */
+function overlapLength(a: readonly [number, number][], b: readonly [number, number][]): number {
+  let total = 0
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    total += Math.max(0, Math.min(a[i][1], b[j][1]) - Math.max(a[i][0], b[j][0]))
+    if (a[i][1] < b[j][1]) i++
+    else j++
   }
   return total
 }
@@ -136,9 +173,9 @@ export function downtimeText(seconds: number): string {
 }
 
 /** The report's average: mean uptime (floored to 2 decimals) and mean downtime to the nearest minute. */
-export function averageOf(items: readonly Uptime[]): Uptime {
+export function averageOf(items: readonly Pick<Uptime, 'downtime' | 'uptime'>[]): Pick<Uptime, 'downtime' | 'uptime'> {
   if (items.length === 0) return { downtime: 0, uptime: 100 }
-  const mean = (f: (u: Uptime) => number) => items.reduce((sum, u) => sum + f(u), 0) / items.length
+  const mean = (f: (u: Pick<Uptime, 'downtime' | 'uptime'>) => number) => items.reduce((sum, u) => sum + f(u), 0) / items.length
   return {
     downtime: Math.round(mean((u) => u.downtime) / MINUTE) * MINUTE,
     uptime: Math.floor(Math.round(mean((u) => u.uptime) * 1e6) / 1e4) / 100

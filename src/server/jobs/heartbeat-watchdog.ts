@@ -2,7 +2,7 @@
 // transition as an event and opens a host down-time interval (closed by the next message).
 import { EventRecorder } from '../collector/event-recorder'
 import { heartbeatLostEvent } from '../collector/heartbeat-events'
-import { silenceStart } from '../domain/heartbeat'
+import { heartbeatDeadlineMs, silenceStart } from '../domain/heartbeat'
 import { hostLed, hostStatusText } from '../domain/host-state'
 import { eventChange } from '../live/changes'
 import type { ChangeFeed } from '../live/change-feed'
@@ -26,6 +26,19 @@ export class HeartbeatWatchdog {
   stop(): void {
     clearInterval(this.timer)
     this.timer = undefined
+  }
+
+  /**
+   * At the server's start: every watched host gets a full skew × poll from `nowMs`. Its last message may
+   * be older than that only because the server itself was not running, which is not the agent's silence
+   * (issue 12); an agent that is really gone is still caught, one deadline after the start.
+   */
+  restartDeadlines(nowMs: number): void {
+    this.store.transaction(() => {
+      for (const host of this.store.hosts.watched()) {
+        this.store.hosts.setHeartbeatDeadline(host.id, heartbeatDeadlineMs(nowMs, host.poll, host.skew))
+      }
+    })
   }
 
   /** Marks every host whose deadline passed by `nowMs`; returns how many turned silent. */

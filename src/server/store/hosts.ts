@@ -35,6 +35,8 @@ export class HostRepository {
   private readonly byId
   private readonly insertNew
   private readonly dueForSilence
+  private readonly watchedHosts
+  private readonly writeDeadline
   private readonly bumpEvents
   private readonly writeReport
 
@@ -49,6 +51,10 @@ export class HostRepository {
     this.dueForSilence = sql.prepare((p: { nowMs: number }) =>
       hosts().where('heartbeat', '=', 1).where('status', '=', 0)
         .where('heartbeat_deadline_ms', '<=', p.nowMs).orderBy('heartbeat_deadline_ms'))
+    this.watchedHosts = sql.prepare((_: Record<string, never>) =>
+      db.selectFrom('host').select(['id', 'poll', 'skew']).where('heartbeat', '=', 1).where('status', '=', 0))
+    this.writeDeadline = sql.prepare((p: { id: number; deadlineMs: number | null }) =>
+      db.updateTable('host').set({ heartbeat_deadline_ms: p.deadlineMs }).where('id', '=', p.id))
     this.writeReport = sql.prepare((p: HostReport & { id: number }) =>
       db.updateTable('host').set(Object.fromEntries(reportColumns.map((c) => [c, p[c]]))).where('id', '=', p.id))
     this.bumpEvents = sql.prepare((p: { id: number; count: number }) =>
@@ -86,6 +92,15 @@ export class HostRepository {
   /** Active hosts whose heartbeat deadline has passed, oldest first. */
   silentSince(nowMs: number): HostRow[] {
     return this.dueForSilence.all({ nowMs })
+  }
+
+  /** Active hosts whose heartbeat is alive: the ones the watchdog watches. */
+  watched(): Pick<HostRow, 'id' | 'poll' | 'skew'>[] {
+    return this.watchedHosts.all({})
+  }
+
+  setHeartbeatDeadline(id: number, deadlineMs: number | null): void {
+    this.writeDeadline.run({ id, deadlineMs })
   }
 
   addEvents(id: number, count: number): void {

@@ -7,6 +7,8 @@ export interface UptimeHostRow {
   id: number
   hostname: string
   status: number
+  /** Unix seconds of the host's first report: before it, its state is unknown. */
+  created_at: number
 }
 
 export interface UptimeServiceRow {
@@ -28,9 +30,9 @@ export class UptimeRepository {
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
     this.hostById = sql.prepare((p: { id: number }) =>
-      db.selectFrom('host').select(['id', 'hostname', 'status']).where('id', '=', p.id))
+      db.selectFrom('host').select(['id', 'hostname', 'status', 'created_at']).where('id', '=', p.id))
     this.allHosts = sql.prepare((_: Record<string, never>) =>
-      db.selectFrom('host').select(['id', 'hostname', 'status']).orderBy('hostname').orderBy('id'))
+      db.selectFrom('host').select(['id', 'hostname', 'status', 'created_at']).orderBy('hostname').orderBy('id'))
     this.servicesOfHost = sql.prepare((p: { hostId: number }) =>
       db.selectFrom('service').select(['id', 'name', 'name_id', 'monitor']).where('host_id', '=', p.hostId).orderBy('position'))
     // Intervals of one (host, name) never overlap (one opens only when none is open), so those

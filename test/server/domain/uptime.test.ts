@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Range } from '../../../src/shared/ranges'
 import {
-  averageOf, customRangeProblem, DAY, downtimeText, HOUR, MINUTE, resolveRange, uptimeOf, type DownInterval
+  averageOf, customRangeProblem, DAY, downtimeText, HOUR, MINUTE, resolveRange, unknownSpans, uptimeOf, type DownInterval
 } from '../../../src/server/domain/uptime'
 
 // A minute-aligned origin; M = one minute. Ranges below are [F, F + 100 minutes) unless said otherwise.
@@ -30,7 +30,7 @@ describe('uptimeOf', () => {
     // 1 minute of 100 is 99 %; floors, so 1 minute out of 3 shows 66.66, never rounding up to 100.
     ['one minute', [down(F + 7 * M, F + 8 * M)], M, 99]
   ])('%s', (_, intervals, downtime, uptime) => {
-    expect(uptimeOf(span, later, intervals)).toEqual({ downtime, uptime })
+    expect(uptimeOf(span, later, intervals)).toEqual({ downtime, uptime, unknown: 0 })
   })
 
   it('rounds outwards to whole minutes of the range grid: floor starts, ceil ends', () => {
@@ -46,34 +46,88 @@ describe('uptimeOf', () => {
 
   it('the grid starts at the range start, not at unix minutes', () => {
     const odd = { from: F + 30, to: F + 30 + 10 * M }
-    expect(uptimeOf(odd, later, [down(F + 30 + 2 * M, F + 30 + 3 * M)])).toEqual({ downtime: M, uptime: 90 })
+    expect(uptimeOf(odd, later, [down(F + 30 + 2 * M, F + 30 + 3 * M)])).toEqual({ downtime: M, uptime: 90, unknown: 0 })
     expect(uptimeOf(odd, later, [down(F + 2 * M, F + 3 * M)]).downtime).toBe(2 * M)
   })
 
   it('counts only the elapsed part when now is inside the range', () => {
     const now = F + 40 * M
-    expect(uptimeOf(span, now, [])).toEqual({ downtime: 0, uptime: 100 })
+    expect(uptimeOf(span, now, [])).toEqual({ downtime: 0, uptime: 100, unknown: 0 })
     // Open since minute 30: 10 of 40 elapsed minutes.
-    expect(uptimeOf(span, now, [down(F + 30 * M, null)])).toEqual({ downtime: 10 * M, uptime: 75 })
+    expect(uptimeOf(span, now, [down(F + 30 * M, null)])).toEqual({ downtime: 10 * M, uptime: 75, unknown: 0 })
     // A closed interval reaching past now (clock skew) stops at now too.
-    expect(uptimeOf(span, now, [down(F + 30 * M, F + 90 * M)])).toEqual({ downtime: 10 * M, uptime: 75 })
+    expect(uptimeOf(span, now, [down(F + 30 * M, F + 90 * M)])).toEqual({ downtime: 10 * M, uptime: 75, unknown: 0 })
   })
 
   it('takes now to its last whole minute', () => {
     // 40.5 minutes in: 40 elapsed; the open failure since 39:50 covers minute 39 only.
     const now = F + 40 * M + 30
-    expect(uptimeOf(span, now, [down(F + 39 * M + 50, null)])).toEqual({ downtime: M, uptime: 97.5 })
+    expect(uptimeOf(span, now, [down(F + 39 * M + 50, null)])).toEqual({ downtime: M, uptime: 97.5, unknown: 0 })
   })
 
   it('is 100 % when none of the range has elapsed', () => {
-    expect(uptimeOf(span, F - HOUR, [down(F - 2 * HOUR, null)])).toEqual({ downtime: 0, uptime: 100 })
-    expect(uptimeOf(span, F + 30, [down(F, null)])).toEqual({ downtime: 0, uptime: 100 })
+    expect(uptimeOf(span, F - HOUR, [down(F - 2 * HOUR, null)])).toEqual({ downtime: 0, uptime: 100, unknown: 0 })
+    expect(uptimeOf(span, F + 30, [down(F, null)])).toEqual({ downtime: 0, uptime: 100, unknown: 0 })
   })
 
   it('floors the percent to 2 decimals', () => {
     expect(uptimeOf({ from: F, to: F + 3 * M }, later, [down(F, F + M)]).uptime).toBe(66.66)
     // One minute in a year is still below 100.
     expect(uptimeOf({ from: F, to: F + 365 * DAY }, F + 400 * DAY, [down(F, F + M)]).uptime).toBe(99.99)
+  })
+})
+
+describe('uptimeOf with unknown spans (issue 12: the server not running, before the first report)', () => {
+  it('takes unknown time out of the elapsed part: not up, not down', () => {
+    // 20 of 100 minutes unknown, 8 of the other 80 down: floor(10000 × 72 / 80) / 100.
+    expect(uptimeOf(span, later, [down(F + 50 * M, F + 58 * M)], [down(F + 10 * M, F + 30 * M)]))
+      .toEqual({ downtime: 8 * M, uptime: 90, unknown: 20 * M })
+  })
+
+  it('does not count a down interval over the server\'s downtime', () => {
+    // Silent from minute 10 to 40, while the server itself was down from 20 to 40: 10 minutes down of 80 known.
+    expect(uptimeOf(span, later, [down(F + 10 * M, F + 40 * M)], [down(F + 20 * M, F + 40 * M)]))
+      .toEqual({ downtime: 10 * M, uptime: 87.5, unknown: 20 * M })
+    // Entirely inside the server's downtime: nothing down at all.
+    expect(uptimeOf(span, later, [down(F + 25 * M, F + 35 * M)], [down(F + 20 * M, F + 40 * M)]))
+      .toEqual({ downtime: 0, uptime: 100, unknown: 20 * M })
+  })
+
+  it('snaps unknown spans outwards, and unknown wins over down in a shared minute', () => {
+    // The server down for 30 s within minute 10 to 11: both minutes unknown, the silence around them not down.
+    expect(uptimeOf(span, later, [down(F + 10 * M + 40, F + 11 * M + 5)], [down(F + 10 * M + 45, F + 11 * M + 15)]))
+      .toEqual({ downtime: 0, uptime: 100, unknown: 2 * M })
+    // Overlapping unknown spans count once.
+    expect(uptimeOf(span, later, [], [down(F, F + 10 * M), down(F + 5 * M, F + 15 * M)]).unknown).toBe(15 * M)
+  })
+
+  it('cuts unknown spans to the elapsed part of the range', () => {
+    const now = F + 40 * M
+    // An ongoing unknown span (end null) and one reaching past now: only minutes 30 to 40 are unknown.
+    expect(uptimeOf(span, now, [], [down(F + 30 * M, null)])).toEqual({ downtime: 0, uptime: 100, unknown: 10 * M })
+    expect(uptimeOf(span, now, [down(F, F + 10 * M)], [down(F + 30 * M, F + 90 * M)])).toEqual({ downtime: 10 * M, uptime: 66.66, unknown: 10 * M })
+  })
+
+  it('is 100 % with all of the elapsed part unknown', () => {
+    expect(uptimeOf(span, later, [down(F, null)], [down(F - M, F + 200 * M)])).toEqual({ downtime: 0, uptime: 100, unknown: 100 * M })
+  })
+
+  it('does not count the time before the host first reported', () => {
+    // First seen 15 s into minute 52, silent from 5 s later on (the issue's host: 88 % for the last hour
+    // when those 52 minutes counted as up); 59 of the 60 minutes unknown or down.
+    const hour = { from: F, to: F + 60 * M }
+    const firstReport = F + 52 * M + 15
+    expect(uptimeOf(hour, later, [down(firstReport + 5, null)], unknownSpans(firstReport, [])))
+      .toEqual({ downtime: 7 * M, uptime: 0, unknown: 53 * M })
+    // Healthy since its first report: 100 %, however late in the range that was.
+    expect(uptimeOf(hour, later, [], unknownSpans(firstReport, []))).toEqual({ downtime: 0, uptime: 100, unknown: 53 * M })
+    // First seen before the range: nothing unknown.
+    expect(uptimeOf(hour, later, [], unknownSpans(F - DAY, [])).unknown).toBe(0)
+  })
+
+  it('joins the first report and the server\'s downtimes', () => {
+    expect(unknownSpans(F + 5 * M, [down(F + 20 * M, F + 21 * M)])).toEqual([down(0, F + 5 * M), down(F + 20 * M, F + 21 * M)])
+    expect(uptimeOf(span, later, [], unknownSpans(F + 5 * M, [down(F + 20 * M, F + 21 * M)])).unknown).toBe(6 * M)
   })
 })
 
@@ -114,8 +168,8 @@ describe('ranges', () => {
 
   it('measures a custom range in the past whole, and one reaching into the future up to now', () => {
     const custom = { from: F, to: F + DAY }
-    expect(uptimeOf(custom, F + 2 * DAY, [down(F + HOUR, F + 3 * HOUR)])).toEqual({ downtime: 2 * HOUR, uptime: 91.66 })
-    expect(uptimeOf(custom, F + 12 * HOUR, [down(F + HOUR, null)])).toEqual({ downtime: 11 * HOUR, uptime: 8.33 })
+    expect(uptimeOf(custom, F + 2 * DAY, [down(F + HOUR, F + 3 * HOUR)])).toEqual({ downtime: 2 * HOUR, uptime: 91.66, unknown: 0 })
+    expect(uptimeOf(custom, F + 12 * HOUR, [down(F + HOUR, null)])).toEqual({ downtime: 11 * HOUR, uptime: 8.33, unknown: 0 })
   })
 })
 

@@ -69,4 +69,38 @@ describe('heartbeat watchdog', () => {
     expect(watchdog.check(T0 + 3_600_000)).toBe(1)
     expect(hostIntervals()).toEqual([{ start: T0 / 1000 + 5, end: null }])
   })
+
+  describe('after the server was down (issue 12)', () => {
+    it('gives every watched host a full skew × poll from the start, then catches only those still silent', () => {
+      t.post(fixture('02-status-heartbeat'), T0)
+      // The server stopped right after that message and starts again 48 s later.
+      const startMs = T0 + 48_000
+      watchdog.restartDeadlines(startMs)
+      expect(host().heartbeat_deadline_ms).toBe(startMs + 15_000)
+      expect(watchdog.check(startMs + 1_000)).toBe(0)
+      expect(watchdog.check(startMs + 14_999)).toBe(0)
+      expect(heartbeatEvents()).toEqual([])
+      // The agent reports again within the deadline: it was never silent.
+      t.post(shiftTime(fixture('02-status-heartbeat'), 53), startMs + 5_000)
+      expect(watchdog.check(startMs + 15_000)).toBe(0)
+      expect(host().heartbeat).toBe(1)
+      expect(heartbeatEvents()).toEqual([])
+      expect(hostIntervals()).toEqual([])
+    })
+
+    it('still declares a host dead that does not report within the fresh deadline', () => {
+      t.post(fixture('02-status-heartbeat'), T0)
+      const startMs = T0 + 48_000
+      watchdog.restartDeadlines(startMs)
+      expect(watchdog.check(startMs + 15_000)).toBe(1)
+      expect(heartbeatEvents().map((e) => e.state)).toEqual([1])
+    })
+
+    it('leaves hosts it does not watch alone', () => {
+      t.post(fixture('05-event-monit-stopped'), T0)
+      watchdog.restartDeadlines(T0 + 48_000)
+      expect(t.store.hosts.findByAgentId('39900374079c371b7380946708ce1e29')).toMatchObject({ status: 1, heartbeat_deadline_ms: null })
+      expect(watchdog.check(T0 + 3_600_000)).toBe(0)
+    })
+  })
 })

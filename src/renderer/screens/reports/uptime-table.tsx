@@ -10,6 +10,7 @@ type UptimeSortKey = 'name' | 'uptime' | 'events'
 type SortDir = 'asc' | 'desc'
 
 const ROW_HEIGHT = 41
+const UNKNOWN_HINT = 'Not counted as up or down: the server was not running, or the host had not reported yet'
 const OVERSCAN = 12
 
 interface UptimeTableProps {
@@ -49,7 +50,7 @@ export function UptimeTable({ items, nameHeader, renderName, renderEvents, inact
           <Table.Tr>
             <SortHeader column="name" {...header}>{nameHeader}</SortHeader>
             <SortHeader column="uptime" w={260} {...header}>Uptime</SortHeader>
-            <Table.Th w={140}>Downtime</Table.Th>
+            <Table.Th w={200}>Downtime</Table.Th>
             <SortHeader column="events" firstDir="desc" w={100} {...header}>Events</SortHeader>
           </Table.Tr>
         </Table.Thead>
@@ -66,7 +67,14 @@ export function UptimeTable({ items, nameHeader, renderName, renderEvents, inact
                   </Group>
                 </Table.Td>
                 <Table.Td><UptimeBar uptime={item.uptime} /></Table.Td>
-                <Table.Td><Text size="sm" c={item.downtime === '0m' ? 'dimmed' : undefined}>{item.downtime}</Text></Table.Td>
+                <Table.Td>
+                  <Text size="sm" c={item.downtime === '0m' ? 'dimmed' : undefined}>
+                    {item.downtime}
+                    {item.unknown !== '0m' && (
+                      <Text span size="xs" c="dimmed" title={UNKNOWN_HINT}> · {item.unknown} unknown</Text>
+                    )}
+                  </Text>
+                </Table.Td>
                 <Table.Td>{renderEvents(item)}</Table.Td>
               </Table.Tr>
             )
