@@ -88,6 +88,19 @@ describe('LoginThrottle', () => {
     expect(throttle.retryAfter('10.0.0.149', 'admin')).toBe(300)
   })
 
+  it('stays exact through a churn of failures and successes (entries removed out of age order)', () => {
+    const { throttle } = throttleAt({ maxEntries: 100 })
+    fail(throttle, '10.0.0.9', 'admin', 5)
+    for (let i = 0; i < 10_000; i++) {
+      fail(throttle, `10.1.0.${i % 50}`, `user${i}`, 1)
+      throttle.succeeded(`10.1.0.${i % 50}`, `user${i}`)
+    }
+    expect(throttle.size).toBe(1)
+    for (let i = 0; i < 150; i++) fail(throttle, `10.2.0.${i}`, 'monit', 1)
+    expect(throttle.size).toBe(100)
+    expect(throttle.retryAfter('10.0.0.9', 'admin')).toBe(300)
+  })
+
   it('makes room from expired entries before dropping a live one', () => {
     const { clock, throttle } = throttleAt({ maxEntries: 10 })
     for (let i = 0; i < 9; i++) fail(throttle, `10.0.0.${i}`, 'admin', 1)
