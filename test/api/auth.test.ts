@@ -218,6 +218,7 @@ describe('brute-force throttle (AUTH-4)', () => {
   })
 
   it('counts failed Basic credentials too: guessing on /metrics locks that user\'s form login from that address', async () => {
+    expect((await (await anonymous(own.baseUrl)).post('/z_security_check', { z_username: 'admin', z_password: 'adminsecret' })).status).toBe(302)
     for (let i = 0; i < 5; i++) {
       const res = await httpRequest(own.baseUrl, 'GET', '/metrics', undefined, { Authorization: `Basic ${Buffer.from(`admin:guess${i}`).toString('base64')}` })
       expect(res.status).toBe(401)
