@@ -63,7 +63,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const serverSettings = new ServerSettingsRepository(store.db, store.sql)
     const sessions = new SessionService(store.sessions, () => serverSettings.sessionTimeoutSec())
     const app = await buildApp({
-      store, collector: ingest, authenticator, throttle, sessions, principals, feed, endpoints: apiEndpoints({ store, sessions, secrets, feed }),
+      store, collector: ingest, authenticator, throttle, sessions, principals, feed, endpoints: apiEndpoints({ store, sessions, secrets, feed, throttle }),
       log, version: VERSION, consoleDir: options.consoleDir,
       collectorLimits,
       collectorStats: new CollectorStats(), metricsEnabled: options.metrics !== false
