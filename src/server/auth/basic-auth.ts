@@ -35,7 +35,13 @@ export class BasicAuthenticator {
   authenticate(header: string | undefined, address: string): Principal | Throttled | undefined {
     if (!header) return undefined
     const hit = this.verified.get(header)
-    if (hit && hit.generation === this.users.generation) return this.admit(address, hit.uname, hit.userId)
+    if (hit && hit.generation === this.users.generation) {
+      // Right credentials, refused all the same while the pair is locked.
+      const wait = this.throttle.retryAfter(address, hit.uname)
+      if (wait > 0) return new Throttled(wait)
+      this.throttle.succeeded(address, hit.uname)
+      return this.principals.of(hit.userId)
+    }
     const creds = parseBasic(header)
     if (!creds) return undefined
     const wait = this.throttle.retryAfter(address, creds.user)
@@ -48,14 +54,7 @@ export class BasicAuthenticator {
     }
     if (this.verified.size >= MAX_CACHED) this.verified.clear()
     this.verified.set(header, { userId: user.id, uname: creds.user, generation: this.users.generation })
-    return this.admit(address, creds.user, user.id)
-  }
-
-  /** Right credentials: refused all the same while the pair is locked, else they clear its failures. */
-  private admit(address: string, uname: string, userId: number): Principal | Throttled | undefined {
-    const wait = this.throttle.retryAfter(address, uname)
-    if (wait > 0) return new Throttled(wait)
-    this.throttle.succeeded(address, uname)
-    return this.principals.of(userId)
+    this.throttle.succeeded(address, creds.user)
+    return this.principals.of(user.id)
   }
 }

@@ -1,5 +1,5 @@
-// Slows down password guessing on every credential check: the login form and HTTP Basic (/collector,
-// /metrics). Failures count per (client address, user name), so a guesser behind a shared NAT locks
+// Slows down password guessing on every credential check: the login form, HTTP Basic (/collector,
+// /metrics) and profile/update's old password. Failures count per (client address, user name), so a guesser behind a shared NAT locks
 // only the name they guess from their own address: other users there, and the same user (an agent)
 // from elsewhere, are never slowed down. After `limit` failures within `windowSec` of the first one,
 // the pair is locked until that window ends: its attempts are refused unchecked, the right password
@@ -11,7 +11,7 @@
 export interface LoginThrottleOptions {
   limit?: number
   windowSec?: number
-  /** Pairs tracked at most; see `admit` for what gives way first. */
+  /** Pairs tracked at most; see `makeRoom` for what gives way first. */
   maxEntries?: number
   /** Seconds; tests inject their own clock. */
   now?: () => number
