@@ -2,6 +2,7 @@
 // Electron shell (through that entry) and the tests.
 import { join } from 'node:path'
 import { BasicAuthenticator } from './auth/basic-auth'
+import { LoginThrottle } from './auth/login-throttle'
 import { Principals } from './auth/principals'
 import { SecretBox } from './auth/secret-box'
 import { SessionService } from './auth/sessions'
@@ -42,6 +43,8 @@ export interface ServerOptions extends ServerConfig {
   consoleDir?: string
   /** The desktop shell that started this process: told about LEDs and new alerts (desktop-bridge.ts). */
   parent?: ParentChannel
+  /** Tests inject one with their own clock and size. */
+  loginThrottle?: LoginThrottle
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -56,11 +59,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const collectorLimits = options.collectorLimits ?? defaultCollectorLimits
     ingest = await IngestThread.start({ databaseFile: store.file, keyFile }, feed, log)
     const principals = new Principals(store.users)
-    const authenticator = new BasicAuthenticator(store.users, principals)
+    const throttle = options.loginThrottle ?? new LoginThrottle()
+    const authenticator = new BasicAuthenticator(store.users, principals, throttle)
     const serverSettings = new ServerSettingsRepository(store.db, store.sql)
     const sessions = new SessionService(store.sessions, () => serverSettings.sessionTimeoutSec())
     const app = await buildApp({
-      store, collector: ingest, authenticator, sessions, principals, feed, endpoints: apiEndpoints({ store, sessions, secrets, feed }),
+      store, collector: ingest, authenticator, throttle, sessions, principals, feed, endpoints: apiEndpoints({ store, sessions, secrets, feed, throttle }),
       log, version: VERSION, consoleDir: options.consoleDir,
       collectorLimits,
       collectorStats: new CollectorStats(), metricsEnabled: options.metrics !== false

@@ -1,8 +1,9 @@
 // Form login, sessions and CSRF as M/Monit clients rely on them (compat §2, §3).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startServer } from '../../src/server/server'
 import { silentLogger } from '../../src/server/log'
-import { anonymous, httpRequest, loginAs } from '../support/api-client'
+import { LoginThrottle } from '../../src/server/auth/login-throttle'
+import { anonymous, httpRequest, loginAs, type ApiClient } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 
 let server: TestServer
@@ -173,17 +174,56 @@ describe('CSRF (compat §3)', () => {
 })
 
 describe('brute-force throttle (AUTH-4)', () => {
-  it('refuses logins from an address after 5 failures, even with the right password', async () => {
-    const own = await startTestServer()
-    try {
-      const guesser = await anonymous(own.baseUrl)
-      for (let i = 0; i < 5; i++) expect((await guesser.post('/z_security_check', { z_username: 'admin', z_password: `guess${i}` })).status).toBe(401)
-      const blocked = await guesser.post('/z_security_check', { z_username: 'admin', z_password: 'adminsecret' })
-      expect(blocked.status).toBe(429)
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
-      expect(blocked.text).toContain('Too many failed logins')
-    } finally {
-      await own.stopAndClean()
+  // The throttle's clock is the test's: "the window passes" takes no five minutes.
+  const clock = { sec: Date.now() / 1000 }
+  let own: TestServer
+  beforeAll(async () => (own = await startTestServer({ loginThrottle: new LoginThrottle({ now: () => clock.sec }) })))
+  afterAll(() => own.stopAndClean())
+  beforeEach(() => { clock.sec += 301 })
+
+  const guessAdmin = async (guesser: ApiClient) => {
+    for (let i = 0; i < 5; i++) expect((await guesser.post('/z_security_check', { z_username: 'admin', z_password: `guess${i}` })).status).toBe(401)
+  }
+
+  it('refuses logins of a user from an address after 5 failures, even with the right password', async () => {
+    const guesser = await anonymous(own.baseUrl)
+    await guessAdmin(guesser)
+    const blocked = await guesser.post('/z_security_check', { z_username: 'admin', z_password: 'adminsecret' })
+    expect(blocked.status).toBe(429)
+    expect(blocked.headers['retry-after']).toBe('300')
+    expect(blocked.headers['content-type']).toBe('text/html')
+    expect(blocked.text).toContain('Too many failed logins')
+    const json = await guesser.post('/z_security_check', { z_username: 'admin', z_password: 'adminsecret' }, { Accept: 'application/json' })
+    expect(json.status).toBe(429)
+    expect(json.json).toEqual({ error: 'Too many failed logins; try again in 300 seconds' })
+    expect(isLoginPage(await guesser.get('/api/2/session/get'))).toBe(true)
+  })
+
+  it('lets the right password in once the window has passed', async () => {
+    const guesser = await anonymous(own.baseUrl)
+    await guessAdmin(guesser)
+    clock.sec += 299
+    expect((await guesser.post('/z_security_check', { z_username: 'admin', z_password: 'adminsecret' })).headers['retry-after']).toBe('1')
+    clock.sec += 1
+    expect((await guesser.post('/z_security_check', { z_username: 'admin', z_password: 'adminsecret' })).status).toBe(302)
+  })
+
+  it('does not lock out another user of the same address (a shared NAT)', async () => {
+    const guesser = await anonymous(own.baseUrl)
+    await guessAdmin(guesser)
+    own.store.users.create({ uname: 'colleague', password: 'colleaguepw', roleIds: [] })
+    const colleague = await anonymous(own.baseUrl)
+    expect((await colleague.post('/z_security_check', { z_username: 'colleague', z_password: 'colleaguepw' })).status).toBe(302)
+    expect((await guesser.post('/z_security_check', { z_username: 'admin', z_password: 'adminsecret' })).status).toBe(429)
+  })
+
+  it('counts failed Basic credentials too: guessing on /metrics locks that user\'s form login from that address', async () => {
+    expect((await (await anonymous(own.baseUrl)).post('/z_security_check', { z_username: 'admin', z_password: 'adminsecret' })).status).toBe(302)
+    for (let i = 0; i < 5; i++) {
+      const res = await httpRequest(own.baseUrl, 'GET', '/metrics', undefined, { Authorization: `Basic ${Buffer.from(`admin:guess${i}`).toString('base64')}` })
+      expect(res.status).toBe(401)
     }
+    const form = await (await anonymous(own.baseUrl)).post('/z_security_check', { z_username: 'admin', z_password: 'adminsecret' })
+    expect(form.status).toBe(429)
   })
 })

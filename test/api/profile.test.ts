@@ -58,4 +58,22 @@ describe('profile/update', () => {
     await expect(loginAs(server.baseUrl, 'quinn', 'old-pw-1')).rejects.toThrow(/login of quinn failed/)
     expect((await (await loginAs(server.baseUrl, 'quinn', 'new-pw-2')).get('/api/2/profile/get')).status).toBe(200)
   })
+
+  it('is throttled like the login: after 5 wrong old passwords the right one gets 429 and nothing changes', async () => {
+    const admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
+    expect((await admin.post('/api/2/admin/users/create', { uname: 'rae', password: 'old-pw-1', fullname: 'Rae', roleid: 3 })).status).toBe(200)
+    const rae = await loginAs(server.baseUrl, 'rae', 'old-pw-1')
+    const before = server.store.users.credentialsOf('rae')!.password_sha256
+    for (let i = 0; i < 5; i++) {
+      expect((await rae.post('/api/2/profile/update', { oldpassword: `guess${i}`, password: 'new-pw-2' })).status).toBe(400)
+    }
+    const refused = await rae.post('/api/2/profile/update', { oldpassword: 'old-pw-1', password: 'new-pw-2' })
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(290)
+    expect(refused.json).toEqual({ error: expect.stringMatching(/^Too many failed logins; try again in \d+ seconds$/) })
+    expect(server.store.users.credentialsOf('rae')!.password_sha256).toBe(before)
+    // One throttle for every password check: the form login of rae from here is locked too, not admin's.
+    await expect(loginAs(server.baseUrl, 'rae', 'old-pw-1')).rejects.toThrow(/failed: 429/)
+    expect((await (await loginAs(server.baseUrl, 'admin', 'adminsecret')).get('/api/2/profile/get')).status).toBe(200)
+  })
 })

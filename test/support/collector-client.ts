@@ -10,6 +10,8 @@ export interface PostOptions {
   /** Sent verbatim (a URL string would resolve `..` and the like first); default /collector. */
   path?: string
   headers?: Record<string, string>
+  /** Source address of the connection, e.g. 127.0.0.2 to post as another machine would. */
+  localAddress?: string
 }
 
 export function postCollector(baseUrl: string, body: Buffer | string, opts: PostOptions = {}): Promise<PostResult> {
@@ -20,7 +22,9 @@ export function postCollector(baseUrl: string, body: Buffer | string, opts: Post
   if (opts.auth !== undefined) headers.Authorization = `Basic ${Buffer.from(opts.auth).toString('base64')}`
   if (opts.gzip) headers['Content-Encoding'] = 'gzip'
   return new Promise((resolve, reject) => {
-    const req = request(baseUrl, { path: opts.path ?? '/collector', method: opts.method ?? 'POST', headers, agent: false, timeout: 10_000 }, (res) => {
+    const req = request(baseUrl, {
+      path: opts.path ?? '/collector', method: opts.method ?? 'POST', headers, agent: false, timeout: 10_000, localAddress: opts.localAddress
+    }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }))

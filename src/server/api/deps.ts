@@ -1,4 +1,5 @@
 // What endpoint modules are built from.
+import type { LoginThrottle } from '../auth/login-throttle'
 import type { SecretBox } from '../auth/secret-box'
 import type { SessionService } from '../auth/sessions'
 import type { ChangeFeed } from '../live/change-feed'
@@ -10,4 +11,6 @@ export interface ApiDeps {
   secrets: SecretBox
   /** Where host removals are announced to live subscribers. */
   feed?: ChangeFeed
+  /** The login throttle, for the one API call that checks a password (profile/update). */
+  throttle: LoginThrottle
 }

@@ -9,6 +9,7 @@ import { holdsAnywhere } from '../domain/permissions'
 import type { Session } from '../auth/sessions'
 import { endpoint } from '../http/api'
 import { HttpError } from '../http/errors'
+import { tooManyFailures } from '../http/too-many-failures'
 import { arg } from '../http/params'
 import type { ApiDeps } from './deps'
 
@@ -16,7 +17,7 @@ import type { ApiDeps } from './deps'
 const password = z.string().min(1, 'must not be empty').max(1000, 'longer than 1000 characters')
 const email = arg.text(200).refine((s) => s === '' || /^[^\s@]+@[^\s@]+$/.test(s), 'expected an e-mail address')
 
-export function profileEndpoints({ store, sessions }: ApiDeps) {
+export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
   const profileOf = (principal: Principal, session: Session) => {
     const user = store.users.find(principal.userId)
     return {
@@ -38,13 +39,18 @@ export function profileEndpoints({ store, sessions }: ApiDeps) {
     endpoint({
       path: 'profile/update', methods: ['POST'], mutation: true,
       params: { fullname: arg.required(200).optional(), email: email.optional(), oldpassword: z.string().optional(), password: password.optional() },
-      handle: ({ params, principal, session }) => {
+      handle: ({ params, principal, session, request }) => {
         if (params.password !== undefined) {
           if (params.oldpassword === undefined) throw new HttpError(400, "invalid argument 'oldpassword': is required to set a new password")
+          // A stolen session must not become a way to guess the password at full speed.
+          const wait = throttle.retryAfter(request.ip, principal.uname)
+          if (wait > 0) throw tooManyFailures(wait)
           const credentials = store.users.credentialsOf(principal.uname)
           if (!credentials || !verifyPassword(params.oldpassword, { salt: credentials.password_salt, sha256: credentials.password_sha256 })) {
+            throttle.failed(request.ip, principal.uname, credentials !== undefined)
             throw new HttpError(400, "invalid argument 'oldpassword': does not match your current password")
           }
+          throttle.succeeded(request.ip, principal.uname)
         }
         store.users.update(principal.userId, { fullname: params.fullname, email: params.email, password: params.password })
         // Whoever knew the old password is logged out everywhere else.

@@ -5,11 +5,12 @@
 // is a large share of what such a request costs. Answers keep the API's {"error": …} shape. The
 // message itself is stored on the ingest thread (ingest-thread.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { BasicAuthenticator } from '../auth/basic-auth'
+import { Throttled, type BasicAuthenticator } from '../auth/basic-auth'
 import { Permission } from '../../shared/codes'
 import { holdsAnywhere, type Principal } from '../domain/permissions'
 import { HttpError } from '../http/errors'
 import { requestPath } from '../http/request-path'
+import { tooManyFailures } from '../http/too-many-failures'
 import type { Logger } from '../log'
 import type { CollectorStats } from '../metrics/collector-stats'
 import type { MessageCollector } from './ingest-thread'
@@ -87,7 +88,8 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
 /** Method and credentials, checked before any body is read so strangers cannot make us buffer megabytes. */
 function admit(request: IncomingMessage, authenticator: BasicAuthenticator): Principal {
   if (request.method !== 'POST') throw new HttpError(405, 'the collector accepts POST only', { Allow: 'POST' })
-  const principal = authenticator.authenticate(request.headers.authorization)
+  const principal = authenticator.authenticate(request.headers.authorization, request.socket.remoteAddress ?? '')
+  if (principal instanceof Throttled) throw tooManyFailures(principal.retryAfterSec, { 'WWW-Authenticate': REALM })
   if (!principal) throw new HttpError(401, 'valid collector credentials are required', { 'WWW-Authenticate': REALM })
   if (!holdsAnywhere(principal, Permission.Collector)) {
     throw new HttpError(403, `user ${principal.uname} lacks the collector permission`)

@@ -3,7 +3,7 @@ import { createServer } from 'node:http'
 import fastifyCookie from '@fastify/cookie'
 import fastify, { type FastifyInstance } from 'fastify'
 import type { BasicAuthenticator } from '../auth/basic-auth'
-import { LoginThrottle } from '../auth/login-throttle'
+import type { LoginThrottle } from '../auth/login-throttle'
 import type { Principals } from '../auth/principals'
 import type { SessionService } from '../auth/sessions'
 import type { CollectorLimits } from '../collector/request-body'
@@ -27,6 +27,8 @@ export interface AppDeps {
   /** Stores what POST /collector admits (the ingest thread). */
   collector: MessageCollector
   authenticator: BasicAuthenticator
+  /** Shared with the authenticator: one count of failures per address and user name for every login. */
+  throttle: LoginThrottle
   sessions: SessionService
   principals: Principals
   /** Live changes for GET /api/2/live; the route is absent without it. */
@@ -72,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/health', async () => ({ status: 'ok', version: deps.version }))
   await app.register(metricsRoutes, deps)
   await app.register(loginRoutes, {
-    gate, users: deps.store.users, throttle: new LoginThrottle(),
+    gate, users: deps.store.users, throttle: deps.throttle,
     consolePage: deps.consoleDir ? readConsolePage(deps.consoleDir) : undefined
   })
   registerEndpoints(app, gate, deps.endpoints)

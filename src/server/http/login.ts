@@ -7,6 +7,7 @@ import { verifyPassword } from '../auth/passwords'
 import type { UserRepository } from '../store/users'
 import type { SessionGate } from './session-gate'
 import { setupState } from './setup'
+import { tooManyFailures } from './too-many-failures'
 
 export interface LoginDeps {
   gate: SessionGate
@@ -38,19 +39,20 @@ export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promis
   app.post('/z_security_check', async (request, reply) => {
     const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
     const session = gate.ensureSession(request, reply)
-    const wait = deps.throttle.retryAfter(request.ip)
-    if (wait > 0) {
-      reply.header('Retry-After', String(wait))
-      return fail(request, reply, session, 429, `Too many failed logins; try again in ${wait} seconds`)
-    }
     const uname = form.get('z_username') ?? ''
+    const wait = deps.throttle.retryAfter(request.ip, uname)
+    if (wait > 0) {
+      const refusal = tooManyFailures(wait)
+      reply.headers(refusal.headers)
+      return fail(request, reply, session, 429, refusal.message)
+    }
     const user = deps.users.credentialsOf(uname)
     const password = form.get('z_password') ?? ''
     if (!user || !verifyPassword(password, { salt: user.password_salt, sha256: user.password_sha256 })) {
-      deps.throttle.failed(request.ip)
+      deps.throttle.failed(request.ip, uname, user !== undefined)
       return fail(request, reply, session, 401, INVALID)
     }
-    deps.throttle.succeeded(request.ip)
+    deps.throttle.succeeded(request.ip, uname)
     gate.sessions.logIn(session.id, user.id, form.get('z_csrf_protection')?.toLowerCase() !== 'off')
     return reply.code(302).header('Location', safeRedirect(session.savedUrl)).send()
   })

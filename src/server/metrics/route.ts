@@ -1,9 +1,10 @@
 // GET /metrics: Prometheus' scrape target, behind HTTP Basic auth (scrapers hold no session cookie).
 import type { FastifyInstance } from 'fastify'
 import { Permission } from '../../shared/codes'
-import type { BasicAuthenticator } from '../auth/basic-auth'
+import { Throttled, type BasicAuthenticator } from '../auth/basic-auth'
 import { holdsAnywhere, viewableHostIds } from '../domain/permissions'
 import { HttpError } from '../http/errors'
+import { tooManyFailures } from '../http/too-many-failures'
 import type { Store } from '../store/store'
 import type { CollectorStats } from './collector-stats'
 import { databaseBytes } from './database-size'
@@ -25,7 +26,8 @@ export async function metricsRoutes(app: FastifyInstance, deps: MetricsDeps): Pr
   const repository = new MetricsRepository(deps.store.db, deps.store.sql)
   app.get('/metrics', async (request, reply) => {
     if (!deps.metricsEnabled) throw new HttpError(404, 'metrics are disabled on this server')
-    const principal = deps.authenticator.authenticate(request.headers.authorization)
+    const principal = deps.authenticator.authenticate(request.headers.authorization, request.ip)
+    if (principal instanceof Throttled) throw tooManyFailures(principal.retryAfterSec, { 'WWW-Authenticate': REALM })
     if (!principal) throw new HttpError(401, 'valid credentials are required', { 'WWW-Authenticate': REALM })
     if (!holdsAnywhere(principal, Permission.View)) throw new HttpError(403, `user ${principal.uname} may view no host`)
     const visible = viewableHostIds(principal)
