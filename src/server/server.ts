@@ -19,6 +19,7 @@ import { HistoryRollupJob, type HistoryRollupOptions } from './jobs/history-roll
 import { ChangeFeed } from './live/change-feed'
 import type { Logger } from './log'
 import { CollectorStats } from './metrics/collector-stats'
+import { StorageHealth } from './metrics/storage-health'
 import { ServerSettingsRepository } from './store/server-settings'
 import { Store } from './store/store'
 
@@ -57,12 +58,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const principals = new Principals(store.users)
     const authenticator = new BasicAuthenticator(store.users, principals)
     const serverSettings = new ServerSettingsRepository(store.db, store.sql)
-    const sessions = new SessionService(store.sessions, () => serverSettings.sessionTimeoutSec())
+    // Writes can fail for lack of space at any time (issue 12): everything that writes reports here.
+    const storage = new StorageHealth(log)
+    const sessions = new SessionService(store.sessions, () => serverSettings.sessionTimeoutSec(), undefined, (write) => storage.bestEffort(write))
     const app = await buildApp({
       store, collector: ingest, authenticator, sessions, principals, feed, endpoints: apiEndpoints({ store, sessions, secrets, feed }),
       log, version: VERSION, consoleDir: options.consoleDir,
       collectorLimits,
-      collectorStats: new CollectorStats(), metricsEnabled: options.metrics !== false
+      collectorStats: new CollectorStats(), storage, metricsEnabled: options.metrics !== false
     })
     await app.register(setupRoutes, { store })
     // A port chosen by flag or environment wins; else the one stored from the console's settings.
@@ -71,8 +74,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : wantedPort
     const watchdog = new HeartbeatWatchdog(store, feed)
-    watchdog.start(options.watchdogIntervalMs)
-    const rollup = new HistoryRollupJob(store, { onError: log.error, ...options.historyRollup })
+    const jobReporting = { log, onError: (err: unknown) => storage.writeFailed(err) }
+    watchdog.start(options.watchdogIntervalMs, jobReporting)
+    const rollup = new HistoryRollupJob(store, options.historyRollup ?? {}, jobReporting)
     rollup.start()
     const stopBridge = options.parent && startDesktopBridge(store, feed, options.parent)
     return {
