@@ -21,6 +21,7 @@ import { ServerRunLog } from './jobs/server-run-log'
 import { ChangeFeed } from './live/change-feed'
 import type { Logger } from './log'
 import { CollectorStats } from './metrics/collector-stats'
+import { StorageHealth } from './metrics/storage-health'
 import { ServerSettingsRepository } from './store/server-settings'
 import { Store } from './store/store'
 
@@ -62,12 +63,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const throttle = options.loginThrottle ?? new LoginThrottle()
     const authenticator = new BasicAuthenticator(store.users, principals, throttle)
     const serverSettings = new ServerSettingsRepository(store.db, store.sql)
-    const sessions = new SessionService(store.sessions, () => serverSettings.sessionTimeoutSec())
+    // Writes can fail for lack of space at any time (issue 12): everything that writes reports here.
+    const storage = new StorageHealth(log)
+    const sessions = new SessionService(store.sessions, () => serverSettings.sessionTimeoutSec(), undefined, (write) => storage.bestEffort(write))
     const app = await buildApp({
       store, collector: ingest, authenticator, throttle, sessions, principals, feed, endpoints: apiEndpoints({ store, sessions, secrets, feed, throttle }),
       log, version: VERSION, consoleDir: options.consoleDir,
       collectorLimits,
-      collectorStats: new CollectorStats(), metricsEnabled: options.metrics !== false
+      collectorStats: new CollectorStats(), storage, metricsEnabled: options.metrics !== false
     })
     await app.register(setupRoutes, { store })
     // A port chosen by flag or environment wins; else the one stored from the console's settings.
@@ -77,13 +80,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const port = typeof address === 'object' && address ? address.port : wantedPort
     // The server runs from here: the time before (down, or starting) is unknown to uptime reports, and
     // every agent gets a full heartbeat deadline from now (issue 12).
-    const runLog = new ServerRunLog(store, log.error)
+    const jobReporting = { log, onError: (err: unknown) => storage.writeFailed(err) }
+    const runLog = new ServerRunLog(store, jobReporting)
+    runLog.start()
     const startedMs = Date.now()
-    runLog.start(startedMs)
     const watchdog = new HeartbeatWatchdog(store, feed)
-    watchdog.restartDeadlines(startedMs)
-    watchdog.start(options.watchdogIntervalMs)
-    const rollup = new HistoryRollupJob(store, { onError: log.error, ...options.historyRollup })
+    storage.bestEffort(() => watchdog.restartDeadlines(startedMs))
+    watchdog.start(options.watchdogIntervalMs, jobReporting)
+    const rollup = new HistoryRollupJob(store, options.historyRollup ?? {}, jobReporting)
     rollup.start()
     const stopBridge = options.parent && startDesktopBridge(store, feed, options.parent)
     return {

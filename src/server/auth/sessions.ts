@@ -24,7 +24,12 @@ export class SessionService {
     private readonly repo: SessionRepository,
     /** The idle timeout setting, read on every resume so a change applies at once; undefined: the default. */
     private readonly storedTimeoutSec: () => number | undefined = () => undefined,
-    private readonly now = () => Math.floor(Date.now() / 1000)
+    private readonly now = () => Math.floor(Date.now() / 1000),
+    /**
+     * Runs the writes a read can do without (the last-access stamp, removing an expired session);
+     * undefined when storage refused one (a full disk: metrics/storage-health.ts), so the read is still answered.
+     */
+    private readonly bestEffort: <T>(write: () => T) => T | undefined = (write) => write()
   ) {}
 
   /** The live session with this id, refreshed; undefined when unknown or expired. */
@@ -34,10 +39,10 @@ export class SessionService {
     if (!row) return undefined
     const now = this.now()
     if (now - row.last_access > this.timeoutSec()) {
-      this.repo.delete(id)
+      this.bestEffort(() => this.repo.delete(id))
       return undefined
     }
-    if (now - row.last_access >= TOUCH_EVERY_SEC) this.repo.touched(id, now)
+    if (now - row.last_access >= TOUCH_EVERY_SEC) this.bestEffort(() => this.repo.touched(id, now))
     return toSession(row)
   }
 

@@ -1,6 +1,7 @@
 // What the collector does with the XML of admitted messages: parse, store. It runs on the ingest
 // thread (see ingest-thread.ts), so it answers with plain outcomes that can cross threads, never a throw.
 import { mayCollect, type Principal } from '../domain/permissions'
+import { storageFailureCode } from '../store/storage-errors'
 import { ReportRefused, type Ingest } from './ingest'
 import type { MonitMessage } from './message'
 import { MessageParseError, parseMonitMessage } from './parse-message'
@@ -18,6 +19,8 @@ export type CollectOutcome =
   | { kind: 'stored'; seconds: number }
   /** Answered `status` with {"error": error}; `warning` is worth a log line (a body that is no Monit message). */
   | { kind: 'refused'; status: number; error: string; warning?: string }
+  /** The database cannot be written now (disk full: store/storage-errors.ts): answered 503, the agent keeps it queued. */
+  | { kind: 'unavailable'; code: string; message: string }
   /** A fault of ours: answered 500, `detail` (a stack) is logged. */
   | { kind: 'failed'; detail: string }
 
@@ -61,8 +64,10 @@ export function collectMessages(ingest: Ingest, requests: readonly CollectReques
   if (toStore(batch).length > 0) {
     try {
       storeTogether(ingest, batch)
-    } catch {
-      storeOneByOne(ingest, batch)
+    } catch (err) {
+      // Storing them one by one would fail the same way, once per message.
+      if (storageFailureCode(err) !== undefined) for (const i of toStore(batch)) batch.outcomes[i] = notStored(err, requests[i])
+      else storeOneByOne(ingest, batch)
     }
   }
   return requests.map((_, i) => batch.outcomes[i] ?? { kind: 'failed', detail: 'message neither stored nor refused' })
@@ -138,5 +143,7 @@ function notStored(err: unknown, request: CollectRequest): CollectOutcome {
   if (err instanceof ReportRefused) {
     return { kind: 'refused', status: 403, error: `user ${request.principal.uname} may not report for this host` }
   }
+  const code = storageFailureCode(err)
+  if (code !== undefined) return { kind: 'unavailable', code, message: err instanceof Error ? err.message : String(err) }
   return { kind: 'failed', detail: err instanceof Error ? (err.stack ?? err.message) : String(err) }
 }

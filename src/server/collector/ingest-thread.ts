@@ -12,8 +12,11 @@ import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { LiveChange } from '../../shared/live'
 import type { ChangeFeed } from '../live/change-feed'
-import type { Logger } from '../log'
+import { RepeatedFailureLog, type Logger } from '../log'
 import type { CollectOutcome, CollectRequest } from './collect-message'
+
+/** Between attempts to start a new thread when one could not start. */
+const RESTART_RETRY_MS = 1000
 
 export interface IngestWorkerData {
   databaseFile: string
@@ -36,9 +39,12 @@ export class IngestThread implements MessageCollector {
   private closing = false
   /** False from an unexpected exit until a new thread is ready. */
   private alive = true
+  private restartTimer: NodeJS.Timeout | undefined
+  private readonly restartFailures: RepeatedFailureLog
 
   private constructor(private worker: Worker, private readonly settings: IngestWorkerData,
     private readonly feed: ChangeFeed | undefined, private readonly log: Logger) {
+    this.restartFailures = new RepeatedFailureLog(log, 'collector: starting a new ingest thread')
     this.watch(worker)
   }
 
@@ -64,6 +70,7 @@ export class IngestThread implements MessageCollector {
   /** Call after the HTTP server stopped: answers still in flight are awaited, then the store is closed. */
   async close(): Promise<void> {
     this.closing = true
+    clearTimeout(this.restartTimer)
     if (!this.alive) return
     const exited = new Promise<void>((done) => this.worker.once('exit', () => done()))
     this.worker.postMessage({ type: 'close' } satisfies ToIngestThread)
@@ -88,12 +95,23 @@ export class IngestThread implements MessageCollector {
       this.pending.clear()
       if (this.closing) return
       this.log.error(`collector: the ingest thread exited (code ${code}); starting a new one`)
-      spawn(this.settings).then((next) => {
-        if (this.closing) return void next.terminate()
-        this.worker = next
-        this.alive = true
-        this.watch(next)
-      }, (err: Error) => this.log.error(`collector: cannot restart the ingest thread, messages are refused: ${err.message}`))
+      this.restart()
+    })
+  }
+
+  /** A thread that cannot start (its store cannot be opened) is tried again, however long that takes. */
+  private restart(): void {
+    spawn(this.settings).then((next) => {
+      if (this.closing) return void next.terminate()
+      this.worker = next
+      this.alive = true
+      this.restartFailures.succeeded()
+      this.watch(next)
+    }, (err: unknown) => {
+      this.restartFailures.failed(err, `tried again every ${RESTART_RETRY_MS} ms, messages are refused meanwhile`)
+      if (this.closing) return
+      this.restartTimer = setTimeout(() => this.restart(), RESTART_RETRY_MS)
+      this.restartTimer.unref()
     })
   }
 }

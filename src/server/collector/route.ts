@@ -8,11 +8,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Throttled, type BasicAuthenticator } from '../auth/basic-auth'
 import { Permission } from '../../shared/codes'
 import { holdsAnywhere, type Principal } from '../domain/permissions'
-import { HttpError } from '../http/errors'
+import { HttpError, storageUnavailable } from '../http/errors'
 import { requestPath } from '../http/request-path'
 import { tooManyFailures } from '../http/too-many-failures'
 import type { Logger } from '../log'
 import type { CollectorStats } from '../metrics/collector-stats'
+import type { StorageHealth } from '../metrics/storage-health'
 import type { MessageCollector } from './ingest-thread'
 import { decodeBody, type CollectorLimits } from './request-body'
 
@@ -24,6 +25,8 @@ export interface CollectorDeps {
   now?: () => number
   /** Counts each stored message and its ingest latency, for /metrics. */
   collectorStats?: CollectorStats
+  /** Told of each message stored or refused for lack of storage. */
+  storage: StorageHealth
 }
 
 export const COLLECTOR_PATH = '/collector'
@@ -60,7 +63,12 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
     switch (outcome.kind) {
       case 'stored':
         deps.collectorStats?.record(outcome.seconds)
+        deps.storage.writeSucceeded()
         return
+      case 'unavailable':
+        // Not a 500: the message was fine, and an agent answered non-200 keeps it queued for its next cycle.
+        deps.storage.writeFailed(outcome)
+        throw storageUnavailable(outcome.code)
       case 'refused':
         if (outcome.warning) log.warn(`collector: rejected a message from ${request.socket.remoteAddress}: ${outcome.warning}`)
         throw new HttpError(outcome.status, outcome.error)

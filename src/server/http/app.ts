@@ -13,6 +13,7 @@ import type { ChangeFeed } from '../live/change-feed'
 import { liveRoutes } from '../live/sse-route'
 import type { Logger } from '../log'
 import type { CollectorStats } from '../metrics/collector-stats'
+import type { StorageHealth } from '../metrics/storage-health'
 import { metricsRoutes } from '../metrics/route'
 import type { Store } from '../store/store'
 import { registerEndpoints, type ApiEndpoint } from './api'
@@ -38,6 +39,8 @@ export interface AppDeps {
   collectorLimits: CollectorLimits
   /** Ingest counts and latencies: filled by the collector, read by /metrics. */
   collectorStats: CollectorStats
+  /** Whether the database can be written: fed by failed and stored writes, read by /metrics. */
+  storage: StorageHealth
   metricsEnabled: boolean
   version: string
   /** The built console (out/renderer); not served when absent. */
@@ -63,8 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return server
     }
   })
-  const gate = new SessionGate(deps.sessions, deps.principals)
-  installErrorHandling(app, deps.log, gate)
+  const gate = new SessionGate(deps.sessions, deps.principals, deps.storage)
+  installErrorHandling(app, deps.log, gate, deps.storage)
   await app.register(fastifyCookie)
   // Form bodies keep repeated keys (hostid=1&hostid=2); handlers read them through http/params.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 * 1024 },

@@ -1,6 +1,8 @@
 // One error shape for every JSON answer: {"error": "..."} with the right status (compat ERR-1).
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { Logger } from '../log'
+import type { StorageHealth } from '../metrics/storage-health'
+import { STORAGE_RETRY_AFTER_SEC, storageFailureMessage } from '../store/storage-errors'
 import type { SessionGate } from './session-gate'
 
 export class HttpError extends Error {
@@ -9,11 +11,18 @@ export class HttpError extends Error {
   }
 }
 
-export function installErrorHandling(app: FastifyInstance, log: Logger, gate: SessionGate): void {
+/** A write the storage refused (full disk: store/storage-errors.ts): the request may work later, nothing stored is lost. */
+export function storageUnavailable(code: string): HttpError {
+  return new HttpError(503, storageFailureMessage(code), { 'Retry-After': String(STORAGE_RETRY_AFTER_SEC) })
+}
+
+export function installErrorHandling(app: FastifyInstance, log: Logger, gate: SessionGate, storage: StorageHealth): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    const storageCode = storage.writeFailed(err)
+    if (storageCode !== undefined) err = storageUnavailable(storageCode)
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
     if (err instanceof HttpError) reply.headers(err.headers)
-    if (status >= 500) {
+    if (status >= 500 && storageCode === undefined) {
       log.error(`${request.method} ${request.url.split('?')[0]} failed: ${err.stack ?? err.message}`)
       return reply.code(status).send({ error: 'internal server error' })
     }

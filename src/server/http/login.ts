@@ -5,6 +5,7 @@ import type { LoginThrottle } from '../auth/login-throttle'
 import type { Session } from '../auth/sessions'
 import { verifyPassword } from '../auth/passwords'
 import type { UserRepository } from '../store/users'
+import { storageUnavailable } from './errors'
 import type { SessionGate } from './session-gate'
 import { setupState } from './setup'
 import { tooManyFailures } from './too-many-failures'
@@ -36,7 +37,17 @@ export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promis
   app.get('/', home)
   app.get('/index.csp', home)
 
-  app.post('/z_security_check', async (request, reply) => {
+  // A login whose session cannot be written (a full disk) gets the login page saying so, 503; other errors
+  // go on to the central handler (errors.ts).
+  const storageFailed = (err: Error, request: FastifyRequest, reply: FastifyReply) => {
+    const code = gate.storage.writeFailed(err)
+    if (code === undefined) throw err
+    const unavailable = storageUnavailable(code)
+    reply.headers(unavailable.headers)
+    return fail(request, reply, undefined, unavailable.statusCode, unavailable.message)
+  }
+
+  app.post('/z_security_check', { errorHandler: storageFailed }, async (request, reply) => {
     const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
     const session = gate.ensureSession(request, reply)
     const uname = form.get('z_username') ?? ''
@@ -65,7 +76,7 @@ export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promis
   app.get('/login/logout.csp', logout)
   app.post('/login/logout.csp', logout)
 
-  function fail(request: FastifyRequest, reply: FastifyReply, session: Session, status: number, error: string) {
+  function fail(request: FastifyRequest, reply: FastifyReply, session: Session | undefined, status: number, error: string) {
     if (prefersJson(request)) return reply.code(status).send({ error })
     return gate.sendLogin(request, reply, session, { status, error })
   }

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Principals } from '../auth/principals'
 import { SESSION_COOKIE, type Session, type SessionService } from '../auth/sessions'
 import type { Principal } from '../domain/permissions'
+import type { StorageHealth } from '../metrics/storage-health'
 import { loginPage } from './login-page'
 
 export interface Caller {
@@ -13,7 +14,7 @@ export interface Caller {
 }
 
 export class SessionGate {
-  constructor(readonly sessions: SessionService, private readonly principals: Principals) {}
+  constructor(readonly sessions: SessionService, private readonly principals: Principals, readonly storage: StorageHealth) {}
 
   session(request: FastifyRequest): Session | undefined {
     return this.sessions.resume(request.cookies[SESSION_COOKIE])
@@ -43,8 +44,9 @@ export class SessionGate {
 
   sendLogin(request: FastifyRequest, reply: FastifyReply, existing: Session | undefined,
     opts: { status?: number; error?: string; rememberUrl?: boolean } = {}): FastifyReply {
-    const session = this.ensureSession(request, reply, existing)
-    if (opts.rememberUrl && request.method === 'GET') this.sessions.remember(session.id, request.url)
+    // Storage refusing the session (a full disk) must not break the page: it is sent without a cookie.
+    const session = this.storage.bestEffort(() => this.ensureSession(request, reply, existing))
+    if (session && opts.rememberUrl && request.method === 'GET') this.storage.bestEffort(() => this.sessions.remember(session.id, request.url))
     // Exactly "text/html", no charset parameter: clients compare the string (compat AUTH-5).
     return reply.code(opts.status ?? 200).header('Content-Type', 'text/html').send(loginPage(opts.error))
   }

@@ -9,23 +9,24 @@ import type { ChangeFeed } from '../live/change-feed'
 import type { LiveChange } from '../../shared/live'
 import type { HostRow } from '../store/hosts'
 import type { Store } from '../store/store'
+import { PeriodicJob, type JobReporting } from './periodic-job'
 
 export class HeartbeatWatchdog {
-  private timer: NodeJS.Timeout | undefined
+  private job: PeriodicJob | undefined
   private readonly events: EventRecorder
 
   constructor(private readonly store: Store, private readonly feed?: ChangeFeed) {
     this.events = new EventRecorder(store)
   }
 
-  start(intervalMs = 500): void {
-    this.timer ??= setInterval(() => this.check(Date.now()), intervalMs)
-    this.timer.unref()
+  start(intervalMs = 500, reporting: JobReporting): void {
+    this.job ??= new PeriodicJob({ name: 'heartbeat watchdog', intervalMs, run: () => void this.check(Date.now()), ...reporting })
+    this.job.start()
   }
 
   stop(): void {
-    clearInterval(this.timer)
-    this.timer = undefined
+    this.job?.stop()
+    this.job = undefined
   }
 
   /**

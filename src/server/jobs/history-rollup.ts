@@ -5,6 +5,7 @@
 // a steady hour's roll of 100 hosts still takes well under a minute.
 import { Rollup } from '../history/rollup'
 import type { Store } from '../store/store'
+import { PeriodicJob, type JobReporting } from './periodic-job'
 
 export interface HistoryRollupOptions {
   /** Between passes when there is nothing to do */
@@ -13,35 +14,30 @@ export interface HistoryRollupOptions {
   sliceMs?: number
   /** Pause after a slice, as a multiple of its length */
   pauseRatio?: number
-  /** Called with a message when a step throws; the job tries again on the next pass. */
-  onError?: (message: string) => void
 }
 
 export class HistoryRollupJob {
   readonly rollup: Rollup
-  private timer: NodeJS.Timeout | undefined
-  private running = false
+  private readonly job: PeriodicJob
   private readonly intervalMs: number
   private readonly sliceMs: number
   private readonly pauseRatio: number
 
-  constructor(store: Store, private readonly options: HistoryRollupOptions = {}) {
+  /** A step that throws (a full disk) is tried again on the next pass: see periodic-job.ts. */
+  constructor(store: Store, options: HistoryRollupOptions, reporting: JobReporting) {
     this.rollup = new Rollup(store.history, store.sql)
     this.intervalMs = options.intervalMs ?? 5000
     this.sliceMs = options.sliceMs ?? 10
     this.pauseRatio = options.pauseRatio ?? 9
+    this.job = new PeriodicJob({ name: 'history rollup', intervalMs: this.intervalMs, run: () => this.runSlice(), ...reporting })
   }
 
   start(): void {
-    if (this.running) return
-    this.running = true
-    this.schedule(this.intervalMs)
+    this.job.start()
   }
 
   stop(): void {
-    this.running = false
-    clearTimeout(this.timer)
-    this.timer = undefined
+    this.job.stop()
   }
 
   /** One slice: steps until the time budget is spent or nothing is left; true when work remains. */
@@ -54,21 +50,10 @@ export class HistoryRollupJob {
     return true
   }
 
-  private schedule(delayMs: number): void {
-    if (!this.running) return
-    this.timer = setTimeout(() => this.runSlice(), delayMs)
-    this.timer.unref()
-  }
-
-  private runSlice(): void {
+  /** One slice; returns the delay before the next. */
+  private runSlice(): number {
     const started = performance.now()
-    let more = false
-    try {
-      more = this.slice()
-    } catch (err) {
-      this.options.onError?.(`history rollup failed: ${err instanceof Error ? err.message : String(err)}`)
-    }
-    const spent = performance.now() - started
-    this.schedule(more ? Math.max(1, spent * this.pauseRatio) : this.intervalMs)
+    const more = this.slice()
+    return more ? Math.max(1, (performance.now() - started) * this.pauseRatio) : this.intervalMs
   }
 }

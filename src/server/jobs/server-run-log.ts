@@ -1,47 +1,50 @@
 // Records this server's run (issue 12): its start, an alive stamp every ALIVE_STAMP_MS while it runs and
 // its clean stop, so that the next start knows when the server was not running even after kill -9 or a
-// power cut. Bookkeeping only: a failed write is logged and never stops the server.
+// power cut. Bookkeeping only: it runs as a PeriodicJob, so a failed write (a full disk) is logged once
+// and tried again, and never stops the server.
 import { ALIVE_STAMP_MS } from '../domain/server-runs'
 import { ServerRunRepository } from '../store/server-runs'
 import type { Store } from '../store/store'
+import { PeriodicJob, type JobReporting } from './periodic-job'
 
 export class ServerRunLog {
   private readonly runs: ServerRunRepository
-  private timer: NodeJS.Timeout | undefined
+  private job: PeriodicJob | undefined
   private runId: number | undefined
+  private startedSec = 0
 
-  constructor(store: Store, private readonly onError: (message: string) => void) {
+  constructor(store: Store, private readonly reporting: JobReporting, private readonly now: () => number = Date.now) {
     this.runs = new ServerRunRepository(store.db, store.sql)
   }
 
-  /** Records the start at `nowMs`, then stamps alive every `intervalMs`. */
-  start(nowMs = Date.now(), intervalMs = ALIVE_STAMP_MS): void {
-    if (this.runId !== undefined) return
-    this.runId = this.attempt('record the server start', () => this.runs.begin(seconds(nowMs)))
-    this.timer = setInterval(() => this.stampAlive(Date.now()), intervalMs)
-    this.timer.unref()
+  /** Records the start now, then stamps alive every `intervalMs`. */
+  start(intervalMs = ALIVE_STAMP_MS): void {
+    if (this.job) return
+    this.startedSec = seconds(this.now())
+    this.job = new PeriodicJob({ ...this.reporting, name: 'server run log', intervalMs, run: () => this.stampAlive() })
+    this.job.runOnce()
+    this.job.start()
   }
 
-  stampAlive(nowMs: number): void {
-    const id = this.runId
-    if (id !== undefined) this.attempt('stamp the server alive', () => this.runs.alive(id, seconds(nowMs)))
+  /** Stamps the run alive; records its start first while that could not be stored yet. */
+  private stampAlive(): void {
+    this.runId ??= this.runs.begin(this.startedSec)
+    this.runs.alive(this.runId, seconds(this.now()))
   }
 
-  /** Records a clean stop at `nowMs`. */
-  stop(nowMs = Date.now()): void {
-    clearInterval(this.timer)
-    this.timer = undefined
+  /** Records a clean stop. */
+  stop(): void {
+    this.job?.stop()
+    this.job = undefined
     const id = this.runId
-    if (id !== undefined) this.attempt('record the server stop', () => this.runs.stop(id, seconds(nowMs)))
     this.runId = undefined
-  }
-
-  private attempt<T>(what: string, write: () => T): T | undefined {
+    if (id === undefined) return
     try {
-      return write()
+      this.runs.stop(id, seconds(this.now()))
     } catch (err) {
-      this.onError(`could not ${what}: ${err instanceof Error ? err.message : String(err)}`)
-      return undefined
+      // The run then ends at its last alive stamp, as after a crash.
+      this.reporting.log.error(`server run log: could not record the clean stop: ${err instanceof Error ? err.message : String(err)}`)
+      this.reporting.onError?.(err)
     }
   }
 }

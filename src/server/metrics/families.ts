@@ -5,6 +5,7 @@ import { decodeStatistics } from '../store/latest-statistics'
 import { INGEST_BUCKETS, type CollectorStats } from './collector-stats'
 import { formatValue, type Labels, type MetricFamily, type Sample } from './exposition'
 import type { HostMetricRow, ServiceMetricRow } from './metrics-repository'
+import type { StorageHealth } from './storage-health'
 
 /** Statistics whose meaning is their text (flags, checksum, program output, filesystem type): no number to graph. */
 const TEXT_ONLY = new Set<number>([Stat.Flags, Stat.Checksum, Stat.ProgramOutput, Stat.FilesystemType])
@@ -75,6 +76,16 @@ export function selfFamilies(stats: CollectorStats, databaseBytes: number): Metr
       [{ value: stats.ratePerSecond() }]),
     gauge('overseer_database_bytes', 'Size of the SQLite database on disk: main file plus write-ahead log.',
       [{ value: databaseBytes }])
+  ]
+}
+
+/** Whether the database can be written: alert on overseer_storage_full == 1 (the collector answers 503 meanwhile). */
+export function storageFamilies(storage: StorageHealth): MetricFamily[] {
+  return [
+    gauge('overseer_storage_full', '1 from a write refused for lack of storage (disk full, or an I/O error) until a write succeeds again.',
+      [{ value: storage.unavailable === undefined ? 0 : 1 }]),
+    counter('overseer_storage_failed_writes_total', 'Writes refused for lack of storage since the server started.',
+      [{ value: storage.failedWrites }])
   ]
 }
 

@@ -9,13 +9,15 @@ import type { Store } from '../store/store'
 import type { CollectorStats } from './collector-stats'
 import { databaseBytes } from './database-size'
 import { CONTENT_TYPE, renderExposition } from './exposition'
-import { selfFamilies, stateFamilies } from './families'
+import { selfFamilies, stateFamilies, storageFamilies } from './families'
 import { MetricsRepository } from './metrics-repository'
+import type { StorageHealth } from './storage-health'
 
 export interface MetricsDeps {
   store: Store
   authenticator: BasicAuthenticator
   collectorStats: CollectorStats
+  storage: StorageHealth
   /** Off: /metrics answers 404, not the login page that unknown paths get. */
   metricsEnabled: boolean
 }
@@ -33,7 +35,8 @@ export async function metricsRoutes(app: FastifyInstance, deps: MetricsDeps): Pr
     const visible = viewableHostIds(principal)
     const families = [
       ...stateFamilies(repository.hosts(visible), repository.services(visible)),
-      ...selfFamilies(deps.collectorStats, databaseBytes(deps.store.file))
+      ...selfFamilies(deps.collectorStats, databaseBytes(deps.store.file)),
+      ...storageFamilies(deps.storage)
     ]
     return reply.header('Content-Type', CONTENT_TYPE).header('Cache-Control', 'no-store').send(renderExposition(families))
   })

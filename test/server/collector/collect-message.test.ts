@@ -1,7 +1,12 @@
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SecretBox } from '../../../src/server/auth/secret-box'
 import { collectMessages, type CollectRequest } from '../../../src/server/collector/collect-message'
+import { Ingest } from '../../../src/server/collector/ingest'
 import type { Principal } from '../../../src/server/domain/permissions'
+import { Store } from '../../../src/server/store/store'
 import { asAgent, fixture } from '../../support/fixtures'
+import { mountSmallDisk } from '../../support/small-disk'
 import { tempStore, type TempStore } from '../../support/temp-store'
 
 const COLLECT_EVERYWHERE: Principal = { userId: 2, uname: 'monit', admin: false, everyHost: 1, perHost: new Map() }
@@ -68,5 +73,30 @@ describe('collectMessages (a batch in one transaction, one by one when that fail
     ])
     expect(kinds(outcomes)).toEqual([400, 403, 'stored'])
     expect(hostnames()).toEqual(['mine'])
+  })
+})
+
+// Mounting a tmpfs needs root: CI has it (and so fails loudly without it); a developer's machine may not.
+describe.skipIf(process.getuid?.() !== 0 && !process.env.CI)('collectMessages on a full disk (a real tmpfs filled up)', () => {
+  it('answers each message "unavailable" with SQLite\'s code, stores nothing, and stores again once space is back', () => {
+    const disk = mountSmallDisk(8)
+    const store = new Store(join(disk.dir, 'test.sqlite'))
+    try {
+      const ingest = new Ingest(store, SecretBox.fromKeyFile(join(disk.dir, 'secret.key')))
+      const hostCount = () => (store.sql.sqlite.prepare('SELECT COUNT(*) AS n FROM host').get() as { n: number }).n
+      disk.fill()
+      const full = { kind: 'unavailable', code: 'SQLITE_FULL', message: 'database or disk is full' }
+      expect(collectMessages(ingest, [heartbeat(1, 'one'), request(Buffer.from('hello')), heartbeat(2, 'two')])).toEqual([
+        full, expect.objectContaining({ kind: 'refused', status: 400 }), full
+      ])
+      expect(collectMessages(ingest, [heartbeat(3, 'three')])).toEqual([full])
+      expect(hostCount()).toBe(0)
+      disk.free()
+      expect(kinds(collectMessages(ingest, [heartbeat(1, 'one'), heartbeat(2, 'two')]))).toEqual(['stored', 'stored'])
+      expect(hostCount()).toBe(2)
+    } finally {
+      store.close()
+      disk.unmount()
+    }
   })
 })

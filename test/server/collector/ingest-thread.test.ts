@@ -1,3 +1,4 @@
+import { mkdirSync, renameSync, rmdirSync } from 'node:fs'
 import type { Worker } from 'node:worker_threads'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { CollectRequest } from '../../../src/server/collector/collect-message'
@@ -92,5 +93,27 @@ describe('the ingest thread', () => {
     expect(['failed', 'stored']).toContain((await inFlight).kind)
     expect(errors.join('\n')).toMatch(/ingest thread exited/)
     await expect.poll(async () => (await thread.collect(request(fixture('02-status-heartbeat')))).kind, { timeout: 10_000 }).toBe('stored')
+  })
+
+  it('survives an exception thrown on the thread: it is logged, the thread replaced, the server process untouched', async () => {
+    const worker = (thread as unknown as { worker: Worker }).worker
+    // Not a message of ours: reading its type throws inside the thread's message handler, uncaught there.
+    worker.postMessage(null)
+    await expect.poll(() => errors.join('\n'), { timeout: 10_000 }).toMatch(/the ingest thread failed: TypeError/)
+    await expect.poll(async () => (await thread.collect(request(fixture('02-status-heartbeat')))).kind, { timeout: 10_000 }).toBe('stored')
+  })
+
+  it('keeps trying to start a new thread while one cannot start, and collects again once it can', async () => {
+    // A new thread cannot open its secret key while a directory stands in its place (EISDIR).
+    const keyFile = `${t.dir}/secret.key`
+    renameSync(keyFile, `${keyFile}.aside`)
+    mkdirSync(keyFile)
+    await (thread as unknown as { worker: Worker }).worker.terminate()
+    await expect.poll(() => errors.join('\n'), { timeout: 10_000 }).toMatch(/starting a new ingest thread failed: EISDIR/)
+    expect((await thread.collect(request(fixture('02-status-heartbeat')))).kind).toBe('failed')
+    rmdirSync(keyFile)
+    renameSync(`${keyFile}.aside`, keyFile)
+    await expect.poll(async () => (await thread.collect(request(fixture('02-status-heartbeat')))).kind, { timeout: 10_000 }).toBe('stored')
+    expect(errors.filter((e) => e.includes('starting a new ingest thread failed'))).toHaveLength(1)
   })
 })

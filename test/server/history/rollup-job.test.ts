@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { HistoryRollupJob } from '../../../src/server/jobs/history-rollup'
 import { ROLL_GRACE_SECONDS } from '../../../src/server/history/rollup'
+import { silentLogger } from '../../../src/server/log'
 import { historySetup, HOUR, type HistorySetup } from './history-setup'
 
 let setup: HistorySetup
@@ -23,7 +24,7 @@ describe('history rollup job', () => {
   it('spends at most about one slice per call and reports whether work remains', () => {
     setup = historySetup(200)
     backlog()
-    const job = new HistoryRollupJob(setup.store, { sliceMs: 5 })
+    const job = new HistoryRollupJob(setup.store, { sliceMs: 5 }, { log: silentLogger })
     let slices = 0
     let longest = 0
     for (;;) {
@@ -42,7 +43,7 @@ describe('history rollup job', () => {
   it('yields to the event loop between slices while it catches up', async () => {
     setup = historySetup(200)
     const end = backlog()
-    const job = new HistoryRollupJob(setup.store, { intervalMs: 1, sliceMs: 5, pauseRatio: 1 })
+    const job = new HistoryRollupJob(setup.store, { intervalMs: 1, sliceMs: 5, pauseRatio: 1 }, { log: silentLogger })
     let ticks = 0
     let last = performance.now()
     let longestGap = 0

@@ -1,0 +1,56 @@
+// Whether the database can be written, for /metrics and the log: set by any write that fails for lack
+// of storage (store/storage-errors.ts), cleared by the next write that succeeds. It lives on the HTTP
+// thread; the ingest thread's failures reach it through the collector's outcomes.
+import { RepeatedFailureLog, type Logger } from '../log'
+import { storageFailureCode } from '../store/storage-errors'
+
+const CONSEQUENCES = 'the collector answers 503 so agents keep their events queued, reads go on, and writing resumes by itself once space is freed'
+
+export class StorageHealth {
+  private failures = 0
+  private failing: string | undefined
+  private readonly failureLog: RepeatedFailureLog
+
+  constructor(log: Logger) {
+    this.failureLog = new RepeatedFailureLog(log, 'storage: writing the database')
+  }
+
+  /** SQLite's code for why the last write failed, while no write succeeded since; undefined when writes work. */
+  get unavailable(): string | undefined {
+    return this.failing
+  }
+
+  /** Writes that failed for lack of storage since the server started. */
+  get failedWrites(): number {
+    return this.failures
+  }
+
+  /** Counts and logs `err` (once per kind) when it is a storage failure and returns its code; else undefined. */
+  writeFailed(err: unknown): string | undefined {
+    const code = storageFailureCode(err)
+    if (code === undefined) return undefined
+    this.failures++
+    this.failing = code
+    this.failureLog.failed(err, CONSEQUENCES)
+    return code
+  }
+
+  writeSucceeded(): void {
+    if (this.failing === undefined) return
+    this.failing = undefined
+    this.failureLog.succeeded()
+  }
+
+  /** Runs a write the caller can do without (a session's last-access stamp): undefined when storage refused it. */
+  bestEffort<T>(write: () => T): T | undefined {
+    let result: T
+    try {
+      result = write()
+    } catch (err) {
+      if (this.writeFailed(err) === undefined) throw err
+      return undefined
+    }
+    this.writeSucceeded()
+    return result
+  }
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { PeriodicJob } from '../../../src/server/jobs/periodic-job'
+import type { Logger } from '../../../src/server/log'
+import { waitFor } from '../../support/wait'
+
+const diskFull = () => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' })
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function recordingLog(): { log: Logger; lines: string[] } {
+  const lines: string[] = []
+  return { lines, log: { info: (m) => lines.push(`INFO ${m}`), warn: (m) => lines.push(`WARN ${m}`), error: (m) => lines.push(`ERROR ${m}`) } }
+}
+
+describe('PeriodicJob', () => {
+  it('never lets a throw out of its timer: each kind of failure is logged once, handed on, retried; recovery is said once', async () => {
+    const { log, lines } = recordingLog()
+    const handed: unknown[] = []
+    // Runs 1–3 fail as on a full disk, 4–5 as a bug would, 6 on work, 7 on fails again.
+    let runs = 0
+    const job = new PeriodicJob({
+      name: 'test job', intervalMs: 5, log, onError: (err) => handed.push(err),
+      run: () => {
+        runs++
+        if (runs <= 3 || runs >= 7) throw diskFull()
+        if (runs <= 5) throw new TypeError('a bug')
+      }
+    })
+    job.start()
+    await waitFor('nine runs', () => runs >= 9, 5_000, 5)
+    job.stop()
+    const afterStop = runs
+    expect(lines).toEqual([
+      'ERROR test job failed: SQLITE_FULL: database or disk is full; tried again every 5 ms (logged once until it works again)',
+      expect.stringMatching(/^ERROR test job failed: TypeError: a bug\n {4}at .*; tried again every 5 ms \(logged once until it works again\)$/s),
+      'INFO test job works again',
+      'ERROR test job failed: SQLITE_FULL: database or disk is full; tried again every 5 ms (logged once until it works again)'
+    ])
+    expect(handed.slice(0, 6).map((err) => (err as Error).message)).toEqual([
+      'database or disk is full', 'database or disk is full', 'database or disk is full', 'a bug', 'a bug', 'database or disk is full'
+    ])
+    await sleep(30)
+    expect(runs).toBe(afterStop)
+  })
+
+  it('waits the delay a run asks for before the next, the interval otherwise', async () => {
+    const { log } = recordingLog()
+    const starts: number[] = []
+    const job = new PeriodicJob({
+      name: 'sliced job', intervalMs: 200, log,
+      run: () => {
+        starts.push(performance.now())
+        return starts.length < 4 ? 1 : undefined
+      }
+    })
+    job.start()
+    await waitFor('five runs', () => starts.length >= 5, 5_000, 5)
+    job.stop()
+    const gaps = starts.slice(1).map((t, i) => t - starts[i])
+    expect(Math.max(...gaps.slice(0, 3))).toBeLessThan(150)
+    expect(gaps[3]).toBeGreaterThanOrEqual(195)
+  })
+})

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { StorageHealth } from '../../../src/server/metrics/storage-health'
+
+const coded = (code: string, message: string) => Object.assign(new Error(message), { code })
+
+describe('StorageHealth', () => {
+  it('counts writes refused for lack of storage, logs once per kind, and clears with the next write that works', () => {
+    const lines: string[] = []
+    const health = new StorageHealth({ info: (m) => lines.push(`INFO ${m}`), warn: () => {}, error: (m) => lines.push(`ERROR ${m}`) })
+    expect(health.bestEffort(() => 'written')).toBe('written')
+    expect(health.unavailable).toBeUndefined()
+    expect(health.bestEffort(() => { throw coded('SQLITE_FULL', 'database or disk is full') })).toBeUndefined()
+    expect(health.writeFailed(coded('SQLITE_FULL', 'database or disk is full'))).toBe('SQLITE_FULL')
+    expect(health.writeFailed({ code: 'SQLITE_IOERR_WRITE', message: 'disk I/O error' })).toBe('SQLITE_IOERR_WRITE')
+    expect(health).toMatchObject({ unavailable: 'SQLITE_IOERR_WRITE', failedWrites: 3 })
+    expect(lines.map((l) => l.slice(0, l.indexOf(';')))).toEqual([
+      'ERROR storage: writing the database failed: SQLITE_FULL: database or disk is full',
+      'ERROR storage: writing the database failed: SQLITE_IOERR_WRITE: disk I/O error'
+    ])
+    health.writeSucceeded()
+    health.writeSucceeded()
+    expect(health).toMatchObject({ unavailable: undefined, failedWrites: 3 })
+    expect(lines.slice(2)).toEqual(['INFO storage: writing the database works again'])
+  })
+
+  it('leaves any other error to its caller: a bug, a constraint, a busy database are not a full disk', () => {
+    const health = new StorageHealth({ info: () => {}, warn: () => {}, error: () => {} })
+    expect(() => health.bestEffort(() => { throw new TypeError('a bug') })).toThrow('a bug')
+    expect(() => health.bestEffort(() => { throw coded('SQLITE_CONSTRAINT_UNIQUE', 'UNIQUE constraint failed') })).toThrow('UNIQUE')
+    expect(health.writeFailed(coded('SQLITE_BUSY', 'database is locked'))).toBeUndefined()
+    expect(health).toMatchObject({ unavailable: undefined, failedWrites: 0 })
+  })
+})
