@@ -1,8 +1,9 @@
 import { initial } from './001-initial'
 import { eventIndexes } from './002-event-indexes'
 import { history } from './003-history'
+import { eventAgentTime } from './004-event-agent-time'
 
 export interface Migration { version: number; name: string; sql: string }
 
 /** Every migration, in order. Append only. */
-export const migrations: readonly Migration[] = [initial, eventIndexes, history]
+export const migrations: readonly Migration[] = [initial, eventIndexes, history, eventAgentTime]

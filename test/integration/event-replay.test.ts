@@ -1,0 +1,125 @@
+// Issue 12: no event lost when real agents replay their event queue after a server outage. Ten Monit
+// 5.33 agents (1 s poll) run a program check that fails one poll in five; the built server is stopped
+// twice (SIGTERM, then SIGKILL) while they keep failing and recovering, and restarted on the same port
+// and data directory. Every event an agent logged must then be stored exactly once, and the active
+// errors must follow each service's newest event by agent time.
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, describe, expect, it } from 'vitest'
+import { EventState } from '../../src/shared/codes'
+import { removeDir, startBuiltServer, type BuiltServer } from '../support/built-server'
+import { startAgents, type AgentFleet, type RunningAgent } from '../support/monit-agents'
+import { waitFor } from '../support/wait'
+
+const AGENTS = 10
+const OUTAGE_MS = 10_000
+/** Event class of a program's exit status (agent protocol §4.6). */
+const STATUS_CLASS = 2097152
+const COLLECTOR_ARGS = ['--init-collector', 'agents:s3cret']
+// `$((…))` must reach bash unchanged: Monit runs the path through no shell of its own.
+const FLAKY = `check program flaky with path "/bin/bash -c 'test $((RANDOM % 5)) -ne 0'"
+    if status != 0 then alert
+`
+
+const dataDir = mkdtempSync(join(tmpdir(), 'overseer-replay-'))
+let server: BuiltServer | undefined
+let fleet: AgentFleet | undefined
+
+afterAll(async () => {
+  await fleet?.shutdown()
+  await server?.stop()
+  removeDir(dataDir)
+})
+
+interface LoggedEvent { sec: number; state: number }
+interface StoredEvent { date: number; state: number; active: number }
+
+/** The flaky check's events in the agent's own log: one line per event Monit posted, in order. */
+function loggedEvents(agent: RunningAgent): LoggedEvent[] {
+  const events: LoggedEvent[] = []
+  const line = /^\[(\S+)([+-]\d\d)(\d\d)\] \w+\s*: 'flaky' status (failed|succeeded) /
+  for (const text of readFileSync(join(agent.dir, 'monit.log'), 'utf8').split('\n')) {
+    const m = line.exec(text)
+    if (m) events.push({ sec: Date.parse(`${m[1]}${m[2]}:${m[3]}`) / 1000, state: m[4] === 'failed' ? EventState.Failed : EventState.Succeeded })
+  }
+  return events
+}
+
+/** Pairs logged and stored events in time order (same state, log time within 1 s of agent time). */
+function compare(logged: LoggedEvent[], stored: StoredEvent[]): { missing: number; duplicated: number } {
+  const used = new Set<number>()
+  let missing = 0
+  for (const l of logged) {
+    const i = stored.findIndex((s, k) => !used.has(k) && s.state === l.state && Math.abs(s.date - l.sec) <= 1)
+    if (i < 0) missing++
+    else used.add(i)
+  }
+  return { missing, duplicated: stored.length - used.size }
+}
+
+function queueEmpty(agent: RunningAgent): boolean {
+  const dir = join(agent.dir, 'events')
+  return !existsSync(dir) || readdirSync(dir).length === 0
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+describe('an outage of the server while agents fail and recover', () => {
+  it('loses no event, stores none twice, and leaves active errors matching the current state', async () => {
+    server = await startBuiltServer({ dataDir, args: COLLECTOR_ARGS })
+    const port = server.port
+    fleet = await startAgents({ collectorUrl: `http://agents:s3cret@127.0.0.1:${port}/collector`, count: AGENTS, extraChecks: FLAKY })
+    const agents = fleet.agents
+    await sleep(4_000)
+
+    for (const stop of ['SIGTERM', 'SIGKILL'] as const) {
+      if (stop === 'SIGTERM') await server.stop()
+      else await server.kill()
+      await sleep(OUTAGE_MS)
+      expect(agents.some((a) => !queueEmpty(a))).toBe(true) // events did queue up meanwhile
+      server = await startBuiltServer({ dataDir, args: [...COLLECTOR_ARGS, '--port', String(port)] })
+      await waitFor('every queue drained', () => agents.every(queueEmpty), 30_000, 200)
+    }
+    // Stop the agents (the server is up, so their last events are delivered) to compare settled logs.
+    await Promise.all(agents.map((a) => fleet!.stop(a)))
+
+    const db = new Database(join(dataDir, 'overseer.sqlite'), { readonly: true })
+    try {
+      const storedOf = (a: RunningAgent) => db.prepare(
+        `SELECT e.date, e.state, e.active FROM event e JOIN host h ON h.id = e.host_id
+         WHERE h.agent_id = ? AND e.service_name = 'flaky' AND e.class = ? ORDER BY e.collected_usec`).all(a.id, STATUS_CLASS) as StoredEvent[]
+      let logged = 0
+      let missing = 0
+      let duplicated = 0
+      for (const agent of agents) {
+        const log = loggedEvents(agent)
+        const stored = storedOf(agent)
+        const diff = compare(log, stored)
+        logged += log.length
+        missing += diff.missing
+        duplicated += diff.duplicated
+      }
+      console.info(`event replay: ${logged} events logged by ${AGENTS} agents, ${missing} missing, ${duplicated} duplicated`)
+      expect(logged).toBeGreaterThan(AGENTS * 5)
+      expect({ missing, duplicated }).toEqual({ missing: 0, duplicated: 0 })
+
+      // Every service and class: active errors exactly when its newest event (agent time) is a failure.
+      const classes = db.prepare(
+        `SELECT h.agent_id, s.service_name, s.class, s.state,
+           (SELECT e.state FROM event e WHERE e.host_id = s.host_id AND e.service_name = s.service_name AND e.class = s.class
+            ORDER BY e.collected_usec DESC LIMIT 1) AS newest,
+           (SELECT COUNT(*) FROM event e WHERE e.host_id = s.host_id AND e.service_name = s.service_name AND e.class = s.class
+            AND e.active = 1) AS active
+         FROM event_state s JOIN host h ON h.id = s.host_id`).all() as
+        { agent_id: string; service_name: string; class: number; state: number; newest: number; active: number }[]
+      expect(classes.length).toBeGreaterThan(AGENTS)
+      expect(classes.filter((r) => r.newest !== r.state || (r.active > 0) !== (r.state === EventState.Failed))).toEqual([])
+    } finally {
+      db.close()
+    }
+  }, 120_000)
+})
