@@ -36,13 +36,17 @@ afterAll(async () => {
 interface LoggedEvent { sec: number; state: number }
 interface StoredEvent { date: number; state: number; active: number }
 
-/** The flaky check's events in the agent's own log: one line per event Monit posted, in order. */
+/**
+ * The flaky check's events from the agent's own log. Monit logs a failure on every failing cycle but
+ * posts an event only when the state changes (agent protocol §3.3): the lines that change it are the events.
+ */
 function loggedEvents(agent: RunningAgent): LoggedEvent[] {
   const events: LoggedEvent[] = []
   const line = /^\[(\S+)([+-]\d\d)(\d\d)\] \w+\s*: 'flaky' status (failed|succeeded) /
   for (const text of readFileSync(join(agent.dir, 'monit.log'), 'utf8').split('\n')) {
     const m = line.exec(text)
-    if (m) events.push({ sec: Date.parse(`${m[1]}${m[2]}:${m[3]}`) / 1000, state: m[4] === 'failed' ? EventState.Failed : EventState.Succeeded })
+    const state = m?.[4] === 'failed' ? EventState.Failed : EventState.Succeeded
+    if (m && events.at(-1)?.state !== state) events.push({ sec: Date.parse(`${m[1]}${m[2]}:${m[3]}`) / 1000, state })
   }
   return events
 }
