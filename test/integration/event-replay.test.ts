@@ -14,7 +14,7 @@ import { startAgents, type AgentFleet, type RunningAgent } from '../support/moni
 import { waitFor } from '../support/wait'
 
 const AGENTS = 10
-const OUTAGE_MS = 10_000
+const OUTAGE_MS = 15_000
 /** Event class of a program's exit status (agent protocol §4.6). */
 const STATUS_CLASS = 2097152
 const COLLECTOR_ARGS = ['--init-collector', 'agents:s3cret']
@@ -35,6 +35,18 @@ afterAll(async () => {
 
 interface LoggedEvent { sec: number; state: number }
 interface StoredEvent { date: number; state: number; active: number }
+interface Span { start: number; end: number | null }
+
+/** Down spans of a single-class service from its events in agent-time order: failure to recovery. */
+function spansOf(events: StoredEvent[]): Span[] {
+  const spans: Span[] = []
+  for (const e of events) {
+    const open = spans.at(-1)?.end === null
+    if (e.state === EventState.Failed && !open) spans.push({ start: e.date, end: null })
+    else if (e.state === EventState.Succeeded && open) spans.at(-1)!.end = e.date
+  }
+  return spans
+}
 
 /**
  * The flaky check's events from the agent's own log. Monit logs a failure on every failing cycle but
@@ -96,9 +108,13 @@ describe('an outage of the server while agents fail and recover', () => {
       const storedOf = (a: RunningAgent) => db.prepare(
         `SELECT e.date, e.state, e.active FROM event e JOIN host h ON h.id = e.host_id
          WHERE h.agent_id = ? AND e.service_name = 'flaky' AND e.class = ? ORDER BY e.collected_usec`).all(a.id, STATUS_CLASS) as StoredEvent[]
+      const intervalsOf = (a: RunningAgent) => db.prepare(
+        `SELECT i.start, i."end" FROM state_interval i JOIN host h ON h.id = i.host_id JOIN service_name n ON n.id = i.service_name_id
+         WHERE h.agent_id = ? AND n.name = 'flaky' ORDER BY i.start`).all(a.id) as Span[]
       let logged = 0
       let missing = 0
       let duplicated = 0
+      let wrongIntervals = 0
       for (const agent of agents) {
         const log = loggedEvents(agent)
         const stored = storedOf(agent)
@@ -106,10 +122,13 @@ describe('an outage of the server while agents fail and recover', () => {
         logged += log.length
         missing += diff.missing
         duplicated += diff.duplicated
+        // Down time written as events arrived (out of order) equals down time read from them in order.
+        if (JSON.stringify(intervalsOf(agent)) !== JSON.stringify(spansOf(stored))) wrongIntervals++
       }
-      console.info(`event replay: ${logged} events logged by ${AGENTS} agents, ${missing} missing, ${duplicated} duplicated`)
+      console.info(`event replay: ${logged} events logged by ${AGENTS} agents, ${missing} missing, ${duplicated} duplicated, ` +
+        `${wrongIntervals} agents with wrong down-time intervals`)
       expect(logged).toBeGreaterThan(AGENTS * 5)
-      expect({ missing, duplicated }).toEqual({ missing: 0, duplicated: 0 })
+      expect({ missing, duplicated, wrongIntervals }).toEqual({ missing: 0, duplicated: 0, wrongIntervals: 0 })
 
       // Every service and class: active errors exactly when its newest event (agent time) is a failure.
       const classes = db.prepare(
