@@ -4,7 +4,7 @@
 // heartbeat events.
 import { EventClassId, EventState } from '../../shared/codes'
 import { downSpans } from '../domain/down-spans'
-import { eventTimeUsec, isFailure, isRecovery, isResend, repeatsPrior } from '../domain/event-rules'
+import { eventTimeUsec, isFailure, isRecovery, isResend, repeatsPrior, type StoredEventState } from '../domain/event-rules'
 import type { Store } from '../store/store'
 import type { MonitEvent } from './message'
 
@@ -23,7 +23,9 @@ export class EventRecorder {
     // Older than the newest known of its service and class: history that changes no current state.
     const late = newest !== undefined && usec <= newest.collectedUsec
     const prior = late ? events.priorEvent(hostId, nameId, e.id, usec) : newest
-    if (incarnation !== undefined && repeatsPrior(prior, e) && isResend(prior, e, this.incarnationStart(hostId, incarnation, usec))) {
+    const incoming = { state: e.state, collectedUsec: usec }
+    // repeatsPrior first: it is cheap, and finding where the incarnation began reads the store.
+    if (incarnation !== undefined && repeatsPrior(prior, incoming) && isResend(prior, incoming, this.incarnationStart(hostId, incarnation, usec))) {
       return undefined
     }
     const active = isFailure(e.state) && !(late && events.recoveredAfter(hostId, nameId, e.id, usec))
@@ -37,11 +39,29 @@ export class EventRecorder {
     services.addEvents(hostId, e.service, 1)
 
     if (!late) events.setLastState(hostId, e.service, e.id, e.state, usec)
+    const removedResend = late && incarnation !== undefined && this.removeResendOf(hostId, nameId, e.service, incoming, e.id, incarnation, newest)
     // Ends the errors it follows in agent time, never a failure newer than itself.
     if (isRecovery(e.state)) events.resolveErrors(hostId, nameId, e.id, usec)
     // Host silence has intervals of its own (service_name_id null), kept by the heartbeat rules.
-    if (e.state !== EventState.Changed && e.id !== EventClassId.Heartbeat) this.followDownTime(hostId, nameId, e, usec)
+    if (e.state !== EventState.Changed && e.id !== EventClassId.Heartbeat) this.followDownTime(hostId, nameId, e, usec, removedResend)
     return stored
+  }
+
+  /**
+   * A late event may be the original of a re-send stored before it (the queue is not replayed in time
+   * order): the event after it of its class, the first of a later incarnation, stating the same. That
+   * copy goes, so that the order of arrival does not decide what is stored.
+   */
+  private removeResendOf(hostId: number, nameId: number, service: string, e: StoredEventState, cls: number, incarnation: number,
+    newest: StoredEventState): boolean {
+    const { events, services, hosts } = this.store
+    const next = events.nextEvent(hostId, nameId, cls, e.collectedUsec)
+    if (!next || !isResend(e, next, this.incarnationStart(hostId, incarnation, next.collectedUsec))) return false
+    events.remove(next.id)
+    hosts.addEvents(hostId, -1)
+    services.addEvents(hostId, service, -1)
+    if (next.collectedUsec === newest.collectedUsec) events.setLastState(hostId, service, cls, e.state, e.collectedUsec)
+    return true
   }
 
   /** Start (agent time) of the newest incarnation known to begin at or before `usec`: the message's, or a stored start, reload or stop. */
@@ -52,11 +72,14 @@ export class EventRecorder {
     return stored === undefined ? current : Math.max(current, stored)
   }
 
-  /** Opens or closes the service's down interval; an event older than the service's newest rewrites its intervals from its second on. */
-  private followDownTime(hostId: number, nameId: number, e: MonitEvent, usec: number): void {
+  /**
+   * Opens or closes the service's down interval. An event older than the service's newest, or one whose
+   * re-send was removed, rewrites its intervals from its second on.
+   */
+  private followDownTime(hostId: number, nameId: number, e: MonitEvent, usec: number, historyChanged: boolean): void {
     const { events, intervals } = this.store
     const classes = events.classesOf(hostId, e.service).filter((c) => c.class !== EventClassId.Heartbeat)
-    if (classes.every((c) => c.collectedUsec <= usec)) {
+    if (!historyChanged && classes.every((c) => c.collectedUsec <= usec)) {
       if (events.failingClasses(hostId, e.service) > 0) intervals.open(hostId, nameId, e.collectedSec)
       else intervals.close(hostId, nameId, e.collectedSec)
       return

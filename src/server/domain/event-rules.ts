@@ -9,8 +9,8 @@ export function eventTimeUsec(e: { collectedSec: number; collectedUsec: number }
   return e.collectedSec * 1_000_000 + e.collectedUsec
 }
 
-/** Whether the event states again what the event before it (agent time) stated; "changed" never does. */
-export function repeatsPrior(prior: StoredEventState | undefined, e: MonitEvent): prior is StoredEventState {
+/** Whether an event states again what the event before it (agent time) stated; "changed" never does. */
+export function repeatsPrior(prior: StoredEventState | undefined, e: StoredEventState): prior is StoredEventState {
   return prior !== undefined && e.state !== EventState.Changed && prior.state === e.state
 }
 
@@ -22,9 +22,9 @@ export function repeatsPrior(prior: StoredEventState | undefined, e: MonitEvent)
  * only, so any other event is a fact, even one that states what its predecessor did (the change between
  * them was lost or is still queued).
  */
-export function isResend(prior: StoredEventState | undefined, e: MonitEvent, incarnationStartUsec: number | undefined): boolean {
+export function isResend(prior: StoredEventState | undefined, e: StoredEventState, incarnationStartUsec: number | undefined): boolean {
   return repeatsPrior(prior, e) && incarnationStartUsec !== undefined &&
-    prior.collectedUsec < incarnationStartUsec && incarnationStartUsec <= eventTimeUsec(e)
+    prior.collectedUsec < incarnationStartUsec && incarnationStartUsec <= e.collectedUsec
 }
 
 /** "Monit … stopped" (Instance, action stop) of the current incarnation: an orderly shutdown. */

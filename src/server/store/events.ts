@@ -17,6 +17,8 @@ export class EventRepository {
   private readonly resolveActive
   private readonly countFailing
   private readonly findPrior
+  private readonly findNext
+  private readonly deleteEvent
   private readonly findRecoveryAfter
   private readonly findInstanceEvent
   private readonly listFrom
@@ -49,6 +51,11 @@ export class EventRepository {
       db.selectFrom('event').select(['state', 'collected_usec as collectedUsec'])
         .where('host_id', '=', p.hostId).where('service_name_id', '=', p.nameId).where('collected_usec', '<', p.usec)
         .where('class', '=', p.cls).orderBy('collected_usec', 'desc').limit(1))
+    this.findNext = sql.prepare((p: { hostId: number; nameId: number; cls: number; usec: number }) =>
+      db.selectFrom('event').select(['id', 'state', 'collected_usec as collectedUsec'])
+        .where('host_id', '=', p.hostId).where('service_name_id', '=', p.nameId).where('collected_usec', '>', p.usec)
+        .where('class', '=', p.cls).orderBy('collected_usec').limit(1))
+    this.deleteEvent = sql.prepare((p: { id: number }) => db.deleteFrom('event').where('id', '=', p.id))
     this.findRecoveryAfter = sql.prepare((p: { hostId: number; nameId: number; cls: number; usec: number }) =>
       db.selectFrom('event').select('id')
         .where('host_id', '=', p.hostId).where('service_name_id', '=', p.nameId).where('collected_usec', '>', p.usec)
@@ -93,6 +100,15 @@ export class EventRepository {
   /** The newest event of the service and class before `usec` (agent time). */
   priorEvent(hostId: number, nameId: number, cls: number, usec: number): StoredEventState | undefined {
     return this.findPrior.get({ hostId, nameId, cls, usec })
+  }
+
+  /** The oldest event of the service and class after `usec` (agent time). */
+  nextEvent(hostId: number, nameId: number, cls: number, usec: number): (StoredEventState & { id: number }) | undefined {
+    return this.findNext.get({ hostId, nameId, cls, usec })
+  }
+
+  remove(id: number): void {
+    this.deleteEvent.run({ id })
   }
 
   /** Whether a recovery of the service and class follows `usec` (agent time). */

@@ -93,6 +93,18 @@ describe('re-sends after a reload or restart', () => {
     expect(await labprogEvents()).toEqual([{ date: T, state: 1, active: 1 }])
   })
 
+  it('keeps the original and drops its re-send when the queue delivers the re-send first', async () => {
+    const T = Math.floor(Date.now() / 1000) - 120
+    await post(labprog(T - 10, 0, T - 60))
+    await post(labprog(T + 31, 1, T + 30)) // the re-send of the restarted agent, delivered first
+    await post(labprog(T, 1, T + 30)) // the original failure, replayed from the queue by the new incarnation
+    expect(await labprogEvents()).toEqual([{ date: T - 10, state: 0, active: 0 }, { date: T, state: 1, active: 1 }])
+    expect(labprogIntervals()).toEqual([{ start: T, end: null }])
+    const counts = server.store.sql.sqlite.prepare(`SELECT h.events_count AS host, s.events_count AS service FROM host h
+      JOIN service s ON s.host_id = h.id AND s.name = 'labprog'`).get()
+    expect(counts).toEqual({ host: 2, service: 2 })
+  })
+
   it('stores a failure queued by an earlier incarnation and replayed by a later one', async () => {
     const T = Math.floor(Date.now() / 1000) - 120
     await post(labprog(T, 1, T - 60))

@@ -6,25 +6,24 @@ const failure: MonitEvent = {
   collectedSec: 100, collectedUsec: 5, service: 'sleeper', serviceType: 3, id: 512, state: 1, action: 2, message: 'process is not running'
 }
 const usec = (sec: number) => sec * 1_000_000
+const at = (sec: number, state = 1) => ({ state, collectedUsec: usec(sec) })
 
 describe('event rules', () => {
   it('a failure re-sent as the first event of a new incarnation, while still failing, is a re-send', () => {
-    const resent = { ...failure, collectedSec: 200 }
-    expect(isResend({ state: 1, collectedUsec: usec(100) }, resent, usec(150))).toBe(true)
-    expect(isResend({ state: 1, collectedUsec: usec(100) }, resent, usec(200))).toBe(true) // incarnation began the same second
+    expect(isResend(at(100), at(200), usec(150))).toBe(true)
+    expect(isResend(at(100), at(200), usec(200))).toBe(true) // the incarnation began at the same time
   })
 
   it('the same state twice within one incarnation is two facts (the change between them is lost or still queued)', () => {
-    const later = { ...failure, collectedSec: 120 }
-    expect(isResend({ state: 1, collectedUsec: usec(100) }, later, undefined)).toBe(false)
-    expect(isResend({ state: 1, collectedUsec: usec(100) }, later, usec(90))).toBe(false) // incarnation began before both
-    expect(isResend({ state: 1, collectedUsec: usec(100) }, later, usec(130))).toBe(false) // incarnation began after it
+    expect(isResend(at(100), at(120), undefined)).toBe(false)
+    expect(isResend(at(100), at(120), usec(90))).toBe(false) // the incarnation began before both
+    expect(isResend(at(100), at(120), usec(130))).toBe(false) // the incarnation began after it
   })
 
   it('a changed state, a first event and "changed" events are never re-sends', () => {
-    expect(isResend({ state: 0, collectedUsec: usec(100) }, { ...failure, collectedSec: 200 }, usec(150))).toBe(false)
-    expect(isResend(undefined, failure, usec(50))).toBe(false)
-    expect(isResend({ state: 2, collectedUsec: usec(1) }, { ...failure, id: 1, state: 2 }, usec(50))).toBe(false)
+    expect(isResend(at(100, 0), at(200), usec(150))).toBe(false)
+    expect(isResend(undefined, at(200), usec(150))).toBe(false)
+    expect(isResend(at(100, 2), at(200, 2), usec(150))).toBe(false)
   })
 
   it('recognises an orderly stop of the current incarnation only', () => {
