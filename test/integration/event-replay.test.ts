@@ -114,7 +114,13 @@ describe('an outage of the server while agents fail and recover', () => {
       let logged = 0
       let missing = 0
       let duplicated = 0
+      const currentOf = (a: RunningAgent) => db.prepare(
+        `SELECT s.state, (SELECT COUNT(*) FROM event e WHERE e.host_id = s.host_id AND e.service_name = s.service_name
+           AND e.class = s.class AND e.active = 1) AS active
+         FROM event_state s JOIN host h ON h.id = s.host_id WHERE h.agent_id = ? AND s.service_name = 'flaky' AND s.class = ?`)
+        .get(a.id, STATUS_CLASS) as { state: number; active: number } | undefined
       let wrongIntervals = 0
+      let wrongCurrent = 0
       for (const agent of agents) {
         const log = loggedEvents(agent)
         const stored = storedOf(agent)
@@ -124,6 +130,10 @@ describe('an outage of the server while agents fail and recover', () => {
         duplicated += diff.duplicated
         // Down time written as events arrived (out of order) equals down time read from them in order.
         if (JSON.stringify(intervalsOf(agent)) !== JSON.stringify(spansOf(stored))) wrongIntervals++
+        // The agent's last state is the stored current state, with an active error exactly when it failed.
+        const current = currentOf(agent)
+        const last = log.at(-1)?.state
+        if (!current || current.state !== last || (current.active > 0) !== (last === EventState.Failed)) wrongCurrent++
       }
       // Every service and class: active errors exactly when its newest event (agent time) is a failure.
       const classes = db.prepare(
@@ -134,11 +144,13 @@ describe('an outage of the server while agents fail and recover', () => {
             AND e.active = 1) AS active
          FROM event_state s`).all() as { state: number; newest: number; active: number }[]
       const wrongActive = classes.filter((r) => r.newest !== r.state || (r.active > 0) !== (r.state === EventState.Failed)).length
-      console.info(`event replay: ${logged} events logged by ${AGENTS} agents, ${missing} missing, ${duplicated} duplicated; ` +
-        `${wrongIntervals} agents with wrong down-time intervals; ${wrongActive} of ${classes.length} service classes whose active errors contradict their state`)
+      console.info(`event replay: ${logged} events logged by ${AGENTS} agents, ${missing} missing, ${duplicated} duplicated; agents whose ` +
+        `stored current state or active error differs from their own: ${wrongCurrent}, with wrong down-time intervals: ${wrongIntervals}; ` +
+        `service classes whose active errors contradict their newest event: ${wrongActive} of ${classes.length}`)
       expect(logged).toBeGreaterThan(AGENTS * 5)
       expect(classes.length).toBeGreaterThan(AGENTS)
-      expect({ missing, duplicated, wrongIntervals, wrongActive }).toEqual({ missing: 0, duplicated: 0, wrongIntervals: 0, wrongActive: 0 })
+      expect({ missing, duplicated, wrongCurrent, wrongIntervals, wrongActive })
+        .toEqual({ missing: 0, duplicated: 0, wrongCurrent: 0, wrongIntervals: 0, wrongActive: 0 })
     } finally {
       db.close()
     }
