@@ -18,7 +18,7 @@ const OUTAGE_MS = 15_000
 /** Event class of a program's exit status (agent protocol §4.6). */
 const STATUS_CLASS = 2097152
 const COLLECTOR_ARGS = ['--init-collector', 'agents:s3cret']
-// `$((…))` must reach bash unchanged: Monit runs the path through no shell of its own.
+// The issue's reproduction: a program check that fails one poll in five.
 const FLAKY = `check program flaky with path "/bin/bash -c 'test $((RANDOM % 5)) -ne 0'"
     if status != 0 then alert
 `
