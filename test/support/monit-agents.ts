@@ -65,6 +65,8 @@ export interface AgentOptions {
   withoutCredentials?: boolean
   /** Agent i is named `${namePrefix}${i}` (its `check system` name). Default `agent`. */
   namePrefix?: string
+  /** More control-file text (checks) appended after the standard services. */
+  extraChecks?: string
 }
 
 export interface RunningAgent {
@@ -217,7 +219,7 @@ check process sleeper with pidfile ${dir}/sleeper.pid
 
 check file f${index} with path ${dir}/watched.txt
     if changed checksum then alert
-`
+${opts.extraChecks ?? ''}`
 }
 
 async function validateAndLaunch(state: AgentState): Promise<void> {

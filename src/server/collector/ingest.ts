@@ -123,7 +123,7 @@ export class Ingest {
 
     let eventStored = false
     if (msg.event && !ignored) {
-      const eventId = this.events.record(host.id, msg.event)
+      const eventId = this.events.record(host.id, msg.event, msg.agent.incarnation)
       eventStored = eventId !== undefined
       if (eventId !== undefined) changes?.push(eventChange(host.id, hostname, eventId, msg.event))
     }

@@ -1,6 +1,9 @@
 // Events as the collector and the watchdog write them. De-duplication is the unique key
-// (host, service name, class, state, agent time); `event_state` holds the last state per class.
+// (host, service name, class, state, agent time); `event_state` holds the newest state per class (agent
+// time). Queued events arrive out of order: the reads "around" an agent time use event_service_time.
 import type { Insertable } from 'kysely'
+import { EventClassId, EventState } from '../../shared/codes'
+import type { ClassEvent } from '../domain/down-spans'
 import type { StoredEventState } from '../domain/event-rules'
 import type { EventTable } from './schema'
 import type { QueryBuilder, SqlRunner } from './sql'
@@ -13,6 +16,13 @@ export class EventRepository {
   private readonly saveState
   private readonly resolveActive
   private readonly countFailing
+  private readonly findPrior
+  private readonly findNext
+  private readonly deleteEvent
+  private readonly findRecoveryAfter
+  private readonly findInstanceEvent
+  private readonly listFrom
+  private readonly listClasses
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
     this.insertIfNew = sql.prepare((p: Required<NewEvent>) =>
@@ -37,6 +47,30 @@ export class EventRepository {
     this.countFailing = sql.prepare((p: { hostId: number; service: string }) =>
       db.selectFrom('event_state').select((eb) => eb.fn.countAll<number>().as('n'))
         .where('host_id', '=', p.hostId).where('service_name', '=', p.service).where('state', '=', 1))
+    this.findPrior = sql.prepare((p: { hostId: number; nameId: number; cls: number; usec: number }) =>
+      db.selectFrom('event').select(['state', 'collected_usec as collectedUsec'])
+        .where('host_id', '=', p.hostId).where('service_name_id', '=', p.nameId).where('collected_usec', '<', p.usec)
+        .where('class', '=', p.cls).orderBy('collected_usec', 'desc').limit(1))
+    this.findNext = sql.prepare((p: { hostId: number; nameId: number; cls: number; usec: number }) =>
+      db.selectFrom('event').select(['id', 'state', 'collected_usec as collectedUsec'])
+        .where('host_id', '=', p.hostId).where('service_name_id', '=', p.nameId).where('collected_usec', '>', p.usec)
+        .where('class', '=', p.cls).orderBy('collected_usec').limit(1))
+    this.deleteEvent = sql.prepare((p: { id: number }) => db.deleteFrom('event').where('id', '=', p.id))
+    this.findRecoveryAfter = sql.prepare((p: { hostId: number; nameId: number; cls: number; usec: number }) =>
+      db.selectFrom('event').select('id')
+        .where('host_id', '=', p.hostId).where('service_name_id', '=', p.nameId).where('collected_usec', '>', p.usec)
+        .where('class', '=', p.cls).where('state', 'in', [EventState.Succeeded, EventState.ChangedNot]).limit(1))
+    this.findInstanceEvent = sql.prepare((p: { hostId: number; nameId: number; usec: number }) =>
+      db.selectFrom('event').select('collected_usec as collectedUsec')
+        .where('host_id', '=', p.hostId).where('service_name_id', '=', p.nameId).where('collected_usec', '<=', p.usec)
+        .where('class', '=', EventClassId.Instance).orderBy('collected_usec', 'desc').limit(1))
+    this.listFrom = sql.prepare((p: { hostId: number; nameId: number; usec: number }) =>
+      db.selectFrom('event').select(['class as cls', 'state', 'date as sec'])
+        .where('host_id', '=', p.hostId).where('service_name_id', '=', p.nameId).where('collected_usec', '>=', p.usec)
+        .orderBy('collected_usec'))
+    this.listClasses = sql.prepare((p: { hostId: number; service: string }) =>
+      db.selectFrom('event_state').select(['class', 'collected_usec as collectedUsec'])
+        .where('host_id', '=', p.hostId).where('service_name', '=', p.service))
   }
 
   /** Stores the event unless an identical one is stored already; its id when stored. */
@@ -61,5 +95,39 @@ export class EventRepository {
   /** How many event classes of the service are failing now. */
   failingClasses(hostId: number, service: string): number {
     return this.countFailing.get({ hostId, service })?.n ?? 0
+  }
+
+  /** The newest event of the service and class before `usec` (agent time). */
+  priorEvent(hostId: number, nameId: number, cls: number, usec: number): StoredEventState | undefined {
+    return this.findPrior.get({ hostId, nameId, cls, usec })
+  }
+
+  /** The oldest event of the service and class after `usec` (agent time). */
+  nextEvent(hostId: number, nameId: number, cls: number, usec: number): (StoredEventState & { id: number }) | undefined {
+    return this.findNext.get({ hostId, nameId, cls, usec })
+  }
+
+  remove(id: number): void {
+    this.deleteEvent.run({ id })
+  }
+
+  /** Whether a recovery of the service and class follows `usec` (agent time). */
+  recoveredAfter(hostId: number, nameId: number, cls: number, usec: number): boolean {
+    return this.findRecoveryAfter.get({ hostId, nameId, cls, usec }) !== undefined
+  }
+
+  /** Agent time of the host's newest start, reload or stop event at or before `usec`; `monitNameId` names service `Monit`. */
+  lastInstanceEvent(hostId: number, monitNameId: number, usec: number): number | undefined {
+    return this.findInstanceEvent.get({ hostId, nameId: monitNameId, usec })?.collectedUsec
+  }
+
+  /** The service's events from `usec` on, in agent-time order. */
+  eventsFrom(hostId: number, nameId: number, usec: number): ClassEvent[] {
+    return this.listFrom.all({ hostId, nameId, usec })
+  }
+
+  /** The event classes the service has events of, with the agent time of the newest of each. */
+  classesOf(hostId: number, service: string): { class: number; collectedUsec: number }[] {
+    return this.listClasses.all({ hostId, service })
   }
 }

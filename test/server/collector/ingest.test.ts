@@ -37,6 +37,11 @@ function service(name: string) {
     'SELECT id, led, status_text, monitor, events_count, collected_usec FROM service WHERE name = ?', name)[0]
 }
 
+function intervalsOf(serviceName: string) {
+  return rows<{ start: number; end: number | null }>(
+    'SELECT start, "end" FROM state_interval WHERE service_name_id = (SELECT id FROM service_name WHERE name = ?) ORDER BY start', serviceName)
+}
+
 function statistic(serviceName: string, type: number, descriptor = '') {
   const [{ statistics }] = rows<{ statistics: string }>('SELECT statistics FROM service WHERE name = ?', serviceName)
   return decodeStatistics(statistics).find((st) => st.type === type && st.descriptor === descriptor)
@@ -165,22 +170,22 @@ describe('events', () => {
       ['labfile', 1, 2, 'checksum changed to 7a82895b34cc2432272f08d29f14d4f8'],
       ['labprog', 2097152, 1, 'status failed (3) -- labprog says hello at 1795300291'],
       ['sleeper', 131072, 2, 'stop action done'],
-      // 10 replays "process is not running" while the stored state is still failed: a repeat, not new.
+      // 10 fails again in the same incarnation: a fact, though the recovery between was not captured.
+      ['sleeper', 512, 1, 'process is not running'],
       ['Monit', 65536, 2, 'Monit reloaded'],
       ['Monit', 65536, 2, 'Monit 5.33.0 stopped'],
       ['Monit', 65536, 2, 'Monit 5.33.0 started']
     ])
-    expect(host().events_count).toBe(8)
-    expect(service('sleeper').events_count).toBe(2)
+    expect(host().events_count).toBe(9)
+    expect(service('sleeper').events_count).toBe(3)
   })
 
-  it('treats a failure re-sent after a reload as a repeat, and a failure after recovery as new', () => {
-    t.post(fixture('03-event-process-not-running'), T0)
-    t.post(withEvent(fixture('03-event-process-not-running'), { sec: 1795300460 }), T0) // re-sent after reload
-    expect(events()).toHaveLength(1)
-    t.post(withEvent(fixture('03-event-process-not-running'), { sec: 1795300300, state: 0, message: 'process is running' }), T0)
-    t.post(fixture('10-event-replayed-from-queue'), T0) // fails again at …390
-    expect(events().map((e) => [e.state, e.date, e.active])).toEqual([[1, 1795300276, 0], [0, 1795300300, 0], [1, 1795300390, 1]])
+  it('stores a failure that follows a failure in the same incarnation, and keeps both active until a recovery', () => {
+    t.post(fixture('03-event-process-not-running'), T0) // …276
+    t.post(fixture('10-event-replayed-from-queue'), T0) // …390, same incarnation
+    expect(events().map((e) => [e.state, e.date, e.active])).toEqual([[1, 1795300276, 1], [1, 1795300390, 1]])
+    t.post(withEvent(fixture('10-event-replayed-from-queue'), { sec: 1795300400, state: 0, message: 'process is running' }), T0)
+    expect(events().map((e) => e.active)).toEqual([0, 0, 0])
   })
 
   it('keeps a late event as history without changing the current state', () => {
@@ -188,6 +193,33 @@ describe('events', () => {
     t.post(fixture('03-event-process-not-running'), T0) // failure at …276 delivered after the recovery at …300
     expect(events().map((e) => [e.state, e.active])).toEqual([[1, 0], [0, 0]])
     expect(rows('SELECT state FROM event_state WHERE service_name = ?', 'sleeper')).toEqual([{ state: 0 }])
+  })
+
+  it('lets a late recovery end only the failures before it (agent time)', () => {
+    const sleeper = (sec: number, state: number) => withEvent(fixture('03-event-process-not-running'), { sec, state, message: `state ${state} at ${sec}` })
+    t.post(sleeper(1795300276, 1), T0)
+    t.post(sleeper(1795300300, 1), T0)
+    t.post(sleeper(1795300290, 0), T0) // recovery between the two failures, delivered last
+    expect(events().map((e) => [e.date, e.state, e.active])).toEqual([[1795300276, 1, 0], [1795300290, 0, 0], [1795300300, 1, 1]])
+    expect(rows('SELECT state FROM event_state WHERE service_name = ?', 'sleeper')).toEqual([{ state: 1 }])
+  })
+
+  it('stores a late failure inside a known span of health as inactive, and its down time where it happened', () => {
+    const sleeper = (sec: number, state: number) => withEvent(fixture('03-event-process-not-running'), { sec, state, message: `state ${state} at ${sec}` })
+    t.post(sleeper(1795300240, 0), T0) // the incarnation began at …230
+    t.post(sleeper(1795300300, 0), T0)
+    t.post(sleeper(1795300250, 1), T0) // its failure and the recovery at …300 were queued; the recovery came first
+    expect(events().map((e) => [e.date, e.state, e.active])).toEqual([[1795300240, 0, 0], [1795300250, 1, 0], [1795300300, 0, 0]])
+    expect(intervalsOf('sleeper')).toEqual([{ start: 1795300250, end: 1795300300 }])
+  })
+
+  it('rewrites down time when a late event falls into a down span', () => {
+    const sleeper = (sec: number, state: number) => withEvent(fixture('03-event-process-not-running'), { sec, state, message: `state ${state} at ${sec}` })
+    t.post(sleeper(1795300276, 1), T0)
+    t.post(sleeper(1795300300, 1), T0)
+    expect(intervalsOf('sleeper')).toEqual([{ start: 1795300276, end: null }])
+    t.post(sleeper(1795300290, 0), T0)
+    expect(intervalsOf('sleeper')).toEqual([{ start: 1795300276, end: 1795300290 }, { start: 1795300300, end: null }])
   })
 
   it('records service down time from the error event until recovery', () => {
