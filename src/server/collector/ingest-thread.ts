@@ -14,10 +14,13 @@ import type { LiveChange } from '../../shared/live'
 import type { ChangeFeed } from '../live/change-feed'
 import type { Logger } from '../log'
 import type { CollectOutcome, CollectRequest } from './collect-message'
+import type { MessageLimits } from './message-limits'
 
 export interface IngestWorkerData {
   databaseFile: string
   keyFile: string
+  /** Bounds each message's parse: past them it is refused (413) without being stored. Default: defaultMessageLimits. */
+  limits?: MessageLimits
 }
 
 export interface CollectMessage { type: 'collect'; id: number; request: CollectRequest }

@@ -26,7 +26,7 @@ let drainScheduled = false
 function storeBatch(): void {
   const batch = queue.splice(0, MAX_BATCH)
   changes = []
-  const outcomes = collectMessages(ingest, batch.map((m) => m.request))
+  const outcomes = collectMessages(ingest, batch.map((m) => m.request), settings.limits)
   const answer: FromIngestThread = { outcomes: batch.map((m, i) => ({ id: m.id, outcome: outcomes[i] })), changes }
   port.postMessage(answer)
 }

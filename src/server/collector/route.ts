@@ -50,7 +50,7 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
 
   const store = async (request: IncomingMessage, principal: Principal): Promise<void> => {
     const body = await readBody(request, deps.limits.maxBodyBytes)
-    const xml = decodeBody(body, request.headers['content-encoding'], deps.limits.maxXmlBytes)
+    const xml = await decodeBody(body, request.headers['content-encoding'], deps.limits.maxXmlBytes)
     const outcome = await deps.collector.collect({ xml, principal, nowMs: now() })
     switch (outcome.kind) {
       case 'stored':
