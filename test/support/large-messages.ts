@@ -7,6 +7,8 @@ export interface LargeMessageShape {
   services: number
   /** Port tests per service: each one is a statistic of its own (a response time). */
   portTestsPerService?: number
+  /** Members of one service group listing the services in order (the fixture's groups otherwise). */
+  serviceGroupMembers?: number
 }
 
 /**
@@ -20,16 +22,22 @@ export function largeHeartbeat(agentId: string, shape: LargeMessageShape): Buffe
   const close = xml.indexOf('</services>')
   const services: string[] = []
   for (let i = 1; i <= shape.services; i++) services.push(serviceXml(i, collected, shape.portTestsPerService ?? 0))
-  return Buffer.from(xml.slice(0, open) + services.join('') + xml.slice(close), 'latin1')
+  let rest = xml.slice(close)
+  if (shape.serviceGroupMembers !== undefined) {
+    const members = Array.from({ length: shape.serviceGroupMembers }, (_, i) => `<service>${serviceName(i + 1)}</service>`)
+    rest = rest.replace(/<servicegroups>.*<\/servicegroups>/s, `<servicegroups><servicegroup name="all">${members.join('')}</servicegroup></servicegroups>`)
+  }
+  return Buffer.from(xml.slice(0, open) + services.join('') + rest, 'latin1')
 }
+
+export const serviceName = (n: number): string => `svc-${String(n).padStart(6, '0')}`
 
 function serviceXml(n: number, collectedSec: number, portTests: number): string {
   const ports: string[] = []
   for (let p = 0; p < portTests; p++) {
-    ports.push(`<port><hostname>10.0.${n % 250}.${p % 250}</hostname><portnumber>${1024 + p}</portnumber><request></request>` +
-      '<protocol>DEFAULT</protocol><type>TCP</type><responsetime>0.000250</responsetime></port>')
+    ports.push(`<port><hostname>h${n}</hostname><portnumber>${1024 + p}</portnumber><type>TCP</type><responsetime>0.00025</responsetime></port>`)
   }
-  return `<service name="svc-${String(n).padStart(6, '0')}"><type>3</type><collected_sec>${collectedSec}</collected_sec>` +
+  return `<service name="${serviceName(n)}"><type>3</type><collected_sec>${collectedSec}</collected_sec>` +
     '<collected_usec>0</collected_usec><status>0</status><status_hint>0</status_hint><monitor>1</monitor>' +
     `<monitormode>0</monitormode><onreboot>0</onreboot><pendingaction>0</pendingaction><pid>${1000 + n}</pid>` +
     `${ports.join('')}</service>`
