@@ -13,7 +13,6 @@ export { MessageParseError }
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 const ILLEGAL_CONTROL_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F]/
-const ILLEGAL_CONTROL_CHARS = /[\x00-\x08\x0B\x0C\x0E-\x1F]/g
 
 /** Longest root element name quoted back in an error, so random bytes do not flood the log. */
 const MAX_QUOTED_NAME = 40
@@ -61,17 +60,16 @@ function decodeText(bytes: Buffer): string {
   }
 }
 
-/** The control characters are single bytes in UTF-8 and ISO-8859-1 alike, and the latin1 reading of
- * the body has one character per byte, so its match positions are byte offsets. */
+/** The control characters are single bytes in UTF-8 and ISO-8859-1 alike. One pass over the bytes:
+ * cutting around each match instead took 80 ms for 3 MB of random bytes, a cheap way to stall ingest. */
 function withoutControlCharacters(body: Buffer): Buffer {
-  const kept: Buffer[] = []
-  let from = 0
-  for (const match of body.toString('latin1').matchAll(ILLEGAL_CONTROL_CHARS)) {
-    kept.push(body.subarray(from, match.index))
-    from = match.index + 1
+  const kept = Buffer.allocUnsafe(body.length)
+  let length = 0
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]
+    if (c >= 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) kept[length++] = c
   }
-  kept.push(body.subarray(from))
-  return Buffer.concat(kept)
+  return kept.subarray(0, length)
 }
 
 function openMonitRoot(s: XmlScanner): MonitMessage {
