@@ -9,6 +9,8 @@ export interface CollectorLimits extends MessageLimits {
   maxBodyBytes: number
   /** Largest XML document after gunzip: the bound against gzip bombs. */
   maxXmlBytes: number
+  /** Most XML of large messages held at once; past it a large message is answered 503 (xml-in-flight.ts). */
+  maxXmlBytesInFlight: number
 }
 
 /**
@@ -17,7 +19,7 @@ export interface CollectorLimits extends MessageLimits {
  * decode and scan before its counts are known.
  */
 export const defaultCollectorLimits: CollectorLimits = {
-  maxBodyBytes: 4 * 1024 * 1024, maxXmlBytes: 8 * 1024 * 1024, ...defaultMessageLimits
+  maxBodyBytes: 4 * 1024 * 1024, maxXmlBytes: 8 * 1024 * 1024, maxXmlBytesInFlight: 32 * 1024 * 1024, ...defaultMessageLimits
 }
 
 /**

@@ -13,6 +13,7 @@ import type { Logger } from '../log'
 import type { CollectorStats } from '../metrics/collector-stats'
 import type { MessageCollector } from './ingest-thread'
 import { decodeBody, type CollectorLimits } from './request-body'
+import { XmlInFlight } from './xml-in-flight'
 
 export interface CollectorDeps {
   collector: MessageCollector
@@ -41,6 +42,7 @@ export type CollectorHandler = (request: IncomingMessage, response: ServerRespon
 
 export function collectorHandler(deps: CollectorDeps): CollectorHandler {
   const now = deps.now ?? Date.now
+  const inFlight = new XmlInFlight(deps.limits.maxXmlBytesInFlight)
   const { log } = deps
 
   const failed = (detail: string) => {
@@ -51,7 +53,9 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
   const store = async (request: IncomingMessage, principal: Principal): Promise<void> => {
     const body = await readBody(request, deps.limits.maxBodyBytes)
     const xml = await decodeBody(body, request.headers['content-encoding'], deps.limits.maxXmlBytes)
-    const outcome = await deps.collector.collect({ xml, principal, nowMs: now() })
+    const release = inFlight.claim(xml.length)
+    if (!release) throw new HttpError(503, 'the collector is busy with other large messages: try again later')
+    const outcome = await deps.collector.collect({ xml, principal, nowMs: now() }).finally(release)
     switch (outcome.kind) {
       case 'stored':
         deps.collectorStats?.record(outcome.seconds)

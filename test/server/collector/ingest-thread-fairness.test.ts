@@ -32,7 +32,7 @@ it('answers a heartbeat queued behind 8 large messages after one of them at most
   // A message at the limits keeps the thread busy for a few hundred ms (storing 2,000 new services),
   // long enough for all nine behind it to be queued before it takes its next batch.
   const first = collect('first', largeHeartbeat('f125' + '0'.repeat(28), { services: 2000, portTestsPerService: 20 }))
-  const bigs = Array.from({ length: 8 }, (_, i) => collect(`big ${i + 1}`, big))
+  const bigs = Array.from({ length: 8 }, (_, i) => collect(`big ${i + 1}`, Buffer.from(big)))
   const heartbeat = collect('heartbeat', fixture('02-status-heartbeat'))
   expect(await first).toMatchObject({ kind: 'stored' })
   expect(await heartbeat).toMatchObject({ kind: 'stored' })
