@@ -1,11 +1,11 @@
 // One agent cannot stall the others: what oversized and hostile collector bodies cost everyone else.
 // Against the built server, a prober times small requests (GET /health and a normal heartbeat of
 // another agent, every PROBE_EVERY_MS) while
-//   1. one agent posts a 100,000-service heartbeat (gzip, ~27 MB of XML), BENCH_BIG_POSTS times;
-//   2. BENCH_FUZZ_SENDERS senders post multi-megabyte bodies for BENCH_FUZZ_SECONDS: random bytes,
-//      gzip bombs, garbled XML, and messages with thousands of services, plain and gzip.
+//   1. one agent posts a 100,000-service heartbeat (gzip, ~27 MB of XML), BENCH_BIG_POSTS (3) times;
+//   2. BENCH_FUZZ_SENDERS (4) senders post multi-megabyte bodies for BENCH_FUZZ_SECONDS (20): random
+//      bytes, gzip bombs, garbled XML, and messages with thousands of services, plain and gzip.
 // It prints the probes' latencies against an idle baseline and the server's RSS before, at its peak
-// and BENCH_SETTLE_SECONDS after each phase.
+// and BENCH_SETTLE_SECONDS (10) after each phase. There is no target: the figures go to the README.
 import { mkdtempSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
