@@ -14,9 +14,9 @@ export interface CollectorLimits extends MessageLimits {
 }
 
 /**
- * A real message is 4–8 KB for about 11 services (agent protocol §3); one at the service limit with
- * full process statistics is about 3 MB of XML. 8 MiB bounds what one message costs to inflate,
- * decode and scan before its counts are known.
+ * A real message is 4–8 KB for about 11 services (agent protocol §3); 2,000 process services with
+ * full statistics (~1.1 KB each in fixture 02) make about 2.2 MB. 8 MiB bounds what one message costs
+ * to inflate, decode and scan before its counts are known.
  */
 export const defaultCollectorLimits: CollectorLimits = {
   maxBodyBytes: 4 * 1024 * 1024, maxXmlBytes: 8 * 1024 * 1024, maxXmlBytesInFlight: 32 * 1024 * 1024, ...defaultMessageLimits
