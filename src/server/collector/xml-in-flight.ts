@@ -1,7 +1,7 @@
-// How much large-message XML the collector holds at once. Each message in flight costs several times
-// its XML in memory (the gunzipped bytes, their copy for the ingest thread, the decoded text), and
-// memory a burst made the process take is slow to go back to the system: 16 agents posting 8 MiB
-// messages at once took the server from 90 MB to 450 MB and left it above 300 MB.
+// How much large-message XML the collector holds at once. Each message in flight costs about twice
+// its XML in memory (the gunzipped bytes, the decoded text on the ingest thread), and memory a burst
+// made the process take does not all go back to the system (V8 and the allocator keep much of it).
+// Without a bound, the worst case grows with the number of agents posting at the XML limit at once.
 import { LARGE_MESSAGE_BYTES } from './next-batch'
 
 export class XmlInFlight {
