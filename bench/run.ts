@@ -1,6 +1,7 @@
 // Runs the benchmarks: `npm run bench` runs all of them, `npm run bench -- collector` only the named.
 // Each benchmark is one module that prints its own figures; add new ones to BENCHMARKS.
 import { cpus, loadavg, release, totalmem } from 'node:os'
+import { burstsBenchmark } from './bursts'
 import { collectorBenchmark } from './collector'
 import { consoleBenchmark } from './console'
 import { eventsBenchmark } from './events'
@@ -8,7 +9,7 @@ import { historyBenchmark } from './history'
 import { statusBenchmark } from './status'
 import type { Benchmark } from './support'
 
-const BENCHMARKS: readonly Benchmark[] = [collectorBenchmark, statusBenchmark, eventsBenchmark, consoleBenchmark, historyBenchmark]
+const BENCHMARKS: readonly Benchmark[] = [collectorBenchmark, statusBenchmark, eventsBenchmark, consoleBenchmark, historyBenchmark, burstsBenchmark]
 
 function selected(names: readonly string[]): Benchmark[] {
   if (names.length === 0) return [...BENCHMARKS]

@@ -38,7 +38,8 @@ export interface RunningServer {
 
 export interface ServerOptions extends ServerConfig {
   log: Logger
-  collectorLimits?: CollectorLimits
+  /** Any limit left out keeps its default. */
+  collectorLimits?: Partial<CollectorLimits>
   watchdogIntervalMs?: number
   historyRollup?: HistoryRollupOptions
   consoleDir?: string
@@ -57,8 +58,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const keyFile = join(options.dataDir, 'secret.key')
     const secrets = SecretBox.fromKeyFile(keyFile)
     const feed = new ChangeFeed()
-    const collectorLimits = options.collectorLimits ?? defaultCollectorLimits
-    ingest = await IngestThread.start({ databaseFile: store.file, keyFile }, feed, log)
+    const collectorLimits = { ...defaultCollectorLimits, ...options.collectorLimits }
+    const { maxServices, maxStatistics } = collectorLimits
+    ingest = await IngestThread.start({ databaseFile: store.file, keyFile, limits: { maxServices, maxStatistics } }, feed, log)
     const principals = new Principals(store.users)
     const throttle = options.loginThrottle ?? new LoginThrottle()
     const authenticator = new BasicAuthenticator(store.users, principals, throttle)

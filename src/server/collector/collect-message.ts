@@ -4,6 +4,7 @@ import { mayCollect, type Principal } from '../domain/permissions'
 import { storageFailureCode } from '../store/storage-errors'
 import { ReportRefused, type Ingest } from './ingest'
 import type { MonitMessage } from './message'
+import { defaultMessageLimits, MessageTooLarge, type MessageLimits } from './message-limits'
 import { MessageParseError, parseMonitMessage } from './parse-message'
 
 export interface CollectRequest {
@@ -49,13 +50,14 @@ interface Batch {
  * the batch is stored and each message is stored again in a transaction of its own, so that a bad one
  * costs only itself. An outcome says `stored` only once its commit is done.
  */
-export function collectMessages(ingest: Ingest, requests: readonly CollectRequest[]): CollectOutcome[] {
+export function collectMessages(ingest: Ingest, requests: readonly CollectRequest[],
+  limits: MessageLimits = defaultMessageLimits): CollectOutcome[] {
   const batch: Batch = { requests, messages: [], outcomes: [], spent: [] }
   requests.forEach((request, i) => {
     const started = performance.now()
     try {
       const { xml } = request
-      batch.messages[i] = parseMonitMessage(Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength))
+      batch.messages[i] = parseMonitMessage(Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength), limits)
     } catch (err) {
       batch.outcomes[i] = notStored(err, request)
     }
@@ -140,6 +142,7 @@ function notStored(err: unknown, request: CollectRequest): CollectOutcome {
   if (err instanceof MessageParseError) {
     return { kind: 'refused', status: 400, error: `not a valid Monit message: ${err.message}`, warning: err.message }
   }
+  if (err instanceof MessageTooLarge) return { kind: 'refused', status: 413, error: `message too large: ${err.message}`, warning: err.message }
   if (err instanceof ReportRefused) {
     return { kind: 'refused', status: 403, error: `user ${request.principal.uname} may not report for this host` }
   }

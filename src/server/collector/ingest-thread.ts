@@ -14,6 +14,7 @@ import type { LiveChange } from '../../shared/live'
 import type { ChangeFeed } from '../live/change-feed'
 import { RepeatedFailureLog, type Logger } from '../log'
 import type { CollectOutcome, CollectRequest } from './collect-message'
+import type { MessageLimits } from './message-limits'
 
 /** Between attempts to start a new thread when one could not start. */
 const RESTART_RETRY_MS = 1000
@@ -21,6 +22,8 @@ const RESTART_RETRY_MS = 1000
 export interface IngestWorkerData {
   databaseFile: string
   keyFile: string
+  /** Bounds each message's parse: past them it is refused (413) without being stored. Default: defaultMessageLimits. */
+  limits?: MessageLimits
 }
 
 export interface CollectMessage { type: 'collect'; id: number; request: CollectRequest }
@@ -30,6 +33,7 @@ export type FromIngestThread = { ready: true } | { outcomes: { id: number; outco
 
 /** Where collector messages go once admitted: answers with what became of the message. */
 export interface MessageCollector {
+  /** Takes over `request.xml`: its memory may be moved to another thread, so the caller must not use it again. */
   collect(request: CollectRequest): Promise<CollectOutcome>
 }
 
@@ -58,8 +62,11 @@ export class IngestThread implements MessageCollector {
     if (this.closing) return Promise.resolve({ kind: 'failed', detail: 'the collector is shutting down' })
     if (!this.alive) return Promise.resolve({ kind: 'failed', detail: 'the ingest thread is not running' })
     const id = this.nextId++
-    // A copy of exactly the XML's bytes, moved rather than cloned: buffers are often slices of a larger one.
-    const xml = new Uint8Array(request.xml)
+    // Moved rather than cloned. A buffer that is a slice of a larger one is copied first; one that is
+    // all of its memory (gunzip's output) goes as it is: a large message is not copied on this thread.
+    const bytes = request.xml
+    const whole = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    const xml = whole ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes)
     return new Promise((resolve) => {
       this.pending.set(id, resolve)
       const message: ToIngestThread = { type: 'collect', id, request: { ...request, xml } }

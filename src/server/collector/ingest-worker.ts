@@ -8,6 +8,7 @@ import { ChangeFeed } from '../live/change-feed'
 import { Store } from '../store/store'
 import { collectMessages, MAX_BATCH } from './collect-message'
 import { Ingest } from './ingest'
+import { takeBatch } from './next-batch'
 import type { CollectMessage, FromIngestThread, IngestWorkerData, ToIngestThread } from './ingest-thread'
 
 const port = parentPort!
@@ -22,11 +23,11 @@ const ingest = new Ingest(store, SecretBox.fromKeyFile(settings.keyFile), feed)
 const queue: CollectMessage[] = []
 let drainScheduled = false
 
-/** Stores the oldest queued messages, up to MAX_BATCH, and answers them in one message. */
+/** Stores the next batch of queued messages (see takeBatch) and answers them in one message. */
 function storeBatch(): void {
-  const batch = queue.splice(0, MAX_BATCH)
+  const batch = takeBatch(queue, (m) => m.request.xml.byteLength, MAX_BATCH)
   changes = []
-  const outcomes = collectMessages(ingest, batch.map((m) => m.request))
+  const outcomes = collectMessages(ingest, batch.map((m) => m.request), settings.limits)
   const answer: FromIngestThread = { outcomes: batch.map((m, i) => ({ id: m.id, outcome: outcomes[i] })), changes }
   port.postMessage(answer)
 }

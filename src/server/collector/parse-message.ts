@@ -1,6 +1,7 @@
 // Turns the body a Monit agent POSTs to /collector into a `MonitMessage` (agent protocol §4).
 // Lenient where real agents are sloppy (§4.9), strict where input is hostile or cut short.
 
+import { defaultMessageLimits, MessageBudget, type MessageLimits } from './message-limits'
 import type {
   MonitEvent, MonitMessage, PlatformInfo, ServerInfo, ServiceGroup, ServiceSnapshot
 } from './message'
@@ -12,13 +13,14 @@ export { MessageParseError }
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 const ILLEGAL_CONTROL_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F]/
-const ILLEGAL_CONTROL_CHARS = /[\x00-\x08\x0B\x0C\x0E-\x1F]/g
 
 /** Longest root element name quoted back in an error, so random bytes do not flood the log. */
 const MAX_QUOTED_NAME = 40
 
-export function parseMonitMessage(body: Buffer): MonitMessage {
+/** Throws MessageParseError for what is no Monit message, MessageTooLarge past `limits`. */
+export function parseMonitMessage(body: Buffer, limits: MessageLimits = defaultMessageLimits): MonitMessage {
   const s = new XmlScanner(decodeBody(body))
+  const budget = new MessageBudget(limits)
   const message = openMonitRoot(s)
   let sawServices = false
   for (let child = s.nextChild('monit'); child !== null; child = s.nextChild('monit')) {
@@ -27,10 +29,10 @@ export function parseMonitMessage(body: Buffer): MonitMessage {
       case 'platform': message.platform = readPlatform(s); break
       case 'hostgroups': message.hostGroups = readHostGroups(s); break
       case 'services':
-        message.services = readServices(s)
+        message.services = readServices(s, budget)
         sawServices = true
         break
-      case 'servicegroups': message.serviceGroups = readServiceGroups(s); break
+      case 'servicegroups': message.serviceGroups = readServiceGroups(s, budget); break
       case 'event': message.event = readEvent(s); break
       default: s.skip(child)
     }
@@ -58,17 +60,16 @@ function decodeText(bytes: Buffer): string {
   }
 }
 
-/** The control characters are single bytes in UTF-8 and ISO-8859-1 alike, and the latin1 reading of
- * the body has one character per byte, so its match positions are byte offsets. */
+/** The control characters are single bytes in UTF-8 and ISO-8859-1 alike. One pass over the bytes:
+ * cutting around each match instead took 80 ms for 3 MB of random bytes, a cheap way to stall ingest. */
 function withoutControlCharacters(body: Buffer): Buffer {
-  const kept: Buffer[] = []
-  let from = 0
-  for (const match of body.toString('latin1').matchAll(ILLEGAL_CONTROL_CHARS)) {
-    kept.push(body.subarray(from, match.index))
-    from = match.index + 1
+  const kept = Buffer.allocUnsafe(body.length)
+  let length = 0
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]
+    if (c >= 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) kept[length++] = c
   }
-  kept.push(body.subarray(from))
-  return Buffer.concat(kept)
+  return kept.subarray(0, length)
 }
 
 function openMonitRoot(s: XmlScanner): MonitMessage {
@@ -151,28 +152,29 @@ function readHostGroups(s: XmlScanner): string[] {
   return groups
 }
 
-function readServices(s: XmlScanner): ServiceSnapshot[] {
+function readServices(s: XmlScanner, budget: MessageBudget): ServiceSnapshot[] {
   const services: ServiceSnapshot[] = []
   for (let child = s.nextChild('services'); child !== null; child = s.nextChild('services')) {
     if (child !== 'service') {
       s.skip(child)
       continue
     }
-    const service = readService(s)
+    budget.service()
+    const service = readService(s, budget)
     // A service is known to the server by its name only; one without a name cannot be stored.
     if (service.name !== '') services.push(service)
   }
   return services
 }
 
-function readService(s: XmlScanner): ServiceSnapshot {
+function readService(s: XmlScanner, budget: MessageBudget): ServiceSnapshot {
   const service: ServiceSnapshot = {
     name: s.attribute('name') ?? '',
     type: 0, collectedSec: 0, collectedUsec: 0, status: 0, statusHint: 0,
     monitor: 0, monitorMode: 0, onReboot: 0, pendingAction: 0,
     statistics: []
   }
-  const statistics = new StatisticsReader(s)
+  const statistics = new StatisticsReader(s, budget)
   for (let child = s.nextChild('service'); child !== null; child = s.nextChild('service')) {
     switch (child) {
       case 'type': service.type = s.readNumber(child) ?? 0; break
@@ -202,7 +204,7 @@ function describeEvery(fields: Map<string, string>): string | undefined {
   }
 }
 
-function readServiceGroups(s: XmlScanner): ServiceGroup[] {
+function readServiceGroups(s: XmlScanner, budget: MessageBudget): ServiceGroup[] {
   const groups: ServiceGroup[] = []
   for (let child = s.nextChild('servicegroups'); child !== null; child = s.nextChild('servicegroups')) {
     if (child !== 'servicegroup') {
@@ -210,17 +212,21 @@ function readServiceGroups(s: XmlScanner): ServiceGroup[] {
       continue
     }
     const name = s.attribute('name') ?? ''
-    const services = readGroupMembers(s)
+    const services = readGroupMembers(s, budget)
     if (name !== '') groups.push({ name, services })
   }
   return groups
 }
 
-function readGroupMembers(s: XmlScanner): string[] {
+function readGroupMembers(s: XmlScanner, budget: MessageBudget): string[] {
   const members: string[] = []
   for (let child = s.nextChild('servicegroup'); child !== null; child = s.nextChild('servicegroup')) {
-    if (child === 'service') members.push(s.readText(child))
-    else s.skip(child)
+    if (child !== 'service') {
+      s.skip(child)
+      continue
+    }
+    budget.groupMember()
+    members.push(s.readText(child))
   }
   return members
 }

@@ -1,28 +1,42 @@
 // The collector's request body as HTTP delivers it: bounded in size, gzip or plain. Decoded on the
 // HTTP thread (Content-Encoding is an HTTP matter), so the ingest thread gets XML and nothing else.
-import { gunzipSync } from 'node:zlib'
+import { gunzip } from 'node:zlib'
 import { HttpError } from '../http/errors'
+import { defaultMessageLimits, type MessageLimits } from './message-limits'
 
-export interface CollectorLimits {
+export interface CollectorLimits extends MessageLimits {
   /** Largest body accepted on the wire (compressed or not). */
   maxBodyBytes: number
   /** Largest XML document after gunzip: the bound against gzip bombs. */
   maxXmlBytes: number
+  /** Most XML of large messages held at once; past it a large message is answered 503 (xml-in-flight.ts). */
+  maxXmlBytesInFlight: number
 }
 
-export const defaultCollectorLimits: CollectorLimits = { maxBodyBytes: 4 * 1024 * 1024, maxXmlBytes: 32 * 1024 * 1024 }
+/**
+ * A real message is 4–8 KB for about 11 services (agent protocol §3); 2,000 process services with
+ * full statistics (~1.1 KB each in fixture 02) make about 2.2 MB. 8 MiB bounds what one message costs
+ * to inflate, decode and scan before its counts are known.
+ */
+export const defaultCollectorLimits: CollectorLimits = {
+  maxBodyBytes: 4 * 1024 * 1024, maxXmlBytes: 8 * 1024 * 1024, maxXmlBytesInFlight: 32 * 1024 * 1024, ...defaultMessageLimits
+}
 
-/** The XML a body carries; an unknown coding is 415, a gzip bomb 413, broken gzip 400. */
-export function decodeBody(body: Buffer, encoding: string | undefined, maxXmlBytes: number): Buffer {
+/**
+ * The XML a body carries; an unknown coding is 415, a gzip bomb 413, broken gzip 400. Inflated on
+ * libuv's thread pool: a synchronous gunzip of megabytes held up every other request on this thread.
+ */
+export async function decodeBody(body: Buffer, encoding: string | undefined, maxXmlBytes: number): Promise<Buffer> {
   const coding = (encoding ?? 'identity').trim().toLowerCase()
   if (coding === 'identity' || coding === '') return body
   if (coding !== 'gzip' && coding !== 'x-gzip') throw new HttpError(415, `unsupported Content-Encoding: ${coding}`)
-  try {
-    return gunzipSync(body, { maxOutputLength: maxXmlBytes })
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-      throw new HttpError(413, `decompressed body exceeds ${maxXmlBytes} bytes`)
-    }
-    throw new HttpError(400, `body is not valid gzip data: ${(err as Error).message}`)
-  }
+  return new Promise((resolve, reject) => {
+    gunzip(body, { maxOutputLength: maxXmlBytes }, (err, xml) => {
+      if (!err) return resolve(xml)
+      if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+        return reject(new HttpError(413, `decompressed body exceeds ${maxXmlBytes} bytes`))
+      }
+      reject(new HttpError(400, `body is not valid gzip data: ${err.message}`))
+    })
+  })
 }

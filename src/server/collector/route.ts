@@ -16,6 +16,7 @@ import type { CollectorStats } from '../metrics/collector-stats'
 import type { StorageHealth } from '../metrics/storage-health'
 import type { MessageCollector } from './ingest-thread'
 import { decodeBody, type CollectorLimits } from './request-body'
+import { XmlInFlight } from './xml-in-flight'
 
 export interface CollectorDeps {
   collector: MessageCollector
@@ -49,6 +50,7 @@ export type CollectorHandler = (request: IncomingMessage, response: ServerRespon
 
 export function collectorHandler(deps: CollectorDeps): CollectorHandler {
   const now = deps.now ?? Date.now
+  const inFlight = new XmlInFlight(deps.limits.maxXmlBytesInFlight)
   const { log } = deps
 
   const failed = (detail: string) => {
@@ -58,8 +60,10 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
 
   const store = async (request: IncomingMessage, principal: Principal): Promise<void> => {
     const body = await readBody(request, deps.limits.maxBodyBytes)
-    const xml = decodeBody(body, request.headers['content-encoding'], deps.limits.maxXmlBytes)
-    const outcome = await deps.collector.collect({ xml, principal, nowMs: now() })
+    const xml = await decodeBody(body, request.headers['content-encoding'], deps.limits.maxXmlBytes)
+    const release = inFlight.claim(xml.length)
+    if (!release) throw new HttpError(503, 'the collector is busy with other large messages: try again later')
+    const outcome = await deps.collector.collect({ xml, principal, nowMs: now() }).finally(release)
     switch (outcome.kind) {
       case 'stored':
         deps.collectorStats?.record(outcome.seconds)

@@ -3,6 +3,7 @@
 
 import { ServiceType, Stat } from '../../shared/codes'
 import type { Statistic } from './message'
+import type { MessageBudget } from './message-limits'
 import { toNumber, type XmlScanner } from './xml-scanner'
 
 /**
@@ -106,7 +107,8 @@ export class StatisticsReader {
   /** How often each test descriptor has come up in this service. */
   private readonly testsSeen = new Map<string, number>()
 
-  constructor(private readonly s: XmlScanner) {}
+  /** `budget` counts the statistics of the whole message, of which this service is a part. */
+  constructor(private readonly s: XmlScanner, private readonly budget: MessageBudget) {}
 
   /** Reads the service child `tag` just opened; `serviceType` decides where the mapping differs. */
   read(tag: string, serviceType: number): void {
@@ -254,6 +256,7 @@ export class StatisticsReader {
   }
 
   private add(type: number, descriptor: string, value: number, text?: string): void {
+    this.budget.statistic()
     // One object shape for every statistic (text undefined for numbers): the collector reads each one.
     this.statistics.push({ type, descriptor, value, text })
   }
