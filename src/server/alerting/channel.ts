@@ -1,0 +1,31 @@
+// One small interface for every notification channel (issue 13), like Uptime Kuma's providers: one
+// module per type in ./channels, registered in ./channels/index.ts. A channel only delivers: matching,
+// grouping, retries and the outbox are the delivery job's.
+import type { z } from 'zod'
+import type { AlertNotification } from '../../shared/api/alerts'
+
+/** The text of a notification for people, rendered from the channel's templates (./templates.ts). */
+export interface RenderedMessage {
+  subject: string
+  body: string
+}
+
+export interface SendContext {
+  /** Aborted when the delivery takes too long or the server stops: a send must give up then. */
+  signal: AbortSignal
+  /** Users' e-mail addresses by user id (the email channel's `userid` recipients). */
+  userEmails?: (userIds: readonly number[]) => string[]
+}
+
+/** ok, or a clear error in the channel's own words (shown by admin/alerts/channels/test and the delivery log). */
+export type SendResult = { ok: true; log?: string } | { ok: false; error: string; log?: string }
+
+export interface ChannelType<S = unknown> {
+  /** The `type` argument of admin/alerts/channels/create: email, webhook, slack, … */
+  type: string
+  /** The type's settings, named as the API's arguments (issue 13); validated on create and update. */
+  settings: z.ZodType<S>
+  /** Settings encrypted at rest (secret-box) and never returned by the API (write-only). */
+  secretFields: readonly string[]
+  send(settings: S, notification: AlertNotification, message: RenderedMessage, context: SendContext): Promise<SendResult>
+}

@@ -1,0 +1,34 @@
+// Alerting (issue 13, our extension of the API): the notification every channel sends, as the webhook
+// channel posts it verbatim. Shared by server, console and tests.
+
+export type AlertState = 'failed' | 'changed' | 'succeeded'
+
+/** One event a notification tells of. */
+export interface AlertItem {
+  hostid: number
+  host: string
+  /** The service's id in status/hosts/get; null for the host's own heartbeat events. */
+  serviceid: number | null
+  service: string
+  /** Monit's service type code (0–8) */
+  servicetype: number
+  /** The event type's name, e.g. "Nonexist", "Heartbeat" (map/id/event). */
+  event: string
+  state: AlertState
+  message: string
+  /** Unix seconds, the agent's time of the event */
+  date: number
+  /** The console page of the event */
+  link: string
+}
+
+/** What one delivery to one channel says: one or several alerts grouped (rule groupwait). */
+export interface AlertNotification {
+  /** Stable across retries and restarts: receivers that de-duplicate key on it. */
+  id: string
+  /** e.g. "labprog failed on web-1", "5 services failed on 3 hosts" */
+  summary: string
+  /** The console page most relevant to the whole notification */
+  link: string
+  alerts: AlertItem[]
+}
