@@ -4,8 +4,9 @@ import { history } from './003-history'
 import { eventAgentTime } from './004-event-agent-time'
 import { serverRuns } from './005-server-runs'
 import { alertConfig } from './006-alert-config'
+import { alertOutbox } from './007-alert-outbox'
 
 export interface Migration { version: number; name: string; sql: string }
 
 /** Every migration, in order. Append only. */
-export const migrations: readonly Migration[] = [initial, eventIndexes, history, eventAgentTime, serverRuns, alertConfig]
+export const migrations: readonly Migration[] = [initial, eventIndexes, history, eventAgentTime, serverRuns, alertConfig, alertOutbox]
