@@ -162,12 +162,12 @@ export function joinUrl(base: string, ...segments: string[]): URL {
 // ---- settings, named as the API's arguments (form values are strings) ----
 
 /** A required http(s) URL. */
-export function httpUrl(what = 'URL') {
+export function httpUrl(what = 'url') {
   return z.string({ message: `${what} is required` }).trim().min(1, `${what} is required`).refine(isHttpUrl, `${what} must be an http:// or https:// URL`)
 }
 
 /** An optional http(s) URL, `fallback` when empty or absent. */
-export function httpUrlOr(fallback: string, what = 'URL') {
+export function httpUrlOr(fallback: string, what = 'url') {
   return z.string({ message: `${what} must be an http:// or https:// URL` }).trim().optional()
     .transform((v) => v || fallback)
     .refine(isHttpUrl, `${what} must be an http:// or https:// URL`)

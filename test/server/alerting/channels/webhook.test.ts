@@ -83,9 +83,9 @@ describe('webhook channel', () => {
   })
 
   it('refuses bad settings with a clear message', () => {
-    expect(refusal(webhook, {})).toEqual({ path: 'url', message: 'URL is required' })
-    expect(refusal(webhook, { url: 'ftp://example.com/x' })).toEqual({ path: 'url', message: 'URL must be an http:// or https:// URL' })
-    expect(refusal(webhook, { url: 'not a url' })).toMatchObject({ message: 'URL must be an http:// or https:// URL' })
+    expect(refusal(webhook, {})).toEqual({ path: 'url', message: 'url is required' })
+    expect(refusal(webhook, { url: 'ftp://example.com/x' })).toEqual({ path: 'url', message: 'url must be an http:// or https:// URL' })
+    expect(refusal(webhook, { url: 'not a url' })).toMatchObject({ message: 'url must be an http:// or https:// URL' })
     expect(refusal(webhook, { url: 'https://x.test', header: ['NoColonHere'] })).toEqual({ path: 'header.0', message: 'header "NoColonHere" is not of the form "Name: value"' })
     expect(refusal(webhook, { url: 'https://x.test', header: ['Bad Name: v'] })).toMatchObject({ message: 'header name "Bad Name" is not a valid HTTP header name' })
     expect(refusal(webhook, { url: 'https://x.test', header: ['X-A: ok', 'X-Evil: a\r\nInjected: 1'] })).toMatchObject({ path: 'header.1', message: expect.stringMatching(/^header "X-Evil" has a value with line breaks/) })
