@@ -4,6 +4,7 @@
 // for ntfy.sh:443". Expected failures never throw. Error texts and logs name the host only, never the
 // path or query: for Slack, Discord and Telegram the URL itself is the credential.
 import { z } from 'zod'
+import type { AlertNotification, AlertState } from '../../../shared/api/alerts'
 import type { SendResult } from '../channel'
 
 /** The answer to a request, its body read up to MAX_ANSWER bytes. */
@@ -157,6 +158,12 @@ export function joinUrl(base: string, ...segments: string[]): URL {
   const path = url.pathname.replace(/\/+$/, '')
   url.pathname = [path, ...segments].join('/')
   return url
+}
+
+/** The state that matters most in a (grouped) notification: failed, else changed, else succeeded. */
+export function worstState(notification: AlertNotification): AlertState {
+  const states = new Set(notification.alerts.map((a) => a.state))
+  return states.has('failed') ? 'failed' : states.has('changed') ? 'changed' : 'succeeded'
 }
 
 // ---- settings, named as the API's arguments (form values are strings) ----
