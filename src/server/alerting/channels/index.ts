@@ -1,7 +1,20 @@
 // Every channel type, one module each (issue 13): add a module and list it here.
 import type { ChannelType } from '../channel'
+import { discord } from './discord'
+import { gotify } from './gotify'
+import { ntfy } from './ntfy'
+import { slack } from './slack'
+import { telegram } from './telegram'
+import { webhook } from './webhook'
 
-export const channelTypes: readonly ChannelType<any>[] = []
+export const channelTypes: readonly ChannelType<any>[] = [
+  webhook,
+  slack,
+  discord,
+  ntfy,
+  gotify,
+  telegram
+]
 
 export function channelType(type: string): ChannelType<any> | undefined {
   return channelTypes.find((c) => c.type === type)
