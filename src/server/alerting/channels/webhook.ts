@@ -49,8 +49,8 @@ const headerLine = z.string().trim().max(8000, 'header is longer than 8000 chara
 
 export const webhookSettings = z.object({
   url: httpUrl(),
-  header: z.array(headerLine).max(20, 'at most 20 headers').default([])
-    .transform((lines) => lines.filter((l) => l !== '')),
+  // An array at the top (under the default) so that the API's argument reader sees a repeatable argument.
+  header: z.array(headerLine).max(20, 'at most 20 headers').overwrite((lines) => lines.filter((l) => l !== '')).default([]),
   secret: optionalSecret('secret')
 })
 export type WebhookSettings = z.output<typeof webhookSettings>

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { channelType, channelTypes } from '../../../../src/server/alerting/channels'
+import { readParams } from '../../../../src/server/http/params'
 import { errorDetail, excerpt, joinUrl, retryAfter, truncate, utf8Bytes, worstState, type HttpAnswer } from '../../../../src/server/alerting/channels/http'
 import { failed, recovered } from '../../../support/http-channel-cases'
 
@@ -65,5 +66,30 @@ describe('HTTP channels in the registry', () => {
       const keys = Object.keys((channel!.settings as z.ZodObject).shape)
       for (const secret of channel!.secretFields) expect(keys).toContain(secret)
     }
+  })
+})
+
+describe('HTTP channel settings read as API arguments (M/Monit conventions: strings, repeatable arguments)', () => {
+  const read = (type: string, args: [string, string][]) => {
+    const raw = new Map<string, string[]>()
+    for (const [k, v] of args) raw.set(k, [...(raw.get(k) ?? []), v])
+    return readParams((channelType(type)!.settings as z.ZodObject).shape, raw)
+  }
+
+  it('takes form values as given in the README examples, repeatable headers collected', () => {
+    expect(read('webhook', [['url', 'https://hooks.example.com/overseer'], ['header', 'Authorization: Bearer abc'], ['header', 'X-Team: ops'], ['secret', 's3cret']]))
+      .toEqual({ url: 'https://hooks.example.com/overseer', header: ['Authorization: Bearer abc', 'X-Team: ops'], secret: 's3cret' })
+    expect(read('ntfy', [['url', 'https://ntfy.sh'], ['topic', 'overseer-alerts'], ['priority', 'high']]))
+      .toEqual({ url: 'https://ntfy.sh', topic: 'overseer-alerts', priority: 4, token: undefined })
+    expect(read('telegram', [['token', '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw'], ['chatid', '-1001234567890']]))
+      .toMatchObject({ apiurl: 'https://api.telegram.org', chatid: '-1001234567890' })
+    expect(read('gotify', [['url', 'https://gotify.example.com'], ['token', 'AzyoeNS.D4iJLVa']])).toMatchObject({ token: 'AzyoeNS.D4iJLVa' })
+  })
+
+  it('names the bad argument in the 400 error', () => {
+    expect(() => read('ntfy', [['url', 'https://ntfy.sh']])).toThrow("invalid argument 'topic': is required")
+    expect(() => read('ntfy', [['topic', 'x'], ['priority', '7']])).toThrow("invalid argument 'priority': priority must be 1–5 or min, low, default, high, urgent")
+    expect(() => read('webhook', [['url', 'https://x.test'], ['header', 'X-A: 1'], ['header', 'broken']])).toThrow(`invalid argument 'header': header "broken" is not of the form "Name: value"`)
+    expect(() => read('slack', [])).toThrow("invalid argument 'url': is required")
   })
 })
