@@ -1,8 +1,10 @@
 // Every channel type, one module each (issue 13): add a module and list it here.
 import type { ChannelType } from '../channel'
+import { desktopChannel } from './desktop'
 
-export const channelTypes: readonly ChannelType<any>[] = []
+export const channelTypes: readonly ChannelType<any>[] = [desktopChannel]
 
-export function channelType(type: string): ChannelType<any> | undefined {
-  return channelTypes.find((c) => c.type === type)
+/** `registry`: tests of the API register types of their own. */
+export function channelType(type: string, registry: readonly ChannelType<any>[] = channelTypes): ChannelType<any> | undefined {
+  return registry.find((c) => c.type === type)
 }
