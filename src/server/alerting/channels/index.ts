@@ -7,15 +7,19 @@ import { slack } from './slack'
 import { telegram } from './telegram'
 import { webhook } from './webhook'
 
+import { desktopChannel } from './desktop'
+
 export const channelTypes: readonly ChannelType<any>[] = [
   webhook,
   slack,
   discord,
   ntfy,
   gotify,
-  telegram
+  telegram,
+  desktopChannel
 ]
 
-export function channelType(type: string): ChannelType<any> | undefined {
-  return channelTypes.find((c) => c.type === type)
+/** `registry`: tests of the API register types of their own. */
+export function channelType(type: string, registry: readonly ChannelType<any>[] = channelTypes): ChannelType<any> | undefined {
+  return registry.find((c) => c.type === type)
 }
