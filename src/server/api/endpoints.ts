@@ -1,5 +1,6 @@
 // Every M/Monit API endpoint, one module per table of the API spec.
 import type { ApiEndpoint } from '../http/api'
+import { adminAlertDeliveryEndpoints } from './admin-alert-deliveries'
 import { adminGroupEndpoints } from './admin-groups'
 import { adminHostEndpoints } from './admin-hosts'
 import { adminRoleEndpoints } from './admin-roles'
@@ -20,6 +21,7 @@ export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
     ...sessionEndpoints(deps), ...statusEndpoints(deps), ...mapEndpoints(deps), ...adminHostEndpoints(deps),
     ...adminGroupEndpoints(deps), ...adminUserEndpoints(deps), ...adminRoleEndpoints(deps),
     ...eventReportEndpoints(deps), ...uptimeReportEndpoints(deps), ...agentActionEndpoints(deps),
-    ...analyticsReportEndpoints(deps), ...profileEndpoints(deps), ...settingsEndpoints(deps)
+    ...analyticsReportEndpoints(deps), ...profileEndpoints(deps), ...settingsEndpoints(deps),
+    ...adminAlertDeliveryEndpoints(deps)
   ] as ApiEndpoint[]
 }
