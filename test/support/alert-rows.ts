@@ -16,7 +16,7 @@ export function addRule(db: Database.Database, name: string, channelIds: number[
 }
 
 export function addHost(db: Database.Database, hostname: string): number {
-  return Number(db.prepare("INSERT INTO host (agent_id, hostname) VALUES (?, ?)").run(`agent-${hostname}`, hostname).lastInsertRowid)
+  return Number(db.prepare("INSERT INTO host (agent_id, hostname, created_at) VALUES (?, ?, 0)").run(`agent-${hostname}`, hostname).lastInsertRowid)
 }
 
 /** A failed event of `service` on the host, active until `recover`. */
