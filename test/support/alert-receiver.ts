@@ -1,12 +1,8 @@
-// A webhook receiver on 127.0.0.1 that records every POST and answers as the test says (a status, or
-// never), and a minimal webhook-like channel type posting the notification as JSON to it. The real
-// `webhook` module (alerting/channels/webhook.ts, the HTTP channels' part of issue 13) replaces
-// `testWebhook` at merge: settings { url }, body = the AlertNotification.
+// A webhook receiver on 127.0.0.1 that records every POST (the `webhook` channel's body, the
+// AlertNotification) and answers as the test says: a status, or never.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { z } from 'zod'
 import type { AlertNotification } from '../../src/shared/api/alerts'
-import type { ChannelType } from '../../src/server/alerting/channel'
 
 export interface Received {
   body: AlertNotification
@@ -49,22 +45,5 @@ export async function startAlertReceiver(): Promise<AlertReceiver> {
       server.closeAllConnections()
       server.close(() => done())
     })
-  }
-}
-
-const settings = z.object({ url: z.string().url() })
-
-/** POSTs the notification as JSON, its id also in a header; any 2xx is delivered. */
-export const testWebhook: ChannelType<z.infer<typeof settings>> = {
-  type: 'webhook',
-  settings,
-  secretFields: [],
-  async send({ url }, notification, _message, { signal }) {
-    const res = await fetch(url, {
-      method: 'POST', signal, body: JSON.stringify(notification),
-      headers: { 'Content-Type': 'application/json', 'X-Overseer-Notification': notification.id }
-    })
-    const text = await res.text()
-    return res.ok ? { ok: true, log: `${res.status} ${text}` } : { ok: false, error: `HTTP ${res.status}: ${text}` }
   }
 }

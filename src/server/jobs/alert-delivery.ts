@@ -45,10 +45,9 @@ export class AlertDeliveryJob {
   private readonly repo: AlertDeliveryRepository
   private readonly now: () => number
   private readonly typeOf: (type: string) => ChannelType<unknown> | undefined
-  /** The send running per channel id. */
-  private readonly inFlight = new Map<number, Promise<void>>()
-  /** Aborts every send when the server stops. */
-  private readonly stopping = new AbortController()
+  /** The send running per channel id, and what aborts it. */
+  private readonly inFlight = new Map<number, { done: Promise<void>; abort: AbortController }>()
+  private stopped = false
   private readonly recordFailures: RepeatedFailureLog
   private job: PeriodicJob | undefined
   private lastPruneSec = -Infinity
@@ -74,13 +73,14 @@ export class AlertDeliveryJob {
   async stop(): Promise<void> {
     this.job?.stop()
     this.job = undefined
-    this.stopping.abort(new Error('the server is stopping'))
+    this.stopped = true
+    for (const send of this.inFlight.values()) send.abort.abort(new Error('the server is stopping'))
     await this.idle()
   }
 
   /** Resolves once every send started so far has ended and its result is recorded. */
   async idle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all(this.inFlight.values())
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight.values()].map((s) => s.done))
   }
 
   /** One pass; the sends it starts run on after it returns. */
@@ -120,28 +120,33 @@ export class AlertDeliveryJob {
         this.repo.attemptFailed(n.id, 'the channel is disabled', null, null)
         continue
       }
-      const sending = this.attempt(n)
+      const abort = new AbortController()
+      const done = this.attempt(n, abort)
         .then((result) => this.record(n, result))
         .finally(() => this.inFlight.delete(n.channel_id))
-      this.inFlight.set(n.channel_id, sending)
+      this.inFlight.set(n.channel_id, { done, abort })
     }
   }
 
   /** One attempt; never rejects: every failure is a result in the channel's or our words. */
-  private async attempt(n: DueNotification): Promise<SendResult> {
+  private async attempt(n: DueNotification, abort: AbortController): Promise<SendResult> {
+    const timeoutMs = this.options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS
+    // A timer of our own, not AbortSignal.timeout(): that signal can be garbage-collected before it fires.
+    const timer = setTimeout(() => abort.abort(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs)
     try {
       const type = this.typeOf(n.channel_type)
       if (!type) return { ok: false, error: `no channel type '${n.channel_type}' in this server` }
       const settings = type.settings.parse(this.openSecrets(JSON.parse(n.settings), type.secretFields))
       const notification = JSON.parse(n.payload) as AlertNotification
       const message = renderMessage({ subject: n.subject_template, body: n.body_template }, notification)
-      const timeoutMs = this.options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS
-      const signal = AbortSignal.any([this.stopping.signal, AbortSignal.timeout(timeoutMs)])
+      const { signal } = abort
       const userEmails = (ids: readonly number[]) => ids.flatMap((id) => this.store.users.find(id)?.email || [])
       // A channel that ignores the signal still loses the race: its slot is free again on time.
-      return await Promise.race([type.send(settings, notification, message, { signal, userEmails }), abortOf(signal, timeoutMs)])
+      return await Promise.race([type.send(settings, notification, message, { signal, userEmails }), abortOf(signal)])
     } catch (err) {
-      return { ok: false, error: errorText(err) }
+      return { ok: false, error: errorText(abort.signal.aborted ? abort.signal.reason : err) }
+    } finally {
+      clearTimeout(timer)
     }
   }
 
@@ -156,7 +161,7 @@ export class AlertDeliveryJob {
 
   private record(n: DueNotification, result: SendResult): void {
     // Cut short by the stop: not the channel's failure; sent again after the restart.
-    if (this.stopping.signal.aborted) return
+    if (this.stopped) return
     try {
       const now = Math.floor(this.now() / 1000)
       const log = result.log === undefined ? null : result.log.slice(0, MAX_LOG_CHARS)
@@ -180,12 +185,9 @@ export class AlertDeliveryJob {
 }
 
 /** Settles (never rejects) with a failure once `signal` aborts. */
-function abortOf(signal: AbortSignal, timeoutMs: number): Promise<SendResult> {
+function abortOf(signal: AbortSignal): Promise<SendResult> {
   return new Promise((resolve) => {
-    const fail = () => resolve({
-      ok: false, error: signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError'
-        ? `no answer within ${timeoutMs / 1000} s` : errorText(signal.reason)
-    })
+    const fail = () => resolve({ ok: false, error: errorText(signal.reason) })
     if (signal.aborted) fail()
     else signal.addEventListener('abort', fail, { once: true })
   })

@@ -1,12 +1,12 @@
-// The delivery job over a real SQLite file, sending through a webhook-like channel to real HTTP
-// receivers on 127.0.0.1. The job's clock is injected (unix seconds from T0), so group waits, backoff
-// and reminders take no real time. At merge, `testWebhook` gives way to the real webhook module.
+// The delivery job over a real SQLite file, sending through the registered `webhook` channel to real
+// HTTP receivers on 127.0.0.1. The job's clock is injected (unix seconds from T0), so group waits,
+// backoff and reminders take no real time.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type Database from 'better-sqlite3'
 import { AlertDeliveryJob, type AlertDeliveryOptions } from '../../../src/server/jobs/alert-delivery'
 import { MAX_ATTEMPTS } from '../../../src/server/domain/alert-delivery'
 import { silentLogger } from '../../../src/server/log'
-import { startAlertReceiver, testWebhook, type AlertReceiver } from '../../support/alert-receiver'
+import { startAlertReceiver, type AlertReceiver } from '../../support/alert-receiver'
 import {
   addChannel, addEvent, addHost, addOutbox, addRule, item, notifications, recover
 } from '../../support/alert-rows'
@@ -24,7 +24,7 @@ const receivers: AlertReceiver[] = []
 
 function newJob(opts: Partial<AlertDeliveryOptions> = {}): AlertDeliveryJob {
   return new AlertDeliveryJob(temp.store, temp.secrets, {
-    consoleUrl: CONSOLE, now: () => clock * 1000, channelType: (t) => (t === 'webhook' ? testWebhook : undefined), ...opts
+    consoleUrl: CONSOLE, now: () => clock * 1000, ...opts
   }, { log: silentLogger })
 }
 
@@ -123,7 +123,7 @@ describe('retries', () => {
     addOutbox(db, { channelId: channel, item: item(host, 'web-1', 'nginx', null), createdAt: T0 })
 
     await passAt(T0 + 30)
-    expect(notifications(db)[0]).toMatchObject({ status: 'pending', attempts: 1, next_attempt_at: T0 + 60, last_error: 'HTTP 500: refused with 500' })
+    expect(notifications(db)[0]).toMatchObject({ status: 'pending', attempts: 1, next_attempt_at: T0 + 60, last_error: expect.stringContaining('500') })
     await passAt(T0 + 59)
     expect(hook.received).toHaveLength(1)
     await passAt(T0 + 60)
@@ -151,7 +151,7 @@ describe('retries', () => {
     expect(hook.received).toHaveLength(MAX_ATTEMPTS)
     expect(new Set(hook.received.map((r) => r.body.id)).size).toBe(1)
     expect(waits).toEqual([30, 60, 120, 240, 480, 960, 1800, 1800, 1800])
-    expect(notifications(db)[0]).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, next_attempt_at: null, last_error: 'HTTP 503: refused with 503' })
+    expect(notifications(db)[0]).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, next_attempt_at: null, last_error: expect.stringContaining('503') })
   })
 })
 
@@ -187,7 +187,7 @@ describe('a slow channel', () => {
     expect(dead.received).toHaveLength(1)
     expect(notifications(db)[0]).toMatchObject({ status: 'pending', attempts: 1, last_error: 'no answer within 1.5 s' })
     console.log(`slow channel: pass ${passMs.toFixed(1)} ms, live delivered after ${liveMs.toFixed(0)} ms and again after ${secondMs.toFixed(0)} ms, dead timed out after ${deadMs.toFixed(0)} ms`)
-    expect(passMs).toBeLessThan(100)
+    expect(passMs).toBeLessThan(timeoutMs / 3)
     expect(secondMs).toBeLessThan(timeoutMs / 3)
     expect(deadMs).toBeGreaterThanOrEqual(timeoutMs - 50)
   })
