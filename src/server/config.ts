@@ -19,6 +19,8 @@ export interface ServerConfig {
   initCollector?: UserSpec
   /** Serve /metrics; absent means on. */
   metrics?: boolean
+  /** The console's address as people reach it, for the links in alerts; absent: the first listening URL. */
+  consoleUrl?: string
 }
 
 export interface UserSpec { user: string; password: string }
@@ -30,7 +32,8 @@ export const settings = {
   'data-dir': 'OVERSEER_DATA_DIR',
   'init-admin': 'OVERSEER_INIT_ADMIN',
   'init-collector': 'OVERSEER_INIT_COLLECTOR',
-  metrics: 'OVERSEER_METRICS'
+  metrics: 'OVERSEER_METRICS',
+  'console-url': 'OVERSEER_CONSOLE_URL'
 } as const
 
 export class ConfigError extends Error {}
@@ -50,7 +53,8 @@ const schema = z.object({
   'data-dir': z.string().min(1).default(() => defaultDataDir()),
   'init-admin': userSpec('init-admin').optional(),
   'init-collector': userSpec('init-collector').optional(),
-  metrics: z.enum(['on', 'off'], { message: '--metrics must be on or off' }).default('on')
+  metrics: z.enum(['on', 'off'], { message: '--metrics must be on or off' }).default('on'),
+  'console-url': z.string().regex(/^https?:\/\/[^/]/, { message: '--console-url must be an http:// or https:// URL' }).optional()
 })
 
 export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): ServerConfig {
@@ -72,7 +76,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message).join('; '))
   const v = parsed.data
   return { host: v.host, port: v.port, portChosen: merged.port !== undefined, dataDir: v['data-dir'], initAdmin: v['init-admin'], initCollector: v['init-collector'],
-    metrics: v.metrics === 'on' }
+    metrics: v.metrics === 'on', consoleUrl: v['console-url'] }
 }
 
 /** The per-user application data folder; the same place Electron's `app.getPath('userData')` uses. */

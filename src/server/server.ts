@@ -16,6 +16,7 @@ import { apiEndpoints } from './api/endpoints'
 import { buildApp } from './http/app'
 import { listeningUrls } from './http/listening-urls'
 import { setupRoutes } from './http/setup'
+import { AlertDeliveryJob, type AlertDeliveryOptions } from './jobs/alert-delivery'
 import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
 import { HistoryRollupJob, type HistoryRollupOptions } from './jobs/history-rollup'
 import { ServerRunLog } from './jobs/server-run-log'
@@ -50,6 +51,8 @@ export interface ServerOptions extends ServerConfig {
   loginThrottle?: LoginThrottle
   /** The alert channel types; default the registry (alerting/channels). Tests add their own. */
   alertChannelTypes?: readonly ChannelType<any>[]
+  /** Tests inject their clock or channel types; the console URL comes from `consoleUrl`. */
+  alertDelivery?: Omit<AlertDeliveryOptions, 'consoleUrl'>
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -97,15 +100,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     watchdog.start(options.watchdogIntervalMs, jobReporting)
     const rollup = new HistoryRollupJob(store, options.historyRollup ?? {}, jobReporting)
     rollup.start()
+    const urls = listeningUrls(options.host, port)
+    // Kept simple: without --console-url, links point at the first address the server listens on.
+    const consoleUrl = options.consoleUrl ?? urls[0] ?? `http://localhost:${port}`
+    const alerts = new AlertDeliveryJob(store, secrets, { ...options.alertDelivery, consoleUrl }, jobReporting)
+    alerts.start()
     const stopBridge = options.parent && startDesktopBridge(store, feed, options.parent)
     return {
       port,
-      urls: listeningUrls(options.host, port),
+      urls,
       store,
       async close() {
         watchdog.stop()
         runLog.stop()
         rollup.stop()
+        await alerts.stop()
         stopBridge?.()
         await app.close()
         await ingest!.close()

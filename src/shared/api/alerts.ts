@@ -94,3 +94,39 @@ export interface AlertMuteRecord {
   createdby: string
   createdat: number
 }
+
+export type AlertDeliveryStatus = 'pending' | 'delivered' | 'failed'
+
+/** One notification in the delivery log (admin/alerts/deliveries/list). */
+export interface AlertDelivery {
+  id: number
+  /** The AlertNotification's id, as the channel received it */
+  uid: string
+  channel: { id: number; name: string; type: string }
+  /** The rules that matched its alerts (a deleted rule is gone from the list) */
+  rules: { id: number; name: string }[]
+  /** The events told of (ids for reports/events/get), and of what kind each row was */
+  events: number[]
+  kinds: ('alert' | 'recovery' | 'reminder')[]
+  summary: string
+  link: string
+  alerts: number
+  /** pending: to send or to retry at `nextattempt`; failed: given up */
+  status: AlertDeliveryStatus
+  attempts: number
+  lasterror: string | null
+  /** What the channel reported (a server's answer, a program's output) */
+  log: string | null
+  /** Unix seconds */
+  created: number
+  delivered: number | null
+  nextattempt: number | null
+}
+
+export interface AlertDeliveryList {
+  records: AlertDelivery[]
+  recordsReturned: number
+  pageSize: number
+  totalRecords: number
+  startIndex: number
+}

@@ -1,0 +1,55 @@
+// admin/alerts/deliveries/list (issue 13, our extension): the delivery log, newest first, paged as
+// reports/events/list is (results, startindex; past the end is an empty page).
+import type { AlertDelivery, AlertDeliveryList } from '../../shared/api/alerts'
+import { endpoint, type ApiEndpoint } from '../http/api'
+import { arg } from '../http/params'
+import { AlertDeliveryRepository, type DeliveryOutboxRow, type DeliveryRow } from '../store/alert-deliveries'
+import type { ApiDeps } from './deps'
+
+const DEFAULT_PAGE = 100
+const MAX_PAGE = 1000
+
+const listParams = {
+  channelid: arg.int().optional(),
+  ruleid: arg.int().optional(),
+  status: arg.oneOf(['pending', 'delivered', 'failed']).optional(),
+  datefrom: arg.int('a unix timestamp').optional(),
+  dateto: arg.int('a unix timestamp').optional(),
+  results: arg.int().refine((n) => n >= 1, 'expected a page size of 1 or more').optional(),
+  startindex: arg.int().refine((n) => n >= 0, 'expected an offset of 0 or more').optional()
+}
+
+export function adminAlertDeliveryEndpoints({ store }: ApiDeps): ApiEndpoint[] {
+  const deliveries = new AlertDeliveryRepository(store.db, store.sql)
+  return [
+    endpoint({
+      path: 'admin/alerts/deliveries/list', methods: ['GET', 'POST'], access: 'admin', params: listParams,
+      handle: ({ params }): AlertDeliveryList => {
+        const filter = {
+          channelId: params.channelid, ruleId: params.ruleid, status: params.status, dateFrom: params.datefrom, dateTo: params.dateto
+        }
+        const startIndex = params.startindex ?? 0
+        const pageSize = Math.min(params.results ?? DEFAULT_PAGE, MAX_PAGE)
+        const totalRecords = deliveries.deliveryCount(filter)
+        const rows = startIndex < totalRecords ? deliveries.deliveries(filter, startIndex, pageSize) : []
+        const outbox = rows.length > 0 ? deliveries.outboxOf(rows.map((r) => r.id)) : []
+        return { records: rows.map((r) => entry(r, outbox.filter((o) => o.notification_id === r.id))), recordsReturned: rows.length, pageSize, totalRecords, startIndex }
+      }
+    })
+  ]
+}
+
+function entry(r: DeliveryRow, outbox: DeliveryOutboxRow[]): AlertDelivery {
+  const payload = JSON.parse(r.payload) as { summary: string; link: string; alerts: unknown[] }
+  const rules = new Map<number, string>()
+  for (const o of outbox) if (o.rule_id !== null && o.rule_name !== null) rules.set(o.rule_id, o.rule_name)
+  return {
+    id: r.id, uid: r.uid, channel: { id: r.channel_id, name: r.channel_name, type: r.channel_type },
+    rules: [...rules].map(([id, name]) => ({ id, name })),
+    events: [...new Set(outbox.flatMap((o) => (o.event_id === null ? [] : [o.event_id])))],
+    kinds: [...new Set(outbox.map((o) => o.kind))],
+    summary: payload.summary, link: payload.link, alerts: payload.alerts.length,
+    status: r.status, attempts: r.attempts, lasterror: r.last_error, log: r.log,
+    created: r.created_at, delivered: r.delivered_at, nextattempt: r.next_attempt_at
+  }
+}

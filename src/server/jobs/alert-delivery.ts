@@ -1,0 +1,198 @@
+// Sends the alert outbox (issue 13). Each pass, on the main thread and in a few short statements:
+// reminders due are queued, each channel whose group wait is over gets its ungrouped rows made into one
+// notification (a stable uid stored with it, so a retry or a restart sends the same id), and every
+// channel not busy starts the send of its next due notification. Sends run in the background with a
+// timeout, at most one per channel, so a slow or dead channel delays neither the collector nor another
+// channel. A result is recorded when the send ends: delivered, or retried with backoff until given up.
+// A crash during a send leaves the notification pending: it is sent again (at-least-once, same uid).
+import { randomUUID } from 'node:crypto'
+import type { AlertNotification } from '../../shared/api/alerts'
+import type { ChannelType, SendResult } from '../alerting/channel'
+import { channelType as registeredType } from '../alerting/channels'
+import { renderMessage } from '../alerting/templates'
+import type { SecretBox } from '../auth/secret-box'
+import {
+  afterFailure, buildNotification, MAX_ALERTS_PER_NOTIFICATION, reminderDue, type OutboxEntry
+} from '../domain/alert-delivery'
+import { RepeatedFailureLog } from '../log'
+import { AlertDeliveryRepository, type DueNotification } from '../store/alert-deliveries'
+import type { Store } from '../store/store'
+import { PeriodicJob, type JobReporting } from './periodic-job'
+
+export interface AlertDeliveryOptions {
+  /** The console's base URL: the alerts' links are made absolute on it. */
+  consoleUrl: string
+  /** Milliseconds; tests move it instead of waiting. */
+  now?: () => number
+  /** The channel registry; tests pass their own types. */
+  channelType?: (type: string) => ChannelType<unknown> | undefined
+  /** A send still running after this long is aborted and counts as a failed attempt. */
+  sendTimeoutMs?: number
+  /** Finished notifications (and rows never grouped) older than this are deleted. */
+  keepSec?: number
+}
+
+const DEFAULT_SEND_TIMEOUT_MS = 30_000
+const DEFAULT_KEEP_SEC = 30 * 86_400
+/** Pruning runs once a minute, this many rows at a time, so that it never holds the thread. */
+const PRUNE_EVERY_SEC = 60
+const PRUNE_STEP = 500
+/** What the delivery log keeps of a channel's words. */
+const MAX_ERROR_CHARS = 2_000
+const MAX_LOG_CHARS = 16_000
+
+export class AlertDeliveryJob {
+  private readonly repo: AlertDeliveryRepository
+  private readonly now: () => number
+  private readonly typeOf: (type: string) => ChannelType<unknown> | undefined
+  /** The send running per channel id, and what aborts it. */
+  private readonly inFlight = new Map<number, { done: Promise<void>; abort: AbortController }>()
+  private stopped = false
+  private readonly recordFailures: RepeatedFailureLog
+  private job: PeriodicJob | undefined
+  private lastPruneSec = -Infinity
+
+  constructor(
+    private readonly store: Store,
+    private readonly secrets: SecretBox,
+    private readonly options: AlertDeliveryOptions,
+    private readonly reporting: JobReporting
+  ) {
+    this.repo = new AlertDeliveryRepository(store.db, store.sql)
+    this.now = options.now ?? Date.now
+    this.typeOf = options.channelType ?? registeredType
+    this.recordFailures = new RepeatedFailureLog(reporting.log, 'alert delivery: recording a result')
+  }
+
+  start(intervalMs = 1_000): void {
+    this.job ??= new PeriodicJob({ ...this.reporting, name: 'alert delivery', intervalMs, run: () => this.runOnce() })
+    this.job.start()
+  }
+
+  /** Stops the passes and aborts the sends running; their notifications stay pending for the next start. */
+  async stop(): Promise<void> {
+    this.job?.stop()
+    this.job = undefined
+    this.stopped = true
+    for (const send of this.inFlight.values()) send.abort.abort(new Error('the server is stopping'))
+    await this.idle()
+  }
+
+  /** Resolves once every send started so far has ended and its result is recorded. */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight.values()].map((s) => s.done))
+  }
+
+  /** One pass; the sends it starts run on after it returns. */
+  runOnce(): void {
+    const now = Math.floor(this.now() / 1000)
+    this.queueReminders(now)
+    for (const channelId of this.repo.dueChannels(now)) this.group(channelId, now)
+    this.dispatch(now)
+    if (now - this.lastPruneSec >= PRUNE_EVERY_SEC) {
+      this.repo.prune(now - (this.options.keepSec ?? DEFAULT_KEEP_SEC), PRUNE_STEP)
+      this.lastPruneSec = now
+    }
+  }
+
+  private queueReminders(now: number): void {
+    const due = this.repo.reminderCandidates(now).filter((c) => reminderDue(c.last_at, c.reminder_min, now))
+    if (due.length > 0) this.store.transaction(() => due.forEach((c) => this.repo.addReminder(c, now)))
+  }
+
+  /** The channel's ungrouped rows become one notification, in one transaction. */
+  private group(channelId: number, now: number): void {
+    this.store.transaction(() => {
+      const rows = this.repo.ungrouped(channelId, now, MAX_ALERTS_PER_NOTIFICATION)
+      if (rows.length === 0) return
+      const entries: OutboxEntry[] = rows.map((r) => ({ eventId: r.event_id, kind: r.kind, item: JSON.parse(r.item) }))
+      const uid = randomUUID()
+      const notification = buildNotification(uid, entries, this.options.consoleUrl)
+      this.repo.createNotification({ uid, channelId, createdAt: now, payload: JSON.stringify(notification), rowIds: rows.map((r) => r.id) })
+    })
+  }
+
+  private dispatch(now: number): void {
+    for (const n of this.repo.dueNotifications(now)) {
+      if (this.inFlight.has(n.channel_id)) continue
+      if (!n.channel_enabled) {
+        // Disabled after the alert was grouped: nothing is sent, and the log says why.
+        this.repo.attemptFailed(n.id, 'the channel is disabled', null, null)
+        continue
+      }
+      const abort = new AbortController()
+      const done = this.attempt(n, abort)
+        .then((result) => this.record(n, result))
+        .finally(() => this.inFlight.delete(n.channel_id))
+      this.inFlight.set(n.channel_id, { done, abort })
+    }
+  }
+
+  /** One attempt; never rejects: every failure is a result in the channel's or our words. */
+  private async attempt(n: DueNotification, abort: AbortController): Promise<SendResult> {
+    const timeoutMs = this.options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS
+    // A timer of our own, not AbortSignal.timeout(): that signal can be garbage-collected before it fires.
+    const timer = setTimeout(() => abort.abort(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs)
+    try {
+      const type = this.typeOf(n.channel_type)
+      if (!type) return { ok: false, error: `no channel type '${n.channel_type}' in this server` }
+      const settings = type.settings.parse(this.openSecrets(JSON.parse(n.settings), type.secretFields))
+      const notification = JSON.parse(n.payload) as AlertNotification
+      const message = renderMessage({ subject: n.subject_template, body: n.body_template }, notification)
+      const { signal } = abort
+      const userEmails = (ids: readonly number[]) => ids.flatMap((id) => this.store.users.find(id)?.email || [])
+      // A channel that ignores the signal still loses the race: its slot is free again on time.
+      return await Promise.race([type.send(settings, notification, message, { signal, userEmails }), abortOf(signal)])
+    } catch (err) {
+      return { ok: false, error: errorText(abort.signal.aborted ? abort.signal.reason : err) }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  private openSecrets(settings: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+    const open = { ...settings }
+    for (const field of fields) {
+      const value = open[field]
+      if (typeof value === 'string') open[field] = this.secrets.open(value)
+    }
+    return open
+  }
+
+  private record(n: DueNotification, result: SendResult): void {
+    // Cut short by the stop: not the channel's failure; sent again after the restart.
+    if (this.stopped) return
+    try {
+      const now = Math.floor(this.now() / 1000)
+      const log = result.log === undefined ? null : result.log.slice(0, MAX_LOG_CHARS)
+      if (result.ok) {
+        this.repo.delivered(n.id, now, log)
+      } else {
+        const next = afterFailure(n.attempts + 1, n.created_at, now)
+        const error = result.error.slice(0, MAX_ERROR_CHARS)
+        this.repo.attemptFailed(n.id, error, log, 'retryAt' in next ? next.retryAt : null)
+        if (!('retryAt' in next)) {
+          this.reporting.log.warn(`alert delivery: notification ${n.uid} to channel ${n.channel_id} given up after ${n.attempts + 1} attempts: ${error}`)
+        }
+      }
+      this.recordFailures.succeeded()
+    } catch (err) {
+      // Unrecorded, the notification stays pending and is sent again: at-least-once.
+      this.recordFailures.failed(err, 'the notification stays pending and is sent again')
+      this.reporting.onError?.(err)
+    }
+  }
+}
+
+/** Settles (never rejects) with a failure once `signal` aborts. */
+function abortOf(signal: AbortSignal): Promise<SendResult> {
+  return new Promise((resolve) => {
+    const fail = () => resolve({ ok: false, error: errorText(signal.reason) })
+    if (signal.aborted) fail()
+    else signal.addEventListener('abort', fail, { once: true })
+  })
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err)
+}

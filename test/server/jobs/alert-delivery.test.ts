@@ -1,0 +1,284 @@
+// The delivery job over a real SQLite file, sending through the registered `webhook` channel to real
+// HTTP receivers on 127.0.0.1. The job's clock is injected (unix seconds from T0), so group waits,
+// backoff and reminders take no real time.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type Database from 'better-sqlite3'
+import { AlertDeliveryJob, type AlertDeliveryOptions } from '../../../src/server/jobs/alert-delivery'
+import { MAX_ATTEMPTS } from '../../../src/server/domain/alert-delivery'
+import { silentLogger } from '../../../src/server/log'
+import { startAlertReceiver, type AlertReceiver } from '../../support/alert-receiver'
+import {
+  addChannel, addEvent, addHost, addOutbox, addRule, item, notifications, recover
+} from '../../support/alert-rows'
+import { tempStore, type TempStore } from '../../support/temp-store'
+import { waitFor } from '../../support/wait'
+
+const T0 = 1_700_000_000
+const CONSOLE = 'http://console.test:8080'
+
+let temp: TempStore
+let db: Database.Database
+let clock: number
+let job: AlertDeliveryJob
+const receivers: AlertReceiver[] = []
+
+function newJob(opts: Partial<AlertDeliveryOptions> = {}): AlertDeliveryJob {
+  return new AlertDeliveryJob(temp.store, temp.secrets, {
+    consoleUrl: CONSOLE, now: () => clock * 1000, ...opts
+  }, { log: silentLogger })
+}
+
+/** One pass at unix second `at`, and every send it started finished. */
+async function passAt(at: number): Promise<void> {
+  clock = at
+  job.runOnce()
+  await job.idle()
+}
+
+async function receiver(): Promise<AlertReceiver> {
+  const r = await startAlertReceiver()
+  receivers.push(r)
+  return r
+}
+
+beforeEach(() => {
+  temp = tempStore()
+  db = temp.store.sql.sqlite
+  clock = T0
+  job = newJob()
+})
+
+afterEach(async () => {
+  await job.stop()
+  await Promise.all(receivers.splice(0).map((r) => r.close()))
+  temp.close()
+})
+
+describe('grouping', () => {
+  it('sends the rows arriving within the group wait of the first as one notification, links absolute', async () => {
+    const hook = await receiver()
+    const channel = addChannel(db, 'ops', { url: hook.url })
+    const rule = addRule(db, 'all', [channel])
+    const web1 = addHost(db, 'web-1')
+    const web2 = addHost(db, 'web-2')
+    const e1 = addEvent(db, web1, 'nginx', T0)
+    const e2 = addEvent(db, web1, 'mysql', T0 + 10)
+    const e3 = addEvent(db, web2, 'nginx', T0 + 20)
+    addOutbox(db, { channelId: channel, ruleId: rule, eventId: e1, item: item(web1, 'web-1', 'nginx', e1), createdAt: T0 })
+    addOutbox(db, { channelId: channel, ruleId: rule, eventId: e2, item: item(web1, 'web-1', 'mysql', e2), createdAt: T0 + 10 })
+    addOutbox(db, { channelId: channel, ruleId: rule, eventId: e3, item: item(web2, 'web-2', 'nginx', e3), createdAt: T0 + 20 })
+
+    await passAt(T0 + 29)
+    expect(notifications(db)).toHaveLength(0)
+    await passAt(T0 + 30)
+
+    expect(hook.received).toHaveLength(1)
+    const body = hook.received[0].body
+    expect(body.summary).toBe('3 services failed on 2 hosts')
+    expect(body.alerts.map((a) => a.service)).toEqual(['nginx', 'mysql', 'nginx'])
+    expect(body.alerts[0].link).toBe(`${CONSOLE}/#/events/${e1}`)
+    expect(body.link).toBe(`${CONSOLE}/#/events`)
+    const [n] = notifications(db)
+    expect(n).toMatchObject({ uid: body.id, status: 'delivered', attempts: 1, delivered_at: T0 + 30 })
+    expect(JSON.parse(n.payload)).toEqual(body)
+    expect(db.prepare('SELECT COUNT(*) AS n FROM alert_outbox WHERE notification_id = ?').get(n.id)).toEqual({ n: 3 })
+
+    // Nothing is sent twice.
+    await passAt(T0 + 600)
+    expect(hook.received).toHaveLength(1)
+  })
+
+  it('never mixes the rows of two channels, and tells each channel of an event once', async () => {
+    const a = await receiver()
+    const b = await receiver()
+    const chA = addChannel(db, 'a', { url: a.url })
+    const chB = addChannel(db, 'b', { url: b.url })
+    const rule1 = addRule(db, 'one', [chA, chB])
+    const rule2 = addRule(db, 'two', [chA])
+    const host = addHost(db, 'db-1')
+    const e1 = addEvent(db, host, 'postgres', T0)
+    const e2 = addEvent(db, host, 'disk', T0)
+    // e1 matched both rules for channel a: two rows, one alert.
+    addOutbox(db, { channelId: chA, ruleId: rule1, eventId: e1, item: item(host, 'db-1', 'postgres', e1), createdAt: T0 })
+    addOutbox(db, { channelId: chA, ruleId: rule2, eventId: e1, item: item(host, 'db-1', 'postgres', e1), createdAt: T0 })
+    addOutbox(db, { channelId: chB, ruleId: rule1, eventId: e2, item: item(host, 'db-1', 'disk', e2), createdAt: T0 })
+
+    await passAt(T0 + 30)
+
+    expect(a.received.map((r) => r.body.alerts.map((x) => x.service))).toEqual([['postgres']])
+    expect(a.received[0].body.summary).toBe('postgres failed on db-1')
+    expect(b.received.map((r) => r.body.alerts.map((x) => x.service))).toEqual([['disk']])
+    expect(a.received[0].body.id).not.toBe(b.received[0].body.id)
+    const rows = notifications(db)
+    expect(rows.map((n) => [n.channel_id, n.status])).toEqual([[chA, 'delivered'], [chB, 'delivered']])
+  })
+})
+
+describe('retries', () => {
+  it('retries a refused send with backoff by the clock, with the same id, until delivered', async () => {
+    const hook = await receiver()
+    hook.answerWith((n) => (n === 0 ? 500 : 200))
+    const channel = addChannel(db, 'ops', { url: hook.url })
+    const host = addHost(db, 'web-1')
+    addOutbox(db, { channelId: channel, item: item(host, 'web-1', 'nginx', null), createdAt: T0 })
+
+    await passAt(T0 + 30)
+    expect(notifications(db)[0]).toMatchObject({ status: 'pending', attempts: 1, next_attempt_at: T0 + 60, last_error: expect.stringContaining('500') })
+    await passAt(T0 + 59)
+    expect(hook.received).toHaveLength(1)
+    await passAt(T0 + 60)
+
+    expect(hook.received.map((r) => r.answer)).toEqual([500, 200])
+    expect(hook.received[1].body.id).toBe(hook.received[0].body.id)
+    expect(notifications(db)[0]).toMatchObject({ uid: hook.received[0].body.id, status: 'delivered', attempts: 2, delivered_at: T0 + 60 })
+  })
+
+  it('gives up after the bounded attempts, keeping the last error, with the backoff doubling', async () => {
+    const hook = await receiver()
+    hook.answerWith(503)
+    const channel = addChannel(db, 'ops', { url: hook.url })
+    addOutbox(db, { channelId: channel, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
+    const waits: number[] = []
+    let at = T0 + 30
+    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+      await passAt(at)
+      const n = notifications(db)[0]
+      if (n.next_attempt_at !== null) waits.push(n.next_attempt_at - at)
+      at = n.next_attempt_at ?? at + 3600
+    }
+    await passAt(at + 86_400)
+
+    expect(hook.received).toHaveLength(MAX_ATTEMPTS)
+    expect(new Set(hook.received.map((r) => r.body.id)).size).toBe(1)
+    expect(waits).toEqual([30, 60, 120, 240, 480, 960, 1800, 1800, 1800])
+    expect(notifications(db)[0]).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, next_attempt_at: null, last_error: expect.stringContaining('503') })
+  })
+})
+
+describe('a slow channel', () => {
+  it('delays no other channel: a hanging receiver is timed out while the other is served at once', async () => {
+    const dead = await receiver()
+    dead.answerWith('hang')
+    const live = await receiver()
+    const timeoutMs = 1_500
+    await job.stop()
+    job = newJob({ sendTimeoutMs: timeoutMs })
+    const chDead = addChannel(db, 'dead', { url: dead.url })
+    const chLive = addChannel(db, 'live', { url: live.url })
+    addOutbox(db, { channelId: chDead, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
+    addOutbox(db, { channelId: chLive, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
+
+    clock = T0 + 30
+    const started = performance.now()
+    job.runOnce()
+    const passMs = performance.now() - started
+    await waitFor('the live channel served', () => live.received.length === 1 && notifications(db)[1].status === 'delivered', 5_000, 5)
+    const liveMs = performance.now() - started
+    // Another alert for the live channel while the dead one still hangs: served too.
+    addOutbox(db, { channelId: chLive, item: item(1, 'web-1', 'mysql', null), createdAt: T0 + 31 })
+    clock = T0 + 61
+    job.runOnce()
+    await waitFor('the second live notification', () => live.received.length === 2 && notifications(db)[2]?.status === 'delivered', 5_000, 5)
+    const secondMs = performance.now() - started
+    expect(notifications(db)[0]).toMatchObject({ status: 'pending', attempts: 0 })
+
+    await job.idle()
+    const deadMs = performance.now() - started
+    expect(dead.received).toHaveLength(1)
+    expect(notifications(db)[0]).toMatchObject({ status: 'pending', attempts: 1, last_error: 'no answer within 1.5 s' })
+    console.log(`slow channel: pass ${passMs.toFixed(1)} ms, live delivered after ${liveMs.toFixed(0)} ms and again after ${secondMs.toFixed(0)} ms, dead timed out after ${deadMs.toFixed(0)} ms`)
+    expect(passMs).toBeLessThan(timeoutMs / 3)
+    expect(secondMs).toBeLessThan(timeoutMs / 3)
+    expect(deadMs).toBeGreaterThanOrEqual(timeoutMs - 50)
+  })
+})
+
+describe('reminders', () => {
+  it('reminds every reminder minutes while the failure stays active, and stops when it recovers', async () => {
+    const hook = await receiver()
+    const channel = addChannel(db, 'ops', { url: hook.url })
+    const rule = addRule(db, 'remind', [channel], { reminderMin: 10 })
+    const host = addHost(db, 'web-1')
+    const event = addEvent(db, host, 'nginx', T0)
+    addOutbox(db, { channelId: channel, ruleId: rule, eventId: event, item: item(host, 'web-1', 'nginx', event), createdAt: T0 })
+
+    await passAt(T0 + 30) // the alert, notified at T0 + 30
+    await passAt(T0 + 30 + 599)
+    expect(hook.received).toHaveLength(1)
+    await passAt(T0 + 30 + 600)
+    expect(hook.received).toHaveLength(2)
+    expect(hook.received[1].body.summary).toBe('Reminder: nginx failed on web-1')
+    expect(hook.received[1].body.id).not.toBe(hook.received[0].body.id)
+    await passAt(T0 + 30 + 1199)
+    expect(hook.received).toHaveLength(2)
+    await passAt(T0 + 30 + 1200)
+    expect(hook.received).toHaveLength(3)
+
+    recover(db, event)
+    await passAt(T0 + 30 + 1800)
+    await passAt(T0 + 30 + 7200)
+    expect(hook.received).toHaveLength(3)
+    expect(db.prepare("SELECT kind, COUNT(*) AS n FROM alert_outbox GROUP BY kind ORDER BY kind").all())
+      .toEqual([{ kind: 'alert', n: 1 }, { kind: 'reminder', n: 2 }])
+  })
+
+  it('sends no reminder for a rule without one, or a muted host', async () => {
+    const hook = await receiver()
+    const channel = addChannel(db, 'ops', { url: hook.url })
+    const plain = addRule(db, 'plain', [channel])
+    const remind = addRule(db, 'remind', [channel], { reminderMin: 5 })
+    const web1 = addHost(db, 'web-1')
+    const web2 = addHost(db, 'web-2')
+    const e1 = addEvent(db, web1, 'nginx', T0)
+    const e2 = addEvent(db, web2, 'nginx', T0)
+    addOutbox(db, { channelId: channel, ruleId: plain, eventId: e1, item: item(web1, 'web-1', 'nginx', e1), createdAt: T0 })
+    addOutbox(db, { channelId: channel, ruleId: remind, eventId: e2, item: item(web2, 'web-2', 'nginx', e2), createdAt: T0 })
+    db.prepare("INSERT INTO alert_mute (host_id, until, created_by, created_at) VALUES (?, ?, 'admin', ?)").run(web2, T0 + 3600, T0)
+
+    await passAt(T0 + 30)
+    await passAt(T0 + 30 + 1800)
+    expect(hook.received).toHaveLength(1)
+    await passAt(T0 + 3600) // the mute ended
+    expect(hook.received.map((r) => r.body.summary)).toEqual(['2 services failed on 2 hosts', 'Reminder: nginx failed on web-2'])
+  })
+})
+
+describe('pruning', () => {
+  it('deletes finished notifications and their rows past the bound, keeps the rest', async () => {
+    await job.stop()
+    job = newJob({ keepSec: 3600 })
+    const channel = addChannel(db, 'ops', { url: 'http://127.0.0.1:9/unused' })
+    const notify = (uid: string, status: string, createdAt: number) => {
+      const id = Number(db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, next_attempt_at, payload)
+        VALUES (?, ?, ?, ?, ?, '{}')`).run(uid, channel, createdAt, status, status === 'pending' ? T0 + 86_400 : null).lastInsertRowid)
+      const row = addOutbox(db, { channelId: channel, item: item(1, 'h', 's', null), createdAt })
+      db.prepare('UPDATE alert_outbox SET notification_id = ? WHERE id = ?').run(id, row)
+    }
+    notify('old-delivered', 'delivered', T0 - 7200)
+    notify('old-failed', 'failed', T0 - 7200)
+    notify('old-pending', 'pending', T0 - 7200)
+    notify('new-delivered', 'delivered', T0 - 60)
+
+    await passAt(T0)
+
+    expect(notifications(db).map((n) => n.uid)).toEqual(['old-pending', 'new-delivered'])
+    expect(db.prepare('SELECT COUNT(*) AS n FROM alert_outbox').get()).toEqual({ n: 2 })
+  })
+})
+
+describe('a channel that cannot send', () => {
+  it('records a disabled channel as failed and an unknown type as an error to retry', async () => {
+    const off = addChannel(db, 'off', { url: 'http://127.0.0.1:9/x' })
+    const odd = addChannel(db, 'odd', {}, { type: 'carrier-pigeon' })
+    addOutbox(db, { channelId: off, item: item(1, 'h', 's', null), createdAt: T0 })
+    addOutbox(db, { channelId: odd, item: item(1, 'h', 's', null), createdAt: T0 })
+    await passAt(T0 + 30) // grouped and sent once `off` was still enabled
+    db.prepare('UPDATE alert_channel SET enabled = 0 WHERE id = ?').run(off)
+    db.prepare("UPDATE alert_notification SET status = 'pending', attempts = 0, next_attempt_at = ? WHERE channel_id = ?").run(T0 + 31, off)
+    await passAt(T0 + 31)
+
+    const byChannel = new Map(notifications(db).map((n) => [n.channel_id, n]))
+    expect(byChannel.get(off)).toMatchObject({ status: 'failed', last_error: 'the channel is disabled' })
+    expect(byChannel.get(odd)).toMatchObject({ status: 'pending', attempts: 1, last_error: "no channel type 'carrier-pigeon' in this server" })
+  })
+})

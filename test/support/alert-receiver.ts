@@ -1,0 +1,49 @@
+// A webhook receiver on 127.0.0.1 that records every POST (the `webhook` channel's body, the
+// AlertNotification) and answers as the test says: a status, or never.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { AlertNotification } from '../../src/shared/api/alerts'
+
+export interface Received {
+  body: AlertNotification
+  /** Date.now() when it arrived */
+  at: number
+  /** The status answered; 'hang' when the request was left without answer. */
+  answer: number | 'hang'
+}
+
+export interface AlertReceiver {
+  url: string
+  received: Received[]
+  /** The answer to the next requests: a status, or 'hang' to never answer. Default 200. */
+  answerWith(answer: number | 'hang' | ((n: number) => number | 'hang')): void
+  close(): Promise<void>
+}
+
+export async function startAlertReceiver(): Promise<AlertReceiver> {
+  const received: Received[] = []
+  let answer: (n: number) => number | 'hang' = () => 200
+  const hanging = new Set<ServerResponse>()
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const status = answer(received.length)
+      received.push({ body: JSON.parse(Buffer.concat(chunks).toString()), at: Date.now(), answer: status })
+      if (status === 'hang') hanging.add(res)
+      else res.writeHead(status, { 'Content-Type': 'text/plain' }).end(status < 300 ? 'ok' : `refused with ${status}`)
+    })
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    answerWith: (a) => { answer = typeof a === 'function' ? a : () => a },
+    close: () => new Promise((done) => {
+      for (const res of hanging) res.destroy()
+      server.closeAllConnections()
+      server.close(() => done())
+    })
+  }
+}

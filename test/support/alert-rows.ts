@@ -1,0 +1,58 @@
+// Alert configuration and outbox rows written straight into a database, as the admin API and the
+// matching in the collector write them (their own parts of issue 13), so that the delivery is tested alone.
+import type Database from 'better-sqlite3'
+import type { AlertItem } from '../../src/shared/api/alerts'
+
+export function addChannel(db: Database.Database, name: string, settings: object, opts: { type?: string; enabled?: boolean } = {}): number {
+  return Number(db.prepare('INSERT INTO alert_channel (name, type, enabled, settings, created_at) VALUES (?, ?, ?, ?, 0)')
+    .run(name, opts.type ?? 'webhook', opts.enabled === false ? 0 : 1, JSON.stringify(settings)).lastInsertRowid)
+}
+
+export function addRule(db: Database.Database, name: string, channelIds: number[], opts: { groupWaitSec?: number; reminderMin?: number } = {}): number {
+  const id = Number(db.prepare('INSERT INTO alert_rule (name, group_wait_sec, reminder_min, created_at) VALUES (?, ?, ?, 0)')
+    .run(name, opts.groupWaitSec ?? 30, opts.reminderMin ?? 0).lastInsertRowid)
+  for (const channelId of channelIds) db.prepare('INSERT INTO alert_rule_channel (rule_id, channel_id) VALUES (?, ?)').run(id, channelId)
+  return id
+}
+
+export function addHost(db: Database.Database, hostname: string): number {
+  return Number(db.prepare("INSERT INTO host (agent_id, hostname, created_at) VALUES (?, ?, 0)").run(`agent-${hostname}`, hostname).lastInsertRowid)
+}
+
+/** A failed event of `service` on the host, active until `recover`. */
+export function addEvent(db: Database.Database, hostId: number, service: string, date: number): number {
+  db.prepare('INSERT OR IGNORE INTO service_name (name) VALUES (?)').run(service)
+  const nameId = (db.prepare('SELECT id FROM service_name WHERE name = ?').get(service) as { id: number }).id
+  return Number(db.prepare(`INSERT INTO event (host_id, service_name_id, service_name, service_type, class, state, action, message,
+    collected_usec, date, active) VALUES (?, ?, ?, 3, 512, 1, 1, 'process is not running', ?, ?, 1)`)
+    .run(hostId, nameId, service, date * 1e6, date).lastInsertRowid)
+}
+
+export function recover(db: Database.Database, eventId: number): void {
+  db.prepare('UPDATE event SET active = 0 WHERE id = ?').run(eventId)
+}
+
+export function item(hostid: number, host: string, service: string, eventId: number | null, state: AlertItem['state'] = 'failed', date = 0): AlertItem {
+  return {
+    hostid, host, serviceid: 1, service, servicetype: 3, event: 'Nonexist', state, message: 'process is not running', date,
+    link: eventId === null ? `#/hosts/${hostid}` : `#/events/${eventId}`
+  }
+}
+
+/** One outbox row as the matching writes it: due after the rule's group wait. */
+export function addOutbox(db: Database.Database, row: {
+  channelId: number; ruleId?: number | null; eventId?: number | null; kind?: 'alert' | 'recovery' | 'reminder'; item: AlertItem; createdAt: number; groupWaitSec?: number
+}): number {
+  return Number(db.prepare(`INSERT INTO alert_outbox (channel_id, rule_id, event_id, kind, item, created_at, due_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`).run(row.channelId, row.ruleId ?? null, row.eventId ?? null, row.kind ?? 'alert',
+    JSON.stringify(row.item), row.createdAt, row.createdAt + (row.groupWaitSec ?? 30)).lastInsertRowid)
+}
+
+export interface NotificationRow {
+  id: number; uid: string; channel_id: number; status: string; attempts: number; next_attempt_at: number | null
+  last_error: string | null; delivered_at: number | null; payload: string; created_at: number
+}
+
+export function notifications(db: Database.Database): NotificationRow[] {
+  return db.prepare('SELECT * FROM alert_notification ORDER BY id').all() as NotificationRow[]
+}
