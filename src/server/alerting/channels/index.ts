@@ -1,7 +1,9 @@
 // Every channel type, one module each (issue 13): add a module and list it here.
 import type { ChannelType } from '../channel'
+import { emailChannel } from './email'
+import { programChannel } from './program'
 
-export const channelTypes: readonly ChannelType<any>[] = []
+export const channelTypes: readonly ChannelType<any>[] = [emailChannel, programChannel]
 
 export function channelType(type: string): ChannelType<any> | undefined {
   return channelTypes.find((c) => c.type === type)
