@@ -10,7 +10,7 @@ import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AlertNotification } from '../../../src/shared/api/alerts'
 import type { SendContext } from '../../../src/server/alerting/channel'
-import { emailChannel, emailSettings, messageIdOf, parseMailbox } from '../../../src/server/alerting/channels/email'
+import { describeError, emailChannel, emailSettings, messageIdOf, parseMailbox } from '../../../src/server/alerting/channels/email'
 import { channelType } from '../../../src/server/alerting/channels'
 
 const notification: AlertNotification = {
@@ -337,6 +337,16 @@ describe('email settings', () => {
     expect(issue({ userid: 'bob' })).toMatch(/^userid: "bob": expected a user id/)
     expect(issue({ smtptlsverify: 'maybe' })).toBe('smtptlsverify: expected true or false')
     expect(issue({ to: Array.from({ length: 101 }, (_, i) => `u${i}@example.com`) })).toBe('to: at most 100 values')
+  })
+
+  it('words the errors that need a slow or broken network', () => {
+    const err = (props: Record<string, unknown>) => Object.assign(new Error(String(props.message ?? 'x')), props)
+    expect(describeError(err({ code: 'ETIMEDOUT', timeoutType: 'GREETING_TIMEOUT' }), 'mx:25')).toBe('mx:25: no greeting from the server within 15 s')
+    expect(describeError(err({ code: 'ETIMEDOUT', timeoutType: 'CONNECT_TIMEOUT' }), 'mx:25')).toBe('mx:25: no connection within 15 s')
+    expect(describeError(err({ code: 'EDNS', originalCode: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND mx' }), 'mx:25')).toBe('mx:25: cannot resolve the host name (getaddrinfo ENOTFOUND mx)')
+    expect(describeError(err({ code: 'EMESSAGE', response: '552 5.3.4 Message too big' }), 'mx:25')).toBe('mx:25: message refused: 552 5.3.4 Message too big')
+    expect(describeError(err({ code: 'EENVELOPE', command: 'MAIL FROM', response: '553 5.7.1 Sender not allowed' }), 'mx:25')).toBe('mx:25: sender refused: 553 5.7.1 Sender not allowed')
+    expect(messageIdOf('n-1', 'alerts@bücher.example')).toBe('<overseer.n-1@xn--bcher-kva.example>')
   })
 
   it('parses mailboxes', () => {

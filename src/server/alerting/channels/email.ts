@@ -8,6 +8,7 @@
 // from the notification id: a retried send (after a timeout, a crash) is recognisably the same message.
 import { createHash } from 'node:crypto'
 import { isIP } from 'node:net'
+import { domainToASCII } from 'node:url'
 import nodemailer from 'nodemailer'
 import type { NodemailerError } from 'nodemailer'
 import { z } from 'zod'
@@ -83,12 +84,13 @@ export function messageIdOf(notificationId: string, from: string): string {
     ? notificationId
     : createHash('sha256').update(notificationId).digest('hex').slice(0, 40)
   const domain = (parseMailbox(from)?.address ?? 'overseer.invalid').split('@')[1]
-  return `<overseer.${id}@${domain}>`
+  return `<overseer.${id}@${domainToASCII(domain) || 'overseer.invalid'}>`
 }
 
 async function send(settings: EmailSettings, notification: AlertNotification, message: RenderedMessage, context: SendContext): Promise<SendResult> {
   const port = settings.smtpport ?? DEFAULT_PORT[settings.smtpsecurity]
-  const where = `${settings.smtphost.includes(':') ? `[${settings.smtphost}]` : settings.smtphost}:${port}`
+  const host = settings.smtphost.replace(/^\[(.*)\]$/, '$1')
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`
 
   const recipients = new Map<string, Mailbox>()
   for (const r of settings.to) {
@@ -102,7 +104,7 @@ async function send(settings: EmailSettings, notification: AlertNotification, me
     let usable = 0
     for (const a of found) {
       const m = parseMailbox(a)
-      if (m && !m.name) {
+      if (m) {
         usable += 1
         if (!recipients.has(m.address.toLowerCase())) recipients.set(m.address.toLowerCase(), m)
       } else notes.push(`ignored a user's e-mail address that is not valid: ${JSON.stringify(a)}`)
@@ -115,7 +117,7 @@ async function send(settings: EmailSettings, notification: AlertNotification, me
 
   const security = settings.smtpsecurity
   const transport = nodemailer.createTransport({
-    host: settings.smtphost.replace(/^\[(.*)\]$/, '$1'),
+    host,
     port,
     secure: security === 'tls',
     ignoreTLS: security === 'none',
@@ -124,7 +126,7 @@ async function send(settings: EmailSettings, notification: AlertNotification, me
     tls: {
       rejectUnauthorized: settings.smtptlsverify,
       minVersion: 'TLSv1.2',
-      ...(isIP(settings.smtphost) ? {} : { servername: settings.smtphost })
+      ...(isIP(host) ? {} : { servername: host })
     },
     auth: settings.smtpuser !== undefined ? { user: settings.smtpuser, pass: settings.smtppassword ?? '' } : undefined,
     forceAuth: settings.smtpuser !== undefined,
