@@ -248,12 +248,21 @@ async function send(settings: ProgramSettings, notification: AlertNotification, 
     let stopped: 'timeout' | 'abort' | undefined
     let settled = false
     let graceTimer: NodeJS.Timeout | undefined
+    let graceEnds = 0
+    let hardKilled = false
+    const killHard = () => {
+      clearTimeout(graceTimer)
+      if (hardKilled) return
+      hardKilled = true
+      killGroup(child, 'SIGKILL')
+    }
 
     const stop = (why: 'timeout' | 'abort') => {
       if (stopped || settled) return
       stopped = why
       killGroup(child, 'SIGTERM')
-      graceTimer = setTimeout(() => killGroup(child, 'SIGKILL'), KILL_GRACE_MS)
+      graceEnds = Date.now() + KILL_GRACE_MS
+      graceTimer = setTimeout(killHard, KILL_GRACE_MS)
       graceTimer.unref()
     }
     const timer = setTimeout(() => stop('timeout'), settings.timeout * 1000)
@@ -288,11 +297,12 @@ async function send(settings: ProgramSettings, notification: AlertNotification, 
 
     child.once('exit', (code, signal) => {
       void (async () => {
-        if (stopped && child.pid !== undefined) {
-          // The leader is gone; its children get the rest of the grace, then SIGKILL.
-          const deadline = Date.now() + KILL_GRACE_MS
-          while (groupAlive(child.pid) && Date.now() < deadline) await sleep(20)
-          if (groupAlive(child.pid)) killGroup(child, 'SIGKILL')
+        if (stopped && child.pid !== undefined && !hardKilled) {
+          // The leader is gone after SIGTERM; its children get the rest of the grace, then SIGKILL.
+          // (After SIGKILL nothing is waited for: it cannot be refused, and a killed child may stay a
+          // zombie for a while until init reaps it, which the group check cannot tell from running.)
+          while (groupAlive(child.pid) && Date.now() < graceEnds) await sleep(20)
+          if (groupAlive(child.pid)) killHard()
           clearTimeout(graceTimer)
         }
         // Let the pipes drain; a child left running that holds them open is not waited for.
