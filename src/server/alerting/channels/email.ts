@@ -167,8 +167,8 @@ async function send(settings: EmailSettings, notification: AlertNotification, me
   }
 }
 
-function oneLine(s: string, max = 300): string {
-  const t = s.replace(/\s+/g, ' ').trim()
+function oneLine(s: string | undefined, max = 300): string {
+  const t = (s ?? '').replace(/\s+/g, ' ').trim()
   return t.length > max ? `${t.slice(0, max)}…` : t
 }
 
@@ -212,9 +212,10 @@ export function describeError(err: unknown, where: string, signal?: AbortSignal)
   if (CERT_CODES.test(original) || CERT_CODES.test(code) || /certificate/i.test(e.message ?? '')) {
     return `${where}: the server's TLS certificate is not trusted: ${oneLine(e.message, 200)} (smtptlsverify=false accepts it)`
   }
-  if (/STARTTLS/i.test(e.message ?? '') || code === 'ETLS') return `${where}: TLS failed: ${oneLine(e.message, 200)}${reply && !e.message.includes(e.response ?? '\u0000') ? reply : ''}`
-  if (code === 'ECONNECTION' || code === 'ESOCKET') return `${where}: ${oneLine(e.message, 200)}`
-  return `${where}: ${oneLine(e.message ?? String(err), 200)}${reply && !(e.message ?? '').includes(e.response ?? '\u0000') ? reply : ''}`
+  // nodemailer's message, with the server's reply unless the message quotes it already
+  const said = oneLine(e.message || String(err), 200) + (e.response && !(e.message ?? '').includes(e.response) ? reply : '')
+  if (/STARTTLS/i.test(e.message ?? '') || code === 'ETLS') return `${where}: TLS failed: ${said}`
+  return `${where}: ${said}`
 }
 
 export const emailChannel: ChannelType<EmailSettings> = {
