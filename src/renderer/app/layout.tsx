@@ -18,7 +18,8 @@ const administration = [
   { to: '/admin/hosts', label: 'Hosts' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/roles', label: 'Roles' },
-  { to: '/admin/groups', label: 'Host groups' }
+  { to: '/admin/groups', label: 'Host groups' },
+  { to: '/admin/alerts', label: 'Alerts' }
 ] as const
 
 export function AppLayout() {

@@ -2,6 +2,7 @@
 // screen, and its own 404 and login rules stay untouched by client-side paths.
 import type { QueryClient } from '@tanstack/react-query'
 import { createHashHistory, createRouter } from '@tanstack/react-router'
+import { adminAlertsRoute } from '../screens/admin-alerts'
 import { adminGroupsRoute } from '../screens/admin-groups'
 import { adminHostEditRoute } from '../screens/admin-host-edit'
 import { adminHostsRoute } from '../screens/admin-hosts'
@@ -23,7 +24,7 @@ const routeTree = rootRoute.addChildren([
   setupRoute,
   consoleRoute.addChildren([
     dashboardRoute, hostsRoute, hostDetailRoute, eventsRoute, eventDetailRoute, uptimeRoute, uptimeHostRoute,
-    adminHostsRoute, adminHostEditRoute, adminUsersRoute, adminRolesRoute, adminGroupsRoute, settingsRoute
+    adminHostsRoute, adminHostEditRoute, adminUsersRoute, adminRolesRoute, adminGroupsRoute, adminAlertsRoute, settingsRoute
   ])
 ])
 

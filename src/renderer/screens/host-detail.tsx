@@ -9,6 +9,7 @@ import { useProfile } from '../api/profile'
 import { hostDetailQuery, type HostDetail, type ServiceEntry } from '../api/status'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
+import { HostMute, ServiceMute } from './alerts/host-mute'
 import { Led } from '../components/led'
 import { HostEvents } from './monitor/host-events'
 import { ServiceCharts } from './monitor/service-charts'
@@ -53,10 +54,13 @@ function HostDetailScreen() {
   const service = host.services.find((s) => s.id === chosen) ?? host.services.find((s) => s.typeid === 5) ?? host.services[0]
   return (
     <Stack gap="lg" data-testid="host-detail">
-      <Group gap="sm" wrap="nowrap">
-        <Led led={host.led} size={16} />
-        <Title order={2}>{host.name}</Title>
-        <Badge variant="light" color={host.heartbeat === 0 ? 'red' : 'gray'}>{host.heartbeat === 0 ? 'No heartbeat' : hostStatusLabel[host.statusid as HostStatus]}</Badge>
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="sm" wrap="nowrap">
+          <Led led={host.led} size={16} />
+          <Title order={2}>{host.name}</Title>
+          <Badge variant="light" color={host.heartbeat === 0 ? 'red' : 'gray'}>{host.heartbeat === 0 ? 'No heartbeat' : hostStatusLabel[host.statusid as HostStatus]}</Badge>
+        </Group>
+        {profile.admin && <HostMute hostId={host.id} hostName={host.name} />}
       </Group>
       <Text data-testid="host-status">{host.status}</Text>
       <HostFacts host={host} />
@@ -65,7 +69,8 @@ function HostDetailScreen() {
         {!mayAct && host.services.length > 0 && (
           <Text size="sm" c="dimmed">You may view these services; starting and stopping them needs the service actions permission.</Text>
         )}
-        <ServicesTable hostId={host.id} services={host.services} selected={service?.id} mayAct={mayAct} />
+        <ServicesTable hostId={host.id} services={host.services} selected={service?.id} mayAct={mayAct}
+          extra={profile.admin ? (s) => <ServiceMute hostId={host.id} hostName={host.name} service={s} /> : undefined} />
       </Stack>
       {service && <LatestFigures service={service} />}
       {service && <ServiceCharts hostId={host.id} service={service} />}

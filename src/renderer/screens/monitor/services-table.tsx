@@ -1,7 +1,8 @@
 // The services of a host as Monit reports them: LED, status, monitoring state and mode, schedule, the
 // key figures, and actions where the user may run them. Choosing a service shows its statistics below.
-import { Anchor, Badge, Table, Text, VisuallyHidden } from '@mantine/core'
+import { Anchor, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { MonitorState } from '../../../shared/codes'
 import type { ServiceEntry, StatisticEntry } from '../../api/status'
 import { Led } from '../../components/led'
@@ -35,9 +36,11 @@ interface Props {
   services: readonly ServiceEntry[]
   selected?: number
   mayAct: boolean
+  /** More per service, in the last column (administrators: "Mute…"). */
+  extra?: (service: ServiceEntry) => ReactNode
 }
 
-export function ServicesTable({ hostId, services, selected, mayAct }: Props) {
+export function ServicesTable({ hostId, services, selected, mayAct, extra }: Props) {
   if (services.length === 0) return <Text c="dimmed">This host reports no services.</Text>
   return (
     <Table.ScrollContainer minWidth={820}>
@@ -50,7 +53,7 @@ export function ServicesTable({ hostId, services, selected, mayAct }: Props) {
             <Table.Th>Monitoring</Table.Th>
             <Table.Th>Every</Table.Th>
             <Table.Th>Figures</Table.Th>
-            {mayAct && <Table.Th ta="right">Actions</Table.Th>}
+            {(mayAct || extra) && <Table.Th ta="right">Actions</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -73,7 +76,14 @@ export function ServicesTable({ hostId, services, selected, mayAct }: Props) {
                   <Text key={`${st.type} ${st.descriptor}`} size="xs">{statisticLabel(st)}: {formatStatistic(st.type, st.value)}</Text>
                 ))}
               </Table.Td>
-              {mayAct && <Table.Td><ServiceActions hostId={hostId} service={s} /></Table.Td>}
+              {(mayAct || extra) && (
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    {extra?.(s)}
+                    {mayAct && <ServiceActions hostId={hostId} service={s} />}
+                  </Group>
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,0 +1,57 @@
+// Administration › Alerts (issue 13): channels, rules, mutes and the delivery log, one tab each. The tab
+// and the log's filters live in the URL (/#/admin/alerts?tab=deliveries&status=failed), so a view can be
+// bookmarked and the back button returns to it.
+import { Stack, Tabs, Title } from '@mantine/core'
+import { createRoute, useNavigate } from '@tanstack/react-router'
+import type { DeliverySearch } from '../api/alerts'
+import { consoleRoute } from '../app/root-route'
+import { ChannelsPanel } from './alerts/channels-panel'
+import { DeliveriesPanel } from './alerts/deliveries-panel'
+import { MutesPanel } from './alerts/mutes-panel'
+import { RulesPanel } from './alerts/rules-panel'
+import { oneOf, optionalInt } from './reports/search-params'
+
+const TABS = ['channels', 'rules', 'mutes', 'deliveries'] as const
+type Tab = (typeof TABS)[number]
+
+interface AlertsSearch extends DeliverySearch {
+  tab?: Tab
+}
+
+export const adminAlertsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: 'admin/alerts',
+  validateSearch: (s: Record<string, unknown>): AlertsSearch => ({
+    tab: oneOf(TABS, s.tab),
+    channel: optionalInt(s.channel, 1),
+    rule: optionalInt(s.rule, 1),
+    status: oneOf(['pending', 'delivered', 'failed'] as const, s.status),
+    page: optionalInt(s.page, 2)
+  }),
+  component: AdminAlertsScreen
+})
+
+function AdminAlertsScreen() {
+  const { tab = 'channels', ...deliveries } = adminAlertsRoute.useSearch()
+  const navigate = useNavigate({ from: '/admin/alerts' })
+  return (
+    <Stack gap="md">
+      <Title order={2}>Alerts</Title>
+      <Tabs value={tab} onChange={(next) => void navigate({ search: { tab: oneOf(TABS, next) } })} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="channels">Channels</Tabs.Tab>
+          <Tabs.Tab value="rules">Rules</Tabs.Tab>
+          <Tabs.Tab value="mutes">Mutes</Tabs.Tab>
+          <Tabs.Tab value="deliveries">Delivery log</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="channels"><ChannelsPanel /></Tabs.Panel>
+        <Tabs.Panel value="rules"><RulesPanel /></Tabs.Panel>
+        <Tabs.Panel value="mutes"><MutesPanel /></Tabs.Panel>
+        <Tabs.Panel value="deliveries">
+          <DeliveriesPanel search={deliveries}
+            onChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) })} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  )
+}

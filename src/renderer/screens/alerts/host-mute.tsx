@@ -1,0 +1,39 @@
+// Mutes on the host screen (administrators only: mutes are theirs): whether the host or a service is
+// muted and until when, and "Mute…" for each.
+import { Badge, Group } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { alertMutesQuery, type AlertMuteRecord } from '../../api/alerts'
+import { formatDateTime } from '../reports/time'
+import { MuteButton } from './mute-button'
+
+/** The latest end among the active mutes that match. */
+function mutedUntil(mutes: readonly AlertMuteRecord[] | undefined, match: (m: AlertMuteRecord) => boolean): number | undefined {
+  const ends = (mutes ?? []).filter((m) => m.active && match(m)).map((m) => m.until)
+  return ends.length > 0 ? Math.max(...ends) : undefined
+}
+
+function MutedBadge({ until }: { until: number }) {
+  return <Badge variant="light" color="violet" data-testid="muted">Muted until {formatDateTime(until)}</Badge>
+}
+
+export function HostMute({ hostId, hostName }: { hostId: number; hostName: string }) {
+  const mutes = useQuery(alertMutesQuery)
+  const until = mutedUntil(mutes.data?.records, (m) => m.hostid === hostId && m.service === null)
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {until !== undefined && <MutedBadge until={until} />}
+      <MuteButton size="xs" hostId={hostId} hostName={hostName} />
+    </Group>
+  )
+}
+
+export function ServiceMute({ hostId, hostName, service }: { hostId: number; hostName: string; service: { id: number; name: string } }) {
+  const mutes = useQuery(alertMutesQuery)
+  const until = mutedUntil(mutes.data?.records, (m) => m.hostid === hostId && m.serviceid === service.id)
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {until !== undefined && <MutedBadge until={until} />}
+      <MuteButton size="compact-sm" hostId={hostId} hostName={hostName} service={service} />
+    </Group>
+  )
+}
