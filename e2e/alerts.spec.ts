@@ -1,0 +1,226 @@
+// Administration › Alerts in the browser, against the built server and a real HTTP receiver on
+// 127.0.0.1: a webhook channel (a refusal under its field, created, tested green, then red with the
+// receiver's own words), a rule for a host and the channel, mutes set from the host screen (the host for
+// 1 h, a service for 8 h), listed and one ended early, and the delivery log showing the notification the
+// rule sent when the host's agent reported a failure. Only what this spec made is changed.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { expect, test, type Page } from '@playwright/test'
+import { logIn, report, screenshot } from './support/console'
+
+const HOST = { id: 'a1e7'.repeat(8), name: 'alerts-e2e-web' }
+const CHANNEL = 'e2e-hook'
+const RULE = 'e2e-web-failures'
+
+/** What the receiver got, and what it answers next. */
+const receiver = {
+  requests: [] as { headers: IncomingHttpHeaders; body: string }[],
+  failing: false,
+  server: undefined as Server | undefined,
+  url: ''
+}
+
+test.beforeAll(async () => {
+  receiver.server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      receiver.requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') })
+      if (receiver.failing) {
+        res.writeHead(500, { 'Content-Type': 'text/plain' }).end('receiver says no: disk full')
+      } else {
+        res.writeHead(204).end()
+      }
+    })
+  })
+  await new Promise<void>((resolve) => receiver.server!.listen(0, '127.0.0.1', resolve))
+  receiver.url = `http://127.0.0.1:${(receiver.server!.address() as AddressInfo).port}/hook`
+  // Healthy first: the failure comes later, once the rule exists.
+  await report('02-status-heartbeat', HOST.id, HOST.name)
+})
+
+test.afterAll(async () => {
+  await new Promise((resolve) => receiver.server?.close(resolve))
+})
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+})
+
+/** A full-page screenshot from the top: the fixed header would otherwise land mid-page. */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await screenshot(page, name)
+}
+
+/** Picks an option of a Mantine Select or MultiSelect inside `scope`, typing to find it where one can. */
+async function pick(page: Page, scope: ReturnType<Page['getByRole']>, input: string, option: string) {
+  const box = scope.getByRole('textbox', { name: input }).or(scope.getByRole('combobox', { name: input })).first()
+  await box.click()
+  // A plain Select is read-only: its options are clicked, not typed.
+  if (await box.isEditable()) await box.fill(option)
+  await page.getByRole('option', { name: option, exact: true }).click()
+  // Tab, not Escape, closes a MultiSelect's list: Escape would also close the dialog around it.
+  await box.press('Tab')
+}
+
+async function openHost(page: Page) {
+  await page.goto('/#/hosts?q=alerts-e2e')
+  await page.getByRole('link', { name: HOST.name }).click()
+  await expect(page.getByRole('heading', { name: HOST.name })).toBeVisible()
+}
+
+test('alerts: webhook channel with a test, a rule, mutes from the host screen, the delivery log', async ({ page }) => {
+  test.setTimeout(120_000)
+  await logIn(page)
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Alerts' }).click()
+  await expect(page.getByRole('heading', { name: 'Alerts' })).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Channels' })).toHaveAttribute('aria-selected', 'true')
+
+  // ---- a channel: the server's refusal under the field it names, then created ----
+  await page.getByRole('button', { name: 'New channel' }).click()
+  const form = page.getByRole('dialog', { name: 'New channel' })
+  await pick(page, form, 'Type', 'Webhook')
+  await expect(form.getByText('POSTs the notification as JSON')).toBeVisible()
+  await form.getByLabel('Name').fill(CHANNEL)
+  await form.getByLabel('URL').fill('ftp://example.org')
+  await form.getByRole('button', { name: 'Create channel' }).click()
+  await expect(form.getByText('url must be an http:// or https:// URL')).toBeVisible()
+  await form.getByLabel('URL').fill(receiver.url)
+  await form.getByLabel('Extra headers').fill('X-E2e: yes')
+  await form.getByLabel('Signing secret').fill('e2e-secret')
+  await shot(page, 'alerts-channel-form')
+  await form.getByRole('button', { name: 'Create channel' }).click()
+  await expect(form).toBeHidden()
+  const row = page.locator(`tr[data-channel="${CHANNEL}"]`)
+  await expect(row).toContainText('Webhook')
+  await expect(row).toContainText('Enabled')
+
+  // ---- Test: green, with the receiver getting the JSON, our header and the signature ----
+  await page.getByRole('button', { name: `Test ${CHANNEL}` }).click()
+  const result = page.getByTestId('channel-test')
+  await expect(result).toHaveAttribute('data-status', 'green')
+  await expect(result).toContainText(`Sent to ${CHANNEL}`)
+  const sent = receiver.requests.at(-1)!
+  expect(sent.headers['x-e2e']).toBe('yes')
+  expect(sent.headers['x-overseer-signature']).toMatch(/^sha256=[0-9a-f]{64}$/)
+  expect(JSON.parse(sent.body).summary).toBe('This is a test from Overseer')
+  await shot(page, 'alerts-channels-test-green')
+
+  // ---- Test again with the receiver failing: red, in the receiver's own words ----
+  receiver.failing = true
+  await page.getByRole('button', { name: `Test ${CHANNEL}` }).click()
+  await expect(result).toHaveAttribute('data-status', 'red')
+  await expect(result).toContainText('500')
+  await expect(result).toContainText('receiver says no: disk full')
+  await shot(page, 'alerts-channels-test-red')
+  receiver.failing = false
+
+  // The secret is write-only: the edit form says it is set and starts empty.
+  await page.getByRole('button', { name: `Edit ${CHANNEL}` }).click()
+  const edit = page.getByRole('dialog', { name: `Edit ${CHANNEL}` })
+  await expect(edit.getByLabel('Signing secret')).toHaveValue('')
+  await expect(edit.getByLabel('Signing secret')).toHaveAttribute('placeholder', 'set — leave empty to keep')
+  await expect(edit.getByLabel('URL')).toHaveValue(receiver.url)
+  await expect(edit.getByLabel('Extra headers')).toHaveValue('X-E2e: yes')
+  await edit.getByRole('button', { name: 'Cancel' }).click()
+
+  // ---- a rule for the host and the channel ----
+  await page.getByRole('tab', { name: 'Rules' }).click()
+  await expect(page).toHaveURL(/tab=rules/)
+  await page.getByRole('button', { name: 'New rule' }).click()
+  const ruleForm = page.getByRole('dialog', { name: 'New rule' })
+  await ruleForm.getByRole('textbox', { name: 'Name', exact: true }).fill(RULE)
+  await ruleForm.getByRole('button', { name: 'Create rule' }).click()
+  await expect(ruleForm.getByText('at least one channel is required')).toBeVisible()
+  await pick(page, ruleForm, 'Channels', CHANNEL)
+  await pick(page, ruleForm, 'Hosts', HOST.name)
+  await pick(page, ruleForm, 'Service types', 'Process')
+  // Sent at once: the spec waits for the delivery below.
+  await ruleForm.getByLabel('Group wait (seconds)').fill('0')
+  await shot(page, 'alerts-rule-form')
+  await ruleForm.getByRole('button', { name: 'Create rule' }).click()
+  await expect(ruleForm).toBeHidden()
+  const ruleRow = page.locator(`tr[data-rule="${RULE}"]`)
+  await expect(ruleRow).toContainText(HOST.name)
+  await expect(ruleRow).toContainText('Process')
+  await expect(ruleRow).toContainText(CHANNEL)
+  await expect(ruleRow).toContainText('wait 0 s')
+  await shot(page, 'alerts-rules')
+
+  // ---- mutes from the host screen: the host for 1 h, a service for 8 h ----
+  await openHost(page)
+  await page.getByRole('button', { name: `Mute ${HOST.name}` }).click()
+  const mute = page.getByRole('dialog', { name: `Mute ${HOST.name}` })
+  await expect(mute.getByRole('radio', { name: '1 hour' })).toBeChecked()
+  await mute.getByLabel('Reason').fill('kernel upgrade')
+  await mute.getByRole('button', { name: 'Mute' }).click()
+  await expect(mute).toBeHidden()
+  await expect(page.getByTestId('muted').first()).toContainText('Muted until')
+
+  await page.getByRole('button', { name: `Mute labprog on ${HOST.name}` }).click()
+  const serviceMute = page.getByRole('dialog', { name: `Mute labprog on ${HOST.name}` })
+  await serviceMute.getByRole('radio', { name: '8 hours' }).check()
+  await serviceMute.getByLabel('Reason').fill('rewriting the check')
+  await serviceMute.getByRole('button', { name: 'Mute' }).click()
+  await expect(serviceMute).toBeHidden()
+  await expect(page.locator('tr[data-service="labprog"]').getByTestId('muted')).toBeVisible()
+  await shot(page, 'alerts-host-muted')
+
+  // Listed under Alerts › Mutes; the host's mute ends early, the service's stays.
+  await page.goto('/#/admin/alerts?tab=mutes')
+  const hostMute = page.locator(`tr[data-mute="${HOST.name}"]`)
+  const labprogMute = page.locator(`tr[data-mute="labprog on ${HOST.name}"]`)
+  await expect(hostMute).toContainText('kernel upgrade')
+  await expect(hostMute).toContainText('the whole host')
+  await expect(hostMute).toContainText('admin')
+  await expect(labprogMute).toContainText('rewriting the check')
+  await shot(page, 'alerts-mutes')
+  await page.getByRole('button', { name: `End the mute of ${HOST.name}` }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'End now' }).click()
+  await expect(hostMute).toHaveCount(0)
+  await expect(labprogMute).toBeVisible()
+
+  // ---- the host's process fails: the rule sends it, the delivery log shows it ----
+  const before = receiver.requests.length
+  await report('03-event-process-not-running', HOST.id, HOST.name)
+  await expect.poll(() => receiver.requests.length, { timeout: 30_000 }).toBeGreaterThan(before)
+  const alert = JSON.parse(receiver.requests.at(-1)!.body)
+  expect(alert.alerts[0]).toMatchObject({ host: HOST.name, service: 'sleeper', state: 'failed' })
+
+  await page.getByRole('tab', { name: 'Delivery log' }).click()
+  const delivery = page.locator(`tr[data-delivery="${alert.id}"]`)
+  await expect(delivery).toContainText(CHANNEL)
+  await expect(delivery).toContainText(RULE)
+  await expect(delivery).toContainText('Delivered')
+  await expect(delivery).toContainText(alert.summary)
+  // Filters: by status (in the URL), then one that matches nothing.
+  await pick(page, page.getByRole('tabpanel'), 'Status', 'Delivered')
+  await expect(page).toHaveURL(/status=delivered/)
+  await expect(delivery).toBeVisible()
+  await shot(page, 'alerts-deliveries')
+  await pick(page, page.getByRole('tabpanel'), 'Status', 'Failed')
+  await expect(page.getByTestId('deliveries-empty')).toHaveText('No notification matches these filters.')
+
+  // Dark theme: the same screens stay readable.
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click()
+  await page.goto('/#/admin/alerts?tab=deliveries')
+  await expect(delivery).toBeVisible()
+  await shot(page, 'alerts-deliveries-dark')
+  await page.goto('/#/admin/alerts')
+  await page.getByRole('button', { name: `Test ${CHANNEL}` }).click()
+  await expect(result).toHaveAttribute('data-status', 'green')
+  await shot(page, 'alerts-channels-dark')
+  await page.getByRole('button', { name: 'Switch to light theme' }).click()
+
+  // ---- delete, confirmed: the rule, then the channel ----
+  await page.getByRole('tab', { name: 'Rules' }).click()
+  await page.getByRole('button', { name: `Delete ${RULE}` }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(ruleRow).toHaveCount(0)
+  await page.getByRole('tab', { name: 'Channels' }).click()
+  await page.getByRole('button', { name: `Delete ${CHANNEL}` }).click()
+  await expect(page.getByRole('dialog')).toContainText('pending notifications and delivery log go with it')
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(row).toHaveCount(0)
+})
