@@ -38,6 +38,12 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
     if (!found) throw new HttpError(400, `invalid argument 'type': expected one of ${alertChannelTypes.map((t) => t.type).join(', ')}`)
     return found
   }
+  /** A stored channel's type: unknown only after a downgrade to a build without it. */
+  const typeOf = (channel: AlertChannelRow): ChannelType => {
+    const found = channelType(channel.type, alertChannelTypes)
+    if (!found) throw new HttpError(400, `alert channel ${channel.id} is of type '${channel.type}', which this server does not have`)
+    return found
+  }
   const existing = (id: number): AlertChannelRow => {
     const channel = channels.find(id)
     if (!channel) throw new HttpError(404, `no alert channel with id ${id}`)
@@ -89,7 +95,7 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
       params: { id: arg.int(), name: arg.required(255).optional(), ...editable },
       handle: ({ params: p, raw }) => {
         const channel = existing(p.id)
-        const type = typeNamed(channel.type)
+        const type = typeOf(channel)
         const settings = readChannelSettings(type, raw, openSettings(type, channel.settings, secrets))
         const name = p.name ?? channel.name
         requireFreeName(name, channel.id)
@@ -113,7 +119,7 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
       path: 'admin/alerts/channels/test', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
       handle: async ({ params: { id }, request }) => {
         const channel = existing(id)
-        const type = typeNamed(channel.type)
+        const type = typeOf(channel)
         const notification = testNotification(`${request.protocol}://${request.host}/#/`)
         const message = renderMessage({ subject: channel.subject_template, body: channel.body_template }, notification)
         const result = await sendWithin(TEST_TIMEOUT_MS, (signal) =>
