@@ -2,9 +2,10 @@
 // notifications go. Secrets are write-only (alerting/channel-secrets.ts).
 import { z } from 'zod'
 import type { AlertChannelRecord, AlertNotification } from '../../shared/api/alerts'
-import type { ChannelType, SendContext, SendResult } from '../alerting/channel'
+import type { ChannelType, SendContext } from '../alerting/channel'
 import { openSettings, publicSettings, sealSecrets } from '../alerting/channel-secrets'
 import { channelType, channelTypes } from '../alerting/channels'
+import { sendWithin } from '../alerting/send-within'
 import { compileTemplate, renderMessage, TemplateError } from '../alerting/templates'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
@@ -142,18 +143,5 @@ function testNotification(link: string): AlertNotification {
       hostid: 0, host: 'Overseer', serviceid: null, service: 'test', servicetype: 5, event: 'Instance',
       state: 'succeeded', message: summary, date: Math.floor(Date.now() / 1000), link
     }]
-  }
-}
-
-/** The channel's result, or a red one when it neither answers within `ms` nor gives up when asked to. */
-async function sendWithin(ms: number, send: (signal: AbortSignal) => Promise<SendResult>): Promise<SendResult> {
-  const signal = AbortSignal.timeout(ms)
-  const timedOut = new Promise<SendResult>((resolve) => {
-    signal.addEventListener('abort', () => resolve({ ok: false, error: `no answer within ${ms / 1000} s` }), { once: true })
-  })
-  try {
-    return await Promise.race([send(signal), timedOut])
-  } catch (err) {
-    return { ok: false, error: err instanceof Error ? err.message : String(err) }
   }
 }
