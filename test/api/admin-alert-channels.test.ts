@@ -151,6 +151,18 @@ describe('admin/alerts/channels/update', () => {
   })
 })
 
+describe('a stored channel of a type this server does not have (a downgrade)', () => {
+  it('is listed without any of its settings, and cannot be updated or tested', async () => {
+    server.store.sql.sqlite.prepare(`INSERT INTO alert_channel (id, name, type, settings, created_at)
+      VALUES (50, 'old', 'gone', '{"url":"http://x/","token":"sealed?"}', 0)`).run()
+    expect(await get(50)).toMatchObject({ type: 'gone', settings: {}, secrets: {} })
+    const refused = { status: 400, json: { error: "alert channel 50 is of type 'gone', which this server does not have" } }
+    expect(await admin.post('/api/2/admin/alerts/channels/update', { id: 50, name: 'new' })).toMatchObject(refused)
+    expect(await admin.post('/api/2/admin/alerts/channels/test', { id: 50 })).toMatchObject(refused)
+    expect((await admin.post('/api/2/admin/alerts/channels/delete', { id: 50 })).status).toBe(200)
+  })
+})
+
 describe('admin/alerts/channels/delete', () => {
   it('deletes a channel; 404 the second time', async () => {
     const id = await create(probeArgs)

@@ -2,9 +2,10 @@
 // notifications go. Secrets are write-only (alerting/channel-secrets.ts).
 import { z } from 'zod'
 import type { AlertChannelRecord, AlertNotification } from '../../shared/api/alerts'
-import type { ChannelType, SendContext, SendResult } from '../alerting/channel'
+import type { ChannelType, SendContext } from '../alerting/channel'
 import { openSettings, publicSettings, sealSecrets } from '../alerting/channel-secrets'
 import { channelType, channelTypes } from '../alerting/channels'
+import { sendWithin } from '../alerting/send-within'
 import { compileTemplate, renderMessage, TemplateError } from '../alerting/templates'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
@@ -36,6 +37,12 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
   const typeNamed = (type: string): ChannelType => {
     const found = channelType(type, alertChannelTypes)
     if (!found) throw new HttpError(400, `invalid argument 'type': expected one of ${alertChannelTypes.map((t) => t.type).join(', ')}`)
+    return found
+  }
+  /** A stored channel's type: unknown only after a downgrade to a build without it. */
+  const typeOf = (channel: AlertChannelRow): ChannelType => {
+    const found = channelType(channel.type, alertChannelTypes)
+    if (!found) throw new HttpError(400, `alert channel ${channel.id} is of type '${channel.type}', which this server does not have`)
     return found
   }
   const existing = (id: number): AlertChannelRow => {
@@ -89,7 +96,7 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
       params: { id: arg.int(), name: arg.required(255).optional(), ...editable },
       handle: ({ params: p, raw }) => {
         const channel = existing(p.id)
-        const type = typeNamed(channel.type)
+        const type = typeOf(channel)
         const settings = readChannelSettings(type, raw, openSettings(type, channel.settings, secrets))
         const name = p.name ?? channel.name
         requireFreeName(name, channel.id)
@@ -113,7 +120,7 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
       path: 'admin/alerts/channels/test', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
       handle: async ({ params: { id }, request }) => {
         const channel = existing(id)
-        const type = typeNamed(channel.type)
+        const type = typeOf(channel)
         const notification = testNotification(`${request.protocol}://${request.host}/#/`)
         const message = renderMessage({ subject: channel.subject_template, body: channel.body_template }, notification)
         const result = await sendWithin(TEST_TIMEOUT_MS, (signal) =>
@@ -136,18 +143,5 @@ function testNotification(link: string): AlertNotification {
       hostid: 0, host: 'Overseer', serviceid: null, service: 'test', servicetype: 5, event: 'Instance',
       state: 'succeeded', message: summary, date: Math.floor(Date.now() / 1000), link
     }]
-  }
-}
-
-/** The channel's result, or a red one when it neither answers within `ms` nor gives up when asked to. */
-async function sendWithin(ms: number, send: (signal: AbortSignal) => Promise<SendResult>): Promise<SendResult> {
-  const signal = AbortSignal.timeout(ms)
-  const timedOut = new Promise<SendResult>((resolve) => {
-    signal.addEventListener('abort', () => resolve({ ok: false, error: `no answer within ${ms / 1000} s` }), { once: true })
-  })
-  try {
-    return await Promise.race([send(signal), timedOut])
-  } catch (err) {
-    return { ok: false, error: err instanceof Error ? err.message : String(err) }
   }
 }

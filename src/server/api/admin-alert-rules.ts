@@ -13,8 +13,8 @@ import type { ApiDeps } from './deps'
 
 const intIn = (min: number, max: number, label: string) => arg.int().refine((n) => n >= min && n <= max, `expected ${label}`)
 /** A repeatable argument; one empty value stands for the empty list. */
-const list = (item: z.ZodType<number, string>) =>
-  z.array(z.union([z.literal(''), item])).transform((values) => [...new Set(values.filter((v) => v !== ''))] as number[])
+const list = (item: z.ZodType<number, string>) => z.array(z.string()).transform((values) => values.filter((v) => v.trim() !== ''))
+  .pipe(z.array(item)).transform((values) => [...new Set(values)])
 
 /** Event state (the API's state codes) → its bit in alert_rule.states (migration 006). */
 const stateBits: Record<number, number> = { [EventState.Failed]: 1, [EventState.Changed]: 2, [EventState.Succeeded]: 4 }

@@ -31,8 +31,9 @@ export const arg = {
 
 /** True for an argument that repeats (a zod array, possibly optional or defaulted). */
 export function isList(schema: z.ZodType): boolean {
-  let t = schema as z.ZodType & { _zod: { def: { type: string; innerType?: z.ZodType } } }
-  while (t._zod.def.innerType) t = t._zod.def.innerType as typeof t
+  let t = schema as z.ZodType & { _zod: { def: { type: string; innerType?: z.ZodType; in?: z.ZodType } } }
+  // Through optional and default wrappers, and transforms (a pipe from the array).
+  while (t._zod.def.innerType ?? t._zod.def.in) t = (t._zod.def.innerType ?? t._zod.def.in) as typeof t
   return t._zod.def.type === 'array'
 }
 
