@@ -169,10 +169,16 @@ function socketClass(plan: Plan, parserClass: Transport['prototype']['Parser']) 
           lastError = new JabberError(describeSocketError(err as NodeJS.ErrnoException, target))
           continue
         }
-        if (plan.security === 'none') return raw
+        const opening = `opening the XMPP stream with ${target.host}:${target.port}`
+        if (plan.security === 'none') {
+          plan.phase.text = opening
+          return raw
+        }
         if (plan.security === 'starttls') await startTls(raw, target, plan, parserClass)
-        plan.phase.text = `TLS handshake with ${target.host}:${target.port}`
-        return await tlsUpgrade(raw, target, plan)
+        plan.phase.text = `doing the TLS handshake with ${target.host}:${target.port}`
+        const secure = await tlsUpgrade(raw, target, plan)
+        plan.phase.text = opening
+        return secure
       }
       throw lastError
     }
