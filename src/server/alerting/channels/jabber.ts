@@ -297,10 +297,17 @@ function describe(err: unknown, settings: JabberSettings, phase: string): string
   return `${phase}: ${e instanceof Error ? e.message : String(err)}`
 }
 
-function chatText(subject: string, body: string): string {
+/** Characters XML 1.0 cannot carry (a control character in a check's output would end the stream). */
+const NOT_XML = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
+/** Well under servers' stanza limits (prosody: 256 KiB by default). */
+export const MAX_CHAT_CHARS = 60_000
+
+/** The chat message's body: the subject, a blank line, the body (the body alone if it starts with the subject). */
+export function chatText(subject: string, body: string): string {
   const s = subject.trim()
   const b = body.replace(/\s+$/, '')
-  return s && !b.startsWith(s) ? `${s}\n\n${b}` : b
+  const text = (s && !b.startsWith(s) ? `${s}\n\n${b}` : b).replace(NOT_XML, '')
+  return text.length > MAX_CHAT_CHARS ? `${text.slice(0, MAX_CHAT_CHARS)}\n… (truncated)` : text
 }
 
 export const jabber: ChannelType<JabberSettings> = {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AlertNotification } from '../../../../src/shared/api/alerts'
 import type { RenderedMessage } from '../../../../src/server/alerting/channel'
 import { channelType } from '../../../../src/server/alerting/channels'
-import { jabber, jabberSettings, type JabberSettings } from '../../../../src/server/alerting/channels/jabber'
+import { chatText, jabber, jabberSettings, MAX_CHAT_CHARS, type JabberSettings } from '../../../../src/server/alerting/channels/jabber'
 import { renderMessage } from '../../../../src/server/alerting/templates'
 import { freePort, prosodyAvailable, startProsody, startReceiver, PROSODY, type ProsodyServer, type Receiver } from '../../../support/prosody'
 
@@ -125,6 +125,13 @@ describe.skipIf(skip)('jabber channel against prosody', () => {
     expect((await bob.waitFor(2))[1].body).toBe(expectedText)
   })
 
+  it('drops characters XML cannot carry instead of breaking the stream', async () => {
+    fresh()
+    const result = await jabber.send(settings(server), notification, { subject: 'bell\x07', body: 'colour \x1b[31mred\x00 ünïcode 🚨\n' }, { signal: AbortSignal.timeout(10_000) })
+    expect(result).toMatchObject({ ok: true })
+    expect((await bob.waitFor(1))[0].body).toBe('bell\n\ncolour [31mred ünïcode 🚨')
+  })
+
   it('refuses the self-signed certificate unless tlsverify=false', async () => {
     const result = await send(settings(server, { tlsverify: 'true' }))
     expect(result.ok).toBe(false)
@@ -159,6 +166,16 @@ describe.skipIf(skip)('jabber channel against prosody', () => {
     } finally {
       await fake.close()
     }
+  })
+})
+
+describe('jabber chat text', () => {
+  it('is the subject, a blank line and the body, or the body alone when it starts with the subject', () => {
+    expect(chatText('[Overseer] x failed', 'x failed\n\n* web-1\n\n')).toBe('[Overseer] x failed\n\nx failed\n\n* web-1')
+    expect(chatText('x failed', 'x failed on web-1\n')).toBe('x failed on web-1')
+    expect(chatText('', 'only the body')).toBe('only the body')
+    expect(chatText('s', 'b'.repeat(MAX_CHAT_CHARS + 10))).toMatch(/^s\n\nb+\n… \(truncated\)$/)
+    expect(chatText('s', 'b'.repeat(MAX_CHAT_CHARS + 10))).toHaveLength(MAX_CHAT_CHARS + '\n… (truncated)'.length)
   })
 })
 
