@@ -21,6 +21,7 @@ import type { ChannelType, SendResult } from '../channel'
 
 const NS_STREAM = 'http://etherx.jabber.org/streams'
 const NS_TLS = 'urn:ietf:params:xml:ns:xmpp-tls'
+const NS_SASL = 'urn:ietf:params:xml:ns:xmpp-sasl'
 /** A whole send gives up after this even when the caller's signal does not. */
 export const JABBER_TIMEOUT_MS = 30_000
 /** The library's bound on single steps (stream open, close). */
@@ -132,6 +133,8 @@ interface Plan {
   /** What the session is doing, for error texts. */
   phase: { text: string }
   sockets: Set<net.Socket>
+  /** The target the socket reached */
+  connected?: Target
 }
 
 /**
@@ -169,6 +172,7 @@ function socketClass(plan: Plan, parserClass: Transport['prototype']['Parser']) 
           lastError = new JabberError(describeSocketError(err as NodeJS.ErrnoException, target))
           continue
         }
+        plan.connected = target
         const opening = `opening the XMPP stream with ${target.host}:${target.port}`
         if (plan.security === 'none') {
           plan.phase.text = opening
@@ -389,6 +393,14 @@ export const jabber: ChannelType<JabberSettings> = {
       client.on('disconnect', () => {
         closedEarly(new JabberError(lastError ? describe(lastError, settings, phase.text) : `the server closed the connection while ${phase.text}`))
       })
+      client.on('nonza', (el: XmlElement) => {
+        // security=none against a server that offers authentication only after STARTTLS: nothing to do
+        if (el.is('features', NS_STREAM) && !client.isSecure() && el.getChild('starttls', NS_TLS) &&
+          !el.getChild('mechanisms', NS_SASL) && !el.getChild('bind', 'urn:ietf:params:xml:ns:xmpp-bind')) {
+          const where = plan.connected ? `${plan.connected.host}:${plan.connected.port}` : 'the server'
+          closedEarly(new JabberError(`${where} requires TLS before authentication: set security=starttls (the default) or tls`))
+        }
+      })
       client.on('stanza', (stanza: XmlElement) => {
         if (stanza.name === 'message' && stanza.attrs.type === 'error') {
           const err = stanza.getChild('error')
@@ -400,7 +412,7 @@ export const jabber: ChannelType<JabberSettings> = {
 
       const live = <T>(p: Promise<T>) => step(Promise.race([p, closed]))
       await live(client.start())
-      log.push(`online as ${settings.jid} on ${plan.targets.map((t) => `${t.host}:${t.port}`).join(', ')}, ${client.isSecure() ? 'TLS' : 'unencrypted'}`)
+      log.push(`online as ${settings.jid} on ${plan.connected?.host}:${plan.connected?.port}, ${client.isSecure() ? 'TLS' : 'unencrypted'}`)
 
       phase.text = 'sending the messages'
       const text = chatText(message.subject, message.body)
@@ -432,6 +444,7 @@ export const jabber: ChannelType<JabberSettings> = {
       if (xmpp) {
         xmpp.removeAllListeners('disconnect')
         xmpp.removeAllListeners('stanza')
+        xmpp.removeAllListeners('nonza')
       }
       for (const socket of sockets) socket.destroy()
     }

@@ -153,6 +153,25 @@ describe.skipIf(skip)('jabber channel against prosody', () => {
     expect((await bob.waitFor(1))[0].body).toBe(expectedText)
   })
 
+  it('names the stream error when the server does not serve the sender\'s domain', async () => {
+    const result = await send(settings(server, { jid: 'overseer@example.org' }))
+    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^127\.0\.0\.1:\d+ refused the stream for example\.org: host-unknown/) })
+  })
+
+  it('says so when security=none meets a server that authenticates only after STARTTLS', async () => {
+    const fake = await fakeServer((socket) => {
+      socket.once('data', () => socket.write(
+        "<?xml version='1.0'?><stream:stream xmlns='jabber:client' xmlns:stream='http://etherx.jabber.org/streams' id='x' from='localhost' version='1.0'>" +
+        "<stream:features><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'><required/></starttls></stream:features>"))
+    })
+    try {
+      const result = await send(settings(server, { port: fake.port, security: 'none' }))
+      expect(result).toMatchObject({ ok: false, error: `127.0.0.1:${fake.port} requires TLS before authentication: set security=starttls (the default) or tls` })
+    } finally {
+      await fake.close()
+    }
+  })
+
   it('says so when the server does not offer STARTTLS and TLS is required', async () => {
     // a prosody without certificates would do; a fake server that offers no STARTTLS is quicker
     const fake = await fakeServer((socket) => {
