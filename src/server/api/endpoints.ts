@@ -1,5 +1,8 @@
 // Every M/Monit API endpoint, one module per table of the API spec.
 import type { ApiEndpoint } from '../http/api'
+import { adminAlertChannelEndpoints } from './admin-alert-channels'
+import { adminAlertMuteEndpoints } from './admin-alert-mutes'
+import { adminAlertRuleEndpoints } from './admin-alert-rules'
 import { adminGroupEndpoints } from './admin-groups'
 import { adminHostEndpoints } from './admin-hosts'
 import { adminRoleEndpoints } from './admin-roles'
@@ -20,6 +23,7 @@ export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
     ...sessionEndpoints(deps), ...statusEndpoints(deps), ...mapEndpoints(deps), ...adminHostEndpoints(deps),
     ...adminGroupEndpoints(deps), ...adminUserEndpoints(deps), ...adminRoleEndpoints(deps),
     ...eventReportEndpoints(deps), ...uptimeReportEndpoints(deps), ...agentActionEndpoints(deps),
-    ...analyticsReportEndpoints(deps), ...profileEndpoints(deps), ...settingsEndpoints(deps)
+    ...analyticsReportEndpoints(deps), ...profileEndpoints(deps), ...settingsEndpoints(deps),
+    ...adminAlertChannelEndpoints(deps), ...adminAlertRuleEndpoints(deps), ...adminAlertMuteEndpoints(deps)
   ] as ApiEndpoint[]
 }
