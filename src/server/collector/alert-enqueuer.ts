@@ -53,7 +53,7 @@ export class AlertEnqueuer {
   private current(): AlertConfig {
     const generation = this.store.alertMatching.generation()
     if (generation !== this.generation) {
-      const rows = this.store.alertMatching.configRows(Math.floor(this.nowMs() / 1000))
+      const rows = this.store.alertMatching.configRows()
       this.config = { rules: compileRules(rows.rules, rows.groupMembers), mutes: rows.mutes }
       this.generation = generation
     }

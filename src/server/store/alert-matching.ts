@@ -10,7 +10,10 @@ export interface AlertConfigRows {
   rules: RuleRows[]
   /** Host ids by host group id, for the rules' groups */
   groupMembers: Map<number, number[]>
-  /** Mutes lasting past `now`, by host id */
+  /**
+   * Mutes by host id, ended ones too: a mute is compared with the event's agent time, and an event replayed
+   * from an agent's queue may come from a time the mute covered.
+   */
   mutes: Map<number, Mute[]>
 }
 
@@ -37,7 +40,7 @@ export class AlertMatchingRepository {
   }
 
   /** The whole configuration, to compile (domain/alert-rules compileRules). */
-  configRows(nowSec: number): AlertConfigRows {
+  configRows(): AlertConfigRows {
     const { db, sql } = this
     const enabledChannels = new Set(sql.all(db.selectFrom('alert_channel').select('id').where('enabled', '=', 1)).map((c) => c.id))
     const channels = groupBy(sql.all(db.selectFrom('alert_rule_channel').select(['rule_id as k', 'channel_id as v'])))
@@ -51,7 +54,7 @@ export class AlertMatchingRepository {
       channelIds: (channels.get(r.id) ?? []).filter((c) => enabledChannels.has(c))
     }))
     const groupMembers = groupBy(sql.all(db.selectFrom('host_group_member').select(['group_id as k', 'host_id as v'])))
-    const mutes = groupBy(sql.all(db.selectFrom('alert_mute').select(['host_id', 'service_name_id', 'until']).where('until', '>', nowSec))
+    const mutes = groupBy(sql.all(db.selectFrom('alert_mute').select(['host_id', 'service_name_id', 'until']))
       .map((m) => ({ k: m.host_id, v: { serviceNameId: m.service_name_id, until: m.until } })))
     return { rules, groupMembers, mutes }
   }
