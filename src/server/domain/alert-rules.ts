@@ -113,19 +113,16 @@ export function isAlertRecovery(e: Pick<AlertEvent, 'state' | 'priorState'>): bo
 
 /**
  * What the rule makes of the event, from the event alone (host, service, class, state); undefined: no match.
- * - Heartbeat events (the server's, class Heartbeat, service `Monit`) match only rules with `heartbeat`,
- *   whatever their service, type, class and state filters: "stopped reporting" is an alert, "reports
- *   again" a recovery.
- * - A recovery is sent by rules with `recovery` that alert failures (states has failed): the rule that
- *   told of the failure tells it ended. Any other success is an alert for rules with the succeeded bit.
+ * - Heartbeat events (the server's: class Heartbeat on service `Monit`, type System) are filtered like
+ *   any other event, and only rules with `heartbeat` take them: a rule narrowed to some services (a
+ *   pattern, types or classes that leave them out) is about those services, not the host's reporting.
+ * - A success after a failure is a recovery, sent by rules with `recovery` that alert failures (states
+ *   has failed): the rule that told of the failure tells it ended. Any other success is an alert for
+ *   rules with the succeeded bit.
  */
 export function matchRule(rule: CompiledRule, e: AlertEvent): AlertKind | undefined {
   if (rule.hostIds !== null && !rule.hostIds.has(e.hostId)) return undefined
-  if (e.cls === EventClassId.Heartbeat) {
-    if (!rule.heartbeat) return undefined
-    if (isFailure(e.state)) return 'alert'
-    return rule.recovery && isAlertRecovery(e) ? 'recovery' : undefined
-  }
+  if (e.cls === EventClassId.Heartbeat && !rule.heartbeat) return undefined
   if (rule.servicePattern !== null && !rule.servicePattern.test(e.service)) return undefined
   if (rule.serviceTypes !== null && !rule.serviceTypes.has(e.serviceType)) return undefined
   if (rule.eventTypes !== 0 && (rule.eventTypes & e.cls) === 0) return undefined

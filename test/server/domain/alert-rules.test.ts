@@ -91,14 +91,19 @@ describe('alert rules: matching an event', () => {
     expect(matchRule(rule({ servicePattern: 'apache' }), recovery)).toBeUndefined()
   })
 
-  it('heartbeat events only for rules with heartbeat, whatever their service, type, class and state filters', () => {
-    const narrow = rule({ servicePattern: 'nginx', serviceTypes: [PROCESS], eventTypes: NONEXIST, states: 2 })
-    expect(matchRule(narrow, heartbeatLost)).toBe('alert')
-    expect(matchRule(narrow, heartbeatBack)).toBe('recovery')
+  it('heartbeat events only for rules with heartbeat, filtered like any event of service Monit (type System, class Heartbeat)', () => {
+    expect(matchRule(rule(), heartbeatLost)).toBe('alert')
+    expect(matchRule(rule(), heartbeatBack)).toBe('recovery')
     expect(matchRule(rule({ heartbeat: false }), heartbeatLost)).toBeUndefined()
     expect(matchRule(rule({ recovery: false }), heartbeatBack)).toBeUndefined()
-    // ... but still only for the rule's hosts.
     expect(matchRule(rule({ hostIds: [8] }), heartbeatLost)).toBeUndefined()
+    // A rule narrowed to some services is not about the host's reporting ...
+    expect(matchRule(rule({ servicePattern: 'nginx' }), heartbeatLost)).toBeUndefined()
+    expect(matchRule(rule({ serviceTypes: [PROCESS] }), heartbeatLost)).toBeUndefined()
+    expect(matchRule(rule({ eventTypes: NONEXIST }), heartbeatLost)).toBeUndefined()
+    expect(matchRule(rule({ states: 2 }), heartbeatLost)).toBeUndefined()
+    // ... unless its filters take it in.
+    expect(matchRule(rule({ servicePattern: 'Mon*', serviceTypes: [5], eventTypes: NONEXIST | HEARTBEAT, states: 1 }), heartbeatLost)).toBe('alert')
   })
 
   it('matchRules answers every matching rule with its kind', () => {
