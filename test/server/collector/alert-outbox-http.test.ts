@@ -4,7 +4,7 @@
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { HostDetail } from '../../../src/shared/api/status'
+import type { ServiceEntry } from '../../../src/shared/api/status'
 import { DATABASE_FILE } from '../../../src/server/server'
 import { addChannel, addMute, addRule, outboxRows } from '../../support/alert-config'
 import { loginAs } from '../../support/api-client'
@@ -50,7 +50,7 @@ describe('alert outbox over HTTP', () => {
     expect(rows.map((r) => [r.rule_id, r.channel_id, r.kind])).toEqual([[all, c1, 'alert'], [all, c2, 'alert'], [sleepers, c2, 'alert']])
     // The service id is the one status/hosts/get gives.
     const admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
-    const detail = (await admin.get('/status/hosts/get', { id: hostId(1) })).json as { records: { host: HostDetail } }
+    const detail = (await admin.get('/status/hosts/get', { id: hostId(1) })).json as { records: { host: { services: ServiceEntry[] } } }
     const sleeper = detail.records.host.services.find((s) => s.name === 'sleeper')!
     expect(rows[0].item).toMatchObject({ hostid: hostId(1), host: 'web-1', serviceid: sleeper.id, service: 'sleeper', state: 'failed', event: 'Nonexist' })
 
