@@ -42,11 +42,8 @@ export class AlertEnqueuer {
       state: alertState(e.state), message: e.message, date: e.collectedSec, link: `#/events/${eventId}`
     }
     const createdAt = Math.floor(this.nowMs() / 1000)
-    for (const { rule, kind } of matches) {
-      for (const channelId of rule.channelIds) {
-        alertOutboxWriter.add({ channelId, ruleId: rule.id, eventId, kind, item, createdAt, dueAt: createdAt + rule.groupWaitSec })
-      }
-    }
+    alertOutboxWriter.add(eventId, item, createdAt, matches.flatMap(({ rule, kind }) =>
+      rule.channelIds.map((channelId) => ({ channelId, ruleId: rule.id, kind, dueAt: createdAt + rule.groupWaitSec }))))
   }
 
   /** The compiled configuration, compiled again if another write changed it since. */

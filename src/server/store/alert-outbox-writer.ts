@@ -5,15 +5,12 @@ import type { AlertItem } from '../../shared/api/alerts'
 import type { AlertKind } from '../domain/alert-rules'
 import type { QueryBuilder, SqlRunner } from './sql'
 
-export interface OutboxEntry {
+/** One row: where the event goes, by which rule. */
+export interface OutboxTarget {
   channelId: number
   ruleId: number
-  eventId: number
   kind: AlertKind
-  item: AlertItem
-  /** Unix seconds, server clock */
-  createdAt: number
-  /** Unix seconds: createdAt + the rule's group wait */
+  /** Unix seconds: created + the rule's group wait */
   dueAt: number
 }
 
@@ -21,15 +18,16 @@ export class AlertOutboxWriter {
   private readonly insertRow
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
-    this.insertRow = sql.prepare((p: { channelId: number; ruleId: number; eventId: number; kind: AlertKind; item: string; createdAt: number; dueAt: number }) =>
+    this.insertRow = sql.prepare((p: OutboxTarget & { eventId: number; item: string; createdAt: number }) =>
       db.insertInto('alert_outbox').values({
         channel_id: p.channelId, rule_id: p.ruleId, event_id: p.eventId, kind: p.kind, item: p.item,
         created_at: p.createdAt, due_at: p.dueAt, notification_id: null
       }))
   }
 
-  /** Call inside the event's transaction. */
-  add(e: OutboxEntry): void {
-    this.insertRow.run({ ...e, item: JSON.stringify(e.item) })
+  /** Call inside the transaction of event `eventId`: one row per target, each with the same frozen item. `createdAt`: unix seconds. */
+  add(eventId: number, item: AlertItem, createdAt: number, targets: readonly OutboxTarget[]): void {
+    const json = JSON.stringify(item)
+    for (const t of targets) this.insertRow.run({ ...t, eventId, item: json, createdAt })
   }
 }
