@@ -2,7 +2,7 @@
 // the collector's ingest and the heartbeat watchdog; rules written with plain SQL, as the admin API
 // will, sometimes through another connection, as the admin API does from the main thread.
 import Database from 'better-sqlite3'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { collectMessages, type CollectRequest } from '../../../src/server/collector/collect-message'
 import type { Principal } from '../../../src/server/domain/permissions'
 import { HeartbeatWatchdog } from '../../../src/server/jobs/heartbeat-watchdog'
@@ -116,6 +116,19 @@ describe('alert outbox: rows per matching rule and channel', () => {
     } finally {
       admin.close()
     }
+  })
+
+  it('reads the rule set once per configuration change, not per event', () => {
+    const c = addChannel(db)
+    addRule(db, { channelIds: [c] })
+    const reads = vi.spyOn(t.store.alertMatching, 'configRows')
+    for (let i = 0; i < 4; i++) t.post(sleeperEvent({ sec: failureSec + i, state: i % 2 }), nowMs)
+    expect(outboxRows(db)).toHaveLength(4)
+    expect(reads).toHaveBeenCalledTimes(1)
+    addMute(db, hostId(), failureSec + 1000, 'labprog')
+    for (let i = 4; i < 6; i++) t.post(sleeperEvent({ sec: failureSec + i, state: i % 2 }), nowMs)
+    expect(outboxRows(db)).toHaveLength(6)
+    expect(reads).toHaveBeenCalledTimes(2)
   })
 
   it('rules for a host group follow its membership', () => {
