@@ -8,7 +8,7 @@
 //
 // Sizing: BENCH_AGENTS (1000), BENCH_MESSAGES (20000), BENCH_CONCURRENCY (32), BENCH_MAX_SECONDS (120,
 // bound per HTTP phase). BENCH_SERVER_PROF_DIR=dir makes the server write V8 CPU profiles there (one per thread);
-// `node --cpu-prof --import tsx bench/run.ts collector` profiles the floor. BENCH_ALERT_RULES=n (0) makes n
+// `node --cpu-prof --import tsx bench/run.ts collector` profiles the floor. BENCH_ALERT_RULES=n (unset: none) makes n
 // alert rules, one channel each, active in every phase (issue 13: matching is on the collector's path);
 // the outbox rows they wrote are reported. No delivery job sends them here.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
