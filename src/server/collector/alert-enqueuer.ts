@@ -17,7 +17,7 @@ export class AlertEnqueuer {
   private config: AlertConfig = noAlertConfig
   private generation: string | undefined
 
-  constructor(private readonly store: Store, private readonly nowMs: () => number = Date.now) {}
+  constructor(private readonly store: Store) {}
 
   /**
    * Call inside the transaction that stored event `eventId`, for an event that is a new fact and the
@@ -41,7 +41,8 @@ export class AlertEnqueuer {
       service: e.service, servicetype: e.serviceType, event: eventNames.get(e.id) ?? String(e.id),
       state: alertState(e.state), message: e.message, date: e.collectedSec, link: `#/events/${eventId}`
     }
-    const createdAt = Math.floor(this.nowMs() / 1000)
+    // The server's clock: the delivery job compares due_at with it (the event's time is the agent's).
+    const createdAt = Math.floor(Date.now() / 1000)
     alertOutboxWriter.add(eventId, item, createdAt, matches.flatMap(({ rule, kind }) =>
       rule.channelIds.map((channelId) => ({ channelId, ruleId: rule.id, kind, dueAt: createdAt + rule.groupWaitSec }))))
   }
