@@ -87,12 +87,21 @@ export class AlertDeliveryJob {
   runOnce(): void {
     const now = Math.floor(this.now() / 1000)
     this.queueReminders(now)
-    for (const channelId of this.repo.dueChannels(now)) this.group(channelId, now)
+    // One channel's grouping failing must not hold back the others: its error is reported after the pass.
+    let failure: unknown
+    for (const channelId of this.repo.dueChannels(now)) {
+      try {
+        this.group(channelId, now)
+      } catch (err) {
+        failure ??= err
+      }
+    }
     this.dispatch(now)
     if (now - this.lastPruneSec >= PRUNE_EVERY_SEC) {
       this.repo.prune(now - (this.options.keepSec ?? DEFAULT_KEEP_SEC), PRUNE_STEP)
       this.lastPruneSec = now
     }
+    if (failure !== undefined) throw failure
   }
 
   private queueReminders(now: number): void {

@@ -267,6 +267,21 @@ describe('pruning', () => {
 })
 
 describe('a channel that cannot send', () => {
+  it('holds back no other channel when its rows cannot be grouped', async () => {
+    const hook = await receiver()
+    const broken = addChannel(db, 'broken', { url: hook.url })
+    const fine = addChannel(db, 'fine', { url: hook.url })
+    const row = addOutbox(db, { channelId: broken, item: item(1, 'h', 's', null), createdAt: T0 })
+    db.prepare("UPDATE alert_outbox SET item = 'not json' WHERE id = ?").run(row)
+    addOutbox(db, { channelId: fine, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
+    clock = T0 + 30
+    expect(() => job.runOnce()).toThrow(SyntaxError)
+    await job.idle()
+    expect(notifications(db).map((n) => [n.channel_id, n.status])).toEqual([[fine, 'delivered']])
+    expect(hook.received.map((r) => r.body.summary)).toEqual(['nginx failed on web-1'])
+  })
+
+
   it('records a disabled channel as failed and an unknown type as an error to retry', async () => {
     const off = addChannel(db, 'off', { url: 'http://127.0.0.1:9/x' })
     const odd = addChannel(db, 'odd', {}, { type: 'carrier-pigeon' })
