@@ -3,6 +3,7 @@
 // admin/alerts/deliveries/list. Times are unix seconds. Every call is a few indexed statements: the job
 // runs on the main thread and must never hold it for long.
 import { sql, type CompiledQuery, type Generated } from 'kysely'
+import { EventClassId, Heartbeat } from '../../shared/codes'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export type NotificationStatus = 'pending' | 'delivered' | 'failed'
@@ -175,7 +176,8 @@ export class AlertDeliveryRepository {
 
   /**
    * Active failures alerted through a rule that reminds, a channel it still routes to, everything sent so
-   * far (no row of it waiting), the host not muted nor ignored. `last_at` is when its last notification was
+   * far (no row of it waiting), the host not muted nor ignored, and not silent unless the failure is its
+   * heartbeat (a dead host inhibits its services' alerts). `last_at` is when its last notification was
    * made; `item` the alert as first told.
    */
   reminderCandidates(now: number): ReminderCandidate[] {
@@ -186,6 +188,7 @@ export class AlertDeliveryRepository {
           AND f.channel_id = o.channel_id ORDER BY f.id LIMIT 1) AS item
       FROM event e
       JOIN host h ON h.id = e.host_id AND h.status <> 2
+        AND (h.heartbeat <> ${Heartbeat.Dead} OR e.class = ${EventClassId.Heartbeat})
       JOIN alert_outbox o ON o.event_id = e.id AND o.kind IN ('alert', 'reminder')
       JOIN alert_rule r ON r.id = o.rule_id AND r.enabled = 1 AND r.reminder_min > 0
       JOIN alert_rule_channel rc ON rc.rule_id = o.rule_id AND rc.channel_id = o.channel_id

@@ -4,7 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type Database from 'better-sqlite3'
 import { AlertDeliveryJob, type AlertDeliveryOptions } from '../../../src/server/jobs/alert-delivery'
-import { MAX_ATTEMPTS } from '../../../src/server/domain/alert-delivery'
+import { MAX_ALERTS_PER_NOTIFICATION, MAX_ATTEMPTS } from '../../../src/server/domain/alert-delivery'
+import { EventClassId } from '../../../src/shared/codes'
 import { silentLogger } from '../../../src/server/log'
 import { startAlertReceiver, type AlertReceiver } from '../../support/alert-receiver'
 import {
@@ -114,6 +115,33 @@ describe('grouping', () => {
   })
 })
 
+describe('a storm', () => {
+  it('sends 1,200 alerts of 1,200 hosts as two notifications, in passes that stay short', async () => {
+    const hook = await receiver()
+    const channel = addChannel(db, 'ops', { url: hook.url })
+    const rule = addRule(db, 'all', [channel])
+    temp.store.transaction(() => {
+      for (let i = 1; i <= 1200; i++) {
+        const host = addHost(db, `host-${i}`)
+        const event = addEvent(db, host, 'nginx', T0)
+        addOutbox(db, { channelId: channel, ruleId: rule, eventId: event, item: item(host, `host-${i}`, 'nginx', event), createdAt: T0 + (i % 20) })
+      }
+    })
+    const passes: number[] = []
+    for (const at of [T0 + 30, T0 + 31]) {
+      clock = at
+      const started = performance.now()
+      job.runOnce()
+      passes.push(performance.now() - started)
+      await job.idle()
+    }
+    console.log(`storm: passes of ${passes.map((ms) => ms.toFixed(1)).join(' and ')} ms grouping 1,200 rows`)
+    expect(hook.received.map((r) => r.body.alerts.length)).toEqual([MAX_ALERTS_PER_NOTIFICATION, 200])
+    expect(hook.received[0].body.summary).toBe('1000 services failed on 1000 hosts')
+    expect(Math.max(...passes)).toBeLessThan(500)
+  })
+})
+
 describe('retries', () => {
   it('retries a refused send with backoff by the clock, with the same id, until delivered', async () => {
     const hook = await receiver()
@@ -220,6 +248,22 @@ describe('reminders', () => {
     expect(hook.received).toHaveLength(3)
     expect(db.prepare("SELECT kind, COUNT(*) AS n FROM alert_outbox GROUP BY kind ORDER BY kind").all())
       .toEqual([{ kind: 'alert', n: 1 }, { kind: 'reminder', n: 2 }])
+  })
+
+  it('reminds of a silent host, not of its services', async () => {
+    const hook = await receiver()
+    const channel = addChannel(db, 'ops', { url: hook.url })
+    const rule = addRule(db, 'remind', [channel], { reminderMin: 5 })
+    const host = addHost(db, 'web-1')
+    const service = addEvent(db, host, 'nginx', T0)
+    const heartbeat = addEvent(db, host, 'web-1', T0, EventClassId.Heartbeat)
+    addOutbox(db, { channelId: channel, ruleId: rule, eventId: service, item: item(host, 'web-1', 'nginx', service), createdAt: T0 })
+    addOutbox(db, { channelId: channel, ruleId: rule, eventId: heartbeat, item: { ...item(host, 'web-1', 'web-1', heartbeat), serviceid: null }, createdAt: T0 })
+    db.prepare('UPDATE host SET heartbeat = 0 WHERE id = ?').run(host)
+
+    await passAt(T0 + 30)
+    await passAt(T0 + 30 + 300)
+    expect(hook.received.map((r) => r.body.summary)).toEqual(['2 alerts failed on web-1', 'Reminder: web-1 stopped reporting'])
   })
 
   it('sends no reminder for a rule without one, or a muted host', async () => {
