@@ -15,7 +15,7 @@ import { apiEndpoints } from './api/endpoints'
 import { buildApp } from './http/app'
 import { listeningUrls } from './http/listening-urls'
 import { setupRoutes } from './http/setup'
-import { AlertDeliveryJob, type AlertDeliveryOptions } from './jobs/alert-delivery'
+import { AlertDeliveryJob } from './jobs/alert-delivery'
 import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
 import { HistoryRollupJob, type HistoryRollupOptions } from './jobs/history-rollup'
 import { ServerRunLog } from './jobs/server-run-log'
@@ -48,8 +48,6 @@ export interface ServerOptions extends ServerConfig {
   parent?: ParentChannel
   /** Tests inject one with their own clock and size. */
   loginThrottle?: LoginThrottle
-  /** Tests inject their clock or channel types; the console URL comes from `consoleUrl`. */
-  alertDelivery?: Omit<AlertDeliveryOptions, 'consoleUrl'>
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -97,7 +95,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const urls = listeningUrls(options.host, port)
     // Kept simple: without --console-url, links point at the first address the server listens on.
     const consoleUrl = options.consoleUrl ?? urls[0] ?? `http://localhost:${port}`
-    const alerts = new AlertDeliveryJob(store, secrets, { ...options.alertDelivery, consoleUrl }, jobReporting)
+    const alerts = new AlertDeliveryJob(store, secrets, { consoleUrl }, jobReporting)
     alerts.start()
     const stopBridge = options.parent && startDesktopBridge(store, feed, options.parent)
     return {

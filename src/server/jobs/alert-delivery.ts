@@ -7,8 +7,8 @@
 // A crash during a send leaves the notification pending: it is sent again (at-least-once, same uid).
 import { randomUUID } from 'node:crypto'
 import type { AlertNotification } from '../../shared/api/alerts'
-import type { ChannelType, SendResult } from '../alerting/channel'
-import { channelType as registeredType } from '../alerting/channels'
+import type { SendResult } from '../alerting/channel'
+import { channelType } from '../alerting/channels'
 import { renderMessage } from '../alerting/templates'
 import type { SecretBox } from '../auth/secret-box'
 import {
@@ -24,8 +24,6 @@ export interface AlertDeliveryOptions {
   consoleUrl: string
   /** Milliseconds; tests move it instead of waiting. */
   now?: () => number
-  /** The channel registry; tests pass their own types. */
-  channelType?: (type: string) => ChannelType<unknown> | undefined
   /** A send still running after this long is aborted and counts as a failed attempt. */
   sendTimeoutMs?: number
   /** Finished notifications (and rows never grouped) older than this are deleted. */
@@ -44,7 +42,6 @@ const MAX_LOG_CHARS = 16_000
 export class AlertDeliveryJob {
   private readonly repo: AlertDeliveryRepository
   private readonly now: () => number
-  private readonly typeOf: (type: string) => ChannelType<unknown> | undefined
   /** The send running per channel id, and what aborts it. */
   private readonly inFlight = new Map<number, { done: Promise<void>; abort: AbortController }>()
   private stopped = false
@@ -60,11 +57,11 @@ export class AlertDeliveryJob {
   ) {
     this.repo = new AlertDeliveryRepository(store.db, store.sql)
     this.now = options.now ?? Date.now
-    this.typeOf = options.channelType ?? registeredType
     this.recordFailures = new RepeatedFailureLog(reporting.log, 'alert delivery: recording a result')
   }
 
   start(intervalMs = 1_000): void {
+    this.stopped = false
     this.job ??= new PeriodicJob({ ...this.reporting, name: 'alert delivery', intervalMs, run: () => this.runOnce() })
     this.job.start()
   }
@@ -143,7 +140,7 @@ export class AlertDeliveryJob {
     // A timer of our own, not AbortSignal.timeout(): that signal can be garbage-collected before it fires.
     const timer = setTimeout(() => abort.abort(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs)
     try {
-      const type = this.typeOf(n.channel_type)
+      const type = channelType(n.channel_type)
       if (!type) return { ok: false, error: `no channel type '${n.channel_type}' in this server` }
       const settings = type.settings.parse(this.openSecrets(JSON.parse(n.settings), type.secretFields))
       const notification = JSON.parse(n.payload) as AlertNotification
