@@ -221,6 +221,22 @@ describe('a slow channel', () => {
   })
 })
 
+describe('stopping', () => {
+  it('aborts a send in flight at once and leaves its notification pending for the next start', async () => {
+    const hook = await receiver()
+    hook.answerWith('hang')
+    const channel = addChannel(db, 'ops', { url: hook.url })
+    addOutbox(db, { channelId: channel, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
+    clock = T0 + 30
+    job.runOnce()
+    await waitFor('the send in flight', () => hook.received.length === 1, 5_000, 5)
+    const started = performance.now()
+    await job.stop()
+    expect(performance.now() - started).toBeLessThan(1_000)
+    expect(notifications(db)[0]).toMatchObject({ status: 'pending', attempts: 0, last_error: null })
+  })
+})
+
 describe('reminders', () => {
   it('reminds every reminder minutes while the failure stays active, and stops when it recovers', async () => {
     const hook = await receiver()
