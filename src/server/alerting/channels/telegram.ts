@@ -1,0 +1,53 @@
+// The `telegram` channel (issue 13): the Bot API's sendMessage.
+//
+//   POST <apiurl>/bot<token>/sendMessage    apiurl https://api.telegram.org unless set (tests, a local Bot API server)
+//   {"chat_id": <chatid>, "text": <subject + body, ≤ 4096 characters>, "disable_web_page_preview": true}
+//
+// Plain text (no parse_mode), so nothing in a service's message needs escaping. Telegram answers
+// {"ok": true, "result": …} or {"ok": false, "error_code", "description"}: the description is the error
+// ("Bad Request: chat not found", "Unauthorized", "Forbidden: bot was blocked by the user"); a 429
+// carries parameters.retry_after. The token is part of the URL's path: error texts never show it.
+import { z } from 'zod'
+import type { ChannelType } from '../channel'
+import { deliver, httpUrlOr, joinUrl, parseJson, truncate } from './http'
+
+export const TELEGRAM_DEFAULT_API = 'https://api.telegram.org'
+export const TELEGRAM_MAX_TEXT = 4096
+
+export const telegramSettings = z.object({
+  apiurl: httpUrlOr(TELEGRAM_DEFAULT_API, 'apiurl'),
+  token: z.string({ message: 'token is required' }).trim().min(1, 'token is required')
+    .regex(/^\d+:[A-Za-z0-9_-]+$/, 'token must be a bot token as BotFather gives it, like 123456789:AAH…'),
+  chatid: z.union([z.string(), z.number()], { message: 'chatid is required' }).transform((v) => String(v).trim())
+    .pipe(z.string().min(1, 'chatid is required')
+      .regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,})$/, 'chatid must be a numeric chat id (e.g. -1001234567890) or a @channelusername'))
+})
+export type TelegramSettings = z.output<typeof telegramSettings>
+
+export function telegramText(subject: string, body: string): string {
+  const title = subject.trim() ? `${subject.trim()}\n\n` : ''
+  return truncate(title + body.trimEnd(), TELEGRAM_MAX_TEXT)
+}
+
+export const telegram: ChannelType<TelegramSettings> = {
+  type: 'telegram',
+  settings: telegramSettings,
+  secretFields: ['token'],
+  async send(settings, _notification, message, context) {
+    const chatId = /^-?\d+$/.test(settings.chatid) && Number.isSafeInteger(Number(settings.chatid)) ? Number(settings.chatid) : settings.chatid
+    return deliver({
+      service: 'Telegram',
+      url: joinUrl(settings.apiurl, `bot${settings.token}`, 'sendMessage'),
+      body: JSON.stringify({ chat_id: chatId, text: telegramText(message.subject, message.body), disable_web_page_preview: true }),
+      contentType: 'application/json',
+      signal: context.signal
+    }, {
+      // A 200 that is not {"ok": true} is not a delivery either.
+      check: (answer) => {
+        const json = parseJson(answer.text) as { ok?: unknown; description?: unknown } | undefined
+        if (json?.ok === true) return undefined
+        return typeof json?.description === 'string' ? json.description : 'the answer is not {"ok": true}'
+      }
+    })
+  }
+}
