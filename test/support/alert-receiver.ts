@@ -6,6 +6,8 @@ import type { AlertNotification } from '../../src/shared/api/alerts'
 
 export interface Received {
   body: AlertNotification
+  /** The webhook's X-Overseer-Notification header */
+  idHeader: string | undefined
   /** Date.now() when it arrived */
   at: number
   /** The status answered; 'hang' when the request was left without answer. */
@@ -29,7 +31,10 @@ export async function startAlertReceiver(): Promise<AlertReceiver> {
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       const status = answer(received.length)
-      received.push({ body: JSON.parse(Buffer.concat(chunks).toString()), at: Date.now(), answer: status })
+      received.push({
+        body: JSON.parse(Buffer.concat(chunks).toString()), idHeader: req.headers['x-overseer-notification'] as string | undefined,
+        at: Date.now(), answer: status
+      })
       if (status === 'hang') hanging.add(res)
       else res.writeHead(status, { 'Content-Type': 'text/plain' }).end(status < 300 ? 'ok' : `refused with ${status}`)
     })

@@ -158,6 +158,7 @@ describe('retries', () => {
 
     expect(hook.received.map((r) => r.answer)).toEqual([500, 200])
     expect(hook.received[1].body.id).toBe(hook.received[0].body.id)
+    expect(hook.received.map((r) => r.idHeader)).toEqual([hook.received[0].body.id, hook.received[0].body.id])
     expect(notifications(db)[0]).toMatchObject({ uid: hook.received[0].body.id, status: 'delivered', attempts: 2, delivered_at: T0 + 60 })
   })
 
