@@ -1,6 +1,7 @@
 // The delivery job over a real SQLite file, sending through the registered `webhook` channel to real
 // HTTP receivers on 127.0.0.1. The job's clock is injected (unix seconds from T0), so group waits,
 // backoff and reminders take no real time.
+import { createHmac } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type Database from 'better-sqlite3'
 import { AlertDeliveryJob, type AlertDeliveryOptions } from '../../../src/server/jobs/alert-delivery'
@@ -324,6 +325,19 @@ describe('pruning', () => {
 
     expect(notifications(db).map((n) => n.uid)).toEqual(['old-pending', 'new-delivered'])
     expect(db.prepare('SELECT COUNT(*) AS n FROM alert_outbox').get()).toEqual({ n: 2 })
+  })
+})
+
+describe('channel settings', () => {
+  it('opens the sealed secrets with the server's key: the webhook signs with the secret', async () => {
+    const hook = await receiver()
+    const channel = addChannel(db, 'signed', { url: hook.url, secret: temp.secrets.seal('s3cret') })
+    expect(db.prepare('SELECT settings FROM alert_channel WHERE id = ?').get(channel)).not.toMatchObject({ settings: expect.stringContaining('s3cret') })
+    addOutbox(db, { channelId: channel, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
+    await passAt(T0 + 30)
+    const [got] = hook.received
+    expect(got.signature).toBe(`sha256=${createHmac('sha256', 's3cret').update(got.raw).digest('hex')}`)
+    expect(notifications(db)[0].status).toBe('delivered')
   })
 })
 
