@@ -329,7 +329,7 @@ describe('pruning', () => {
 })
 
 describe('channel settings', () => {
-  it('opens the sealed secrets with the server's key: the webhook signs with the secret', async () => {
+  it('opens the sealed secrets with the key of the server: the webhook signs with the secret', async () => {
     const hook = await receiver()
     const channel = addChannel(db, 'signed', { url: hook.url, secret: temp.secrets.seal('s3cret') })
     expect(db.prepare('SELECT settings FROM alert_channel WHERE id = ?').get(channel)).not.toMatchObject({ settings: expect.stringContaining('s3cret') })
