@@ -339,6 +339,17 @@ describe('channel settings', () => {
     expect(got.signature).toBe(`sha256=${createHmac('sha256', 's3cret').update(got.raw).digest('hex')}`)
     expect(notifications(db)[0].status).toBe('delivered')
   })
+
+  it("renders the channel's own templates, and a secret URL opened (slack)", async () => {
+    const hook = await receiver()
+    const channel = addChannel(db, 'chat', { url: temp.secrets.seal(hook.url) }, { type: 'slack' })
+    db.prepare('UPDATE alert_channel SET subject_template = ?, body_template = ? WHERE id = ?')
+      .run('{{count}} new', '{{#each alerts}}{{host}}/{{service}} {{/each}}', channel)
+    addOutbox(db, { channelId: channel, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
+    addOutbox(db, { channelId: channel, item: item(2, 'web-2', 'mysql', null), createdAt: T0 })
+    await passAt(T0 + 30)
+    expect(hook.received.map((r) => r.body)).toEqual([{ text: '*2 new*\nweb-1/nginx web-2/mysql' }])
+  })
 })
 
 describe('a channel that cannot send', () => {
