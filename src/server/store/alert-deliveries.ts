@@ -150,8 +150,9 @@ export class AlertDeliveryRepository {
   /** Per channel, its first pending notification whose attempt is due by `now`: channels are sent to one at a time each. */
   dueNotifications(now: number): DueNotification[] {
     return this.sql.all(this.q.selectFrom('alert_channel as c')
+      // 'pending' as a literal, not a parameter: only then may SQLite use the partial index of pending rows.
       .innerJoin('alert_notification as n', (join) => join.on('n.id', '=', (eb) => eb.selectFrom('alert_notification as x')
-        .select('x.id').whereRef('x.channel_id', '=', 'c.id').where('x.status', '=', 'pending').where('x.next_attempt_at', '<=', now)
+        .select('x.id').whereRef('x.channel_id', '=', 'c.id').where('x.status', '=', sql.lit('pending')).where('x.next_attempt_at', '<=', now)
         .orderBy('x.next_attempt_at').orderBy('x.id').limit(1)))
       .select([
         'n.id', 'n.uid', 'n.created_at', 'n.attempts', 'n.payload', 'n.channel_id', 'c.type as channel_type',
@@ -187,9 +188,11 @@ export class AlertDeliveryRepository {
         (SELECT f.item FROM alert_outbox f WHERE f.event_id = o.event_id AND f.rule_id = o.rule_id
           AND f.channel_id = o.channel_id ORDER BY f.id LIMIT 1) AS item
       FROM event e
+      -- CROSS JOIN keeps this order: from the few active events (a partial index) to their rows, never a
+      -- scan of the whole outbox on every pass.
+      CROSS JOIN alert_outbox o ON o.event_id = e.id AND o.kind IN ('alert', 'reminder')
       JOIN host h ON h.id = e.host_id AND h.status <> 2
         AND (h.heartbeat <> ${Heartbeat.Dead} OR e.class = ${EventClassId.Heartbeat})
-      JOIN alert_outbox o ON o.event_id = e.id AND o.kind IN ('alert', 'reminder')
       JOIN alert_rule r ON r.id = o.rule_id AND r.enabled = 1 AND r.reminder_min > 0
       JOIN alert_rule_channel rc ON rc.rule_id = o.rule_id AND rc.channel_id = o.channel_id
       JOIN alert_channel c ON c.id = o.channel_id AND c.enabled = 1
