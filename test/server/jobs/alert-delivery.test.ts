@@ -143,6 +143,43 @@ describe('a storm', () => {
   })
 })
 
+describe('a long history', () => {
+  it('keeps each pass short with 30 days of outbox rows and notifications behind it', async () => {
+    const hook = await receiver()
+    const channel = addChannel(db, 'ops', { url: hook.url })
+    const rule = addRule(db, 'remind', [channel], { reminderMin: 60 })
+    const host = addHost(db, 'web-1')
+    const history = { notifications: 20_000, rowsEach: 10 }
+    temp.store.transaction(() => {
+      const notify = db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, attempts, payload)
+        VALUES (?, ?, ?, 'delivered', 1, '{}')`)
+      const row = db.prepare(`INSERT INTO alert_outbox (channel_id, rule_id, event_id, kind, item, created_at, due_at, notification_id)
+        VALUES (?, ?, NULL, 'alert', '{}', ?, ?, ?)`)
+      for (let i = 0; i < history.notifications; i++) {
+        const at = T0 - 86_400 * 29 + i * 100
+        const id = notify.run(`old-${i}`, channel, at).lastInsertRowid
+        for (let j = 0; j < history.rowsEach; j++) row.run(channel, rule, at, at, id)
+      }
+    })
+    const event = addEvent(db, host, 'nginx', T0)
+    addOutbox(db, { channelId: channel, ruleId: rule, eventId: event, item: item(host, 'web-1', 'nginx', event), createdAt: T0 })
+    const passes: number[] = []
+    for (let at = T0 + 30; at < T0 + 40; at++) {
+      clock = at
+      const started = performance.now()
+      job.runOnce()
+      passes.push(performance.now() - started)
+      await job.idle()
+    }
+    const later = passes.slice(1).sort((x, y) => x - y) // the first one also prunes
+    const median = later[Math.floor(later.length / 2)]
+    console.log(`long history (${history.notifications} notifications, ${history.notifications * history.rowsEach} rows): first pass ${passes[0].toFixed(1)} ms, then median ${median.toFixed(1)} ms, max ${later[later.length - 1].toFixed(1)} ms`)
+    expect(hook.received).toHaveLength(1)
+    // A scan of the outbox or of the notifications on every pass takes ~35 ms here; the indexed reads < 1 ms.
+    expect(median).toBeLessThan(10)
+  })
+})
+
 describe('retries', () => {
   it('retries a refused send with backoff by the clock, with the same id, until delivered', async () => {
     const hook = await receiver()
