@@ -363,6 +363,20 @@ describe('pruning', () => {
     expect(notifications(db).map((n) => n.uid)).toEqual(['old-pending', 'new-delivered'])
     expect(db.prepare('SELECT COUNT(*) AS n FROM alert_outbox').get()).toEqual({ n: 2 })
   })
+
+  it('prunes in steps of 500 a minute, so that no pass holds the thread long', async () => {
+    const channel = addChannel(db, 'ops', { url: 'http://127.0.0.1:9/unused' })
+    const insert = db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, payload) VALUES (?, ?, ?, 'delivered', '{}')`)
+    temp.store.transaction(() => { for (let i = 0; i < 1200; i++) insert.run(`n${i}`, channel, T0 - 40 * 86_400) })
+    const left = () => (db.prepare('SELECT COUNT(*) AS n FROM alert_notification').get() as { n: number }).n
+    await passAt(T0)
+    expect(left()).toBe(700)
+    await passAt(T0 + 59)
+    expect(left()).toBe(700)
+    await passAt(T0 + 60)
+    await passAt(T0 + 120)
+    expect(left()).toBe(0)
+  })
 })
 
 describe('channel settings', () => {
