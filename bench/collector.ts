@@ -8,18 +8,23 @@
 //
 // Sizing: BENCH_AGENTS (1000), BENCH_MESSAGES (20000), BENCH_CONCURRENCY (32), BENCH_MAX_SECONDS (120,
 // bound per HTTP phase). BENCH_SERVER_PROF_DIR=dir makes the server write V8 CPU profiles there (one per thread);
-// `node --cpu-prof --import tsx bench/run.ts collector` profiles the floor.
+// `node --cpu-prof --import tsx bench/run.ts collector` profiles the floor. BENCH_ALERT_RULES=n (unset: none) makes n
+// alert rules, one channel each, active in every phase (issue 13: matching is on the collector's path);
+// the outbox rows they wrote are reported. No delivery job sends them here.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { SecretBox } from '../src/server/auth/secret-box'
 import { collectMessages, MAX_BATCH } from '../src/server/collector/collect-message'
 import { Ingest } from '../src/server/collector/ingest'
 import { parseMonitMessage } from '../src/server/collector/parse-message'
 import type { Principal } from '../src/server/domain/permissions'
+import { DATABASE_FILE } from '../src/server/server'
 import { Store } from '../src/server/store/store'
 import { removeDir, type BuiltServer } from '../test/support/built-server'
+import { addBenchRules, outboxCount } from './alert-rules'
 import { buildTraffic, xmlOf, type Payload } from './collector-payloads'
 import { envInt, fixed, int, percentile, printRows, secondsSince, startPlainServer, verdict, type Benchmark } from './support'
 
@@ -35,6 +40,8 @@ interface Settings {
   concurrency: number
   /** Bound on each HTTP phase: no new requests start after it. */
   maxSeconds: number
+  /** Alert rules active while measuring */
+  alertRules: number
   /** Where the server writes a V8 CPU profile (`--cpu-prof`) when it stops; none when unset. */
   serverProfileDir?: string
 }
@@ -45,6 +52,7 @@ function settings(): Settings {
     messages: envInt('BENCH_MESSAGES', 20_000),
     concurrency: envInt('BENCH_CONCURRENCY', 32),
     maxSeconds: envInt('BENCH_MAX_SECONDS', 120),
+    alertRules: envInt('BENCH_ALERT_RULES', 0),
     serverProfileDir: process.env.BENCH_SERVER_PROF_DIR || undefined
   }
 }
@@ -60,13 +68,14 @@ async function runCollectorBenchmark(): Promise<void> {
   const traffic = buildTraffic(s.agents, s.messages)
   const gzipped = traffic.messages.filter((p) => p.gzip).length
   console.log(`payloads: ${int(s.messages)} messages from ${int(s.agents)} agents (${traffic.kindNames.join(', ')}), ` +
-    `${Math.round((100 * gzipped) / s.messages)}% gzipped; concurrency ${s.concurrency}, a new connection per message`)
+    `${Math.round((100 * gzipped) / s.messages)}% gzipped; concurrency ${s.concurrency}, a new connection per message; ` +
+    `${s.alertRules} alert rules`)
 
   const http = await measureHttp(traffic.warmup, traffic.messages, s)
   printHttp(http, s)
   const parseOnly = measureParseOnly(traffic.messages)
-  const floor = measureFloor(traffic.warmup, traffic.messages)
-  const batched = measureBatchedFloor(traffic.warmup, traffic.messages)
+  const floor = measureFloor(traffic.warmup, traffic.messages, s.alertRules)
+  const batched = measureBatchedFloor(traffic.warmup, traffic.messages, s.alertRules)
   printFloor(floor, batched, parseOnly, http)
   printVerdicts(http, floor, s)
 }
@@ -89,6 +98,7 @@ function printHttp(http: HttpRun, s: Settings): void {
     ['latency p99', `${fixed(percentile(http.latenciesMs, 99), 2)} ms`],
     ['latency max', `${fixed(percentile(http.latenciesMs, 100), 2)} ms`],
     ['errors', http.errors.size === 0 ? '0' : describe(http.errors)],
+    ['alert rules', `${s.alertRules}, ${int(http.outboxRows)} outbox rows written`],
     // Shows whether the server was the bottleneck (near 100%) or starved of CPU by other work.
     ['server CPU', http.serverCpu === undefined ? 'n/a' : cpuShare(http.serverCpu.total, http)],
     // The main thread serves HTTP; the ingest thread stores: each must stay under 1/target s per message.
@@ -131,6 +141,8 @@ interface HttpRun {
   errors: Map<string, number>
   serverCpu?: ServerCpu
   clientCpuSeconds: number
+  /** Alert outbox rows in the database after the run */
+  outboxRows: number
 }
 
 async function measureHttp(warmup: Payload[], messages: Payload[], s: Settings): Promise<HttpRun> {
@@ -140,7 +152,15 @@ async function measureHttp(warmup: Payload[], messages: Payload[], s: Settings):
     const server = await startPlainServer(dataDir, ['--init-collector', CREDENTIALS], s.serverProfileDir)
     let run: HttpRun | undefined
     try {
-      run = await loadServer(server, warmup, messages, s)
+      // Another connection, as the admin API's: the server's ingest thread learns of the rules by itself.
+      const db = new Database(join(dataDir, DATABASE_FILE))
+      try {
+        addBenchRules(db, s.alertRules)
+        const loaded = await loadServer(server, warmup, messages, s)
+        run = { ...loaded, outboxRows: outboxCount(db) }
+      } finally {
+        db.close()
+      }
       return run
     } finally {
       const code = await server.stop()
@@ -153,7 +173,7 @@ async function measureHttp(warmup: Payload[], messages: Payload[], s: Settings):
   }
 }
 
-async function loadServer(server: BuiltServer, warmup: Payload[], messages: Payload[], s: Settings): Promise<HttpRun> {
+async function loadServer(server: BuiltServer, warmup: Payload[], messages: Payload[], s: Settings): Promise<Omit<HttpRun, 'outboxRows'>> {
   const target: Target = { port: server.port, authorization: `Basic ${Buffer.from(CREDENTIALS).toString('base64')}` }
   // Registering the agents and warming the JIT are not what is measured.
   const registered = await sendAll(target, warmup, s)
@@ -177,7 +197,7 @@ const describe = (errors: Map<string, number>): string => [...errors].map(([what
 interface Target { port: number; authorization: string }
 
 /** Sends every payload with `concurrency` requests in flight, until done or the time bound. */
-async function sendAll(target: Target, payloads: Payload[], s: Settings): Promise<Omit<HttpRun, 'clientCpuSeconds'>> {
+async function sendAll(target: Target, payloads: Payload[], s: Settings): Promise<Omit<HttpRun, 'clientCpuSeconds' | 'outboxRows'>> {
   // Built before the clock starts: the client should cost as little CPU per message as an agent does.
   const requests = payloads.map((p) => agentRequest(target, p))
   const latenciesMs: number[] = []
@@ -306,16 +326,16 @@ function measureParseOnly(messages: Payload[]): LoopRun {
 }
 
 /** The issue's floor: gunzip, parse and one transaction per message. */
-function measureFloor(warmup: Payload[], messages: Payload[]): LoopRun {
-  return withIngest(warmup, (ingest) => {
+function measureFloor(warmup: Payload[], messages: Payload[], alertRules: number): LoopRun {
+  return withIngest(warmup, alertRules, (ingest) => {
     const apply = (p: Payload) => ingest.apply(parseMonitMessage(xmlOf(p)), Date.now())
     return timed(messages.length, () => messages.forEach(apply))
   })
 }
 
 /** The server's own path without HTTP and threads: gunzip, then parse and store in batches of MAX_BATCH. */
-function measureBatchedFloor(warmup: Payload[], messages: Payload[]): LoopRun {
-  return withIngest(warmup, (ingest) => timed(messages.length, () => {
+function measureBatchedFloor(warmup: Payload[], messages: Payload[], alertRules: number): LoopRun {
+  return withIngest(warmup, alertRules, (ingest) => timed(messages.length, () => {
     for (let i = 0; i < messages.length; i += MAX_BATCH) {
       const requests = messages.slice(i, i + MAX_BATCH).map((p) => ({ xml: xmlOf(p), principal: BENCH_PRINCIPAL, nowMs: Date.now() }))
       const failed = collectMessages(ingest, requests).filter((o) => o.kind !== 'stored')
@@ -324,11 +344,12 @@ function measureBatchedFloor(warmup: Payload[], messages: Payload[]): LoopRun {
   }))
 }
 
-/** A fresh store with every agent registered once (untimed), like the HTTP run's starting point. */
-function withIngest(warmup: Payload[], measure: (ingest: Ingest) => LoopRun): LoopRun {
+/** A fresh store with every agent registered once (untimed) and the alert rules, like the HTTP run's starting point. */
+function withIngest(warmup: Payload[], alertRules: number, measure: (ingest: Ingest) => LoopRun): LoopRun {
   const dir = mkdtempSync(join(tmpdir(), 'overseer-bench-'))
   const store = new Store(join(dir, 'overseer.sqlite'))
   try {
+    addBenchRules(store.sql.sqlite, alertRules)
     const ingest = new Ingest(store, SecretBox.fromKeyFile(join(dir, 'secret.key')))
     for (const p of warmup) ingest.apply(parseMonitMessage(xmlOf(p)), Date.now())
     return measure(ingest)

@@ -1,6 +1,6 @@
 // Turns a server alert into what a native notification shows and where clicking it leads.
-import type { DesktopAlert } from '../shared/desktop-api'
-import { eventsUrl, eventUrl } from './console-routes'
+import type { DesktopAlert, DesktopNotification } from '../shared/desktop-api'
+import { eventsUrl, eventUrl, homeUrl } from './console-routes'
 
 export interface NotificationContent {
   title: string
@@ -27,4 +27,15 @@ export function heldBackNotification(count: number, origin: string): Notificatio
     body: 'Held back to avoid a flood of notifications. Open the events list to see them.',
     url: eventsUrl(origin)
   }
+}
+
+/**
+ * A `desktop` alert channel's notification (issue 13). Its link opens in the console window only when
+ * it is a page of this server: a console route, or a URL on the window's origin; else the home page.
+ */
+export function channelNotification(n: DesktopNotification, origin: string): NotificationContent {
+  const url = n.link.startsWith('#/') ? `${origin}/${n.link}`
+    : n.link.startsWith('/#/') ? `${origin}${n.link}`
+      : n.link.startsWith(`${origin}/`) ? n.link : homeUrl(origin)
+  return { title: n.title, body: n.body, url }
 }

@@ -99,6 +99,8 @@ function runShell(): void {
       setupNeeded = message.needed
     } else if (message.type === 'alert') {
       notifier.notify(message.alert)
+    } else if (message.type === 'notification') {
+      notifier.notifyChannel(message.notification)
     }
   }
 

@@ -1,7 +1,7 @@
 // Electron adapter: native notifications for server alerts, throttled, opening the event on click.
 import { Notification } from 'electron'
-import type { DesktopAlert } from '../shared/desktop-api'
-import { alertNotification, alertSubject, heldBackNotification, type NotificationContent } from './alert-notification'
+import type { DesktopAlert, DesktopNotification } from '../shared/desktop-api'
+import { alertNotification, alertSubject, channelNotification, heldBackNotification, type NotificationContent } from './alert-notification'
 import { defaultThrottle, NotificationThrottle } from './notification-throttle'
 
 export interface NotifierOptions {
@@ -25,6 +25,12 @@ export class AlertNotifier {
   notify(alert: DesktopAlert): void {
     if (!this.options.enabled() || !Notification.isSupported()) return
     if (this.throttle.admit(alertSubject(alert), Date.now())) this.show(alertNotification(alert, this.options.origin()))
+  }
+
+  /** Alert rules group and pace their own notifications: no throttle here. */
+  notifyChannel(notification: DesktopNotification): void {
+    if (!this.options.enabled() || !Notification.isSupported()) return
+    this.show(channelNotification(notification, this.options.origin()))
   }
 
   dispose(): void {

@@ -2,9 +2,11 @@
 // show each LED, new error events and hosts going silent, and whether the first-run setup is pending.
 // Electron-free: the parent is reached through Node's IPC channel (child_process.fork) or Electron's
 // utility-process port, whichever this process has.
+import type { AlertNotification } from '../shared/api/alerts'
 import { EventClassId, EventState, Led } from '../shared/codes'
 import type { LiveChange, LiveEvent } from '../shared/live'
 import { STOP_REQUEST, type DesktopAlert, type LedCounts, type ServerToShellMessage } from '../shared/desktop-api'
+import type { RenderedMessage } from './alerting/channel'
 import type { ChangeFeed } from './live/change-feed'
 import { StatusRepository } from './store/status'
 import type { Store } from './store/store'
@@ -122,5 +124,13 @@ function alertOf(change: Extract<LiveChange, { kind: 'event' }>): DesktopAlert |
     kind: event.eventClass === EventClassId.Heartbeat ? 'host-dead' : 'error',
     eventId: event.id, hostId: change.hostId, hostname: change.hostname, service: event.service,
     eventClass: event.eventClass, message: event.message, date: event.date
+  }
+}
+
+/** The `desktop` alert channel's way to the shell (SendContext.desktop): the rendered text becomes a native notification. */
+export function desktopNotifier(parent: ParentChannel): (notification: AlertNotification, message: RenderedMessage) => boolean {
+  return (notification, message) => {
+    void parent.send({ type: 'notification', notification: { id: notification.id, title: message.subject, body: message.body, link: notification.link } })
+    return true
   }
 }

@@ -1,6 +1,7 @@
 // Starts and stops the whole server: store, jobs and HTTP. Used by the headless entry (main.ts), the
 // Electron shell (through that entry) and the tests.
 import { join } from 'node:path'
+import type { ChannelType } from './alerting/channel'
 import { BasicAuthenticator } from './auth/basic-auth'
 import { LoginThrottle } from './auth/login-throttle'
 import { Principals } from './auth/principals'
@@ -10,7 +11,7 @@ import { createInitialUsers } from './bootstrap-users'
 import { defaultCollectorLimits, type CollectorLimits } from './collector/request-body'
 import { IngestThread } from './collector/ingest-thread'
 import type { ServerConfig } from './config'
-import { startDesktopBridge, type ParentChannel } from './desktop-bridge'
+import { desktopNotifier, startDesktopBridge, type ParentChannel } from './desktop-bridge'
 import { apiEndpoints } from './api/endpoints'
 import { buildApp } from './http/app'
 import { listeningUrls } from './http/listening-urls'
@@ -48,6 +49,8 @@ export interface ServerOptions extends ServerConfig {
   parent?: ParentChannel
   /** Tests inject one with their own clock and size. */
   loginThrottle?: LoginThrottle
+  /** The alert channel types; default the registry (alerting/channels). Tests add their own. */
+  alertChannelTypes?: readonly ChannelType<any>[]
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -69,8 +72,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // Writes can fail for lack of space at any time (issue 12): everything that writes reports here.
     const storage = new StorageHealth(log)
     const sessions = new SessionService(store.sessions, () => serverSettings.sessionTimeoutSec(), undefined, (write) => storage.bestEffort(write))
+    const desktop = options.parent && desktopNotifier(options.parent)
     const app = await buildApp({
-      store, collector: ingest, authenticator, throttle, sessions, principals, feed, endpoints: apiEndpoints({ store, sessions, secrets, feed, throttle }),
+      store, collector: ingest, authenticator, throttle, sessions, principals, feed, endpoints: apiEndpoints({
+        store, sessions, secrets, feed, throttle, alertChannelTypes: options.alertChannelTypes, desktop
+      }),
       log, version: VERSION, consoleDir: options.consoleDir,
       collectorLimits,
       collectorStats: new CollectorStats(), storage, metricsEnabled: options.metrics !== false
@@ -95,7 +101,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const urls = listeningUrls(options.host, port)
     // Kept simple: without --console-url, links point at the first address the server listens on.
     const consoleUrl = options.consoleUrl ?? urls[0] ?? `http://localhost:${port}`
-    const alerts = new AlertDeliveryJob(store, secrets, { consoleUrl }, jobReporting)
+    const alerts = new AlertDeliveryJob(store, secrets, { consoleUrl, channelTypes: options.alertChannelTypes, desktop }, jobReporting)
     alerts.start()
     const stopBridge = options.parent && startDesktopBridge(store, feed, options.parent)
     return {

@@ -43,6 +43,16 @@ export interface DesktopAlert {
   date: number
 }
 
+/** A notification of the `desktop` alert channel (issue 13): its text rendered from the channel's templates. */
+export interface DesktopNotification {
+  /** Stable across retries (AlertNotification.id) */
+  id: string
+  title: string
+  body: string
+  /** The console page it is about: absolute, or a route relative to the console ("#/events/7") */
+  link: string
+}
+
 /** Every message the server sends its parent. */
 export type ServerToShellMessage =
   | { type: 'ready'; port: number; urls: string[] }
@@ -50,6 +60,7 @@ export type ServerToShellMessage =
   | { type: 'hosts'; leds: LedCounts }
   | { type: 'setup'; needed: boolean }
   | { type: 'alert'; alert: DesktopAlert }
+  | { type: 'notification'; notification: DesktopNotification }
 
 /** The one message the shell sends the server: shut down cleanly. */
 export const STOP_REQUEST = { type: 'stop' } as const

@@ -100,7 +100,21 @@ const table: Row[] = [
   { path: 'admin/hosts/test', method: 'POST', params: () => ({ ipaddr: '127.0.0.1', port: 1, ssl: 0, agentuser: 'a', agentpassword: 'b' }), expect: admins },
   // Service actions need the serviceactions bit on the host: nobody but the administrator holds it here.
   { path: 'admin/hosts/action', method: 'POST', params: () => ({ id: NONE, action: 'stop', service: 'sleeper' }), expect: admins },
-  { path: 'action/service', method: 'POST', params: () => ({ hostid: NONE, action: 'stop', service: 'sleeper' }), expect: admins }
+  { path: 'action/service', method: 'POST', params: () => ({ hostid: NONE, action: 'stop', service: 'sleeper' }), expect: admins },
+  { path: 'admin/alerts/channels/list', method: 'GET', params: () => ({}), expect: admins },
+  { path: 'admin/alerts/channels/get', method: 'GET', params: () => ({ id: NONE }), expect: admins },
+  { path: 'admin/alerts/channels/create', method: 'POST', params: () => ({ type: 'desktop', name: `c${Math.random()}` }), expect: admins },
+  { path: 'admin/alerts/channels/update', method: 'POST', params: () => ({ id: NONE, name: 'x' }), expect: admins },
+  { path: 'admin/alerts/channels/delete', method: 'POST', params: () => ({ id: NONE }), expect: admins },
+  { path: 'admin/alerts/channels/test', method: 'POST', params: () => ({ id: NONE }), expect: admins },
+  { path: 'admin/alerts/rules/list', method: 'GET', params: () => ({}), expect: admins },
+  { path: 'admin/alerts/rules/get', method: 'GET', params: () => ({ id: NONE }), expect: admins },
+  { path: 'admin/alerts/rules/create', method: 'POST', params: () => ({ name: 'x', channelid: NONE }), expect: admins },
+  { path: 'admin/alerts/rules/update', method: 'POST', params: () => ({ id: NONE, name: 'x' }), expect: admins },
+  { path: 'admin/alerts/rules/delete', method: 'POST', params: () => ({ id: NONE }), expect: admins },
+  { path: 'admin/alerts/mutes/list', method: 'GET', params: () => ({}), expect: admins },
+  { path: 'admin/alerts/mutes/create', method: 'POST', params: () => ({ hostid: NONE, until: Math.floor(Date.now() / 1000) + 600 }), expect: admins },
+  { path: 'admin/alerts/mutes/delete', method: 'POST', params: () => ({ id: NONE }), expect: admins }
 ]
 
 function classify(res: ApiResponse): Expectation | `unexpected ${number}` {

@@ -15,6 +15,11 @@ export interface SendContext {
   signal: AbortSignal
   /** Users' e-mail addresses by user id (the email channel's `userid` recipients). */
   userEmails?: (userIds: readonly number[]) => string[]
+  /**
+   * Hands the notification to the desktop app's native notifications (the `desktop` channel); true once
+   * handed over. Absent when the server was not started by the desktop app.
+   */
+  desktop?: (notification: AlertNotification, message: RenderedMessage) => boolean
 }
 
 /** ok, or a clear error in the channel's own words (shown by admin/alerts/channels/test and the delivery log). */

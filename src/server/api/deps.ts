@@ -1,4 +1,5 @@
 // What endpoint modules are built from.
+import type { ChannelType, SendContext } from '../alerting/channel'
 import type { LoginThrottle } from '../auth/login-throttle'
 import type { SecretBox } from '../auth/secret-box'
 import type { SessionService } from '../auth/sessions'
@@ -13,4 +14,8 @@ export interface ApiDeps {
   feed?: ChangeFeed
   /** The login throttle, for the one API call that checks a password (profile/update). */
   throttle: LoginThrottle
+  /** The alert channel types admin/alerts/channels accepts; default the registry (alerting/channels). */
+  alertChannelTypes?: readonly ChannelType<any>[]
+  /** The desktop app's notifications, when it started this server (the `desktop` channel). */
+  desktop?: SendContext['desktop']
 }

@@ -1,6 +1,9 @@
 // Every M/Monit API endpoint, one module per table of the API spec.
 import type { ApiEndpoint } from '../http/api'
+import { adminAlertChannelEndpoints } from './admin-alert-channels'
 import { adminAlertDeliveryEndpoints } from './admin-alert-deliveries'
+import { adminAlertMuteEndpoints } from './admin-alert-mutes'
+import { adminAlertRuleEndpoints } from './admin-alert-rules'
 import { adminGroupEndpoints } from './admin-groups'
 import { adminHostEndpoints } from './admin-hosts'
 import { adminRoleEndpoints } from './admin-roles'
@@ -22,6 +25,7 @@ export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
     ...adminGroupEndpoints(deps), ...adminUserEndpoints(deps), ...adminRoleEndpoints(deps),
     ...eventReportEndpoints(deps), ...uptimeReportEndpoints(deps), ...agentActionEndpoints(deps),
     ...analyticsReportEndpoints(deps), ...profileEndpoints(deps), ...settingsEndpoints(deps),
+    ...adminAlertChannelEndpoints(deps), ...adminAlertRuleEndpoints(deps), ...adminAlertMuteEndpoints(deps),
     ...adminAlertDeliveryEndpoints(deps)
   ] as ApiEndpoint[]
 }

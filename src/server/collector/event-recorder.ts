@@ -1,15 +1,21 @@
 // Stores one event as a fact, and keeps current states, active errors and service down-time intervals
 // in step with the agent-time order of events, whatever order they arrive in (queue replays are not in
 // time order and interleave with live events). Used for agent events (ingest) and the server's
-// heartbeat events.
+// heartbeat events. A new fact that is the newest of its service and class is also matched against the
+// alert rules, its outbox rows written in the same transaction (issue 13).
 import { EventClassId, EventState } from '../../shared/codes'
 import { downSpans } from '../domain/down-spans'
 import { eventTimeUsec, isFailure, isRecovery, isResend, repeatsPrior, type StoredEventState } from '../domain/event-rules'
 import type { Store } from '../store/store'
+import { AlertEnqueuer } from './alert-enqueuer'
 import type { MonitEvent } from './message'
 
 export class EventRecorder {
-  constructor(private readonly store: Store) {}
+  private readonly alerts: AlertEnqueuer
+
+  constructor(private readonly store: Store) {
+    this.alerts = new AlertEnqueuer(store)
+  }
 
   /**
    * Call inside a transaction. `incarnation` is the one of the agent's message (none for the server's
@@ -44,6 +50,8 @@ export class EventRecorder {
     if (isRecovery(e.state)) events.resolveErrors(hostId, nameId, e.id, usec)
     // Host silence has intervals of its own (service_name_id null), kept by the heartbeat rules.
     if (e.state !== EventState.Changed && e.id !== EventClassId.Heartbeat) this.followDownTime(hostId, nameId, e, usec, removedResend)
+    // A late event is history: an old failure replayed after its recovery must page no one.
+    if (!late) this.alerts.enqueue(hostId, stored, nameId, e, newest?.state)
     return stored
   }
 

@@ -29,9 +29,11 @@ export const arg = {
   oneOf: <T extends string>(values: readonly [T, ...T[]]) => z.enum(values, { message: `expected one of ${values.join(', ')}` })
 }
 
-function isList(schema: z.ZodType): boolean {
-  let t = schema as z.ZodType & { _zod: { def: { type: string; innerType?: z.ZodType } } }
-  while (t._zod.def.innerType) t = t._zod.def.innerType as typeof t
+/** True for an argument that repeats (a zod array, possibly optional or defaulted). */
+export function isList(schema: z.ZodType): boolean {
+  let t = schema as z.ZodType & { _zod: { def: { type: string; innerType?: z.ZodType; in?: z.ZodType } } }
+  // Through optional and default wrappers, and transforms (a pipe from the array).
+  while (t._zod.def.innerType ?? t._zod.def.in) t = (t._zod.def.innerType ?? t._zod.def.in) as typeof t
   return t._zod.def.type === 'array'
 }
 
@@ -44,8 +46,14 @@ export function readParams<S extends z.ZodRawShape>(shape: S, raw: RawParams): z
   }
   const parsed = z.object(shape).safeParse(input)
   if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]
-  const name = String(issue.path[0] ?? '')
+  throw argumentError(parsed.error, input)
+}
+
+/** The 400 naming the first bad argument of `input` (or, for a check across arguments, saying what is wrong). */
+export function argumentError(error: z.ZodError, input: Record<string, unknown>): HttpError {
+  const issue = error.issues[0]
+  if (issue.path.length === 0) return new HttpError(400, `invalid arguments: ${issue.message}`)
+  const name = String(issue.path[0])
   const message = issue.code === 'invalid_type' && input[name] === undefined ? 'is required' : issue.message
-  throw new HttpError(400, `invalid argument '${name}': ${message}`)
+  return new HttpError(400, `invalid argument '${name}': ${message}`)
 }

@@ -7,7 +7,8 @@
 // A crash during a send leaves the notification pending: it is sent again (at-least-once, same uid).
 import { randomUUID } from 'node:crypto'
 import type { AlertNotification } from '../../shared/api/alerts'
-import type { SendResult } from '../alerting/channel'
+import type { ChannelType, SendContext, SendResult } from '../alerting/channel'
+import { openSettings } from '../alerting/channel-secrets'
 import { channelType } from '../alerting/channels'
 import { renderMessage } from '../alerting/templates'
 import type { SecretBox } from '../auth/secret-box'
@@ -28,6 +29,10 @@ export interface AlertDeliveryOptions {
   sendTimeoutMs?: number
   /** Finished notifications (and rows never grouped) older than this are deleted. */
   keepSec?: number
+  /** The channel types; default the registry (alerting/channels). */
+  channelTypes?: readonly ChannelType<any>[]
+  /** The desktop app's notifications, when it started this server (the `desktop` channel). */
+  desktop?: SendContext['desktop']
 }
 
 const DEFAULT_SEND_TIMEOUT_MS = 30_000
@@ -140,29 +145,23 @@ export class AlertDeliveryJob {
     // A timer of our own, not AbortSignal.timeout(): that signal can be garbage-collected before it fires.
     const timer = setTimeout(() => abort.abort(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs)
     try {
-      const type = channelType(n.channel_type)
+      const type = channelType(n.channel_type, this.options.channelTypes)
       if (!type) return { ok: false, error: `no channel type '${n.channel_type}' in this server` }
-      const settings = type.settings.parse(this.openSecrets(JSON.parse(n.settings), type.secretFields))
+      const settings = type.settings.parse(openSettings(type, n.settings, this.secrets))
       const notification = JSON.parse(n.payload) as AlertNotification
       const message = renderMessage({ subject: n.subject_template, body: n.body_template }, notification)
       const { signal } = abort
-      const userEmails = (ids: readonly number[]) => ids.flatMap((id) => this.store.users.find(id)?.email || [])
+      const context: SendContext = {
+        signal, desktop: this.options.desktop,
+        userEmails: (ids) => ids.flatMap((id) => this.store.users.find(id)?.email || [])
+      }
       // A channel that ignores the signal still loses the race: its slot is free again on time.
-      return await Promise.race([type.send(settings, notification, message, { signal, userEmails }), abortOf(signal)])
+      return await Promise.race([type.send(settings, notification, message, context), abortOf(signal)])
     } catch (err) {
       return { ok: false, error: errorText(abort.signal.aborted ? abort.signal.reason : err) }
     } finally {
       clearTimeout(timer)
     }
-  }
-
-  private openSecrets(settings: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
-    const open = { ...settings }
-    for (const field of fields) {
-      const value = open[field]
-      if (typeof value === 'string') open[field] = this.secrets.open(value)
-    }
-    return open
   }
 
   private record(n: DueNotification, result: SendResult): void {

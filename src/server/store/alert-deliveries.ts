@@ -4,11 +4,13 @@
 // runs on the main thread and must never hold it for long.
 import { sql, type CompiledQuery, type Generated } from 'kysely'
 import { EventClassId, Heartbeat } from '../../shared/codes'
+import type { AlertOutboxTable } from './schema'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export type NotificationStatus = 'pending' | 'delivered' | 'failed'
-export type OutboxKind = 'alert' | 'recovery' | 'reminder'
+export type OutboxKind = AlertOutboxTable['kind']
 
+/** Migration 007's notifications: this repository is the only one that reads or writes them. */
 export interface AlertNotificationTable {
   id: Generated<number>
   uid: string
@@ -23,39 +25,7 @@ export interface AlertNotificationTable {
   log: string | null
 }
 
-export interface AlertOutboxTable {
-  id: Generated<number>
-  channel_id: number
-  rule_id: number | null
-  event_id: number | null
-  kind: OutboxKind
-  item: string
-  created_at: number
-  due_at: number
-  notification_id: number | null
-}
-
-/** The columns of migration 006 the delivery reads. */
-interface AlertChannelTable {
-  id: Generated<number>
-  name: string
-  type: string
-  enabled: number
-  settings: string
-  subject_template: string | null
-  body_template: string | null
-}
-
-interface AlertRuleTable { id: Generated<number>; name: string; enabled: number; reminder_min: number }
-
-type DeliveryTables = {
-  alert_notification: AlertNotificationTable
-  alert_outbox: AlertOutboxTable
-  alert_channel: AlertChannelTable
-  alert_rule: AlertRuleTable
-  alert_rule_channel: { rule_id: number; channel_id: number }
-  alert_mute: { id: Generated<number>; host_id: number; service_name_id: number | null; until: number }
-}
+type DeliveryTables = { alert_notification: AlertNotificationTable }
 
 export interface PendingOutboxRow { id: number; event_id: number | null; kind: OutboxKind; item: string }
 

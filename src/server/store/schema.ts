@@ -23,6 +23,14 @@ export interface Schema {
   session: SessionTable
   setting: { key: string; value: string }
   schema_migration: { version: number; name: string; applied_at: number }
+  alert_channel: AlertChannelTable
+  alert_rule: AlertRuleTable
+  alert_rule_channel: { rule_id: number; channel_id: number }
+  alert_rule_host: { rule_id: number; host_id: number }
+  alert_rule_group: { rule_id: number; group_id: number }
+  alert_rule_service_type: { rule_id: number; service_type: number }
+  alert_mute: AlertMuteTable
+  alert_outbox: AlertOutboxTable
 }
 
 export interface HostTable {
@@ -190,4 +198,61 @@ export interface SessionTable {
   saved_url: string | null
   created_at: number
   last_access: number
+}
+
+export interface AlertChannelTable {
+  id: Generated<number>
+  name: string
+  type: string
+  enabled: Generated<number>
+  /** JSON of the type's settings, secret fields sealed */
+  settings: string
+  subject_template: string | null
+  body_template: string | null
+  created_at: number
+}
+
+export interface AlertRuleTable {
+  id: Generated<number>
+  name: string
+  enabled: Generated<number>
+  /** Glob on the service name; '' = every service */
+  service_pattern: Generated<string>
+  /** Event class bits; 0 = every class */
+  event_types: Generated<number>
+  /** 1 failed, 2 changed, 4 succeeded */
+  states: Generated<number>
+  heartbeat: Generated<number>
+  group_wait_sec: Generated<number>
+  reminder_min: Generated<number>
+  recovery: Generated<number>
+  created_at: number
+}
+
+export interface AlertMuteTable {
+  id: Generated<number>
+  host_id: number
+  /** null: the whole host */
+  service_name_id: number | null
+  /** Unix seconds */
+  until: number
+  reason: Generated<string>
+  created_by: string
+  created_at: number
+}
+
+/** Written by the collector path (kinds alert, recovery) and the delivery job (reminder). */
+export interface AlertOutboxTable {
+  id: Generated<number>
+  channel_id: number
+  rule_id: number | null
+  event_id: number | null
+  kind: 'alert' | 'recovery' | 'reminder'
+  /** AlertItem JSON */
+  item: string
+  /** Unix seconds (server clock) */
+  created_at: number
+  /** Unix seconds: created_at + the rule's group wait */
+  due_at: number
+  notification_id: number | null
 }

@@ -1,4 +1,6 @@
 // The store: the only code that knows SQL. One repository per aggregate over one SQLite connection.
+import { AlertMatchingRepository } from './alert-matching'
+import { AlertOutboxWriter } from './alert-outbox-writer'
 import { openDatabase } from './database'
 import { EventRepository } from './events'
 import { HistoryStore } from './history'
@@ -20,6 +22,8 @@ export class Store {
   readonly users: UserRepository
   readonly sessions: SessionRepository
   readonly history: HistoryStore
+  readonly alertMatching: AlertMatchingRepository
+  readonly alertOutboxWriter: AlertOutboxWriter
 
   constructor(readonly file: string, log?: (line: string) => void) {
     const { sqlite } = openDatabase(file, log)
@@ -33,6 +37,8 @@ export class Store {
     this.users = new UserRepository(db, this.sql)
     this.sessions = new SessionRepository(db, this.sql)
     this.history = new HistoryStore(db, this.sql)
+    this.alertMatching = new AlertMatchingRepository(db, this.sql)
+    this.alertOutboxWriter = new AlertOutboxWriter(db, this.sql)
   }
 
   /** Runs `fn` in one immediate transaction: all of it is stored, or none of it. */

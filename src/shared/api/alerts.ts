@@ -33,6 +33,68 @@ export interface AlertNotification {
   alerts: AlertItem[]
 }
 
+/** A channel as admin/alerts/channels/list and get answer it. */
+export interface AlertChannelRecord {
+  id: number
+  name: string
+  /** email, webhook, slack, … , desktop */
+  type: string
+  enabled: boolean
+  /** The channel's templates; null: the default one */
+  subject: string | null
+  body: string | null
+  /** The type's settings, named as create's arguments, without the secrets */
+  settings: Record<string, unknown>
+  /** Per secret setting (write-only): whether it is set */
+  secrets: Record<string, boolean>
+  /** Unix seconds */
+  createdat: number
+}
+
+/** A rule as admin/alerts/rules/list and get answer it: the arguments of create, as stored. */
+export interface AlertRuleRecord {
+  id: number
+  name: string
+  enabled: boolean
+  channelid: number[]
+  /** No host and no group: every host */
+  hostid: number[]
+  hostgroupid: number[]
+  /** '' matches every service */
+  servicepattern: string
+  /** Service type codes; none: every type */
+  servicetype: number[]
+  /** Event states that match: 0 succeeded, 1 failed, 2 changed */
+  state: number[]
+  /** Event type bits; 0: every type */
+  eventtype: number
+  heartbeat: boolean
+  /** Seconds */
+  groupwait: number
+  /** Minutes; 0: no reminders */
+  reminder: number
+  recovery: boolean
+  createdat: number
+}
+
+/** A mute as admin/alerts/mutes/list answers it. */
+export interface AlertMuteRecord {
+  id: number
+  hostid: number
+  hostname: string
+  /** The muted service's id (status/hosts/get); null for the whole host or a service the host no longer reports */
+  serviceid: number | null
+  /** The muted service's name; null: the whole host */
+  service: string | null
+  /** Unix seconds */
+  until: number
+  /** False once `until` has passed */
+  active: boolean
+  reason: string
+  createdby: string
+  createdat: number
+}
+
 export type AlertDeliveryStatus = 'pending' | 'delivered' | 'failed'
 
 /** One notification in the delivery log (admin/alerts/deliveries/list). */
@@ -49,16 +111,16 @@ export interface AlertDelivery {
   summary: string
   link: string
   alerts: number
-  /** pending: to send or to retry at `nextattempt`; failed: given up */
+  /** pending: to send or to retry at `nextattemptat`; failed: given up */
   status: AlertDeliveryStatus
   attempts: number
   lasterror: string | null
   /** What the channel reported (a server's answer, a program's output) */
   log: string | null
   /** Unix seconds */
-  created: number
-  delivered: number | null
-  nextattempt: number | null
+  createdat: number
+  deliveredat: number | null
+  nextattemptat: number | null
 }
 
 export interface AlertDeliveryList {

@@ -403,6 +403,25 @@ describe('channel settings', () => {
   })
 })
 
+describe('the desktop channel', () => {
+  it('hands the notification and its rendered text to the desktop app, or says none is connected', async () => {
+    const shown: [string, string][] = []
+    await job.stop()
+    job = newJob({ desktop: (notification, message) => (shown.push([notification.summary, message.subject]), true) })
+    const channel = addChannel(db, 'desk', {}, { type: 'desktop' })
+    addOutbox(db, { channelId: channel, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
+    await passAt(T0 + 30)
+    expect(shown).toEqual([['nginx failed on web-1', '[Overseer] nginx failed on web-1']])
+    expect(notifications(db)[0].status).toBe('delivered')
+
+    await job.stop()
+    job = newJob()
+    addOutbox(db, { channelId: channel, item: item(1, 'web-1', 'mysql', null), createdAt: T0 + 40 })
+    await passAt(T0 + 70)
+    expect(notifications(db)[1]).toMatchObject({ status: 'pending', last_error: expect.stringContaining('no desktop app is connected') })
+  })
+})
+
 describe('a channel that cannot send', () => {
   it('holds back no other channel when its rows cannot be grouped', async () => {
     const hook = await receiver()

@@ -1,5 +1,6 @@
 // Every channel type, one module each (issue 13): add a module and list it here.
 import type { ChannelType } from '../channel'
+import { desktopChannel } from './desktop'
 import { discord } from './discord'
 import { emailChannel } from './email'
 import { gotify } from './gotify'
@@ -10,8 +11,11 @@ import { slack } from './slack'
 import { telegram } from './telegram'
 import { webhook } from './webhook'
 
-export const channelTypes: readonly ChannelType<any>[] = [emailChannel, webhook, slack, discord, ntfy, gotify, telegram, programChannel, jabber]
+export const channelTypes: readonly ChannelType<any>[] = [
+  emailChannel, webhook, slack, discord, ntfy, gotify, telegram, programChannel, jabber, desktopChannel
+]
 
-export function channelType(type: string): ChannelType<any> | undefined {
-  return channelTypes.find((c) => c.type === type)
+/** `registry`: tests of the API register types of their own. */
+export function channelType(type: string, registry: readonly ChannelType<any>[] = channelTypes): ChannelType<any> | undefined {
+  return registry.find((c) => c.type === type)
 }

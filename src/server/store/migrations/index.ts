@@ -5,8 +5,9 @@ import { eventAgentTime } from './004-event-agent-time'
 import { serverRuns } from './005-server-runs'
 import { alertConfig } from './006-alert-config'
 import { alertOutbox } from './007-alert-outbox'
+import { alertConfigGeneration } from './009-alert-config-generation'
 
 export interface Migration { version: number; name: string; sql: string }
 
 /** Every migration, in order. Append only. */
-export const migrations: readonly Migration[] = [initial, eventIndexes, history, eventAgentTime, serverRuns, alertConfig, alertOutbox]
+export const migrations: readonly Migration[] = [initial, eventIndexes, history, eventAgentTime, serverRuns, alertConfig, alertOutbox, alertConfigGeneration]

@@ -1,0 +1,55 @@
+// admin/alerts/mutes/list|create|delete (issue 13, our extension): maintenance. A muted host, or one
+// of its services, produces no alert until the mute ends by itself or is deleted.
+import type { AlertMuteRecord } from '../../shared/api/alerts'
+import { endpoint, type ApiEndpoint } from '../http/api'
+import { HttpError } from '../http/errors'
+import { arg } from '../http/params'
+import { AlertMuteRepository, type AlertMute } from '../store/alert-mutes'
+import { HostAdminRepository } from '../store/host-admin'
+import type { ApiDeps } from './deps'
+
+export function adminAlertMuteEndpoints({ store }: ApiDeps): ApiEndpoint[] {
+  const mutes = new AlertMuteRepository(store.db, store.sql)
+  const hosts = new HostAdminRepository(store.db, store.sql)
+  const now = () => Math.floor(Date.now() / 1000)
+
+  return [
+    endpoint({
+      path: 'admin/alerts/mutes/list', methods: ['GET', 'POST'], access: 'admin', params: { ended: arg.bool().optional() },
+      handle: ({ params: { ended } }) => {
+        const at = now()
+        return { records: mutes.list(at, ended).map((m) => record(m, at)) }
+      }
+    }),
+    endpoint({
+      path: 'admin/alerts/mutes/create', methods: ['POST'], access: 'admin', mutation: true,
+      params: { hostid: arg.int(), serviceid: arg.int().optional(), until: arg.int('a unix time'), reason: arg.text(1000).optional() },
+      handle: ({ params: p, principal }) => {
+        const at = now()
+        if (p.until <= at) throw new HttpError(400, "invalid argument 'until': must be in the future")
+        if (!hosts.find(p.hostid)) throw new HttpError(404, `no host with id ${p.hostid}`)
+        let serviceNameId: number | null = null
+        if (p.serviceid !== undefined) {
+          serviceNameId = mutes.serviceNameOf(p.hostid, p.serviceid) ?? null
+          if (serviceNameId === null) throw new HttpError(404, `no service with id ${p.serviceid} on host ${p.hostid}`)
+        }
+        const id = mutes.create({ hostId: p.hostid, serviceNameId, until: p.until, reason: p.reason?.trim() ?? '', createdBy: principal.uname }, at)
+        return { id }
+      }
+    }),
+    endpoint({
+      path: 'admin/alerts/mutes/delete', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      handle: ({ params: { id } }) => {
+        if (!mutes.delete(id)) throw new HttpError(404, `no alert mute with id ${id}`)
+        return {}
+      }
+    })
+  ]
+}
+
+function record(m: AlertMute, now: number): AlertMuteRecord {
+  return {
+    id: m.id, hostid: m.hostId, hostname: m.hostname, serviceid: m.serviceId, service: m.service, until: m.until,
+    active: m.until > now, reason: m.reason, createdby: m.createdBy, createdat: m.createdAt
+  }
+}

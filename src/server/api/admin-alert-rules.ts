@@ -1,0 +1,132 @@
+// admin/alerts/rules/list|get|create|update|delete (issue 13, our extension): which events go to which
+// channels. Update changes only the arguments it is given; a list sent as one empty value is cleared.
+import { z } from 'zod'
+import type { AlertRuleRecord } from '../../shared/api/alerts'
+import { EventState } from '../../shared/codes'
+import { endpoint, type ApiEndpoint } from '../http/api'
+import { HttpError } from '../http/errors'
+import { arg } from '../http/params'
+import { AlertChannelRepository } from '../store/alert-channels'
+import { AlertRuleRepository, type AlertRule, type AlertRuleValues } from '../store/alert-rules'
+import { GroupRepository } from '../store/groups'
+import type { ApiDeps } from './deps'
+
+const intIn = (min: number, max: number, label: string) => arg.int().refine((n) => n >= min && n <= max, `expected ${label}`)
+/** A repeatable argument; one empty value stands for the empty list. */
+const list = (item: z.ZodType<number, string>) => z.array(z.string()).transform((values) => values.filter((v) => v.trim() !== ''))
+  .pipe(z.array(item)).transform((values) => [...new Set(values)])
+
+/** Event state (the API's state codes) → its bit in alert_rule.states (migration 006). */
+const stateBits: Record<number, number> = { [EventState.Failed]: 1, [EventState.Changed]: 2, [EventState.Succeeded]: 4 }
+const EVERY_STATE = 7
+
+const ruleParams = {
+  name: arg.required(255).optional(),
+  enabled: arg.bool().optional(),
+  channelid: list(arg.int()).optional(),
+  hostid: list(arg.int()).optional(),
+  hostgroupid: list(arg.int()).optional(),
+  servicepattern: arg.text(255).optional(),
+  servicetype: list(intIn(0, 8, 'a service type code from 0 to 8')).optional(),
+  state: list(intIn(0, 2, '0 (succeeded), 1 (failed) or 2 (changed)')).optional(),
+  eventtype: intIn(0, 2 ** 31 - 1, 'an event type bitmap (0: every type)').optional(),
+  heartbeat: arg.bool().optional(),
+  groupwait: intIn(0, 86_400, 'a number of seconds from 0 to 86400').optional(),
+  reminder: intIn(0, 525_600, 'a number of minutes from 0 (off) to 525600').optional(),
+  recovery: arg.bool().optional()
+}
+type RuleParams = z.output<z.ZodObject<typeof ruleParams>>
+
+const defaults: AlertRuleValues = {
+  name: '', enabled: true, servicePattern: '', eventTypes: 0, states: EVERY_STATE, heartbeat: true, groupWaitSec: 30,
+  reminderMin: 0, recovery: true, channelIds: [], hostIds: [], groupIds: [], serviceTypes: []
+}
+
+export function adminAlertRuleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
+  const rules = new AlertRuleRepository(store.db, store.sql)
+  const channels = new AlertChannelRepository(store.db, store.sql)
+  const groups = new GroupRepository(store.db, store.sql)
+  const existing = (id: number): AlertRule => {
+    const rule = rules.find(id)
+    if (!rule) throw new HttpError(404, `no alert rule with id ${id}`)
+    return rule
+  }
+  const requireFreeName = (name: string, exceptId?: number) => {
+    const holder = rules.idOfName(name)
+    if (holder !== undefined && holder !== exceptId) throw new HttpError(409, `an alert rule named '${name}' exists already`)
+  }
+  const requireKnown = (unknown: number[], what: string) => {
+    if (unknown.length > 0) throw new HttpError(404, `no ${what} with id ${unknown.join(', ')}`)
+  }
+  /** The rule as `p` changes `base`, checked: a name, a channel, and only things that exist. */
+  const ruleValues = (p: RuleParams, base: AlertRuleValues, exceptId?: number): AlertRuleValues => {
+    const rule = changed(base, p)
+    if (rule.name === '') throw new HttpError(400, "invalid argument 'name': is required")
+    if (rule.channelIds.length === 0) throw new HttpError(400, "invalid argument 'channelid': at least one channel is required")
+    requireFreeName(rule.name, exceptId)
+    requireKnown(channels.unknown(rule.channelIds), 'alert channel')
+    requireKnown(groups.unknownHosts(rule.hostIds), 'host')
+    requireKnown(rules.unknownGroups(rule.groupIds), 'host group')
+    return rule
+  }
+
+  return [
+    endpoint({
+      path: 'admin/alerts/rules/list', methods: ['GET', 'POST'], access: 'admin', params: {},
+      handle: () => ({ records: rules.list().map(record) })
+    }),
+    endpoint({
+      path: 'admin/alerts/rules/get', methods: ['GET', 'POST'], access: 'admin', params: { id: arg.int() },
+      handle: ({ params: { id } }) => record(existing(id))
+    }),
+    endpoint({
+      path: 'admin/alerts/rules/create', methods: ['POST'], access: 'admin', mutation: true, params: ruleParams,
+      handle: ({ params }) => ({ id: rules.create(ruleValues(params, defaults), Math.floor(Date.now() / 1000)) })
+    }),
+    endpoint({
+      path: 'admin/alerts/rules/update', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int(), ...ruleParams },
+      handle: ({ params }) => {
+        const rule = existing(params.id)
+        rules.update(rule.id, ruleValues(params, rule, rule.id))
+        return record(existing(rule.id))
+      }
+    }),
+    endpoint({
+      path: 'admin/alerts/rules/delete', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      handle: ({ params: { id } }) => {
+        if (!rules.delete(id)) throw new HttpError(404, `no alert rule with id ${id}`)
+        return {}
+      }
+    })
+  ]
+}
+
+/** `base` with what the arguments say; no state listed means every state. */
+function changed(base: AlertRuleValues, p: RuleParams): AlertRuleValues {
+  const states = p.state === undefined ? base.states : p.state.reduce((bits, s) => bits | stateBits[s], 0) || EVERY_STATE
+  return {
+    name: p.name ?? base.name,
+    enabled: p.enabled ?? base.enabled,
+    servicePattern: p.servicepattern?.trim() ?? base.servicePattern,
+    eventTypes: p.eventtype ?? base.eventTypes,
+    states,
+    heartbeat: p.heartbeat ?? base.heartbeat,
+    groupWaitSec: p.groupwait ?? base.groupWaitSec,
+    reminderMin: p.reminder ?? base.reminderMin,
+    recovery: p.recovery ?? base.recovery,
+    channelIds: p.channelid ?? base.channelIds,
+    hostIds: p.hostid ?? base.hostIds,
+    groupIds: p.hostgroupid ?? base.groupIds,
+    serviceTypes: p.servicetype ?? base.serviceTypes
+  }
+}
+
+function record(r: AlertRule): AlertRuleRecord {
+  return {
+    id: r.id, name: r.name, enabled: r.enabled, channelid: r.channelIds, hostid: r.hostIds, hostgroupid: r.groupIds,
+    servicepattern: r.servicePattern, servicetype: r.serviceTypes,
+    state: [EventState.Succeeded, EventState.Failed, EventState.Changed].filter((s) => (r.states & stateBits[s]) !== 0),
+    eventtype: r.eventTypes, heartbeat: r.heartbeat, groupwait: r.groupWaitSec, reminder: r.reminderMin,
+    recovery: r.recovery, createdat: r.createdAt
+  }
+}

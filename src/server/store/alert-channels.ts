@@ -1,0 +1,58 @@
+// Alert channels (migration 006): where notifications go. Settings are stored as given, their secret
+// fields already sealed by the caller (alerting/channel-settings.ts): this layer never sees a secret.
+import type { Selectable } from 'kysely'
+import type { AlertChannelTable, AlertConfigTables } from './alert-config-tables'
+import type { QueryBuilder, SqlRunner } from './sql'
+
+export type AlertChannelRow = Selectable<AlertChannelTable>
+
+/** What create and update write. */
+export interface AlertChannelValues {
+  name: string
+  type: string
+  enabled: boolean
+  settings: string
+  subject_template: string | null
+  body_template: string | null
+}
+
+export class AlertChannelRepository {
+  private readonly q
+
+  constructor(db: QueryBuilder, private readonly sql: SqlRunner) {
+    this.q = db.withTables<AlertConfigTables>()
+  }
+
+  list(): AlertChannelRow[] {
+    return this.sql.all(this.q.selectFrom('alert_channel').selectAll().orderBy('name'))
+  }
+
+  find(id: number): AlertChannelRow | undefined {
+    return this.sql.first(this.q.selectFrom('alert_channel').selectAll().where('id', '=', id))
+  }
+
+  idOfName(name: string): number | undefined {
+    return this.sql.first(this.q.selectFrom('alert_channel').select('id').where('name', '=', name))?.id
+  }
+
+  create(values: AlertChannelValues, now: number): number {
+    return this.sql.first(this.q.insertInto('alert_channel')
+      .values({ ...values, enabled: values.enabled ? 1 : 0, created_at: now }).returning('id'))!.id
+  }
+
+  update(id: number, values: AlertChannelValues): void {
+    this.sql.run(this.q.updateTable('alert_channel').set({ ...values, enabled: values.enabled ? 1 : 0 }).where('id', '=', id))
+  }
+
+  /** False when there is no such channel. Its rules lose it; its pending notifications go (schema cascade). */
+  delete(id: number): boolean {
+    return this.sql.run(this.q.deleteFrom('alert_channel').where('id', '=', id)).changes === 1
+  }
+
+  /** The ids among `ids` that name no channel. */
+  unknown(ids: readonly number[]): number[] {
+    if (ids.length === 0) return []
+    const known = new Set(this.sql.all(this.q.selectFrom('alert_channel').select('id').where('id', 'in', ids)).map((c) => c.id))
+    return ids.filter((id) => !known.has(id))
+  }
+}

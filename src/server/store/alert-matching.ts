@@ -1,0 +1,86 @@
+// What alert matching reads (issue 13): the configuration's generation (bumped by triggers on every
+// write to it, migration 009), the rule set to compile when that changed, and the little an event's
+// match needs about its host and service. Per-event reads are single indexed rows, and run only for
+// events some rule matches.
+import type { Mute, RuleRows, Silence } from '../domain/alert-rules'
+import { ALERT_CONFIG_GENERATION_KEY } from './migrations/009-alert-config-generation'
+import type { QueryBuilder, SqlRunner } from './sql'
+
+export interface AlertConfigRows {
+  rules: RuleRows[]
+  /** Host ids by host group id, for the rules' groups */
+  groupMembers: Map<number, number[]>
+  /**
+   * Mutes by host id, ended ones too: a mute is compared with the event's agent time, and an event replayed
+   * from an agent's queue may come from a time the mute covered.
+   */
+  mutes: Map<number, Mute[]>
+}
+
+export class AlertMatchingRepository {
+  private readonly readGeneration
+  private readonly readHost
+  private readonly readServiceId
+  private readonly readSilence
+
+  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
+    this.readGeneration = sql.prepare((_: Record<string, never>) =>
+      db.selectFrom('setting').select('value').where('key', '=', ALERT_CONFIG_GENERATION_KEY))
+    this.readHost = sql.prepare((p: { id: number }) => db.selectFrom('host').select(['hostname', 'status']).where('id', '=', p.id))
+    this.readServiceId = sql.prepare((p: { hostId: number; name: string }) =>
+      db.selectFrom('service').select('id').where('host_id', '=', p.hostId).where('name', '=', p.name))
+    this.readSilence = sql.prepare((p: { hostId: number; sec: number }) =>
+      db.selectFrom('state_interval').select(['start', 'end']).where('host_id', '=', p.hostId)
+        .where('service_name_id', 'is', null).where('start', '<=', p.sec).orderBy('start', 'desc').limit(1))
+  }
+
+  /** Changes whenever anything matching reads from the configuration changed, on any connection. */
+  generation(): string {
+    return this.readGeneration.get({})?.value ?? ''
+  }
+
+  /** The whole configuration, to compile (domain/alert-rules compileRules). */
+  configRows(): AlertConfigRows {
+    const { db, sql } = this
+    const enabledChannels = new Set(sql.all(db.selectFrom('alert_channel').select('id').where('enabled', '=', 1)).map((c) => c.id))
+    const channels = groupBy(sql.all(db.selectFrom('alert_rule_channel').select(['rule_id as k', 'channel_id as v'])))
+    const hosts = groupBy(sql.all(db.selectFrom('alert_rule_host').select(['rule_id as k', 'host_id as v'])))
+    const groups = groupBy(sql.all(db.selectFrom('alert_rule_group').select(['rule_id as k', 'group_id as v'])))
+    const types = groupBy(sql.all(db.selectFrom('alert_rule_service_type').select(['rule_id as k', 'service_type as v'])))
+    const rules = sql.all(db.selectFrom('alert_rule').selectAll().orderBy('id')).map((r): RuleRows => ({
+      id: r.id, enabled: r.enabled === 1, servicePattern: r.service_pattern, states: r.states, eventTypes: r.event_types,
+      heartbeat: r.heartbeat === 1, recovery: r.recovery === 1, groupWaitSec: r.group_wait_sec,
+      hostIds: hosts.get(r.id) ?? [], groupIds: groups.get(r.id) ?? [], serviceTypes: types.get(r.id) ?? [],
+      channelIds: (channels.get(r.id) ?? []).filter((c) => enabledChannels.has(c))
+    }))
+    const groupMembers = groupBy(sql.all(db.selectFrom('host_group_member').select(['group_id as k', 'host_id as v'])))
+    const mutes = groupBy(sql.all(db.selectFrom('alert_mute').select(['host_id', 'service_name_id', 'until']))
+      .map((m) => ({ k: m.host_id, v: { serviceNameId: m.service_name_id, until: m.until } })))
+    return { rules, groupMembers, mutes }
+  }
+
+  host(id: number): { hostname: string; status: number } | undefined {
+    return this.readHost.get({ id })
+  }
+
+  /** The service's id as status/hosts/get gives it; undefined when the host has no such service (yet). */
+  serviceId(hostId: number, name: string): number | undefined {
+    return this.readServiceId.get({ hostId, name })?.id
+  }
+
+  /** The host's newest silence (its heartbeat dead) that began at or before `sec`. */
+  silenceAt(hostId: number, sec: number): Silence | undefined {
+    return this.readSilence.get({ hostId, sec })
+  }
+}
+
+/** Values by key, in row order. */
+function groupBy<K, V>(rows: readonly { k: K; v: V }[]): Map<K, V[]> {
+  const m = new Map<K, V[]>()
+  for (const { k, v } of rows) {
+    const list = m.get(k)
+    if (list) list.push(v)
+    else m.set(k, [v])
+  }
+  return m
+}

@@ -1,0 +1,62 @@
+// Alert channels, rules and mutes written with plain SQL (the admin API of issue 13 is built
+// separately), and the outbox as the delivery job will read it.
+import type Database from 'better-sqlite3'
+import type { AlertItem } from '../../src/shared/api/alerts'
+
+export interface RuleSpec {
+  name?: string
+  enabled?: boolean
+  channelIds: number[]
+  hostIds?: number[]
+  groupIds?: number[]
+  servicePattern?: string
+  serviceTypes?: number[]
+  /** 1 failed, 2 changed, 4 succeeded */
+  states?: number
+  eventTypes?: number
+  heartbeat?: boolean
+  groupWaitSec?: number
+  recovery?: boolean
+}
+
+let names = 0
+
+export function addChannel(db: Database.Database, opts: { name?: string; enabled?: boolean } = {}): number {
+  return Number(db.prepare(`INSERT INTO alert_channel (name, type, enabled, settings, created_at) VALUES (?, 'webhook', ?, '{"url":"http://127.0.0.1:9/"}', 0)`)
+    .run(opts.name ?? `channel ${++names}`, opts.enabled === false ? 0 : 1).lastInsertRowid)
+}
+
+export function addRule(db: Database.Database, r: RuleSpec): number {
+  const id = Number(db.prepare(`INSERT INTO alert_rule (name, enabled, service_pattern, event_types, states, heartbeat, group_wait_sec, recovery, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)`).run(r.name ?? `rule ${++names}`, r.enabled === false ? 0 : 1, r.servicePattern ?? '', r.eventTypes ?? 0,
+    r.states ?? 7, r.heartbeat === false ? 0 : 1, r.groupWaitSec ?? 30, r.recovery === false ? 0 : 1).lastInsertRowid)
+  for (const c of r.channelIds) db.prepare('INSERT INTO alert_rule_channel (rule_id, channel_id) VALUES (?, ?)').run(id, c)
+  for (const h of r.hostIds ?? []) db.prepare('INSERT INTO alert_rule_host (rule_id, host_id) VALUES (?, ?)').run(id, h)
+  for (const g of r.groupIds ?? []) db.prepare('INSERT INTO alert_rule_group (rule_id, group_id) VALUES (?, ?)').run(id, g)
+  for (const t of r.serviceTypes ?? []) db.prepare('INSERT INTO alert_rule_service_type (rule_id, service_type) VALUES (?, ?)').run(id, t)
+  return id
+}
+
+/** Mutes the host, or its service named `service`, until `until` (unix seconds). */
+export function addMute(db: Database.Database, hostId: number, until: number, service?: string): number {
+  const nameId = service === undefined ? null
+    : (db.prepare('SELECT id FROM service_name WHERE name = ?').get(service) as { id: number }).id
+  return Number(db.prepare(`INSERT INTO alert_mute (host_id, service_name_id, until, reason, created_by, created_at) VALUES (?, ?, ?, 'test', 'admin', 0)`)
+    .run(hostId, nameId, until).lastInsertRowid)
+}
+
+export interface OutboxRow {
+  id: number
+  channel_id: number
+  rule_id: number
+  event_id: number
+  kind: string
+  item: AlertItem
+  created_at: number
+  due_at: number
+}
+
+export function outboxRows(db: Database.Database): OutboxRow[] {
+  return (db.prepare('SELECT id, channel_id, rule_id, event_id, kind, item, created_at, due_at FROM alert_outbox ORDER BY id').all() as
+    (Omit<OutboxRow, 'item'> & { item: string })[]).map((r) => ({ ...r, item: JSON.parse(r.item) as AlertItem }))
+}
