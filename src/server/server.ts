@@ -16,7 +16,7 @@ import { apiEndpoints } from './api/endpoints'
 import { buildApp } from './http/app'
 import { listeningUrls } from './http/listening-urls'
 import { setupRoutes } from './http/setup'
-import { AlertDeliveryJob, type AlertDeliveryOptions } from './jobs/alert-delivery'
+import { AlertDeliveryJob } from './jobs/alert-delivery'
 import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
 import { HistoryRollupJob, type HistoryRollupOptions } from './jobs/history-rollup'
 import { ServerRunLog } from './jobs/server-run-log'
@@ -51,8 +51,6 @@ export interface ServerOptions extends ServerConfig {
   loginThrottle?: LoginThrottle
   /** The alert channel types; default the registry (alerting/channels). Tests add their own. */
   alertChannelTypes?: readonly ChannelType<any>[]
-  /** Tests inject their clock or channel types; the console URL comes from `consoleUrl`. */
-  alertDelivery?: Omit<AlertDeliveryOptions, 'consoleUrl'>
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -74,10 +72,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // Writes can fail for lack of space at any time (issue 12): everything that writes reports here.
     const storage = new StorageHealth(log)
     const sessions = new SessionService(store.sessions, () => serverSettings.sessionTimeoutSec(), undefined, (write) => storage.bestEffort(write))
+    const desktop = options.parent && desktopNotifier(options.parent)
     const app = await buildApp({
       store, collector: ingest, authenticator, throttle, sessions, principals, feed, endpoints: apiEndpoints({
-        store, sessions, secrets, feed, throttle, alertChannelTypes: options.alertChannelTypes,
-        desktop: options.parent && desktopNotifier(options.parent)
+        store, sessions, secrets, feed, throttle, alertChannelTypes: options.alertChannelTypes, desktop
       }),
       log, version: VERSION, consoleDir: options.consoleDir,
       collectorLimits,
@@ -103,7 +101,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const urls = listeningUrls(options.host, port)
     // Kept simple: without --console-url, links point at the first address the server listens on.
     const consoleUrl = options.consoleUrl ?? urls[0] ?? `http://localhost:${port}`
-    const alerts = new AlertDeliveryJob(store, secrets, { ...options.alertDelivery, consoleUrl }, jobReporting)
+    const alerts = new AlertDeliveryJob(store, secrets, { consoleUrl, channelTypes: options.alertChannelTypes, desktop }, jobReporting)
     alerts.start()
     const stopBridge = options.parent && startDesktopBridge(store, feed, options.parent)
     return {

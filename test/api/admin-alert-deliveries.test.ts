@@ -64,11 +64,11 @@ describe('admin/alerts/deliveries/list', () => {
     expect(all).toMatchObject({ totalRecords: 4, recordsReturned: 4, startIndex: 0, pageSize: 100 })
     expect(all.records.find((r) => r.uid === 'n3')).toMatchObject({
       id: ids.n3, channel: { id: chOps, name: 'ops', type: 'webhook' }, rules: [{ id: ruleWeb, name: 'web' }, { id: ruleDb, name: 'db' }],
-      events: eventsOf.n3, kinds: ['alert'], summary: 'summary n3', alerts: 2, status: 'delivered', attempts: 1, created: base + 300, delivered: base + 301, nextattempt: null
+      events: eventsOf.n3, kinds: ['alert'], summary: 'summary n3', alerts: 2, status: 'delivered', attempts: 1, createdat: base + 300, deliveredat: base + 301, nextattemptat: null
     })
-    expect(all.records.find((r) => r.uid === 'n2')).toMatchObject({ status: 'failed', attempts: 10, lasterror: 'HTTP 500: nope', delivered: null })
+    expect(all.records.find((r) => r.uid === 'n2')).toMatchObject({ status: 'failed', attempts: 10, lasterror: 'HTTP 500: nope', deliveredat: null })
     expect(all.records.find((r) => r.uid === 'n1')).toMatchObject({ log: '200 ok' })
-    expect(all.records.find((r) => r.uid === 'n4')).toMatchObject({ status: 'pending', nextattempt: base + 10 ** 8, lasterror: 'no answer within 30 s' })
+    expect(all.records.find((r) => r.uid === 'n4')).toMatchObject({ status: 'pending', nextattemptat: base + 10 ** 8, lasterror: 'no answer within 30 s' })
   })
 
   it('filters by channel, rule, status and dates', async () => {

@@ -89,6 +89,7 @@ const table: Row[] = [
   { path: 'admin/users/update', method: 'POST', params: () => ({ id: NONE, uname: 'ghost', password: 'x', oldpassword: 'x', fullname: 'x', roleid: 3 }), expect: admins },
   { path: 'admin/users/delete', method: 'POST', params: () => ({ uname: 'ghost', id: NONE }), expect: admins },
   { path: 'admin/roles/list', method: 'GET', params: () => ({}), expect: admins },
+  { path: 'admin/alerts/deliveries/list', method: 'GET', params: () => ({}), expect: admins },
   { path: 'admin/roles/create', method: 'POST', params: () => ({ name: 'Administrator', admin: false, active: true }), expect: admins },
   { path: 'admin/roles/update', method: 'POST', params: () => ({ id: NONE, name: 'x', admin: false, active: true }), expect: admins },
   { path: 'admin/roles/delete', method: 'POST', params: () => ({ id: NONE }), expect: admins },

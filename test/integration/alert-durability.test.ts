@@ -66,10 +66,12 @@ describe('kill -9 of the built server', () => {
     }, 30_000, 100)
     await sleep(2_500) // a few more passes: nothing more is sent
 
-    expect(inFlight.received.map((r) => [r.body.id, r.answer])).toEqual([[before[0].uid, 'hang'], [before[0].uid, 200]])
+    expect(inFlight.received.map((r) => [r.body.id, r.idHeader, r.answer])).toEqual([[before[0].uid, before[0].uid, 'hang'], [before[0].uid, before[0].uid, 200]])
     expect(after.get(chInFlight)).toMatchObject({ uid: before[0].uid, attempts: 1 })
     expect(waiting.received.map((r) => [r.body.id, r.answer])).toEqual([[after.get(chWaiting)!.uid, 200]])
     expect(waiting.received[0].body.alerts.map((a) => a.service)).toEqual(['mysql'])
+    // Without --console-url, links point at the first listening URL.
+    expect(waiting.received[0].body.alerts[0].link).toBe(`${server.baseUrl}/#/hosts/1`)
     expect(withDb(notifications)).toHaveLength(2)
   }, 90_000)
 })

@@ -22,6 +22,13 @@ describe('server configuration', () => {
     expect(() => parseConfig(['--metrics', 'maybe'], {})).toThrow(/--metrics must be on or off/)
   })
 
+  it('takes the console URL for alert links from --console-url or OVERSEER_CONSOLE_URL', () => {
+    expect(parseConfig([], {}).consoleUrl).toBeUndefined()
+    expect(parseConfig(['--console-url', 'https://mon.example/overseer'], {}).consoleUrl).toBe('https://mon.example/overseer')
+    expect(parseConfig([], { OVERSEER_CONSOLE_URL: 'http://10.0.0.5:8080' }).consoleUrl).toBe('http://10.0.0.5:8080')
+    expect(() => parseConfig(['--console-url', 'mon.example'], {})).toThrow(/--console-url must be an http/)
+  })
+
   it.each([
     [['--port', 'eighty'], /--port must be a number/],
     [['--port', '70000'], /--port must be 0–65535/],

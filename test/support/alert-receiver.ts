@@ -6,6 +6,11 @@ import type { AlertNotification } from '../../src/shared/api/alerts'
 
 export interface Received {
   body: AlertNotification
+  /** The body's bytes as received */
+  raw: string
+  /** The webhook's X-Overseer-Notification and X-Overseer-Signature headers */
+  idHeader: string | undefined
+  signature: string | undefined
   /** Date.now() when it arrived */
   at: number
   /** The status answered; 'hang' when the request was left without answer. */
@@ -29,7 +34,11 @@ export async function startAlertReceiver(): Promise<AlertReceiver> {
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       const status = answer(received.length)
-      received.push({ body: JSON.parse(Buffer.concat(chunks).toString()), at: Date.now(), answer: status })
+      const raw = Buffer.concat(chunks).toString()
+      received.push({
+        body: JSON.parse(raw), raw, idHeader: req.headers['x-overseer-notification'] as string | undefined,
+        signature: req.headers['x-overseer-signature'] as string | undefined, at: Date.now(), answer: status
+      })
       if (status === 'hang') hanging.add(res)
       else res.writeHead(status, { 'Content-Type': 'text/plain' }).end(status < 300 ? 'ok' : `refused with ${status}`)
     })

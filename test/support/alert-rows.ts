@@ -19,13 +19,13 @@ export function addHost(db: Database.Database, hostname: string): number {
   return Number(db.prepare("INSERT INTO host (agent_id, hostname, created_at) VALUES (?, ?, 0)").run(`agent-${hostname}`, hostname).lastInsertRowid)
 }
 
-/** A failed event of `service` on the host, active until `recover`. */
-export function addEvent(db: Database.Database, hostId: number, service: string, date: number): number {
+/** A failed event of `service` on the host (class Nonexist unless told), active until `recover`. */
+export function addEvent(db: Database.Database, hostId: number, service: string, date: number, eventClass = 512): number {
   db.prepare('INSERT OR IGNORE INTO service_name (name) VALUES (?)').run(service)
   const nameId = (db.prepare('SELECT id FROM service_name WHERE name = ?').get(service) as { id: number }).id
   return Number(db.prepare(`INSERT INTO event (host_id, service_name_id, service_name, service_type, class, state, action, message,
-    collected_usec, date, active) VALUES (?, ?, ?, 3, 512, 1, 1, 'process is not running', ?, ?, 1)`)
-    .run(hostId, nameId, service, date * 1e6, date).lastInsertRowid)
+    collected_usec, date, active) VALUES (?, ?, ?, 3, ?, 1, 1, 'process is not running', ?, ?, 1)`)
+    .run(hostId, nameId, service, eventClass, date * 1e6, date).lastInsertRowid)
 }
 
 export function recover(db: Database.Database, eventId: number): void {

@@ -50,6 +50,6 @@ function entry(r: DeliveryRow, outbox: DeliveryOutboxRow[]): AlertDelivery {
     kinds: [...new Set(outbox.map((o) => o.kind))],
     summary: payload.summary, link: payload.link, alerts: payload.alerts.length,
     status: r.status, attempts: r.attempts, lasterror: r.last_error, log: r.log,
-    created: r.created_at, delivered: r.delivered_at, nextattempt: r.next_attempt_at
+    createdat: r.created_at, deliveredat: r.delivered_at, nextattemptat: r.next_attempt_at
   }
 }

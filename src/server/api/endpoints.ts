@@ -25,6 +25,7 @@ export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
     ...adminGroupEndpoints(deps), ...adminUserEndpoints(deps), ...adminRoleEndpoints(deps),
     ...eventReportEndpoints(deps), ...uptimeReportEndpoints(deps), ...agentActionEndpoints(deps),
     ...analyticsReportEndpoints(deps), ...profileEndpoints(deps), ...settingsEndpoints(deps),
-    ...adminAlertChannelEndpoints(deps), ...adminAlertRuleEndpoints(deps), ...adminAlertMuteEndpoints(deps), ...adminAlertDeliveryEndpoints(deps)
+    ...adminAlertChannelEndpoints(deps), ...adminAlertRuleEndpoints(deps), ...adminAlertMuteEndpoints(deps),
+    ...adminAlertDeliveryEndpoints(deps)
   ] as ApiEndpoint[]
 }

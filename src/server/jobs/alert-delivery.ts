@@ -7,8 +7,9 @@
 // A crash during a send leaves the notification pending: it is sent again (at-least-once, same uid).
 import { randomUUID } from 'node:crypto'
 import type { AlertNotification } from '../../shared/api/alerts'
-import type { ChannelType, SendResult } from '../alerting/channel'
-import { channelType as registeredType } from '../alerting/channels'
+import type { ChannelType, SendContext, SendResult } from '../alerting/channel'
+import { openSettings } from '../alerting/channel-secrets'
+import { channelType } from '../alerting/channels'
 import { renderMessage } from '../alerting/templates'
 import type { SecretBox } from '../auth/secret-box'
 import {
@@ -24,12 +25,14 @@ export interface AlertDeliveryOptions {
   consoleUrl: string
   /** Milliseconds; tests move it instead of waiting. */
   now?: () => number
-  /** The channel registry; tests pass their own types. */
-  channelType?: (type: string) => ChannelType<unknown> | undefined
   /** A send still running after this long is aborted and counts as a failed attempt. */
   sendTimeoutMs?: number
   /** Finished notifications (and rows never grouped) older than this are deleted. */
   keepSec?: number
+  /** The channel types; default the registry (alerting/channels). */
+  channelTypes?: readonly ChannelType<any>[]
+  /** The desktop app's notifications, when it started this server (the `desktop` channel). */
+  desktop?: SendContext['desktop']
 }
 
 const DEFAULT_SEND_TIMEOUT_MS = 30_000
@@ -44,7 +47,6 @@ const MAX_LOG_CHARS = 16_000
 export class AlertDeliveryJob {
   private readonly repo: AlertDeliveryRepository
   private readonly now: () => number
-  private readonly typeOf: (type: string) => ChannelType<unknown> | undefined
   /** The send running per channel id, and what aborts it. */
   private readonly inFlight = new Map<number, { done: Promise<void>; abort: AbortController }>()
   private stopped = false
@@ -60,11 +62,11 @@ export class AlertDeliveryJob {
   ) {
     this.repo = new AlertDeliveryRepository(store.db, store.sql)
     this.now = options.now ?? Date.now
-    this.typeOf = options.channelType ?? registeredType
     this.recordFailures = new RepeatedFailureLog(reporting.log, 'alert delivery: recording a result')
   }
 
   start(intervalMs = 1_000): void {
+    this.stopped = false
     this.job ??= new PeriodicJob({ ...this.reporting, name: 'alert delivery', intervalMs, run: () => this.runOnce() })
     this.job.start()
   }
@@ -87,12 +89,21 @@ export class AlertDeliveryJob {
   runOnce(): void {
     const now = Math.floor(this.now() / 1000)
     this.queueReminders(now)
-    for (const channelId of this.repo.dueChannels(now)) this.group(channelId, now)
+    // One channel's grouping failing must not hold back the others: its error is reported after the pass.
+    let failure: unknown
+    for (const channelId of this.repo.dueChannels(now)) {
+      try {
+        this.group(channelId, now)
+      } catch (err) {
+        failure ??= err
+      }
+    }
     this.dispatch(now)
     if (now - this.lastPruneSec >= PRUNE_EVERY_SEC) {
       this.repo.prune(now - (this.options.keepSec ?? DEFAULT_KEEP_SEC), PRUNE_STEP)
       this.lastPruneSec = now
     }
+    if (failure !== undefined) throw failure
   }
 
   private queueReminders(now: number): void {
@@ -134,29 +145,23 @@ export class AlertDeliveryJob {
     // A timer of our own, not AbortSignal.timeout(): that signal can be garbage-collected before it fires.
     const timer = setTimeout(() => abort.abort(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs)
     try {
-      const type = this.typeOf(n.channel_type)
+      const type = channelType(n.channel_type, this.options.channelTypes)
       if (!type) return { ok: false, error: `no channel type '${n.channel_type}' in this server` }
-      const settings = type.settings.parse(this.openSecrets(JSON.parse(n.settings), type.secretFields))
+      const settings = type.settings.parse(openSettings(type, n.settings, this.secrets))
       const notification = JSON.parse(n.payload) as AlertNotification
       const message = renderMessage({ subject: n.subject_template, body: n.body_template }, notification)
       const { signal } = abort
-      const userEmails = (ids: readonly number[]) => ids.flatMap((id) => this.store.users.find(id)?.email || [])
+      const context: SendContext = {
+        signal, desktop: this.options.desktop,
+        userEmails: (ids) => ids.flatMap((id) => this.store.users.find(id)?.email || [])
+      }
       // A channel that ignores the signal still loses the race: its slot is free again on time.
-      return await Promise.race([type.send(settings, notification, message, { signal, userEmails }), abortOf(signal)])
+      return await Promise.race([type.send(settings, notification, message, context), abortOf(signal)])
     } catch (err) {
       return { ok: false, error: errorText(abort.signal.aborted ? abort.signal.reason : err) }
     } finally {
       clearTimeout(timer)
     }
-  }
-
-  private openSecrets(settings: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
-    const open = { ...settings }
-    for (const field of fields) {
-      const value = open[field]
-      if (typeof value === 'string') open[field] = this.secrets.open(value)
-    }
-    return open
   }
 
   private record(n: DueNotification, result: SendResult): void {

@@ -3,11 +3,14 @@
 // admin/alerts/deliveries/list. Times are unix seconds. Every call is a few indexed statements: the job
 // runs on the main thread and must never hold it for long.
 import { sql, type CompiledQuery, type Generated } from 'kysely'
+import { EventClassId, Heartbeat } from '../../shared/codes'
+import type { AlertOutboxTable } from './schema'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export type NotificationStatus = 'pending' | 'delivered' | 'failed'
-export type OutboxKind = 'alert' | 'recovery' | 'reminder'
+export type OutboxKind = AlertOutboxTable['kind']
 
+/** Migration 007's notifications: this repository is the only one that reads or writes them. */
 export interface AlertNotificationTable {
   id: Generated<number>
   uid: string
@@ -22,39 +25,7 @@ export interface AlertNotificationTable {
   log: string | null
 }
 
-export interface AlertOutboxTable {
-  id: Generated<number>
-  channel_id: number
-  rule_id: number | null
-  event_id: number | null
-  kind: OutboxKind
-  item: string
-  created_at: number
-  due_at: number
-  notification_id: number | null
-}
-
-/** The columns of migration 006 the delivery reads. */
-interface AlertChannelTable {
-  id: Generated<number>
-  name: string
-  type: string
-  enabled: number
-  settings: string
-  subject_template: string | null
-  body_template: string | null
-}
-
-interface AlertRuleTable { id: Generated<number>; name: string; enabled: number; reminder_min: number }
-
-type DeliveryTables = {
-  alert_notification: AlertNotificationTable
-  alert_outbox: AlertOutboxTable
-  alert_channel: AlertChannelTable
-  alert_rule: AlertRuleTable
-  alert_rule_channel: { rule_id: number; channel_id: number }
-  alert_mute: { id: Generated<number>; host_id: number; service_name_id: number | null; until: number }
-}
+type DeliveryTables = { alert_notification: AlertNotificationTable }
 
 export interface PendingOutboxRow { id: number; event_id: number | null; kind: OutboxKind; item: string }
 
@@ -149,8 +120,9 @@ export class AlertDeliveryRepository {
   /** Per channel, its first pending notification whose attempt is due by `now`: channels are sent to one at a time each. */
   dueNotifications(now: number): DueNotification[] {
     return this.sql.all(this.q.selectFrom('alert_channel as c')
+      // 'pending' as a literal, not a parameter: only then may SQLite use the partial index of pending rows.
       .innerJoin('alert_notification as n', (join) => join.on('n.id', '=', (eb) => eb.selectFrom('alert_notification as x')
-        .select('x.id').whereRef('x.channel_id', '=', 'c.id').where('x.status', '=', 'pending').where('x.next_attempt_at', '<=', now)
+        .select('x.id').whereRef('x.channel_id', '=', 'c.id').where('x.status', '=', sql.lit('pending')).where('x.next_attempt_at', '<=', now)
         .orderBy('x.next_attempt_at').orderBy('x.id').limit(1)))
       .select([
         'n.id', 'n.uid', 'n.created_at', 'n.attempts', 'n.payload', 'n.channel_id', 'c.type as channel_type',
@@ -175,7 +147,8 @@ export class AlertDeliveryRepository {
 
   /**
    * Active failures alerted through a rule that reminds, a channel it still routes to, everything sent so
-   * far (no row of it waiting), the host not muted nor ignored. `last_at` is when its last notification was
+   * far (no row of it waiting), the host not muted nor ignored, and not silent unless the failure is its
+   * heartbeat (a dead host inhibits its services' alerts). `last_at` is when its last notification was
    * made; `item` the alert as first told.
    */
   reminderCandidates(now: number): ReminderCandidate[] {
@@ -185,8 +158,11 @@ export class AlertDeliveryRepository {
         (SELECT f.item FROM alert_outbox f WHERE f.event_id = o.event_id AND f.rule_id = o.rule_id
           AND f.channel_id = o.channel_id ORDER BY f.id LIMIT 1) AS item
       FROM event e
+      -- CROSS JOIN keeps this order: from the few active events (a partial index) to their rows, never a
+      -- scan of the whole outbox on every pass.
+      CROSS JOIN alert_outbox o ON o.event_id = e.id AND o.kind IN ('alert', 'reminder')
       JOIN host h ON h.id = e.host_id AND h.status <> 2
-      JOIN alert_outbox o ON o.event_id = e.id AND o.kind IN ('alert', 'reminder')
+        AND (h.heartbeat <> ${Heartbeat.Dead} OR e.class = ${EventClassId.Heartbeat})
       JOIN alert_rule r ON r.id = o.rule_id AND r.enabled = 1 AND r.reminder_min > 0
       JOIN alert_rule_channel rc ON rc.rule_id = o.rule_id AND rc.channel_id = o.channel_id
       JOIN alert_channel c ON c.id = o.channel_id AND c.enabled = 1

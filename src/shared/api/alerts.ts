@@ -111,16 +111,16 @@ export interface AlertDelivery {
   summary: string
   link: string
   alerts: number
-  /** pending: to send or to retry at `nextattempt`; failed: given up */
+  /** pending: to send or to retry at `nextattemptat`; failed: given up */
   status: AlertDeliveryStatus
   attempts: number
   lasterror: string | null
   /** What the channel reported (a server's answer, a program's output) */
   log: string | null
   /** Unix seconds */
-  created: number
-  delivered: number | null
-  nextattempt: number | null
+  createdat: number
+  deliveredat: number | null
+  nextattemptat: number | null
 }
 
 export interface AlertDeliveryList {

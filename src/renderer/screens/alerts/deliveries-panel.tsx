@@ -75,7 +75,7 @@ function DeliveryRow({ delivery: d }: { delivery: AlertDelivery }) {
   const look = STATUS_LOOK[d.status]
   return (
     <Table.Tr data-delivery={d.uid}>
-      <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.created)}</Text></Table.Td>
+      <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.createdat)}</Text></Table.Td>
       <Table.Td><Text size="sm">{d.channel.name}</Text><Text size="xs" c="dimmed">{d.channel.type}</Text></Table.Td>
       <Table.Td><Text size="sm">{d.rules.map((r) => r.name).join(', ') || '—'}</Text></Table.Td>
       <Table.Td>
@@ -85,7 +85,7 @@ function DeliveryRow({ delivery: d }: { delivery: AlertDelivery }) {
       <Table.Td>
         <Badge variant="light" color={look.color}>{look.label}</Badge>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {d.delivered !== null ? formatDateTime(d.delivered) : d.nextattempt !== null ? `next try ${formatDateTime(d.nextattempt)}` : ''}
+          {d.deliveredat !== null ? formatDateTime(d.deliveredat) : d.nextattemptat !== null ? `next try ${formatDateTime(d.nextattemptat)}` : ''}
         </Text>
       </Table.Td>
       <Table.Td ta="right"><Text size="sm">{d.attempts}</Text></Table.Td>
