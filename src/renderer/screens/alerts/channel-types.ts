@@ -110,7 +110,8 @@ export const CHANNEL_TYPES: readonly ChannelTypeForm[] = [
     fields: [
       { name: 'jid', label: 'Account (JID)', kind: 'text', required: true, placeholder: 'overseer@example.org' },
       { name: 'password', label: 'Password', kind: 'secret', required: true },
-      { name: 'to', label: 'To', kind: 'lines', description: 'One JID per line' }
+      { name: 'to', label: 'To', kind: 'lines', required: true, description: 'One JID per line' },
+      { name: 'host', label: 'Server', kind: 'text', placeholder: 'xmpp.example.org', description: "Empty: found from the account's domain" }
     ]
   },
   {

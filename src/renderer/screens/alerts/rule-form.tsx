@@ -68,7 +68,7 @@ export function RuleForm({ rule, channels, hostsAndGroups, onClose, onSaved }: P
               value={strings(draft.hostgroupid)} onChange={(v) => set('hostgroupid', ids(v))} error={errors.of('hostgroupid')} nothingFoundMessage="No such group" />
             <TextInput label="Service name" description="A pattern with * and ?; empty: every service" placeholder="e.g. nginx* or *db"
               value={draft.servicepattern} onChange={(e) => set('servicepattern', e.currentTarget.value)} error={errors.of('servicepattern')} />
-            <MultiSelect label="Service types" description="None: every type" clearable
+            <MultiSelect label="Service types" description="None: every type" searchable clearable
               data={serviceTypeLabels.map((label, code) => ({ value: String(code), label }))}
               value={strings(draft.servicetype)} onChange={(v) => set('servicetype', ids(v))} error={errors.of('servicetype')} />
             <MultiSelect label="Event types" description="None: every type" searchable clearable
