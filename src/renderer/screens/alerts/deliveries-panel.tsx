@@ -51,7 +51,7 @@ export function DeliveriesPanel({ search, onChange }: Props) {
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Created</Table.Th><Table.Th>Channel</Table.Th><Table.Th>Rules</Table.Th><Table.Th>Notification</Table.Th>
-                    <Table.Th>Status</Table.Th><Table.Th ta="right">Attempts</Table.Th><Table.Th>Last error</Table.Th>
+                    <Table.Th>Status</Table.Th><Table.Th ta="right">Attempts</Table.Th><Table.Th>Result</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>{list.data.records.map((d) => <DeliveryRow key={d.id} delivery={d} />)}</Table.Tbody>
@@ -71,16 +71,21 @@ export function DeliveriesPanel({ search, onChange }: Props) {
   )
 }
 
+/** Recoveries and reminders are worth saying; a plain alert is the default. */
+function extraKinds(d: AlertDelivery): string[] {
+  return d.kinds.filter((k) => k !== 'alert')
+}
+
 function DeliveryRow({ delivery: d }: { delivery: AlertDelivery }) {
   const look = STATUS_LOOK[d.status]
   return (
     <Table.Tr data-delivery={d.uid}>
       <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.createdat)}</Text></Table.Td>
-      <Table.Td><Text size="sm">{d.channel.name}</Text><Text size="xs" c="dimmed">{d.channel.type}</Text></Table.Td>
+      <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{d.channel.name}</Text><Text size="xs" c="dimmed">{d.channel.type}</Text></Table.Td>
       <Table.Td><Text size="sm">{d.rules.map((r) => r.name).join(', ') || '—'}</Text></Table.Td>
       <Table.Td>
         <Anchor href={d.link} size="sm">{d.summary}</Anchor>
-        <Text size="xs" c="dimmed">{d.alerts} alert{d.alerts === 1 ? '' : 's'}{d.kinds.length ? ` · ${d.kinds.join(', ')}` : ''}</Text>
+        <Text size="xs" c="dimmed">{d.alerts} alert{d.alerts === 1 ? '' : 's'}{extraKinds(d).map((k) => ` · ${k}`).join('')}</Text>
       </Table.Td>
       <Table.Td>
         <Badge variant="light" color={look.color}>{look.label}</Badge>
@@ -90,10 +95,10 @@ function DeliveryRow({ delivery: d }: { delivery: AlertDelivery }) {
       </Table.Td>
       <Table.Td ta="right"><Text size="sm">{d.attempts}</Text></Table.Td>
       <Table.Td maw={320}>
-        {d.lasterror
-          ? <Tooltip label={d.lasterror} multiline w={360}><Text size="sm" c="red" lineClamp={2}>{d.lasterror}</Text></Tooltip>
-          : <Text size="sm" c="dimmed">—</Text>}
-        {d.log && <Text size="xs" c="dimmed" lineClamp={1} title={d.log}>{d.log}</Text>}
+        {/* The last error, then what the channel answered (a server's reply, a program's output). */}
+        {d.lasterror && <Tooltip label={d.lasterror} multiline w={360}><Text size="sm" c="red" lineClamp={2}>{d.lasterror}</Text></Tooltip>}
+        {d.log && <Text size="xs" c="dimmed" lineClamp={2} title={d.log}>{d.log}</Text>}
+        {!d.lasterror && !d.log && <Text size="sm" c="dimmed">—</Text>}
       </Table.Td>
     </Table.Tr>
   )

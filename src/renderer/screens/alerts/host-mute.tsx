@@ -13,7 +13,7 @@ function mutedUntil(mutes: readonly AlertMuteRecord[] | undefined, match: (m: Al
 }
 
 function MutedBadge({ until }: { until: number }) {
-  return <Badge variant="light" color="violet" data-testid="muted">Muted until {formatDateTime(until)}</Badge>
+  return <Badge variant="light" color="violet" tt="none" data-testid="muted">Muted until {formatDateTime(until)}</Badge>
 }
 
 export function HostMute({ hostId, hostName }: { hostId: number; hostName: string }) {
@@ -30,10 +30,10 @@ export function HostMute({ hostId, hostName }: { hostId: number; hostName: strin
 export function ServiceMute({ hostId, hostName, service }: { hostId: number; hostName: string; service: { id: number; name: string } }) {
   const mutes = useQuery(alertMutesQuery)
   const until = mutedUntil(mutes.data?.records, (m) => m.hostid === hostId && m.serviceid === service.id)
+  // A table row has little room: a muted service's button says so, and when it ends on hover.
+  if (until === undefined) return <MuteButton size="compact-sm" hostId={hostId} hostName={hostName} service={service} />
   return (
-    <Group gap="xs" wrap="nowrap">
-      {until !== undefined && <MutedBadge until={until} />}
-      <MuteButton size="compact-sm" hostId={hostId} hostName={hostName} service={service} />
-    </Group>
+    <MuteButton size="compact-sm" variant="light" color="violet" label="Muted" tooltip={`Muted until ${formatDateTime(until)}`}
+      data-testid="muted" hostId={hostId} hostName={hostName} service={service} />
   )
 }

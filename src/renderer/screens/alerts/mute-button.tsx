@@ -1,6 +1,6 @@
 // "Mute…" for a host or one of its services (maintenance): for 1 hour, 8 hours or until a chosen time,
 // with a reason. Muted, it produces no alert until the mute ends (listed under Administration › Alerts).
-import { Button, Group, Modal, Radio, Stack, Text, TextInput, type ButtonProps } from '@mantine/core'
+import { Button, Group, Modal, Radio, Stack, Text, TextInput, Tooltip, type ButtonProps } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
@@ -16,14 +16,20 @@ interface Props extends ButtonProps {
   hostId: number
   hostName: string
   service?: { id: number; name: string }
+  /** The button's text; "Mute…" unless told */
+  label?: string
+  /** Shown on hover and focus */
+  tooltip?: string
 }
 
-export function MuteButton({ hostId, hostName, service, ...button }: Props) {
+export function MuteButton({ hostId, hostName, service, label = 'Mute…', tooltip, ...button }: Props) {
   const [opened, { open, close }] = useDisclosure()
   const what = service ? `${service.name} on ${hostName}` : hostName
   return (
     <>
-      <Button variant="default" {...button} onClick={open} aria-label={`Mute ${what}`}>Mute…</Button>
+      <Tooltip label={tooltip} disabled={!tooltip} events={{ hover: true, focus: true, touch: false }}>
+        <Button variant="default" {...button} onClick={open} aria-label={`Mute ${what}`}>{label}</Button>
+      </Tooltip>
       {opened && <MuteDialog hostId={hostId} service={service} what={what} onClose={close} />}
     </>
   )

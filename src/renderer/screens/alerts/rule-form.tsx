@@ -18,6 +18,8 @@ export const NEW_RULE: RuleDraft = {
   state: [EventState.Failed, EventState.Succeeded], eventtype: 0, heartbeat: true, groupwait: 30, reminder: 0, recovery: true
 }
 
+/** As people read them: the failure first */
+export const STATE_ORDER = [EventState.Failed, EventState.Changed, EventState.Succeeded]
 export const STATE_LABELS: Record<number, string> = { [EventState.Failed]: 'Failed', [EventState.Changed]: 'Changed', [EventState.Succeeded]: 'Succeeded' }
 
 const ids = (values: string[]) => values.map(Number)
@@ -76,7 +78,7 @@ export function RuleForm({ rule, channels, hostsAndGroups, onClose, onSaved }: P
               value={eventBits(draft.eventtype)} onChange={(v) => set('eventtype', bitmapOf(v))} error={errors.of('eventtype')} />
             <Checkbox.Group label="States" description="None: every state" value={strings(draft.state)} onChange={(v) => set('state', ids(v))} error={errors.of('state')}>
               <Group mt={8}>
-                {[EventState.Failed, EventState.Changed, EventState.Succeeded].map((s) => (
+                {STATE_ORDER.map((s) => (
                   <Checkbox key={s} value={String(s)} label={STATE_LABELS[s]} />
                 ))}
               </Group>

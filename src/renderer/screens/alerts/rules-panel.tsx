@@ -8,7 +8,7 @@ import { adminGroupsQuery, type GroupList } from '../../api/admin'
 import { alertChannelsQuery, alertRulesQuery, deleteRule, type AlertRuleRecord } from '../../api/alerts'
 import { ErrorNote } from '../../components/error-note'
 import { ConfirmButton } from '../admin/confirm-button'
-import { RuleForm, STATE_LABELS } from './rule-form'
+import { RuleForm, STATE_LABELS, STATE_ORDER } from './rule-form'
 
 type Editing = { mode: 'create' } | { mode: 'edit'; rule: AlertRuleRecord }
 
@@ -46,7 +46,7 @@ export function RulesPanel() {
                     </Table.Td>
                     <Table.Td><Text size="sm">{scopeOf(rule, hosts.data)}</Text></Table.Td>
                     <Table.Td>
-                      <Group gap={4}>{rule.channelid.map((id) => <Badge key={id} variant="light">{channelName.get(id) ?? `#${id}`}</Badge>)}</Group>
+                      <Group gap={4}>{rule.channelid.map((id) => <Badge key={id} variant="light" tt="none">{channelName.get(id) ?? `#${id}`}</Badge>)}</Group>
                     </Table.Td>
                     <Table.Td>
                       <Text size="xs">wait {rule.groupwait} s{rule.reminder > 0 ? ` · remind every ${rule.reminder} min` : ''}{rule.recovery ? ' · recovery' : ''}</Text>
@@ -83,7 +83,7 @@ function scopeOf(rule: AlertRuleRecord, hosts: GroupList | undefined): string {
     rule.servicepattern ? `services ${rule.servicepattern}` : 'every service',
     rule.servicetype.length ? rule.servicetype.map((t) => serviceTypeLabels[t]).join(', ') : '',
     rule.eventtype ? eventClasses.filter((c) => (rule.eventtype & c.id) !== 0).map((c) => c.name).join(', ') : '',
-    rule.state.length < 3 ? rule.state.map((s) => STATE_LABELS[s]).join(', ') : 'every state',
+    rule.state.length < 3 ? STATE_ORDER.filter((s) => rule.state.includes(s)).map((s) => STATE_LABELS[s]).join(', ') : 'every state',
     rule.heartbeat ? 'heartbeat' : ''
   ]
   return parts.filter(Boolean).join(' · ')

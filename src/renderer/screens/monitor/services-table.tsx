@@ -43,7 +43,7 @@ interface Props {
 export function ServicesTable({ hostId, services, selected, mayAct, extra }: Props) {
   if (services.length === 0) return <Text c="dimmed">This host reports no services.</Text>
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <Table.ScrollContainer minWidth={extra ? 960 : 820}>
       <Table highlightOnHover verticalSpacing="xs" data-testid="services">
         <Table.Thead>
           <Table.Tr>
