@@ -7,7 +7,8 @@ import { adminUsersQuery } from '../../api/admin'
 import { createChannel, updateChannel, type AlertChannelRecord } from '../../api/alerts'
 import { ErrorNote } from '../../components/error-note'
 import { formErrors } from '../admin/field-errors'
-import { ChannelFieldInput, fieldValues, settingsArguments, type FieldValues } from './channel-fields'
+import { ChannelFieldInput } from './channel-fields'
+import { fieldValues, settingsArguments, type FieldValues } from './channel-values'
 import { channelTypeForm } from './channel-types'
 
 interface Props {

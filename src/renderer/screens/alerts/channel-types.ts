@@ -38,6 +38,9 @@ export interface ChannelTypeForm {
 const url = (placeholder: string, description?: string): ChannelField =>
   ({ name: 'url', label: 'URL', kind: 'text', required: true, placeholder, description })
 
+/** E-mail's and Jabber's choices, as both APIs name them */
+const SECURITY = [{ value: 'starttls', label: 'STARTTLS' }, { value: 'tls', label: 'TLS from the start' }, { value: 'none', label: 'None' }]
+
 export const CHANNEL_TYPES: readonly ChannelTypeForm[] = [
   {
     type: 'email', label: 'E-mail', description: 'Sends an e-mail through your SMTP server.',
@@ -46,7 +49,7 @@ export const CHANNEL_TYPES: readonly ChannelTypeForm[] = [
       { name: 'smtpport', label: 'Port', kind: 'number', description: 'Empty: 25, 587 or 465 after the security' },
       {
         name: 'smtpsecurity', label: 'Security', kind: 'select', initial: 'starttls',
-        options: [{ value: 'starttls', label: 'STARTTLS' }, { value: 'tls', label: 'TLS from the start (465)' }, { value: 'none', label: 'None' }]
+        options: SECURITY
       },
       { name: 'smtptlsverify', label: "Verify the server's certificate", kind: 'switch', initial: true },
       { name: 'smtpuser', label: 'SMTP user', kind: 'text' },
@@ -111,7 +114,10 @@ export const CHANNEL_TYPES: readonly ChannelTypeForm[] = [
       { name: 'jid', label: 'Account (JID)', kind: 'text', required: true, placeholder: 'overseer@example.org' },
       { name: 'password', label: 'Password', kind: 'secret', required: true },
       { name: 'to', label: 'To', kind: 'lines', required: true, description: 'One JID per line' },
-      { name: 'host', label: 'Server', kind: 'text', placeholder: 'xmpp.example.org', description: "Empty: found from the account's domain" }
+      { name: 'host', label: 'Server', kind: 'text', placeholder: 'xmpp.example.org', description: "Empty: found from the account's domain" },
+      { name: 'port', label: 'Port', kind: 'number', description: 'Empty: 5222, or 5223 with TLS from the start' },
+      { name: 'security', label: 'Security', kind: 'select', initial: 'starttls', options: SECURITY },
+      { name: 'tlsverify', label: "Verify the server's certificate", kind: 'switch', initial: true }
     ]
   },
   {
