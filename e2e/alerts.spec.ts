@@ -6,6 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test, type Page } from '@playwright/test'
+import { removeDir, startBuiltServer } from '../test/support/built-server'
 import { logIn, report, screenshot } from './support/console'
 
 const HOST = { id: 'a1e7'.repeat(8), name: 'alerts-e2e-web' }
@@ -223,4 +224,35 @@ test('alerts: webhook channel with a test, a rule, mutes from the host screen, t
   await expect(page.getByRole('dialog')).toContainText('pending notifications and delivery log go with it')
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
   await expect(row).toHaveCount(0)
+})
+
+test('first-run setup offers a first channel: "Add a webhook" leads, after the login, to its form', async ({ page }) => {
+  // A server of its own with no user: setup is open only there.
+  const fresh = await startBuiltServer()
+  try {
+    await page.goto(`${fresh.baseUrl}/`)
+    await page.getByLabel('User name').fill('owner')
+    await page.getByLabel(/^Password/).fill('owner-secret-1')
+    await page.getByLabel('Repeat the password').fill('owner-secret-1')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByLabel('Collector password').fill('agentpass123')
+    await page.getByRole('button', { name: 'Create both accounts' }).click()
+    await expect(page.getByText('Be told when something fails (optional)')).toBeVisible()
+    await shot(page, 'alerts-setup-offer')
+    await page.getByRole('link', { name: 'Add a webhook' }).click()
+    await page.getByLabel('User name').fill('owner')
+    await page.getByLabel('Password').fill('owner-secret-1')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const form = page.getByRole('dialog', { name: 'New channel' })
+    await expect(form.getByLabel('Type', { exact: true })).toHaveValue('Webhook')
+    await expect(page).toHaveURL(/#\/admin\/alerts$/)
+    // Once: closed, it stays closed on reload.
+    await form.getByRole('button', { name: 'Cancel' }).click()
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'New channel' })).toBeVisible()
+    await expect(form).toBeHidden()
+  } finally {
+    await fresh.stop()
+    removeDir(fresh.dataDir)
+  }
 })

@@ -6,6 +6,7 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { Suspense, useEffect, useState } from 'react'
 import { useProfile } from '../api/profile'
 import { onLiveState, type LiveState } from '../live/live-updates'
+import { useFirstChannelOffer } from './first-channel'
 
 const monitoring = [
   { to: '/', label: 'Dashboard' },
@@ -25,6 +26,7 @@ const administration = [
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure()
   const profile = useProfile()
+  useFirstChannelOffer()
   const path = useRouterState({ select: (s) => s.location.pathname })
   const active = (to: string) => (to === '/' ? path === '/' : path === to || path.startsWith(`${to}/`))
   return (

@@ -16,6 +16,8 @@ type Tab = (typeof TABS)[number]
 
 interface AlertsSearch extends DeliverySearch {
   tab?: Tab
+  /** Opens the new channel form for this type (a link from first-run setup) */
+  new?: string
 }
 
 export const adminAlertsRoute = createRoute({
@@ -23,6 +25,7 @@ export const adminAlertsRoute = createRoute({
   path: 'admin/alerts',
   validateSearch: (s: Record<string, unknown>): AlertsSearch => ({
     tab: oneOf(TABS, s.tab),
+    new: typeof s.new === 'string' && /^[a-z]{1,32}$/.test(s.new) ? s.new : undefined,
     channel: optionalInt(s.channel, 1),
     rule: optionalInt(s.rule, 1),
     status: oneOf(['pending', 'delivered', 'failed'] as const, s.status),
@@ -32,7 +35,7 @@ export const adminAlertsRoute = createRoute({
 })
 
 function AdminAlertsScreen() {
-  const { tab = 'channels', ...deliveries } = adminAlertsRoute.useSearch()
+  const { tab = 'channels', new: newType, ...deliveries } = adminAlertsRoute.useSearch()
   const navigate = useNavigate({ from: '/admin/alerts' })
   return (
     <Stack gap="md">
@@ -44,7 +47,10 @@ function AdminAlertsScreen() {
           <Tabs.Tab value="mutes">Mutes</Tabs.Tab>
           <Tabs.Tab value="deliveries">Delivery log</Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="channels"><ChannelsPanel /></Tabs.Panel>
+        <Tabs.Panel value="channels">
+          {/* The form asked for by the link opens once: the URL drops it, so reload and back do not reopen it. */}
+          <ChannelsPanel newType={newType} onNewOpened={() => void navigate({ search: {}, replace: true })} />
+        </Tabs.Panel>
         <Tabs.Panel value="rules"><RulesPanel /></Tabs.Panel>
         <Tabs.Panel value="mutes"><MutesPanel /></Tabs.Panel>
         <Tabs.Panel value="deliveries">

@@ -1,13 +1,14 @@
 // First-run setup, outside the console frame: reachable only in a browser on the server machine while
 // no user exists. Step 1 the administrator, step 2 the collector user the agents report as; both are
 // created together (one transaction on the server), then the monitrc line is shown and the
-// administrator logs in with the normal form.
+// administrator logs in with the normal form — optionally on to a first alert channel (e-mail or webhook).
 import { Alert, Anchor, Button, Container, Group, Loader, Paper, PasswordInput, Stack, Stepper, Text, TextInput, Title } from '@mantine/core'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { ApiError } from '../api/client'
 import { completeSetup, setupStatus, type SetupRequest, type SetupResult } from '../api/setup'
+import { rememberFirstChannel } from '../app/first-channel'
 import { rootRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
 import { MonitrcLineChooser } from '../components/monitrc-line'
@@ -156,6 +157,19 @@ function SetupDone({ result, password, fallbackUrls }: { result: SetupResult; pa
       <Text size="sm" c="dimmed">
         Keep the collector password: it is not shown again (an administrator can set a new one under Settings).
       </Text>
+      <Paper withBorder p="md">
+        <Stack gap="xs">
+          <Text fw={500}>Be told when something fails (optional)</Text>
+          <Text size="sm" c="dimmed">
+            Overseer can send alerts by e-mail, to a webhook and more. Choose one to set it up as soon as you have logged in, or skip this:
+            you can add channels later under Administration › Alerts.
+          </Text>
+          <Group>
+            <Button component="a" href="/" variant="light" onClick={() => rememberFirstChannel('email')}>Add an e-mail channel</Button>
+            <Button component="a" href="/" variant="light" onClick={() => rememberFirstChannel('webhook')}>Add a webhook</Button>
+          </Group>
+        </Stack>
+      </Paper>
       <Group justify="flex-end">
         <Button component="a" href="/">Log in</Button>
       </Group>

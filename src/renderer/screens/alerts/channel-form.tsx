@@ -16,12 +16,14 @@ interface Props {
   types: readonly string[]
   /** Absent: a new channel */
   channel?: AlertChannelRecord
+  /** A new channel's type to start with */
+  initialType?: string
   onClose(): void
   onSaved(): void
 }
 
-export function ChannelForm({ types, channel, onClose, onSaved }: Props) {
-  const [type, setType] = useState(channel?.type ?? types[0] ?? 'webhook')
+export function ChannelForm({ types, channel, initialType, onClose, onSaved }: Props) {
+  const [type, setType] = useState(channel?.type ?? initialType ?? types[0] ?? 'webhook')
   const form = channelTypeForm(type)
   const [name, setName] = useState(channel?.name ?? '')
   const [enabled, setEnabled] = useState(channel?.enabled ?? true)

@@ -2,20 +2,32 @@
 // the channel's own answer (green, or red with its error), edit and delete.
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { alertChannelsQuery, deleteChannel, testChannel, type AlertChannelRecord } from '../../api/alerts'
 import { ErrorNote } from '../../components/error-note'
 import { ConfirmButton } from '../admin/confirm-button'
 import { ChannelForm } from './channel-form'
 import { channelTypeForm } from './channel-types'
 
-type Editing = { mode: 'create' } | { mode: 'edit'; channel: AlertChannelRecord }
+type Editing = { mode: 'create'; type?: string } | { mode: 'edit'; channel: AlertChannelRecord }
 
-export function ChannelsPanel() {
+interface Props {
+  /** A new channel of this type is asked for (first-run setup's link) */
+  newType?: string
+  onNewOpened?(): void
+}
+
+export function ChannelsPanel({ newType, onNewOpened }: Props) {
   const list = useQuery(alertChannelsQuery)
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState<Editing>()
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'alerts'] })
+  const offered = list.data?.types.includes(newType ?? '') ? newType : undefined
+  useEffect(() => {
+    if (!offered) return
+    setEditing({ mode: 'create', type: offered })
+    onNewOpened?.()
+  }, [offered, onNewOpened])
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -42,6 +54,7 @@ export function ChannelsPanel() {
       )}
       {editing && list.data && (
         <ChannelForm types={list.data.types} channel={editing.mode === 'edit' ? editing.channel : undefined}
+          initialType={editing.mode === 'create' ? editing.type : undefined}
           onClose={() => setEditing(undefined)} onSaved={() => { setEditing(undefined); refresh() }} />
       )}
     </Stack>
