@@ -1,7 +1,7 @@
 // Alert channels (migration 006): where notifications go. Settings are stored as given, their secret
 // fields already sealed by the caller (alerting/channel-settings.ts): this layer never sees a secret.
 import type { Selectable } from 'kysely'
-import type { AlertChannelTable, AlertConfigTables } from './alert-config-tables'
+import type { AlertChannelTable } from './schema'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export type AlertChannelRow = Selectable<AlertChannelTable>
@@ -17,11 +17,7 @@ export interface AlertChannelValues {
 }
 
 export class AlertChannelRepository {
-  private readonly q
-
-  constructor(db: QueryBuilder, private readonly sql: SqlRunner) {
-    this.q = db.withTables<AlertConfigTables>()
-  }
+  constructor(private readonly q: QueryBuilder, private readonly sql: SqlRunner) {}
 
   list(): AlertChannelRow[] {
     return this.sql.all(this.q.selectFrom('alert_channel').selectAll().orderBy('name'))

@@ -1,6 +1,6 @@
 // Alert mutes (migration 006): a host, or one of its services, silenced until a time (maintenance).
 // A mute ends by itself at `until`; nothing deletes expired rows, so they stay listed as ended.
-import type { AlertConfigTables } from './alert-config-tables'
+
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export interface AlertMute {
@@ -28,11 +28,7 @@ export interface AlertMuteValues {
 }
 
 export class AlertMuteRepository {
-  private readonly q
-
-  constructor(db: QueryBuilder, private readonly sql: SqlRunner) {
-    this.q = db.withTables<AlertConfigTables>()
-  }
+  constructor(private readonly q: QueryBuilder, private readonly sql: SqlRunner) {}
 
   /** Mutes in force at `now` (until later than now), soonest ending first; with `ended`, the others too. */
   list(now: number, ended = false): AlertMute[] {

@@ -1,7 +1,7 @@
 // Alert rules (migration 006): which events go to which channels. A rule and its four lists (channels,
 // hosts, host groups, service types) are one aggregate, written in one transaction.
 import type { Selectable } from 'kysely'
-import type { AlertConfigTables, AlertRuleTable } from './alert-config-tables'
+import type { AlertRuleTable, Schema } from './schema'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 /** What create and update write. Empty hosts and groups: every host; empty service types: every type. */
@@ -33,11 +33,7 @@ export interface AlertRule extends AlertRuleValues {
 type Lists = Pick<AlertRuleValues, 'channelIds' | 'hostIds' | 'groupIds' | 'serviceTypes'>
 
 export class AlertRuleRepository {
-  private readonly q
-
-  constructor(db: QueryBuilder, private readonly sql: SqlRunner) {
-    this.q = db.withTables<AlertConfigTables>()
-  }
+  constructor(private readonly q: QueryBuilder, private readonly sql: SqlRunner) {}
 
   list(): AlertRule[] {
     const rows = this.sql.all(this.q.selectFrom('alert_rule').selectAll().orderBy('name'))
@@ -97,7 +93,7 @@ export class AlertRuleRepository {
 
   private insertLists(id: number, lists: Lists): void {
     const insert = <T extends 'alert_rule_channel' | 'alert_rule_host' | 'alert_rule_group' | 'alert_rule_service_type'>(
-      table: T, rows: AlertConfigTables[T][]) => {
+      table: T, rows: Schema[T][]) => {
       if (rows.length > 0) this.sql.run(this.q.insertInto(table).values(rows as never).onConflict((oc) => oc.doNothing()))
     }
     insert('alert_rule_channel', lists.channelIds.map((channel_id) => ({ rule_id: id, channel_id })))
