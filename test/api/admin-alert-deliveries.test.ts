@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AlertDeliveryList } from '../../src/shared/api/alerts'
 import { loginAs, type ApiClient } from '../support/api-client'
-import { addChannel, addEvent, addHost, addOutbox, addRule, item } from '../support/alert-rows'
+import { addChannel, addRule } from '../support/alert-config'
+import { addEvent, addHost, addOutbox, item } from '../support/alert-rows'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 
 let server: TestServer
@@ -21,10 +22,10 @@ beforeAll(async () => {
   server = await startTestServer()
   admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
   const db = server.store.sql.sqlite
-  chOps = addChannel(db, 'ops', { url: 'http://127.0.0.1:9/a' })
-  chPager = addChannel(db, 'pager', { url: 'http://127.0.0.1:9/b' })
-  ruleWeb = addRule(db, 'web', [chOps, chPager])
-  ruleDb = addRule(db, 'db', [chOps])
+  chOps = addChannel(db, { name: 'ops', settings: { url: 'http://127.0.0.1:9/a' } })
+  chPager = addChannel(db, { name: 'pager', settings: { url: 'http://127.0.0.1:9/b' } })
+  ruleWeb = addRule(db, { name: 'web', channelIds: [chOps, chPager] })
+  ruleDb = addRule(db, { name: 'db', channelIds: [chOps] })
   const host = addHost(db, 'web-1')
   const notify = (uid: string, channel: number, rules: number[], status: string, at: number, extra: { error?: string; log?: string; attempts?: number } = {}) => {
     const id = Number(db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, attempts, next_attempt_at, last_error, delivered_at, payload, log)

@@ -6,7 +6,8 @@
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
-import { addChannel, addOutbox, item, notifications, type NotificationRow } from '../support/alert-rows'
+import { addChannel } from '../support/alert-config'
+import { addOutbox, item, notifications, type NotificationRow } from '../support/alert-rows'
 import { startAlertReceiver, type AlertReceiver } from '../support/alert-receiver'
 import { removeDir, startBuiltServer, type BuiltServer } from '../support/built-server'
 import { waitFor } from '../support/wait'
@@ -44,8 +45,8 @@ describe('kill -9 of the built server', () => {
     dataDir = server.dataDir
     const now = Math.floor(Date.now() / 1000)
     const [chInFlight, chWaiting] = withDb((db) => {
-      const a = addChannel(db, 'in-flight', { url: inFlight.url })
-      const b = addChannel(db, 'waiting', { url: waiting.url })
+      const a = addChannel(db, { name: 'in-flight', settings: { url: inFlight.url } })
+      const b = addChannel(db, { name: 'waiting', settings: { url: waiting.url } })
       addOutbox(db, { channelId: a, item: item(1, 'web-1', 'nginx', null), createdAt: now - 30, groupWaitSec: 30 })
       addOutbox(db, { channelId: b, item: item(1, 'web-1', 'mysql', null), createdAt: now, groupWaitSec: 6 })
       return [a, b]

@@ -16,20 +16,24 @@ export interface RuleSpec {
   eventTypes?: number
   heartbeat?: boolean
   groupWaitSec?: number
+  reminderMin?: number
   recovery?: boolean
 }
 
 let names = 0
 
-export function addChannel(db: Database.Database, opts: { name?: string; enabled?: boolean } = {}): number {
-  return Number(db.prepare(`INSERT INTO alert_channel (name, type, enabled, settings, created_at) VALUES (?, 'webhook', ?, '{"url":"http://127.0.0.1:9/"}', 0)`)
-    .run(opts.name ?? `channel ${++names}`, opts.enabled === false ? 0 : 1).lastInsertRowid)
+/** A webhook channel to nowhere unless told otherwise; `settings` as stored (secrets sealed by the caller). */
+export function addChannel(db: Database.Database, opts: { name?: string; enabled?: boolean; type?: string; settings?: object } = {}): number {
+  return Number(db.prepare(`INSERT INTO alert_channel (name, type, enabled, settings, created_at) VALUES (?, ?, ?, ?, 0)`)
+    .run(opts.name ?? `channel ${++names}`, opts.type ?? 'webhook', opts.enabled === false ? 0 : 1,
+      JSON.stringify(opts.settings ?? { url: 'http://127.0.0.1:9/' })).lastInsertRowid)
 }
 
 export function addRule(db: Database.Database, r: RuleSpec): number {
-  const id = Number(db.prepare(`INSERT INTO alert_rule (name, enabled, service_pattern, event_types, states, heartbeat, group_wait_sec, recovery, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)`).run(r.name ?? `rule ${++names}`, r.enabled === false ? 0 : 1, r.servicePattern ?? '', r.eventTypes ?? 0,
-    r.states ?? 7, r.heartbeat === false ? 0 : 1, r.groupWaitSec ?? 30, r.recovery === false ? 0 : 1).lastInsertRowid)
+  const id = Number(db.prepare(`INSERT INTO alert_rule (name, enabled, service_pattern, event_types, states, heartbeat, group_wait_sec,
+    reminder_min, recovery, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`).run(r.name ?? `rule ${++names}`, r.enabled === false ? 0 : 1,
+    r.servicePattern ?? '', r.eventTypes ?? 0, r.states ?? 7, r.heartbeat === false ? 0 : 1, r.groupWaitSec ?? 30, r.reminderMin ?? 0,
+    r.recovery === false ? 0 : 1).lastInsertRowid)
   for (const c of r.channelIds) db.prepare('INSERT INTO alert_rule_channel (rule_id, channel_id) VALUES (?, ?)').run(id, c)
   for (const h of r.hostIds ?? []) db.prepare('INSERT INTO alert_rule_host (rule_id, host_id) VALUES (?, ?)').run(id, h)
   for (const g of r.groupIds ?? []) db.prepare('INSERT INTO alert_rule_group (rule_id, group_id) VALUES (?, ?)').run(id, g)

@@ -1,19 +1,7 @@
-// Alert configuration and outbox rows written straight into a database, as the admin API and the
-// matching in the collector write them (their own parts of issue 13), so that the delivery is tested alone.
+// Hosts, events and outbox rows written straight into a database, as the collector and its matching
+// write them, so that the delivery is tested alone (channels and rules: ./alert-config.ts).
 import type Database from 'better-sqlite3'
 import type { AlertItem } from '../../src/shared/api/alerts'
-
-export function addChannel(db: Database.Database, name: string, settings: object, opts: { type?: string; enabled?: boolean } = {}): number {
-  return Number(db.prepare('INSERT INTO alert_channel (name, type, enabled, settings, created_at) VALUES (?, ?, ?, ?, 0)')
-    .run(name, opts.type ?? 'webhook', opts.enabled === false ? 0 : 1, JSON.stringify(settings)).lastInsertRowid)
-}
-
-export function addRule(db: Database.Database, name: string, channelIds: number[], opts: { groupWaitSec?: number; reminderMin?: number } = {}): number {
-  const id = Number(db.prepare('INSERT INTO alert_rule (name, group_wait_sec, reminder_min, created_at) VALUES (?, ?, ?, 0)')
-    .run(name, opts.groupWaitSec ?? 30, opts.reminderMin ?? 0).lastInsertRowid)
-  for (const channelId of channelIds) db.prepare('INSERT INTO alert_rule_channel (rule_id, channel_id) VALUES (?, ?)').run(id, channelId)
-  return id
-}
 
 export function addHost(db: Database.Database, hostname: string): number {
   return Number(db.prepare("INSERT INTO host (agent_id, hostname, created_at) VALUES (?, ?, 0)").run(`agent-${hostname}`, hostname).lastInsertRowid)

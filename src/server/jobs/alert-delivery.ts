@@ -10,6 +10,7 @@ import type { AlertNotification } from '../../shared/api/alerts'
 import type { ChannelType, SendContext, SendResult } from '../alerting/channel'
 import { openSettings } from '../alerting/channel-secrets'
 import { channelType } from '../alerting/channels'
+import { sendWithin } from '../alerting/send-within'
 import { renderMessage } from '../alerting/templates'
 import type { SecretBox } from '../auth/secret-box'
 import {
@@ -47,7 +48,7 @@ const MAX_LOG_CHARS = 16_000
 export class AlertDeliveryJob {
   private readonly repo: AlertDeliveryRepository
   private readonly now: () => number
-  /** The send running per channel id, and what aborts it. */
+  /** The send running per channel id, and what stops it with the server. */
   private readonly inFlight = new Map<number, { done: Promise<void>; abort: AbortController }>()
   private stopped = false
   private readonly recordFailures: RepeatedFailureLog
@@ -132,7 +133,7 @@ export class AlertDeliveryJob {
         continue
       }
       const abort = new AbortController()
-      const done = this.attempt(n, abort)
+      const done = this.attempt(n, abort.signal)
         .then((result) => this.record(n, result))
         .finally(() => this.inFlight.delete(n.channel_id))
       this.inFlight.set(n.channel_id, { done, abort })
@@ -140,27 +141,18 @@ export class AlertDeliveryJob {
   }
 
   /** One attempt; never rejects: every failure is a result in the channel's or our words. */
-  private async attempt(n: DueNotification, abort: AbortController): Promise<SendResult> {
-    const timeoutMs = this.options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS
-    // A timer of our own, not AbortSignal.timeout(): that signal can be garbage-collected before it fires.
-    const timer = setTimeout(() => abort.abort(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs)
+  private async attempt(n: DueNotification, stop: AbortSignal): Promise<SendResult> {
     try {
       const type = channelType(n.channel_type, this.options.channelTypes)
       if (!type) return { ok: false, error: `no channel type '${n.channel_type}' in this server` }
       const settings = type.settings.parse(openSettings(type, n.settings, this.secrets))
       const notification = JSON.parse(n.payload) as AlertNotification
       const message = renderMessage({ subject: n.subject_template, body: n.body_template }, notification)
-      const { signal } = abort
-      const context: SendContext = {
-        signal, desktop: this.options.desktop,
-        userEmails: (ids) => ids.flatMap((id) => this.store.users.find(id)?.email || [])
-      }
-      // A channel that ignores the signal still loses the race: its slot is free again on time.
-      return await Promise.race([type.send(settings, notification, message, context), abortOf(signal)])
+      const userEmails = (ids: readonly number[]) => ids.flatMap((id) => this.store.users.find(id)?.email || [])
+      return await sendWithin(this.options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
+        (signal) => type.send(settings, notification, message, { signal, userEmails, desktop: this.options.desktop }), stop)
     } catch (err) {
-      return { ok: false, error: errorText(abort.signal.aborted ? abort.signal.reason : err) }
-    } finally {
-      clearTimeout(timer)
+      return { ok: false, error: errorText(err) }
     }
   }
 
@@ -187,15 +179,6 @@ export class AlertDeliveryJob {
       this.reporting.onError?.(err)
     }
   }
-}
-
-/** Settles (never rejects) with a failure once `signal` aborts. */
-function abortOf(signal: AbortSignal): Promise<SendResult> {
-  return new Promise((resolve) => {
-    const fail = () => resolve({ ok: false, error: errorText(signal.reason) })
-    if (signal.aborted) fail()
-    else signal.addEventListener('abort', fail, { once: true })
-  })
 }
 
 function errorText(err: unknown): string {

@@ -2,30 +2,13 @@
 // notifications' attempts and results, reminders, pruning, and the delivery log behind
 // admin/alerts/deliveries/list. Times are unix seconds. Every call is a few indexed statements: the job
 // runs on the main thread and must never hold it for long.
-import { sql, type CompiledQuery, type Generated } from 'kysely'
+import { sql, type CompiledQuery } from 'kysely'
 import { EventClassId, Heartbeat } from '../../shared/codes'
-import type { AlertOutboxTable } from './schema'
+import type { AlertNotificationTable, AlertOutboxTable } from './schema'
 import type { QueryBuilder, SqlRunner } from './sql'
 
-export type NotificationStatus = 'pending' | 'delivered' | 'failed'
+export type NotificationStatus = AlertNotificationTable['status']
 export type OutboxKind = AlertOutboxTable['kind']
-
-/** Migration 007's notifications: this repository is the only one that reads or writes them. */
-export interface AlertNotificationTable {
-  id: Generated<number>
-  uid: string
-  channel_id: number
-  created_at: number
-  status: NotificationStatus
-  attempts: Generated<number>
-  next_attempt_at: number | null
-  last_error: string | null
-  delivered_at: number | null
-  payload: string
-  log: string | null
-}
-
-type DeliveryTables = { alert_notification: AlertNotificationTable }
 
 export interface PendingOutboxRow { id: number; event_id: number | null; kind: OutboxKind; item: string }
 
@@ -82,15 +65,11 @@ export interface DeliveryRow {
 export interface DeliveryOutboxRow { notification_id: number; rule_id: number | null; rule_name: string | null; event_id: number | null; kind: OutboxKind }
 
 export class AlertDeliveryRepository {
-  private readonly q
-
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
-    this.q = db.withTables<DeliveryTables>()
-  }
+  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {}
 
   /** Enabled channels whose oldest ungrouped row is due by `now`: their group wait is over. */
   dueChannels(now: number): number[] {
-    return this.sql.all(this.q.selectFrom('alert_outbox as o')
+    return this.sql.all(this.db.selectFrom('alert_outbox as o')
       .innerJoin('alert_channel as c', 'c.id', 'o.channel_id')
       .select('o.channel_id')
       .where('o.notification_id', 'is', null).where('c.enabled', '=', 1)
@@ -101,7 +80,7 @@ export class AlertDeliveryRepository {
 
   /** A channel's ungrouped rows created by `now`, oldest first. */
   ungrouped(channelId: number, now: number, limit: number): PendingOutboxRow[] {
-    return this.sql.all(this.q.selectFrom('alert_outbox')
+    return this.sql.all(this.db.selectFrom('alert_outbox')
       .select(['id', 'event_id', 'kind', 'item'])
       .where('channel_id', '=', channelId).where('notification_id', 'is', null).where('created_at', '<=', now)
       .orderBy('id').limit(limit))
@@ -109,17 +88,17 @@ export class AlertDeliveryRepository {
 
   /** A notification to send now, made of `rowIds`; call inside the transaction that read the rows. */
   createNotification(n: { uid: string; channelId: number; createdAt: number; payload: string; rowIds: readonly number[] }): number {
-    const { id } = this.sql.first(this.q.insertInto('alert_notification').values({
+    const { id } = this.sql.first(this.db.insertInto('alert_notification').values({
       uid: n.uid, channel_id: n.channelId, created_at: n.createdAt, status: 'pending', next_attempt_at: n.createdAt, payload: n.payload
     }).returning('id'))!
-    this.sql.run(this.q.updateTable('alert_outbox').set({ notification_id: id })
+    this.sql.run(this.db.updateTable('alert_outbox').set({ notification_id: id })
       .where('id', 'in', sql<number>`(SELECT value FROM json_each(${JSON.stringify(n.rowIds)}))`))
     return id
   }
 
   /** Per channel, its first pending notification whose attempt is due by `now`: channels are sent to one at a time each. */
   dueNotifications(now: number): DueNotification[] {
-    return this.sql.all(this.q.selectFrom('alert_channel as c')
+    return this.sql.all(this.db.selectFrom('alert_channel as c')
       // 'pending' as a literal, not a parameter: only then may SQLite use the partial index of pending rows.
       .innerJoin('alert_notification as n', (join) => join.on('n.id', '=', (eb) => eb.selectFrom('alert_notification as x')
         .select('x.id').whereRef('x.channel_id', '=', 'c.id').where('x.status', '=', sql.lit('pending')).where('x.next_attempt_at', '<=', now)
@@ -133,14 +112,14 @@ export class AlertDeliveryRepository {
 
   /** The channel took it. Only a pending notification changes: a result never overwrites another. */
   delivered(id: number, now: number, log: string | null): void {
-    this.sql.run(this.q.updateTable('alert_notification')
+    this.sql.run(this.db.updateTable('alert_notification')
       .set((eb) => ({ status: 'delivered', attempts: eb('attempts', '+', 1), delivered_at: now, next_attempt_at: null, log }))
       .where('id', '=', id).where('status', '=', 'pending'))
   }
 
   /** An attempt failed: try again at `retryAt`, or (null) give up. */
   attemptFailed(id: number, error: string, log: string | null, retryAt: number | null): void {
-    this.sql.run(this.q.updateTable('alert_notification')
+    this.sql.run(this.db.updateTable('alert_notification')
       .set((eb) => ({ status: retryAt === null ? 'failed' : 'pending', attempts: eb('attempts', '+', 1), next_attempt_at: retryAt, last_error: error, log }))
       .where('id', '=', id).where('status', '=', 'pending'))
   }
@@ -177,7 +156,7 @@ export class AlertDeliveryRepository {
 
   /** Queues a reminder row, due at once (the rule's group wait was served by the first alert). */
   addReminder(c: ReminderCandidate, now: number): void {
-    this.sql.run(this.q.insertInto('alert_outbox').values({
+    this.sql.run(this.db.insertInto('alert_outbox').values({
       channel_id: c.channel_id, rule_id: c.rule_id, event_id: c.event_id, kind: 'reminder', item: c.item, created_at: now, due_at: now
     }))
   }
@@ -187,10 +166,10 @@ export class AlertDeliveryRepository {
    * grouped (a disabled channel's) made before `before`; returns how many went.
    */
   prune(before: number, limit: number): number {
-    const notifications = this.sql.run(this.q.deleteFrom('alert_notification').where('id', 'in', (eb) =>
+    const notifications = this.sql.run(this.db.deleteFrom('alert_notification').where('id', 'in', (eb) =>
       eb.selectFrom('alert_notification').select('id')
         .where('created_at', '<', before).where('status', 'in', ['delivered', 'failed']).limit(limit))).changes
-    const rows = this.sql.run(this.q.deleteFrom('alert_outbox').where('id', 'in', (eb) =>
+    const rows = this.sql.run(this.db.deleteFrom('alert_outbox').where('id', 'in', (eb) =>
       eb.selectFrom('alert_outbox').select('id')
         .where('notification_id', 'is', null).where('created_at', '<', before).limit(limit))).changes
     return notifications + rows
@@ -213,7 +192,7 @@ export class AlertDeliveryRepository {
 
   /** The rows (rule, event, kind) grouped into each of these notifications. */
   outboxOf(notificationIds: readonly number[]): DeliveryOutboxRow[] {
-    return this.sql.all(this.q.selectFrom('alert_outbox as o')
+    return this.sql.all(this.db.selectFrom('alert_outbox as o')
       .leftJoin('alert_rule as r', 'r.id', 'o.rule_id')
       .select(['o.notification_id', 'o.rule_id', 'r.name as rule_name', 'o.event_id', 'o.kind'])
       .where('o.notification_id', 'in', sql<number>`(SELECT value FROM json_each(${JSON.stringify(notificationIds)}))`)
@@ -221,7 +200,7 @@ export class AlertDeliveryRepository {
   }
 
   private filtered(f: DeliveryFilter) {
-    let query = this.q.selectFrom('alert_notification as n')
+    let query = this.db.selectFrom('alert_notification as n')
     if (f.channelId !== undefined) query = query.where('n.channel_id', '=', f.channelId)
     if (f.status !== undefined) query = query.where('n.status', '=', f.status)
     if (f.dateFrom !== undefined) query = query.where('n.created_at', '>=', f.dateFrom)

@@ -31,6 +31,7 @@ export interface Schema {
   alert_rule_service_type: { rule_id: number; service_type: number }
   alert_mute: AlertMuteTable
   alert_outbox: AlertOutboxTable
+  alert_notification: AlertNotificationTable
 }
 
 export interface HostTable {
@@ -255,4 +256,22 @@ export interface AlertOutboxTable {
   /** Unix seconds: created_at + the rule's group wait */
   due_at: number
   notification_id: number | null
+}
+
+/** One delivery to one channel: outbox rows grouped (alert-deliveries.ts, the delivery job's only). */
+export interface AlertNotificationTable {
+  id: Generated<number>
+  /** Stable across retries and restarts (AlertNotification.id) */
+  uid: string
+  channel_id: number
+  /** Unix seconds (server clock) */
+  created_at: number
+  status: 'pending' | 'delivered' | 'failed'
+  attempts: Generated<number>
+  next_attempt_at: number | null
+  last_error: string | null
+  delivered_at: number | null
+  /** The AlertNotification as sent (JSON) */
+  payload: string
+  log: string | null
 }

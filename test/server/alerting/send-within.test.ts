@@ -20,4 +20,18 @@ describe('sendWithin', () => {
     expect(signal?.aborted).toBe(true)
     expect(Date.now() - started).toBeGreaterThanOrEqual(90)
   })
+
+  it('ends at once with the reason when stopped (the server stopping)', async () => {
+    const stop = new AbortController()
+    let signal: AbortSignal | undefined
+    const sending = sendWithin(60_000, (s) => { signal = s; return new Promise(() => {}) }, stop.signal)
+    stop.abort(new Error('the server is stopping'))
+    expect(await sending).toEqual({ ok: false, error: 'the server is stopping' })
+    expect(signal?.aborted).toBe(true)
+  })
+
+  it('words a send rejected by its aborted signal as the reason', async () => {
+    const result = await sendWithin(50, (s) => new Promise((_, reject) => s.addEventListener('abort', () => reject(new Error('This operation was aborted')))))
+    expect(result).toEqual({ ok: false, error: 'no answer within 0.05 s' })
+  })
 })

@@ -9,9 +9,8 @@ import { MAX_ALERTS_PER_NOTIFICATION, MAX_ATTEMPTS } from '../../../src/server/d
 import { EventClassId } from '../../../src/shared/codes'
 import { silentLogger } from '../../../src/server/log'
 import { startAlertReceiver, type AlertReceiver } from '../../support/alert-receiver'
-import {
-  addChannel, addEvent, addHost, addOutbox, addRule, item, notifications, recover
-} from '../../support/alert-rows'
+import { addChannel, addRule } from '../../support/alert-config'
+import { addEvent, addHost, addOutbox, item, notifications, recover } from '../../support/alert-rows'
 import { tempStore, type TempStore } from '../../support/temp-store'
 import { waitFor } from '../../support/wait'
 
@@ -59,8 +58,8 @@ afterEach(async () => {
 describe('grouping', () => {
   it('sends the rows arriving within the group wait of the first as one notification, links absolute', async () => {
     const hook = await receiver()
-    const channel = addChannel(db, 'ops', { url: hook.url })
-    const rule = addRule(db, 'all', [channel])
+    const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
+    const rule = addRule(db, { name: 'all', channelIds: [channel] })
     const web1 = addHost(db, 'web-1')
     const web2 = addHost(db, 'web-2')
     const e1 = addEvent(db, web1, 'nginx', T0)
@@ -93,10 +92,10 @@ describe('grouping', () => {
   it('never mixes the rows of two channels, and tells each channel of an event once', async () => {
     const a = await receiver()
     const b = await receiver()
-    const chA = addChannel(db, 'a', { url: a.url })
-    const chB = addChannel(db, 'b', { url: b.url })
-    const rule1 = addRule(db, 'one', [chA, chB])
-    const rule2 = addRule(db, 'two', [chA])
+    const chA = addChannel(db, { name: 'a', settings: { url: a.url } })
+    const chB = addChannel(db, { name: 'b', settings: { url: b.url } })
+    const rule1 = addRule(db, { name: 'one', channelIds: [chA, chB] })
+    const rule2 = addRule(db, { name: 'two', channelIds: [chA] })
     const host = addHost(db, 'db-1')
     const e1 = addEvent(db, host, 'postgres', T0)
     const e2 = addEvent(db, host, 'disk', T0)
@@ -119,8 +118,8 @@ describe('grouping', () => {
 describe('a storm', () => {
   it('sends 1,200 alerts of 1,200 hosts as two notifications, in passes that stay short', async () => {
     const hook = await receiver()
-    const channel = addChannel(db, 'ops', { url: hook.url })
-    const rule = addRule(db, 'all', [channel])
+    const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
+    const rule = addRule(db, { name: 'all', channelIds: [channel] })
     temp.store.transaction(() => {
       for (let i = 1; i <= 1200; i++) {
         const host = addHost(db, `host-${i}`)
@@ -146,8 +145,8 @@ describe('a storm', () => {
 describe('a long history', () => {
   it('keeps each pass short with 30 days of outbox rows and notifications behind it', async () => {
     const hook = await receiver()
-    const channel = addChannel(db, 'ops', { url: hook.url })
-    const rule = addRule(db, 'remind', [channel], { reminderMin: 60 })
+    const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
+    const rule = addRule(db, { name: 'remind', channelIds: [channel], reminderMin: 60 })
     const host = addHost(db, 'web-1')
     const history = { notifications: 20_000, rowsEach: 10 }
     temp.store.transaction(() => {
@@ -184,7 +183,7 @@ describe('retries', () => {
   it('retries a refused send with backoff by the clock, with the same id, until delivered', async () => {
     const hook = await receiver()
     hook.answerWith((n) => (n === 0 ? 500 : 200))
-    const channel = addChannel(db, 'ops', { url: hook.url })
+    const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
     const host = addHost(db, 'web-1')
     addOutbox(db, { channelId: channel, item: item(host, 'web-1', 'nginx', null), createdAt: T0 })
 
@@ -203,7 +202,7 @@ describe('retries', () => {
   it('gives up after the bounded attempts, keeping the last error, with the backoff doubling', async () => {
     const hook = await receiver()
     hook.answerWith(503)
-    const channel = addChannel(db, 'ops', { url: hook.url })
+    const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
     addOutbox(db, { channelId: channel, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
     const waits: number[] = []
     let at = T0 + 30
@@ -230,8 +229,8 @@ describe('a slow channel', () => {
     const timeoutMs = 1_500
     await job.stop()
     job = newJob({ sendTimeoutMs: timeoutMs })
-    const chDead = addChannel(db, 'dead', { url: dead.url })
-    const chLive = addChannel(db, 'live', { url: live.url })
+    const chDead = addChannel(db, { name: 'dead', settings: { url: dead.url } })
+    const chLive = addChannel(db, { name: 'live', settings: { url: live.url } })
     addOutbox(db, { channelId: chDead, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
     addOutbox(db, { channelId: chLive, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
 
@@ -264,7 +263,7 @@ describe('stopping', () => {
   it('aborts a send in flight at once and leaves its notification pending for the next start', async () => {
     const hook = await receiver()
     hook.answerWith('hang')
-    const channel = addChannel(db, 'ops', { url: hook.url })
+    const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
     addOutbox(db, { channelId: channel, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
     clock = T0 + 30
     job.runOnce()
@@ -279,8 +278,8 @@ describe('stopping', () => {
 describe('reminders', () => {
   it('reminds every reminder minutes while the failure stays active, and stops when it recovers', async () => {
     const hook = await receiver()
-    const channel = addChannel(db, 'ops', { url: hook.url })
-    const rule = addRule(db, 'remind', [channel], { reminderMin: 10 })
+    const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
+    const rule = addRule(db, { name: 'remind', channelIds: [channel], reminderMin: 10 })
     const host = addHost(db, 'web-1')
     const event = addEvent(db, host, 'nginx', T0)
     addOutbox(db, { channelId: channel, ruleId: rule, eventId: event, item: item(host, 'web-1', 'nginx', event), createdAt: T0 })
@@ -307,8 +306,8 @@ describe('reminders', () => {
 
   it('reminds of a silent host, not of its services', async () => {
     const hook = await receiver()
-    const channel = addChannel(db, 'ops', { url: hook.url })
-    const rule = addRule(db, 'remind', [channel], { reminderMin: 5 })
+    const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
+    const rule = addRule(db, { name: 'remind', channelIds: [channel], reminderMin: 5 })
     const host = addHost(db, 'web-1')
     const service = addEvent(db, host, 'nginx', T0)
     const heartbeat = addEvent(db, host, 'web-1', T0, EventClassId.Heartbeat)
@@ -323,9 +322,9 @@ describe('reminders', () => {
 
   it('sends no reminder for a rule without one, or a muted host', async () => {
     const hook = await receiver()
-    const channel = addChannel(db, 'ops', { url: hook.url })
-    const plain = addRule(db, 'plain', [channel])
-    const remind = addRule(db, 'remind', [channel], { reminderMin: 5 })
+    const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
+    const plain = addRule(db, { name: 'plain', channelIds: [channel] })
+    const remind = addRule(db, { name: 'remind', channelIds: [channel], reminderMin: 5 })
     const web1 = addHost(db, 'web-1')
     const web2 = addHost(db, 'web-2')
     const e1 = addEvent(db, web1, 'nginx', T0)
@@ -346,7 +345,7 @@ describe('pruning', () => {
   it('deletes finished notifications and their rows past the bound, keeps the rest', async () => {
     await job.stop()
     job = newJob({ keepSec: 3600 })
-    const channel = addChannel(db, 'ops', { url: 'http://127.0.0.1:9/unused' })
+    const channel = addChannel(db, { name: 'ops', settings: { url: 'http://127.0.0.1:9/unused' } })
     const notify = (uid: string, status: string, createdAt: number) => {
       const id = Number(db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, next_attempt_at, payload)
         VALUES (?, ?, ?, ?, ?, '{}')`).run(uid, channel, createdAt, status, status === 'pending' ? T0 + 86_400 : null).lastInsertRowid)
@@ -365,7 +364,7 @@ describe('pruning', () => {
   })
 
   it('prunes in steps of 500 a minute, so that no pass holds the thread long', async () => {
-    const channel = addChannel(db, 'ops', { url: 'http://127.0.0.1:9/unused' })
+    const channel = addChannel(db, { name: 'ops', settings: { url: 'http://127.0.0.1:9/unused' } })
     const insert = db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, payload) VALUES (?, ?, ?, 'delivered', '{}')`)
     temp.store.transaction(() => { for (let i = 0; i < 1200; i++) insert.run(`n${i}`, channel, T0 - 40 * 86_400) })
     const left = () => (db.prepare('SELECT COUNT(*) AS n FROM alert_notification').get() as { n: number }).n
@@ -382,7 +381,7 @@ describe('pruning', () => {
 describe('channel settings', () => {
   it('opens the sealed secrets with the key of the server: the webhook signs with the secret', async () => {
     const hook = await receiver()
-    const channel = addChannel(db, 'signed', { url: hook.url, secret: temp.secrets.seal('s3cret') })
+    const channel = addChannel(db, { name: 'signed', settings: { url: hook.url, secret: temp.secrets.seal('s3cret') } })
     expect(db.prepare('SELECT settings FROM alert_channel WHERE id = ?').get(channel)).not.toMatchObject({ settings: expect.stringContaining('s3cret') })
     addOutbox(db, { channelId: channel, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
     await passAt(T0 + 30)
@@ -393,7 +392,7 @@ describe('channel settings', () => {
 
   it("renders the channel's own templates, and a secret URL opened (slack)", async () => {
     const hook = await receiver()
-    const channel = addChannel(db, 'chat', { url: temp.secrets.seal(hook.url) }, { type: 'slack' })
+    const channel = addChannel(db, { name: 'chat', type: 'slack', settings: { url: temp.secrets.seal(hook.url) } })
     db.prepare('UPDATE alert_channel SET subject_template = ?, body_template = ? WHERE id = ?')
       .run('{{count}} new', '{{#each alerts}}{{host}}/{{service}} {{/each}}', channel)
     addOutbox(db, { channelId: channel, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
@@ -408,7 +407,7 @@ describe('the desktop channel', () => {
     const shown: [string, string][] = []
     await job.stop()
     job = newJob({ desktop: (notification, message) => (shown.push([notification.summary, message.subject]), true) })
-    const channel = addChannel(db, 'desk', {}, { type: 'desktop' })
+    const channel = addChannel(db, { name: 'desk', type: 'desktop', settings: {} })
     addOutbox(db, { channelId: channel, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
     await passAt(T0 + 30)
     expect(shown).toEqual([['nginx failed on web-1', '[Overseer] nginx failed on web-1']])
@@ -425,8 +424,8 @@ describe('the desktop channel', () => {
 describe('a channel that cannot send', () => {
   it('holds back no other channel when its rows cannot be grouped', async () => {
     const hook = await receiver()
-    const broken = addChannel(db, 'broken', { url: hook.url })
-    const fine = addChannel(db, 'fine', { url: hook.url })
+    const broken = addChannel(db, { name: 'broken', settings: { url: hook.url } })
+    const fine = addChannel(db, { name: 'fine', settings: { url: hook.url } })
     const row = addOutbox(db, { channelId: broken, item: item(1, 'h', 's', null), createdAt: T0 })
     db.prepare("UPDATE alert_outbox SET item = 'not json' WHERE id = ?").run(row)
     addOutbox(db, { channelId: fine, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
@@ -439,8 +438,8 @@ describe('a channel that cannot send', () => {
 
 
   it('records a disabled channel as failed and an unknown type as an error to retry', async () => {
-    const off = addChannel(db, 'off', { url: 'http://127.0.0.1:9/x' })
-    const odd = addChannel(db, 'odd', {}, { type: 'carrier-pigeon' })
+    const off = addChannel(db, { name: 'off', settings: { url: 'http://127.0.0.1:9/x' } })
+    const odd = addChannel(db, { name: 'odd', type: 'carrier-pigeon', settings: {} })
     addOutbox(db, { channelId: off, item: item(1, 'h', 's', null), createdAt: T0 })
     addOutbox(db, { channelId: odd, item: item(1, 'h', 's', null), createdAt: T0 })
     await passAt(T0 + 30) // grouped and sent once `off` was still enabled
