@@ -1,8 +1,10 @@
 // Administration › Alerts in the browser, against the built server and a real HTTP receiver on
 // 127.0.0.1: a webhook channel (a refusal under its field, created, tested green, then red with the
-// receiver's own words), a rule for a host and the channel, mutes set from the host screen (the host for
-// 1 h, a service for 8 h), listed and one ended early, and the delivery log showing the notification the
-// rule sent when the host's agent reported a failure. Only what this spec made is changed.
+// receiver's own words; its secret write-only), a rule for a host and the channel (a refusal first), mutes
+// set from the host screen (the host for 1 h, a service for 8 h after a past date is refused), listed and
+// one ended early, the delivery log showing the notification the rule sent when the host's agent
+// reported a failure (with its filters), dark theme, deletions; then first-run setup's channel offer on a
+// server of its own. Only what this spec made is changed.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test, type Page } from '@playwright/test'
@@ -161,6 +163,11 @@ test('alerts: webhook channel with a test, a rule, mutes from the host screen, t
 
   await page.getByRole('button', { name: `Mute labprog on ${HOST.name}` }).click()
   const serviceMute = page.getByRole('dialog', { name: `Mute labprog on ${HOST.name}` })
+  // A date in the past: the server's refusal shows under the choice it is about.
+  await serviceMute.getByRole('radio', { name: 'Until a date' }).check()
+  await serviceMute.getByLabel('Until', { exact: true }).fill('2020-01-01T00:00')
+  await serviceMute.getByRole('button', { name: 'Mute' }).click()
+  await expect(serviceMute.getByText('must be in the future')).toBeVisible()
   await serviceMute.getByRole('radio', { name: '8 hours' }).check()
   await serviceMute.getByLabel('Reason').fill('rewriting the check')
   await serviceMute.getByRole('button', { name: 'Mute' }).click()
