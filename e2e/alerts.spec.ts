@@ -83,7 +83,12 @@ test('alerts: webhook channel with a test, a rule, mutes from the host screen, t
   // ---- a channel: the server's refusal under the field it names, then created ----
   await page.getByRole('button', { name: 'New channel' }).click()
   const form = page.getByRole('dialog', { name: 'New channel' })
+  // The first type the server lists (e-mail) shows its own fields; another type, its own.
+  await expect(form.getByLabel('Type', { exact: true })).toHaveValue('E-mail')
+  await expect(form.getByRole('textbox', { name: 'SMTP server' })).toBeVisible()
+  await shot(page, 'alerts-channel-form-email')
   await pick(page, form, 'Type', 'Webhook')
+  await expect(form.getByRole('textbox', { name: 'SMTP server' })).toHaveCount(0)
   await expect(form.getByText('POSTs the notification as JSON')).toBeVisible()
   await form.getByLabel('Name').fill(CHANNEL)
   await form.getByLabel('URL').fill('ftp://example.org')
