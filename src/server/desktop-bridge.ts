@@ -8,6 +8,7 @@ import type { LiveChange, LiveEvent } from '../shared/live'
 import { STOP_REQUEST, type DesktopAlert, type LedCounts, type ServerToShellMessage } from '../shared/desktop-api'
 import type { RenderedMessage } from './alerting/channel'
 import type { ChangeFeed } from './live/change-feed'
+import { AlertChannelRepository } from './store/alert-channels'
 import { StatusRepository } from './store/status'
 import type { Store } from './store/store'
 
@@ -99,8 +100,14 @@ class LedTally {
   }
 }
 
-/** Subscribes to the change feed and forwards what the shell needs; returns the unsubscribe function. */
+/**
+ * Subscribes to the change feed and forwards what the shell needs; returns the unsubscribe function.
+ * Every failed event becomes a native notification until an enabled `desktop` alert channel exists:
+ * from then on its rules decide (grouping, mutes, inhibition), and a second notification per event
+ * would only repeat them.
+ */
 export function startDesktopBridge(store: Store, feed: ChangeFeed, parent: ParentChannel): () => void {
+  const channels = new AlertChannelRepository(store.db, store.sql)
   const tally = new LedTally()
   for (const host of new StatusRepository(store.db, store.sql).hostPage({}, 'hostname', 'asc', 0, Number.MAX_SAFE_INTEGER)) {
     tally.set(host.id, host.led)
@@ -110,7 +117,7 @@ export function startDesktopBridge(store: Store, feed: ChangeFeed, parent: Paren
   return feed.subscribe(({ change }) => {
     if (change.kind === 'event') {
       const alert = alertOf(change)
-      if (alert) void parent.send({ type: 'alert', alert })
+      if (alert && !channels.anyEnabled('desktop')) void parent.send({ type: 'alert', alert })
     } else if (tally.apply(change)) {
       void parent.send({ type: 'hosts', leds: tally.current })
     }

@@ -63,6 +63,19 @@ describe('desktop bridge', () => {
     }])
   })
 
+  it('leaves failed events to the rules once an enabled desktop channel exists', () => {
+    startDesktopBridge(t.store, feed, parent)
+    post('02-status-heartbeat')
+    const channel = t.store.sql.sqlite.prepare(`INSERT INTO alert_channel (name, type, enabled, settings, created_at)
+      VALUES ('this desk', 'desktop', 1, '{}', 0)`).run().lastInsertRowid
+    sent = []
+    post('03-event-process-not-running')
+    expect(sent.filter((m) => m.type === 'alert')).toEqual([])
+    t.store.sql.sqlite.prepare('UPDATE alert_channel SET enabled = 0 WHERE id = ?').run(channel)
+    post('12-event-program-status-failed')
+    expect(sent.filter((m) => m.type === 'alert')).toHaveLength(1)
+  })
+
   it('reports a host going silent as host-dead, opening the heartbeat event, and its LED turning red', () => {
     startDesktopBridge(t.store, feed, parent)
     post('02-status-heartbeat')

@@ -23,6 +23,11 @@ export class AlertChannelRepository {
     return this.sql.all(this.q.selectFrom('alert_channel').selectAll().orderBy('name'))
   }
 
+  /** Whether an enabled channel of this type exists. */
+  anyEnabled(type: string): boolean {
+    return this.sql.first(this.q.selectFrom('alert_channel').select('id').where('type', '=', type).where('enabled', '=', 1).limit(1)) !== undefined
+  }
+
   find(id: number): AlertChannelRow | undefined {
     return this.sql.first(this.q.selectFrom('alert_channel').selectAll().where('id', '=', id))
   }
