@@ -3,8 +3,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AlertMuteRecord } from '../../src/shared/api/alerts'
 import { loginAs, type ApiClient, type Params } from '../support/api-client'
-import { postCollector } from '../support/collector-client'
-import { asAgent, fixture } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 
 let server: TestServer
@@ -22,11 +20,7 @@ afterEach(async () => {
   await server.stopAndClean()
 })
 
-async function addHost(agentId: string, hostname: string): Promise<number> {
-  const res = await postCollector(server.baseUrl, asAgent(fixture('02-status-heartbeat'), agentId, hostname), { auth: 'monit:collect0r' })
-  expect(res.status).toBe(200)
-  return server.store.hosts.findByAgentId(agentId)!.id
-}
+const addHost = (agentId: string, hostname: string) => server.addHost(agentId, hostname)
 /** A service of the host as status/hosts/get answers it. */
 async function serviceOf(hostId: number, index = 0): Promise<{ id: number; name: string; nameid: number }> {
   const res = await admin.get('/api/2/status/hosts/get', { id: hostId })

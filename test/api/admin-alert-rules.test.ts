@@ -3,8 +3,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AlertRuleRecord } from '../../src/shared/api/alerts'
 import { loginAs, type ApiClient, type Params } from '../support/api-client'
-import { postCollector } from '../support/collector-client'
-import { asAgent, fixture } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 
 let server: TestServer
@@ -26,11 +24,7 @@ afterEach(async () => {
   await server.stopAndClean()
 })
 
-async function addHost(agentId: string, hostname: string): Promise<number> {
-  const res = await postCollector(server.baseUrl, asAgent(fixture('02-status-heartbeat'), agentId, hostname), { auth: 'monit:collect0r' })
-  expect(res.status).toBe(200)
-  return server.store.hosts.findByAgentId(agentId)!.id
-}
+const addHost = (agentId: string, hostname: string) => server.addHost(agentId, hostname)
 async function idOf(request: Promise<{ status: number; text: string; json: unknown }>): Promise<number> {
   const res = await request
   expect(res.status, res.text).toBe(200)

@@ -2,8 +2,6 @@
 // collector posts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { loginAs, type ApiClient, type ApiResponse } from '../support/api-client'
-import { postCollector } from '../support/collector-client'
-import { asAgent, fixture } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 
 const PREFIXES = ['', '/api/1', '/api/2'] as const
@@ -23,11 +21,7 @@ afterEach(async () => {
   await server.stopAndClean()
 })
 
-async function addHost(agentId: string, hostname: string): Promise<number> {
-  const res = await postCollector(server.baseUrl, asAgent(fixture('02-status-heartbeat'), agentId, hostname), { auth: 'monit:collect0r' })
-  expect(res.status).toBe(200)
-  return server.store.hosts.findByAgentId(agentId)!.id
-}
+const addHost = (agentId: string, hostname: string) => server.addHost(agentId, hostname)
 
 async function createGroup(name: string): Promise<number> {
   const res = await admin.post('/api/2/admin/groups/create', { name })
