@@ -10,6 +10,7 @@ import net from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HostStatusEntry } from '../../src/shared/api/status'
+import { Led } from '../../src/shared/codes'
 import { loginAs, type ApiClient } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 import { startAgents, type AgentFleet, type RunningAgent } from '../support/monit-agents'
@@ -102,6 +103,20 @@ async function hostId(): Promise<number> {
   return id
 }
 
+/** The sleeper's LED as the server shows it (status/hosts/get): 0 red, 2 green. */
+async function sleeperLed(): Promise<number | undefined> {
+  const detail = (await admin.get('/api/2/status/hosts/get', { id: await hostId() })).json as
+    { records: { host: { services: { name: string; led: number }[] } } }
+  return detail.records.host.services.find((s) => s.name === 'sleeper')?.led
+}
+
+/** Polls the server until the sleeper shows `led`. */
+async function untilSleeperLed(led: number, what: string): Promise<void> {
+  for (const deadline = Date.now() + 10_000; (await sleeperLed()) !== led; await sleep(100)) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+  }
+}
+
 /** Waits for the `n`-th e-mail, then listens QUIET_MS more: nothing else may come. */
 async function expectMails(n: number, what: string, since: number): Promise<Mail> {
   await waitFor(what, () => mails.length >= n, DEADLINE_MS + 2000, 20)
@@ -112,15 +127,17 @@ async function expectMails(n: number, what: string, since: number): Promise<Mail
   return mail
 }
 
-describe('alerting with a real Monit agent and a real SMTP server', () => {
+describe('alerting with a real Monit agent and a real SMTP server', { timeout: 40_000 }, () => {
   it('is configured through the admin API once the agent reports its sleeper running', async () => {
-    // The agent starts without a sleeper: `monit start sleeper`, then wait until the server has it running.
+    // The agent starts without a sleeper (alert, no restart): `monit start sleeper`, then wait until the
+    // server has it running.
     for (const deadline = Date.now() + 10_000; !(await hostIdIfListed()); await sleep(200)) {
       if (Date.now() > deadline) throw new Error(`${agent.name} did not register`)
     }
+    await untilSleeperLed(Led.Red, 'the first report of the sleeper (not running: nobody started it)')
     await fleet.startSleeper(agent)
-    await waitFor('the sleeper running', () => fleet.sleeperPid(agent) !== undefined, 10_000)
-    await sleep(2500) // its "process is running" reaches the server before the rule exists
+    // Its "process is running" reaches the server before the rule exists.
+    await untilSleeperLed(Led.Green, 'the server to show the sleeper running')
     const channel = await admin.post('/api/2/admin/alerts/channels/create', {
       type: 'email', name: 'ops mail', smtphost: '127.0.0.1', smtpport: smtpPort, smtpsecurity: 'none',
       from: 'Overseer <overseer@example.com>', to: 'ops@example.com'
@@ -175,10 +192,10 @@ describe('alerting with a real Monit agent and a real SMTP server', () => {
     const mute = await admin.post('/api/2/admin/alerts/mutes/create', { hostid: id, until: Math.floor(Date.now() / 1000) + 3600, reason: 'maintenance' })
     expect(mute.status).toBe(200)
     fleet.killSleeper(agent)
-    await sleep(3000) // reported failed on the agent's next cycle
-    expect(mails).toHaveLength(3)
+    // The server has the failure (and would have queued it by now), then the recovery.
+    await untilSleeperLed(Led.Red, 'the server to show the sleeper failed')
     await fleet.startSleeper(agent)
-    await waitFor('the sleeper running', () => fleet.sleeperPid(agent) !== undefined, 10_000)
+    await untilSleeperLed(Led.Green, 'the server to show the sleeper running again')
     await sleep(DEADLINE_MS)
     expect(mails).toHaveLength(3)
     expect((await admin.post('/api/2/admin/alerts/mutes/delete', { id: (mute.json as { id: number }).id })).status).toBe(200)
