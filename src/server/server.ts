@@ -51,6 +51,8 @@ export interface ServerOptions extends ServerConfig {
   loginThrottle?: LoginThrottle
   /** The alert channel types; default the registry (alerting/channels). Tests add their own. */
   alertChannelTypes?: readonly ChannelType<any>[]
+  /** The alert delivery job's clock (ms); tests move it to make a reminder due without waiting minutes. */
+  alertDeliveryNow?: () => number
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -101,7 +103,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const urls = listeningUrls(options.host, port)
     // Kept simple: without --console-url, links point at the first address the server listens on.
     const consoleUrl = options.consoleUrl ?? urls[0] ?? `http://localhost:${port}`
-    const alerts = new AlertDeliveryJob(store, secrets, { consoleUrl, channelTypes: options.alertChannelTypes, desktop }, jobReporting)
+    const alerts = new AlertDeliveryJob(store, secrets, { consoleUrl, channelTypes: options.alertChannelTypes, desktop, now: options.alertDeliveryNow }, jobReporting)
     alerts.start()
     const stopBridge = options.parent && startDesktopBridge(store, feed, options.parent)
     return {

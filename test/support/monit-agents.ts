@@ -67,6 +67,11 @@ export interface AgentOptions {
   namePrefix?: string
   /** More control-file text (checks) appended after the standard services. */
   extraChecks?: string
+  /**
+   * What Monit does when the sleeper is gone: `restart` (default, Monit's implicit rule) starts it again
+   * on the same cycle; `alert` only reports it, so it stays failed until startSleeper().
+   */
+  sleeperOnFailure?: 'restart' | 'alert'
 }
 
 export interface RunningAgent {
@@ -98,6 +103,8 @@ export interface AgentFleet {
   sleeperPid(agent: RunningAgent): number | undefined
   /** SIGKILL the sleeper: event "process is not running", then Monit restarts it. */
   killSleeper(agent: RunningAgent): void
+  /** `monit start sleeper`: the agent runs its start program (event "start action done", then "process is running"). */
+  startSleeper(agent: RunningAgent): Promise<void>
   /** Append to watched.txt: event "checksum changed" on the next cycle. */
   touchWatched(agent: RunningAgent): void
   /** Stop every agent and sleeper, wait until all are reaped, remove the directories. Idempotent. */
@@ -168,6 +175,7 @@ export async function startAgents(opts: AgentOptions): Promise<AgentFleet> {
       const pid = readSleeperPid(stateOf(agent).agent)
       if (pid !== undefined) signal(pid, 'SIGKILL')
     },
+    startSleeper: (agent) => runMonit(['-c', stateOf(agent).agent.rcFile, 'start', 'sleeper']),
     touchWatched: (agent) => fs.appendFileSync(path.join(stateOf(agent).agent.dir, 'watched.txt'), `${Date.now()}\n`),
     shutdown: () => (shuttingDown ??= Promise.all(states.map(shutdownAgent)).then(() => undefined))
   }
@@ -216,7 +224,7 @@ check program ok${index} with path /bin/true
 check process sleeper with pidfile ${dir}/sleeper.pid
     start program = "/bin/sh -c 'sleep 100000 >/dev/null 2>&1 & echo $! > ${dir}/sleeper.pid'"
     stop program  = "/bin/sh -c 'kill $(cat ${dir}/sleeper.pid)'"
-
+${opts.sleeperOnFailure === 'alert' ? '    if does not exist then alert\n' : ''}
 check file f${index} with path ${dir}/watched.txt
     if changed checksum then alert
 ${opts.extraChecks ?? ''}`
