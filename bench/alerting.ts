@@ -50,6 +50,8 @@ async function startSlowReceiver(delayMs: number): Promise<SlowReceiver> {
     req.on('end', () => {
       const timer = setTimeout(() => {
         timers.delete(timer)
+        // A server stopped meanwhile aborted its request: that is no answer.
+        if (res.destroyed || req.socket.destroyed) return
         receiver.answered++
         res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok')
       }, delayMs)

@@ -92,12 +92,20 @@ export class AlertDeliveryJob {
     this.queueReminders(now)
     // One channel's grouping failing must not hold back the others: its error is reported after the pass.
     let failure: unknown
-    for (const channelId of this.repo.dueChannels(now)) {
-      try {
-        this.group(channelId, now)
-      } catch (err) {
-        failure ??= err
-      }
+    const due = this.repo.dueChannels(now)
+    // Every due channel in one transaction, each in a savepoint of its own: the write lock is taken once
+    // per pass, not once per channel, so that this thread (which also serves HTTP) waits for the ingest
+    // thread's commits, and delays them, once at most.
+    if (due.length > 0) {
+      this.store.transaction(() => {
+        for (const channelId of due) {
+          try {
+            this.group(channelId, now)
+          } catch (err) {
+            failure ??= err
+          }
+        }
+      })
     }
     this.dispatch(now)
     if (now - this.lastPruneSec >= PRUNE_EVERY_SEC) {
@@ -112,7 +120,7 @@ export class AlertDeliveryJob {
     if (due.length > 0) this.store.transaction(() => due.forEach((c) => this.repo.addReminder(c, now)))
   }
 
-  /** The channel's ungrouped rows become one notification, in one transaction. */
+  /** The channel's ungrouped rows become one notification, in one transaction (a savepoint within the pass's). */
   private group(channelId: number, now: number): void {
     this.store.transaction(() => {
       const rows = this.repo.ungrouped(channelId, now, MAX_ALERTS_PER_NOTIFICATION)
