@@ -44,6 +44,12 @@ const PRUNE_STEP = 500
 /** What the delivery log keeps of a channel's words. */
 const MAX_ERROR_CHARS = 2_000
 const MAX_LOG_CHARS = 16_000
+/** A pass whose grouping found the write lock taken is tried again after this long… */
+const BUSY_RETRY_MS = 20
+/** …this many times; then it waits for the lock like any other write. */
+const MAX_BUSY_PASSES = 25
+
+type NewNotification = Parameters<AlertDeliveryRepository['createNotification']>[0]
 
 export class AlertDeliveryJob {
   private readonly repo: AlertDeliveryRepository
@@ -54,6 +60,8 @@ export class AlertDeliveryJob {
   private readonly recordFailures: RepeatedFailureLog
   private job: PeriodicJob | undefined
   private lastPruneSec = -Infinity
+  /** Passes in a row whose grouping found the write lock taken */
+  private busyPasses = 0
 
   constructor(
     private readonly store: Store,
@@ -86,26 +94,42 @@ export class AlertDeliveryJob {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight.values()].map((s) => s.done))
   }
 
-  /** One pass; the sends it starts run on after it returns. */
-  runOnce(): void {
+  /**
+   * One pass; the sends it starts run on after it returns. Returns a shorter delay before the next pass
+   * when the grouping could not take the write lock at once.
+   */
+  runOnce(): number | undefined {
     const now = Math.floor(this.now() / 1000)
     this.queueReminders(now)
     // One channel's grouping failing must not hold back the others: its error is reported after the pass.
     let failure: unknown
-    const due = this.repo.dueChannels(now)
-    // Every due channel in one transaction, each in a savepoint of its own: the write lock is taken once
-    // per pass, not once per channel, so that this thread (which also serves HTTP) waits for the ingest
-    // thread's commits, and delays them, once at most.
-    if (due.length > 0) {
-      this.store.transaction(() => {
-        for (const channelId of due) {
+    const groups: NewNotification[] = []
+    for (const channelId of this.repo.dueChannels(now)) {
+      try {
+        const group = this.group(channelId, now)
+        if (group) groups.push(group)
+      } catch (err) {
+        failure ??= err
+      }
+    }
+    let retryMs: number | undefined
+    if (groups.length > 0) {
+      // Written in one transaction, each notification in a savepoint of its own (a failure undoes only
+      // its own). The ingest thread commits all the time: rather than have this thread (which serves
+      // HTTP) sleep in SQLite's busy handler, the pass is tried again shortly, waiting only after
+      // several refusals in a row.
+      const write = () => this.store.transaction(() => {
+        for (const group of groups) {
           try {
-            this.group(channelId, now)
+            this.store.transaction(() => this.repo.createNotification(group))
           } catch (err) {
             failure ??= err
           }
         }
       })
+      if (this.busyPasses >= MAX_BUSY_PASSES) write()
+      else if (!this.withoutWaiting(write)) retryMs = BUSY_RETRY_MS
+      this.busyPasses = retryMs === undefined ? 0 : this.busyPasses + 1
     }
     this.dispatch(now)
     if (now - this.lastPruneSec >= PRUNE_EVERY_SEC) {
@@ -113,6 +137,23 @@ export class AlertDeliveryJob {
       this.lastPruneSec = now
     }
     if (failure !== undefined) throw failure
+    return retryMs
+  }
+
+  /** Runs `write` if the write lock is free now: false, with nothing written, when SQLite answered busy. */
+  private withoutWaiting(write: () => void): boolean {
+    const sqlite = this.store.sql.sqlite
+    const timeout = sqlite.pragma('busy_timeout', { simple: true }) as number
+    sqlite.pragma('busy_timeout = 0')
+    try {
+      write()
+      return true
+    } catch (err) {
+      if (String((err as { code?: unknown }).code).startsWith('SQLITE_BUSY')) return false
+      throw err
+    } finally {
+      sqlite.pragma(`busy_timeout = ${timeout}`)
+    }
   }
 
   private queueReminders(now: number): void {
@@ -120,16 +161,18 @@ export class AlertDeliveryJob {
     if (due.length > 0) this.store.transaction(() => due.forEach((c) => this.repo.addReminder(c, now)))
   }
 
-  /** The channel's ungrouped rows become one notification, in one transaction (a savepoint within the pass's). */
-  private group(channelId: number, now: number): void {
-    this.store.transaction(() => {
-      const rows = this.repo.ungrouped(channelId, now, MAX_ALERTS_PER_NOTIFICATION)
-      if (rows.length === 0) return
-      const entries: OutboxEntry[] = rows.map((r) => ({ eventId: r.event_id, kind: r.kind, item: JSON.parse(r.item) }))
-      const uid = randomUUID()
-      const notification = buildNotification(uid, entries, this.options.consoleUrl)
-      this.repo.createNotification({ uid, channelId, createdAt: now, payload: JSON.stringify(notification), rowIds: rows.map((r) => r.id) })
-    })
+  /**
+   * The channel's ungrouped rows as one notification to write, read and built outside the write
+   * transaction so that it holds the write lock briefly; createNotification checks that they are
+   * still ungrouped when written.
+   */
+  private group(channelId: number, now: number): NewNotification | undefined {
+    const rows = this.repo.ungrouped(channelId, now, MAX_ALERTS_PER_NOTIFICATION)
+    if (rows.length === 0) return undefined
+    const entries: OutboxEntry[] = rows.map((r) => ({ eventId: r.event_id, kind: r.kind, item: JSON.parse(r.item) }))
+    const uid = randomUUID()
+    const notification = buildNotification(uid, entries, this.options.consoleUrl)
+    return { uid, channelId, createdAt: now, payload: JSON.stringify(notification), rowIds: rows.map((r) => r.id) }
   }
 
   private dispatch(now: number): void {
