@@ -132,8 +132,9 @@ export class AlertDeliveryJob {
       this.busyPasses = retryMs === undefined ? 0 : this.busyPasses + 1
     }
     this.dispatch(now)
-    if (now - this.lastPruneSec >= PRUNE_EVERY_SEC) {
-      this.repo.prune(now - (this.options.keepSec ?? DEFAULT_KEEP_SEC), PRUNE_STEP)
+    // Pruning can wait: when the write lock is taken, it is tried again next pass.
+    if (now - this.lastPruneSec >= PRUNE_EVERY_SEC &&
+      this.withoutWaiting(() => this.repo.prune(now - (this.options.keepSec ?? DEFAULT_KEEP_SEC), PRUNE_STEP))) {
       this.lastPruneSec = now
     }
     if (failure !== undefined) throw failure
