@@ -62,6 +62,8 @@ export class AlertDeliveryJob {
   private lastPruneSec = -Infinity
   /** Passes in a row whose grouping found the write lock taken */
   private busyPasses = 0
+  /** Notifications grouped but not written yet: the write lock was taken (their rows are checked when written). */
+  private unwritten: NewNotification[] = []
 
   constructor(
     private readonly store: Store,
@@ -95,28 +97,29 @@ export class AlertDeliveryJob {
   }
 
   /**
-   * One pass; the sends it starts run on after it returns. Returns a shorter delay before the next pass
-   * when the grouping could not take the write lock at once.
+   * One pass; the sends it starts run on after it returns. When the grouping finds the write lock taken,
+   * the pass stops there and asks to run again shortly: that run only writes what this one grouped.
    */
   runOnce(): number | undefined {
     const now = Math.floor(this.now() / 1000)
-    this.queueReminders(now)
     // One channel's grouping failing must not hold back the others: its error is reported after the pass.
     let failure: unknown
-    const groups: NewNotification[] = []
-    for (const channelId of this.repo.dueChannels(now)) {
-      try {
-        const group = this.group(channelId, now)
-        if (group) groups.push(group)
-      } catch (err) {
-        failure ??= err
+    if (this.unwritten.length === 0) {
+      this.queueReminders(now)
+      for (const channelId of this.repo.dueChannels(now)) {
+        try {
+          const group = this.group(channelId, now)
+          if (group) this.unwritten.push(group)
+        } catch (err) {
+          failure ??= err
+        }
       }
     }
-    let retryMs: number | undefined
-    if (groups.length > 0) {
+    if (this.unwritten.length > 0) {
+      const groups = this.unwritten
       // Written in one transaction, each notification in a savepoint of its own (a failure undoes only
       // its own). The ingest thread commits all the time: rather than have this thread (which serves
-      // HTTP) sleep in SQLite's busy handler, the pass is tried again shortly, waiting only after
+      // HTTP) sleep in SQLite's busy handler, the write is tried again shortly, waiting only after
       // several refusals in a row.
       const write = () => this.store.transaction(() => {
         for (const group of groups) {
@@ -127,9 +130,20 @@ export class AlertDeliveryJob {
           }
         }
       })
-      if (this.busyPasses >= MAX_BUSY_PASSES) write()
-      else if (!this.withoutWaiting(write)) retryMs = BUSY_RETRY_MS
-      this.busyPasses = retryMs === undefined ? 0 : this.busyPasses + 1
+      try {
+        if (this.busyPasses < MAX_BUSY_PASSES && !this.withoutWaiting(write)) {
+          this.busyPasses++
+          if (failure !== undefined) throw failure
+          return BUSY_RETRY_MS
+        }
+        if (this.busyPasses >= MAX_BUSY_PASSES) write()
+        this.busyPasses = 0
+        this.unwritten = []
+      } catch (err) {
+        // Not written: the rows stay ungrouped and are grouped afresh by the next pass.
+        if (failure === undefined) this.unwritten = []
+        throw err
+      }
     }
     this.dispatch(now)
     // Pruning can wait: when the write lock is taken, it is tried again next pass.
@@ -138,7 +152,7 @@ export class AlertDeliveryJob {
       this.lastPruneSec = now
     }
     if (failure !== undefined) throw failure
-    return retryMs
+    return undefined
   }
 
   /** Runs `write` if the write lock is free now: false, with nothing written, when SQLite answered busy. */
