@@ -5,6 +5,10 @@
 // timeout, at most one per channel, so a slow or dead channel delays neither the collector nor another
 // channel. A result is recorded when the send ends: delivered, or retried with backoff until given up.
 // A crash during a send leaves the notification pending: it is sent again (at-least-once, same uid).
+// The collector's ingest thread holds SQLite's write lock most of the time under load: the notifications
+// are built outside the write transaction, written together in one short one, and when the lock is
+// taken the pass does not sleep in SQLite's busy handler (this thread serves HTTP) but retries the
+// write 20 ms later (npm run bench -- alerting measures this).
 import { randomUUID } from 'node:crypto'
 import type { AlertNotification } from '../../shared/api/alerts'
 import type { ChannelType, SendContext, SendResult } from '../alerting/channel'
