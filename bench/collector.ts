@@ -24,7 +24,7 @@ import type { Principal } from '../src/server/domain/permissions'
 import { DATABASE_FILE } from '../src/server/server'
 import { Store } from '../src/server/store/store'
 import { removeDir, type BuiltServer } from '../test/support/built-server'
-import { addBenchRules, outboxCount } from './alert-rules'
+import { addBenchRules, notificationCounts, outboxCount, type BenchRuleOptions } from './alert-rules'
 import { buildTraffic, xmlOf, type Payload } from './collector-payloads'
 import { envInt, fixed, int, percentile, printRows, secondsSince, startPlainServer, verdict, type Benchmark } from './support'
 
@@ -34,7 +34,7 @@ const CREDENTIALS = 'bench:bench'
 const REQUEST_TIMEOUT_MS = 10_000
 const ERROR_LOG_LINES = 20
 
-interface Settings {
+export interface Settings {
   agents: number
   messages: number
   concurrency: number
@@ -42,11 +42,13 @@ interface Settings {
   maxSeconds: number
   /** Alert rules active while measuring */
   alertRules: number
+  /** The rules' channel URL and group wait (bench/alerting.ts); the defaults otherwise. */
+  alertOptions?: BenchRuleOptions
   /** Where the server writes a V8 CPU profile (`--cpu-prof`) when it stops; none when unset. */
   serverProfileDir?: string
 }
 
-function settings(): Settings {
+export function settings(): Settings {
   return {
     agents: envInt('BENCH_AGENTS', 1000),
     messages: envInt('BENCH_MESSAGES', 20_000),
@@ -81,7 +83,7 @@ async function runCollectorBenchmark(): Promise<void> {
 }
 
 /** Messages per second: for HTTP only those answered 2xx count. */
-const rate = (r: HttpRun | LoopRun): number => ('ok' in r ? r.ok : r.messages) / r.seconds
+export const rate = (r: HttpRun | LoopRun): number => ('ok' in r ? r.ok : r.messages) / r.seconds
 
 const cpuShare = (cpuSeconds: number, run: HttpRun): string =>
   `${fixed(cpuSeconds, 2)} s (${Math.round((100 * cpuSeconds) / run.seconds)}% of one core), ` +
@@ -132,7 +134,7 @@ function printVerdicts(http: HttpRun, floor: LoopRun, s: Settings): void {
 // ---------------------------------------------------------------------------------------------
 // Over HTTP
 
-interface HttpRun {
+export interface HttpRun {
   sent: number
   ok: number
   seconds: number
@@ -143,9 +145,11 @@ interface HttpRun {
   clientCpuSeconds: number
   /** Alert outbox rows in the database after the run */
   outboxRows: number
+  /** Alert notifications in the database after the run: grouped, and taken by their channel */
+  notifications: { made: number; delivered: number }
 }
 
-async function measureHttp(warmup: Payload[], messages: Payload[], s: Settings): Promise<HttpRun> {
+export async function measureHttp(warmup: Payload[], messages: Payload[], s: Settings): Promise<HttpRun> {
   // Our own data dir, so it is removed even when the server fails to start.
   const dataDir = mkdtempSync(join(tmpdir(), 'overseer-bench-'))
   try {
@@ -155,9 +159,9 @@ async function measureHttp(warmup: Payload[], messages: Payload[], s: Settings):
       // Another connection, as the admin API's: the server's ingest thread learns of the rules by itself.
       const db = new Database(join(dataDir, DATABASE_FILE))
       try {
-        addBenchRules(db, s.alertRules)
+        addBenchRules(db, s.alertRules, s.alertOptions)
         const loaded = await loadServer(server, warmup, messages, s)
-        run = { ...loaded, outboxRows: outboxCount(db) }
+        run = { ...loaded, outboxRows: outboxCount(db), notifications: notificationCounts(db) }
       } finally {
         db.close()
       }
@@ -173,7 +177,7 @@ async function measureHttp(warmup: Payload[], messages: Payload[], s: Settings):
   }
 }
 
-async function loadServer(server: BuiltServer, warmup: Payload[], messages: Payload[], s: Settings): Promise<Omit<HttpRun, 'outboxRows'>> {
+async function loadServer(server: BuiltServer, warmup: Payload[], messages: Payload[], s: Settings): Promise<Omit<HttpRun, 'outboxRows' | 'notifications'>> {
   const target: Target = { port: server.port, authorization: `Basic ${Buffer.from(CREDENTIALS).toString('base64')}` }
   // Registering the agents and warming the JIT are not what is measured.
   const registered = await sendAll(target, warmup, s)
@@ -197,7 +201,7 @@ const describe = (errors: Map<string, number>): string => [...errors].map(([what
 interface Target { port: number; authorization: string }
 
 /** Sends every payload with `concurrency` requests in flight, until done or the time bound. */
-async function sendAll(target: Target, payloads: Payload[], s: Settings): Promise<Omit<HttpRun, 'clientCpuSeconds' | 'outboxRows'>> {
+async function sendAll(target: Target, payloads: Payload[], s: Settings): Promise<Omit<HttpRun, 'clientCpuSeconds' | 'outboxRows' | 'notifications'>> {
   // Built before the clock starts: the client should cost as little CPU per message as an agent does.
   const requests = payloads.map((p) => agentRequest(target, p))
   const latenciesMs: number[] = []

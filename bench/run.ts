@@ -1,6 +1,7 @@
 // Runs the benchmarks: `npm run bench` runs all of them, `npm run bench -- collector` only the named.
 // Each benchmark is one module that prints its own figures; add new ones to BENCHMARKS.
 import { cpus, loadavg, release, totalmem } from 'node:os'
+import { alertingBenchmark } from './alerting'
 import { burstsBenchmark } from './bursts'
 import { collectorBenchmark } from './collector'
 import { consoleBenchmark } from './console'
@@ -9,7 +10,7 @@ import { historyBenchmark } from './history'
 import { statusBenchmark } from './status'
 import type { Benchmark } from './support'
 
-const BENCHMARKS: readonly Benchmark[] = [collectorBenchmark, statusBenchmark, eventsBenchmark, consoleBenchmark, historyBenchmark, burstsBenchmark]
+const BENCHMARKS: readonly Benchmark[] = [collectorBenchmark, statusBenchmark, eventsBenchmark, consoleBenchmark, historyBenchmark, burstsBenchmark, alertingBenchmark]
 
 function selected(names: readonly string[]): Benchmark[] {
   if (names.length === 0) return [...BENCHMARKS]

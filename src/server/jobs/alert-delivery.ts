@@ -5,6 +5,10 @@
 // timeout, at most one per channel, so a slow or dead channel delays neither the collector nor another
 // channel. A result is recorded when the send ends: delivered, or retried with backoff until given up.
 // A crash during a send leaves the notification pending: it is sent again (at-least-once, same uid).
+// The collector's ingest thread holds SQLite's write lock most of the time under load: the notifications
+// are built outside the write transaction, written together in one short one, and when the lock is
+// taken the pass does not sleep in SQLite's busy handler (this thread serves HTTP) but retries the
+// write 20 ms later (npm run bench -- alerting measures this).
 import { randomUUID } from 'node:crypto'
 import type { AlertNotification } from '../../shared/api/alerts'
 import type { ChannelType, SendContext, SendResult } from '../alerting/channel'
@@ -44,6 +48,12 @@ const PRUNE_STEP = 500
 /** What the delivery log keeps of a channel's words. */
 const MAX_ERROR_CHARS = 2_000
 const MAX_LOG_CHARS = 16_000
+/** A pass whose grouping found the write lock taken is tried again after this long… */
+const BUSY_RETRY_MS = 20
+/** …this many times; then it waits for the lock like any other write. */
+const MAX_BUSY_PASSES = 25
+
+type NewNotification = Parameters<AlertDeliveryRepository['createNotification']>[0]
 
 export class AlertDeliveryJob {
   private readonly repo: AlertDeliveryRepository
@@ -54,6 +64,10 @@ export class AlertDeliveryJob {
   private readonly recordFailures: RepeatedFailureLog
   private job: PeriodicJob | undefined
   private lastPruneSec = -Infinity
+  /** Passes in a row whose grouping found the write lock taken */
+  private busyPasses = 0
+  /** Notifications grouped but not written yet: the write lock was taken (their rows are checked when written). */
+  private unwritten: NewNotification[] = []
 
   constructor(
     private readonly store: Store,
@@ -86,25 +100,79 @@ export class AlertDeliveryJob {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight.values()].map((s) => s.done))
   }
 
-  /** One pass; the sends it starts run on after it returns. */
-  runOnce(): void {
+  /**
+   * One pass; the sends it starts run on after it returns. When the grouping finds the write lock taken,
+   * the pass stops there and asks to run again shortly: that run only writes what this one grouped.
+   */
+  runOnce(): number | undefined {
     const now = Math.floor(this.now() / 1000)
-    this.queueReminders(now)
     // One channel's grouping failing must not hold back the others: its error is reported after the pass.
     let failure: unknown
-    for (const channelId of this.repo.dueChannels(now)) {
+    if (this.unwritten.length === 0) {
+      this.queueReminders(now)
+      for (const channelId of this.repo.dueChannels(now)) {
+        try {
+          const group = this.group(channelId, now)
+          if (group) this.unwritten.push(group)
+        } catch (err) {
+          failure ??= err
+        }
+      }
+    }
+    if (this.unwritten.length > 0) {
+      const groups = this.unwritten
+      // Written in one transaction, each notification in a savepoint of its own (a failure undoes only
+      // its own). The ingest thread commits all the time: rather than have this thread (which serves
+      // HTTP) sleep in SQLite's busy handler, the write is tried again shortly, waiting only after
+      // several refusals in a row.
+      const write = () => this.store.transaction(() => {
+        for (const group of groups) {
+          try {
+            this.store.transaction(() => this.repo.createNotification(group))
+          } catch (err) {
+            failure ??= err
+          }
+        }
+      })
       try {
-        this.group(channelId, now)
+        if (this.busyPasses < MAX_BUSY_PASSES && !this.withoutWaiting(write)) {
+          this.busyPasses++
+          if (failure !== undefined) throw failure
+          return BUSY_RETRY_MS
+        }
+        if (this.busyPasses >= MAX_BUSY_PASSES) write()
+        this.busyPasses = 0
+        this.unwritten = []
       } catch (err) {
-        failure ??= err
+        // Not written: the rows stay ungrouped and are grouped afresh by the next pass.
+        if (failure === undefined) this.unwritten = []
+        throw err
       }
     }
     this.dispatch(now)
-    if (now - this.lastPruneSec >= PRUNE_EVERY_SEC) {
-      this.repo.prune(now - (this.options.keepSec ?? DEFAULT_KEEP_SEC), PRUNE_STEP)
+    // Pruning can wait: when the write lock is taken, it is tried again next pass.
+    if (now - this.lastPruneSec >= PRUNE_EVERY_SEC &&
+      this.withoutWaiting(() => this.repo.prune(now - (this.options.keepSec ?? DEFAULT_KEEP_SEC), PRUNE_STEP))) {
       this.lastPruneSec = now
     }
     if (failure !== undefined) throw failure
+    return undefined
+  }
+
+  /** Runs `write` if the write lock is free now: false, with nothing written, when SQLite answered busy. */
+  private withoutWaiting(write: () => void): boolean {
+    const sqlite = this.store.sql.sqlite
+    const timeout = sqlite.pragma('busy_timeout', { simple: true }) as number
+    sqlite.pragma('busy_timeout = 0')
+    try {
+      write()
+      return true
+    } catch (err) {
+      if (String((err as { code?: unknown }).code).startsWith('SQLITE_BUSY')) return false
+      throw err
+    } finally {
+      sqlite.pragma(`busy_timeout = ${timeout}`)
+    }
   }
 
   private queueReminders(now: number): void {
@@ -112,16 +180,18 @@ export class AlertDeliveryJob {
     if (due.length > 0) this.store.transaction(() => due.forEach((c) => this.repo.addReminder(c, now)))
   }
 
-  /** The channel's ungrouped rows become one notification, in one transaction. */
-  private group(channelId: number, now: number): void {
-    this.store.transaction(() => {
-      const rows = this.repo.ungrouped(channelId, now, MAX_ALERTS_PER_NOTIFICATION)
-      if (rows.length === 0) return
-      const entries: OutboxEntry[] = rows.map((r) => ({ eventId: r.event_id, kind: r.kind, item: JSON.parse(r.item) }))
-      const uid = randomUUID()
-      const notification = buildNotification(uid, entries, this.options.consoleUrl)
-      this.repo.createNotification({ uid, channelId, createdAt: now, payload: JSON.stringify(notification), rowIds: rows.map((r) => r.id) })
-    })
+  /**
+   * The channel's ungrouped rows as one notification to write, read and built outside the write
+   * transaction so that it holds the write lock briefly; createNotification checks that they are
+   * still ungrouped when written.
+   */
+  private group(channelId: number, now: number): NewNotification | undefined {
+    const rows = this.repo.ungrouped(channelId, now, MAX_ALERTS_PER_NOTIFICATION)
+    if (rows.length === 0) return undefined
+    const entries: OutboxEntry[] = rows.map((r) => ({ eventId: r.event_id, kind: r.kind, item: JSON.parse(r.item) }))
+    const uid = randomUUID()
+    const notification = buildNotification(uid, entries, this.options.consoleUrl)
+    return { uid, channelId, createdAt: now, payload: JSON.stringify(notification), rowIds: rows.map((r) => r.id) }
   }
 
   private dispatch(now: number): void {

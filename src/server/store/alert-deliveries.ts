@@ -86,13 +86,19 @@ export class AlertDeliveryRepository {
       .orderBy('id').limit(limit))
   }
 
-  /** A notification to send now, made of `rowIds`; call inside the transaction that read the rows. */
+  /**
+   * A notification to send now, made of `rowIds`; call inside a transaction. Throws (and the caller's
+   * transaction or savepoint must roll back) when any of the rows is no longer ungrouped: they may
+   * have been read before the transaction began.
+   */
   createNotification(n: { uid: string; channelId: number; createdAt: number; payload: string; rowIds: readonly number[] }): number {
     const { id } = this.sql.first(this.db.insertInto('alert_notification').values({
       uid: n.uid, channel_id: n.channelId, created_at: n.createdAt, status: 'pending', next_attempt_at: n.createdAt, payload: n.payload
     }).returning('id'))!
-    this.sql.run(this.db.updateTable('alert_outbox').set({ notification_id: id })
-      .where('id', 'in', sql<number>`(SELECT value FROM json_each(${JSON.stringify(n.rowIds)}))`))
+    const { changes } = this.sql.run(this.db.updateTable('alert_outbox').set({ notification_id: id })
+      .where('id', 'in', sql<number>`(SELECT value FROM json_each(${JSON.stringify(n.rowIds)}))`)
+      .where('notification_id', 'is', null))
+    if (changes !== n.rowIds.length) throw new Error(`alert outbox rows of channel ${n.channelId} changed while being grouped`)
     return id
   }
 

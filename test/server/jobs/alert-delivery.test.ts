@@ -3,7 +3,8 @@
 // backoff and reminders take no real time.
 import { createHmac } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type Database from 'better-sqlite3'
+import Database from 'better-sqlite3'
+import { join } from 'node:path'
 import { AlertDeliveryJob, type AlertDeliveryOptions } from '../../../src/server/jobs/alert-delivery'
 import { MAX_ALERTS_PER_NOTIFICATION, MAX_ATTEMPTS } from '../../../src/server/domain/alert-delivery'
 import { EventClassId } from '../../../src/shared/codes'
@@ -87,6 +88,34 @@ describe('grouping', () => {
     // Nothing is sent twice.
     await passAt(T0 + 600)
     expect(hook.received).toHaveLength(1)
+  })
+
+  it('does not wait for the write lock another connection holds: the pass asks to run again soon, and groups then', async () => {
+    const hook = await receiver()
+    const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
+    const rule = addRule(db, { name: 'all', channelIds: [channel] })
+    const host = addHost(db, 'web-1')
+    const e1 = addEvent(db, host, 'nginx', T0)
+    addOutbox(db, { channelId: channel, ruleId: rule, eventId: e1, item: item(host, 'web-1', 'nginx', e1), createdAt: T0 })
+    // As the ingest thread does: another connection in the middle of a write transaction.
+    const other = new Database(join(temp.dir, 'test.sqlite'))
+    try {
+      other.prepare('BEGIN IMMEDIATE').run()
+      clock = T0 + 30
+      const started = Date.now()
+      const retryMs = job.runOnce()
+      expect(Date.now() - started).toBeLessThan(1_000)
+      expect(retryMs).toBeGreaterThan(0)
+      expect(retryMs).toBeLessThan(1_000)
+      expect(notifications(db)).toHaveLength(0)
+      expect((db.pragma('busy_timeout', { simple: true }))).toBe(5000)
+      other.prepare('COMMIT').run()
+    } finally {
+      other.close()
+    }
+    await passAt(T0 + 30)
+    expect(hook.received).toHaveLength(1)
+    expect(notifications(db)).toMatchObject([{ status: 'delivered' }])
   })
 
   it('never mixes the rows of two channels, and tells each channel of an event once', async () => {
