@@ -15,6 +15,7 @@ import { loginAs, type ApiClient } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 import { startAgents, type AgentFleet, type RunningAgent } from '../support/monit-agents'
 import { waitFor } from '../support/wait'
+import { header, textBody } from '../support/mail-message'
 
 const GROUP_WAIT_SEC = 2
 /** Group wait + a few seconds: the agent's 1 s cycle, the job's 1 s pass, the SMTP session. */
@@ -36,26 +37,6 @@ let jobClockOffsetMs = 0
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-/** Header value (unfolded) from a raw message. */
-function header(raw: string, name: string): string {
-  const head = raw.split(/\r\n\r\n/)[0].replace(/\r\n[ \t]+/g, ' ')
-  const line = head.split('\r\n').find((l) => l.toLowerCase().startsWith(name.toLowerCase() + ':'))
-  return line?.slice(name.length + 1).trim() ?? ''
-}
-
-/** The text body, quoted-printable or base64 decoded as the message says. */
-function textBody(raw: string): string {
-  const [head, ...rest] = raw.split(/\r\n\r\n/)
-  const text = rest.join('\r\n\r\n')
-  const cte = /content-transfer-encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase()
-  if (cte === 'base64') return Buffer.from(text, 'base64').toString('utf8')
-  if (cte === 'quoted-printable') {
-    const bytes = text.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => `%${h}`)
-    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'))
-  }
-  return text
-}
-
 beforeAll(async () => {
   smtp = new SMTPServer({
     logger: false, disableReverseLookup: true, authOptional: true, disabledCommands: ['STARTTLS'],
@@ -65,7 +46,7 @@ beforeAll(async () => {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8')
         mails.push({
-          at: Date.now(), raw, subject: header(raw, 'Subject'), body: textBody(raw),
+          at: Date.now(), raw, subject: header(raw, 'Subject') ?? '', body: textBody(raw),
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address)
         })

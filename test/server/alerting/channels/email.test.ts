@@ -12,6 +12,7 @@ import type { AlertNotification } from '../../../../src/shared/api/alerts'
 import type { SendContext } from '../../../../src/server/alerting/channel'
 import { describeError, emailChannel, emailSettings, messageIdOf, parseMailbox } from '../../../../src/server/alerting/channels/email'
 import { channelType } from '../../../../src/server/alerting/channels'
+import { header, textBody } from '../../../support/mail-message'
 
 const notification: AlertNotification = {
   id: 'n-42',
@@ -96,26 +97,6 @@ function settings(args: Record<string, unknown>) {
   return parsed.data
 }
 
-/** Header value (unfolded) from a raw message. */
-function header(raw: string, name: string): string | undefined {
-  const head = raw.split(/\r\n\r\n/)[0].replace(/\r\n[ \t]+/g, ' ')
-  const line = head.split('\r\n').find((l) => l.toLowerCase().startsWith(name.toLowerCase() + ':'))
-  return line?.slice(name.length + 1).trim()
-}
-
-/** The text body, quoted-printable or base64 decoded as the message says. */
-function body(raw: string): string {
-  const [head, ...rest] = raw.split(/\r\n\r\n/)
-  const text = rest.join('\r\n\r\n')
-  const cte = /content-transfer-encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase()
-  if (cte === 'base64') return Buffer.from(text, 'base64').toString('utf8')
-  if (cte === 'quoted-printable') {
-    const bytes = text.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => `%${h}`)
-    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'))
-  }
-  return text
-}
-
 describe('email channel', () => {
   it('is registered as the email type with smtppassword secret', () => {
     expect(channelType('email')).toBe(emailChannel)
@@ -139,7 +120,7 @@ describe('email channel', () => {
       expect(header(raw, 'Message-ID')).toBe('<overseer.n-42@example.com>')
       expect(header(raw, 'X-Overseer-Notification')).toBe('n-42')
       expect(header(raw, 'Auto-Submitted')).toBe('auto-generated')
-      expect(body(raw).replace(/\r\n/g, '\n')).toBe(message.body)
+      expect(textBody(raw).replace(/\r\n/g, '\n')).toBe(message.body)
     } finally {
       await s.close()
     }
