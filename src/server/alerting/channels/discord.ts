@@ -9,7 +9,8 @@
 // "errors" naming the field), and 429 carries "retry_after" in seconds, reported with the error.
 import { z } from 'zod'
 import type { ChannelType } from '../channel'
-import { deliver, errorDetail, excerpt, httpUrl, parseJson, truncate, type HttpAnswer } from './http'
+import { deliver, errorDetail, excerpt, parseJson, truncate, type HttpAnswer } from './http'
+import { httpUrl } from './setting-args'
 
 export const DISCORD_MAX_CONTENT = 2000
 

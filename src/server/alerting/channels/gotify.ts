@@ -11,7 +11,8 @@
 // answers 200 with the stored message; errors are JSON {"error", "errorCode", "errorDescription"}.
 import { z } from 'zod'
 import type { ChannelType } from '../channel'
-import { absoluteLink, deliver, httpUrl, joinUrl, worstState } from './http'
+import { absoluteLink, deliver, joinUrl, worstState } from './http'
+import { httpUrl } from './setting-args'
 
 const PRIORITY_MESSAGE = 'priority must be a whole number from 0 to 10'
 

@@ -3,7 +3,6 @@
 // "Slack answered 404: no_service", "connection refused by 127.0.0.1:9", "timed out after 5.0 s waiting
 // for ntfy.sh:443". Expected failures never throw. Error texts and logs name the host only, never the
 // path or query: for Slack, Discord and Telegram the URL itself is the credential.
-import { z } from 'zod'
 import type { AlertNotification, AlertState } from '../../../shared/api/alerts'
 import type { SendResult } from '../channel'
 
@@ -164,35 +163,6 @@ export function joinUrl(base: string, ...segments: string[]): URL {
 export function worstState(notification: AlertNotification): AlertState {
   const states = new Set(notification.alerts.map((a) => a.state))
   return states.has('failed') ? 'failed' : states.has('changed') ? 'changed' : 'succeeded'
-}
-
-// ---- settings, named as the API's arguments (form values are strings) ----
-
-/** A required http(s) URL. */
-export function httpUrl(what = 'url') {
-  return z.string({ message: `${what} is required` }).trim().min(1, `${what} is required`).refine(isHttpUrl, `${what} must be an http:// or https:// URL`)
-}
-
-/** An optional http(s) URL, `fallback` when empty or absent. */
-export function httpUrlOr(fallback: string, what = 'url') {
-  return z.string({ message: `${what} must be an http:// or https:// URL` }).trim().optional()
-    .transform((v) => v || fallback)
-    .refine(isHttpUrl, `${what} must be an http:// or https:// URL`)
-}
-
-/** An optional secret (token, shared secret): empty means none. */
-export function optionalSecret(what: string, max = 1000) {
-  return z.string({ message: `${what} must be text` }).trim().max(max, `${what} is longer than ${max} characters`).optional()
-    .transform((v) => v || undefined)
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-  } catch {
-    return false
-  }
 }
 
 // ---- internals ----

@@ -108,3 +108,32 @@ export function list<T>(item: z.ZodType<T>, max: number) {
     return out
   }))
 }
+
+// Plain zod building blocks of the HTTP channels' settings (form values are strings).
+
+/** A required http(s) URL. */
+export function httpUrl(what = 'url') {
+  return z.string({ message: `${what} is required` }).trim().min(1, `${what} is required`).refine(isHttpUrl, `${what} must be an http:// or https:// URL`)
+}
+
+/** An optional http(s) URL, `fallback` when empty or absent. */
+export function httpUrlOr(fallback: string, what = 'url') {
+  return z.string({ message: `${what} must be an http:// or https:// URL` }).trim().optional()
+    .transform((v) => v || fallback)
+    .refine(isHttpUrl, `${what} must be an http:// or https:// URL`)
+}
+
+/** An optional secret (token, shared secret): empty means none. */
+export function optionalSecret(what: string, max = 1000) {
+  return z.string({ message: `${what} must be text` }).trim().max(max, `${what} is longer than ${max} characters`).optional()
+    .transform((v) => v || undefined)
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}

@@ -9,7 +9,8 @@
 // with a "message").
 import { z } from 'zod'
 import type { ChannelType } from '../channel'
-import { deliver, httpUrl, truncate } from './http'
+import { deliver, truncate } from './http'
+import { httpUrl } from './setting-args'
 
 /** Slack truncates longer messages; stay below its limit on a text block. */
 const MAX_TEXT = 39_000

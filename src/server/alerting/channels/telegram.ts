@@ -9,7 +9,8 @@
 // carries parameters.retry_after. The token is part of the URL's path: error texts never show it.
 import { z } from 'zod'
 import type { ChannelType } from '../channel'
-import { deliver, httpUrlOr, joinUrl, parseJson, truncate } from './http'
+import { deliver, joinUrl, parseJson, truncate } from './http'
+import { httpUrlOr } from './setting-args'
 
 export const TELEGRAM_DEFAULT_API = 'https://api.telegram.org'
 export const TELEGRAM_MAX_TEXT = 4096

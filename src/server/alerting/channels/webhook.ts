@@ -15,7 +15,8 @@
 import { createHmac } from 'node:crypto'
 import { z } from 'zod'
 import type { ChannelType } from '../channel'
-import { deliver, httpUrl, optionalSecret } from './http'
+import { deliver } from './http'
+import { httpUrl, optionalSecret } from './setting-args'
 
 export const NOTIFICATION_HEADER = 'X-Overseer-Notification'
 export const SIGNATURE_HEADER = 'X-Overseer-Signature'
