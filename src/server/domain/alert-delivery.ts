@@ -27,13 +27,14 @@ export const MAX_AGE_SEC = 24 * 3600
 export function buildNotification(id: string, entries: readonly OutboxEntry[], consoleUrl: string): AlertNotification {
   const seen = new Set<string>()
   const alerts: AlertItem[] = []
+  const absolute = linksOn(consoleUrl)
   for (const entry of entries) {
     const key = entry.eventId === null ? undefined : `${entry.eventId}:${entry.kind}`
     if (key !== undefined) {
       if (seen.has(key)) continue
       seen.add(key)
     }
-    alerts.push({ ...entry.item, link: absoluteLink(consoleUrl, entry.item.link) })
+    alerts.push({ ...entry.item, link: absolute(entry.item.link) })
   }
   const reminder = entries.length > 0 && entries.every((e) => e.kind === 'reminder')
   return { id, summary: (reminder ? 'Reminder: ' : '') + summarize(alerts), link: notificationLink(alerts, consoleUrl), alerts }
@@ -65,11 +66,26 @@ function plural(noun: string, n: number): string {
 
 /** An item's console-relative link ("#/events/12") on the console's base URL; absolute links stay. */
 export function absoluteLink(consoleUrl: string, link: string): string {
-  const base = consoleUrl.endsWith('/') ? consoleUrl : `${consoleUrl}/`
+  return linksOn(consoleUrl)(link)
+}
+
+/** absoluteLink for many links on one base: the base is parsed once (a storm has thousands of links). */
+function linksOn(consoleUrl: string): (link: string) => string {
+  let base: URL | undefined
   try {
-    return new URL(link, base).toString()
+    base = new URL(consoleUrl.endsWith('/') ? consoleUrl : `${consoleUrl}/`)
   } catch {
-    return link
+    return (link) => link
+  }
+  // A fragment on a base without one: the common case, without a URL parse per link.
+  const prefix = base.hash === '' ? base.toString() : undefined
+  return (link) => {
+    if (prefix !== undefined && link.startsWith('#')) return prefix + link
+    try {
+      return new URL(link, base).toString()
+    } catch {
+      return link
+    }
   }
 }
 
@@ -95,7 +111,7 @@ export function retryDelaySec(attempts: number): number {
   return Math.min(MAX_RETRY_SEC, FIRST_RETRY_SEC * 2 ** Math.max(0, attempts - 1))
 }
 
-/** A failure still active is reminded of `reminderMin` minutes after the last notification of it. */
-export function reminderDue(lastNotifiedAt: number, reminderMin: number, now: number): boolean {
-  return reminderMin > 0 && now >= lastNotifiedAt + reminderMin * 60
+/** A failure still active is reminded of `reminderMin` minutes after the last notification of it (never when 0). */
+export function reminderDueAt(lastNotifiedAt: number, reminderMin: number): number {
+  return reminderMin > 0 ? lastNotifiedAt + reminderMin * 60 : Infinity
 }

@@ -18,7 +18,7 @@ import { sendWithin } from '../alerting/send-within'
 import { renderMessage } from '../alerting/templates'
 import type { SecretBox } from '../auth/secret-box'
 import {
-  afterFailure, buildNotification, MAX_ALERTS_PER_NOTIFICATION, reminderDue, type OutboxEntry
+  afterFailure, buildNotification, MAX_ALERTS_PER_NOTIFICATION, reminderDueAt, type OutboxEntry
 } from '../domain/alert-delivery'
 import { RepeatedFailureLog } from '../log'
 import { AlertDeliveryRepository, type DueNotification } from '../store/alert-deliveries'
@@ -44,6 +44,11 @@ const DEFAULT_SEND_TIMEOUT_MS = 30_000
 const DEFAULT_KEEP_SEC = 30 * 86_400
 /** Pruning runs once a minute, this many rows at a time, so that it never holds the thread. */
 const PRUNE_EVERY_SEC = 60
+/**
+ * Reminders are minutes apart: the pass looks for due ones when the earliest it knows of is due, and at
+ * least this often (an alert sent since, a rule changed), not every second on the thread that serves HTTP.
+ */
+const REMINDERS_AT_LEAST_EVERY_SEC = 60
 const PRUNE_STEP = 500
 /** What the delivery log keeps of a channel's words. */
 const MAX_ERROR_CHARS = 2_000
@@ -64,6 +69,9 @@ export class AlertDeliveryJob {
   private readonly recordFailures: RepeatedFailureLog
   private job: PeriodicJob | undefined
   private lastPruneSec = -Infinity
+  /** When the pass looks for due reminders again, and when it last did */
+  private nextRemindersSec = -Infinity
+  private lastRemindersSec = -Infinity
   /** Passes in a row whose grouping found the write lock taken */
   private busyPasses = 0
   /** Notifications grouped but not written yet: the write lock was taken (their rows are checked when written). */
@@ -109,7 +117,11 @@ export class AlertDeliveryJob {
     // One channel's grouping failing must not hold back the others: its error is reported after the pass.
     let failure: unknown
     if (this.unwritten.length === 0) {
-      this.queueReminders(now)
+      // A clock moved back (tests move the job's) looks again at once.
+      if (now >= this.nextRemindersSec || now < this.lastRemindersSec) {
+        this.nextRemindersSec = this.queueReminders(now)
+        this.lastRemindersSec = now
+      }
       for (const channelId of this.repo.dueChannels(now)) {
         try {
           const group = this.group(channelId, now)
@@ -175,9 +187,16 @@ export class AlertDeliveryJob {
     }
   }
 
-  private queueReminders(now: number): void {
-    const due = this.repo.reminderCandidates(now).filter((c) => reminderDue(c.last_at, c.reminder_min, now))
+  /** Queues the reminders due by `now`; returns when the next one known is due (or the latest time to look again). */
+  private queueReminders(now: number): number {
+    let next = now + REMINDERS_AT_LEAST_EVERY_SEC
+    const due = this.repo.reminderCandidates(now).filter((c) => {
+      const at = reminderDueAt(c.last_at, c.reminder_min)
+      if (at > now) next = Math.min(next, at)
+      return at <= now
+    })
     if (due.length > 0) this.store.transaction(() => due.forEach((c) => this.repo.addReminder(c, now)))
+    return next
   }
 
   /**

@@ -97,7 +97,8 @@ export class AlertDeliveryRepository {
     }).returning('id'))!
     const { changes } = this.sql.run(this.db.updateTable('alert_outbox').set({ notification_id: id })
       .where('id', 'in', sql<number>`(SELECT value FROM json_each(${JSON.stringify(n.rowIds)}))`)
-      .where('notification_id', 'is', null))
+      // Unary + keeps SQLite on the rows' ids: by the index it would visit every ungrouped row of every channel.
+      .where(sql<number | null>`+notification_id`, 'is', null))
     if (changes !== n.rowIds.length) throw new Error(`alert outbox rows of channel ${n.channelId} changed while being grouped`)
     return id
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  absoluteLink, afterFailure, buildNotification, MAX_AGE_SEC, MAX_ATTEMPTS, reminderDue, retryDelaySec, summarize
+  absoluteLink, afterFailure, buildNotification, MAX_AGE_SEC, MAX_ATTEMPTS, reminderDueAt, retryDelaySec, summarize
 } from '../../../src/server/domain/alert-delivery'
 import type { AlertItem } from '../../../src/shared/api/alerts'
 
@@ -60,8 +60,7 @@ describe('retries', () => {
 
 describe('reminders', () => {
   it('are due reminder minutes after the last notification, never when off', () => {
-    expect(reminderDue(1000, 10, 1599)).toBe(false)
-    expect(reminderDue(1000, 10, 1600)).toBe(true)
-    expect(reminderDue(1000, 0, 99_999)).toBe(false)
+    expect(reminderDueAt(1000, 10)).toBe(1600)
+    expect(reminderDueAt(1000, 0)).toBe(Infinity)
   })
 })
