@@ -11,6 +11,7 @@ import { desktopChannels } from '../../src/shared/desktop-api'
 import { httpRequest } from '../support/api-client'
 import { removeDir, SERVER_JS } from '../support/built-server'
 import { postCollector } from '../support/collector-client'
+import { waitFor } from '../support/wait'
 import { asAgent, fixture } from '../support/fixtures'
 import { captureShiftTo, retimeCapture } from '../support/payloads'
 import { isAlive } from './forked-server-process'
@@ -40,7 +41,8 @@ afterEach(async () => {
   for (const app of apps.splice(0)) {
     if (app.process.exitCode === null && app.process.signalCode === null) app.process.kill('SIGKILL')
     await app.exited
-    for (const { pid } of app.all('utility-process-forked')) expect(isAlive(pid), `server ${pid} left behind`).toBe(false)
+    // As under Electron, a server outlives a killed app only for the moment it takes to notice.
+    for (const { pid } of app.all('utility-process-forked')) await waitFor(`server ${pid} to end`, () => !isAlive(pid), 5_000)
   }
   removeDir(userData)
 })
@@ -77,9 +79,10 @@ describe('desktop app lifecycle under the stand-in Electron (built out/main/inde
     await app.next('tray-tooltip', (o) => o.text === 'Overseer: 1 host (1 red)')
     expect(await app.next('notification-shown')).toMatchObject({ title: expect.stringContaining('web-1: '), body: expect.any(String) })
 
-    // The server is killed: the supervisor restarts it after the first backoff delay (1 s), same port.
+    // The server dies of a V8 fatal error (it aborts; Electron emits `error`, then `exit`): the shell
+    // logs it, and the supervisor restarts the server after the first backoff delay (1 s), same port.
     const beforeCrash = app.seen.length
-    process.kill(server.pid, 'SIGKILL')
+    process.kill(server.pid, 'SIGABRT')
     const exit = await app.next('utility-process-exited', (o) => o.pid === server.pid, beforeCrash)
     await app.next('tray-tooltip', (o) => o.text === 'Overseer: the server is restarting', beforeCrash)
     const restarted = await app.next('utility-process-forked', undefined, beforeCrash)
@@ -88,6 +91,7 @@ describe('desktop app lifecycle under the stand-in Electron (built out/main/inde
     await app.next('window-reloaded', undefined, beforeCrash)
     await app.next('tray-tooltip', (o) => o.text === 'Overseer: 1 host (1 red)', beforeCrash)
     expect((await httpRequest(origin, 'GET', '/health')).status).toBe(200)
+    expect(serverLog()).toContain(`ERROR desktop: the server process ended with a FatalError at ${SERVER_JS}`)
 
     // A second instance hands over and quits; the first shows and focuses its window.
     const beforeSecond = app.seen.length
@@ -116,5 +120,78 @@ describe('desktop app lifecycle under the stand-in Electron (built out/main/inde
     expect(serverLog()).toContain('stop request from the parent process received, shutting down')
     expect(isAlive(restarted.pid)).toBe(false)
     expect(app.all('dialog')).toEqual([])
+  })
+
+  it('quitting while the server starts stops it, without asking about a failed server', async () => {
+    firstLaunch()
+    const app = start()
+    const server = await app.next('utility-process-forked')
+    app.send({ type: 'tray-menu', label: 'Quit Overseer' })
+    expect(await app.exited).toBe(0)
+    expect(app.all('dialog')).toEqual([])
+    expect(app.all('window-created')).toEqual([])
+    expect(app.all('utility-process-exited')).toEqual([expect.objectContaining({ pid: server.pid, code: 0 })])
+    expect(serverLog()).toContain('stop request from the parent process received, shutting down')
+  })
+
+  it('on Windows: start at login reads back what was set, and a shutdown stops the server cleanly', async () => {
+    firstLaunch()
+    const app = start({ platform: 'win32' })
+    const server = await app.next('utility-process-forked')
+    await app.next('window-shown')
+    const page = `${origin}/#/settings`
+    expect(await app.invoke(desktopChannels.getStartAtLogin, page)).toBe(false)
+    await app.invoke(desktopChannels.setStartAtLogin, page, true)
+    expect(app.all('login-item-set')).toEqual([expect.objectContaining({ settings: { openAtLogin: true, path: process.execPath, args: ['--hidden'] } })])
+    expect(await app.invoke(desktopChannels.getStartAtLogin, page)).toBe(true)
+    await app.invoke(desktopChannels.setStartAtLogin, page, false)
+    expect(await app.invoke(desktopChannels.getStartAtLogin, page)).toBe(false)
+
+    // Windows shuts down: no before-quit, only the windows' session-end events, then the process is ended.
+    app.send({ type: 'end-session', killAfterMs: 5_000 })
+    const exit = await app.next('utility-process-exited', (o) => o.pid === server.pid)
+    expect(exit.code).toBe(0)
+    expect(serverLog()).toContain('stop request from the parent process received, shutting down')
+    expect(await app.exited).toBe(0)
+  })
+
+  it('on macOS: started at login into the tray; an unsigned build\'s failed notifications; a page that fails to load', async () => {
+    firstLaunch()
+    const app = start({ platform: 'darwin', argv: ['--hidden'] })
+    await app.next('tray-tooltip', (o) => o.text === 'Overseer: no hosts yet')
+    expect(app.all('window-created')).toEqual([])
+
+    const page = `${origin}/#/settings`
+    expect(await app.invoke(desktopChannels.getStartAtLogin, page)).toBe(false)
+    await app.invoke(desktopChannels.setStartAtLogin, page, true)
+    expect(await app.invoke(desktopChannels.getStartAtLogin, page)).toBe(true)
+    await app.invoke(desktopChannels.setStartAtLogin, page, false)
+    expect(await app.invoke(desktopChannels.getStartAtLogin, page)).toBe(false)
+
+    // Unsigned (Electron ≥ 42 on macOS): every notification emits `failed`; the shell logs it.
+    app.configure({ notificationFailure: 'Notifications are not allowed for this application' })
+    await postFailingEvent()
+    const failed = await app.next('notification-failed')
+    await waitFor('the failure in the log', () => serverLog().includes(
+      `WARN  desktop: a notification could not be shown ("${failed.title}"): Notifications are not allowed for this application`))
+
+    // The window opened from the tray cannot load its page: it is shown anyway, with a page saying so.
+    app.configure({ failNextLoad: { errorCode: -102, errorDescription: 'ERR_CONNECTION_REFUSED' } })
+    app.send({ type: 'tray-click' })
+    const failedLoad = await app.next('window-load-failed')
+    expect(failedLoad.url).toBe(`${origin}/`)
+    const retry = await app.next('window-load', (o) => o.url.startsWith('data:text/html'))
+    const html = decodeURIComponent(retry.url.slice(retry.url.indexOf(',') + 1))
+    expect(html).toContain('The console could not be loaded')
+    expect(html).toContain(`${origin}/: ERR_CONNECTION_REFUSED`)
+    expect(html).toContain(`<a href="${origin}/">Try again</a>`)
+    await app.next('window-shown')
+
+    // Once the server is back (here: restarted after a crash), the console page is loaded again.
+    const beforeCrash = app.seen.length
+    process.kill(app.all('utility-process-forked')[0].pid, 'SIGKILL')
+    await app.next('window-load', (o) => o.url === `${origin}/`, beforeCrash)
+    app.send({ type: 'tray-menu', label: 'Quit Overseer' })
+    expect(await app.exited).toBe(0)
   })
 })

@@ -36,6 +36,7 @@ function recovery(dir: string, answers: { port?: (suggestion: number | undefined
   supervisor = new ServerSupervisor({ launch: launcher.launch, args: ['--host', '127.0.0.1', '--data-dir', dir] })
   return {
     start: (port) => supervisor.start(port),
+    cancelled: () => false,
     suggestPort: (taken) => nextFreePort(taken, '127.0.0.1'),
     ask: {
       port: async (taken, suggestion) => {

@@ -28,11 +28,35 @@ export function openDatabase(file: string, log: (line: string) => void = () => {
   return { sqlite, backupFile }
 }
 
+const LATEST_VERSION = migrations[migrations.length - 1].version
+
+function schemaVersion(sqlite: Database.Database): number {
+  const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migration'").get()
+  return table ? (sqlite.prepare('SELECT MAX(version) AS v FROM schema_migration').get() as { v: number | null }).v ?? 0 : 0
+}
+
+export interface PendingMigration { fromVersion: number; toVersion: number }
+
+/**
+ * The migration (and the backup before it) that opening `file` will run, if any: the server tells the
+ * desktop shell before starting it, since it can take minutes on a large database.
+ */
+export function pendingMigration(file: string): PendingMigration | undefined {
+  if (!existsSync(file)) return undefined
+  const sqlite = new Database(file, { readonly: true, fileMustExist: true })
+  try {
+    const current = schemaVersion(sqlite)
+    return current > 0 && current < LATEST_VERSION ? { fromVersion: current, toVersion: LATEST_VERSION } : undefined
+  } finally {
+    sqlite.close()
+  }
+}
+
 function migrate(sqlite: Database.Database, file: string, existed: boolean, log: (line: string) => void): string | undefined {
   sqlite.exec(`CREATE TABLE IF NOT EXISTS schema_migration (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`)
-  const current = (sqlite.prepare('SELECT MAX(version) AS v FROM schema_migration').get() as { v: number | null }).v ?? 0
-  const latest = migrations[migrations.length - 1].version
+  const current = schemaVersion(sqlite)
+  const latest = LATEST_VERSION
   if (current > latest) {
     throw new Error(`database schema version ${current} is newer than this program knows (${latest}); upgrade the program`)
   }
