@@ -10,7 +10,8 @@ export interface OpenedDatabase {
   backupFile?: string
 }
 
-export function openDatabase(file: string, log: (line: string) => void = () => {}): OpenedDatabase {
+/** `upToVersion`: migrate no further than this schema version (tests make databases of older versions). */
+export function openDatabase(file: string, log: (line: string) => void = () => {}, upToVersion = LATEST_VERSION): OpenedDatabase {
   mkdirSync(dirname(file), { recursive: true })
   const existed = existsSync(file)
   const sqlite = new Database(file)
@@ -24,7 +25,7 @@ export function openDatabase(file: string, log: (line: string) => void = () => {
   sqlite.pragma('cache_size = -65536')
   // Lets the retention job hand freed pages back to the file system (PRAGMA incremental_vacuum).
   if (!existed) sqlite.pragma('auto_vacuum = INCREMENTAL')
-  const backupFile = migrate(sqlite, file, existed, log)
+  const backupFile = migrate(sqlite, file, existed, log, upToVersion)
   return { sqlite, backupFile }
 }
 
@@ -52,15 +53,14 @@ export function pendingMigration(file: string): PendingMigration | undefined {
   }
 }
 
-function migrate(sqlite: Database.Database, file: string, existed: boolean, log: (line: string) => void): string | undefined {
+function migrate(sqlite: Database.Database, file: string, existed: boolean, log: (line: string) => void, latest: number): string | undefined {
   sqlite.exec(`CREATE TABLE IF NOT EXISTS schema_migration (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`)
   const current = schemaVersion(sqlite)
-  const latest = LATEST_VERSION
-  if (current > latest) {
-    throw new Error(`database schema version ${current} is newer than this program knows (${latest}); upgrade the program`)
+  if (current > LATEST_VERSION) {
+    throw new Error(`database schema version ${current} is newer than this program knows (${LATEST_VERSION}); upgrade the program`)
   }
-  const pending = migrations.filter((m) => m.version > current)
+  const pending = migrations.filter((m) => m.version > current && m.version <= latest)
   if (pending.length === 0) return undefined
 
   let backupFile: string | undefined
