@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { saveSettings } from '../../src/main/desktop-settings'
+import { DATABASE_FILE } from '../../src/server/server'
+import { openDatabase } from '../../src/server/store/database'
+import { migrations } from '../../src/server/store/migrations'
 import { desktopChannels } from '../../src/shared/desktop-api'
 import { httpRequest } from '../support/api-client'
 import { removeDir, SERVER_JS } from '../support/built-server'
@@ -122,10 +125,12 @@ describe('desktop app lifecycle under the stand-in Electron (built out/main/inde
     expect(app.all('dialog')).toEqual([])
   })
 
-  it('quitting while the server starts stops it, without asking about a failed server', async () => {
+  it('an upgrade: the tray says the database is being migrated; quitting meanwhile stops the server, asking nothing', async () => {
     firstLaunch()
+    openDatabase(join(userData, DATABASE_FILE), undefined, migrations.at(-2)!.version).sqlite.close()
     const app = start()
     const server = await app.next('utility-process-forked')
+    await app.next('tray-tooltip', (o) => o.text === 'Overseer: upgrading the database (this can take a while)…')
     app.send({ type: 'tray-menu', label: 'Quit Overseer' })
     expect(await app.exited).toBe(0)
     expect(app.all('dialog')).toEqual([])

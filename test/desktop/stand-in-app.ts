@@ -35,7 +35,6 @@ export interface AppUnderTest {
   configure(settings: Partial<typeof standIn>): void
   /** Calls a window.overseerDesktop channel as a page at `frameUrl` would. */
   invoke(channel: string, frameUrl: string, ...args: unknown[]): Promise<unknown>
-  output(): string
 }
 
 export function launchApp(options: AppOptions): AppUnderTest {
@@ -70,13 +69,14 @@ export function launchApp(options: AppOptions): AppUnderTest {
     send,
     configure: (settings) => send({ type: 'configure', settings }),
     next: (kind, match = () => true, from = 0, timeoutMs = 30_000) =>
-      waitFor(`${kind} after observation ${from}`,
-        () => seen.slice(from).find((o) => o.kind === kind && match(o as never)) as never, timeoutMs),
+      waitFor(`${kind} after observation ${from}`, () => seen.slice(from).find((o) => o.kind === kind && match(o as never)) as never, timeoutMs)
+        .catch((err: Error) => {
+          throw new Error(`${err.message}\nobserved: ${JSON.stringify(seen.slice(from))}\napp output:\n${output}`)
+        }),
     invoke: (channel, frameUrl, ...args) => new Promise((done, fail) => {
       const id = nextId++
       replies.set(id, (reply) => (reply.error === undefined ? done(reply.result) : fail(new Error(reply.error))))
       send({ type: 'invoke', id, channel, frameUrl, args })
-    }),
-    output: () => output
+    })
   }
 }

@@ -76,6 +76,13 @@ describe('starting the server with recovery', { timeout: 120_000 }, () => {
     expect(remembered).toEqual([])
   })
 
+  it('asks nothing when the start failed because the app is quitting', async () => {
+    const taken = await takenPort()
+    expect(await startWithRecovery(taken, { ...recovery(dataDir, {}), cancelled: () => true })).toBeUndefined()
+    expect(asked).toEqual([])
+    expect(supervisor.pid).toBeUndefined()
+  })
+
   it('offers a retry when the server fails for another reason, and says why', async () => {
     const notADirectory = join(dataDir, 'file')
     writeFileSync(notADirectory, '')

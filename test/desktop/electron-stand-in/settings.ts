@@ -11,7 +11,5 @@ export const standIn = {
   /** The next page load fails as Chromium reports it (net error code and text), e.g. a proxy refusing it. */
   failNextLoad: undefined as { errorCode: number; errorDescription: string } | undefined,
   /** Notifications emit `failed` with this text instead of showing: an unsigned macOS build (Electron ≥ 42). */
-  notificationFailure: undefined as string | undefined,
-  /** Extra Node flags for forked utility processes' scripts. */
-  utilityExecArgv: [] as string[]
+  notificationFailure: undefined as string | undefined
 }

@@ -8,7 +8,6 @@ import { resolve } from 'node:path'
 import type { Readable } from 'node:stream'
 import type { ForkOptions, UtilityProcess as ElectronUtilityProcess } from 'electron'
 import { observer } from './observations'
-import { standIn } from './settings'
 
 const PARENT_PORT = resolve(__dirname, 'parent-port.cjs')
 /** How V8's fatal errors end a process on POSIX (abort, or a breakpoint trap in release builds). */
@@ -25,7 +24,7 @@ export class UtilityProcess extends EventEmitter implements Pick<ElectronUtility
     this.child = fork(modulePath, args, {
       env: (options.env as NodeJS.ProcessEnv | undefined) ?? process.env,
       cwd: options.cwd,
-      execArgv: ['--require', PARENT_PORT, ...standIn.utilityExecArgv],
+      execArgv: ['--require', PARENT_PORT],
       stdio: [pipe ? 'pipe' : 'ignore', pipe ? 'pipe' : 'inherit', pipe ? 'pipe' : 'inherit', 'ipc']
     })
     this.stdout = this.child.stdout
