@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { App, LoginItemSettings, LoginItemSettingsOptions, Settings } from 'electron'
 import { isAlive } from '../forked-server-process'
 import { closeAllWindows, onWebContentsCreated } from './browser-window'
-import { preventableEvent } from './app-events'
+import { electronEvents, preventableEvent } from './app-events'
 import { observer } from './observations'
 import { standIn } from './settings'
 
@@ -19,6 +19,8 @@ const loginItems = new Map<string, Settings>()
 const loginKey = (path: string | undefined, args: readonly string[] | undefined) =>
   process.platform === 'win32' ? JSON.stringify([path ?? process.execPath, ...(args ?? [])]) : 'app'
 
+const emitApp = electronEvents<App>()
+
 class StandInApp extends EventEmitter implements AppSurface {
   readonly isPackaged = false
   private readonly ready: Promise<void>
@@ -28,9 +30,10 @@ class StandInApp extends EventEmitter implements AppSurface {
 
   constructor() {
     super()
-    onWebContentsCreated((contents) => this.emit('web-contents-created', preventableEvent(), contents))
+    // The stand-in WebContents has what the app uses of Electron's (WebContentsSurface), not all of it.
+    onWebContentsCreated((contents) => emitApp(this, 'web-contents-created', preventableEvent(), contents as unknown as Electron.WebContents))
     this.ready = new Promise((done) => setImmediate(() => {
-      this.emit('ready', preventableEvent(), {})
+      emitApp(this, 'ready', preventableEvent(), {})
       done()
     }))
   }
@@ -60,7 +63,7 @@ class StandInApp extends EventEmitter implements AppSurface {
       client.on('end', () => {
         const { argv, cwd, additionalData: data } = JSON.parse(text) as { argv: string[]; cwd: string; additionalData: unknown }
         observer.record({ kind: 'second-instance', argv })
-        this.emit('second-instance', preventableEvent(), argv, cwd, data)
+        emitApp(this, 'second-instance', preventableEvent(), argv, cwd, data)
       })
     }).listen(socket)
     this.lockServer.unref()
@@ -71,13 +74,13 @@ class StandInApp extends EventEmitter implements AppSurface {
   quit(): void {
     if (this.quitting) return
     const beforeQuit = preventableEvent()
-    this.emit('before-quit', beforeQuit)
+    emitApp(this, 'before-quit', beforeQuit)
     if (beforeQuit.defaultPrevented || !closeAllWindows()) return
     const willQuit = preventableEvent()
-    this.emit('will-quit', willQuit)
+    emitApp(this, 'will-quit', willQuit)
     if (willQuit.defaultPrevented) return
     this.quitting = true
-    this.emit('quit', preventableEvent(), 0)
+    emitApp(this, 'quit', preventableEvent(), 0)
     this.exit(0)
   }
 

@@ -3,7 +3,7 @@
 // with a net error code (and loadURL's promise rejects, as Electron's does).
 import { EventEmitter } from 'node:events'
 import type { BrowserWindow as ElectronBrowserWindow, BrowserWindowConstructorOptions, WebContents as ElectronWebContents, WindowOpenHandlerResponse } from 'electron'
-import { preventableEvent } from './app-events'
+import { electronEvents, preventableEvent } from './app-events'
 import { observer } from './observations'
 import { standIn } from './settings'
 
@@ -12,6 +12,9 @@ type WindowSurface = Pick<ElectronBrowserWindow, 'loadURL' | 'show' | 'hide' | '
 
 /** Chromium's net::ERR_CONNECTION_REFUSED, what a load gets when nothing listens. */
 const CONNECTION_REFUSED = { errorCode: -102, errorDescription: 'ERR_CONNECTION_REFUSED' }
+
+const emitWebContents = electronEvents<ElectronWebContents>()
+const emitWindow = electronEvents<ElectronBrowserWindow>()
 
 let nextId = 1
 const windows = new Set<BrowserWindow>()
@@ -36,13 +39,13 @@ export class WebContents extends EventEmitter implements WebContentsSurface {
     standIn.failNextLoad = undefined
     if (failure) {
       observer.record({ kind: 'window-load-failed', window: this.window.id, url, errorCode: failure.errorCode })
-      this.emit('did-fail-load', preventableEvent(), failure.errorCode, failure.errorDescription, url, true, 1, 1)
+      emitWebContents(this, 'did-fail-load', preventableEvent(), failure.errorCode, failure.errorDescription, url, true, 1, 1)
       throw new Error(`${failure.errorDescription} (${failure.errorCode}) loading '${url}'`)
     }
-    this.emit('did-finish-load')
+    emitWebContents(this, 'did-finish-load')
     if (this.firstLoad) {
       this.firstLoad = false
-      this.window.emit('ready-to-show')
+      emitWindow(this.window, 'ready-to-show')
     }
   }
 
@@ -116,7 +119,7 @@ export class BrowserWindow extends EventEmitter implements WindowSurface {
   /** Emits close (which a listener may prevent), then closed. */
   close(): void {
     const event = preventableEvent()
-    this.emit('close', event)
+    emitWindow(this, 'close', event)
     if (!event.defaultPrevented) this.destroy()
   }
 
@@ -124,7 +127,7 @@ export class BrowserWindow extends EventEmitter implements WindowSurface {
     if (this.destroyed) return
     this.destroyed = true
     windows.delete(this)
-    this.emit('closed')
+    emitWindow(this, 'closed')
   }
 
   isDestroyed(): boolean {

@@ -1,9 +1,11 @@
 // `Notification`: shown, or `failed` the way Electron ≥ 42 reports an unsigned macOS build.
 import { EventEmitter } from 'node:events'
 import type { Notification as ElectronNotification, NotificationConstructorOptions } from 'electron'
-import { preventableEvent } from './app-events'
+import { electronEvents, preventableEvent } from './app-events'
 import { observer } from './observations'
 import { standIn } from './settings'
+
+const emitNotification = electronEvents<ElectronNotification>()
 
 export class Notification extends EventEmitter implements Pick<ElectronNotification, 'show' | 'close' | 'title' | 'body'> {
   title: string
@@ -25,15 +27,15 @@ export class Notification extends EventEmitter implements Pick<ElectronNotificat
     setImmediate(() => {
       if (failure) {
         observer.record({ kind: 'notification-failed', title: this.title, error: failure })
-        this.emit('failed', preventableEvent(), failure)
+        emitNotification(this, 'failed', preventableEvent(), failure)
       } else {
         observer.record({ kind: 'notification-shown', title: this.title, body: this.body })
-        this.emit('show', preventableEvent())
+        emitNotification(this, 'show', preventableEvent())
       }
     })
   }
 
   close(): void {
-    this.emit('close', preventableEvent())
+    emitNotification(this, 'close', preventableEvent())
   }
 }

@@ -3,7 +3,8 @@
 // out its commands. Environment: STANDIN_USER_DATA, STANDIN_APP_PATH, STANDIN_VERSION, STANDIN_PLATFORM.
 import Module from 'node:module'
 import { join } from 'node:path'
-import { preventableEvent } from './app-events'
+import type { BrowserWindow as ElectronBrowserWindow, Tray as ElectronTray } from 'electron'
+import { electronEvents, noModifierKeys, preventableEvent } from './app-events'
 import { BrowserWindow } from './browser-window'
 import { invoke } from './ipc-main'
 import { observer } from './observations'
@@ -17,6 +18,9 @@ const resolveFilename = resolver._resolveFilename
 resolver._resolveFilename = function (request, ...rest) {
   return resolveFilename.call(this, request === 'electron' ? STAND_IN : request, ...rest)
 }
+
+const emitWindow = electronEvents<ElectronBrowserWindow>()
+const emitTray = electronEvents<ElectronTray>()
 
 const env = process.env
 if (env.STANDIN_PLATFORM) Object.defineProperty(process, 'platform', { value: env.STANDIN_PLATFORM })
@@ -35,7 +39,7 @@ process.on('message', (command: Command) => {
         (err: Error) => report({ type: 'reply', id: command.id, error: err.message }))
       return
     case 'tray-click':
-      currentTray!.emit('click', preventableEvent(), {})
+      emitTray(currentTray!, 'click', noModifierKeys, { x: 0, y: 0, width: 16, height: 16 }, { x: 8, y: 8 })
       return
     case 'tray-menu':
       clickMenuItem(currentTray!.menu!, command.label)
@@ -52,7 +56,8 @@ process.on('message', (command: Command) => {
 function endSession(killAfterMs: number): void {
   const windows = BrowserWindow.getAllWindows()
   const query = preventableEvent()
-  for (const window of windows) window.emit('query-session-end', Object.assign(query, { reasons: ['shutdown'] }))
-  for (const window of windows) window.emit('session-end', Object.assign(preventableEvent(), { reasons: ['shutdown'] }))
+  const reasons: Electron.WindowSessionEndEvent['reasons'] = ['shutdown']
+  for (const window of windows) emitWindow(window, 'query-session-end', Object.assign(query, { reasons }))
+  for (const window of windows) emitWindow(window, 'session-end', Object.assign(preventableEvent(), { reasons }))
   setTimeout(() => process.kill(process.pid, 'SIGKILL'), killAfterMs)
 }

@@ -3,7 +3,7 @@
 import { EventEmitter } from 'node:events'
 import { existsSync } from 'node:fs'
 import type { Menu as ElectronMenu, MenuItem, MenuItemConstructorOptions, NativeImage as ElectronNativeImage, Tray as ElectronTray } from 'electron'
-import { preventableEvent } from './app-events'
+import { noModifierKeys } from './app-events'
 import { observer } from './observations'
 
 /** Kept outside the classes, so that Electron's own NativeImage and Menu are assignable to the stand-ins (the type check). */
@@ -42,8 +42,7 @@ export function clickMenuItem(menu: Menu, label: string): void {
   const item = menuTemplates.get(menu)!.find((i) => i.label === label)
   if (!item) throw new Error(`stand-in: no menu item '${label}' in ${JSON.stringify(labelsOf(menu))}`)
   if (item.type === 'checkbox') item.checked = !item.checked
-  const keyboard = { ...preventableEvent(), shiftKey: false, ctrlKey: false, altKey: false, metaKey: false, triggeredByAccelerator: false }
-  item.click?.(item as unknown as MenuItem, undefined, keyboard) // the template's fields are what a click handler reads
+  item.click?.(item as unknown as MenuItem, undefined, noModifierKeys) // the template's fields are what a click handler reads
 }
 
 export let currentTray: Tray | undefined

@@ -7,8 +7,10 @@ import { constants } from 'node:os'
 import { resolve } from 'node:path'
 import type { Readable } from 'node:stream'
 import type { ForkOptions, UtilityProcess as ElectronUtilityProcess } from 'electron'
+import { electronEvents } from './app-events'
 import { observer } from './observations'
 
+const emitUtility = electronEvents<ElectronUtilityProcess>()
 const PARENT_PORT = resolve(__dirname, 'parent-port.cjs')
 /** How V8's fatal errors end a process on POSIX (abort, or a breakpoint trap in release builds). */
 const FATAL_SIGNALS = new Set<NodeJS.Signals>(['SIGABRT', 'SIGTRAP'])
@@ -31,13 +33,13 @@ export class UtilityProcess extends EventEmitter implements Pick<ElectronUtility
     this.stderr = this.child.stderr
     const pid = this.child.pid!
     observer.record({ kind: 'utility-process-forked', pid, modulePath, args })
-    this.child.on('spawn', () => this.emit('spawn'))
-    this.child.on('message', (message) => this.emit('message', message))
+    this.child.on('spawn', () => emitUtility(this, 'spawn'))
+    this.child.on('message', (message: unknown) => emitUtility(this, 'message', message))
     this.child.once('exit', (code, signal) => {
-      if (signal && FATAL_SIGNALS.has(signal)) this.emit('error', 'FatalError', modulePath, `the process received ${signal}`)
+      if (signal && FATAL_SIGNALS.has(signal)) emitUtility(this, 'error', 'FatalError', modulePath, `the process received ${signal}`)
       const exitCode = code ?? 128 + (signal ? constants.signals[signal] : 0)
       observer.record({ kind: 'utility-process-exited', pid, code: exitCode })
-      this.emit('exit', exitCode)
+      emitUtility(this, 'exit', exitCode)
     })
   }
 
