@@ -15,12 +15,12 @@ import { LOG_DIR, openServerLog } from './log-file'
 import { AlertNotifier } from './notifications'
 import { nextFreePort } from './port-suggestion'
 import { enforceConsoleOrigin } from './security'
+import { startAtLogin } from './start-at-login'
 import { startWithRecovery } from './start-with-recovery'
 import { ServerSupervisor, type ServerEndpoint, type SupervisorEvent } from './supervisor'
 import { StatusTray } from './tray'
 import { trayState, type ServerState } from './tray-led'
 import { utilityServerLauncher } from './utility-server-process'
-import { startAtLogin } from './start-at-login'
 import { secureWebPreferences } from './web-preferences'
 import { onWindowsSessionEnd } from './windows-session-end'
 
@@ -137,9 +137,10 @@ function runShell(): void {
       serverState = 'migrating'
     } else if (event.type === 'gave-up') {
       serverState = 'stopped'
-      if (quitting) return
-      void askAfterServerFailure(PRODUCT, event.error.message, logFile).then((answer) =>
-        answer === 'retry' ? startServer(settings.port).then(() => undefined) : app.quit())
+      if (!quitting) {
+        void askAfterServerFailure(PRODUCT, event.error.message, logFile).then((answer) =>
+          answer === 'retry' ? startServer(settings.port).then(() => undefined) : app.quit())
+      }
     } else {
       serverState = 'restarting'
     }
