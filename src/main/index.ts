@@ -26,8 +26,6 @@ import { onWindowsSessionEnd } from './windows-session-end'
 
 const PRODUCT = 'Overseer'
 const APP_ID = 'org.overseer.desktop'
-/** Agents on the LAN post to this server: it listens on every interface, the window uses loopback. */
-const LISTEN_HOST = '0.0.0.0'
 /** Given by the login item / autostart entry: start in the tray, without the window. */
 const HIDDEN_FLAG = '--hidden'
 
@@ -149,7 +147,7 @@ function runShell(): void {
 
   const supervisor = new ServerSupervisor({
     launch: utilityServerLauncher(join(__dirname, 'server.js'), serverLog),
-    args: ['--host', LISTEN_HOST, '--data-dir', dataDir],
+    args: ['--host', settings.listenHost, '--data-dir', dataDir],
     onMessage: onServerMessage,
     onEvent: onSupervisorEvent
   })
@@ -160,7 +158,7 @@ function runShell(): void {
       start: (p) => supervisor.start(p),
       // Quitting stops a server that is still starting: that is no failure to ask about.
       cancelled: () => quitting,
-      suggestPort: (taken) => nextFreePort(taken, LISTEN_HOST),
+      suggestPort: (taken) => nextFreePort(taken, settings.listenHost),
       ask: {
         port: (taken, suggestion) => askForAnotherPort(PRODUCT, taken, suggestion),
         afterFailure: (reason) => askAfterServerFailure(PRODUCT, reason, logFile)

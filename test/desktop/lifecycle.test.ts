@@ -29,8 +29,9 @@ const apps: AppUnderTest[] = []
 
 function firstLaunch(): string {
   userData = mkdtempSync(join(tmpdir(), 'overseer-app-'))
-  // The port a user picked (desktop-settings.json), so the app keeps to this test's ports.
-  saveSettings(userData, { notifications: true, port: PORT })
+  // The port a user picked (desktop-settings.json), so the app keeps to this test's ports, and
+  // loopback only: tests listen on nothing else.
+  saveSettings(userData, { notifications: true, port: PORT, listenHost: '127.0.0.1' })
   return userData
 }
 
