@@ -12,15 +12,21 @@ export interface DesktopSettings {
    * port stored from the console's Settings, else 8080). Undefined: let the server choose.
    */
   port?: number
+  /**
+   * The address the server listens on: every interface by default (agents on the LAN post to it);
+   * 127.0.0.1 keeps it to this computer. The window always uses loopback.
+   */
+  listenHost: string
 }
 
 export const SETTINGS_FILE = 'desktop-settings.json'
 
-export const defaultSettings: DesktopSettings = { notifications: true }
+export const defaultSettings: DesktopSettings = { notifications: true, listenHost: '0.0.0.0' }
 
 const schema = z.object({
   notifications: z.boolean().catch(defaultSettings.notifications),
-  port: z.number().int().min(1).max(65535).optional().catch(undefined)
+  port: z.number().int().min(1).max(65535).optional().catch(undefined),
+  listenHost: z.union([z.ipv4(), z.ipv6()]).catch(defaultSettings.listenHost)
 })
 
 export interface LoadedSettings {

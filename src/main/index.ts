@@ -9,22 +9,23 @@ import { createDesktopApi } from './desktop-api'
 import { loadSettings, saveSettings, type DesktopSettings } from './desktop-settings'
 import { askAfterServerFailure, askForAnotherPort } from './dialogs'
 import { serveDesktopApi } from './ipc'
-import { autostartFile, isAutostartEnabled, setAutostart } from './linux-autostart'
+import { autostartFile } from './linux-autostart'
+import { LOAD_ABORTED, loadFailurePage } from './load-failure-page'
 import { LOG_DIR, openServerLog } from './log-file'
 import { AlertNotifier } from './notifications'
 import { nextFreePort } from './port-suggestion'
 import { enforceConsoleOrigin } from './security'
+import { startAtLogin } from './start-at-login'
 import { startWithRecovery } from './start-with-recovery'
 import { ServerSupervisor, type ServerEndpoint, type SupervisorEvent } from './supervisor'
 import { StatusTray } from './tray'
 import { trayState, type ServerState } from './tray-led'
 import { utilityServerLauncher } from './utility-server-process'
 import { secureWebPreferences } from './web-preferences'
+import { onWindowsSessionEnd } from './windows-session-end'
 
 const PRODUCT = 'Overseer'
 const APP_ID = 'org.overseer.desktop'
-/** Agents on the LAN post to this server: it listens on every interface, the window uses loopback. */
-const LISTEN_HOST = '0.0.0.0'
 /** Given by the login item / autostart entry: start in the tray, without the window. */
 const HIDDEN_FLAG = '--hidden'
 
@@ -39,19 +40,23 @@ function runShell(): void {
   app.setAppLogsPath(join(dataDir, LOG_DIR))
   const logFile = join(dataDir, LOG_DIR, 'server.log')
   const serverLog = openServerLog(dataDir)
+  const logWarning = (line: string) => serverLog.write(`${new Date().toISOString()} WARN  desktop: ${line}\n`)
   const loaded = loadSettings(dataDir)
-  if (loaded.problem) serverLog.write(`${new Date().toISOString()} WARN  desktop: ${loaded.problem}\n`)
+  if (loaded.problem) logWarning(loaded.problem)
   let settings: DesktopSettings = loaded.settings
 
   // Known once the server is ready (no window is opened before).
   let origin = ''
   let serverState: ServerState = 'starting'
+  let everReady = false
   let leds: LedCounts | undefined
   let setupNeeded = false
   let notificationsPaused = false
   let quitting = false
   let stopped = false
   let window: BrowserWindow | undefined
+  /** The console page the window could not load, loaded again once the server is (back) up. */
+  let failedUrl: string | undefined
   let tray: StatusTray | undefined
 
   const updateSettings = (change: Partial<DesktopSettings>) => {
@@ -60,8 +65,13 @@ function runShell(): void {
   }
   const refreshTray = () => tray?.show(trayState(PRODUCT, serverState, leds))
 
+  const load = (url: string) => {
+    // A failure is handled on did-fail-load; the promise's rejection says the same again.
+    window?.loadURL(url).catch(() => {})
+  }
+
   const showWindow = (url?: string) => {
-    if (serverState === 'starting') return // opened once the server is ready
+    if (!everReady || quitting) return // opened once the server is ready; not while quitting
     if (!window) {
       window = new BrowserWindow({
         width: 1280, height: 820, show: false, title: PRODUCT,
@@ -76,10 +86,17 @@ function runShell(): void {
       })
       window.on('closed', () => (window = undefined))
       window.once('ready-to-show', () => window?.show())
-      void window.loadURL(url ?? homeUrl(origin))
+      // ready-to-show never comes for a page that failed: show a page saying so instead.
+      window.webContents.on('did-fail-load', (_event, errorCode, errorDescription, failed, isMainFrame) => {
+        if (!isMainFrame || errorCode === LOAD_ABORTED || failed.startsWith('data:')) return
+        failedUrl = failed
+        load(loadFailurePage(PRODUCT, failed, errorDescription))
+        window?.show()
+      })
+      load(url ?? homeUrl(origin))
       return
     }
-    if (url) void window.loadURL(url)
+    if (url) load(url)
     if (window.isMinimized()) window.restore()
     window.show()
     window.focus()
@@ -87,6 +104,7 @@ function runShell(): void {
 
   const notifier = new AlertNotifier({
     enabled: () => settings.notifications && !notificationsPaused,
+    log: logWarning,
     origin: () => origin,
     open: (url) => showWindow(url)
   })
@@ -106,14 +124,21 @@ function runShell(): void {
 
   const onSupervisorEvent = (event: SupervisorEvent) => {
     if (event.type === 'ready') {
-      const restarted = serverState !== 'starting'
+      const restarted = everReady
+      everReady = true
       serverState = 'running'
       // A page loaded while the server was down shows an error: load it again.
-      if (restarted) window?.webContents.reload()
+      if (restarted && failedUrl) load(failedUrl)
+      else if (restarted) window?.webContents.reload()
+      failedUrl = undefined
+    } else if (event.type === 'migrating') {
+      serverState = 'migrating'
     } else if (event.type === 'gave-up') {
       serverState = 'stopped'
-      void askAfterServerFailure(PRODUCT, event.error.message, logFile).then((answer) =>
-        answer === 'retry' ? startServer(settings.port).then(() => undefined) : app.quit())
+      if (!quitting) {
+        void askAfterServerFailure(PRODUCT, event.error.message, logFile).then((answer) =>
+          answer === 'retry' ? startServer(settings.port).then(() => undefined) : app.quit())
+      }
     } else {
       serverState = 'restarting'
     }
@@ -122,7 +147,7 @@ function runShell(): void {
 
   const supervisor = new ServerSupervisor({
     launch: utilityServerLauncher(join(__dirname, 'server.js'), serverLog),
-    args: ['--host', LISTEN_HOST, '--data-dir', dataDir],
+    args: ['--host', settings.listenHost, '--data-dir', dataDir],
     onMessage: onServerMessage,
     onEvent: onSupervisorEvent
   })
@@ -131,7 +156,9 @@ function runShell(): void {
   const startServer = async (port: number | undefined): Promise<ServerEndpoint | undefined> => {
     const endpoint = await startWithRecovery(port, {
       start: (p) => supervisor.start(p),
-      suggestPort: (taken) => nextFreePort(taken, LISTEN_HOST),
+      // Quitting stops a server that is still starting: that is no failure to ask about.
+      cancelled: () => quitting,
+      suggestPort: (taken) => nextFreePort(taken, settings.listenHost),
       ask: {
         port: (taken, suggestion) => askForAnotherPort(PRODUCT, taken, suggestion),
         afterFailure: (reason) => askAfterServerFailure(PRODUCT, reason, logFile)
@@ -143,16 +170,23 @@ function runShell(): void {
     return endpoint
   }
 
-  const startAtLogin = process.platform === 'linux'
-    ? {
-        get: () => isAutostartEnabled(autostartFile()),
-        // An AppImage runs from a temporary mount: the entry must start the AppImage file itself.
-        set: (enabled: boolean) => setAutostart(autostartFile(), enabled, PRODUCT, [process.env.APPIMAGE ?? process.execPath, HIDDEN_FLAG])
-      }
-    : {
-        get: () => app.getLoginItemSettings().openAtLogin,
-        set: (enabled: boolean) => app.setLoginItemSettings({ openAtLogin: enabled, args: [HIDDEN_FLAG] })
-      }
+  const loginItem = startAtLogin(process.platform, app, {
+    productName: PRODUCT,
+    executable: process.env.APPIMAGE ?? process.execPath,
+    hiddenFlag: HIDDEN_FLAG,
+    autostartFile: autostartFile()
+  })
+
+  /** Stops the server cleanly (it finishes requests and closes the database), then quits. */
+  const stopThenQuit = () => {
+    if (quitting) return // already stopping
+    quitting = true
+    notifier.dispose()
+    void supervisor.stop().finally(() => {
+      stopped = true
+      app.quit()
+    })
+  }
 
   app.on('second-instance', () => showWindow())
   app.on('activate', () => showWindow()) // macOS: the Dock icon was clicked
@@ -161,25 +195,21 @@ function runShell(): void {
   })
   app.on('before-quit', (event) => {
     if (stopped) return
-    // Stop the server cleanly (it finishes requests and closes the database) before the app exits.
     event.preventDefault()
-    if (quitting) return // already stopping
-    quitting = true
-    notifier.dispose()
-    void supervisor.stop().finally(() => {
-      stopped = true
-      app.quit()
-    })
+    stopThenQuit()
   })
 
   void app.whenReady().then(async () => {
-    if (process.platform === 'win32') app.setAppUserModelId(APP_ID) // needed for Windows notifications
+    if (process.platform === 'win32') {
+      app.setAppUserModelId(APP_ID) // needed for Windows notifications
+      onWindowsSessionEnd(stopThenQuit)
+    }
     enforceConsoleOrigin(() => origin)
     serveDesktopApi(createDesktopApi({
       version: app.getVersion(),
       dataDir,
       openFolder: (path) => shell.openPath(path),
-      startAtLogin,
+      startAtLogin: loginItem,
       settings: { get: () => settings, update: updateSettings }
     }), () => origin)
     const iconDir = app.isPackaged ? join(process.resourcesPath, 'tray') : join(app.getAppPath(), 'resources/tray')

@@ -8,6 +8,7 @@ export interface NotifierOptions {
   /** The user's setting and the tray's pause, combined. */
   enabled(): boolean
   origin(): string
+  log(line: string): void
   /** Shows the console window at `url`. */
   open(url: string): void
 }
@@ -50,6 +51,11 @@ export class AlertNotifier {
       this.options.open(content.url)
     })
     notification.on('close', () => this.visible.delete(notification))
+    // Electron ≥ 42 on macOS shows notifications only from a signed app; an unsigned build gets this.
+    notification.on('failed', (_event, error) => {
+      this.visible.delete(notification)
+      this.options.log(`a notification could not be shown ("${content.title}"): ${error}`)
+    })
     notification.show()
   }
 }

@@ -7,6 +7,8 @@ export type PortChoice = { action: 'use'; port: number } | { action: 'retry' } |
 
 export interface StartRecovery {
   start(port: number | undefined): Promise<ServerEndpoint>
+  /** True when the start failed because the app is quitting: nothing to ask then. */
+  cancelled(): boolean
   /** A free port after the taken one, if any. */
   suggestPort(taken: number): Promise<number | undefined>
   ask: {
@@ -17,12 +19,13 @@ export interface StartRecovery {
   rememberPort(port: number): void
 }
 
-/** Resolves with the running server's endpoint, or undefined when the user chose to quit. */
+/** Resolves with the running server's endpoint, or undefined when the user chose to quit (or is quitting). */
 export async function startWithRecovery(port: number | undefined, recovery: StartRecovery): Promise<ServerEndpoint | undefined> {
   for (;;) {
     try {
       return await recovery.start(port)
     } catch (err) {
+      if (recovery.cancelled()) return undefined
       const choice: PortChoice = err instanceof PortInUseError
         ? await recovery.ask.port(err.port, await recovery.suggestPort(err.port))
         : { action: await recovery.ask.afterFailure((err as Error).message) }

@@ -30,6 +30,8 @@ export class ServerStartError extends Error {}
 
 export type SupervisorEvent =
   | { type: 'ready'; endpoint: ServerEndpoint; pid: number | undefined }
+  /** The server is migrating its database (backup first): its ready deadline became migrationTimeoutMs. */
+  | { type: 'migrating'; fromVersion: number; toVersion: number }
   | { type: 'crashed'; code: number | null; restartInMs: number; failures: number }
   | { type: 'restart-failed'; error: Error; restartInMs: number; failures: number }
   | { type: 'gave-up'; error: Error; failures: number }
@@ -40,6 +42,11 @@ export interface SupervisorOptions {
   args: string[]
   backoff?: BackoffPolicy
   readyTimeoutMs?: number
+  /**
+   * The deadline from the server's "migrating" message on: the backup (VACUUM INTO) and migration of a
+   * multi-GB database can take many minutes, and killing it would only make every retry start over.
+   */
+  migrationTimeoutMs?: number
   /** How long a clean stop may take before the process is killed. */
   stopTimeoutMs?: number
   /** Messages other than ready/error: the desktop bridge's LEDs, alerts, setup state. */
@@ -103,14 +110,23 @@ export class ServerSupervisor {
 
     return new Promise<ServerEndpoint>((resolve, reject) => {
       let ready = false
-      const timer = setTimeout(() => {
-        reject(new ServerStartError(`the server was not ready within ${this.options.readyTimeoutMs ?? 30_000} ms`))
-        child.forceKill()
-      }, this.options.readyTimeoutMs ?? 30_000)
+      let timer: NodeJS.Timeout | undefined
+      const deadline = (ms: number, what: string) => {
+        clearTimeout(timer)
+        timer = setTimeout(() => {
+          reject(new ServerStartError(`the server was not ${what} within ${ms} ms`))
+          child.forceKill()
+        }, ms)
+      }
+      deadline(this.options.readyTimeoutMs ?? 30_000, 'ready')
 
       child.onMessage((raw) => {
         const message = raw as ServerToShellMessage
-        if (message?.type === 'ready' && !ready) {
+        if (message?.type === 'migrating') {
+          if (ready) return
+          deadline(this.options.migrationTimeoutMs ?? 2 * 3_600_000, 'done migrating its database')
+          this.options.onEvent?.({ type: 'migrating', fromVersion: message.fromVersion, toVersion: message.toVersion })
+        } else if (message?.type === 'ready' && !ready) {
           ready = true
           clearTimeout(timer)
           const endpoint = { port: message.port, urls: message.urls }
@@ -127,9 +143,7 @@ export class ServerSupervisor {
         if (this.current === running) this.current = undefined
         if (!ready) {
           clearTimeout(timer)
-          reject(portInUse ?? (code === EXIT_PORT_IN_USE
-            ? new PortInUseError(port ?? 0)
-            : new ServerStartError(`the server exited with code ${code} before it was ready`)))
+          reject(portInUse ?? exitedEarly(code, port))
         } else if (!this.stopping) {
           this.failed({ code, startedAt: running.startedAt })
         }
@@ -158,4 +172,14 @@ export class ServerSupervisor {
       })
     }, restartInMs)
   }
+}
+
+/**
+ * Why a server that exited before its ready message did not start. Its port-in-use status is a taken
+ * port only if the port is known (asked for, and not 0): it is the server's own choice otherwise (its
+ * stored port or 8080), and "port 0 is in use" would help nobody.
+ */
+function exitedEarly(code: number | null, port: number | undefined): Error {
+  if (code !== EXIT_PORT_IN_USE) return new ServerStartError(`the server exited with code ${code} before it was ready`)
+  return port ? new PortInUseError(port) : new ServerStartError('the server exited because the port it chose is in use (its log names it)')
 }

@@ -4,7 +4,7 @@ import type { LedCounts } from '../shared/desktop-api'
 
 export type LedColor = keyof LedCounts
 
-export type ServerState = 'starting' | 'running' | 'restarting' | 'stopped'
+export type ServerState = 'starting' | 'migrating' | 'running' | 'restarting' | 'stopped'
 
 export interface TrayState {
   color: LedColor
@@ -19,7 +19,8 @@ export function worstLed(leds: LedCounts): LedColor {
 
 export function trayState(productName: string, server: ServerState, leds: LedCounts | undefined): TrayState {
   if (server !== 'running' || !leds) {
-    const why = server === 'restarting' ? 'the server is restarting' : server === 'stopped' ? 'the server is stopped' : 'starting…'
+    const why = server === 'restarting' ? 'the server is restarting' : server === 'stopped' ? 'the server is stopped'
+      : server === 'migrating' ? 'upgrading the database (this can take a while)…' : 'starting…'
     return { color: 'gray', tooltip: `${productName}: ${why}` }
   }
   const total = leds.red + leds.orange + leds.green + leds.gray

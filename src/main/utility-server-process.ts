@@ -10,6 +10,11 @@ export function utilityServerLauncher(serverScript: string, log: Writable): Serv
     const child = utilityProcess.fork(serverScript, args, { serviceName: 'Overseer server', stdio: 'pipe' })
     child.stdout?.pipe(log, { end: false })
     child.stderr?.pipe(log, { end: false })
+    // A V8 fatal error in the server: without a listener, Electron's EventEmitter throws it in the main
+    // process. The exit that follows is what the supervisor acts on (a crash: restart).
+    child.on('error', (type, location, report) => {
+      log.write(`${new Date().toISOString()} ERROR desktop: the server process ended with a ${type} at ${location}\n${report}\n`)
+    })
     const process: ServerProcess = {
       get pid() {
         return child.pid

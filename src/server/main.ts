@@ -19,6 +19,12 @@ async function main(): Promise<void> {
     process.exit(2)
   }
   const parent = parentChannel()
+  // A stop asked for while starting (the user quit meanwhile) is carried out once the server is up.
+  let stopRequested = false
+  let stop: (why: string) => void = () => {
+    stopRequested = true
+  }
+  parent?.onStopRequest(() => stop('stop request from the parent process'))
   let server
   try {
     // Bundled as out/main/server.js, beside out/renderer.
@@ -36,18 +42,19 @@ async function main(): Promise<void> {
   void parent?.send({ type: 'ready', port: server.port, urls: server.urls })
 
   let stopping = false
-  const stop = (signal: string) => {
+  const running = server
+  stop = (signal: string) => {
     if (stopping) return
     stopping = true
     log.info(`${signal} received, shutting down`)
-    server.close().then(() => process.exit(0), (err: Error) => {
+    running.close().then(() => process.exit(0), (err: Error) => {
       log.error(`shutdown failed: ${err.message}`)
       process.exit(1)
     })
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
-  parent?.onStopRequest(() => stop('stop request from the parent process'))
+  if (stopRequested) stop('stop request from the parent process')
 }
 
 main().catch((err: Error) => {

@@ -24,6 +24,7 @@ import { ChangeFeed } from './live/change-feed'
 import type { Logger } from './log'
 import { CollectorStats } from './metrics/collector-stats'
 import { StorageHealth } from './metrics/storage-health'
+import { pendingMigration } from './store/database'
 import { ServerSettingsRepository } from './store/server-settings'
 import { Store } from './store/store'
 
@@ -57,7 +58,11 @@ export interface ServerOptions extends ServerConfig {
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { log } = options
-  const store = new Store(join(options.dataDir, DATABASE_FILE), log.info)
+  const databaseFile = join(options.dataDir, DATABASE_FILE)
+  const migration = pendingMigration(databaseFile)
+  // Delivered before the backup and migration block this thread, so the shell waits for them.
+  if (migration) await options.parent?.send({ type: 'migrating', ...migration })
+  const store = new Store(databaseFile, log.info)
   let ingest: IngestThread | undefined
   try {
     createInitialUsers(store.users, options, log)

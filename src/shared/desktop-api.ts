@@ -56,6 +56,8 @@ export interface DesktopNotification {
 /** Every message the server sends its parent. */
 export type ServerToShellMessage =
   | { type: 'ready'; port: number; urls: string[] }
+  /** Sent before a schema migration (and the backup before it), which may outlast the usual start-up time. */
+  | { type: 'migrating'; fromVersion: number; toVersion: number }
   | { type: 'error'; code: 'EADDRINUSE'; port: number; message: string }
   | { type: 'hosts'; leds: LedCounts }
   | { type: 'setup'; needed: boolean }

@@ -36,6 +36,7 @@ function recovery(dir: string, answers: { port?: (suggestion: number | undefined
   supervisor = new ServerSupervisor({ launch: launcher.launch, args: ['--host', '127.0.0.1', '--data-dir', dir] })
   return {
     start: (port) => supervisor.start(port),
+    cancelled: () => false,
     suggestPort: (taken) => nextFreePort(taken, '127.0.0.1'),
     ask: {
       port: async (taken, suggestion) => {
@@ -73,6 +74,13 @@ describe('starting the server with recovery', { timeout: 120_000 }, () => {
     expect(await startWithRecovery(taken, recovery(dataDir, { port: () => ({ action: 'quit' }) }))).toBeUndefined()
     expect(supervisor.pid).toBeUndefined()
     expect(remembered).toEqual([])
+  })
+
+  it('asks nothing when the start failed because the app is quitting', async () => {
+    const taken = await takenPort()
+    expect(await startWithRecovery(taken, { ...recovery(dataDir, {}), cancelled: () => true })).toBeUndefined()
+    expect(asked).toEqual([])
+    expect(supervisor.pid).toBeUndefined()
   })
 
   it('offers a retry when the server fails for another reason, and says why', async () => {

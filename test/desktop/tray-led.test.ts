@@ -22,6 +22,7 @@ describe('tray LED', () => {
     expect(trayState('Overseer', 'restarting', leds(2))).toEqual({ color: 'gray', tooltip: 'Overseer: the server is restarting' })
     expect(trayState('Overseer', 'stopped', leds(2))).toEqual({ color: 'gray', tooltip: 'Overseer: the server is stopped' })
     expect(trayState('Overseer', 'starting', undefined)).toEqual({ color: 'gray', tooltip: 'Overseer: starting…' })
+    expect(trayState('Overseer', 'migrating', undefined)).toEqual({ color: 'gray', tooltip: 'Overseer: upgrading the database (this can take a while)…' })
   })
 
   it('picks the icon size per platform (Electron adds the @2x file itself)', () => {

@@ -10,7 +10,8 @@ export interface OpenedDatabase {
   backupFile?: string
 }
 
-export function openDatabase(file: string, log: (line: string) => void = () => {}): OpenedDatabase {
+/** `upToVersion`: migrate no further than this schema version (tests make databases of older versions). */
+export function openDatabase(file: string, log: (line: string) => void = () => {}, upToVersion = LATEST_VERSION): OpenedDatabase {
   mkdirSync(dirname(file), { recursive: true })
   const existed = existsSync(file)
   const sqlite = new Database(file)
@@ -24,19 +25,42 @@ export function openDatabase(file: string, log: (line: string) => void = () => {
   sqlite.pragma('cache_size = -65536')
   // Lets the retention job hand freed pages back to the file system (PRAGMA incremental_vacuum).
   if (!existed) sqlite.pragma('auto_vacuum = INCREMENTAL')
-  const backupFile = migrate(sqlite, file, existed, log)
+  const backupFile = migrate(sqlite, file, existed, log, upToVersion)
   return { sqlite, backupFile }
 }
 
-function migrate(sqlite: Database.Database, file: string, existed: boolean, log: (line: string) => void): string | undefined {
+const LATEST_VERSION = migrations[migrations.length - 1].version
+
+function schemaVersion(sqlite: Database.Database): number {
+  const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migration'").get()
+  return table ? (sqlite.prepare('SELECT MAX(version) AS v FROM schema_migration').get() as { v: number | null }).v ?? 0 : 0
+}
+
+export interface PendingMigration { fromVersion: number; toVersion: number }
+
+/**
+ * The migration (and the backup before it) that opening `file` will run, if any: the server tells the
+ * desktop shell before starting it, since it can take minutes on a large database.
+ */
+export function pendingMigration(file: string): PendingMigration | undefined {
+  if (!existsSync(file)) return undefined
+  const sqlite = new Database(file, { readonly: true, fileMustExist: true })
+  try {
+    const current = schemaVersion(sqlite)
+    return current > 0 && current < LATEST_VERSION ? { fromVersion: current, toVersion: LATEST_VERSION } : undefined
+  } finally {
+    sqlite.close()
+  }
+}
+
+function migrate(sqlite: Database.Database, file: string, existed: boolean, log: (line: string) => void, latest: number): string | undefined {
   sqlite.exec(`CREATE TABLE IF NOT EXISTS schema_migration (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`)
-  const current = (sqlite.prepare('SELECT MAX(version) AS v FROM schema_migration').get() as { v: number | null }).v ?? 0
-  const latest = migrations[migrations.length - 1].version
-  if (current > latest) {
-    throw new Error(`database schema version ${current} is newer than this program knows (${latest}); upgrade the program`)
+  const current = schemaVersion(sqlite)
+  if (current > LATEST_VERSION) {
+    throw new Error(`database schema version ${current} is newer than this program knows (${LATEST_VERSION}); upgrade the program`)
   }
-  const pending = migrations.filter((m) => m.version > current)
+  const pending = migrations.filter((m) => m.version > current && m.version <= latest)
   if (pending.length === 0) return undefined
 
   let backupFile: string | undefined
