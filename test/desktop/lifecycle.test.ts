@@ -69,7 +69,7 @@ describe('desktop app lifecycle under the stand-in Electron (built out/main/inde
 
     // The server starts in its utility process and reports its port; the window opens on first-run setup.
     const server = await app.next('utility-process-forked')
-    expect(server).toMatchObject({ modulePath: SERVER_JS, args: ['--host', '0.0.0.0', '--data-dir', userData, '--port', String(PORT)] })
+    expect(server).toMatchObject({ modulePath: SERVER_JS, args: ['--host', '127.0.0.1', '--data-dir', userData, '--port', String(PORT)] })
     await app.next('window-load', (o) => o.url === `${origin}/#/setup`)
     const window = await app.next('window-created')
     expect(window).toMatchObject({ preload: expect.stringMatching(/out\/preload\/index\.js$/), sandbox: true })
