@@ -56,7 +56,7 @@ function HostDetailScreen() {
     <Stack gap="lg" data-testid="host-detail">
       <Group justify="space-between" wrap="wrap">
         <Group gap="sm" wrap="nowrap">
-          <Led led={host.led} size={16} />
+          <Led led={host.led} size={16} host />
           <Title order={2}>{host.name}</Title>
           <Badge variant="light" color={host.heartbeat === 0 ? 'red' : 'gray'}>{host.heartbeat === 0 ? 'No heartbeat' : hostStatusLabel[host.statusid as HostStatus]}</Badge>
         </Group>

@@ -1,0 +1,51 @@
+// The at-a-glance reads: status/hosts/overview (the hosts list) and status/services/list (services
+// across hosts). Keys start with 'status', so the live stream refreshes them when hosts report.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type {
+  HostOverviewEntry, OverviewPage, OverviewSortKey, ServiceListSortKey, ServiceOverviewEntry
+} from '../../shared/api/overview'
+import type { SortDir } from '../../shared/api/status'
+import { apiGet } from './client'
+
+export { overviewSortKeys, serviceListSortKeys } from '../../shared/api/overview'
+export type { FailingService, HostOverviewEntry, OverviewPage, OverviewSortKey, ServiceListSortKey, ServiceOverviewEntry } from '../../shared/api/overview'
+
+export interface HostOverviewFilter {
+  led?: readonly number[]
+  hostgroupid?: number
+  hostpattern?: string
+  sort?: OverviewSortKey
+  dir?: SortDir
+}
+
+/** One page of the hosts list; pages are separate queries so a scroll to row 9,000 loads only that page. */
+export function hostOverviewPageQuery(filter: HostOverviewFilter, pageIndex: number, pageSize: number) {
+  return queryOptions({
+    queryKey: ['status', 'overview', filter, pageIndex, pageSize] as const,
+    queryFn: () => apiGet<OverviewPage<HostOverviewEntry>>('status/hosts/overview', {
+      led: filter.led, hostgroupid: filter.hostgroupid, hostpattern: filter.hostpattern, sort: filter.sort, dir: filter.dir,
+      results: pageSize, startindex: pageIndex * pageSize
+    }),
+    // While a new filter loads, the old rows stay instead of a blank list.
+    placeholderData: pageIndex === 0 ? keepPreviousData : undefined
+  })
+}
+
+export interface ServiceListFilter {
+  servicepattern?: string
+  serviceled?: readonly number[]
+  hostpattern?: string
+  hostgroupid?: number
+  sort?: ServiceListSortKey
+  dir?: SortDir
+}
+
+export function serviceListPageQuery(filter: ServiceListFilter, pageIndex: number, pageSize: number) {
+  return queryOptions({
+    queryKey: ['status', 'services', filter, pageIndex, pageSize] as const,
+    queryFn: () => apiGet<OverviewPage<ServiceOverviewEntry>>('status/services/list', {
+      ...filter, results: pageSize, startindex: pageIndex * pageSize
+    }),
+    placeholderData: pageIndex === 0 ? keepPreviousData : undefined
+  })
+}
