@@ -6,7 +6,7 @@ import { loginAs, type ApiClient } from '../test/support/api-client'
 import { postCollector } from '../test/support/collector-client'
 import { asAgent, fixture } from '../test/support/fixtures'
 import { startAgents, type AgentFleet } from '../test/support/monit-agents'
-import { ADMIN, BASE_URL, COLLECTOR_AUTH, logIn, report, screenshot } from './support/console'
+import { ADMIN, BASE_URL, COLLECTOR_AUTH, logIn, pickOption, report, screenshot } from './support/console'
 
 const AGENT = {
   alpha: 'a4a40000000000000000000000000001',
@@ -83,8 +83,10 @@ test('dashboard → host → service statistics and chart, light and dark', asyn
   const chart = charts.locator('[data-chart] canvas').first()
   await expect(chart).toBeVisible()
   await chartShot(page, 'service-chart')
-  for (const range of ['last hour', 'week', 'last 24 hours']) {
-    await charts.getByText(range, { exact: true }).click()
+  // The one range picker of the console (issue 14), its choice in the URL.
+  for (const [range, id] of [['Last hour', 1], ['Last 7 days', 5], ['Last 6 hours', 2]] as const) {
+    await pickOption(page, 'Range', range)
+    await expect(page).toHaveURL(new RegExp(`range=${id}`))
     await expect(chart).toBeVisible()
   }
 

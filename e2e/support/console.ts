@@ -32,3 +32,11 @@ export async function report(fixtureName: string, agentId: string, hostname: str
 export function screenshot(page: Page, name: string): Promise<Buffer> {
   return page.screenshot({ path: `reports/screenshots/${name}.png`, fullPage: true })
 }
+
+/** Picks `option` from the select or combobox labelled `field`, typing `typed` first when given. */
+export async function pickOption(page: Page, field: string, option: string, typed?: string): Promise<void> {
+  const input = page.getByRole('combobox', { name: field, exact: true })
+  await input.click()
+  if (typed) await input.fill(typed)
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
