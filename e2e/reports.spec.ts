@@ -138,10 +138,14 @@ test('events: a date range, a service from a row, and the API errors shown in wo
   await page.getByRole('button', { name: 'Clear filters' }).click()
   await pickOption(page, 'Hosts', ALPHA.name, 'reports-al')
   await page.keyboard.press('Escape')
+  // The console's one range picker (issue 14): a custom range is [From, To), applied together.
   const { local: minute } = await browserTime(page, 1795300276 + CAPTURE_SHIFT)
+  const { local: nextMinute } = await browserTime(page, 1795300276 + 60 + CAPTURE_SHIFT)
+  await pickOption(page, 'Range', 'Custom range')
   await page.getByRole('textbox', { name: 'From', exact: true }).fill(minute)
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill(minute)
-  await expect(page).toHaveURL(/from=\d+.*to=\d+/)
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill(nextMinute)
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page).toHaveURL(/range=12.*from=\d+.*to=\d+/)
   await expect(eventRows(page)).toHaveCount(3)
   for (const service of ['sleeper', 'labfile', 'labprog']) await expect(eventRows(page).filter({ hasText: service })).toHaveCount(1)
 
