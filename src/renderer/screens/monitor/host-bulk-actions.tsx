@@ -60,7 +60,7 @@ function AddToGroup({ ids, onAdded }: { ids: readonly number[]; onAdded: (groupN
   const add = useMutation({ mutationFn: () => addHostsToGroup(Number(group), ids), onSuccess: () => onAdded(name) })
   return (
     <Group gap={6} wrap="nowrap">
-      <Select size="xs" w={170} aria-label="Host group" placeholder={groups.data?.groups.length === 0 ? 'No host groups' : 'Host group'}
+      <Select size="xs" w={170} aria-label="Group to add them to" placeholder={groups.data?.groups.length === 0 ? 'No host groups' : 'Host group'}
         data={(groups.data?.groups ?? []).map((g) => ({ value: String(g.id), label: g.name }))} value={group} onChange={setGroup}
         error={(groups.error ?? add.error)?.message} />
       <Button size="xs" variant="light" disabled={group === null} loading={add.isPending} onClick={() => add.mutate()}>Add to group</Button>

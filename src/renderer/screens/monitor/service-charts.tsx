@@ -109,7 +109,7 @@ function StatisticChart({ title, series, span }: { title: string; series: Analyt
     }
   }, [series, withBand, type, theme.dark, span.datefrom, span.dateto, data])
   return (
-    <Stack gap={4}>
+    <Stack gap={4} data-chart-title={title}>
       <Text size="sm" fw={600}>{title}</Text>
       <UplotChart options={options} data={data} height={200}
         label={`${title}: ${series[0].points.length} points, one per ${span.resolution} seconds`} />
