@@ -64,6 +64,12 @@ test.beforeEach(async ({ page }) => {
 const rows = (page: Page) => page.getByTestId('hosts-list').locator('[data-host-row]')
 const rowNames = (page: Page) => rows(page).evaluateAll((all) => all.map((r) => r.getAttribute('data-host-row')))
 
+/** The page as a phone opens it: resized, then loaded afresh (no sliding navigation bar left over from the desk). */
+async function onPhone(page: Page): Promise<void> {
+  await page.setViewportSize(PHONE)
+  await page.reload()
+}
+
 /** Nothing wider than the screen: no sideways scrolling of the page. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }))
@@ -87,7 +93,7 @@ test('hosts list: what fails, since when, the last report; a silent host greyed'
   await expect(silent.getByTitle(/^Last known value, reported/).first()).toBeVisible()
   await screenshot(page, 'hosts-desktop', SHOTS)
 
-  await page.setViewportSize(PHONE)
+  await onPhone(page)
   await expect(page.getByTestId('hosts-list')).toHaveAttribute('data-layout', 'cards')
   await expect(delta).toContainText('sleeper, deadport')
   await expectNoSidewaysScroll(page)
@@ -170,7 +176,8 @@ test('dashboard: needing attention in severity order, failing since, long names 
   expect(await chart.evaluate(redAtPlotEnd)).toBe(true)
   await screenshot(page, 'dashboard-desktop', SHOTS)
 
-  await page.setViewportSize(PHONE)
+  await onPhone(page)
+  await expect(page.getByTestId('dashboard')).toHaveAttribute('data-ready', 'true')
   await expectNoSidewaysScroll(page)
   await screenshot(page, 'dashboard-phone', SHOTS)
 })
@@ -210,7 +217,8 @@ test('services: where does sleeper fail, across hosts, with the hosts list\'s fi
   await page.getByLabel('Service name contains').fill('deadport')
   await page.getByLabel('Host name contains').fill('gl-')
   await expect(table.locator('[data-service-row]').first()).toContainText('deadport')
-  await page.setViewportSize(PHONE)
+  await onPhone(page)
+  await expect(table).toHaveAttribute('data-layout', 'cards')
   await expectNoSidewaysScroll(page)
   await screenshot(page, 'services-phone', SHOTS)
 
@@ -261,7 +269,8 @@ test('host charts land populated, their range in the URL; the CPU chart shows it
   await expect(page.getByRole('combobox', { name: 'Range' })).toHaveValue('Last hour')
   await expect(charts.locator('[data-chart] canvas').first()).toBeVisible()
 
-  await page.setViewportSize(PHONE)
+  await onPhone(page)
+  await expect(charts.locator('[data-chart] canvas').first()).toBeVisible()
   await expectNoSidewaysScroll(page)
   await screenshot(page, 'host-phone', SHOTS)
 })

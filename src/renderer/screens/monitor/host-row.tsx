@@ -8,7 +8,7 @@ import classes from './host-table.module.css'
 import { LedDot } from './led-dot'
 
 /** The desk row's columns after the selection box: LED, host, failing, since, CPU, memory, events, last report. */
-export const ROW_GRID = '24px minmax(140px, 2fr) minmax(160px, 3fr) 96px 64px 72px 64px 104px'
+export const ROW_GRID = '44px minmax(140px, 2fr) minmax(160px, 3fr) 96px 64px 72px 64px 104px'
 
 const percent = (n: number) => `${n.toLocaleString(undefined, { maximumFractionDigits: 1 })} %`
 
@@ -41,6 +41,7 @@ export function HostRow({ host, now, compact }: RowProps) {
           <span className={figures}>CPU {percent(host.cpu)}</span>
           <span className={figures}>Mem {percent(host.mem)}</span>
           <span>{host.events.toLocaleString()} event{host.events === 1 ? '' : 's'}</span>
+          {host.since !== null && <span>{silent ? 'silent' : 'failing'} for {formatAge(host.since, now)}</span>}
         </span>
       </Link>
     )
