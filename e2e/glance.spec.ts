@@ -91,6 +91,10 @@ test('hosts list: what fails, since when, the last report; a silent host greyed'
   const silent = page.locator(`[data-host-row="${HOSTS.silent.name}"]`)
   await expect(silent).toHaveAttribute('data-silent', 'true')
   await expect(silent.getByTitle(/^Last known value, reported/).first()).toBeVisible()
+  // The last 24 hours, an hour per cell: unknown before the first report (minutes ago), then sleeper down
+  // for the last half hour; the silent host silent at the end.
+  await expect(delta.locator('[data-trend]')).toHaveAttribute('data-trend', /^3{22,23}1{1,2}$/)
+  await expect(silent.locator('[data-trend]')).toHaveAttribute('data-trend', /^3{23}2$/)
   await screenshot(page, 'hosts-desktop', SHOTS)
 
   await onPhone(page)

@@ -76,6 +76,23 @@ describe('status/hosts/overview', () => {
     expect(silent).toMatchObject({ heartbeat: 0, since: silent.lastreport })
   })
 
+  it('draws each host\'s last 24 hours from its state intervals, an hour per cell', async () => {
+    // bravo fell silent for an hour, two and a half hours ago, and earlier for a while two days ago.
+    const now = Math.floor(Date.now() / 1000)
+    const { db, sql } = server.store
+    server.store.hosts.update(id.bravo, { created_at: now - 3 * 86_400 })
+    sql.run(db.insertInto('state_interval').values([
+      { host_id: id.bravo, service_name_id: null, start: now - 9000, end: now - 5400 },
+      { host_id: id.bravo, service_name_id: null, start: now - 2 * 86_400, end: now - 2 * 86_400 + 600 }
+    ]))
+    const byName = Object.fromEntries((await hosts(admin)).records.map((h) => [h.hostname, h.trend.join('')]))
+    expect(byName.bravo).toBe(`${'0'.repeat(21)}220`)
+    // silent first reported moments ago: the hours before are not known, not up.
+    expect(byName.silent).toBe(`${'3'.repeat(23)}0`)
+    // delta's sleeper has been down since the capture, days ago, and still is.
+    expect(byName.delta).toBe('1'.repeat(24))
+  })
+
   it('takes the filters, order and paging of status/hosts/list', async () => {
     expect((await hosts(admin, { hostpattern: 'LPH' })).records.map((h) => h.hostname)).toEqual(['alpha'])
     expect((await hosts(admin, { led: 2 })).totalRecords).toBe(0)

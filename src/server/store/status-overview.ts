@@ -4,12 +4,15 @@
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { SortDir } from '../../shared/api/status'
 import type { FailingService, OverviewSortKey, ServiceListSortKey } from '../../shared/api/overview'
+import type { TrendInterval } from '../domain/trend'
 import { containing, idList, selected, sortExpression, statusColumns, type HostSelection, type HostStatusRow } from './status'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export interface HostOverviewRow extends HostStatusRow {
   lastreport: number
   since: number | null
+  /** Unix seconds of its first report (the row's creation). */
+  firstseen: number
 }
 
 export interface FailingServiceRow extends FailingService {
@@ -60,7 +63,7 @@ export class StatusOverviewRepository {
   /** One page of hosts with their last report and since when they need attention; ties broken by name, then id. */
   hostPage(selection: HostSelection, sort: OverviewSortKey, dir: SortDir, offset: number, limit: number): HostOverviewRow[] {
     let query = statusColumns(selected(this.db.selectFrom('host'), selection))
-      .select(['host.last_modified as lastreport', hostSince.as('since')])
+      .select(['host.last_modified as lastreport', hostSince.as('since'), 'host.created_at as firstseen'])
     if (sort === 'attention') {
       // The longest failing first within each severity, whatever the direction of the severities.
       query = query.orderBy(hostSeverity, dir).orderBy(sql`since IS NULL`).orderBy(sql.ref('since'))
@@ -81,6 +84,15 @@ export class StatusOverviewRepository {
       .where('service.host_id', 'in', idList(hostIds))
       .where('service.led', 'in', [0, 1])
       .orderBy('service.host_id').orderBy('service.led').orderBy('service.position'))
+  }
+
+  /** The state intervals of these hosts still open or ended after `since` (state_interval_host index). */
+  downIntervals(hostIds: readonly number[], since: number): (TrendInterval & { host_id: number })[] {
+    if (hostIds.length === 0) return []
+    return this.sql.all(this.db.selectFrom('state_interval')
+      .select(['host_id', 'service_name_id', 'start', 'end'])
+      .where('host_id', 'in', idList(hostIds))
+      .where((eb) => eb.or([eb('end', 'is', null), eb('end', '>', since)])))
   }
 
   countServices(selection: ServiceSelection): number {

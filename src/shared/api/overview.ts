@@ -21,6 +21,8 @@ export interface HostOverviewEntry extends HostStatusEntry {
   failing: FailingService[]
   /** Since when it needs attention: when it fell silent, else its oldest active failure; null when neither. */
   since: number | null
+  /** The last 24 hours, one cell per hour, oldest first: 0 up, 1 a service down, 2 the host silent, 3 not known yet. */
+  trend: number[]
 }
 
 /** status/services/list's `sort`; 'attention' is red, orange, gray, green, then longest failing first. */

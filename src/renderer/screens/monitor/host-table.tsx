@@ -25,6 +25,7 @@ const columns: { key: OverviewSortKey | null; label: string; align?: 'right' }[]
   { key: 'hostname', label: 'Host' },
   { key: null, label: 'Failing services' },
   { key: null, label: 'Since', align: 'right' },
+  { key: null, label: 'Last 24 h' },
   { key: 'cpu', label: 'CPU', align: 'right' },
   { key: 'mem', label: 'Memory', align: 'right' },
   { key: 'events', label: 'Events', align: 'right' },
