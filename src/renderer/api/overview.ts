@@ -5,7 +5,7 @@ import type {
   HostOverviewEntry, OverviewPage, OverviewSortKey, ServiceListSortKey, ServiceOverviewEntry
 } from '../../shared/api/overview'
 import type { SortDir } from '../../shared/api/status'
-import { apiGet } from './client'
+import { apiGet, type ApiParams } from './client'
 
 export { overviewSortKeys, serviceListSortKeys } from '../../shared/api/overview'
 export type { FailingService, HostOverviewEntry, OverviewPage, OverviewSortKey, ServiceListSortKey, ServiceOverviewEntry } from '../../shared/api/overview'
@@ -20,15 +20,7 @@ export interface HostOverviewFilter {
 
 /** One page of the hosts list; pages are separate queries so a scroll to row 9,000 loads only that page. */
 export function hostOverviewPageQuery(filter: HostOverviewFilter, pageIndex: number, pageSize: number) {
-  return queryOptions({
-    queryKey: ['status', 'overview', filter, pageIndex, pageSize] as const,
-    queryFn: () => apiGet<OverviewPage<HostOverviewEntry>>('status/hosts/overview', {
-      led: filter.led, hostgroupid: filter.hostgroupid, hostpattern: filter.hostpattern, sort: filter.sort, dir: filter.dir,
-      results: pageSize, startindex: pageIndex * pageSize
-    }),
-    // While a new filter loads, the old rows stay instead of a blank list.
-    placeholderData: pageIndex === 0 ? keepPreviousData : undefined
-  })
+  return pageQuery<HostOverviewEntry>('overview', 'status/hosts/overview', { ...filter }, pageIndex, pageSize)
 }
 
 export interface ServiceListFilter {
@@ -41,11 +33,14 @@ export interface ServiceListFilter {
 }
 
 export function serviceListPageQuery(filter: ServiceListFilter, pageIndex: number, pageSize: number) {
+  return pageQuery<ServiceOverviewEntry>('services', 'status/services/list', { ...filter }, pageIndex, pageSize)
+}
+
+function pageQuery<T>(name: string, path: string, filter: ApiParams, pageIndex: number, pageSize: number) {
   return queryOptions({
-    queryKey: ['status', 'services', filter, pageIndex, pageSize] as const,
-    queryFn: () => apiGet<OverviewPage<ServiceOverviewEntry>>('status/services/list', {
-      ...filter, results: pageSize, startindex: pageIndex * pageSize
-    }),
+    queryKey: ['status', name, filter, pageIndex, pageSize] as const,
+    queryFn: () => apiGet<OverviewPage<T>>(path, { ...filter, results: pageSize, startindex: pageIndex * pageSize }),
+    // While a new filter loads, the old rows stay instead of a blank list.
     placeholderData: pageIndex === 0 ? keepPreviousData : undefined
   })
 }

@@ -44,6 +44,16 @@ export const hostListParams = {
   ...paging
 }
 
+/** The selection, order and page of a hosts read: `keys` are its orders, `fallback` the default one. */
+export function hostPageArgs<K extends string>(
+  params: z.output<z.ZodObject<typeof hostListParams>>, principal: Principal, keys: readonly K[], fallback: K,
+  count: (selection: HostSelection) => number
+) {
+  const selection = hostSelection(params, principal)
+  const total = count(selection)
+  return { selection, sort: oneOf(keys, params.sort, fallback), dir: sortDir(params.dir), total, ...page(total, params) }
+}
+
 /** The hosts those filters select among the ones the caller may view. */
 export function hostSelection(params: z.output<z.ZodObject<typeof hostListParams>>, principal: Principal): HostSelection {
   return {

@@ -9,7 +9,7 @@ import { decodeStatistics, statisticKey, type LatestStatistic, type StatisticKey
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
-import { groupBy, hostListParams, hostSelection, ids, ledCodes, oneOf, page, pageFields, paging, sortDir } from './status-args'
+import { groupBy, hostListParams, hostPageArgs, ids, ledCodes, oneOf, page, pageFields, paging, sortDir } from './status-args'
 import { StatusRepository, type HostDetailRow, type HostSelection, type ServiceRow } from '../store/status'
 import type { ApiDeps } from './deps'
 
@@ -20,11 +20,8 @@ export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
       path: 'status/hosts/list', methods: ['GET', 'POST'],
       params: hostListParams,
       handle: ({ params, principal }) => {
-        const selection = hostSelection(params, principal)
-        const sort = oneOf(hostSortKeys, params.sort, 'led')
-        const dir = sortDir(params.dir)
-        const total = status.countHosts(selection)
-        const { startIndex, pageSize } = page(total, params)
+        const { selection, sort, dir, total, startIndex, pageSize } =
+          hostPageArgs(params, principal, hostSortKeys, 'led', (s) => status.countHosts(s))
         const records = status.hostPage(selection, sort, dir, startIndex, pageSize)
         return { records, ...pageFields(records.length, total, startIndex, pageSize, sort, dir) }
       }

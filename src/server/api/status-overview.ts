@@ -12,7 +12,7 @@ import { arg } from '../http/params'
 import { StatusRepository } from '../store/status'
 import { StatusOverviewRepository } from '../store/status-overview'
 import type { ApiDeps } from './deps'
-import { groupBy, hostListParams, hostSelection, ledCodes, oneOf, page, pageFields, sortDir } from './status-args'
+import { groupBy, hostListParams, hostPageArgs, hostSelection, ledCodes, oneOf, pageFields, sortDir } from './status-args'
 
 /** The hosts list's trend: the last 24 hours, an hour per cell. */
 const TREND_CELLS = 24
@@ -27,11 +27,8 @@ export function statusOverviewEndpoints(deps: ApiDeps): ApiEndpoint[] {
     endpoint({
       path: 'status/hosts/overview', methods: ['GET', 'POST'], params: hostListParams,
       handle: ({ params, principal }) => {
-        const selection = hostSelection(params, principal)
-        const sort = oneOf(overviewSortKeys, params.sort, 'attention')
-        const dir = sortDir(params.dir)
-        const total = status.countHosts(selection)
-        const { startIndex, pageSize } = page(total, params)
+        const { selection, sort, dir, total, startIndex, pageSize } =
+          hostPageArgs(params, principal, overviewSortKeys, 'attention', (s) => status.countHosts(s))
         const rows = overview.hostPage(selection, sort, dir, startIndex, pageSize)
         const ids = rows.map((h) => h.id)
         const failing = groupBy(overview.failingServices(ids), (s) => s.host_id)
