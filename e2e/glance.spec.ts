@@ -278,3 +278,23 @@ test('host charts land populated, their range in the URL; the CPU chart shows it
   await expectNoSidewaysScroll(page)
   await screenshot(page, 'host-phone', SHOTS)
 })
+
+test('uptime and events keep their range and filters through a reload, with the same range picker', async ({ page }) => {
+  await logIn(page)
+  await page.goto('/#/uptime')
+  await page.getByLabel('Find a host').fill(HOSTS.delta.name)
+  await expect(page).toHaveURL(/q=gl-delta/)
+  await pickOption(page, 'Range', 'Last 24 hours')
+  await expect(page).toHaveURL(/range=4.*q=gl-delta|q=gl-delta.*range=4/)
+  await page.reload()
+  await expect(page.getByLabel('Find a host')).toHaveValue(HOSTS.delta.name)
+  await expect(page.getByRole('combobox', { name: 'Range' })).toHaveValue('Last 24 hours')
+  await expect(page.getByRole('table', { name: 'Uptime per host' }).locator('tbody tr[data-item]')).toHaveCount(1)
+
+  await page.goto('/#/events')
+  await pickOption(page, 'Range', 'Last hour')
+  await expect(page).toHaveURL(/range=1/)
+  await page.reload()
+  await expect(page.getByRole('combobox', { name: 'Range' })).toHaveValue('Last hour')
+  await expect(page.getByRole('table', { name: 'Events' }).locator('tbody tr').first()).toBeVisible()
+})
