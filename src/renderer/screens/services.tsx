@@ -1,13 +1,14 @@
 // Services across hosts (status/services/list): "where does nginx fail?" answered as host × service
 // with its state and since when it fails, with the hosts list's filters plus the service name, all in
 // the URL; failing first, the longest failing first. Live: the 'status' key refreshes the page.
-import { Anchor, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core'
+import { Anchor, Group, Pagination, Stack, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createRoute, Link } from '@tanstack/react-router'
 import { useMediaQuery } from '@mantine/hooks'
 import { serviceListPageQuery, type ServiceListSortKey, type ServiceOverviewEntry } from '../api/overview'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
+import { ScreenTitle } from '../components/screen-title'
 import { formatAge } from '../components/relative-time'
 import { useNow } from '../components/use-now'
 import { HostFilters } from './monitor/host-filters'
@@ -46,10 +47,7 @@ function ServicesScreen() {
   const total = list.data?.totalRecords ?? 0
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>Services</Title>
-        {list.isFetching && <Loader size="sm" aria-label="Loading services" />}
-      </Group>
+      <ScreenTitle title="Services" loading={list.isFetching} loadingLabel="Loading services" />
       <HostFilters search={search} onChange={update} services />
       <ErrorNote error={list.error} title="The services could not be loaded" />
       {list.data && total === 0 && <Text c="dimmed" data-testid="services-empty">No service matches these filters.</Text>}

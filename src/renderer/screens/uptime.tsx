@@ -1,5 +1,5 @@
 // Uptime per host (reports/uptime/list) over a range kept in the URL; a host opens its services.
-import { EmptyState, Group, Loader, Stack, TextInput, Title } from '@mantine/core'
+import { EmptyState, Group, Stack, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createRoute, useNavigate } from '@tanstack/react-router'
 import { useDebouncedValue } from '@mantine/hooks'
@@ -7,6 +7,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { consoleRoute } from '../app/root-route'
 import { uptimeHostsQuery, type UptimeSearch } from '../api/uptime'
 import { ErrorNote } from '../components/error-note'
+import { ScreenTitle } from '../components/screen-title'
 import { AnchorLink } from './reports/anchor-link'
 import { EventsLink } from './reports/events-link'
 import { RangePicker } from './reports/range-picker'
@@ -39,10 +40,7 @@ function UptimeScreen() {
     () => (report.data?.items ?? []).filter((h) => !find || h.name.toLowerCase().includes(find)), [report.data, find])
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>Uptime</Title>
-        {report.isFetching && <Loader size="sm" aria-label="Loading the uptime report" />}
-      </Group>
+      <ScreenTitle title="Uptime" loading={report.isFetching} loadingLabel="Loading the uptime report" />
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <RangePicker value={search} onChange={(next) => void navigate({ search: { ...next, q } })} />
         <TextInput label="Find a host" placeholder="Part of its name" w={240} value={text}
