@@ -9,7 +9,8 @@
 //             once the main thread has then stayed free of long tasks for 100 ms: the page answers input.
 // The first load has a cold HTTP cache and is shown apart; the p50 is over the warm loads that follow.
 //
-// Sizing: BENCH_CONSOLE_HOSTS (10000), BENCH_CONSOLE_LOADS (9 warm loads per screen), BENCH_MAX_SECONDS (180).
+// Sizing: BENCH_CONSOLE_HOSTS (10000), BENCH_CONSOLE_LOADS (9 warm loads per screen), BENCH_MAX_SECONDS (180);
+// BENCH_CONSOLE_PORT: a fixed port for the server (default: any free one).
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -55,7 +56,8 @@ async function runConsoleBenchmark(): Promise<void> {
     const { seconds } = populate(dataDir, hosts, deadline)
     console.log(`population: ${int(hosts)} hosts in ${fixed(seconds, 2)} s (payloads ${FIXTURES.join(', ')} in turn); ` +
       `database ${databaseSize(dataDir, DATABASE_FILE)}`)
-    const server = await startPlainServer(dataDir, ['--init-admin', `${ADMIN.user}:${ADMIN.password}`])
+    const port = process.env.BENCH_CONSOLE_PORT
+    const server = await startPlainServer(dataDir, ['--init-admin', `${ADMIN.user}:${ADMIN.password}`, ...(port ? ['--port', port] : [])])
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']

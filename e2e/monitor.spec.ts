@@ -3,10 +3,8 @@
 // sees. Hosts, agents, roles and users here are this spec's own (names start with "mon-"/"mon").
 import { expect, test, type Page } from '@playwright/test'
 import { loginAs, type ApiClient } from '../test/support/api-client'
-import { postCollector } from '../test/support/collector-client'
-import { asAgent, fixture } from '../test/support/fixtures'
 import { startAgents, type AgentFleet } from '../test/support/monit-agents'
-import { ADMIN, BASE_URL, COLLECTOR_AUTH, logIn, report, screenshot } from './support/console'
+import { ADMIN, BASE_URL, COLLECTOR_AUTH, logIn, pickOption, report, reportNow, screenshot } from './support/console'
 
 const AGENT = {
   alpha: 'a4a40000000000000000000000000001',
@@ -29,18 +27,6 @@ test.beforeAll(async () => {
   await reportNow('12-event-program-status-failed', AGENT.gamma, 'mon-gamma', 3600)
   await reportNow('01-event-monit-started', AGENT.gamma, 'mon-gamma', 1800)
 })
-
-/**
- * A fixture collected `ago` seconds ago (two minutes by default) rather than at its capture, hours or
- * days back: its statistics and events fall inside the charts' ranges (which end at the last whole minute).
- */
-async function reportNow(fixtureName: string, agentId: string, hostname: string, ago = 120): Promise<void> {
-  const now = Math.floor(Date.now() / 1000) - ago
-  const xml = asAgent(fixture(fixtureName), agentId, hostname).toString('latin1')
-    .replace(/<collected_sec>\d+<\/collected_sec>/g, `<collected_sec>${now}</collected_sec>`)
-  const res = await postCollector(BASE_URL, Buffer.from(xml, 'latin1'), { auth: COLLECTOR_AUTH })
-  expect(res.status, res.body).toBe(200)
-}
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
@@ -83,8 +69,10 @@ test('dashboard → host → service statistics and chart, light and dark', asyn
   const chart = charts.locator('[data-chart] canvas').first()
   await expect(chart).toBeVisible()
   await chartShot(page, 'service-chart')
-  for (const range of ['last hour', 'week', 'last 24 hours']) {
-    await charts.getByText(range, { exact: true }).click()
+  // The one range picker of the console (issue 14), its choice in the URL.
+  for (const [range, id] of [['Last hour', 1], ['Last 7 days', 5], ['Last 6 hours', 2]] as const) {
+    await pickOption(page, 'Range', range)
+    await expect(page).toHaveURL(new RegExp(`range=${id}`))
     await expect(chart).toBeVisible()
   }
 

@@ -1,7 +1,7 @@
 // The events and uptime screens over real fixture payloads: filters kept in the URL, notes, dismissing,
 // live arrival of new events, and the uptime report from hosts to services over named and custom ranges.
 import { expect, test, type Page } from '@playwright/test'
-import { CAPTURE_SHIFT, logIn, report, screenshot } from './support/console'
+import { CAPTURE_SHIFT, logIn, pickOption, report, screenshot } from './support/console'
 
 // Our own agents and host names: other specs share this server.
 const ALPHA = { agent: 'e2e-reports-alpha-0001', name: 'reports-alpha' }
@@ -16,13 +16,6 @@ test.beforeAll(async () => {
 })
 
 const eventRows = (page: Page) => page.getByRole('table', { name: 'Events' }).locator('tbody tr')
-
-async function pickOption(page: Page, field: string, option: string, typed?: string): Promise<void> {
-  const input = page.getByRole('combobox', { name: field, exact: true })
-  await input.click()
-  if (typed) await input.fill(typed)
-  await page.getByRole('option', { name: option, exact: true }).click()
-}
 
 /** A Unix time in the browser's time zone: as typed in a date field, and as a 12-hour clock. */
 function browserTime(page: Page, unix: number): Promise<{ local: string; clock: string }> {
@@ -145,10 +138,14 @@ test('events: a date range, a service from a row, and the API errors shown in wo
   await page.getByRole('button', { name: 'Clear filters' }).click()
   await pickOption(page, 'Hosts', ALPHA.name, 'reports-al')
   await page.keyboard.press('Escape')
+  // The console's one range picker (issue 14): a custom range is [From, To), applied together.
   const { local: minute } = await browserTime(page, 1795300276 + CAPTURE_SHIFT)
+  const { local: nextMinute } = await browserTime(page, 1795300276 + 60 + CAPTURE_SHIFT)
+  await pickOption(page, 'Range', 'Custom range')
   await page.getByRole('textbox', { name: 'From', exact: true }).fill(minute)
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill(minute)
-  await expect(page).toHaveURL(/from=\d+.*to=\d+/)
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill(nextMinute)
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page).toHaveURL(/range=12.*from=\d+.*to=\d+/)
   await expect(eventRows(page)).toHaveCount(3)
   for (const service of ['sleeper', 'labfile', 'labprog']) await expect(eventRows(page).filter({ hasText: service })).toHaveCount(1)
 

@@ -29,6 +29,27 @@ export async function report(fixtureName: string, agentId: string, hostname: str
   expect(res.status, res.body).toBe(200)
 }
 
-export function screenshot(page: Page, name: string): Promise<Buffer> {
-  return page.screenshot({ path: `reports/screenshots/${name}.png`, fullPage: true })
+export function screenshot(page: Page, name: string, dir = 'reports/screenshots'): Promise<Buffer> {
+  return page.screenshot({ path: `${dir}/${name}.png`, fullPage: true })
+}
+
+/**
+ * A fixture collected `ago` seconds ago (two minutes by default) rather than at its capture, hours or
+ * days back: its statistics and events fall inside the charts' ranges (which end at the last whole minute).
+ */
+export async function reportNow(fixtureName: string, agentId: string, hostname: string, ago = 120): Promise<void> {
+  const now = Math.floor(Date.now() / 1000) - ago
+  const xml = asAgent(fixture(fixtureName), agentId, hostname).toString('latin1')
+    .replace(/<collected_sec>\d+<\/collected_sec>/g, `<collected_sec>${now}</collected_sec>`)
+  const res = await postCollector(BASE_URL, Buffer.from(xml, 'latin1'), { auth: COLLECTOR_AUTH })
+  expect(res.status, res.body).toBe(200)
+}
+
+
+/** Picks `option` from the select or combobox labelled `field`, typing `typed` first when given. */
+export async function pickOption(page: Page, field: string, option: string, typed?: string): Promise<void> {
+  const input = page.getByRole('combobox', { name: field, exact: true })
+  await input.click()
+  if (typed) await input.fill(typed)
+  await page.getByRole('option', { name: option, exact: true }).click()
 }

@@ -3,6 +3,7 @@
 // 'event-pickers', which the stream leaves alone: names change rarely, while status changes every
 // second on a busy server and would refetch them for nothing.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { Range, resolveRange } from '../../shared/ranges'
 import { apiGet, apiPost, type ApiParams } from './client'
 import type { EventDetail, EventListEntry } from '../../shared/api/events'
 
@@ -26,7 +27,9 @@ export interface EventSearch {
   state?: number
   /** 1 active errors, 2 active errors not dismissed */
   active?: number
-  /** Unix seconds, inclusive */
+  /** A quick range (shared/ranges), resolved when the list is asked for; Custom: from..to. */
+  range?: number
+  /** Unix seconds: from inclusive; to exclusive for a custom range, inclusive without a range (links from uptime). */
   from?: number
   to?: number
   sort?: EventSortKey
@@ -50,14 +53,22 @@ export interface EventPage {
 }
 
 /** The list's API arguments for the screen's search (page numbers become offsets). */
-export function eventListParams(search: EventSearch): ApiParams {
+export function eventListParams(search: EventSearch, now = Date.now() / 1000): ApiParams {
   const size = search.size ?? DEFAULT_EVENT_PAGE_SIZE
   return {
+    ...eventDates(search, now),
     hostid: search.host, hostgroupid: search.group, servicenameid: search.service,
     servicegroupid: search.servicegroup, servicetype: search.servicetype, eventtype: search.eventtype,
-    state: search.state, active: search.active, datefrom: search.from, dateto: search.to,
+    state: search.state, active: search.active,
     sort: search.sort, dir: search.dir, results: size, startindex: ((search.page ?? 1) - 1) * size
   }
+}
+
+function eventDates(search: EventSearch, now: number): ApiParams {
+  if (search.range === undefined) return { datefrom: search.from, dateto: search.to }
+  if (search.range === Range.Custom) return { datefrom: search.from, dateto: search.to === undefined ? undefined : search.to - 1 }
+  const span = resolveRange(search.range as Exclude<Range, typeof Range.Custom>, now)
+  return { datefrom: span.from, dateto: span.to }
 }
 
 export const eventListQuery = (search: EventSearch) => queryOptions({

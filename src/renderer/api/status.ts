@@ -1,11 +1,11 @@
-// Host status reads (status/hosts/summary, list, get) and service actions (action/service). Query keys
-// start with 'status', so the live stream refreshes them when hosts report.
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { HostSortKey, HostStatusEntry, ServiceEntry, SortDir } from '../../shared/api/status'
+// Host status reads (status/hosts/summary, get) and service actions (action/service); the hosts list
+// reads status/hosts/overview (overview.ts). Query keys start with 'status', so the live stream
+// refreshes them when hosts report.
+import { queryOptions } from '@tanstack/react-query'
+import type { ServiceEntry } from '../../shared/api/status'
 import { apiGet, apiPost } from './client'
 
-export { hostSortKeys } from '../../shared/api/status'
-export type { HostSortKey, HostStatusEntry, ServiceEntry, SortDir, StatisticEntry } from '../../shared/api/status'
+export type { ServiceEntry, SortDir, StatisticEntry } from '../../shared/api/status'
 
 // ---- summary ----
 
@@ -20,36 +20,6 @@ export const hostSummaryQuery = queryOptions({
   queryKey: ['status', 'summary'] as const,
   queryFn: () => apiGet<HostSummary>('status/hosts/summary')
 })
-
-// ---- list ----
-
-export interface HostPage {
-  records: HostStatusEntry[]
-  totalRecords: number
-  startIndex: number
-  pageSize: number
-}
-
-export interface HostFilter {
-  led?: readonly number[]
-  hostgroupid?: number
-  hostpattern?: string
-  sort?: HostSortKey
-  dir?: SortDir
-}
-
-/** One page of the host list; pages are separate queries so a scroll to row 9,000 loads only that page. */
-export function hostPageQuery(filter: HostFilter, pageIndex: number, pageSize: number) {
-  return queryOptions({
-    queryKey: ['status', 'list', filter, pageIndex, pageSize] as const,
-    queryFn: () => apiGet<HostPage>('status/hosts/list', {
-      led: filter.led, hostgroupid: filter.hostgroupid, hostpattern: filter.hostpattern, sort: filter.sort, dir: filter.dir,
-      results: pageSize, startindex: pageIndex * pageSize
-    }),
-    // While a new filter loads, the old rows stay instead of a blank list.
-    placeholderData: pageIndex === 0 ? keepPreviousData : undefined
-  })
-}
 
 // ---- detail ----
 

@@ -14,8 +14,9 @@ export interface UptimeSearch {
   to?: number
 }
 
-function rangeParams(search: UptimeSearch): ApiParams {
-  const range = search.range ?? Range.Now
+/** The report arguments of a range in the URL; `fallback` when it names none. */
+export function rangeParams(search: UptimeSearch, fallback: Range = Range.Now): ApiParams {
+  const range = search.range ?? fallback
   return range === Range.Custom ? { range, datefrom: search.from, dateto: search.to } : { range }
 }
 

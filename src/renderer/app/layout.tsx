@@ -11,6 +11,7 @@ import { useFirstChannelOffer } from './first-channel'
 const monitoring = [
   { to: '/', label: 'Dashboard' },
   { to: '/hosts', label: 'Hosts' },
+  { to: '/services', label: 'Services' },
   { to: '/events', label: 'Events' },
   { to: '/uptime', label: 'Uptime' }
 ] as const

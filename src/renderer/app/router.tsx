@@ -13,6 +13,7 @@ import { eventDetailRoute } from '../screens/event-detail'
 import { eventsRoute } from '../screens/events'
 import { hostDetailRoute } from '../screens/host-detail'
 import { hostsRoute } from '../screens/hosts-list'
+import { servicesRoute } from '../screens/services'
 import { settingsRoute } from '../screens/settings'
 import { setupRoute } from '../screens/setup'
 import { uptimeRoute } from '../screens/uptime'
@@ -23,7 +24,7 @@ import { NotFound } from './not-found'
 const routeTree = rootRoute.addChildren([
   setupRoute,
   consoleRoute.addChildren([
-    dashboardRoute, hostsRoute, hostDetailRoute, eventsRoute, eventDetailRoute, uptimeRoute, uptimeHostRoute,
+    dashboardRoute, hostsRoute, servicesRoute, hostDetailRoute, eventsRoute, eventDetailRoute, uptimeRoute, uptimeHostRoute,
     adminHostsRoute, adminHostEditRoute, adminUsersRoute, adminRolesRoute, adminGroupsRoute, adminAlertsRoute, settingsRoute
   ])
 ])

@@ -9,12 +9,23 @@ const look: Record<number, { color: string; label: string }> = {
   [LedCode.Gray]: { color: 'var(--mantine-color-gray-5)', label: 'Not monitored or inactive' }
 }
 
-export function ledLabel(led: number): string {
-  return look[led]?.label ?? 'Unknown'
+/**
+ * A host's LED sums up its services: orange there means some (not all) services fail or changed, so it
+ * is not labelled "Changed" as a service's orange LED is.
+ */
+const hostLabels: Record<number, string> = {
+  [LedCode.Red]: 'Failing', [LedCode.Orange]: 'Some services failing or changed', [LedCode.Green]: 'OK',
+  [LedCode.Gray]: 'Inactive, ignored or not monitored'
 }
 
-export function Led({ led, size = 12 }: { led: number; size?: number }) {
-  const { color, label } = look[led] ?? look[LedCode.Gray]
+export function ledLabel(led: number, host = false): string {
+  return (host ? hostLabels[led] : look[led]?.label) ?? 'Unknown'
+}
+
+/** `host`: the LED of a host rather than of a service. */
+export function Led({ led, size = 12, host = false }: { led: number; size?: number; host?: boolean }) {
+  const { color } = look[led] ?? look[LedCode.Gray]
+  const label = ledLabel(led, host)
   return (
     <Tooltip label={label} withArrow openDelay={300}>
       <Box component="span" role="img" aria-label={label} data-led={led}

@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query'
 import { createRoute, Link } from '@tanstack/react-router'
 import { eventsSummaryQuery } from '../api/events-summary'
 import { useProfile } from '../api/profile'
-import { hostPageQuery, hostSummaryQuery, type HostCategory, type HostFilter } from '../api/status'
+import { hostOverviewPageQuery, type HostOverviewFilter } from '../api/overview'
+import { hostSummaryQuery, type HostCategory } from '../api/status'
 import { consoleRoute } from '../app/root-route'
 import { EventsChart } from '../components/charts/events-chart'
 import { ErrorNote } from '../components/error-note'
@@ -19,13 +20,14 @@ export const dashboardRoute = createRoute({
   // Started with the route, not when the frame has its profile: the answers arrive in parallel.
   loader: ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(hostSummaryQuery)
-    void queryClient.prefetchQuery(hostPageQuery(ATTENTION, 0, ATTENTION_SHOWN))
+    void queryClient.prefetchQuery(hostOverviewPageQuery(ATTENTION, 0, ATTENTION_SHOWN))
     void queryClient.prefetchQuery(eventsSummaryQuery)
   },
   component: Dashboard
 })
 
-const ATTENTION: HostFilter = { led: [0, 1], sort: 'led', dir: 'asc' }
+/** Silent hosts, then red, then orange, each the longest failing first (the server's 'attention' order). */
+const ATTENTION: HostOverviewFilter = { led: [0, 1], sort: 'attention', dir: 'asc' }
 const ATTENTION_SHOWN = 20
 
 /** Each category's colour and the LED filter of the hosts list that shows its hosts. */
@@ -40,7 +42,7 @@ const categories: Record<HostCategory, { color: string; led: number }> = {
 
 function Dashboard() {
   const summary = useQuery(hostSummaryQuery)
-  const attention = useQuery(hostPageQuery(ATTENTION, 0, ATTENTION_SHOWN))
+  const attention = useQuery(hostOverviewPageQuery(ATTENTION, 0, ATTENTION_SHOWN))
   const events = useQuery(eventsSummaryQuery)
   const hostCount = summary.data?.status.reduce((n, c) => n + c.data, 0)
   const ready = summary.isSuccess && attention.isSuccess && events.isSuccess

@@ -6,6 +6,8 @@ import type { ReactNode } from 'react'
 import { consoleRoute } from '../app/root-route'
 import { eventQuery, type EventDetail } from '../api/events'
 import { ErrorNote } from '../components/error-note'
+import { formatAge } from '../components/relative-time'
+import { useNow } from '../components/use-now'
 import { AnchorLink } from './reports/anchor-link'
 import { EventActions } from './reports/event-actions'
 import { EventNotes } from './reports/event-notes'
@@ -59,6 +61,7 @@ function EventView({ event }: { event: EventDetail }) {
             </Field>
             <Field label="Service">{event.servicename} <Text span c="dimmed" size="sm">({event.servicetype})</Text></Field>
             <Field label="Date">{formatDateTime(event.date)}</Field>
+            {event.active === 1 && event.eventstate === 1 && <FailingFor since={event.date} />}
             <Field label="Action">{event.action}</Field>
             <Field label="Event id">{event.id}</Field>
           </SimpleGrid>
@@ -68,6 +71,12 @@ function EventView({ event }: { event: EventDetail }) {
       <EventNotes event={event} />
     </>
   )
+}
+
+/** An active error: its service has been failing since the event, and still is. */
+function FailingFor({ since }: { since: number }) {
+  const now = useNow()
+  return <Field label="Failing for"><Text span c="red.7" fw={600} data-testid="failing-for">{formatAge(since, now)}</Text> (since {formatDateTime(since)})</Field>
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

@@ -7,6 +7,7 @@ import { hostStatusLabel, type HostStatus } from '../../shared/codes'
 import { ApiError } from '../api/client'
 import { useProfile } from '../api/profile'
 import { hostDetailQuery, type HostDetail, type ServiceEntry } from '../api/status'
+import type { UptimeSearch } from '../api/uptime'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
 import { HostMute, ServiceMute } from './alerts/host-mute'
@@ -15,8 +16,9 @@ import { HostEvents } from './monitor/host-events'
 import { ServiceCharts } from './monitor/service-charts'
 import { ServicesTable, statisticLabel } from './monitor/services-table'
 import { formatBytes, formatStatistic } from './monitor/statistics'
+import { parseUptimeSearch } from './reports/uptime-search'
 
-interface HostSearch {
+interface HostSearch extends UptimeSearch {
   /** The service whose statistics are shown. */
   service?: number
 }
@@ -24,9 +26,10 @@ interface HostSearch {
 export const hostDetailRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: 'hosts/$hostId',
+  // The chosen service and the charts' range, so a reload or a shared link shows the same charts.
   validateSearch: (search: Record<string, unknown>): HostSearch => {
     const service = Number(search.service)
-    return Number.isInteger(service) && service > 0 ? { service } : {}
+    return { ...(Number.isInteger(service) && service > 0 ? { service } : {}), ...parseUptimeSearch(search) }
   },
   loader: ({ context: { queryClient }, params }) => {
     const hostId = Number(params.hostId)
@@ -37,7 +40,8 @@ export const hostDetailRoute = createRoute({
 
 function HostDetailScreen() {
   const { hostId: raw } = hostDetailRoute.useParams()
-  const { service: chosen } = hostDetailRoute.useSearch()
+  const { service: chosen, ...range } = hostDetailRoute.useSearch()
+  const navigate = hostDetailRoute.useNavigate()
   const hostId = Number(raw)
   const profile = useProfile()
   const detail = useQuery({ ...hostDetailQuery(hostId), enabled: Number.isInteger(hostId) && hostId > 0 })
@@ -56,7 +60,7 @@ function HostDetailScreen() {
     <Stack gap="lg" data-testid="host-detail">
       <Group justify="space-between" wrap="wrap">
         <Group gap="sm" wrap="nowrap">
-          <Led led={host.led} size={16} />
+          <Led led={host.led} size={16} host />
           <Title order={2}>{host.name}</Title>
           <Badge variant="light" color={host.heartbeat === 0 ? 'red' : 'gray'}>{host.heartbeat === 0 ? 'No heartbeat' : hostStatusLabel[host.statusid as HostStatus]}</Badge>
         </Group>
@@ -73,7 +77,8 @@ function HostDetailScreen() {
           extra={profile.admin ? (s) => <ServiceMute hostId={host.id} hostName={host.name} service={s} /> : undefined} />
       </Stack>
       {service && <LatestFigures service={service} />}
-      {service && <ServiceCharts hostId={host.id} service={service} />}
+      {service && <ServiceCharts hostId={host.id} service={service} range={range}
+        onRange={(next) => void navigate({ search: (prev) => ({ service: prev.service, ...next }), replace: true })} />}
       <Stack gap="xs">
         <Title order={3} size="h4">Latest events</Title>
         <HostEvents hostId={host.id} />

@@ -1,11 +1,13 @@
 // Uptime per host (reports/uptime/list) over a range kept in the URL; a host opens its services.
-import { EmptyState, Group, Loader, Stack, TextInput, Title } from '@mantine/core'
+import { EmptyState, Group, Stack, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createRoute, useNavigate } from '@tanstack/react-router'
-import { useDeferredValue, useMemo, useState } from 'react'
+import { useDebouncedValue } from '@mantine/hooks'
+import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { consoleRoute } from '../app/root-route'
-import { uptimeHostsQuery } from '../api/uptime'
+import { uptimeHostsQuery, type UptimeSearch } from '../api/uptime'
 import { ErrorNote } from '../components/error-note'
+import { ScreenTitle } from '../components/screen-title'
 import { AnchorLink } from './reports/anchor-link'
 import { EventsLink } from './reports/events-link'
 import { RangePicker } from './reports/range-picker'
@@ -16,26 +18,31 @@ import { UptimeTable } from './reports/uptime-table'
 export const uptimeRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: 'uptime',
-  validateSearch: parseUptimeSearch,
+  // The range and the name filter, so a reload or a shared link shows the same report.
+  validateSearch: (raw: Record<string, unknown>): UptimeSearch & { q?: string } => ({
+    ...parseUptimeSearch(raw), ...(typeof raw.q === 'string' && raw.q.trim() !== '' ? { q: raw.q.slice(0, 100) } : {})
+  }),
   component: UptimeScreen
 })
 
 function UptimeScreen() {
-  const search = uptimeRoute.useSearch()
+  const { q, ...search } = uptimeRoute.useSearch()
   const navigate = useNavigate({ from: '/uptime' })
   const report = useQuery(uptimeHostsQuery(search))
-  const [text, setText] = useState('')
+  const [text, setText] = useState(q ?? '')
   const find = useDeferredValue(text.trim().toLowerCase())
+  const [typed] = useDebouncedValue(text.trim(), 300)
+  useEffect(() => {
+    if ((typed || undefined) !== q) void navigate({ search: (prev) => ({ ...prev, q: typed || undefined }), replace: true })
+    // Only the typed text drives this.
+  }, [typed])
   const items = useMemo(
     () => (report.data?.items ?? []).filter((h) => !find || h.name.toLowerCase().includes(find)), [report.data, find])
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>Uptime</Title>
-        {report.isFetching && <Loader size="sm" aria-label="Loading the uptime report" />}
-      </Group>
+      <ScreenTitle title="Uptime" loading={report.isFetching} loadingLabel="Loading the uptime report" />
       <Group justify="space-between" align="flex-start" wrap="wrap">
-        <RangePicker value={search} onChange={(next) => void navigate({ search: next })} />
+        <RangePicker value={search} onChange={(next) => void navigate({ search: { ...next, q } })} />
         <TextInput label="Find a host" placeholder="Part of its name" w={240} value={text}
           onChange={(e) => setText(e.currentTarget.value)} />
       </Group>

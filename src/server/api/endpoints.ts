@@ -18,10 +18,11 @@ import { uptimeReportEndpoints } from './reports-uptime'
 import { sessionEndpoints } from './session'
 import { settingsEndpoints } from './settings'
 import { statusEndpoints } from './status-hosts'
+import { statusOverviewEndpoints } from './status-overview'
 
 export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
   return [
-    ...sessionEndpoints(deps), ...statusEndpoints(deps), ...mapEndpoints(deps), ...adminHostEndpoints(deps),
+    ...sessionEndpoints(deps), ...statusEndpoints(deps), ...statusOverviewEndpoints(deps), ...mapEndpoints(deps), ...adminHostEndpoints(deps),
     ...adminGroupEndpoints(deps), ...adminUserEndpoints(deps), ...adminRoleEndpoints(deps),
     ...eventReportEndpoints(deps), ...uptimeReportEndpoints(deps), ...agentActionEndpoints(deps),
     ...analyticsReportEndpoints(deps), ...profileEndpoints(deps), ...settingsEndpoints(deps),

@@ -1,49 +1,27 @@
 // status/hosts/list, status/hosts/get and status/hosts/summary (spec: Status hosts; compat 6.1–6.3,
 // PAGE-1..4). Every read covers only the hosts the caller may view; a host it may not view answers
 // exactly like one that does not exist.
-import { z } from 'zod'
 import { hostSortKeys, type ServiceEntry, type SortDir, type StatisticEntry } from '../../shared/api/status'
-import { hostStatusLabel, Permission, serviceTypeLabels, ServiceType, Stat } from '../../shared/codes'
+import { Permission, serviceTypeLabels, ServiceType, Stat } from '../../shared/codes'
 import { hostCategories, hostCategory, type HostCategory } from '../domain/host-state'
 import { mayOnHost, viewableHostIds } from '../domain/permissions'
 import { decodeStatistics, statisticKey, type LatestStatistic, type StatisticKey } from '../store/latest-statistics'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
+import { groupBy, hostListParams, hostPageArgs, ids, ledCodes, oneOf, page, pageFields, paging, sortDir } from './status-args'
 import { StatusRepository, type HostDetailRow, type HostSelection, type ServiceRow } from '../store/status'
 import type { ApiDeps } from './deps'
-
-const ids = z.array(arg.int()).optional()
-const ledCodes = z.array(arg.int('a LED code').refine((n) => n >= 0 && n <= 3, 'expected a LED code 0 to 3')).optional()
-const paging = {
-  results: arg.int().refine((n) => n >= 1, 'expected a page size of 1 or more').optional(),
-  startindex: arg.int().refine((n) => n >= 0, 'expected an offset of 0 or more').optional(),
-  // Unknown values fall back to the default order instead of failing (PAGE-4).
-  sort: arg.text().optional(),
-  dir: arg.text().optional()
-}
 
 export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
   const status = new StatusRepository(deps.store.db, deps.store.sql)
   return [
     endpoint({
       path: 'status/hosts/list', methods: ['GET', 'POST'],
-      params: {
-        hostid: ids, hostpattern: arg.text().optional(), hostgroupid: ids, led: ledCodes,
-        // Older clients' filters (compat 6.1): applied when meaningful, otherwise ignored.
-        status: z.array(arg.text()).optional(), platform: arg.text().optional(), machine: arg.text().optional(),
-        ...paging
-      },
+      params: hostListParams,
       handle: ({ params, principal }) => {
-        const selection: HostSelection = {
-          visible: viewableHostIds(principal), hostIds: params.hostid, groupIds: params.hostgroupid,
-          pattern: params.hostpattern, leds: params.led, statusIds: hostStatusIds(params.status),
-          platform: params.platform, machine: params.machine
-        }
-        const sort = oneOf(hostSortKeys, params.sort, 'led')
-        const dir = sortDir(params.dir)
-        const total = status.countHosts(selection)
-        const { startIndex, pageSize } = page(total, params)
+        const { selection, sort, dir, total, startIndex, pageSize } =
+          hostPageArgs(params, principal, hostSortKeys, 'led', (s) => status.countHosts(s))
         const records = status.hostPage(selection, sort, dir, startIndex, pageSize)
         return { records, ...pageFields(records.length, total, startIndex, pageSize, sort, dir) }
       }
@@ -89,34 +67,6 @@ export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
   ]
 }
 
-
-/** `status` may come as the code or its label; values that are neither leave the filter off. */
-function hostStatusIds(values: readonly string[] | undefined): number[] | undefined {
-  const wanted = values?.map((v) => v.trim().toLowerCase())
-  const matches = Object.entries(hostStatusLabel)
-    .filter(([id, label]) => wanted?.includes(id) || wanted?.includes(label.toLowerCase()))
-    .map(([id]) => Number(id))
-  return matches.length > 0 ? matches : undefined
-}
-
-function oneOf<K extends string>(keys: readonly K[], value: string | undefined, fallback: K): K {
-  const key = value?.trim().toLowerCase()
-  return keys.find((k) => k === key) ?? fallback
-}
-
-function sortDir(value: string | undefined): SortDir {
-  return value?.trim().toLowerCase() === 'desc' ? 'desc' : 'asc'
-}
-
-/** Without `results` a page holds everything: clients that never page must not lose hosts (PAGE-4). */
-function page(total: number, p: { results?: number; startindex?: number }): { startIndex: number; pageSize: number } {
-  return { startIndex: p.startindex ?? 0, pageSize: p.results ?? total }
-}
-
-/** The api/2 paging fields, served on every prefix (PAGE-2). */
-function pageFields(returned: number, total: number, startIndex: number, pageSize: number, sort: string, dir: SortDir) {
-  return { recordsReturned: returned, pageSize, totalRecords: total, startIndex, sort, dir }
-}
 
 function containsText(name: string, pattern: string | undefined): boolean {
   return !pattern || name.toLowerCase().includes(pattern.toLowerCase())
@@ -211,14 +161,4 @@ function uptimeText(seconds: number): string {
   if (days > 0) return `${days}d ${hours}h ${minutes}m`
   if (hours > 0) return `${hours}h ${minutes}m`
   return `${minutes}m`
-}
-
-function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>()
-  for (const row of rows) {
-    const list = groups.get(key(row))
-    if (list) list.push(row)
-    else groups.set(key(row), [row])
-  }
-  return groups
 }

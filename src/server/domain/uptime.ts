@@ -24,17 +24,11 @@
 // minute; M/Monit is pessimistic likewise). Empty intervals (end ≤ start) count nothing, so an
 // interval ending exactly at `from` or starting exactly at `to` adds nothing. Unknown spans snap outwards
 // the same way: a minute the server was partly not running is unknown, and unknown wins over down.
-import { Range } from '../../shared/ranges'
+import { MINUTE, type Span } from '../../shared/ranges'
 
-export const MINUTE = 60
-export const HOUR = 60 * MINUTE
-export const DAY = 24 * HOUR
+// The range spans moved to shared/ranges.ts (the console resolves quick ranges too); their importers keep this path.
+export { DAY, HOUR, isRange, MINUTE, resolveRange, type Span } from '../../shared/ranges'
 
-/** [from, to) in unix seconds. */
-export interface Span {
-  from: number
-  to: number
-}
 
 export interface DownInterval {
   start: number
@@ -51,47 +45,12 @@ export interface Uptime {
   unknown: number
 }
 
-const hoursBack: Partial<Record<Range, number>> = {
-  [Range.LastHour]: 1, [Range.Last6Hours]: 6, [Range.Last12Hours]: 12, [Range.Last24Hours]: 24, [Range.Week]: 7 * 24
-}
-const monthsBack: Partial<Record<Range, number>> = {
-  [Range.Month]: 1, [Range.ThreeMonths]: 3, [Range.SixMonths]: 6,
-  [Range.Year]: 12, [Range.TwoYears]: 24, [Range.ThreeYears]: 36
-}
-
-export function isRange(n: number): n is Range {
-  return Number.isInteger(n) && n >= Range.Now && n <= Range.Custom
-}
-
-/** The span of a relative range (not Custom) ending at `now`, taken to its last whole minute. */
-export function resolveRange(range: Exclude<Range, typeof Range.Custom>, now: number): Span {
-  const to = Math.floor(now / MINUTE) * MINUTE
-  const hours = hoursBack[range]
-  if (hours !== undefined) return { from: to - hours * HOUR, to }
-  const months = monthsBack[range]
-  if (months !== undefined) return { from: monthsBefore(to, months), to }
-  return { from: localMidnight(to), to }
-}
-
 /** Why a custom range is invalid, naming the argument at fault; undefined when it is valid. */
 export function customRangeProblem(from: number, to: number): { arg: 'datefrom' | 'dateto'; message: string } | undefined {
   if (from < 0) return { arg: 'datefrom', message: 'expected a unix timestamp of 0 or more' }
   if (to <= from) return { arg: 'dateto', message: 'must be later than datefrom' }
   if ((to - from) % MINUTE !== 0) return { arg: 'dateto', message: 'dateto - datefrom must be a whole number of minutes' }
   return undefined
-}
-
-function localMidnight(t: number): number {
-  const d = new Date(t * 1000)
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime() / 1000
-}
-
-function monthsBefore(t: number, months: number): number {
-  const d = new Date(t * 1000)
-  const target = new Date(d.getFullYear(), d.getMonth() - months, 1, d.getHours(), d.getMinutes(), d.getSeconds())
-  const lastDay = new Date(target.getFullYear(), target.getMonth() + 1, 0).getDate()
-  target.setDate(Math.min(d.getDate(), lastDay))
-  return Math.floor(target.getTime() / 1000)
 }
 
 /**

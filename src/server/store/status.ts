@@ -79,13 +79,13 @@ export interface ServiceGroupRow {
   name: string
 }
 
-type HostQuery<O> = SelectQueryBuilder<Schema, 'host', O>
+export type HostQuery<O> = SelectQueryBuilder<Schema, 'host', O>
 
 // cpu and mem are null until the agent reports them; the API shows, and sorts, them as 0.
 const cpuOrZero = sql<number>`coalesce(host.cpu, 0)`
 const memOrZero = sql<number>`coalesce(host.mem, 0)`
 
-const sortExpression: Record<HostSortKey, Expression<unknown>> = {
+export const sortExpression: Record<HostSortKey, Expression<unknown>> = {
   led: sql.ref('host.led'),
   hostname: sql.ref('host.hostname'),
   events: sql.ref('host.events_count'),
@@ -127,10 +127,7 @@ export class StatusRepository {
 
   /** One page of status entries; ties are broken by name, then id, so pages never overlap. */
   hostPage(selection: HostSelection, sort: HostSortKey, dir: SortDir, offset: number, limit: number): HostStatusRow[] {
-    let query = selected(this.db.selectFrom('host'), selection).select([
-      'host.id', 'host.led', 'host.hostname', 'host.events_count as events', cpuOrZero.as('cpu'), memOrZero.as('mem'),
-      'host.status_text as status', 'host.status as statusid', 'host.heartbeat'
-    ]).orderBy(sortExpression[sort], dir)
+    let query = statusColumns(selected(this.db.selectFrom('host'), selection)).orderBy(sortExpression[sort], dir)
     if (sort !== 'hostname') query = query.orderBy('host.hostname')
     return this.sql.all(query.orderBy('host.id').limit(limit).offset(offset))
   }
@@ -171,7 +168,16 @@ export class StatusRepository {
   }
 }
 
-function selected<O>(query: HostQuery<O>, s: HostSelection): HostQuery<O> {
+/** The columns of a status/hosts/list record. */
+export function statusColumns<O>(query: HostQuery<O>) {
+  return query.select([
+    'host.id', 'host.led', 'host.hostname', 'host.events_count as events', cpuOrZero.as('cpu'), memOrZero.as('mem'),
+    'host.status_text as status', 'host.status as statusid', 'host.heartbeat'
+  ])
+}
+
+/** Narrows a host query to the selection. */
+export function selected<O>(query: HostQuery<O>, s: HostSelection): HostQuery<O> {
   let q = query
   if (s.visible) q = q.where('host.id', 'in', idList(s.visible))
   if (s.hostIds?.length) q = q.where('host.id', 'in', idList(s.hostIds))
@@ -188,11 +194,11 @@ function selected<O>(query: HostQuery<O>, s: HostSelection): HostQuery<O> {
   return q
 }
 
-function idList(ids: readonly number[]): Expression<number> {
+export function idList(ids: readonly number[]): Expression<number> {
   return sql<number>`(SELECT value FROM json_each(${JSON.stringify(ids)}))`
 }
 
 /** A LIKE pattern matching `text` anywhere, its own wildcards taken literally. */
-function containing(text: string): string {
+export function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }

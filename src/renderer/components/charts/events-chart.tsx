@@ -1,6 +1,7 @@
 // The last 24 hours of events as stacked bars (Failed at the bottom, then Changed, then Succeeded), one
-// bar per 10-minute sample. uPlot has no stacking of its own: each bar is drawn at the running total,
-// tallest first, so the lower parts paint over it; the legend shows each label's own count.
+// bar per 10-minute sample, the newest one (still filling) included. uPlot has no stacking of its own:
+// each bar is drawn at the running total, tallest first, so the lower parts paint over it; the legend
+// shows each label's own count.
 import { useMemo } from 'react'
 import uPlot from 'uplot'
 import type { EventsSummary, SummaryLabel } from '../../api/events-summary'
@@ -30,11 +31,13 @@ export function EventsChart({ summary, height = 220 }: { summary: EventsSummary;
         }))
       ],
       axes: [{ ...theme.axis }, { ...theme.axis, size: 48, incrs: COUNT_STEPS }],
-      scales: { y: { range: (_u, _min, max) => [0, Math.max(max, 1)] } },
+      // To now, not to the newest sample's start: each bar stands right of its start, so the current
+      // (partial) 10 minutes would otherwise fall outside the plot.
+      scales: { x: { time: true, range: [summary.datefrom, summary.dateto] }, y: { range: (_u, _min, max) => [0, Math.max(max, 1)] } },
       cursor: { points: { show: false } },
       legend: { show: true }
     }
-  }, [theme.dark, counts, totals])
+  }, [theme.dark, counts, totals, summary.datefrom, summary.dateto])
   const total = STACK.map((l) => `${totals.get(l)} ${l.toLowerCase()}`).join(', ')
   return <UplotChart options={options} data={data} height={height} label={`Events in the last 24 hours: ${total}`} />
 }

@@ -1,9 +1,13 @@
-// A host's latest events, newest first, each linking to its detail.
+// A host's latest events, newest first, each linking to its detail; repeats of one service fold into
+// one row with their count, and an active error says how long it has been failing.
 import { Anchor, Badge, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { hostEventsQuery } from '../../api/events-summary'
 import { ErrorNote } from '../../components/error-note'
+import { formatAge } from '../../components/relative-time'
+import { useNow } from '../../components/use-now'
+import { groupRepeats } from '../reports/event-groups'
 
 const LATEST = 20
 const stateLook: Record<number, { color: string; label: string }> = {
@@ -12,6 +16,7 @@ const stateLook: Record<number, { color: string; label: string }> = {
 
 export function HostEvents({ hostId }: { hostId: number }) {
   const events = useQuery(hostEventsQuery(hostId, LATEST))
+  const now = useNow()
   if (events.isError) return <ErrorNote error={events.error} title="The events could not be loaded" />
   if (events.isPending) return <Text c="dimmed">Loading events…</Text>
   const { records, totalRecords } = events.data
@@ -24,14 +29,18 @@ export function HostEvents({ hostId }: { hostId: number }) {
             <Table.Tr><Table.Th>Date</Table.Th><Table.Th>Service</Table.Th><Table.Th>Event</Table.Th><Table.Th>State</Table.Th></Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {records.map((e) => (
+            {groupRepeats(records).map(({ first: e, rest }) => (
               <Table.Tr key={e.id}>
                 <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{new Date(e.date * 1000).toLocaleString()}</Text></Table.Td>
                 <Table.Td>{e.servicename}</Table.Td>
                 <Table.Td>
                   <Anchor renderRoot={(props) => <Link {...props} to="/events/$eventId" params={{ eventId: String(e.id) }} />} size="sm">{e.event}</Anchor>
+                  {rest.length > 0 && <Text size="xs" c="dimmed">×{rest.length + 1}, the first {formatAge(rest[rest.length - 1].date, now)} ago</Text>}
                 </Table.Td>
-                <Table.Td><Badge size="sm" variant="light" color={stateLook[e.eventtype]?.color ?? 'gray'}>{stateLook[e.eventtype]?.label ?? 'Unknown'}</Badge></Table.Td>
+                <Table.Td>
+                  <Badge size="sm" variant="light" color={stateLook[e.eventtype]?.color ?? 'gray'}>{stateLook[e.eventtype]?.label ?? 'Unknown'}</Badge>
+                  {e.active === 1 && e.eventtype === 1 && <Text size="xs" c="red.7">failing for {formatAge(e.date, now)}</Text>}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,12 +1,13 @@
 // The hosts list's filters and order as URL search parameters (/hosts?led=[0,1]&q=web&sort=cpu&dir=desc),
 // so a filtered list can be bookmarked, shared and reached from the dashboard.
-import { hostSortKeys, type HostFilter, type HostSortKey, type SortDir } from '../../api/status'
+import { overviewSortKeys, type HostOverviewFilter, type OverviewSortKey } from '../../api/overview'
+import type { SortDir } from '../../api/status'
 
 export interface HostSearch {
   led?: number[]
   group?: number
   q?: string
-  sort?: HostSortKey
+  sort?: OverviewSortKey
   dir?: SortDir
 }
 
@@ -19,11 +20,12 @@ export function validateHostSearch(search: Record<string, unknown>): HostSearch 
   const group = Number(search.group)
   if (Number.isInteger(group) && group > 0) result.group = group
   if (typeof search.q === 'string' && search.q.trim() !== '') result.q = search.q.slice(0, 100)
-  if (hostSortKeys.includes(search.sort as HostSortKey)) result.sort = search.sort as HostSortKey
+  if (overviewSortKeys.includes(search.sort as OverviewSortKey)) result.sort = search.sort as OverviewSortKey
   if (search.dir === 'asc' || search.dir === 'desc') result.dir = search.dir
   return result
 }
 
-export function hostFilter(search: HostSearch): HostFilter {
-  return { led: search.led, hostgroupid: search.group, hostpattern: search.q?.trim(), sort: search.sort ?? 'led', dir: search.dir ?? 'asc' }
+/** Needing attention first unless another order is chosen. */
+export function hostFilter(search: HostSearch): HostOverviewFilter {
+  return { led: search.led, hostgroupid: search.group, hostpattern: search.q?.trim(), sort: search.sort ?? 'attention', dir: search.dir ?? 'asc' }
 }

@@ -1,31 +1,45 @@
-// Charts of one service's statistics over a chosen range (reports/analytics/get): one chart per kind of
-// figure (statistics.ts chartGroupOf), the average as a line; a lone series also shows its min–max band.
-import { Alert, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
+// Charts of one service's statistics over the range in the URL (reports/analytics/get): one chart per
+// kind of figure (statistics.ts chartGroupOf), the average as a line; a lone series also shows its
+// min–max band. The axis starts where the data does, so a host that reported for minutes shows them
+// across the chart; a chart of many figures (CPU) shows the main ones, the rest a legend click away.
+import { Alert, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import type uPlot from 'uplot'
-import { Range, rangeNames } from '../../../shared/ranges'
-import { serviceAnalyticsQuery, type AnalyticsReport, type AnalyticsSeries } from '../../api/analytics'
+import { Stat } from '../../../shared/codes'
+import type { Range } from '../../../shared/ranges'
+import { DEFAULT_CHART_RANGE, serviceAnalyticsQuery, type AnalyticsReport, type AnalyticsSeries } from '../../api/analytics'
 import { ApiError } from '../../api/client'
 import type { ServiceEntry } from '../../api/status'
+import type { UptimeSearch } from '../../api/uptime'
 import { useChartTheme } from '../../components/charts/chart-theme'
 import { UplotChart } from '../../components/charts/uplot-chart'
 import { ErrorNote } from '../../components/error-note'
+import { RangePicker } from '../reports/range-picker'
+import { rangeLabels } from '../reports/uptime-search'
 import { chartGroupOf, formatStatistic, statisticName } from './statistics'
 
-const RANGES = [Range.LastHour, Range.Last6Hours, Range.Last24Hours, Range.Week, Range.Month, Range.Year] as const
 const PALETTE = ['#12b886', '#228be6', '#fab005', '#be4bdb', '#fa5252', '#15aabf', '#82c91e', '#fd7e14']
+/** Shown at first in a chart of more than three series; the others wait for a click on their legend entry. */
+const MAIN_FIGURES = new Set<number>([Stat.CpuUser, Stat.CpuSystem, Stat.CpuWait, Stat.ProcessCpuPercentTotal, Stat.ProcessCpuPercent])
+const MANY = 3
 
-export function ServiceCharts({ hostId, service }: { hostId: number; service: ServiceEntry }) {
-  const [range, setRange] = useState<number>(Range.Last24Hours)
+interface Props {
+  hostId: number
+  service: ServiceEntry
+  range: UptimeSearch
+  onRange: (next: UptimeSearch) => void
+}
+
+export function ServiceCharts({ hostId, service, range, onRange }: Props) {
   const history = useQuery(serviceAnalyticsQuery(hostId, service.id, range))
   const groups = useMemo(() => byChart(history.data?.series ?? []), [history.data])
+  const rangeName = rangeLabels[(range.range ?? DEFAULT_CHART_RANGE) as Range].toLowerCase()
   return (
     <Stack gap="sm" data-testid="service-charts">
-      <Group justify="space-between" wrap="wrap">
+      <Group justify="space-between" wrap="wrap" align="flex-end">
         <Title order={3} size="h4">Statistics of {service.name}</Title>
-        <SegmentedControl size="xs" value={String(range)} onChange={(v) => setRange(Number(v))} aria-label="Time range"
-          data={RANGES.map((r) => ({ value: String(r), label: rangeNames[r] }))} />
+        <RangePicker value={range} onChange={onRange} fallback={DEFAULT_CHART_RANGE} />
       </Group>
       {history.isPending && <Skeleton height={200} />}
       {history.isError && (isMissingEndpoint(history.error)
@@ -35,7 +49,7 @@ export function ServiceCharts({ hostId, service }: { hostId: number; service: Se
           </Alert>
         : <ErrorNote error={history.error} title="The statistics history could not be loaded" />)}
       {history.isSuccess && groups.length === 0 && (
-        <Text c="dimmed" data-testid="no-history">No statistics recorded for {service.name} in the {rangeNames[range as Range]}.</Text>
+        <Text c="dimmed" data-testid="no-history">No statistics recorded for {service.name} in this range ({rangeName}).</Text>
       )}
       {history.isSuccess && groups.length > 0 && (
         <SimpleGrid cols={{ base: 1, lg: groups.length > 1 ? 2 : 1 }}>
@@ -66,7 +80,7 @@ function byChart(series: readonly AnalyticsSeries[]): { title: string; series: A
 
 const seriesLabel = (s: AnalyticsSeries) => (s.descriptor ? `${statisticName(s.type)} (${s.descriptor})` : statisticName(s.type))
 
-/** The x axis spans the whole range asked for, so a short history shows where it sits in it. */
+/** The x axis runs from the first point (or the range's start, when the data covers it all) to the range's end. */
 function StatisticChart({ title, series, span }: { title: string; series: AnalyticsSeries[]; span: AnalyticsReport }) {
   const theme = useChartTheme()
   const withBand = series.length === 1
@@ -77,8 +91,10 @@ function StatisticChart({ title, series, span }: { title: string; series: Analyt
     // Under the cursor: that point; elsewhere: the latest value.
     const value = (u: uPlot, v: number | null, seriesIndex: number, i: number | null) =>
       format(i === null ? latest(u.data[seriesIndex] as (number | null)[]) : v)
+    const many = series.length > MANY && series.some((s) => MAIN_FIGURES.has(s.type))
     const lines: uPlot.Series[] = series.map((s, i) => ({
-      label: seriesLabel(s), stroke: PALETTE[i % PALETTE.length], width: 1.5, spanGaps: false, value
+      label: seriesLabel(s), stroke: PALETTE[i % PALETTE.length], width: 1.5, spanGaps: false, value,
+      show: !many || MAIN_FIGURES.has(s.type)
     }))
     const band: uPlot.Series[] = withBand
       ? [{ label: 'min', stroke: 'transparent', value }, { label: 'max', stroke: 'transparent', value }]
@@ -86,17 +102,18 @@ function StatisticChart({ title, series, span }: { title: string; series: Analyt
     return {
       series: [{}, ...lines, ...band],
       bands: withBand ? [{ series: [3, 2], fill: theme.dark ? 'rgba(18,184,134,0.18)' : 'rgba(18,184,134,0.15)' }] : [],
-      scales: { x: { time: true, range: [span.datefrom, span.dateto] } },
+      scales: { x: { time: true, range: [Math.max(span.datefrom, data[0][0] ?? span.datefrom), span.dateto] } },
       axes: [{ ...theme.axis }, { ...theme.axis, size: 80, values: (_u, splits) => splits.map((v) => format(v)) }],
       legend: { show: true },
       cursor: { points: { size: 6 } }
     }
-  }, [series, withBand, type, theme.dark, span.datefrom, span.dateto])
+  }, [series, withBand, type, theme.dark, span.datefrom, span.dateto, data])
   return (
-    <Stack gap={4}>
+    <Stack gap={4} data-chart-title={title}>
       <Text size="sm" fw={600}>{title}</Text>
       <UplotChart options={options} data={data} height={200}
         label={`${title}: ${series[0].points.length} points, one per ${span.resolution} seconds`} />
+      {series.length > MANY && <Text size="xs" c="dimmed">Click a name in the legend to show or hide its line.</Text>}
     </Stack>
   )
 }

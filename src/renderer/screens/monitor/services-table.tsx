@@ -61,7 +61,7 @@ export function ServicesTable({ hostId, services, selected, mayAct, extra }: Pro
             <Table.Tr key={s.id} data-service={s.name} bg={s.id === selected ? 'var(--mantine-primary-color-light)' : undefined}>
               <Table.Td><Led led={s.led} /></Table.Td>
               <Table.Td>
-                <Anchor renderRoot={(props) => <Link {...props} to="/hosts/$hostId" params={{ hostId: String(hostId) }} search={{ service: s.id }} />}
+                <Anchor renderRoot={(props) => <Link {...props} to="/hosts/$hostId" params={{ hostId: String(hostId) }} search={(prev) => ({ ...prev, service: s.id })} />}
                   fw={600} aria-current={s.id === selected ? 'true' : undefined}>{s.name}</Anchor>
                 <Text size="xs" c="dimmed">{s.type}</Text>
               </Table.Td>

@@ -9,7 +9,8 @@ import {
   hostGroupsQuery, hostNamesQuery, hostOptionsQuery, hostServicesQuery, type EventSearch, type HostOption
 } from '../../api/events'
 import { useProfile } from '../../api/profile'
-import { DateTimeInput } from './date-time-input'
+import { Range } from '../../../shared/ranges'
+import { RangePicker } from './range-picker'
 import { eventStates } from './event-state'
 
 /** Services are offered from the first hosts chosen; more would make the picker slow to fill. */
@@ -25,8 +26,6 @@ interface EventFiltersProps {
 
 export function EventFilters({ search, onChange, onClear, knownServices }: EventFiltersProps) {
   const profile = useProfile()
-  const dateProblem = search.from !== undefined && search.to !== undefined && search.to < search.from
-    ? 'Must be after "From"' : undefined
   return (
     <Stack gap="sm" component="section" aria-label="Event filters">
       <Group gap="sm" align="flex-start" wrap="wrap">
@@ -54,10 +53,7 @@ export function EventFilters({ search, onChange, onClear, knownServices }: Event
           data={[{ value: '0', label: 'All events' }, { value: '1', label: 'Active errors' }, { value: '2', label: 'Active, not dismissed' }]}
           value={String(search.active ?? 0)}
           onChange={(v) => onChange({ active: v === '0' || v === null ? undefined : Number(v) })} />
-        <DateTimeInput label="From" w={200} value={search.from} onChange={(from) => onChange({ from })} />
-        <DateTimeInput label="To" w={200} value={search.to} error={dateProblem}
-          // The picker's minute is inclusive: "to 10:15" keeps the events of 10:15:59.
-          onChange={(to) => onChange({ to: to === undefined ? undefined : to + 59 })} />
+        <RangePicker fallback="any" value={pickedRange(search)} onChange={({ range, from, to }) => onChange({ range, from, to })} />
         {search.servicegroup !== undefined && (
           <Pill withRemoveButton onRemove={() => onChange({ servicegroup: undefined })}
             removeButtonProps={{ 'aria-label': 'Remove the service group filter' }}>
@@ -68,6 +64,12 @@ export function EventFilters({ search, onChange, onClear, knownServices }: Event
       </Group>
     </Stack>
   )
+}
+
+/** Dates without a range (a link from the uptime report) read as a custom range. */
+function pickedRange({ range, from, to }: EventSearch): { range?: number; from?: number; to?: number } {
+  const dated = from !== undefined || to !== undefined
+  return { range: range ?? (dated ? Range.Custom : undefined), from, to }
 }
 
 function HostPicker({ value, onChange }: { value: number[]; onChange: (ids: number[]) => void }) {

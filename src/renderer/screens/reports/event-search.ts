@@ -1,5 +1,6 @@
 // The events screen's URL search: each filter, the sort and the page, read back leniently.
 import { eventClasses } from '../../../shared/codes'
+import { Range } from '../../../shared/ranges'
 import { EVENT_PAGE_SIZES, eventSortKeys, type EventSearch } from '../../api/events'
 import { intList, oneOf, optionalInt } from './search-params'
 
@@ -15,6 +16,7 @@ export function parseEventSearch(raw: Record<string, unknown>): EventSearch {
     eventtype: oneOf(classBits, optionalInt(raw.eventtype, 1)),
     state: oneOf([0, 1, 2], optionalInt(raw.state)),
     active: oneOf([1, 2], optionalInt(raw.active)),
+    range: optionalInt(raw.range, Range.Now, Range.Custom),
     from: optionalInt(raw.from),
     to: optionalInt(raw.to),
     sort: oneOf(eventSortKeys, raw.sort),

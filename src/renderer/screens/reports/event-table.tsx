@@ -1,7 +1,13 @@
 // One page of events: sortable columns, the date opens the event, host and service narrow the list.
+// Repeats of one service (same state and message, next to each other) fold into their first row with a
+// count that unfolds them; an active error says how long it has been failing.
 import { Badge, Group, Table, Text, UnstyledButton } from '@mantine/core'
+import { Fragment, useState } from 'react'
 import type { EventListEntry, EventSortKey, SortDir } from '../../api/events'
+import { formatAge } from '../../components/relative-time'
+import { useNow } from '../../components/use-now'
 import { AnchorLink } from './anchor-link'
+import { groupRepeats } from './event-groups'
 import { EventStateBadge } from './event-state'
 import { SortHeader } from './sort-header'
 import { formatDateTime } from './time'
@@ -17,6 +23,14 @@ interface EventTableProps {
 
 export function EventTable({ events, sort, dir, onSort, onHost, onService }: EventTableProps) {
   const header = { sort, dir, onSort }
+  // A page holds up to 1,000 rows: their ages move on every half minute, not every few seconds.
+  const now = useNow(30_000)
+  const [unfolded, setUnfolded] = useState<ReadonlySet<number>>(new Set())
+  const toggle = (id: number) => setUnfolded((prev) => {
+    const next = new Set(prev)
+    if (!next.delete(id)) next.add(id)
+    return next
+  })
   return (
     <Table.ScrollContainer minWidth={820}>
       <Table striped highlightOnHover verticalSpacing={6} stickyHeader aria-label="Events">
@@ -31,32 +45,63 @@ export function EventTable({ events, sort, dir, onSort, onHost, onService }: Eve
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {events.map((e) => (
-            <Table.Tr key={e.id} data-event-id={e.id}>
-              <Table.Td>
-                <AnchorLink to="/events/$eventId" params={{ eventId: String(e.id) }} size="sm">
-                  {formatDateTime(e.date)}
-                </AnchorLink>
-              </Table.Td>
-              <Table.Td>
-                <FilterButton label={`Only events of host ${e.hostname}`} onClick={() => onHost(e.hostid)}>{e.hostname}</FilterButton>
-              </Table.Td>
-              <Table.Td>
-                <FilterButton label={`Only events of service ${e.servicename}`} onClick={() => onService(e.servicenameid)}>{e.servicename}</FilterButton>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <EventStateBadge state={e.state} />
-                  {e.active === 1 && <Badge size="xs" color="red" variant="outline">Active</Badge>}
-                </Group>
-              </Table.Td>
-              <Table.Td><Text size="sm" lineClamp={2}>{e.message}</Text></Table.Td>
-              <Table.Td>{e.note ? <Badge size="sm" variant="default">Note</Badge> : null}</Table.Td>
-            </Table.Tr>
+          {groupRepeats(events).map(({ first, rest }) => (
+            <Fragment key={first.id}>
+              <EventRow e={first} now={now} onHost={onHost} onService={onService}
+                repeats={rest.length > 0 ? { count: rest.length, open: unfolded.has(first.id), toggle: () => toggle(first.id) } : undefined} />
+              {unfolded.has(first.id) && rest.map((e) => <EventRow key={e.id} e={e} now={now} onHost={onHost} onService={onService} repeat />)}
+            </Fragment>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  )
+}
+
+interface EventRowProps {
+  e: EventListEntry
+  now: number
+  onHost: (hostId: number) => void
+  onService: (serviceNameId: number) => void
+  /** A group's first row: how many repeats it hides, and their toggle. */
+  repeats?: { count: number; open: boolean; toggle: () => void }
+  /** One of the repeats, unfolded under its first row. */
+  repeat?: boolean
+}
+
+function EventRow({ e, now, onHost, onService, repeats, repeat = false }: EventRowProps) {
+  const failing = e.active === 1 && e.state === 1
+  return (
+    <Table.Tr data-event-id={e.id} data-repeat={repeat || undefined} style={repeat ? { opacity: 0.75 } : undefined}>
+      <Table.Td pl={repeat ? 'lg' : undefined}>
+        <AnchorLink to="/events/$eventId" params={{ eventId: String(e.id) }} size="sm">
+          {formatDateTime(e.date)}
+        </AnchorLink>
+      </Table.Td>
+      <Table.Td>
+        <FilterButton label={`Only events of host ${e.hostname}`} onClick={() => onHost(e.hostid)}>{e.hostname}</FilterButton>
+      </Table.Td>
+      <Table.Td>
+        <FilterButton label={`Only events of service ${e.servicename}`} onClick={() => onService(e.servicenameid)}>{e.servicename}</FilterButton>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <EventStateBadge state={e.state} />
+          {e.active === 1 && <Badge size="xs" color="red" variant="outline">Active</Badge>}
+        </Group>
+        {failing && <Text size="xs" c="red.7" title={`Failing since ${formatDateTime(e.date)}`}>failing for {formatAge(e.date, now)}</Text>}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" lineClamp={2}>{e.message}</Text>
+        {repeats && (
+          <UnstyledButton onClick={repeats.toggle} fz="xs" c="blue" aria-expanded={repeats.open}
+            aria-label={`${repeats.open ? 'Hide' : 'Show'} ${repeats.count} earlier repeat${repeats.count === 1 ? '' : 's'} of this event`}>
+            {repeats.open ? 'Hide repeats' : `Repeated ×${repeats.count + 1} — show all`}
+          </UnstyledButton>
+        )}
+      </Table.Td>
+      <Table.Td>{e.note ? <Badge size="sm" variant="default">Note</Badge> : null}</Table.Td>
+    </Table.Tr>
   )
 }
 

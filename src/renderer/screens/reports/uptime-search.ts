@@ -5,7 +5,8 @@ import { optionalInt } from './search-params'
 
 export function parseUptimeSearch(raw: Record<string, unknown>): UptimeSearch {
   const range = optionalInt(raw.range, Range.Now, Range.Custom)
-  if (range !== Range.Custom) return range === undefined || range === Range.Now ? {} : { range }
+  // "Today" is kept when named: it is not every picker's default (charts open on the last 24 hours).
+  if (range !== Range.Custom) return range === undefined ? {} : { range }
   const from = optionalInt(raw.from)
   const to = optionalInt(raw.to)
   // A custom range without both ends cannot be asked for; today is shown instead.

@@ -1,0 +1,120 @@
+// The reads behind status/hosts/overview and status/services/list: the hosts list with its failing
+// services and since when, and services across hosts. "Since when" is the oldest open failure event
+// (event_active index: a few rows per failing service), or for a silent host its last report.
+import { sql, type Expression, type SqlBool } from 'kysely'
+import type { SortDir } from '../../shared/api/status'
+import type { FailingService, OverviewSortKey, ServiceListSortKey } from '../../shared/api/overview'
+import type { TrendInterval } from '../domain/trend'
+import { containing, idList, selected, sortExpression, statusColumns, type HostSelection, type HostStatusRow } from './status'
+import type { QueryBuilder, SqlRunner } from './sql'
+
+export interface HostOverviewRow extends HostStatusRow {
+  lastreport: number
+  since: number | null
+  /** Unix seconds of its first report (the row's creation). */
+  firstseen: number
+}
+
+export interface FailingServiceRow extends FailingService {
+  host_id: number
+}
+
+export interface ServiceSelection {
+  hosts: HostSelection
+  /** Case-insensitive substring of the service name. */
+  pattern?: string
+  leds?: readonly number[]
+}
+
+export interface ServiceOverviewRow {
+  hostid: number
+  hostname: string
+  heartbeat: number
+  id: number
+  name: string
+  type: number
+  led: number
+  status: string
+  since: number | null
+}
+
+/** An open failure of a service that has since recovered (an older snapshot arriving late) does not count. */
+const hostSince = sql<number | null>`CASE WHEN host.heartbeat = 0 THEN host.last_modified ELSE
+  (SELECT min(event.date) FROM event JOIN service ON service.host_id = event.host_id AND service.name_id = event.service_name_id
+    WHERE event.host_id = host.id AND event.active = 1 AND service.led IN (0, 1)) END`
+/** Silent hosts, then red, orange, green, gray. */
+const hostSeverity = sql<number>`CASE WHEN host.led = 0 AND host.heartbeat = 0 THEN 0 ELSE host.led + 1 END`
+const serviceSince = sql<number | null>`(SELECT min(event.date) FROM event
+  WHERE event.host_id = service.host_id AND event.service_name_id = service.name_id AND event.active = 1)`
+/** Red, orange, gray (not monitored), then green. */
+const serviceSeverity = sql<number>`CASE service.led WHEN 2 THEN 3 WHEN 3 THEN 2 ELSE service.led END`
+
+const serviceSort: Record<Exclude<ServiceListSortKey, 'attention'>, Expression<unknown>> = {
+  hostname: sql.ref('host.hostname'),
+  name: sql.ref('service.name'),
+  type: sql.ref('service.type'),
+  status: sql.ref('service.status_text'),
+  since: serviceSince
+}
+
+export class StatusOverviewRepository {
+  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {}
+
+  /** One page of hosts with their last report and since when they need attention; ties broken by name, then id. */
+  hostPage(selection: HostSelection, sort: OverviewSortKey, dir: SortDir, offset: number, limit: number): HostOverviewRow[] {
+    let query = statusColumns(selected(this.db.selectFrom('host'), selection))
+      .select(['host.last_modified as lastreport', hostSince.as('since'), 'host.created_at as firstseen'])
+    if (sort === 'attention') {
+      // The longest failing first within each severity, whatever the direction of the severities.
+      query = query.orderBy(hostSeverity, dir).orderBy(sql`since IS NULL`).orderBy(sql.ref('since'))
+    } else if (sort === 'lastreport') {
+      query = query.orderBy('host.last_modified', dir)
+    } else {
+      query = query.orderBy(sortExpression[sort], dir)
+    }
+    if (sort !== 'hostname') query = query.orderBy('host.hostname')
+    return this.sql.all(query.orderBy('host.id').limit(limit).offset(offset))
+  }
+
+  /** The red and orange services of these hosts, red first, each in agent order. */
+  failingServices(hostIds: readonly number[]): FailingServiceRow[] {
+    if (hostIds.length === 0) return []
+    return this.sql.all(this.db.selectFrom('service')
+      .select(['service.host_id', 'service.name', 'service.led', serviceSince.as('since')])
+      .where('service.host_id', 'in', idList(hostIds))
+      .where('service.led', 'in', [0, 1])
+      .orderBy('service.host_id').orderBy('service.led').orderBy('service.position'))
+  }
+
+  /** The state intervals of these hosts still open or ended after `since` (state_interval_host index). */
+  downIntervals(hostIds: readonly number[], since: number): (TrendInterval & { host_id: number })[] {
+    if (hostIds.length === 0) return []
+    return this.sql.all(this.db.selectFrom('state_interval')
+      .select(['host_id', 'service_name_id', 'start', 'end'])
+      .where('host_id', 'in', idList(hostIds))
+      .where((eb) => eb.or([eb('end', 'is', null), eb('end', '>', since)])))
+  }
+
+  countServices(selection: ServiceSelection): number {
+    return this.sql.first(this.services(selection).select((eb) => eb.fn.countAll<number>().as('n')))!.n
+  }
+
+  servicePage(selection: ServiceSelection, sort: ServiceListSortKey, dir: SortDir, offset: number, limit: number): ServiceOverviewRow[] {
+    let query = this.services(selection).select([
+      'host.id as hostid', 'host.hostname', 'host.heartbeat', 'service.id', 'service.name', 'service.type', 'service.led',
+      'service.status_text as status', serviceSince.as('since')
+    ])
+    query = sort === 'attention'
+      ? query.orderBy(serviceSeverity, dir).orderBy(sql`since IS NULL`).orderBy(sql.ref('since'))
+      : query.orderBy(serviceSort[sort], dir)
+    return this.sql.all(query.orderBy('host.hostname').orderBy('service.name').orderBy('service.id').limit(limit).offset(offset))
+  }
+
+  private services(s: ServiceSelection) {
+    const hosts = selected(this.db.selectFrom('host'), s.hosts).select('host.id')
+    let query = this.db.selectFrom('service').innerJoin('host', 'host.id', 'service.host_id').where('service.host_id', 'in', hosts)
+    if (s.pattern) query = query.where(sql<SqlBool>`service.name LIKE ${containing(s.pattern)} ESCAPE '\\'`)
+    if (s.leds?.length) query = query.where('service.led', 'in', idList(s.leds))
+    return query
+  }
+}
