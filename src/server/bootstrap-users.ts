@@ -1,7 +1,8 @@
 // --init-admin and --init-collector: the first accounts of a fresh install (no default passwords).
 import type { UserSpec } from './config'
 import type { Logger } from './log'
-import { BUILTIN_ROLE, type UserRepository } from './store/users'
+import { BUILTIN_ROLE } from '../shared/api/roles'
+import type { UserRepository } from './store/users'
 
 export function createInitialUsers(users: UserRepository, spec: { initAdmin?: UserSpec; initCollector?: UserSpec }, log: Logger): void {
   if (spec.initAdmin) {

@@ -15,7 +15,6 @@ import { desktopNotifier, startDesktopBridge, type ParentChannel } from './deskt
 import { apiEndpoints } from './api/endpoints'
 import { buildApp } from './http/app'
 import { listeningUrls } from './http/listening-urls'
-import { setupRoutes } from './http/setup'
 import { AlertDeliveryJob } from './jobs/alert-delivery'
 import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
 import { HistoryRollupJob, type HistoryRollupOptions } from './jobs/history-rollup'
@@ -36,6 +35,8 @@ export interface RunningServer {
   /** One URL per listening address. */
   urls: string[]
   store: Store
+  /** The URL of every route the HTTP server serves (fastify's, so not POST /collector). */
+  routes: readonly string[]
   close(): Promise<void>
 }
 
@@ -54,6 +55,8 @@ export interface ServerOptions extends ServerConfig {
   alertChannelTypes?: readonly ChannelType<any>[]
   /** The alert delivery job's clock (ms); tests move it to make a reminder due without waiting minutes. */
   alertDeliveryNow?: () => number
+  /** Check every API answer against its contract (shared/api); tests turn it on. */
+  checkAnswers?: boolean
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -80,15 +83,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const storage = new StorageHealth(log)
     const sessions = new SessionService(store.sessions, () => serverSettings.sessionTimeoutSec(), undefined, (write) => storage.bestEffort(write))
     const desktop = options.parent && desktopNotifier(options.parent)
+    const routes: string[] = []
     const app = await buildApp({
-      store, collector: ingest, authenticator, throttle, sessions, principals, feed, endpoints: apiEndpoints({
-        store, sessions, secrets, feed, throttle, alertChannelTypes: options.alertChannelTypes, desktop
+      store, collector: ingest, authenticator, throttle, sessions, principals, endpoints: apiEndpoints({
+        store, sessions, secrets, feed, principals, throttle, alertChannelTypes: options.alertChannelTypes, desktop
       }),
+      checkAnswers: options.checkAnswers, onRoute: (url) => routes.push(url),
       log, version: VERSION, consoleDir: options.consoleDir,
       collectorLimits,
       collectorStats: new CollectorStats(), storage, metricsEnabled: options.metrics !== false
     })
-    await app.register(setupRoutes, { store })
     // A port chosen by flag or environment wins; else the one stored from the console's settings.
     const wantedPort = options.portChosen === false ? serverSettings.port() ?? options.port : options.port
     await app.listen({ host: options.host, port: wantedPort })
@@ -115,6 +119,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       port,
       urls,
       store,
+      routes,
       async close() {
         watchdog.stop()
         runLog.stop()

@@ -5,7 +5,7 @@ export type Led = (typeof Led)[keyof typeof Led]
 
 export const HostStatus = { Active: 0, Inactive: 1, Ignored: 2 } as const
 export type HostStatus = (typeof HostStatus)[keyof typeof HostStatus]
-export const hostStatusLabel: Record<HostStatus, string> = { 0: 'Active', 1: 'Inactive', 2: 'Ignored' }
+export const hostStatusLabel = { 0: 'Active', 1: 'Inactive', 2: 'Ignored' } as const satisfies Record<HostStatus, string>
 
 export const Heartbeat = { Dead: 0, Ok: 1 } as const
 

@@ -21,6 +21,8 @@ export async function startTestServer(opts: Partial<ServerOptions> = {}): Promis
     host: '127.0.0.1', port: 0, dataDir, log: silentLogger,
     initAdmin: { user: 'admin', password: 'adminsecret' },
     initCollector: { user: 'monit', password: 'collect0r' },
+    // Every answer of every API test is checked against its endpoint's contract (src/shared/api).
+    checkAnswers: true,
     ...opts
   })
   const baseUrl = `http://127.0.0.1:${server.port}`

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import net from 'node:net'
 import tls from 'node:tls'
+import { serviceActions, type ServiceAction } from '../../shared/api/hosts'
 import type { MonitMessage } from '../collector/message'
 import { MessageParseError, parseMonitMessage } from '../collector/parse-message'
 import { AgentError, classifySocketError, classifyStatus } from './errors'
@@ -12,12 +13,9 @@ import { parseResponse, type AgentResponse } from './response'
 export { AgentError, type AgentErrorKind } from './errors'
 export type { AgentResponse } from './response'
 
-/** The only actions offered (§6 item 8); `alert`, `exec` and `ignore` pass Monit's parser but do nothing useful. */
-export const AGENT_ACTIONS = ['start', 'stop', 'restart', 'monitor', 'unmonitor'] as const
-export type AgentAction = (typeof AGENT_ACTIONS)[number]
-
-export function isAgentAction(s: string): s is AgentAction {
-  return (AGENT_ACTIONS as readonly string[]).includes(s)
+/** The only actions offered (§6 item 8, shared/api/hosts); `alert`, `exec` and `ignore` pass Monit's parser but do nothing useful. */
+export function isAgentAction(s: string): s is ServiceAction {
+  return (serviceActions as readonly string[]).includes(s)
 }
 
 export interface AgentTarget {
@@ -82,7 +80,7 @@ export class AgentClient {
    */
   async doAction(action: string, services: readonly string[]): Promise<void> {
     // Monit answers 302 and does nothing without an action or a service: validate here (§5.3).
-    if (!isAgentAction(action)) throw new AgentError('invalid', `invalid action "${action}": expected one of ${AGENT_ACTIONS.join(', ')}`)
+    if (!isAgentAction(action)) throw new AgentError('invalid', `invalid action "${action}": expected one of ${serviceActions.join(', ')}`)
     if (services.length === 0) throw new AgentError('invalid', 'no service given')
     // Double-submit CSRF token: any value works if cookie and body agree; fresh per request as Monit's CLI does.
     const token = randomBytes(16).toString('hex')

@@ -9,10 +9,12 @@ import { sendWithin } from '../alerting/send-within'
 import { compileTemplate, renderMessage, TemplateError } from '../alerting/templates'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
-import { arg } from '../http/params'
+import { arg } from '../../shared/api/args'
 import { AlertChannelRepository, type AlertChannelRow } from '../store/alert-channels'
 import { readChannelSettings } from './alert-channel-settings'
 import type { ApiDeps } from './deps'
+import { alertChannelListAnswer, alertChannelRecord } from '../../shared/api/alerts'
+import { createdAnswer, emptyAnswer, testOutcome } from '../../shared/api/common'
 
 /** How long channels/test waits for the channel before answering red. */
 const TEST_TIMEOUT_MS = 15_000
@@ -70,15 +72,15 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
 
   return [
     endpoint({
-      path: 'admin/alerts/channels/list', methods: ['GET', 'POST'], access: 'admin', params: {},
+      path: 'admin/alerts/channels/list', summary: 'Every alert channel, and the channel types this server has', extension: true, answer: alertChannelListAnswer, methods: ['GET', 'POST'], access: 'admin', params: {},
       handle: () => ({ types: alertChannelTypes.map((t) => t.type), records: channels.list().map(record) })
     }),
     endpoint({
-      path: 'admin/alerts/channels/get', methods: ['GET', 'POST'], access: 'admin', params: { id: arg.int() },
+      path: 'admin/alerts/channels/get', summary: 'One alert channel (secrets only as set or not)', extension: true, answer: alertChannelRecord, methods: ['GET', 'POST'], access: 'admin', params: { id: arg.int() },
       handle: ({ params: { id } }) => record(existing(id))
     }),
     endpoint({
-      path: 'admin/alerts/channels/create', methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/alerts/channels/create', summary: 'Creates an alert channel; its type\'s settings as arguments', extension: true, answer: createdAnswer, methods: ['POST'], access: 'admin', mutation: true,
       params: { type: arg.required(64), name: arg.required(255), ...editable },
       handle: ({ params: p, raw }) => {
         const type = typeNamed(p.type)
@@ -92,7 +94,7 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
       }
     }),
     endpoint({
-      path: 'admin/alerts/channels/update', methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/alerts/channels/update', summary: 'Changes an alert channel; an empty secret keeps the stored one', extension: true, answer: alertChannelRecord, methods: ['POST'], access: 'admin', mutation: true,
       params: { id: arg.int(), name: arg.required(255).optional(), ...editable },
       handle: ({ params: p, raw }) => {
         const channel = existing(p.id)
@@ -109,7 +111,7 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
       }
     }),
     endpoint({
-      path: 'admin/alerts/channels/delete', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      path: 'admin/alerts/channels/delete', summary: 'Deletes an alert channel', extension: true, answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
       handle: ({ params: { id } }) => {
         if (!channels.delete(id)) throw new HttpError(404, `no alert channel with id ${id}`)
         return {}
@@ -117,7 +119,7 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
     }),
     endpoint({
       // POST only: it sends a message out, which a link in another site must not trigger.
-      path: 'admin/alerts/channels/test', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      path: 'admin/alerts/channels/test', summary: 'Sends a test notification through a channel (green or red, always 200)', extension: true, answer: testOutcome, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
       handle: async ({ params: { id }, request }) => {
         const channel = existing(id)
         const type = typeOf(channel)
@@ -127,8 +129,8 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
           type.send(openSettings(type, channel.settings, secrets), notification, message, context(signal)))
         // green/red is the outcome, as admin/hosts/test answers it: a failed test is still a 200.
         return result.ok
-          ? { status: 'green', description: `Sent to ${channel.name}${result.log ? `: ${result.log}` : ''}` }
-          : { status: 'red', description: result.error }
+          ? { status: 'green' as const, description: `Sent to ${channel.name}${result.log ? `: ${result.log}` : ''}` }
+          : { status: 'red' as const, description: result.error }
       }
     })
   ]

@@ -1,8 +1,8 @@
 // admin/alerts/deliveries/list (issue 13, our extension): the delivery log, newest first, paged as
 // reports/events/list is (results, startindex; past the end is an empty page).
-import type { AlertDelivery, AlertDeliveryList } from '../../shared/api/alerts'
+import { alertDeliveryList, type AlertDelivery, type AlertDeliveryList } from '../../shared/api/alerts'
 import { endpoint, type ApiEndpoint } from '../http/api'
-import { arg } from '../http/params'
+import { arg, pageArgs } from '../../shared/api/args'
 import { AlertDeliveryRepository, type DeliveryOutboxRow, type DeliveryRow } from '../store/alert-deliveries'
 import type { ApiDeps } from './deps'
 
@@ -15,15 +15,14 @@ const listParams = {
   status: arg.oneOf(['pending', 'delivered', 'failed']).optional(),
   datefrom: arg.int('a unix timestamp').optional(),
   dateto: arg.int('a unix timestamp').optional(),
-  results: arg.int().refine((n) => n >= 1, 'expected a page size of 1 or more').optional(),
-  startindex: arg.int().refine((n) => n >= 0, 'expected an offset of 0 or more').optional()
+  ...pageArgs
 }
 
 export function adminAlertDeliveryEndpoints({ store }: ApiDeps): ApiEndpoint[] {
   const deliveries = new AlertDeliveryRepository(store.db, store.sql)
   return [
     endpoint({
-      path: 'admin/alerts/deliveries/list', methods: ['GET', 'POST'], access: 'admin', params: listParams,
+      path: 'admin/alerts/deliveries/list', summary: 'The delivery log, newest first, filtered and paged', extension: true, answer: alertDeliveryList, methods: ['GET', 'POST'], access: 'admin', params: listParams,
       handle: ({ params }): AlertDeliveryList => {
         const filter = {
           channelId: params.channelid, ruleId: params.ruleid, status: params.status, dateFrom: params.datefrom, dateTo: params.dateto

@@ -3,10 +3,12 @@
 import type { AlertMuteRecord } from '../../shared/api/alerts'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
-import { arg } from '../http/params'
+import { arg } from '../../shared/api/args'
 import { AlertMuteRepository, type AlertMute } from '../store/alert-mutes'
 import { HostAdminRepository } from '../store/host-admin'
 import type { ApiDeps } from './deps'
+import { alertMuteListAnswer } from '../../shared/api/alerts'
+import { createdAnswer, emptyAnswer } from '../../shared/api/common'
 
 export function adminAlertMuteEndpoints({ store }: ApiDeps): ApiEndpoint[] {
   const mutes = new AlertMuteRepository(store.db, store.sql)
@@ -15,14 +17,14 @@ export function adminAlertMuteEndpoints({ store }: ApiDeps): ApiEndpoint[] {
 
   return [
     endpoint({
-      path: 'admin/alerts/mutes/list', methods: ['GET', 'POST'], access: 'admin', params: { ended: arg.bool().optional() },
+      path: 'admin/alerts/mutes/list', summary: 'Current mutes (with ended=true, ended ones too)', extension: true, answer: alertMuteListAnswer, methods: ['GET', 'POST'], access: 'admin', params: { ended: arg.bool().optional() },
       handle: ({ params: { ended } }) => {
         const at = now()
         return { records: mutes.list(at, ended).map((m) => record(m, at)) }
       }
     }),
     endpoint({
-      path: 'admin/alerts/mutes/create', methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/alerts/mutes/create', summary: 'Mutes a host or one of its services until a time', extension: true, answer: createdAnswer, methods: ['POST'], access: 'admin', mutation: true,
       params: { hostid: arg.int(), serviceid: arg.int().optional(), until: arg.int('a unix time'), reason: arg.text(1000).optional() },
       handle: ({ params: p, principal }) => {
         const at = now()
@@ -38,7 +40,7 @@ export function adminAlertMuteEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/alerts/mutes/delete', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      path: 'admin/alerts/mutes/delete', summary: 'Ends a mute', extension: true, answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
       handle: ({ params: { id } }) => {
         if (!mutes.delete(id)) throw new HttpError(404, `no alert mute with id ${id}`)
         return {}

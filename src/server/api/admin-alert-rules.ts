@@ -5,11 +5,13 @@ import type { AlertRuleRecord } from '../../shared/api/alerts'
 import { EventState } from '../../shared/codes'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
-import { arg } from '../http/params'
+import { arg } from '../../shared/api/args'
 import { AlertChannelRepository } from '../store/alert-channels'
 import { AlertRuleRepository, type AlertRule, type AlertRuleValues } from '../store/alert-rules'
 import { GroupRepository } from '../store/groups'
 import type { ApiDeps } from './deps'
+import { alertRuleListAnswer, alertRuleRecord } from '../../shared/api/alerts'
+import { createdAnswer, emptyAnswer } from '../../shared/api/common'
 
 const intIn = (min: number, max: number, label: string) => arg.int().refine((n) => n >= min && n <= max, `expected ${label}`)
 /** A repeatable argument; one empty value stands for the empty list. */
@@ -72,19 +74,19 @@ export function adminAlertRuleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
 
   return [
     endpoint({
-      path: 'admin/alerts/rules/list', methods: ['GET', 'POST'], access: 'admin', params: {},
+      path: 'admin/alerts/rules/list', summary: 'Every alert rule', extension: true, answer: alertRuleListAnswer, methods: ['GET', 'POST'], access: 'admin', params: {},
       handle: () => ({ records: rules.list().map(record) })
     }),
     endpoint({
-      path: 'admin/alerts/rules/get', methods: ['GET', 'POST'], access: 'admin', params: { id: arg.int() },
+      path: 'admin/alerts/rules/get', summary: 'One alert rule', extension: true, answer: alertRuleRecord, methods: ['GET', 'POST'], access: 'admin', params: { id: arg.int() },
       handle: ({ params: { id } }) => record(existing(id))
     }),
     endpoint({
-      path: 'admin/alerts/rules/create', methods: ['POST'], access: 'admin', mutation: true, params: ruleParams,
+      path: 'admin/alerts/rules/create', summary: 'Creates an alert rule: which events go to which channels', extension: true, answer: createdAnswer, methods: ['POST'], access: 'admin', mutation: true, params: ruleParams,
       handle: ({ params }) => ({ id: rules.create(ruleValues(params, defaults), Math.floor(Date.now() / 1000)) })
     }),
     endpoint({
-      path: 'admin/alerts/rules/update', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int(), ...ruleParams },
+      path: 'admin/alerts/rules/update', summary: 'Changes the arguments given of an alert rule', extension: true, answer: alertRuleRecord, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int(), ...ruleParams },
       handle: ({ params }) => {
         const rule = existing(params.id)
         rules.update(rule.id, ruleValues(params, rule, rule.id))
@@ -92,7 +94,7 @@ export function adminAlertRuleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/alerts/rules/delete', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      path: 'admin/alerts/rules/delete', summary: 'Deletes an alert rule', extension: true, answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
       handle: ({ params: { id } }) => {
         if (!rules.delete(id)) throw new HttpError(404, `no alert rule with id ${id}`)
         return {}

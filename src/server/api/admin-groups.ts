@@ -3,9 +3,11 @@
 import { z } from 'zod'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
-import { arg } from '../http/params'
+import { arg } from '../../shared/api/args'
 import { GroupRepository, type HostGroup } from '../store/groups'
 import type { ApiDeps } from './deps'
+import { groupListAnswer, hostGroup } from '../../shared/api/groups'
+import { emptyAnswer } from '../../shared/api/common'
 
 const groupName = arg.required(255)
 const membership = { id: arg.int(), hostid: z.array(arg.int()) }
@@ -30,18 +32,18 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
 
   return [
     endpoint({
-      path: 'admin/groups/list', methods: ['GET', 'POST'], access: 'admin', params: {},
+      path: 'admin/groups/list', summary: 'Every host group, and every host to choose members from', answer: groupListAnswer, methods: ['GET', 'POST'], access: 'admin', params: {},
       handle: () => ({ hosts: groups.hostNames(), groups: groups.list() })
     }),
     endpoint({
-      path: 'admin/groups/create', methods: ['POST'], access: 'admin', mutation: true, params: { name: groupName },
+      path: 'admin/groups/create', summary: 'Creates a host group', answer: hostGroup, methods: ['POST'], access: 'admin', mutation: true, params: { name: groupName },
       handle: ({ params: { name } }) => {
         requireFreeName(name)
         return existing(groups.create(name))
       }
     }),
     endpoint({
-      path: 'admin/groups/update', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int(), name: groupName },
+      path: 'admin/groups/update', summary: 'Renames a host group', answer: hostGroup, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int(), name: groupName },
       handle: ({ params: { id, name } }) => {
         existing(id)
         requireFreeName(name, id)
@@ -50,7 +52,7 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/groups/delete', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      path: 'admin/groups/delete', summary: 'Deletes a host group', answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
       handle: ({ params: { id } }) => {
         if (!groups.delete(id)) throw new HttpError(404, `no host group with id ${id}`)
         permissionsChanged()
@@ -58,7 +60,7 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/groups/add', methods: ['POST'], access: 'admin', mutation: true, params: membership,
+      path: 'admin/groups/add', summary: 'Adds hosts to a group', answer: hostGroup, methods: ['POST'], access: 'admin', mutation: true, params: membership,
       handle: ({ params: { id, hostid } }) => {
         existing(id)
         requireKnownHosts(hostid)
@@ -68,7 +70,7 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/groups/remove', methods: ['POST'], access: 'admin', mutation: true, params: membership,
+      path: 'admin/groups/remove', summary: 'Removes hosts from a group', answer: hostGroup, methods: ['POST'], access: 'admin', mutation: true, params: membership,
       handle: ({ params: { id, hostid } }) => {
         existing(id)
         requireKnownHosts(hostid)

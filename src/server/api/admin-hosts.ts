@@ -7,15 +7,12 @@ import { DEFAULT_SKEW, heartbeatDeadlineMs } from '../domain/heartbeat'
 import { hostLed, hostStatusText } from '../domain/host-state'
 import { endpoint, type ApiEndpoint, type ApiVersion } from '../http/api'
 import { HttpError } from '../http/errors'
-import { arg } from '../http/params'
+import { arg } from '../../shared/api/args'
 import { HostAdminRepository, type HostListRow } from '../store/host-admin'
 import type { HostChanges, HostRow } from '../store/hosts'
 import type { ApiDeps } from './deps'
+import { adminHost, adminHostListAnswer, callBackAddress, hostDeleteAnswer } from '../../shared/api/hosts'
 
-const intIn = (min: number, max: number, label: string) => arg.int().refine((n) => n >= min && n <= max, `expected ${label}`)
-/** A host name, IPv4 or IPv6 address; '' = undefined (use the address the agent reported). */
-const address = z.string().trim().max(255, 'longer than 255 characters')
-  .regex(/^[A-Za-z0-9._:%-]*$/, 'expected a host name or an IP address')
 
 const updateParams = {
   id: arg.int(),
@@ -25,13 +22,13 @@ const updateParams = {
   monituser: arg.text(255).optional(),
   agentpassword: arg.text(255).optional(),
   monitpassword: arg.text(255).optional(),
-  keepname: intIn(0, 1, '0 or 1').optional(),
+  keepname: arg.intIn(0, 1, '0 or 1').optional(),
   description: arg.text(1000).optional(),
-  status: intIn(0, 2, '0 (Active), 1 (Inactive) or 2 (Ignored)').optional(),
-  ipaddrout: address.optional(),
+  status: arg.intIn(0, 2, '0 (Active), 1 (Inactive) or 2 (Ignored)').optional(),
+  ipaddrout: callBackAddress.optional(),
   portout: arg.int().refine((n) => n === -1 || (n >= 1 && n <= 65535), 'expected -1 or a port from 1 to 65535').optional(),
-  sslout: intIn(-1, 1, '-1, 0 or 1').optional(),
-  skew: intIn(1, 1000, 'a number of poll cycles from 1 to 1000').optional()
+  sslout: arg.intIn(-1, 1, '-1, 0 or 1').optional(),
+  skew: arg.intIn(1, 1000, 'a number of poll cycles from 1 to 1000').optional()
 }
 type UpdateParams = z.output<z.ZodObject<typeof updateParams>>
 
@@ -48,15 +45,15 @@ export function adminHostEndpoints({ store, secrets, feed }: ApiDeps): ApiEndpoi
 
   return [
     endpoint({
-      path: 'admin/hosts/list', methods: ['GET', 'POST'], access: 'admin', params: {},
+      path: 'admin/hosts/list', summary: 'Every host, for administration', answer: adminHostListAnswer, methods: ['GET', 'POST'], access: 'admin', params: {},
       handle: ({ version }) => hostList(hosts.list(), version)
     }),
     endpoint({
-      path: 'admin/hosts/get', methods: ['GET', 'POST'], access: 'admin', params: { id: arg.int() },
+      path: 'admin/hosts/get', summary: 'One host\'s administrative settings', answer: adminHost, methods: ['GET', 'POST'], access: 'admin', params: { id: arg.int() },
       handle: ({ params, version }) => hostRecord(existing(params.id), version)
     }),
     endpoint({
-      path: 'admin/hosts/update', methods: ['POST'], access: 'admin', mutation: true, params: updateParams,
+      path: 'admin/hosts/update', summary: 'Changes a host\'s name, description, status, call-back address and credentials, and heartbeat tolerance', answer: adminHost, methods: ['POST'], access: 'admin', mutation: true, params: updateParams,
       handle: ({ params, version }) => {
         const credentials = agentCredentials(params)
         const host = existing(params.id)
@@ -70,8 +67,8 @@ export function adminHostEndpoints({ store, secrets, feed }: ApiDeps): ApiEndpoi
       }
     }),
     endpoint({
-      path: 'admin/hosts/delete', methods: ['POST'], access: 'admin', mutation: true,
-      params: { id: arg.int().optional(), inactive: intIn(0, Number.MAX_SAFE_INTEGER, 'a number of seconds').optional() },
+      path: 'admin/hosts/delete', summary: 'Deletes one host (id), or every host inactive for at least `inactive` seconds', answer: hostDeleteAnswer, methods: ['POST'], access: 'admin', mutation: true,
+      params: { id: arg.int().optional(), inactive: arg.intIn(0, Number.MAX_SAFE_INTEGER, 'a number of seconds').optional() },
       handle: ({ params: { id, inactive }, version }) => {
         // api/2: exactly one form; api/1 and legacy: the id form when id is given (spec: Versioning).
         if (version === 2 && (id === undefined) === (inactive === undefined)) {

@@ -1,15 +1,17 @@
 // admin/roles/list|create|update|delete|adduser|removeuser|updateactive (spec: Role, Admin roles;
 // compat 6.11). Roles are a version 2 resource, served under every prefix (GEN-6 allows it).
 import { z } from 'zod'
-import type { Role } from '../../shared/api/roles'
+import { BUILTIN_ROLE, roleListAnswer, type Role } from '../../shared/api/roles'
 import { Permission } from '../../shared/codes'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
-import { arg, type RawParams } from '../http/params'
+import { arg } from '../../shared/api/args'
+import type { RawParams } from '../http/params'
 import { RoleRepository, type RoleDetail, type RoleRecord, type RoleRow } from '../store/roles'
 import type { Store } from '../store/store'
-import { BUILTIN_ROLE, type UserRepository } from '../store/users'
+import type { UserRepository } from '../store/users'
 import type { ApiDeps } from './deps'
+import { createdAnswer, emptyAnswer } from '../../shared/api/common'
 
 const MAX_ROWS = 1000
 const PERMISSION_BITS = [Permission.Collector, Permission.View, Permission.ServiceActions]
@@ -65,11 +67,11 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
 
   return [
     endpoint({
-      path: 'admin/roles/list', methods: ['GET', 'POST'], access: 'admin', params: {},
+      path: 'admin/roles/list', summary: 'Every role with its permission rows and members', answer: roleListAnswer, methods: ['GET', 'POST'], access: 'admin', params: {},
       handle: () => roles.list().map(roleView)
     }),
     endpoint({
-      path: 'admin/roles/create', methods: ['POST'], access: 'admin', mutation: true, params: roleParams,
+      path: 'admin/roles/create', summary: 'Creates a role; rows as hostsN, hostgroupsN, permissionN, members as useridN', answer: createdAnswer, methods: ['POST'], access: 'admin', mutation: true, params: roleParams,
       handle: ({ params, raw }) => {
         const { rows, memberIds } = rowArguments.read(raw, params.rolerowscount)
         assertNameFree(params.name)
@@ -78,7 +80,7 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/roles/update', methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/roles/update', summary: 'Replaces a role; rows and members as in create', answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true,
       params: { id: arg.int(), ...roleParams },
       handle: ({ params, raw }) => {
         const role = existingRole(params.id)
@@ -94,7 +96,7 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/roles/delete', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      path: 'admin/roles/delete', summary: 'Deletes a role (not a built-in one)', answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
       handle: ({ params }) => {
         if (existingRole(params.id).buildin) throw new HttpError(400, 'built-in role cannot be deleted')
         changeAccess(store, () => roles.delete(params.id))
@@ -102,7 +104,7 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/roles/adduser', methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/roles/adduser', summary: 'Adds users to a role', answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true,
       params: { id: arg.int(), userid: userIds },
       handle: ({ params }) => {
         existingRole(params.id)
@@ -112,7 +114,7 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/roles/removeuser', methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/roles/removeuser', summary: 'Removes users from a role', answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true,
       params: { id: arg.int(), userid: userIds },
       handle: ({ params }) => {
         existingRole(params.id)
@@ -122,7 +124,7 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/roles/updateactive', methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/roles/updateactive', summary: 'Activates or deactivates a role', answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true,
       params: { id: arg.int(), active: arg.bool() },
       handle: ({ params }) => {
         const role = existingRole(params.id)

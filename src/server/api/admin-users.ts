@@ -4,11 +4,14 @@
 import { z } from 'zod'
 import { endpoint, type ApiEndpoint, type ApiVersion } from '../http/api'
 import { HttpError } from '../http/errors'
-import { arg } from '../http/params'
+import { arg } from '../../shared/api/args'
 import { RoleRepository } from '../store/roles'
-import { BUILTIN_ROLE, DEFAULT_USER_ROLE, type UserProfile, type UserRecord } from '../store/users'
+import { BUILTIN_ROLE } from '../../shared/api/roles'
+import { DEFAULT_USER_ROLE, type UserProfile, type UserRecord } from '../store/users'
 import { changeAccess } from './admin-roles'
 import type { ApiDeps } from './deps'
+import { userDetailAnswer, userListAnswer } from '../../shared/api/users'
+import { emptyAnswer } from '../../shared/api/common'
 
 const PROFILE_FIELDS = ['fullname', 'title', 'email', 'phone', 'mobile', 'imname', 'imtype', 'image'] as const
 
@@ -72,15 +75,15 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
 
   return [
     endpoint({
-      path: 'admin/users/list', methods: ['GET', 'POST'], access: 'admin', params: {},
+      path: 'admin/users/list', summary: 'Every user', answer: userListAnswer, methods: ['GET', 'POST'], access: 'admin', params: {},
       handle: ({ version }) => users.list().map((user) => listEntry(user, version))
     }),
     endpoint({
-      path: 'admin/users/get', methods: ['GET', 'POST'], access: 'admin', params: userKey,
+      path: 'admin/users/get', summary: 'One user, by id (api/2) or uname (api/1)', answer: userDetailAnswer, methods: ['GET', 'POST'], access: 'admin', params: userKey,
       handle: ({ params, version }) => detail(keyed(params, version), version)
     }),
     endpoint({
-      path: 'admin/users/create', versions: v1, methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/users/create', summary: 'Creates a user (api/1: with the admin flag)', answer: userDetailAnswer, versions: v1, methods: ['POST'], access: 'admin', mutation: true,
       params: { uname, password, ...profile, admin: arg.bool().optional() },
       handle: ({ params, version }) => {
         assertUnameFree(params.uname)
@@ -90,7 +93,7 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
       }
     }),
     endpoint({
-      path: 'admin/users/create', versions: v2, methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/users/create', summary: 'Creates a user with its roles', answer: userDetailAnswer, versions: v2, methods: ['POST'], access: 'admin', mutation: true,
       params: { uname, password, ...profile, roleid: roleIds },
       handle: ({ params, version }) => {
         assertRolesExist(params.roleid)
@@ -100,7 +103,7 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
       }
     }),
     endpoint({
-      path: 'admin/users/update', versions: v1, methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/users/update', summary: 'Changes a user (api/1: a new password needs the old MD5 digest)', answer: userDetailAnswer, versions: v1, methods: ['POST'], access: 'admin', mutation: true,
       // `id`, when given, picks the user, so that api/1 callers can rename too.
       params: { id: arg.int().optional(), uname, password, oldpassword: z.string(), ...profile, admin: arg.bool().optional() },
       handle: ({ params, version, session }) => {
@@ -114,7 +117,7 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
       }
     }),
     endpoint({
-      path: 'admin/users/update', versions: v2, methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/users/update', summary: 'Changes a user and its roles (the stored digest as password keeps it)', answer: userDetailAnswer, versions: v2, methods: ['POST'], access: 'admin', mutation: true,
       params: { id: arg.int(), uname, password, ...profile, roleid: roleIds },
       handle: ({ params, version, session }) => {
         const user = byId(params.id)
@@ -130,7 +133,7 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
       }
     }),
     endpoint({
-      path: 'admin/users/delete', methods: ['POST'], access: 'admin', mutation: true, params: userKey,
+      path: 'admin/users/delete', summary: 'Deletes a user, by id (api/2) or uname (api/1)', answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true, params: userKey,
       handle: ({ params, version }) => {
         const user = keyed(params, version)
         changeAccess(store, () => users.delete(user.id))

@@ -2,21 +2,23 @@
 // actions through admin/hosts/action and action/service (compat 6.8, 6.13).
 import { z } from 'zod'
 import { Permission } from '../../shared/codes'
-import { AGENT_ACTIONS, AgentClient, AgentError, type AgentTarget } from '../agent/client'
+import { AgentClient, AgentError, type AgentTarget } from '../agent/client'
 import type { SecretBox } from '../auth/secret-box'
 import { mayOnHost, type Principal } from '../domain/permissions'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
-import { arg } from '../http/params'
+import { arg } from '../../shared/api/args'
 import { HostAdminRepository } from '../store/host-admin'
 import type { HostRow } from '../store/hosts'
 import type { Store } from '../store/store'
 import type { ApiDeps } from './deps'
+import { emptyAnswer, testOutcome } from '../../shared/api/common'
+import { callBackTarget as callBack, serviceActions } from '../../shared/api/hosts'
 
 /** A host name, IPv4 or IPv6 address (as admin/hosts/update takes it): nothing that could break a request line. */
 const address = arg.required(255).regex(/^[A-Za-z0-9._:%-]+$/, 'expected a host name or an IP address')
 const port = arg.int().refine((n) => n >= 1 && n <= 65535, 'expected a port from 1 to 65535')
-const action = arg.oneOf(AGENT_ACTIONS)
+const action = arg.oneOf(serviceActions)
 
 const testParams = {
   // Not in the spec: the host whose stored credentials stand in for those left out (testCredentials).
@@ -54,26 +56,26 @@ export function agentActionEndpoints({ store, secrets }: ApiDeps, opts: AgentAct
 
   return [
     endpoint({
-      path: 'admin/hosts/test', methods: ['GET', 'POST'], access: 'admin', params: testParams,
+      path: 'admin/hosts/test', summary: 'Tests the connection to a host\'s agent (green or red, always 200)', answer: testOutcome, methods: ['GET', 'POST'], access: 'admin', params: testParams,
       handle: async ({ params: p }) => {
         const client = new AgentClient({ host: p.ipaddr, port: p.port, ssl: p.ssl === 1, ...testCredentials(p, hosts, secrets), ...timeouts })
         try {
           await client.ping()
-          return { status: 'green', description: `Connected to Monit at ${client.address}` }
+          return { status: 'green' as const, description: `Connected to Monit at ${client.address}` }
         } catch (err) {
           // green/red is the outcome the spec defines, so a failed test is still a 200.
-          if (err instanceof AgentError) return { status: 'red', description: err.message }
+          if (err instanceof AgentError) return { status: 'red' as const, description: err.message }
           throw err
         }
       }
     }),
     endpoint({
-      path: 'admin/hosts/action', methods: ['POST'], mutation: true,
+      path: 'admin/hosts/action', summary: 'Has the host\'s agent run a service action', answer: emptyAnswer, methods: ['POST'], mutation: true,
       params: { id: arg.int(), action, service: z.array(arg.required(255)).min(1, 'at least one service is required') },
       handle: ({ params: p, principal }) => act(principal, p.id, () => serviceNames(store, p.id, p.service, false), p.action)
     }),
     endpoint({
-      path: 'action/service', methods: ['POST'], mutation: true,
+      path: 'action/service', summary: 'Has the host\'s agent run a service action (services by name or id)', answer: emptyAnswer, methods: ['POST'], mutation: true,
       params: { hostid: arg.int(), action, service: z.array(arg.required(255)).min(1, 'at least one service is required') },
       handle: ({ params: p, principal }) => act(principal, p.hostid, () => serviceNames(store, p.hostid, p.service, true), p.action)
     })
@@ -110,12 +112,12 @@ function serviceNames(store: Store, hostId: number, values: readonly string[], b
 
 /** The administrator's call-back overrides when set, else what the agent reported (admin/hosts/update). */
 function callBackTarget(host: HostRow, secrets: SecretBox): AgentTarget {
-  const ipaddr = host.ipaddr_out || host.ipaddr_in
-  const port = host.port_out > 0 ? host.port_out : host.port_in
+  const { ipaddr, port, ssl } = callBack(
+    { ipaddrout: host.ipaddr_out, portout: host.port_out, sslout: host.ssl_out },
+    { ipaddrin: host.ipaddr_in, portin: host.port_in, sslin: host.ssl_in })
   if (ipaddr === '' || port <= 0) {
     throw new HttpError(400, `host ${host.hostname} has no Monit httpd reachable over TCP: enable "set httpd port … address …" on the agent, or set its address and port`)
   }
-  const ssl = host.ssl_out === -1 ? host.ssl_in === 1 : host.ssl_out === 1
   return { host: ipaddr, port, ssl, user: host.agent_user, password: secrets.open(host.agent_password) }
 }
 

@@ -1,6 +1,7 @@
 // What endpoint modules are built from.
 import type { ChannelType, SendContext } from '../alerting/channel'
 import type { LoginThrottle } from '../auth/login-throttle'
+import type { Principals } from '../auth/principals'
 import type { SecretBox } from '../auth/secret-box'
 import type { SessionService } from '../auth/sessions'
 import type { ChangeFeed } from '../live/change-feed'
@@ -10,8 +11,10 @@ export interface ApiDeps {
   store: Store
   sessions: SessionService
   secrets: SecretBox
-  /** Where host removals are announced to live subscribers. */
+  /** Where host removals are announced to live subscribers; GET live streams it. */
   feed?: ChangeFeed
+  /** Who may see what, for the live stream's per-change filter. */
+  principals?: Principals
   /** The login throttle, for the one API call that checks a password (profile/update). */
   throttle: LoginThrottle
   /** The alert channel types admin/alerts/channels accepts; default the registry (alerting/channels). */

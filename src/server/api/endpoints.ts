@@ -1,4 +1,4 @@
-// Every M/Monit API endpoint, one module per table of the API spec.
+// Every API endpoint, one module per table of the API spec (and one per extension of ours).
 import type { ApiEndpoint } from '../http/api'
 import { adminAlertChannelEndpoints } from './admin-alert-channels'
 import { adminAlertDeliveryEndpoints } from './admin-alert-deliveries'
@@ -10,6 +10,7 @@ import { adminRoleEndpoints } from './admin-roles'
 import { adminUserEndpoints } from './admin-users'
 import { agentActionEndpoints } from './agent-actions'
 import type { ApiDeps } from './deps'
+import { liveEndpoints } from './live'
 import { mapEndpoints } from './maps'
 import { analyticsReportEndpoints } from './reports-analytics'
 import { profileEndpoints } from './profile'
@@ -17,6 +18,7 @@ import { eventReportEndpoints } from './reports-events'
 import { uptimeReportEndpoints } from './reports-uptime'
 import { sessionEndpoints } from './session'
 import { settingsEndpoints } from './settings'
+import { setupEndpoints } from './setup'
 import { statusEndpoints } from './status-hosts'
 import { statusOverviewEndpoints } from './status-overview'
 
@@ -27,6 +29,6 @@ export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
     ...eventReportEndpoints(deps), ...uptimeReportEndpoints(deps), ...agentActionEndpoints(deps),
     ...analyticsReportEndpoints(deps), ...profileEndpoints(deps), ...settingsEndpoints(deps),
     ...adminAlertChannelEndpoints(deps), ...adminAlertRuleEndpoints(deps), ...adminAlertMuteEndpoints(deps),
-    ...adminAlertDeliveryEndpoints(deps)
-  ] as ApiEndpoint[]
+    ...adminAlertDeliveryEndpoints(deps), ...setupEndpoints(deps), ...liveEndpoints(deps)
+  ]
 }

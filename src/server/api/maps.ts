@@ -4,16 +4,17 @@ import { hostStatusLabel, statisticTypeNames } from '../../shared/codes'
 import { rangeNames } from '../../shared/ranges'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import type { ApiDeps } from './deps'
+import { mapAnswer, mapNames } from '../../shared/api/maps'
 
-const maps: Record<string, Readonly<Record<number, string>>> = {
+const maps: Record<(typeof mapNames)[number], Readonly<Record<number, string>>> = {
   range: rangeNames,
   statisticstype: statisticTypeNames,
   hoststatus: hostStatusLabel
 }
 
 export function mapEndpoints(_deps: ApiDeps): ApiEndpoint[] {
-  return Object.entries(maps).map(([name, table]) => endpoint({
-    path: `map/id/${name}`, methods: ['GET', 'POST'], params: {},
-    handle: () => ({ map: { id: { [name]: table } } })
+  return mapNames.map((name) => endpoint({
+    path: `map/id/${name}`, methods: ['GET', 'POST'], params: {}, summary: `The ${name} id → name table`, answer: mapAnswer(name),
+    handle: () => ({ map: { id: { [name]: maps[name] } } })
   }))
 }

@@ -10,8 +10,9 @@ import type { Session } from '../auth/sessions'
 import { endpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { tooManyFailures } from '../http/too-many-failures'
-import { arg } from '../http/params'
+import { arg } from '../../shared/api/args'
 import type { ApiDeps } from './deps'
+import { profile } from '../../shared/api/account'
 
 // Not trimmed: spaces are part of a password.
 const password = z.string().min(1, 'must not be empty').max(1000, 'longer than 1000 characters')
@@ -33,11 +34,11 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
   }
   return [
     endpoint({
-      path: 'profile/get', methods: ['GET', 'POST'], params: {},
+      path: 'profile/get', summary: 'Who is logged in, what the console may offer them, and the CSRF token', extension: true, answer: profile, methods: ['GET', 'POST'], params: {},
       handle: ({ principal, session }) => profileOf(principal, session)
     }),
     endpoint({
-      path: 'profile/update', methods: ['POST'], mutation: true,
+      path: 'profile/update', summary: 'Changes the caller\'s own name, e-mail and password (the old one required)', extension: true, answer: profile, methods: ['POST'], mutation: true,
       params: { fullname: arg.required(200).optional(), email: email.optional(), oldpassword: z.string().optional(), password: password.optional() },
       handle: ({ params, principal, session, request }) => {
         if (params.password !== undefined) {

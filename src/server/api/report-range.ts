@@ -3,7 +3,7 @@
 import { Range } from '../../shared/ranges'
 import { customRangeProblem, isRange, resolveRange, type Span } from '../domain/uptime'
 import { HttpError } from '../http/errors'
-import { arg } from '../http/params'
+import { arg } from '../../shared/api/args'
 
 export const rangeParams = {
   range: arg.int('a range id').refine(isRange, 'expected a range id 0 to 12').optional(),

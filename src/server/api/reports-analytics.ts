@@ -2,7 +2,7 @@
 // this is our definition (README, "reports/analytics/get"). The answer comes at the finest resolution
 // that covers the range with at most ~1,000 points per series (history/resolution.ts). A host the
 // caller may not view answers like an unknown one (404), as in the other reports.
-import type { AnalyticsReport, Point } from '../../shared/api/analytics'
+import { analyticsReport, type AnalyticsReport, type Point } from '../../shared/api/analytics'
 import { Permission, statisticTypeNames } from '../../shared/codes'
 import { Range } from '../../shared/ranges'
 import { mayOnHost } from '../domain/permissions'
@@ -12,7 +12,7 @@ import { readSeries } from '../history/series-reader'
 import { NOT_CHARTED, unitOf } from '../history/units'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
-import { arg } from '../http/params'
+import { arg } from '../../shared/api/args'
 import type { ApiDeps } from './deps'
 import { rangeParams, selectedRange } from './report-range'
 
@@ -20,7 +20,7 @@ export function analyticsReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
   const { store } = deps
   return [
     endpoint({
-      path: 'reports/analytics/get', methods: ['GET', 'POST'],
+      path: 'reports/analytics/get', summary: 'History charts of one host\'s statistics over a range', extension: true, answer: analyticsReport, methods: ['GET', 'POST'],
       params: {
         hostid: arg.int(),
         serviceid: arg.int().optional(),

@@ -6,38 +6,33 @@ import { actionLabels, eventClasses, EventState, Permission, serviceTypeLabels, 
 import { mayOnHost, viewableHostIds, type Principal } from '../domain/permissions'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
-import { arg } from '../http/params'
+import { arg, sortedPageArgs } from '../../shared/api/args'
 import {
   EventReportRepository, eventSortKeys, type EventFilter, type EventRow, type EventSortKey, type SortDir
 } from '../store/event-reports'
 import type { ApiDeps } from './deps'
-import type { EventDetail, EventListEntry } from '../../shared/api/events'
+import { eventGetAnswer, eventListAnswer, eventSummaryAnswer, type EventDetail, type EventListEntry } from '../../shared/api/events'
+import { emptyAnswer } from '../../shared/api/common'
 
 const DEFAULT_PAGE = 100
 const MAX_PAGE = 1000
 const SUMMARY_WINDOW = 86_400
 const SUMMARY_SAMPLE = 600
 
-const intIn = (lo: number, hi: number, label: string) =>
-  arg.int(label).refine((n) => n >= lo && n <= hi, `expected ${label}`)
-
 const listParams = {
-  active: intIn(0, 2, '0, 1 or 2').optional(),
+  active: arg.intIn(0, 2, '0, 1 or 2').optional(),
   hostid: z.array(arg.int()).optional(),
   hostgroupid: arg.int().optional(),
   servicenameid: arg.int().optional(),
   servicegroupid: arg.int().optional(),
-  servicetype: intIn(0, 8, 'a service type 0 to 8').optional(),
+  servicetype: arg.intIn(0, 8, 'a service type 0 to 8').optional(),
   // Bits up to Monit's highest (exist, 2^30); several bits match any of them.
-  eventtype: intIn(1, 2 ** 31 - 1, 'an event type bit').optional(),
-  state: arg.int().refine((n) => [0, 1, 2, 4].includes(n), 'expected 0, 1 or 2').optional(),
+  eventtype: arg.intIn(1, 2 ** 31 - 1, 'an event type bit').optional(),
+  // 4 (Monit's "changed not") is taken, and read as 0.
+  state: arg.intOf([0, 1, 2, 4], '0, 1, 2 or 4').optional(),
   datefrom: arg.int('a unix timestamp').optional(),
   dateto: arg.int('a unix timestamp').optional(),
-  results: arg.int().refine((n) => n >= 1, 'expected a page size of 1 or more').optional(),
-  startindex: arg.int().refine((n) => n >= 0, 'expected an offset of 0 or more').optional(),
-  // Unknown values fall back to the default order instead of failing (PAGE-4).
-  sort: arg.text().optional(),
-  dir: arg.text().optional()
+  ...sortedPageArgs
 }
 
 export function eventReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
@@ -51,7 +46,7 @@ export function eventReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
 
   return [
     endpoint({
-      path: 'reports/events/list', methods: ['GET', 'POST'], params: listParams,
+      path: 'reports/events/list', summary: 'Events, filtered, sorted and paged', answer: eventListAnswer, methods: ['GET', 'POST'], params: listParams,
       handle: ({ params, principal }) => {
         const filter = listFilter(params, viewableHostIds(principal))
         const sort = sortKey(params.sort)
@@ -68,18 +63,18 @@ export function eventReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
     }),
 
     endpoint({
-      path: 'reports/events/get', methods: ['GET', 'POST'], params: { id: arg.int() },
+      path: 'reports/events/get', summary: 'One event with its notes', answer: eventGetAnswer, methods: ['GET', 'POST'], params: { id: arg.int() },
       handle: ({ params, principal }) => detail(viewable(principal, params.id))
     }),
 
     endpoint({
-      path: 'reports/events/summary', methods: ['GET', 'POST'], params: {},
+      path: 'reports/events/summary', summary: 'Failed, changed and succeeded events of the last 24 hours in 10-minute samples', answer: eventSummaryAnswer, methods: ['GET', 'POST'], params: {},
       handle: ({ principal }) => summary(events, viewableHostIds(principal), Math.floor(Date.now() / 1000))
     }),
 
     // The spec lets every event report be called with GET or POST; the CSRF rule still applies.
     endpoint({
-      path: 'reports/events/dismiss', methods: ['GET', 'POST'], mutation: true, params: { id: arg.int() },
+      path: 'reports/events/dismiss', summary: 'Dismisses an active error event', answer: emptyAnswer, methods: ['GET', 'POST'], mutation: true, params: { id: arg.int() },
       handle: ({ params, principal }) => {
         events.dismiss(viewable(principal, params.id).id)
         return {}
@@ -88,7 +83,7 @@ export function eventReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
 
     // Ours: viewers may annotate the events of the hosts they view.
     endpoint({
-      path: 'reports/events/note', methods: ['POST'], mutation: true,
+      path: 'reports/events/note', summary: 'Adds a note to an event', extension: true, answer: eventGetAnswer, methods: ['POST'], mutation: true,
       params: { id: arg.int(), message: arg.required(4000) },
       handle: ({ params, principal }) => {
         const row = viewable(principal, params.id)
@@ -173,7 +168,7 @@ function summary(events: EventReportRepository, visible: number[] | undefined, n
   return {
     datefrom, dateto: now,
     events: summaryLabels.map(({ label }, i) => ({
-      label, data: counts[i].map((n, b) => [datefrom + b * SUMMARY_SAMPLE, n])
+      label, data: counts[i].map((n, b): [number, number] => [datefrom + b * SUMMARY_SAMPLE, n])
     }))
   }
 }

@@ -4,7 +4,7 @@
 // where the silence is the `Monit` item. A host the caller may not view answers like an unknown one.
 // The time the server itself was not running and the time before a host first reported are unknown,
 // neither up nor down (issue 12): our additive fields `unknown`, `serverdowntime` and `serverdown` say so.
-import type { ServerDowntime, UptimeItem, UptimeReport } from '../../shared/api/uptime'
+import { uptimeReport, type ServerDowntime, type UptimeItem, type UptimeReport } from '../../shared/api/uptime'
 import { HostStatus, MonitorState, Permission } from '../../shared/codes'
 import { Range } from '../../shared/ranges'
 import { HEARTBEAT_SERVICE } from '../collector/heartbeat-events'
@@ -13,7 +13,7 @@ import { downtimesWithin, type Downtime } from '../domain/server-runs'
 import { averageOf, downtimeText, unknownSpans, uptimeOf, type Span, type Uptime } from '../domain/uptime'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
-import { arg } from '../http/params'
+import { arg } from '../../shared/api/args'
 import { ServerRunRepository } from '../store/server-runs'
 import { UptimeRepository, type UptimeHostRow } from '../store/uptime'
 import type { ApiDeps } from './deps'
@@ -27,7 +27,7 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
   const runs = new ServerRunRepository(deps.store.db, deps.store.sql)
   return [
     endpoint({
-      path: 'reports/uptime/list', methods: ['GET', 'POST'], params: rangeParams,
+      path: 'reports/uptime/list', summary: 'Every host\'s uptime over a range', answer: uptimeReport, methods: ['GET', 'POST'], params: rangeParams,
       handle: ({ params, principal }): UptimeReport => {
         const now = nowSec()
         const { range, span } = selectedRange(params, now, Range.Now)
@@ -42,7 +42,7 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
     }),
 
     endpoint({
-      path: 'reports/uptime/get', methods: ['GET', 'POST'],
+      path: 'reports/uptime/get', summary: 'One host\'s services\' uptime over a range, with the host\'s own (Monit) item', answer: uptimeReport, methods: ['GET', 'POST'],
       // `hostid` as some clients send it (compat 6.5); `id` wins when both come.
       params: { id: arg.int().optional(), hostid: arg.int().optional(), ...rangeParams },
       handle: ({ params, principal }): UptimeReport => {

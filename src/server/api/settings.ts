@@ -5,11 +5,12 @@ import { DEFAULT_SESSION_TIMEOUT_SEC } from '../auth/sessions'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { urlsOfServer } from '../http/listening-urls'
-import { arg } from '../http/params'
+import { arg } from '../../shared/api/args'
 import { RetentionError, type Retention } from '../store/history-settings'
 import { PORT_LIMITS, SESSION_TIMEOUT_LIMITS, ServerSettingsRepository, SettingError } from '../store/server-settings'
 import type { Store } from '../store/store'
 import type { ApiDeps } from './deps'
+import { serverSettings } from '../../shared/api/account'
 
 const DEFAULT_PORT = 8080
 const LEVELS = ['raw', 'minute', 'hour', 'day'] as const
@@ -43,11 +44,11 @@ export function settingsEndpoints({ store }: ApiDeps): ApiEndpoint[] {
 
   return [
     endpoint({
-      path: 'settings/get', methods: ['GET', 'POST'], access: 'admin', params: {},
+      path: 'settings/get', summary: 'The server\'s settings: port, session timeout, history retention', extension: true, answer: serverSettings, methods: ['GET', 'POST'], access: 'admin', params: {},
       handle: ({ request }) => current(request.server.server)
     }),
     endpoint({
-      path: 'settings/update', methods: ['POST'], access: 'admin', mutation: true, params: updateParams,
+      path: 'settings/update', summary: 'Changes the server\'s settings; a bad argument stores nothing', extension: true, answer: serverSettings, methods: ['POST'], access: 'admin', mutation: true, params: updateParams,
       handle: ({ params, request }) => {
         const retention: Partial<Retention> = {}
         for (const level of LEVELS) {

@@ -1,21 +1,13 @@
 // Arguments and paging shared by the status reads (status/hosts/*, status/services/list): id and LED
 // lists, and the api/2 paging fields (PAGE-1..4).
 import { z } from 'zod'
-import type { SortDir } from '../../shared/api/status'
+import { arg, idList, sortedPageArgs } from '../../shared/api/args'
+import type { SortDir } from '../../shared/api/common'
 import { hostStatusLabel } from '../../shared/codes'
 import { viewableHostIds, type Principal } from '../domain/permissions'
-import { arg } from '../http/params'
 import type { HostSelection } from '../store/status'
 
-export const ids = z.array(arg.int()).optional()
-export const ledCodes = z.array(arg.int('a LED code').refine((n) => n >= 0 && n <= 3, 'expected a LED code 0 to 3')).optional()
-export const paging = {
-  results: arg.int().refine((n) => n >= 1, 'expected a page size of 1 or more').optional(),
-  startindex: arg.int().refine((n) => n >= 0, 'expected an offset of 0 or more').optional(),
-  // Unknown values fall back to the default order instead of failing (PAGE-4).
-  sort: arg.text().optional(),
-  dir: arg.text().optional()
-}
+export const ledCodes = z.array(arg.intIn(0, 3, 'a LED code 0 to 3')).optional()
 
 export function oneOf<K extends string>(keys: readonly K[], value: string | undefined, fallback: K): K {
   const key = value?.trim().toLowerCase()
@@ -38,10 +30,10 @@ export function pageFields(returned: number, total: number, startIndex: number, 
 
 /** The filters of status/hosts/list, which status/hosts/overview shares. */
 export const hostListParams = {
-  hostid: ids, hostpattern: arg.text().optional(), hostgroupid: ids, led: ledCodes,
+  hostid: idList, hostpattern: arg.text().optional(), hostgroupid: idList, led: ledCodes,
   // Older clients' filters (compat 6.1): applied when meaningful, otherwise ignored.
   status: z.array(arg.text()).optional(), platform: arg.text().optional(), machine: arg.text().optional(),
-  ...paging
+  ...sortedPageArgs
 }
 
 /** The selection, order and page of a hosts read: `keys` are its orders, `fallback` the default one. */

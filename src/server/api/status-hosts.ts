@@ -1,15 +1,19 @@
 // status/hosts/list, status/hosts/get and status/hosts/summary (spec: Status hosts; compat 6.1–6.3,
 // PAGE-1..4). Every read covers only the hosts the caller may view; a host it may not view answers
 // exactly like one that does not exist.
-import { hostSortKeys, type ServiceEntry, type SortDir, type StatisticEntry } from '../../shared/api/status'
+import type { SortDir } from '../../shared/api/common'
+import {
+  hostCategoryLabels, hostGetAnswer, hostListAnswer, hostSortKeys, hostSummaryAnswer, type HostCategory, type ServiceEntry, type StatisticEntry
+} from '../../shared/api/status'
 import { Permission, serviceTypeLabels, ServiceType, Stat } from '../../shared/codes'
-import { hostCategories, hostCategory, type HostCategory } from '../domain/host-state'
+import { hostCategory } from '../domain/host-state'
 import { mayOnHost, viewableHostIds } from '../domain/permissions'
 import { decodeStatistics, statisticKey, type LatestStatistic, type StatisticKey } from '../store/latest-statistics'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
-import { arg } from '../http/params'
-import { groupBy, hostListParams, hostPageArgs, ids, ledCodes, oneOf, page, pageFields, paging, sortDir } from './status-args'
+import { arg } from '../../shared/api/args'
+import { idList, sortedPageArgs } from '../../shared/api/args'
+import { groupBy, hostListParams, hostPageArgs, ledCodes, oneOf, page, pageFields, sortDir } from './status-args'
 import { StatusRepository, type HostDetailRow, type HostSelection, type ServiceRow } from '../store/status'
 import type { ApiDeps } from './deps'
 
@@ -17,7 +21,7 @@ export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
   const status = new StatusRepository(deps.store.db, deps.store.sql)
   return [
     endpoint({
-      path: 'status/hosts/list', methods: ['GET', 'POST'],
+      path: 'status/hosts/list', summary: 'Hosts with their status, filtered, sorted and paged', answer: hostListAnswer, methods: ['GET', 'POST'],
       params: hostListParams,
       handle: ({ params, principal }) => {
         const { selection, sort, dir, total, startIndex, pageSize } =
@@ -28,8 +32,8 @@ export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
     }),
 
     endpoint({
-      path: 'status/hosts/get', methods: ['GET', 'POST'],
-      params: { id: arg.int(), led: ledCodes, servicepattern: arg.text().optional(), ...paging },
+      path: 'status/hosts/get', summary: 'One host\'s details and its services, filtered, sorted and paged', answer: hostGetAnswer, methods: ['GET', 'POST'],
+      params: { id: arg.int(), led: ledCodes, servicepattern: arg.text().optional(), ...sortedPageArgs },
       handle: ({ params, principal, version }) => {
         const host = mayOnHost(principal, params.id, Permission.View) ? status.host(params.id) : undefined
         if (!host) throw new HttpError(404, `no host with id ${params.id}`)
@@ -52,16 +56,16 @@ export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
     }),
 
     endpoint({
-      path: 'status/hosts/summary', methods: ['GET', 'POST'],
-      params: { hostid: ids, hostgroupid: ids },
+      path: 'status/hosts/summary', summary: 'How many hosts are in each status category', answer: hostSummaryAnswer, methods: ['GET', 'POST'],
+      params: { hostid: idList, hostgroupid: idList },
       handle: ({ params, principal }) => {
-        const counts = new Map<HostCategory, number>(hostCategories.map((c) => [c, 0]))
+        const counts = new Map<HostCategory, number>(hostCategoryLabels.map((c) => [c, 0]))
         const selection: HostSelection = { visible: viewableHostIds(principal), hostIds: params.hostid, groupIds: params.hostgroupid }
         for (const { hosts, ...condition } of status.hostConditions(selection)) {
           const category = hostCategory(condition)
           counts.set(category, counts.get(category)! + hosts)
         }
-        return { status: hostCategories.map((label) => ({ label, data: counts.get(label)! })) }
+        return { status: hostCategoryLabels.map((label) => ({ label, data: counts.get(label)! })) }
       }
     })
   ]
@@ -135,7 +139,7 @@ function systemUptime(services: readonly ServiceEntry[]): number | undefined {
   return typeof uptime === 'number' ? uptime : undefined
 }
 
-function hostDetail(h: HostDetailRow, services: readonly ServiceEntry[], systemUptimeSeconds: number | undefined) {
+function hostDetail(h: HostDetailRow, services: ServiceEntry[], systemUptimeSeconds: number | undefined) {
   const agentUptime = uptimeText(h.agent_uptime)
   return {
     id: h.id, name: h.hostname, hostname: h.hostname, led: h.led, status: h.status_text, statusid: h.status,

@@ -3,12 +3,12 @@
 // 24 hours as a trend) and status/services/list (every service across the hosts the caller may view).
 // Both cover only viewable hosts.
 import {
-  overviewSortKeys, serviceListSortKeys, type HostOverviewEntry, type ServiceOverviewEntry
+  hostOverviewAnswer, overviewSortKeys, serviceListAnswer, serviceListSortKeys, type HostOverviewEntry, type ServiceOverviewEntry
 } from '../../shared/api/overview'
 import { serviceTypeLabels } from '../../shared/codes'
 import { trendCells } from '../domain/trend'
 import { endpoint, type ApiEndpoint } from '../http/api'
-import { arg } from '../http/params'
+import { arg } from '../../shared/api/args'
 import { StatusRepository } from '../store/status'
 import { StatusOverviewRepository } from '../store/status-overview'
 import type { ApiDeps } from './deps'
@@ -25,7 +25,7 @@ export function statusOverviewEndpoints(deps: ApiDeps): ApiEndpoint[] {
   const overview = new StatusOverviewRepository(deps.store.db, deps.store.sql)
   return [
     endpoint({
-      path: 'status/hosts/overview', methods: ['GET', 'POST'], params: hostListParams,
+      path: 'status/hosts/overview', summary: 'status/hosts/list with each host\'s failing services, last report, since when it needs attention and its last 24 hours', extension: true, answer: hostOverviewAnswer, methods: ['GET', 'POST'], params: hostListParams,
       handle: ({ params, principal }) => {
         const { selection, sort, dir, total, startIndex, pageSize } =
           hostPageArgs(params, principal, overviewSortKeys, 'attention', (s) => status.countHosts(s))
@@ -43,7 +43,7 @@ export function statusOverviewEndpoints(deps: ApiDeps): ApiEndpoint[] {
     }),
 
     endpoint({
-      path: 'status/services/list', methods: ['GET', 'POST'],
+      path: 'status/services/list', summary: 'Every service across the hosts the caller may view, sorted and paged', extension: true, answer: serviceListAnswer, methods: ['GET', 'POST'],
       params: { ...hostListParams, servicepattern: arg.text().optional(), serviceled: ledCodes },
       handle: ({ params, principal }) => {
         const selection = { hosts: hostSelection(params, principal), pattern: params.servicepattern?.trim(), leds: params.serviceled }

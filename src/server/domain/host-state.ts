@@ -1,4 +1,5 @@
 // LED and status text of a host, from its status, heartbeat and service counts (compat 6.1, 6.3).
+import type { HostCategory } from '../../shared/api/status'
 import { HostStatus, Led } from '../../shared/codes'
 
 export interface ServiceCounts {
@@ -24,15 +25,10 @@ export function countServices(services: readonly { led: number }[]): ServiceCoun
 }
 
 /**
- * The six categories of `status/hosts/summary`, in the spec's order. "services failed" means every
+ * The host's category among the six of `status/hosts/summary` (shared/api/status). "services failed" means every
  * watched service is failing; "some services failed/unmonitored" means at least one failing,
  * changed or unmonitored service.
  */
-export const hostCategories = [
-  'failed', 'services failed', 'some services failed/unmonitored', 'ok', 'inactive', 'ignored'
-] as const
-export type HostCategory = (typeof hostCategories)[number]
-
 export function hostCategory(h: HostCondition): HostCategory {
   if (h.status === HostStatus.Ignored) return 'ignored'
   if (h.status === HostStatus.Inactive) return 'inactive'

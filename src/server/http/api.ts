@@ -1,76 +1,119 @@
 // Declares API endpoints once and serves each under /api/1, /api/2 and the unprefixed legacy path
-// (compat GEN-1, GEN-6), with M/Monit's session, permission, CSRF and argument rules.
+// (compat GEN-1, GEN-6), with M/Monit's session, permission, CSRF and argument rules. Every endpoint
+// states its arguments and its answer as zod schemas (src/shared/api): the handler's return type is
+// checked against the answer, and the OpenAPI document (api/openapi.ts) is generated from both.
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { Session } from '../auth/sessions'
 import type { Principal } from '../domain/permissions'
 import { HttpError } from './errors'
-import { rawParams, readParams, type RawParams } from './params'
-import type { SessionGate } from './session-gate'
+import { rawParams, readJsonParams, readParams, type RawParams } from './params'
+import type { Caller, SessionGate } from './session-gate'
 
 /** Which shape to answer with: the legacy paths are api/1 plus api/2's additive fields (GEN-6). */
 export type ApiVersion = 1 | 2 | 'legacy'
+/** 'public': no session needed; 'user': any logged-in user; 'admin': administrators only (403 for others). */
+export type Access = 'public' | 'user' | 'admin'
+export type Method = 'GET' | 'POST'
 
-export interface ApiContext<P> {
+export interface PublicContext<P> {
   params: P
   /** Every argument as sent, for endpoints that take free-form keys (session/put). */
   raw: RawParams
-  principal: Principal
-  session: Session
   version: ApiVersion
   request: FastifyRequest
   reply: FastifyReply
 }
 
-export interface ApiEndpoint<S extends z.ZodRawShape = z.ZodRawShape> {
+export interface ApiContext<P> extends PublicContext<P>, Caller {
+  principal: Principal
+  session: Session
+}
+
+type ContextOf<A extends Access, P> = A extends 'public' ? PublicContext<P> : ApiContext<P>
+
+export interface ApiEndpoint<S extends z.ZodRawShape = z.ZodRawShape, R extends z.ZodType = z.ZodType, A extends Access = Access> {
   /** e.g. 'status/hosts/list' */
   path: string
-  methods: readonly ('GET' | 'POST')[]
-  /** 'admin': administrators only (403 for others). Default: any logged-in user. */
-  access?: 'user' | 'admin'
+  methods: readonly Method[]
+  /** Default 'user'. */
+  access?: A
   /** State-changing: needs the CSRF token when the session has protection on (compat CSRF-4). */
   mutation?: boolean
   /** The prefixes it is served under; default all three. */
   versions?: readonly ApiVersion[]
+  /** Ours, not M/Monit's: marked x-overseer-extension in the OpenAPI document. */
+  extension?: boolean
+  /** One line for the OpenAPI document. */
+  summary: string
+  /** Where the arguments come from: the query string and a form body (default), or a JSON body only. */
+  input?: 'form' | 'json'
+  /** Runs before the arguments are read: refuses, by throwing, callers the endpoint does not serve now. */
+  admit?(request: FastifyRequest): void
   params: S
-  handle(ctx: ApiContext<z.output<z.ZodObject<S>>>): unknown
+  /** The JSON answer; 'text/event-stream' for a stream the handler writes itself. */
+  answer: R | 'text/event-stream'
+  /** Ends what the endpoint holds open (streams) before the server waits for its connections to close. */
+  closing?(): void
+  handle(ctx: ContextOf<A, z.output<z.ZodObject<S>>>): z.input<R> | Promise<z.input<R>>
 }
 
-/** Identity, for type inference of `params` in `handle`. */
-export function endpoint<S extends z.ZodRawShape>(e: ApiEndpoint<S>): ApiEndpoint<S> {
-  return e
+/** Identity, for type inference of `params` in `handle` and for checking its answer against `answer`. */
+export function endpoint<S extends z.ZodRawShape, R extends z.ZodType, A extends Access = 'user'>(
+  e: ApiEndpoint<S, R, A>
+): ApiEndpoint {
+  return e as unknown as ApiEndpoint
 }
 
-const prefixes: Record<string, ApiVersion> = { '': 'legacy', '/api/1': 1, '/api/2': 2 }
+export const API_PREFIXES: Record<string, ApiVersion> = { '': 'legacy', '/api/1': 1, '/api/2': 2 }
 const ANY_METHOD = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const
 
-export function registerEndpoints(app: FastifyInstance, gate: SessionGate, endpoints: readonly ApiEndpoint[]): void {
+export interface RegisterOptions {
+  /** Parse every answer with its schema, failing the request when it breaks the contract (tests). */
+  checkAnswers?: boolean
+}
+
+export function registerEndpoints(app: FastifyInstance, gate: SessionGate, endpoints: readonly ApiEndpoint[],
+  opts: RegisterOptions = {}): void {
   for (const e of endpoints) {
-    for (const [prefix, version] of Object.entries(prefixes)) {
+    if (e.closing) {
+      const closing = e.closing
+      app.addHook('preClose', (done) => { closing(); done() })
+    }
+    for (const [prefix, version] of Object.entries(API_PREFIXES)) {
       if (e.versions && !e.versions.includes(version)) continue
       app.route({
         method: [...ANY_METHOD],
         url: `${prefix}/${e.path}`,
         handler: async (request, reply) => {
-          const caller = gate.caller(request, reply)
-          if (!caller) return reply
-          if (!e.methods.includes(request.method as 'GET' | 'POST')) {
+          const caller = e.access === 'public' ? undefined : gate.caller(request, reply)
+          if (e.access !== 'public' && !caller) return reply
+          if (!e.methods.includes(request.method as Method)) {
             throw new HttpError(405, `${e.path} accepts ${e.methods.join(' or ')}`, { Allow: e.methods.join(', ') })
           }
-          if (e.access === 'admin' && !caller.principal.admin) throw new HttpError(403, 'administrator rights required')
+          if (e.access === 'admin' && !caller!.principal.admin) throw new HttpError(403, 'administrator rights required')
+          e.admit?.(request)
           const raw = rawParams(request)
-          if (e.mutation && caller.session.csrfProtection && !validToken(caller.session, request, raw)) {
+          if (e.mutation && caller && caller.session.csrfProtection && !validToken(caller.session, request, raw)) {
             throw new HttpError(403, 'Invalid CSRF token')
           }
-          const params = readParams(e.params, raw)
-          const result = await e.handle({ params, raw, ...caller, version, request, reply })
+          const params = e.input === 'json' ? readJsonParams(e.params, request) : readParams(e.params, raw)
+          const result = await e.handle({ params, raw, ...caller!, version, request, reply })
           if (reply.sent) return reply
+          if (opts.checkAnswers && typeof e.answer !== 'string') assertAnswer(e, result)
           return reply.header('Content-Type', 'application/json; charset=utf-8').send(result ?? {})
         }
       })
     }
   }
+}
+
+function assertAnswer(e: ApiEndpoint, result: unknown): void {
+  const checked = (e.answer as z.ZodType).safeParse(result)
+  if (checked.success) return
+  const issue = checked.error.issues[0]
+  throw new Error(`the answer of ${e.path} breaks its contract at ${issue.path.join('.') || 'the top'}: ${issue.message}`)
 }
 
 function validToken(session: Session, request: FastifyRequest, raw: RawParams): boolean {

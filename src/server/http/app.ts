@@ -9,8 +9,6 @@ import type { SessionService } from '../auth/sessions'
 import type { CollectorLimits } from '../collector/request-body'
 import type { MessageCollector } from '../collector/ingest-thread'
 import { collectorHandler, isCollectorUrl } from '../collector/route'
-import type { ChangeFeed } from '../live/change-feed'
-import { liveRoutes } from '../live/sse-route'
 import type { Logger } from '../log'
 import type { CollectorStats } from '../metrics/collector-stats'
 import type { StorageHealth } from '../metrics/storage-health'
@@ -32,9 +30,11 @@ export interface AppDeps {
   throttle: LoginThrottle
   sessions: SessionService
   principals: Principals
-  /** Live changes for GET /api/2/live; the route is absent without it. */
-  feed?: ChangeFeed
   endpoints: readonly ApiEndpoint[]
+  /** Check every API answer against its schema (tests): a broken contract fails the request. */
+  checkAnswers?: boolean
+  /** Told the URL of every route as it is added (the OpenAPI test compares them with the document). */
+  onRoute?: (url: string) => void
   log: Logger
   collectorLimits: CollectorLimits
   /** Ingest counts and latencies: filled by the collector, read by /metrics. */
@@ -66,6 +66,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return server
     }
   })
+  if (deps.onRoute) {
+    const told = deps.onRoute
+    app.addHook('onRoute', (route) => told(route.url))
+  }
   const gate = new SessionGate(deps.sessions, deps.principals, deps.storage)
   installErrorHandling(app, deps.log, gate, deps.storage)
   await app.register(fastifyCookie)
@@ -80,8 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     gate, users: deps.store.users, throttle: deps.throttle,
     consolePage: deps.consoleDir ? readConsolePage(deps.consoleDir) : undefined
   })
-  registerEndpoints(app, gate, deps.endpoints)
-  if (deps.feed) liveRoutes(app, { gate, principals: deps.principals, feed: deps.feed })
+  registerEndpoints(app, gate, deps.endpoints, { checkAnswers: deps.checkAnswers })
   if (deps.consoleDir) await app.register(consoleAssets, { dir: deps.consoleDir })
   return app
 }

@@ -1,4 +1,5 @@
-// One error shape for every JSON answer: {"error": "..."} with the right status (compat ERR-1).
+// One error shape for every JSON answer: {"error": "..."} with the right status (compat ERR-1), plus
+// {"argument": "name"} when one argument is at fault (ours: M/Monit clients ignore the extra field).
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { Logger } from '../log'
 import type { StorageHealth } from '../metrics/storage-health'
@@ -6,9 +7,16 @@ import { STORAGE_RETRY_AFTER_SEC, storageFailureMessage } from '../store/storage
 import type { SessionGate } from './session-gate'
 
 export class HttpError extends Error {
-  constructor(readonly statusCode: number, message: string, readonly headers: Record<string, string> = {}) {
+  constructor(readonly statusCode: number, message: string, readonly headers: Record<string, string> = {},
+    /** The request argument at fault, sent as the answer's `argument` field. */
+    readonly argument?: string) {
     super(message)
   }
+}
+
+/** The 400 for one bad argument: "invalid argument 'name': problem", naming it in `argument` too. */
+export function badArgument(name: string, problem: string): HttpError {
+  return new HttpError(400, `invalid argument '${name}': ${problem}`, {}, name)
 }
 
 /** A write the storage refused (full disk: store/storage-errors.ts): the request may work later, nothing stored is lost. */
@@ -26,7 +34,8 @@ export function installErrorHandling(app: FastifyInstance, log: Logger, gate: Se
       log.error(`${request.method} ${request.url.split('?')[0]} failed: ${err.stack ?? err.message}`)
       return reply.code(status).send({ error: 'internal server error' })
     }
-    return reply.code(status).send({ error: clientMessage(err) })
+    const argument = err instanceof HttpError ? err.argument : undefined
+    return reply.code(status).send(argument === undefined ? { error: clientMessage(err) } : { error: clientMessage(err), argument })
   })
   // Unknown paths: the login page without a session (compat AUTH-5), a JSON 404 with one. Only a GET
   // (or HEAD) gets the login page: a 200 to a POST would tell a client that pushes data, such as a

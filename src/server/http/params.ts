@@ -2,7 +2,7 @@
 // forming lists (compat GEN-2), validated with zod. A bad argument is a 400 that names it.
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { HttpError } from './errors'
+import { badArgument, HttpError } from './errors'
 
 export type RawParams = Map<string, string[]>
 
@@ -16,17 +16,6 @@ export function rawParams(request: FastifyRequest): RawParams {
   if (q >= 0) add(new URLSearchParams(request.url.slice(q + 1)))
   if (request.body instanceof URLSearchParams) add(request.body)
   return params
-}
-
-// Argument types of the spec: "number is a decimal integer, boolean is true or false".
-export const arg = {
-  int: (label = 'a whole number') => z.string().trim().regex(/^-?\d{1,15}$/, `expected ${label}`).transform(Number),
-  bool: () => z.string().trim().toLowerCase()
-    .refine((s) => ['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'].includes(s), 'expected true or false')
-    .transform((s) => ['true', '1', 'on', 'yes'].includes(s)),
-  text: (max = 1000) => z.string().max(max, `longer than ${max} characters`),
-  required: (max = 1000) => z.string().trim().min(1, 'must not be empty').max(max, `longer than ${max} characters`),
-  oneOf: <T extends string>(values: readonly [T, ...T[]]) => z.enum(values, { message: `expected one of ${values.join(', ')}` })
 }
 
 /** True for an argument that repeats (a zod array, possibly optional or defaulted). */
@@ -55,5 +44,19 @@ export function argumentError(error: z.ZodError, input: Record<string, unknown>)
   if (issue.path.length === 0) return new HttpError(400, `invalid arguments: ${issue.message}`)
   const name = String(issue.path[0])
   const message = issue.code === 'invalid_type' && input[name] === undefined ? 'is required' : issue.message
-  return new HttpError(400, `invalid argument '${name}': ${message}`)
+  return badArgument(name, message)
+}
+
+/** Reads the arguments `shape` names from a JSON object body; anything but application/json is a 415. */
+export function readJsonParams<S extends z.ZodRawShape>(shape: S, request: FastifyRequest): z.output<z.ZodObject<S>> {
+  if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
+    throw new HttpError(415, 'send the arguments as application/json')
+  }
+  const body = request.body
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw badArgument('body', 'expected a JSON object')
+  }
+  const parsed = z.object(shape).safeParse(body)
+  if (parsed.success) return parsed.data
+  throw argumentError(parsed.error, body as Record<string, unknown>)
 }

@@ -1,15 +1,9 @@
-// First-run setup (our extension): while no user exists, the person at the server machine creates the
-// administrator and the collector user from the console, without a session. Only from a loopback
-// address, only with a loopback Host header (a web page cannot reach it through DNS rebinding), only as
-// JSON (a cross-site form cannot post it without a CORS preflight, which is never granted), and only
-// while the user table is empty: the check and the inserts run in one transaction, so of two tabs
-// racing, exactly one creates the administrator.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { z } from 'zod'
-import { BUILTIN_ROLE, type UserRepository } from '../store/users'
-import type { Store } from '../store/store'
+// Whether first-run setup (api/setup.ts) is open to a request: only while no user exists, only from a
+// loopback address, and only with a loopback Host header (a web page cannot reach it through DNS
+// rebinding). The login pages ask too: on a fresh server they lead to the setup screen.
+import type { FastifyRequest } from 'fastify'
+import type { UserRepository } from '../store/users'
 import { HttpError } from './errors'
-import { urlsOfServer } from './listening-urls'
 
 export type SetupState = 'open' | 'done' | 'remote'
 
@@ -35,59 +29,13 @@ export function setupState(request: FastifyRequest, users: UserRepository): Setu
 const DONE = 'setup is done: an administrator exists, log in instead'
 const REMOTE = 'first-run setup is only possible in a browser on the server machine itself (http://127.0.0.1 or http://localhost)'
 
-function assertOpen(request: FastifyRequest, users: UserRepository): void {
+/** Refuses setup once a user exists (409) and from anywhere but this machine (403). */
+export function assertSetupOpen(request: FastifyRequest, users: UserRepository): void {
   const state = setupState(request, users)
-  if (state === 'done') throw new HttpError(409, DONE)
+  if (state === 'done') throw setupDone()
   if (state === 'remote') throw new HttpError(403, REMOTE)
 }
 
-// Monit 5.33 does not percent-decode the credentials of its `set mmonit` URL.
-const urlSafe = (what: string) => z.string().regex(/^[A-Za-z0-9]+$/, `${what} may hold letters and digits only (Monit sends it in a URL)`)
-const setupBody = z.object({
-  adminuname: z.string().trim().min(1, 'must not be empty').max(64, 'longer than 64 characters')
-    .refine((s) => !s.includes(':'), "must not contain ':'"),
-  adminpassword: z.string().min(8, 'must be at least 8 characters').max(1000, 'longer than 1000 characters'),
-  adminfullname: z.string().trim().max(200, 'longer than 200 characters').optional(),
-  collectoruname: urlSafe('the name').max(64, 'longer than 64 characters'),
-  collectorpassword: urlSafe('the password').min(8, 'must be at least 8 characters').max(200, 'longer than 200 characters')
-})
-
-function readBody(body: unknown): z.output<typeof setupBody> {
-  const parsed = setupBody.safeParse(body ?? {})
-  if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]
-  const name = String(issue.path[0] ?? 'body')
-  const message = issue.code === 'invalid_type' ? (issue.path.length ? 'is required' : 'expected a JSON object') : issue.message
-  throw new HttpError(400, `invalid argument '${name}': ${message}`)
-}
-
-export async function setupRoutes(app: FastifyInstance, { store }: { store: Store }): Promise<void> {
-  const { users } = store
-  app.get('/api/2/setup/status', async (request) => {
-    assertOpen(request, users)
-    return { setup: 'open', urls: urlsOfServer(request.server.server) }
-  })
-
-  app.post('/api/2/setup/complete', async (request, reply) => {
-    assertOpen(request, users)
-    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
-      throw new HttpError(415, 'send the setup as application/json')
-    }
-    const p = readBody(request.body)
-    if (p.collectoruname === p.adminuname) {
-      throw new HttpError(400, "invalid argument 'collectoruname': must differ from the administrator's name")
-    }
-    const created = store.transaction(() => {
-      // Checked again inside the transaction: the one that commits first wins, the other gets 409.
-      if (users.count() > 0) throw new HttpError(409, DONE)
-      const admin = users.create({
-        uname: p.adminuname, password: p.adminpassword, fullname: p.adminfullname || 'Administrator', roleIds: [BUILTIN_ROLE.Administrator]
-      })
-      const collector = users.create({
-        uname: p.collectoruname, password: p.collectorpassword, fullname: 'Monit collector', roleIds: [BUILTIN_ROLE.Collector]
-      })
-      return { admin: { id: admin, uname: p.adminuname }, collector: { id: collector, uname: p.collectoruname } }
-    })
-    return reply.send({ ...created, urls: urlsOfServer(request.server.server) })
-  })
+export function setupDone(): HttpError {
+  return new HttpError(409, DONE)
 }

@@ -1,47 +1,46 @@
-// GET /api/2/live (also /live, /api/1/live): the change feed as Server-Sent Events, for a logged-in
-// caller, filtered per change by the caller's current View permission. Resumes after Last-Event-ID.
+// The change feed as Server-Sent Events (GET /api/2/live, also /live and /api/1/live: api/live.ts), for
+// a logged-in caller, filtered per change by the caller's current View permission. Resumes after
+// Last-Event-ID.
 import type { ServerResponse } from 'node:http'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Permission } from '../../shared/codes'
 import { LIVE_READY, LIVE_RESET, type LiveEnvelope } from '../../shared/live'
 import type { Principals } from '../auth/principals'
 import { mayOnHost, type Principal } from '../domain/permissions'
-import type { SessionGate } from '../http/session-gate'
 import type { ChangeFeed } from './change-feed'
 
-export const LIVE_PATHS = ['/api/2/live', '/api/1/live', '/live'] as const
-
-export interface LiveRouteOptions {
-  gate: SessionGate
+export interface LiveStreamOptions {
   principals: Principals
   feed: ChangeFeed
+  /** Whether the request's session is still logged in: a logged-out or expired one ends the stream. */
+  loggedIn(request: FastifyRequest): boolean
   keepAliveMs?: number
   /** Bytes queued for one client beyond which it is dropped as too slow (it reconnects and resumes). */
   maxBufferedBytes?: number
 }
 
-export function liveRoutes(app: FastifyInstance, opts: LiveRouteOptions): void {
-  const open = new Set<ServerResponse>()
-  // End every stream before the server waits for its connections to close, or close() would hang.
-  app.addHook('preClose', (done) => {
-    for (const raw of open) raw.end()
-    done()
-  })
-  const handler = (request: FastifyRequest, reply: FastifyReply) => {
-    const caller = opts.gate.caller(request, reply)
-    if (!caller) return reply
+/** Every open stream, so that closing the server can end them (or close() would wait on them). */
+export class LiveStreams {
+  private readonly open = new Set<ServerResponse>()
+
+  constructor(private readonly opts: LiveStreamOptions) {}
+
+  /** Takes the reply over and streams to it until the client goes. */
+  serve(request: FastifyRequest, reply: FastifyReply, userId: number, principal: Principal, lastEventId: string | undefined): void {
     reply.hijack()
     const raw = reply.raw
-    open.add(raw)
-    stream(request, raw, caller.session.userId ?? -1, caller.principal, opts, () => open.delete(raw))
-    return reply
+    this.open.add(raw)
+    stream(request, raw, userId, principal, resumePoint(request, lastEventId), this.opts, () => this.open.delete(raw))
   }
-  for (const url of LIVE_PATHS) app.get(url, handler)
+
+  closeAll(): void {
+    for (const raw of this.open) raw.end()
+  }
 }
 
-function stream(request: FastifyRequest, raw: ServerResponse, userId: number, first: Principal,
-  opts: LiveRouteOptions, closed: () => void): void {
-  const { feed, principals, gate } = opts
+function stream(request: FastifyRequest, raw: ServerResponse, userId: number, first: Principal, resumeFrom: number | undefined,
+  opts: LiveStreamOptions, closed: () => void): void {
+  const { feed, principals } = opts
   const maxBuffered = opts.maxBufferedBytes ?? 1024 * 1024
   raw.writeHead(200, {
     'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive',
@@ -69,7 +68,6 @@ function stream(request: FastifyRequest, raw: ServerResponse, userId: number, fi
   }
 
   // Replay and subscribe in the same tick: publishing is synchronous, so nothing falls between.
-  const resumeFrom = lastEventId(request)
   if (resumeFrom !== undefined) {
     const missed = feed.since(resumeFrom)
     if (missed) for (const envelope of missed) send(envelope)
@@ -80,7 +78,7 @@ function stream(request: FastifyRequest, raw: ServerResponse, userId: number, fi
   const unsubscribe = feed.subscribe(send)
   const keepAlive = setInterval(() => {
     // A logged-out or expired session ends the stream; the client's reconnect then gets the login page.
-    if (gate.session(request)?.userId == null) raw.end()
+    if (!opts.loggedIn(request)) raw.end()
     else raw.write(': keep-alive\n\n')
   }, opts.keepAliveMs ?? 15_000)
   keepAlive.unref()
@@ -91,10 +89,10 @@ function stream(request: FastifyRequest, raw: ServerResponse, userId: number, fi
   })
 }
 
-function lastEventId(request: FastifyRequest): number | undefined {
+/** The Last-Event-ID header (a reconnecting EventSource), else the `lastEventId` argument; bad values start afresh. */
+function resumePoint(request: FastifyRequest, query: string | undefined): number | undefined {
   const header = request.headers['last-event-id']
-  const query = (request.query as Record<string, unknown> | undefined)?.lastEventId
-  const text = typeof header === 'string' && header !== '' ? header : typeof query === 'string' ? query : undefined
+  const text = typeof header === 'string' && header !== '' ? header : query
   if (text === undefined || !/^\d+$/.test(text)) return undefined
   return Number(text)
 }

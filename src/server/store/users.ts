@@ -3,7 +3,6 @@ import { digestPassword } from '../auth/passwords'
 import type { RoleGrant } from '../domain/permissions'
 import type { QueryBuilder, SqlRunner } from './sql'
 
-export const BUILTIN_ROLE = { Administrator: 1, Collector: 2 } as const
 /** Created with the schema, but deletable: the role api/1 gives non-admin users. */
 export const DEFAULT_USER_ROLE = 3
 

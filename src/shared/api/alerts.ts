@@ -1,5 +1,7 @@
 // Alerting (issue 13, our extension of the API): the notification every channel sends, as the webhook
-// channel posts it verbatim. Shared by server, console and tests.
+// channel posts it verbatim, and the contracts of admin/alerts/*. Shared by server, console and tests.
+import { z } from 'zod'
+import { pageOf } from './common'
 
 export type AlertState = 'failed' | 'changed' | 'succeeded'
 
@@ -34,99 +36,87 @@ export interface AlertNotification {
 }
 
 /** A channel as admin/alerts/channels/list and get answer it. */
-export interface AlertChannelRecord {
-  id: number
-  name: string
-  /** email, webhook, slack, … , desktop */
-  type: string
-  enabled: boolean
-  /** The channel's templates; null: the default one */
-  subject: string | null
-  body: string | null
-  /** The type's settings, named as create's arguments, without the secrets */
-  settings: Record<string, unknown>
-  /** Per secret setting (write-only): whether it is set */
-  secrets: Record<string, boolean>
-  /** Unix seconds */
-  createdat: number
-}
+export const alertChannelRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string().describe('email, webhook, slack, … , desktop'),
+  enabled: z.boolean(),
+  subject: z.string().nullable().describe("The channel's templates; null: the default one"),
+  body: z.string().nullable(),
+  settings: z.record(z.string(), z.unknown()).describe("The type's settings, named as create's arguments, without the secrets"),
+  secrets: z.record(z.string(), z.boolean()).describe('Per secret setting (write-only): whether it is set'),
+  createdat: z.number().int().describe('Unix seconds')
+})
+export type AlertChannelRecord = z.infer<typeof alertChannelRecord>
+
+export const alertChannelListAnswer = z.object({
+  types: z.array(z.string()).describe('The channel types this server has'),
+  records: z.array(alertChannelRecord)
+})
 
 /** A rule as admin/alerts/rules/list and get answer it: the arguments of create, as stored. */
-export interface AlertRuleRecord {
-  id: number
-  name: string
-  enabled: boolean
-  channelid: number[]
-  /** No host and no group: every host */
-  hostid: number[]
-  hostgroupid: number[]
-  /** '' matches every service */
-  servicepattern: string
-  /** Service type codes; none: every type */
-  servicetype: number[]
-  /** Event states that match: 0 succeeded, 1 failed, 2 changed */
-  state: number[]
-  /** Event type bits; 0: every type */
-  eventtype: number
-  heartbeat: boolean
-  /** Seconds */
-  groupwait: number
-  /** Minutes; 0: no reminders */
-  reminder: number
-  recovery: boolean
-  createdat: number
-}
+export const alertRuleRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  enabled: z.boolean(),
+  channelid: z.array(z.number().int()),
+  hostid: z.array(z.number().int()).describe('No host and no group: every host'),
+  hostgroupid: z.array(z.number().int()),
+  servicepattern: z.string().describe("'' matches every service"),
+  servicetype: z.array(z.number().int()).describe('Service type codes; none: every type'),
+  state: z.array(z.number().int()).describe('Event states that match: 0 succeeded, 1 failed, 2 changed'),
+  eventtype: z.number().int().describe('Event type bits; 0: every type'),
+  heartbeat: z.boolean(),
+  groupwait: z.number().int().describe('Seconds'),
+  reminder: z.number().int().describe('Minutes; 0: no reminders'),
+  recovery: z.boolean(),
+  createdat: z.number().int()
+})
+export type AlertRuleRecord = z.infer<typeof alertRuleRecord>
+
+export const alertRuleListAnswer = z.object({ records: z.array(alertRuleRecord) })
 
 /** A mute as admin/alerts/mutes/list answers it. */
-export interface AlertMuteRecord {
-  id: number
-  hostid: number
-  hostname: string
-  /** The muted service's id (status/hosts/get); null for the whole host or a service the host no longer reports */
-  serviceid: number | null
-  /** The muted service's name; null: the whole host */
-  service: string | null
-  /** Unix seconds */
-  until: number
-  /** False once `until` has passed */
-  active: boolean
-  reason: string
-  createdby: string
-  createdat: number
-}
+export const alertMuteRecord = z.object({
+  id: z.number().int(),
+  hostid: z.number().int(),
+  hostname: z.string(),
+  serviceid: z.number().int().nullable()
+    .describe("The muted service's id (status/hosts/get); null for the whole host or a service the host no longer reports"),
+  service: z.string().nullable().describe("The muted service's name; null: the whole host"),
+  until: z.number().int().describe('Unix seconds'),
+  active: z.boolean().describe('False once `until` has passed'),
+  reason: z.string(),
+  createdby: z.string(),
+  createdat: z.number().int()
+})
+export type AlertMuteRecord = z.infer<typeof alertMuteRecord>
 
-export type AlertDeliveryStatus = 'pending' | 'delivered' | 'failed'
+export const alertMuteListAnswer = z.object({ records: z.array(alertMuteRecord) })
+
+export const alertDeliveryStatuses = ['pending', 'delivered', 'failed'] as const
+export type AlertDeliveryStatus = (typeof alertDeliveryStatuses)[number]
 
 /** One notification in the delivery log (admin/alerts/deliveries/list). */
-export interface AlertDelivery {
-  id: number
-  /** The AlertNotification's id, as the channel received it */
-  uid: string
-  channel: { id: number; name: string; type: string }
-  /** The rules that matched its alerts (a deleted rule is gone from the list) */
-  rules: { id: number; name: string }[]
-  /** The events told of (ids for reports/events/get), and of what kind each row was */
-  events: number[]
-  kinds: ('alert' | 'recovery' | 'reminder')[]
-  summary: string
-  link: string
-  alerts: number
-  /** pending: to send or to retry at `nextattemptat`; failed: given up */
-  status: AlertDeliveryStatus
-  attempts: number
-  lasterror: string | null
-  /** What the channel reported (a server's answer, a program's output) */
-  log: string | null
-  /** Unix seconds */
-  createdat: number
-  deliveredat: number | null
-  nextattemptat: number | null
-}
+export const alertDelivery = z.object({
+  id: z.number().int(),
+  uid: z.string().describe("The AlertNotification's id, as the channel received it"),
+  channel: z.object({ id: z.number().int(), name: z.string(), type: z.string() }),
+  rules: z.array(z.object({ id: z.number().int(), name: z.string() })).describe('The rules that matched its alerts (a deleted rule is gone from the list)'),
+  events: z.array(z.number().int()).describe('The events told of (ids for reports/events/get)'),
+  kinds: z.array(z.enum(['alert', 'recovery', 'reminder'])),
+  summary: z.string(),
+  link: z.string(),
+  alerts: z.number().int(),
+  status: z.enum(alertDeliveryStatuses).describe('pending: to send or to retry at `nextattemptat`; failed: given up'),
+  attempts: z.number().int(),
+  lasterror: z.string().nullable(),
+  log: z.string().nullable().describe("What the channel reported (a server's answer, a program's output)"),
+  createdat: z.number().int().describe('Unix seconds'),
+  deliveredat: z.number().int().nullable(),
+  nextattemptat: z.number().int().nullable()
+})
+export type AlertDelivery = z.infer<typeof alertDelivery>
 
-export interface AlertDeliveryList {
-  records: AlertDelivery[]
-  recordsReturned: number
-  pageSize: number
-  totalRecords: number
-  startIndex: number
-}
+export const alertDeliveryList = pageOf(alertDelivery)
+export type AlertDeliveryList = z.infer<typeof alertDeliveryList>

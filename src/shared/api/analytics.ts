@@ -1,28 +1,29 @@
-// The JSON shape of our reports/analytics/get answer, shared by the server and the console.
-import type { Range } from '../ranges'
+// The contract of reports/analytics/get, shared by the server and the console.
+import { z } from 'zod'
+import { rangeId } from './ranges'
 
 /** [time (bucket start, unix seconds), average, minimum, maximum] */
-export type Point = [number, number, number, number]
+export const point = z.tuple([z.number().int(), z.number(), z.number(), z.number()])
+export type Point = z.infer<typeof point>
 
-export interface AnalyticsSeries {
-  serviceid: number
-  service: string
-  type: number
-  typename: string
-  descriptor: string
-  unit: string
-  points: Point[]
-}
+export const analyticsSeries = z.object({
+  serviceid: z.number().int(),
+  service: z.string(),
+  type: z.number().int(),
+  typename: z.string(),
+  descriptor: z.string(),
+  unit: z.string(),
+  points: z.array(point)
+})
+export type AnalyticsSeries = z.infer<typeof analyticsSeries>
 
-export interface AnalyticsReport {
-  hostid: number
-  range: Range
-  /** The span covered, unix seconds */
-  datefrom: number
-  dateto: number
-  /** Width of each point's bucket in seconds */
-  resolution: number
-  /** The stored level the points were computed from (newer parts come from finer levels) */
-  level: 'raw' | 'minute' | 'hour' | 'day'
-  series: AnalyticsSeries[]
-}
+export const analyticsReport = z.object({
+  hostid: z.number().int(),
+  range: rangeId,
+  datefrom: z.number().int().describe('The span covered, unix seconds'),
+  dateto: z.number().int(),
+  resolution: z.number().int().describe("Width of each point's bucket in seconds"),
+  level: z.enum(['raw', 'minute', 'hour', 'day']).describe('The stored level the points were computed from (newer parts come from finer levels)'),
+  series: z.array(analyticsSeries)
+})
+export type AnalyticsReport = z.infer<typeof analyticsReport>

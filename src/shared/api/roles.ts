@@ -1,24 +1,32 @@
-// The JSON shape of a role in our admin/roles answers, shared by the server and the console.
+// The contracts of admin/roles/*, shared by the server and the console.
+import { z } from 'zod'
+
+/** The roles the schema creates: the Administrator role cannot be deactivated or lose its admin flag. */
+export const BUILTIN_ROLE = { Administrator: 1, Collector: 2 } as const
 
 /** A role's own fields, without its rows and members. */
-export interface RoleFields {
-  id: number
-  name: string
-  description: string
-  admin: boolean
-  active: boolean
-  buildin: boolean
-}
+export const roleFields = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  admin: z.boolean(),
+  active: z.boolean(),
+  buildin: z.boolean()
+})
+export type RoleFields = z.infer<typeof roleFields>
 
-export interface RoleRowView {
-  hosts: number[]
-  hostgroups: number[]
-  /** Permission bits as text, e.g. ["1", "2"]. */
-  permission: string[]
-}
+export const roleRowView = z.object({
+  hosts: z.array(z.number().int()),
+  hostgroups: z.array(z.number().int()),
+  permission: z.array(z.string()).describe('Permission bits as text, e.g. ["1", "2"]')
+})
+export type RoleRowView = z.infer<typeof roleRowView>
 
 /** A role as admin/roles/list answers it (compat 6.11). */
-export interface Role extends RoleFields {
-  rolerows: RoleRowView[]
-  members: { users: string[] }
-}
+export const role = roleFields.extend({
+  rolerows: z.array(roleRowView),
+  members: z.object({ users: z.array(z.string()) })
+})
+export type Role = z.infer<typeof role>
+
+export const roleListAnswer = z.array(role)

@@ -1,39 +1,32 @@
-// The JSON shapes of our reports/uptime/{list,get} answers, shared by the server and the console.
-import type { Range } from '../ranges'
+// The contracts of reports/uptime/{list,get}, shared by the server and the console.
+import { z } from 'zod'
+import { rangeId } from './ranges'
 
 /** A host (list) or a service (get) of an uptime report. */
-export interface UptimeItem {
-  id: number
-  /** 0 when the host is not active or the service not monitored */
-  active: 0 | 1
-  name: string
-  /** Percent of the known time, two decimals */
-  uptime: number
-  /** "1h 5m" */
-  downtime: string
-  events: number
-  /**
-   * Ours, not M/Monit's: "1h 5m" of the range whose state is unknown, counted neither as up nor as down —
-   * the server was not running, or the host had not reported yet.
-   */
-  unknown: string
-}
+export const uptimeItem = z.object({
+  id: z.number().int(),
+  active: z.union([z.literal(0), z.literal(1)]).describe('0 when the host is not active or the service not monitored'),
+  name: z.string(),
+  uptime: z.number().describe('Percent of the known time, two decimals'),
+  downtime: z.string().describe('"1h 5m"'),
+  events: z.number().int(),
+  // Ours, not M/Monit's.
+  unknown: z.string().describe('Ours: "1h 5m" of the range whose state is unknown, counted neither as up nor as down: the server was not running, or the host had not reported yet')
+})
+export type UptimeItem = z.infer<typeof uptimeItem>
 
 /** A span of the range in which the server itself was not running, in unix seconds: [from, to). */
-export interface ServerDowntime {
-  from: number
-  to: number
-}
+export const serverDowntime = z.object({ from: z.number().int(), to: z.number().int() })
+export type ServerDowntime = z.infer<typeof serverDowntime>
 
-export interface UptimeReport {
-  range: Range
-  datefrom: number
-  dateto: number
-  uptime: number
-  downtime: string
-  items: UptimeItem[]
-  /** Ours: "5m", the minutes of the range the server itself was not running (unknown to every item). */
-  serverdowntime: string
-  /** Ours: when the server was not running, cut to the elapsed part of the range, oldest first. */
-  serverdown: ServerDowntime[]
-}
+export const uptimeReport = z.object({
+  range: rangeId,
+  datefrom: z.number().int(),
+  dateto: z.number().int(),
+  uptime: z.number(),
+  downtime: z.string(),
+  items: z.array(uptimeItem),
+  serverdowntime: z.string().describe('Ours: "5m", the minutes of the range the server itself was not running (unknown to every item)'),
+  serverdown: z.array(serverDowntime).describe('Ours: when the server was not running, cut to the elapsed part of the range, oldest first')
+})
+export type UptimeReport = z.infer<typeof uptimeReport>

@@ -1,0 +1,25 @@
+// live (our extension): the change feed as Server-Sent Events for a logged-in caller (live/sse-route.ts).
+import { arg } from '../../shared/api/args'
+import { SESSION_COOKIE } from '../auth/sessions'
+import { endpoint, type ApiEndpoint } from '../http/api'
+import { LiveStreams } from '../live/sse-route'
+import type { ApiDeps } from './deps'
+
+/** Absent without a feed (servers built without live updates). */
+export function liveEndpoints({ feed, principals, sessions }: ApiDeps): ApiEndpoint[] {
+  if (!feed || !principals) return []
+  const streams = new LiveStreams({
+    feed, principals, loggedIn: (request) => sessions.resume(request.cookies[SESSION_COOKIE])?.userId != null
+  })
+  return [
+    endpoint({
+      path: 'live', methods: ['GET'], extension: true,
+      summary: 'Changes as Server-Sent Events (host-changed, host-removed, …) for the hosts the caller may view; resumes after Last-Event-ID',
+      params: { lastEventId: arg.text().optional() }, answer: 'text/event-stream',
+      closing: () => streams.closeAll(),
+      handle: ({ params, request, reply, session, principal }) => {
+        streams.serve(request, reply, session.userId ?? -1, principal, params.lastEventId)
+      }
+    })
+  ]
+}

@@ -1,0 +1,15 @@
+// The contract of admin/groups/*, shared by the server and the console.
+import { z } from 'zod'
+
+export const hostGroup = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  hosts: z.array(z.number().int()).describe('Member host ids, ascending')
+})
+export type HostGroup = z.infer<typeof hostGroup>
+
+export const groupListAnswer = z.object({
+  hosts: z.array(z.object({ id: z.number().int(), name: z.string() })).describe('Every host, by name, to choose members from'),
+  groups: z.array(hostGroup)
+})
+export type GroupList = z.infer<typeof groupListAnswer>

@@ -1,0 +1,68 @@
+// The contracts of admin/hosts/* and the service actions, shared by the server and the console, and
+// the call-back rule: how the server reaches a host's agent.
+import { z } from 'zod'
+
+/** A host status an administrator sets: 0 Active, 1 Inactive, 2 Ignored. */
+export const hostStatusNames = ['Active', 'Inactive', 'Ignored'] as const
+
+/** admin/hosts/list; `inactive` (hosts stopped or silent) is api/2's and the legacy paths'. */
+export const adminHostListAnswer = z.object({
+  totalRecords: z.number().int(),
+  inactive: z.number().int().optional(),
+  records: z.array(z.object({
+    id: z.number().int(),
+    hostname: z.string(),
+    ipaddr: z.string(),
+    description: z.string(),
+    agentversion: z.string(),
+    monitversion: z.string().describe('The same as agentversion (the name in compat 6.8\'s sample)'),
+    status: z.enum(hostStatusNames)
+  }))
+})
+export type AdminHostList = z.infer<typeof adminHostListAnswer>
+export type AdminHostEntry = AdminHostList['records'][number]
+
+/** admin/hosts/get and update; `defaultskew` is api/2's and the legacy paths'. */
+export const adminHost = z.object({
+  id: z.number().int(),
+  hostname: z.string(),
+  keepname: z.number().int(),
+  ipaddrin: z.string(),
+  ipaddrout: z.string(),
+  portin: z.number().int(),
+  portout: z.number().int(),
+  sslin: z.number().int(),
+  sslout: z.number().int(),
+  agentid: z.string(),
+  agentuser: z.string(),
+  agentpassword: z.string().describe('Always empty: the server never sends it; empty in an update keeps the stored one'),
+  description: z.string(),
+  status: z.number().int(),
+  skew: z.number().int(),
+  defaultskew: z.number().int().optional(),
+  poll: z.number().int(),
+  lastmodified: z.number().int()
+})
+export type AdminHost = z.infer<typeof adminHost>
+
+/** admin/hosts/delete: {} for the id form, the count for the inactive form. */
+export const hostDeleteAnswer = z.object({ deleted: z.number().int().optional() })
+
+/** What an administrator may set as the call-back address: a host name, IPv4 or IPv6 address; '' keeps the reported one. */
+export const callBackAddress = z.string().trim().max(255, 'longer than 255 characters')
+  .regex(/^[A-Za-z0-9._:%-]*$/, 'expected a host name or an IP address')
+
+export interface CallBackSettings { ipaddrout: string; portout: number; sslout: number }
+export interface ReportedAddress { ipaddrin: string; portin: number; sslin: number }
+
+/** The administrator's call-back overrides when set (address non-empty, port > 0, ssl 0 or 1), else what the agent reported. */
+export function callBackTarget(set: CallBackSettings, reported: ReportedAddress): { ipaddr: string; port: number; ssl: boolean } {
+  return {
+    ipaddr: set.ipaddrout || reported.ipaddrin,
+    port: set.portout > 0 ? set.portout : reported.portin,
+    ssl: set.sslout === -1 ? reported.sslin === 1 : set.sslout === 1
+  }
+}
+
+export const serviceActions = ['start', 'stop', 'restart', 'monitor', 'unmonitor'] as const
+export type ServiceAction = (typeof serviceActions)[number]

@@ -1,0 +1,27 @@
+// First-run setup (ours): the arguments and answers of setup/status and setup/complete, shared by the
+// server and the console's setup screen.
+import { z } from 'zod'
+
+// Monit 5.33 does not percent-decode the credentials of its `set mmonit` URL.
+const urlSafe = (what: string) => z.string().regex(/^[A-Za-z0-9]+$/, `${what} may hold letters and digits only (Monit sends it in a URL)`)
+
+/** setup/complete's JSON body. */
+export const setupArgs = {
+  adminuname: z.string().trim().min(1, 'must not be empty').max(64, 'longer than 64 characters')
+    .refine((s) => !s.includes(':'), "must not contain ':'"),
+  adminpassword: z.string().min(8, 'must be at least 8 characters').max(1000, 'longer than 1000 characters'),
+  adminfullname: z.string().trim().max(200, 'longer than 200 characters').optional(),
+  collectoruname: urlSafe('the name').max(64, 'longer than 64 characters'),
+  collectorpassword: urlSafe('the password').min(8, 'must be at least 8 characters').max(200, 'longer than 200 characters')
+}
+export type SetupRequest = z.input<z.ZodObject<typeof setupArgs>>
+
+export const setupStatusAnswer = z.object({
+  setup: z.literal('open'),
+  urls: z.array(z.string()).describe('The URLs the server listens on: what agents can be told to report to')
+})
+export type SetupStatus = z.infer<typeof setupStatusAnswer>
+
+const createdUser = z.object({ id: z.number().int(), uname: z.string() })
+export const setupResult = z.object({ admin: createdUser, collector: createdUser, urls: z.array(z.string()) })
+export type SetupResult = z.infer<typeof setupResult>
