@@ -12,7 +12,7 @@ import { defaultCollectorLimits, type CollectorLimits } from './collector/reques
 import { IngestThread } from './collector/ingest-thread'
 import type { ServerConfig } from './config'
 import { desktopNotifier, startDesktopBridge, type ParentChannel } from './desktop-bridge'
-import { apiEndpoints } from './api/endpoints'
+import { allEndpoints } from './api/endpoints'
 import { buildApp } from './http/app'
 import { listeningUrls } from './http/listening-urls'
 import { AlertDeliveryJob } from './jobs/alert-delivery'
@@ -85,9 +85,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const desktop = options.parent && desktopNotifier(options.parent)
     const routes: string[] = []
     const app = await buildApp({
-      store, collector: ingest, authenticator, throttle, sessions, principals, endpoints: apiEndpoints({
+      store, collector: ingest, authenticator, throttle, sessions, principals, endpoints: allEndpoints({
         store, sessions, secrets, feed, principals, throttle, alertChannelTypes: options.alertChannelTypes, desktop
-      }),
+      }, VERSION),
       checkAnswers: options.checkAnswers, onRoute: (url) => routes.push(url),
       log, version: VERSION, consoleDir: options.consoleDir,
       collectorLimits,

@@ -1,7 +1,7 @@
 // profile/get: the console's "who am I" with the permissions it may offer and the CSRF token;
 // profile/update: the caller's own name, e-mail and password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loginAs } from '../support/api-client'
+import { errorBody, loginAs } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 
 let server: TestServer
@@ -37,9 +37,9 @@ describe('profile/update', () => {
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({ uname: 'pat', fullname: 'Pat Smith', email: 'pat@example.org', admin: false })
     expect((await pat.post('/api/2/profile/update', { email: 'not-an-address' }, { CSRFToken: token })).json)
-      .toEqual({ error: "invalid argument 'email': expected an e-mail address" })
+      .toEqual(errorBody("invalid argument 'email': expected an e-mail address"))
     expect((await pat.post('/api/2/profile/update', { fullname: ' ' }, { CSRFToken: token })).json)
-      .toEqual({ error: "invalid argument 'fullname': must not be empty" })
+      .toEqual(errorBody("invalid argument 'fullname': must not be empty"))
   })
 
   it('changes the own password only with the old one, and ends the other sessions', async () => {
@@ -48,9 +48,9 @@ describe('profile/update', () => {
     const quinn = await loginAs(server.baseUrl, 'quinn', 'old-pw-1')
     const elsewhere = await loginAs(server.baseUrl, 'quinn', 'old-pw-1')
     expect((await quinn.post('/api/2/profile/update', { password: 'new-pw-2' })).json)
-      .toEqual({ error: "invalid argument 'oldpassword': is required to set a new password" })
+      .toEqual(errorBody("invalid argument 'oldpassword': is required to set a new password"))
     expect((await quinn.post('/api/2/profile/update', { oldpassword: 'guess', password: 'new-pw-2' })).json)
-      .toEqual({ error: "invalid argument 'oldpassword': does not match your current password" })
+      .toEqual(errorBody("invalid argument 'oldpassword': does not match your current password"))
     expect((await quinn.post('/api/2/profile/update', { oldpassword: 'old-pw-1', password: 'new-pw-2' })).status).toBe(200)
 
     expect((await quinn.get('/api/2/profile/get')).json).toMatchObject({ uname: 'quinn' })

@@ -1,7 +1,7 @@
 // reports/uptime/{list,get} over real HTTP (spec: Uptime reports, Uptime item, Limits; compat 6.5), on
 // hosts the real collector stored, with down intervals and events written straight into the store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loginAs, type ApiClient, type ApiResponse, type Params } from '../support/api-client'
+import { type ApiClient, type ApiResponse, errorBody, loginAs, type Params } from '../support/api-client'
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { viewerOf } from '../support/viewers'
@@ -90,7 +90,7 @@ const byName = (r: Report, name: string) => r.items.find((i) => i.name === name)
 
 function expectError(res: ApiResponse, status: number, error: string): void {
   expect(res.status).toBe(status)
-  expect(res.json).toEqual({ error })
+  expect(res.json).toEqual(errorBody(error))
 }
 
 describe('reports/uptime/list', () => {

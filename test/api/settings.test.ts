@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../src/server/config'
 import { silentLogger } from '../../src/server/log'
 import { startServer } from '../../src/server/server'
-import { loginAs, type ApiClient } from '../support/api-client'
+import { type ApiClient, errorBody, loginAs } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 
 let server: TestServer
@@ -50,7 +50,7 @@ describe('settings/get and settings/update', () => {
     const before = (await admin.get('/api/2/settings/get')).json
     const res = await update(admin, { sessiontimeout: 7200, ...params })
     expect(res.status).toBe(400)
-    expect(res.json).toEqual({ error })
+    expect(res.json).toEqual(errorBody(error))
     expect((await admin.get('/api/2/settings/get')).json).toEqual(before)
   })
 

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { isLoopbackAddress, isLoopbackHost } from '../../src/server/http/setup'
-import { httpRequest, loginAs, type ApiResponse } from '../support/api-client'
+import { type ApiResponse, errorBody, httpRequest, loginAs } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 
 const CONSOLE_DIR = resolve(__dirname, '../../out/renderer')
@@ -102,7 +102,7 @@ describe('first-run setup', () => {
       expect((res.json as { error: string }).error).toMatch(error)
     }
     const missing = await complete(s, { adminuname: 'x' })
-    expect(missing.json).toEqual({ error: "invalid argument 'adminpassword': is required" })
+    expect(missing.json).toEqual(errorBody("invalid argument 'adminpassword': is required"))
     expect((await complete(s, 'not an object')).status).toBe(400)
     expect(s.store.users.count()).toBe(0)
   })

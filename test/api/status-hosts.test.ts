@@ -2,7 +2,7 @@
 // payloads (spec: Status hosts; compat 6.1–6.3, PAGE-1..4).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HostStatusEntry, StatisticEntry } from '../../src/shared/api/status'
-import { anonymous, loginAs, type ApiClient, type ApiResponse } from '../support/api-client'
+import { anonymous, type ApiClient, type ApiResponse, errorBody, loginAs } from '../support/api-client'
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { viewerOf } from '../support/viewers'
@@ -115,7 +115,7 @@ const serviceNames = (g: HostGet) => g.records.host.services.map((s) => s.name)
 
 function expectError(res: ApiResponse, status: number, error: string): void {
   expect(res.status).toBe(status)
-  expect(res.json).toEqual({ error })
+  expect(res.json).toEqual(errorBody(error))
 }
 
 describe('status/hosts/list', () => {

@@ -2,7 +2,7 @@
 // from Monit's own payloads: failing services by name, since when, severity order, role scope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HostOverviewEntry, OverviewPage, ServiceOverviewEntry } from '../../src/shared/api/overview'
-import { loginAs, type ApiClient } from '../support/api-client'
+import { type ApiClient, errorBody, loginAs } from '../support/api-client'
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/in-process-server'
@@ -130,6 +130,6 @@ describe('status/services/list', () => {
   it('answers a bad argument with a 400 naming it', async () => {
     const res = await admin.get('/api/2/status/services/list', { serviceled: 7 })
     expect(res.status).toBe(400)
-    expect(res.json).toEqual({ error: "invalid argument 'serviceled': expected a LED code 0 to 3" })
+    expect(res.json).toEqual(errorBody("invalid argument 'serviceled': expected a LED code 0 to 3"))
   })
 })

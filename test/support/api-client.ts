@@ -82,3 +82,9 @@ export async function loginAs(baseUrl: string, user: string, password: string, o
   if (res.status !== 302) throw new Error(`login of ${user} failed: ${res.status} ${res.text.slice(0, 200)}`)
   return client
 }
+
+/** The JSON body of a failure: {"error"}, plus {"argument"} naming the argument of an "invalid argument 'x': …" error. */
+export function errorBody(error: string): { error: string; argument?: string } {
+  const argument = /^invalid argument '([A-Za-z0-9]+)'/.exec(error)?.[1]
+  return argument === undefined ? { error } : { error, argument }
+}

@@ -8,7 +8,7 @@ import { channelType, channelTypes } from '../alerting/channels'
 import { sendWithin } from '../alerting/send-within'
 import { compileTemplate, renderMessage, TemplateError } from '../alerting/templates'
 import { endpoint, type ApiEndpoint } from '../http/api'
-import { HttpError } from '../http/errors'
+import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
 import { AlertChannelRepository, type AlertChannelRow } from '../store/alert-channels'
 import { readChannelSettings } from './alert-channel-settings'
@@ -38,7 +38,7 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
   const channels = new AlertChannelRepository(store.db, store.sql)
   const typeNamed = (type: string): ChannelType => {
     const found = channelType(type, alertChannelTypes)
-    if (!found) throw new HttpError(400, `invalid argument 'type': expected one of ${alertChannelTypes.map((t) => t.type).join(', ')}`)
+    if (!found) throw badArgument('type', `expected one of ${alertChannelTypes.map((t) => t.type).join(', ')}`)
     return found
   }
   /** A stored channel's type: unknown only after a downgrade to a build without it. */

@@ -2,7 +2,7 @@
 // of its services, produces no alert until the mute ends by itself or is deleted.
 import type { AlertMuteRecord } from '../../shared/api/alerts'
 import { endpoint, type ApiEndpoint } from '../http/api'
-import { HttpError } from '../http/errors'
+import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
 import { AlertMuteRepository, type AlertMute } from '../store/alert-mutes'
 import { HostAdminRepository } from '../store/host-admin'
@@ -28,7 +28,7 @@ export function adminAlertMuteEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       params: { hostid: arg.int(), serviceid: arg.int().optional(), until: arg.int('a unix time'), reason: arg.text(1000).optional() },
       handle: ({ params: p, principal }) => {
         const at = now()
-        if (p.until <= at) throw new HttpError(400, "invalid argument 'until': must be in the future")
+        if (p.until <= at) throw badArgument('until', 'must be in the future')
         if (!hosts.find(p.hostid)) throw new HttpError(404, `no host with id ${p.hostid}`)
         let serviceNameId: number | null = null
         if (p.serviceid !== undefined) {

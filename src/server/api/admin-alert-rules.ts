@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { AlertRuleRecord } from '../../shared/api/alerts'
 import { EventState } from '../../shared/codes'
 import { endpoint, type ApiEndpoint } from '../http/api'
-import { HttpError } from '../http/errors'
+import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
 import { AlertChannelRepository } from '../store/alert-channels'
 import { AlertRuleRepository, type AlertRule, type AlertRuleValues } from '../store/alert-rules'
@@ -63,8 +63,8 @@ export function adminAlertRuleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
   /** The rule as `p` changes `base`, checked: a name, a channel, and only things that exist. */
   const ruleValues = (p: RuleParams, base: AlertRuleValues, exceptId?: number): AlertRuleValues => {
     const rule = changed(base, p)
-    if (rule.name === '') throw new HttpError(400, "invalid argument 'name': is required")
-    if (rule.channelIds.length === 0) throw new HttpError(400, "invalid argument 'channelid': at least one channel is required")
+    if (rule.name === '') throw badArgument('name', 'is required')
+    if (rule.channelIds.length === 0) throw badArgument('channelid', 'at least one channel is required')
     requireFreeName(rule.name, exceptId)
     requireKnown(channels.unknown(rule.channelIds), 'alert channel')
     requireKnown(groups.unknownHosts(rule.hostIds), 'host')

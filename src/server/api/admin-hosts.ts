@@ -6,7 +6,7 @@ import type { SecretBox } from '../auth/secret-box'
 import { DEFAULT_SKEW, heartbeatDeadlineMs } from '../domain/heartbeat'
 import { hostLed, hostStatusText } from '../domain/host-state'
 import { endpoint, type ApiEndpoint, type ApiVersion } from '../http/api'
-import { HttpError } from '../http/errors'
+import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
 import { HostAdminRepository, type HostListRow } from '../store/host-admin'
 import type { HostChanges, HostRow } from '../store/hosts'
@@ -72,7 +72,7 @@ export function adminHostEndpoints({ store, secrets, feed }: ApiDeps): ApiEndpoi
       handle: ({ params: { id, inactive }, version }) => {
         // api/2: exactly one form; api/1 and legacy: the id form when id is given (spec: Versioning).
         if (version === 2 && (id === undefined) === (inactive === undefined)) {
-          throw new HttpError(400, "invalid argument 'id': give exactly one of id or inactive")
+          throw badArgument('id', 'give exactly one of id or inactive')
         }
         if (id !== undefined) {
           if (!hosts.delete(id)) throw new HttpError(404, `no host with id ${id}`)
@@ -80,7 +80,7 @@ export function adminHostEndpoints({ store, secrets, feed }: ApiDeps): ApiEndpoi
           permissionsChanged()
           return {}
         }
-        if (inactive === undefined) throw new HttpError(400, "invalid argument 'id': is required (or inactive)")
+        if (inactive === undefined) throw badArgument('id', 'is required (or inactive)')
         const ids = hosts.deleteInactiveSince(Math.floor(Date.now() / 1000) - inactive)
         removed(ids)
         if (ids.length > 0) permissionsChanged()
@@ -138,8 +138,8 @@ interface AgentCredentials { user: string; password: string }
 function agentCredentials(p: UpdateParams): AgentCredentials {
   const user = p.agentuser ?? p.monituser
   const password = p.agentpassword ?? p.monitpassword
-  if (user === undefined) throw new HttpError(400, "invalid argument 'agentuser': is required")
-  if (password === undefined) throw new HttpError(400, "invalid argument 'agentpassword': is required")
+  if (user === undefined) throw badArgument('agentuser', 'is required')
+  if (password === undefined) throw badArgument('agentpassword', 'is required')
   return { user, password }
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { BUILTIN_ROLE, roleListAnswer, type Role } from '../../shared/api/roles'
 import { Permission } from '../../shared/codes'
 import { endpoint, type ApiEndpoint } from '../http/api'
-import { HttpError } from '../http/errors'
+import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
 import type { RawParams } from '../http/params'
 import { RoleRepository, type RoleDetail, type RoleRecord, type RoleRow } from '../store/roles'
@@ -62,7 +62,7 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
   }
   const assertUsersExist = (ids: readonly number[]) => {
     const unknown = store.users.missing(ids)
-    if (unknown.length > 0) throw new HttpError(400, `invalid argument 'userid': no user with id ${unknown[0]}`)
+    if (unknown.length > 0) throw badArgument('userid', `no user with id ${unknown[0]}`)
   }
 
   return [
@@ -129,7 +129,7 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       handle: ({ params }) => {
         const role = existingRole(params.id)
         if (role.id === BUILTIN_ROLE.Administrator && !params.active) {
-          throw new HttpError(400, "invalid argument 'active': the Administrator role cannot be deactivated")
+          throw badArgument('active', 'the Administrator role cannot be deactivated')
         }
         changeAccess(store, () => roles.setActive(role.id, params.active))
         return {}
@@ -141,11 +141,11 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
 /** Built-in roles keep their names, and the Administrator role stays an active administrator role. */
 function assertBuiltinRulesKept(role: RoleRecord, change: { name: string; admin: boolean; active: boolean }): void {
   if (role.buildin && change.name !== role.name) {
-    throw new HttpError(400, "invalid argument 'name': a built-in role cannot be renamed")
+    throw badArgument('name', 'a built-in role cannot be renamed')
   }
   if (role.id !== BUILTIN_ROLE.Administrator) return
-  if (!change.admin) throw new HttpError(400, "invalid argument 'admin': the Administrator role must stay an administrator role")
-  if (!change.active) throw new HttpError(400, "invalid argument 'active': the Administrator role cannot be deactivated")
+  if (!change.admin) throw badArgument('admin', 'the Administrator role must stay an administrator role')
+  if (!change.active) throw badArgument('active', 'the Administrator role cannot be deactivated')
 }
 
 /** The list shape of compat 6.11: permission bits as text, member user ids as text. */
@@ -184,7 +184,7 @@ class RowArgumentReader {
       const match = ROW_ARGUMENT.exec(name)
       if (!match) continue
       const index = Number(match[2])
-      if (index >= MAX_ROWS) throw new HttpError(400, `invalid argument '${name}': row index beyond ${MAX_ROWS - 1}`)
+      if (index >= MAX_ROWS) throw badArgument(name, `row index beyond ${MAX_ROWS - 1}`)
       switch (match[1]) {
         case 'hosts': row(index).hostIds.push(...this.ids(name, values, 'host', (ids) => this.roles.missingHosts(ids))); break
         case 'hostgroups': row(index).groupIds.push(...this.ids(name, values, 'host group', (ids) => this.roles.missingGroups(ids))); break
@@ -199,7 +199,7 @@ class RowArgumentReader {
   private ids(name: string, values: readonly string[], kind: string, missing: (ids: number[]) => number[]): number[] {
     const ids = values.filter((v) => v.trim() !== '').map((v) => wholeNumber(name, v))
     const unknown = missing(ids)
-    if (unknown.length > 0) throw new HttpError(400, `invalid argument '${name}': no ${kind} with id ${unknown[0]}`)
+    if (unknown.length > 0) throw badArgument(name, `no ${kind} with id ${unknown[0]}`)
     return ids
   }
 }
@@ -209,7 +209,7 @@ function permissionOf(name: string, values: readonly string[]): number {
   return values.filter((v) => v.trim() !== '').reduce((bits, v) => {
     const n = wholeNumber(name, v)
     if (n < 0 || (n & ~ALL_PERMISSIONS) !== 0) {
-      throw new HttpError(400, `invalid argument '${name}': expected a permission bitmap from 0 to ${ALL_PERMISSIONS}`)
+      throw badArgument(name, `expected a permission bitmap from 0 to ${ALL_PERMISSIONS}`)
     }
     return bits | n
   }, 0)
@@ -217,6 +217,6 @@ function permissionOf(name: string, values: readonly string[]): number {
 
 function wholeNumber(name: string, value: string): number {
   const parsed = arg.int().safeParse(value)
-  if (!parsed.success) throw new HttpError(400, `invalid argument '${name}': expected a whole number`)
+  if (!parsed.success) throw badArgument(name, `expected a whole number`)
   return parsed.data
 }

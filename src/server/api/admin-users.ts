@@ -3,7 +3,7 @@
 // salted SHA256 digest and role ids. The legacy paths are api/1 plus api/2's additive output fields.
 import { z } from 'zod'
 import { endpoint, type ApiEndpoint, type ApiVersion } from '../http/api'
-import { HttpError } from '../http/errors'
+import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
 import { RoleRepository } from '../store/roles'
 import { BUILTIN_ROLE } from '../../shared/api/roles'
@@ -52,7 +52,7 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
   const keyed = (key: { id?: number; uname?: string }, version: ApiVersion): UserRecord => {
     if (key.id !== undefined) return byId(key.id)
     if (key.uname !== undefined) return byName(key.uname)
-    throw new HttpError(400, `invalid argument '${version === 2 ? 'id' : 'uname'}': is required`)
+    throw badArgument(version === 2 ? 'id' : 'uname', `is required`)
   }
   const assertUnameFree = (name: string, ownId?: number) => {
     const holder = users.findByName(name)
@@ -60,7 +60,7 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
   }
   const assertRolesExist = (ids: readonly number[]) => {
     const unknown = roles.missingRoles(ids)
-    if (unknown.length > 0) throw new HttpError(400, `invalid argument 'roleid': no role with id ${unknown[0]}`)
+    if (unknown.length > 0) throw badArgument('roleid', `no role with id ${unknown[0]}`)
   }
   /** api/1's non-admin users get the User role, while it exists. */
   const defaultRoleIds = (): number[] => (roles.find(DEFAULT_USER_ROLE) ? [DEFAULT_USER_ROLE] : [])
@@ -149,7 +149,7 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
  */
 function v1NewPassword(user: UserRecord, password: string, oldpassword: string): string | undefined {
   if (password === oldpassword) return undefined
-  if (oldpassword !== user.password_md5) throw new HttpError(400, "invalid argument 'oldpassword': does not match the current password")
+  if (oldpassword !== user.password_md5) throw badArgument('oldpassword', 'does not match the current password')
   return password
 }
 

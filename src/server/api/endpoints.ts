@@ -12,6 +12,7 @@ import { agentActionEndpoints } from './agent-actions'
 import type { ApiDeps } from './deps'
 import { liveEndpoints } from './live'
 import { mapEndpoints } from './maps'
+import { openApiEndpoint } from './openapi'
 import { analyticsReportEndpoints } from './reports-analytics'
 import { profileEndpoints } from './profile'
 import { eventReportEndpoints } from './reports-events'
@@ -29,6 +30,18 @@ export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
     ...eventReportEndpoints(deps), ...uptimeReportEndpoints(deps), ...agentActionEndpoints(deps),
     ...analyticsReportEndpoints(deps), ...profileEndpoints(deps), ...settingsEndpoints(deps),
     ...adminAlertChannelEndpoints(deps), ...adminAlertRuleEndpoints(deps), ...adminAlertMuteEndpoints(deps),
-    ...adminAlertDeliveryEndpoints(deps), ...setupEndpoints(deps), ...liveEndpoints(deps)
+    ...adminAlertDeliveryEndpoints(deps), ...liveEndpoints(deps)
   ]
+}
+
+/** Those needing no session (first-run setup, the OpenAPI document), after every other endpoint. */
+export function publicEndpoints(deps: ApiDeps, documented: () => readonly ApiEndpoint[], serverVersion: string): ApiEndpoint[] {
+  return [...setupEndpoints(deps), openApiEndpoint(documented, serverVersion)]
+}
+
+/** Every endpoint the server serves. */
+export function allEndpoints(deps: ApiDeps, serverVersion: string): ApiEndpoint[] {
+  const all = apiEndpoints(deps)
+  all.push(...publicEndpoints(deps, () => all, serverVersion))
+  return all
 }

@@ -8,7 +8,7 @@ import type { Principal } from '../domain/permissions'
 import { holdsAnywhere } from '../domain/permissions'
 import type { Session } from '../auth/sessions'
 import { endpoint } from '../http/api'
-import { HttpError } from '../http/errors'
+import { badArgument } from '../http/errors'
 import { tooManyFailures } from '../http/too-many-failures'
 import { arg } from '../../shared/api/args'
 import type { ApiDeps } from './deps'
@@ -42,14 +42,14 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
       params: { fullname: arg.required(200).optional(), email: email.optional(), oldpassword: z.string().optional(), password: password.optional() },
       handle: ({ params, principal, session, request }) => {
         if (params.password !== undefined) {
-          if (params.oldpassword === undefined) throw new HttpError(400, "invalid argument 'oldpassword': is required to set a new password")
+          if (params.oldpassword === undefined) throw badArgument('oldpassword', 'is required to set a new password')
           // A stolen session must not become a way to guess the password at full speed.
           const wait = throttle.retryAfter(request.ip, principal.uname)
           if (wait > 0) throw tooManyFailures(wait)
           const credentials = store.users.credentialsOf(principal.uname)
           if (!credentials || !verifyPassword(params.oldpassword, { salt: credentials.password_salt, sha256: credentials.password_sha256 })) {
             throttle.failed(request.ip, principal.uname, credentials !== undefined)
-            throw new HttpError(400, "invalid argument 'oldpassword': does not match your current password")
+            throw badArgument('oldpassword', 'does not match your current password')
           }
           throttle.succeeded(request.ip, principal.uname)
         }

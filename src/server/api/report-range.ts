@@ -2,7 +2,7 @@
 // the custom range, `datefrom`/`dateto` in unix seconds, a whole number of minutes apart.
 import { Range } from '../../shared/ranges'
 import { customRangeProblem, isRange, resolveRange, type Span } from '../domain/uptime'
-import { HttpError } from '../http/errors'
+import { badArgument } from '../http/errors'
 import { arg } from '../../shared/api/args'
 
 export const rangeParams = {
@@ -25,12 +25,12 @@ export function selectedRange(p: RangeParams, now: number, fallback: Range): { r
   const from = timestamp('datefrom', p.datefrom)
   const to = timestamp('dateto', p.dateto)
   const problem = customRangeProblem(from, to)
-  if (problem) throw new HttpError(400, `invalid argument '${problem.arg}': ${problem.message}`)
+  if (problem) throw badArgument(problem.arg, `${problem.message}`)
   return { range, span: { from, to } }
 }
 
 function timestamp(name: string, value: string | undefined): number {
-  if (value === undefined) throw new HttpError(400, `invalid argument '${name}': is required`)
-  if (!/^-?\d{1,15}$/.test(value.trim())) throw new HttpError(400, `invalid argument '${name}': expected a unix timestamp`)
+  if (value === undefined) throw badArgument(name, `is required`)
+  if (!/^-?\d{1,15}$/.test(value.trim())) throw badArgument(name, `expected a unix timestamp`)
   return Number(value.trim())
 }

@@ -12,7 +12,7 @@ import { mayOnHost, viewableHostIds } from '../domain/permissions'
 import { downtimesWithin, type Downtime } from '../domain/server-runs'
 import { averageOf, downtimeText, unknownSpans, uptimeOf, type Span, type Uptime } from '../domain/uptime'
 import { endpoint, type ApiEndpoint } from '../http/api'
-import { HttpError } from '../http/errors'
+import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
 import { ServerRunRepository } from '../store/server-runs'
 import { UptimeRepository, type UptimeHostRow } from '../store/uptime'
@@ -47,7 +47,7 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
       params: { id: arg.int().optional(), hostid: arg.int().optional(), ...rangeParams },
       handle: ({ params, principal }): UptimeReport => {
         const id = params.id ?? params.hostid
-        if (id === undefined) throw new HttpError(400, `invalid argument 'id': is required`)
+        if (id === undefined) throw badArgument('id', `is required`)
         const host = mayOnHost(principal, id, Permission.View) ? uptime.host(id) : undefined
         if (!host) throw new HttpError(404, `no host with id ${id}`)
         const now = nowSec()

@@ -3,7 +3,7 @@
 // optional in an update; a bad one is a 400 naming it, and then nothing is stored.
 import { DEFAULT_SESSION_TIMEOUT_SEC } from '../auth/sessions'
 import { endpoint, type ApiEndpoint } from '../http/api'
-import { HttpError } from '../http/errors'
+import { badArgument } from '../http/errors'
 import { urlsOfServer } from '../http/listening-urls'
 import { arg } from '../../shared/api/args'
 import { RetentionError, type Retention } from '../store/history-settings'
@@ -59,7 +59,7 @@ export function settingsEndpoints({ store }: ApiDeps): ApiEndpoint[] {
           try {
             settings.update({ port: params.port, sessionTimeoutSec: params.sessiontimeout })
           } catch (err) {
-            if (err instanceof SettingError) throw new HttpError(400, `invalid argument '${err.setting}': ${err.message}`)
+            if (err instanceof SettingError) throw badArgument(err.setting, err.message)
             throw err
           }
           if (Object.keys(retention).length > 0) setRetention(store, retention)
@@ -77,6 +77,6 @@ function setRetention(store: Store, retention: Partial<Retention>): void {
   } catch (err) {
     if (!(err instanceof RetentionError)) throw err
     const level = LEVELS.find((l) => err.message.startsWith(`${l} `)) ?? 'raw'
-    throw new HttpError(400, `invalid argument 'retention${level}': ${err.message}`)
+    throw badArgument(`retention${level}`, err.message)
   }
 }
