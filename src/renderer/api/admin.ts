@@ -1,50 +1,19 @@
 // Administration reads and writes (admin/hosts, users, roles, groups under /api/2). Query keys start
 // with 'admin', so the live stream refreshes them when hosts register or go.
 import { queryOptions } from '@tanstack/react-query'
+import type { TestOutcome } from '../../shared/api/common'
+import type { GroupList, HostGroup } from '../../shared/api/groups'
+import type { AdminHost, AdminHostList } from '../../shared/api/hosts'
 import type { Role, RoleRowView } from '../../shared/api/roles'
+import type { UserDetail, UserEntry } from '../../shared/api/users'
 import { apiGet, apiPost, type ApiParams } from './client'
 
+export type { AdminHost, AdminHostEntry, AdminHostList } from '../../shared/api/hosts'
+export type { GroupList, HostGroup } from '../../shared/api/groups'
 export type { Role, RoleRowView } from '../../shared/api/roles'
+export type { UserDetail, UserEntry } from '../../shared/api/users'
 
 // ---- hosts ----
-
-export interface AdminHostEntry {
-  id: number
-  hostname: string
-  ipaddr: string
-  description: string
-  agentversion: string
-  status: 'Active' | 'Inactive' | 'Ignored'
-}
-
-export interface AdminHostList {
-  totalRecords: number
-  /** Hosts stopped or silent. */
-  inactive: number
-  records: AdminHostEntry[]
-}
-
-export interface AdminHost {
-  id: number
-  hostname: string
-  keepname: number
-  ipaddrin: string
-  ipaddrout: string
-  portin: number
-  portout: number
-  sslin: number
-  sslout: number
-  agentid: string
-  agentuser: string
-  /** Always empty: the server never sends it; empty in an update keeps the stored one. */
-  agentpassword: string
-  description: string
-  status: number
-  skew: number
-  defaultskew: number
-  poll: number
-  lastmodified: number
-}
 
 export interface HostUpdate {
   id: number
@@ -59,8 +28,6 @@ export interface HostUpdate {
   agentpassword: string
   skew: number
 }
-
-export interface ConnectionTest { status: 'green' | 'red'; description: string }
 
 export const adminHostsQuery = queryOptions({
   queryKey: ['admin', 'hosts'] as const,
@@ -80,29 +47,9 @@ export const deleteHost = (id: number) => apiPost('admin/hosts/delete', { id })
 export const deleteInactiveHosts = (seconds: number) => apiPost<{ deleted: number }>('admin/hosts/delete', { inactive: seconds })
 /** With the host's `id`, an empty password (dropped by the client) tests with the stored one. */
 export const testConnection = (target: { id: number; ipaddr: string; port: number; ssl: number; agentuser: string; agentpassword: string }) =>
-  apiPost<ConnectionTest>('admin/hosts/test', target)
+  apiPost<TestOutcome>('admin/hosts/test', target)
 
 // ---- users ----
-
-export interface UserEntry {
-  id: string
-  uname: string
-  fullname: string
-  email: string
-}
-
-export interface UserDetail extends UserEntry {
-  title: string
-  phone: string
-  mobile: string
-  imname: string
-  imtype: string
-  image: string
-  admin: boolean
-  /** The stored digest: sent back unchanged, it keeps the password. */
-  password: string
-  roles: number[]
-}
 
 export interface UserChange {
   uname: string
@@ -194,9 +141,6 @@ export const addRoleMembers = (id: number, userid: number[]) => apiPost('admin/r
 export const removeRoleMembers = (id: number, userid: number[]) => apiPost('admin/roles/removeuser', { id, userid })
 
 // ---- host groups ----
-
-export interface HostGroup { id: number; name: string; hosts: number[] }
-export interface GroupList { hosts: { id: number; name: string }[]; groups: HostGroup[] }
 
 export const adminGroupsQuery = queryOptions({
   queryKey: ['admin', 'groups'] as const,

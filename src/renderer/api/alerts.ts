@@ -3,7 +3,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { AlertChannelRecord, AlertDeliveryList, AlertDeliveryStatus, AlertMuteRecord, AlertRuleRecord } from '../../shared/api/alerts'
 import { apiGet, apiPost, type ApiParams } from './client'
-import type { ConnectionTest } from './admin'
+import type { TestOutcome } from '../../shared/api/common'
 
 export type { AlertChannelRecord, AlertDelivery, AlertDeliveryList, AlertDeliveryStatus, AlertMuteRecord, AlertRuleRecord } from '../../shared/api/alerts'
 
@@ -33,7 +33,7 @@ export const updateChannel = (id: number, c: Omit<ChannelChange, 'type'>) =>
   apiPost<AlertChannelRecord>('admin/alerts/channels/update', { ...c.settings, id, name: c.name, enabled: c.enabled })
 export const deleteChannel = (id: number) => apiPost('admin/alerts/channels/delete', { id })
 /** Sends a test notification through the stored channel: green, or red with the channel's own error. */
-export const testChannel = (id: number) => apiPost<ConnectionTest>('admin/alerts/channels/test', { id })
+export const testChannel = (id: number) => apiPost<TestOutcome>('admin/alerts/channels/test', { id })
 
 // ---- rules ----
 

@@ -1,9 +1,12 @@
 // The console's only door to the server: the M/Monit API under /api/2 with the session cookie.
 // Mutations carry the session's CSRF token; an answer that is the HTML login page means the session
 // ended, so the whole page goes back to the login form.
+import type { ErrorAnswer } from '../../shared/api/common'
 
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(readonly status: number, message: string,
+    /** The argument at fault, when the server names one (a 400's `argument`). */
+    readonly argument?: string) {
     super(message)
   }
 }
@@ -40,8 +43,8 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
   }
   const body: unknown = type.includes('json') ? await res.json().catch(() => undefined) : undefined
   if (!res.ok) {
-    const message = (body as { error?: unknown } | undefined)?.error
-    throw new ApiError(res.status, typeof message === 'string' ? message : `The server answered ${res.status} ${res.statusText}`)
+    const { error, argument } = (body ?? {}) as Partial<ErrorAnswer>
+    throw new ApiError(res.status, typeof error === 'string' ? error : `The server answered ${res.status} ${res.statusText}`, argument)
   }
   return body as T
 }

@@ -2,20 +2,15 @@
 // (reports/events/summary) and a host's latest events for its detail (reports/events/list?hostid=).
 // Keys start with 'events', so new events refresh them live.
 import { queryOptions } from '@tanstack/react-query'
+import type { EventSummary } from '../../shared/api/events'
 import { apiGet } from './client'
 
-export type SummaryLabel = 'Failed' | 'Changed' | 'Succeeded'
-
-export interface EventsSummary {
-  datefrom: number
-  dateto: number
-  /** Each series holds [sample start (unix seconds), count] pairs, 144 of them. */
-  events: { label: SummaryLabel; data: [number, number][] }[]
-}
+export type { EventSummary as EventsSummary } from '../../shared/api/events'
+export type SummaryLabel = EventSummary['events'][number]['label']
 
 export const eventsSummaryQuery = queryOptions({
   queryKey: ['events', 'summary'] as const,
-  queryFn: () => apiGet<EventsSummary>('reports/events/summary')
+  queryFn: () => apiGet<EventSummary>('reports/events/summary')
 })
 
 export interface HostEventEntry {

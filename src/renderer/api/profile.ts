@@ -1,17 +1,9 @@
 // Who is logged in (profile/get), loaded once per page and shared by every screen.
 import { useSuspenseQuery } from '@tanstack/react-query'
+import type { Profile } from '../../shared/api/account'
 import { apiGet, setCsrfToken } from './client'
 
-export interface Profile {
-  id: number
-  uname: string
-  fullname: string
-  email: string
-  admin: boolean
-  /** May run service actions on at least one host. */
-  serviceactions: boolean
-  csrftoken: string
-}
+export type { Profile } from '../../shared/api/account'
 
 export const profileQuery = {
   queryKey: ['profile'] as const,

@@ -1,21 +1,9 @@
 // Server settings (settings/get|update, administrators) and the caller's own profile (profile/update).
 import { queryOptions } from '@tanstack/react-query'
+import type { Profile, ServerSettings } from '../../shared/api/account'
 import { apiGet, apiPost } from './client'
-import type { Profile } from './profile'
 
-export interface Retention { raw: number; minute: number; hour: number; day: number }
-
-export interface ServerSettings {
-  /** The port stored for the next start (used when neither --port nor OVERSEER_PORT chooses one); null: none. */
-  port: number | null
-  defaultport: number
-  /** The port the server listens on now. */
-  listeningport: number | null
-  urls: string[]
-  sessiontimeout: number
-  retention: Retention
-  limits: { port: { min: number; max: number }; sessiontimeout: { min: number; max: number } }
-}
+export type { Retention, ServerSettings } from '../../shared/api/account'
 
 export interface SettingsChange {
   /** Absent: leave the stored port as it is. */

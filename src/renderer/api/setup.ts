@@ -1,22 +1,10 @@
 // First-run setup (no session yet): JSON, which a page of another origin cannot post without a CORS
 // preflight the server never grants.
+import type { ErrorAnswer } from '../../shared/api/common'
+import type { SetupRequest, SetupResult, SetupStatus } from '../../shared/api/setup'
 import { ApiError } from './client'
 
-export interface SetupStatus { setup: 'open'; urls: string[] }
-
-export interface SetupRequest {
-  adminuname: string
-  adminpassword: string
-  adminfullname: string
-  collectoruname: string
-  collectorpassword: string
-}
-
-export interface SetupResult {
-  admin: { id: number; uname: string }
-  collector: { id: number; uname: string }
-  urls: string[]
-}
+export type { SetupRequest, SetupResult, SetupStatus } from '../../shared/api/setup'
 
 async function send<T>(method: 'GET' | 'POST', body?: unknown): Promise<T> {
   let res: Response
@@ -28,8 +16,8 @@ async function send<T>(method: 'GET' | 'POST', body?: unknown): Promise<T> {
   } catch {
     throw new ApiError(0, 'The server cannot be reached. Is it running?')
   }
-  const json = (await res.json().catch(() => undefined)) as { error?: string } | undefined
-  if (!res.ok) throw new ApiError(res.status, json?.error ?? `The server answered ${res.status} ${res.statusText}`)
+  const json = (await res.json().catch(() => undefined)) as Partial<ErrorAnswer> | undefined
+  if (!res.ok) throw new ApiError(res.status, json?.error ?? `The server answered ${res.status} ${res.statusText}`, json?.argument)
   return json as T
 }
 

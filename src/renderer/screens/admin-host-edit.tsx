@@ -5,6 +5,7 @@ import { Alert, Anchor, Button, Grid, Group, NumberInput, Paper, PasswordInput, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
+import { callBackTarget } from '../../shared/api/hosts'
 import { adminHostQuery, deleteHost, testConnection, updateHost, type AdminHost, type HostUpdate } from '../api/admin'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
@@ -55,13 +56,14 @@ function HostEditor({ host }: { host: AdminHost }) {
   const test = useMutation({ mutationFn: testConnection })
   const errors = formErrors(save.error, FIELDS)
   const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(draft) }
-  const runTest = () => test.mutate({
-    id: host.id,
-    ipaddr: draft.ipaddrout || host.ipaddrin,
-    port: draft.portout > 0 ? draft.portout : host.portin,
-    ssl: draft.sslout >= 0 ? draft.sslout : host.sslin,
-    agentuser: draft.agentuser, agentpassword: draft.agentpassword
-  })
+  const runTest = () => {
+    // Where the server will call the agent once this draft is saved.
+    const target = callBackTarget(draft, host)
+    test.mutate({
+      id: host.id, ipaddr: target.ipaddr, port: target.port, ssl: target.ssl ? 1 : 0,
+      agentuser: draft.agentuser, agentpassword: draft.agentpassword
+    })
+  }
 
   return (
     <form onSubmit={submit} noValidate>

@@ -5,6 +5,7 @@ import { Badge, Button, Card, Group, Modal, MultiSelect, Stack, Switch, Text, Te
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
+import { BUILTIN_ROLE } from '../../shared/api/roles'
 import {
   addRoleMembers, adminGroupsQuery, adminRolesQuery, adminUsersQuery, deleteRole, removeRoleMembers, rowPermission, saveRole, setRoleActive,
   PERMISSION_BITS, type GroupList, type Role, type RoleDraft, type UserEntry
@@ -21,8 +22,6 @@ export const adminRolesRoute = createRoute({
   component: AdminRolesScreen
 })
 
-/** The built-in Administrator role's id (src/server/store/users.ts BUILTIN_ROLE). */
-const ADMINISTRATOR_ROLE = 1
 const FIELDS = ['name', 'description', 'admin', 'active'] as const
 
 function AdminRolesScreen() {
@@ -77,7 +76,7 @@ function RoleCard({ role, users, choices, onEdit }: { role: Role; users: UserEnt
     },
     onSettled: refresh
   })
-  const isAdministrator = role.id === ADMINISTRATOR_ROLE
+  const isAdministrator = role.id === BUILTIN_ROLE.Administrator
   return (
     <Card withBorder padding="md" data-role={role.name}>
       <Stack gap="sm">
@@ -143,7 +142,7 @@ function RoleForm({ initial, choices, builtin, onClose }: { initial: RoleDraft; 
   const setDraft = (next: RoleDraft) => { setRoleDraft(next); if (save.error) save.reset() }
   const errors = formErrors(save.error, FIELDS)
   const rowError = /^(hosts|hostgroups|permissions?)\d+$|^rolerowscount$/.test(argumentOf(save.error) ?? '') ? (save.error as Error).message : undefined
-  const isAdministrator = draft.id === ADMINISTRATOR_ROLE
+  const isAdministrator = draft.id === BUILTIN_ROLE.Administrator
   const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(draft) }
   return (
     <form onSubmit={submit} noValidate>

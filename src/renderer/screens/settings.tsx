@@ -1,5 +1,6 @@
-// Settings: everyone's own profile and password; for administrators also the collector credentials
-// with the monitrc line, and the server settings (port, session timeout, history retention).
+// Settings: everyone's own profile and password, and where the HTTP API is described; for administrators
+// also the collector credentials with the monitrc line, and the server settings (port, session timeout,
+// history retention).
 import { Stack, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
@@ -7,6 +8,7 @@ import { useProfile } from '../api/profile'
 import { settingsQuery } from '../api/settings'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
+import { ApiDescription } from './admin/api-description'
 import { CollectorCredentials } from './admin/collector-credentials'
 import { OwnPassword, OwnProfile } from './admin/own-profile'
 import { ServerSettingsForm } from './admin/server-settings'
@@ -25,6 +27,7 @@ function SettingsScreen() {
       <OwnProfile profile={profile} />
       <OwnPassword />
       {profile.admin && <AdministratorSettings />}
+      <ApiDescription />
     </Stack>
   )
 }

@@ -19,7 +19,8 @@ export const adminHostListAnswer = z.object({
     status: z.enum(hostStatusNames)
   }))
 })
-export type AdminHostList = z.infer<typeof adminHostListAnswer>
+/** As api/2 answers it. */
+export type AdminHostList = Required<z.infer<typeof adminHostListAnswer>>
 export type AdminHostEntry = AdminHostList['records'][number]
 
 /** admin/hosts/get and update; `defaultskew` is api/2's and the legacy paths'. */
@@ -43,7 +44,8 @@ export const adminHost = z.object({
   poll: z.number().int(),
   lastmodified: z.number().int()
 })
-export type AdminHost = z.infer<typeof adminHost>
+/** As api/2 answers it. */
+export type AdminHost = Required<z.infer<typeof adminHost>>
 
 /** admin/hosts/delete: {} for the id form, the count for the inactive form. */
 export const hostDeleteAnswer = z.object({ deleted: z.number().int().optional() })

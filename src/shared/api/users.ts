@@ -13,6 +13,7 @@ export const userEntry = z.object({
   avatar: z.string().optional(),
   unsafepassword: z.number().int().optional()
 })
+/** As api/2 answers it. */
 export type UserEntry = Required<z.infer<typeof userEntry>>
 
 export const userListAnswer = z.array(userEntry)
@@ -26,4 +27,5 @@ export const userDetailAnswer = z.object({
   id: z.string().optional().describe('api/2 and legacy'),
   roles: z.array(z.number().int()).optional().describe('api/2 and legacy: the role ids')
 })
+/** As api/2 answers it. */
 export type UserDetail = Required<z.infer<typeof userDetailAnswer>>

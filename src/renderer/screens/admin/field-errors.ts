@@ -1,10 +1,9 @@
-// Puts an API error next to the field that caused it: the server names the argument in its message
-// ("invalid argument 'port': ..."); errors naming no field of the form go above its buttons.
+// Puts an API error next to the field that caused it: a 400 names the argument at fault in its
+// `argument` field; errors naming no field of the form go above its buttons.
 import { ApiError, errorMessage } from '../../api/client'
 
 export function argumentOf(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined
-  return /invalid argument '([A-Za-z0-9]+)'/.exec(error.message)?.[1]
+  return error instanceof ApiError ? error.argument : undefined
 }
 
 export interface FormErrors {
@@ -17,7 +16,10 @@ export interface FormErrors {
 export function formErrors(error: unknown, fields: readonly string[]): FormErrors {
   const argument = argumentOf(error)
   const onField = argument !== undefined && fields.includes(argument)
-  const message = error ? errorMessage(error).replace(/^invalid argument '[A-Za-z0-9]+': /, '') : undefined
+  // Beside its field, "invalid argument 'port': expected …" reads as "expected …".
+  const text = error ? errorMessage(error) : undefined
+  const prefix = `invalid argument '${argument}': `
+  const message = text?.startsWith(prefix) ? text.slice(prefix.length) : text
   return {
     of: (name) => (onField && argument === name ? message : undefined),
     general: onField ? undefined : error
