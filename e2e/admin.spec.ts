@@ -2,6 +2,7 @@
 // test, delete, the inactive-host bulk action), users, roles with the row editor, host groups, server
 // settings and the collector line, and a user changing their own password. Only what this spec made is
 // changed or deleted (the server is shared with the other specs).
+import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { logIn, report, screenshot } from './support/console'
 
@@ -247,4 +248,16 @@ test('settings: server settings with a refused value, the collector line, and a 
   await page.getByRole('button', { name: 'Delete e2e-pat' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
   await expect(page.locator('tr[data-user="e2e-pat"]')).toHaveCount(0)
+})
+
+test('settings: the HTTP API section names the OpenAPI document and downloads it', async ({ page }) => {
+  await logIn(page)
+  await page.goto('/#/settings')
+  await expect(page.getByRole('heading', { name: 'HTTP API' })).toBeVisible()
+  await expect(page.getByText(/^http:\/\/127\.0\.0\.1:\d+\/api\/2\/openapi\.json$/)).toBeVisible()
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download openapi.json' }).click()])
+  expect(download.suggestedFilename()).toBe('overseer-openapi.json')
+  const document = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { openapi: string; paths: Record<string, unknown> }
+  expect(document.openapi).toBe('3.1.0')
+  expect(Object.keys(document.paths)).toContain('/api/2/status/hosts/list')
 })
