@@ -1,9 +1,9 @@
 // Alerting administration (issue 13, our extension: admin/alerts/* under /api/2). Query keys start with
 // 'admin' so that the live stream refreshes host pickers and mutes when hosts come or go.
 import { queryOptions } from '@tanstack/react-query'
-import type { AlertChannelRecord, AlertDeliveryList, AlertDeliveryStatus, AlertMuteRecord, AlertRuleRecord } from '../../shared/api/alerts'
-import { apiGet, apiPost, type ApiParams } from './client'
+import type { AlertChannelList, AlertChannelRecord, AlertDeliveryList, AlertDeliveryStatus, AlertMuteRecord, AlertRuleRecord } from '../../shared/api/alerts'
 import type { TestOutcome } from '../../shared/api/common'
+import { apiGet, apiPost, type ApiParams } from './client'
 
 export type { AlertChannelRecord, AlertDelivery, AlertDeliveryList, AlertDeliveryStatus, AlertMuteRecord, AlertRuleRecord } from '../../shared/api/alerts'
 
@@ -12,11 +12,10 @@ const listArg = (values: readonly number[]): readonly (string | number)[] => (va
 
 // ---- channels ----
 
-export interface ChannelList { types: string[]; records: AlertChannelRecord[] }
 
 export const alertChannelsQuery = queryOptions({
   queryKey: ['admin', 'alerts', 'channels'] as const,
-  queryFn: () => apiGet<ChannelList>('admin/alerts/channels/list')
+  queryFn: () => apiGet<AlertChannelList>('admin/alerts/channels/list')
 })
 
 /** The channel's settings as arguments: `settings` by the API's names, lists repeated. */

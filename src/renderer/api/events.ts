@@ -5,13 +5,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { Range, resolveRange } from '../../shared/ranges'
 import { apiGet, apiPost, type ApiParams } from './client'
-import type { EventDetail, EventListEntry } from '../../shared/api/events'
+import type { SortDir } from '../../shared/api/common'
+import type { EventDetail, EventPage, EventSortKey } from '../../shared/api/events'
 
-export type { EventDetail, EventListEntry, EventNote } from '../../shared/api/events'
-
-export const eventSortKeys = ['date', 'hostname', 'servicename', 'event', 'note'] as const
-export type EventSortKey = (typeof eventSortKeys)[number]
-export type SortDir = 'asc' | 'desc'
+export type { SortDir } from '../../shared/api/common'
+export { eventSortKeys } from '../../shared/api/events'
+export type { EventDetail, EventListEntry, EventNote, EventPage, EventSortKey } from '../../shared/api/events'
 
 /** What the events screen keeps in its URL; every field narrows the list, absent ones do not. */
 export interface EventSearch {
@@ -41,16 +40,6 @@ export interface EventSearch {
 
 export const EVENT_PAGE_SIZES = [50, 100, 250, 500] as const
 export const DEFAULT_EVENT_PAGE_SIZE = 100
-
-export interface EventPage {
-  records: EventListEntry[]
-  recordsReturned: number
-  pageSize: number
-  totalRecords: number
-  startIndex: number
-  sort: EventSortKey
-  dir: SortDir
-}
 
 /** The list's API arguments for the screen's search (page numbers become offsets). */
 export function eventListParams(search: EventSearch, now = Date.now() / 1000): ApiParams {

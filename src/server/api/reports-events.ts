@@ -7,11 +7,12 @@ import { mayOnHost, viewableHostIds, type Principal } from '../domain/permission
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg, sortedPageArgs } from '../../shared/api/args'
-import {
-  EventReportRepository, eventSortKeys, type EventFilter, type EventRow, type EventSortKey, type SortDir
-} from '../store/event-reports'
+import type { SortDir } from '../../shared/api/common'
+import { EventReportRepository, type EventFilter, type EventRow } from '../store/event-reports'
 import type { ApiDeps } from './deps'
-import { eventGetAnswer, eventListAnswer, eventSummaryAnswer, type EventDetail, type EventListEntry } from '../../shared/api/events'
+import {
+  eventGetAnswer, eventListAnswer, eventSortKeys, eventSummaryAnswer, type EventDetail, type EventListEntry, type EventSortKey
+} from '../../shared/api/events'
 import { emptyAnswer } from '../../shared/api/common'
 
 const DEFAULT_PAGE = 100

@@ -3,7 +3,8 @@
 // (host_id, date / service_name_id, date / date / the partial index of active errors). Id lists travel
 // as one JSON parameter (json_each), as in status.ts, so the SQL text does not vary with their length.
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
-import type { SortDir } from '../../shared/api/status'
+import type { SortDir } from '../../shared/api/common'
+import type { EventSortKey } from '../../shared/api/events'
 import type { Schema } from './schema'
 import type { QueryBuilder, SqlRunner } from './sql'
 
@@ -27,9 +28,6 @@ export interface EventFilter {
   dateTo?: number
 }
 
-export const eventSortKeys = ['date', 'hostname', 'servicename', 'event', 'note'] as const
-export type EventSortKey = (typeof eventSortKeys)[number]
-export type { SortDir }
 
 export interface EventRow {
   id: number

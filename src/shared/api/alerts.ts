@@ -53,6 +53,7 @@ export const alertChannelListAnswer = z.object({
   types: z.array(z.string()).describe('The channel types this server has'),
   records: z.array(alertChannelRecord)
 })
+export type AlertChannelList = z.infer<typeof alertChannelListAnswer>
 
 /** A rule as admin/alerts/rules/list and get answer it: the arguments of create, as stored. */
 export const alertRuleRecord = z.object({

@@ -1,6 +1,10 @@
 // The contracts of reports/events/{list,get,summary,dismiss,note}, shared by the server and the console.
 import { z } from 'zod'
-import { sortedPageOf } from './common'
+import { sortedPageOf, type SortDir } from './common'
+
+/** reports/events/list's `sort` values; anything else falls back to 'date'. */
+export const eventSortKeys = ['date', 'hostname', 'servicename', 'event', 'note'] as const
+export type EventSortKey = (typeof eventSortKeys)[number]
 
 /** One record of reports/events/list. */
 export const eventListEntry = z.object({
@@ -22,6 +26,8 @@ export const eventListEntry = z.object({
 export type EventListEntry = z.infer<typeof eventListEntry>
 
 export const eventListAnswer = sortedPageOf(eventListEntry)
+/** As the server answers it: `sort` is one of the keys. */
+export type EventPage = z.infer<typeof eventListAnswer> & { sort: EventSortKey; dir: SortDir }
 
 export const eventNote = z.object({ date: z.number().int(), uname: z.string(), message: z.string() })
 export type EventNote = z.infer<typeof eventNote>
