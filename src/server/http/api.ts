@@ -1,12 +1,11 @@
 // Declares API endpoints once and serves each under /api/1, /api/2 and the unprefixed legacy path
 // (compat GEN-1, GEN-6), with M/Monit's session, permission, CSRF and argument rules. Every endpoint
 // states its arguments and its answer as zod schemas (src/shared/api): the handler's return type is
-// checked against the answer, and the OpenAPI document (api/openapi.ts) is generated from both.
+// checked against the answer, and the OpenAPI document (api/openapi-document.ts) is generated from both.
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { Session } from '../auth/sessions'
-import type { Principal } from '../domain/permissions'
 import { HttpError } from './errors'
 import { rawParams, readJsonParams, readParams, type RawParams } from './params'
 import type { Caller, SessionGate } from './session-gate'
@@ -26,10 +25,8 @@ export interface PublicContext<P> {
   reply: FastifyReply
 }
 
-export interface ApiContext<P> extends PublicContext<P>, Caller {
-  principal: Principal
-  session: Session
-}
+/** What a handler of a session-gated endpoint gets: the arguments and the logged-in caller. */
+export type ApiContext<P> = PublicContext<P> & Caller
 
 type ContextOf<A extends Access, P> = A extends 'public' ? PublicContext<P> : ApiContext<P>
 
@@ -92,14 +89,15 @@ export function registerEndpoints(app: FastifyInstance, gate: SessionGate, endpo
           if (!e.methods.includes(request.method as Method)) {
             throw new HttpError(405, `${e.path} accepts ${e.methods.join(' or ')}`, { Allow: e.methods.join(', ') })
           }
-          if (e.access === 'admin' && !caller!.principal.admin) throw new HttpError(403, 'administrator rights required')
+          if (e.access === 'admin' && !caller?.principal.admin) throw new HttpError(403, 'administrator rights required')
           e.admit?.(request)
           const raw = rawParams(request)
           if (e.mutation && caller && caller.session.csrfProtection && !validToken(caller.session, request, raw)) {
             throw new HttpError(403, 'Invalid CSRF token')
           }
           const params = e.input === 'json' ? readJsonParams(e.params, request) : readParams(e.params, raw)
-          const result = await e.handle({ params, raw, ...caller!, version, request, reply })
+          const context = { params, raw, version, request, reply }
+          const result = await e.handle(caller ? { ...context, ...caller } : context)
           if (reply.sent) return reply
           if (opts.checkAnswers && typeof e.answer !== 'string') assertAnswer(e, result)
           return reply.header('Content-Type', 'application/json; charset=utf-8').send(result ?? {})
