@@ -13,7 +13,6 @@ import type { ApiDeps } from './deps'
 import { alertRuleListAnswer, alertRuleRecord } from '../../shared/api/alerts'
 import { createdAnswer, emptyAnswer } from '../../shared/api/common'
 
-const intIn = (min: number, max: number, label: string) => arg.int().refine((n) => n >= min && n <= max, `expected ${label}`)
 /** A repeatable argument; one empty value stands for the empty list. */
 const list = (item: z.ZodType<number, string>) => z.array(z.string()).transform((values) => values.filter((v) => v.trim() !== ''))
   .pipe(z.array(item)).transform((values) => [...new Set(values)])
@@ -29,12 +28,12 @@ const ruleParams = {
   hostid: list(arg.int()).optional(),
   hostgroupid: list(arg.int()).optional(),
   servicepattern: arg.text(255).optional(),
-  servicetype: list(intIn(0, 8, 'a service type code from 0 to 8')).optional(),
-  state: list(intIn(0, 2, '0 (succeeded), 1 (failed) or 2 (changed)')).optional(),
-  eventtype: intIn(0, 2 ** 31 - 1, 'an event type bitmap (0: every type)').optional(),
+  servicetype: list(arg.intIn(0, 8, 'a service type code from 0 to 8')).optional(),
+  state: list(arg.intIn(0, 2, '0 (succeeded), 1 (failed) or 2 (changed)')).optional(),
+  eventtype: arg.intIn(0, 2 ** 31 - 1, 'an event type bitmap (0: every type)').optional(),
   heartbeat: arg.bool().optional(),
-  groupwait: intIn(0, 86_400, 'a number of seconds from 0 to 86400').optional(),
-  reminder: intIn(0, 525_600, 'a number of minutes from 0 (off) to 525600').optional(),
+  groupwait: arg.intIn(0, 86_400, 'a number of seconds from 0 to 86400').optional(),
+  reminder: arg.intIn(0, 525_600, 'a number of minutes from 0 (off) to 525600').optional(),
   recovery: arg.bool().optional()
 }
 type RuleParams = z.output<z.ZodObject<typeof ruleParams>>

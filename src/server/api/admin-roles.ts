@@ -43,7 +43,7 @@ const roleParams = {
   admin: arg.bool(),
   active: arg.bool(),
   description: arg.text().optional(),
-  rolerowscount: arg.int().refine((n) => n >= 0 && n <= MAX_ROWS, `expected 0 to ${MAX_ROWS}`).optional()
+  rolerowscount: arg.intIn(0, MAX_ROWS, `0 to ${MAX_ROWS}`).optional()
 }
 const userIds = z.array(arg.int()).min(1)
 

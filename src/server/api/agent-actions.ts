@@ -17,7 +17,7 @@ import { callBackTarget as callBack, serviceActions } from '../../shared/api/hos
 
 /** A host name, IPv4 or IPv6 address (as admin/hosts/update takes it): nothing that could break a request line. */
 const address = arg.required(255).regex(/^[A-Za-z0-9._:%-]+$/, 'expected a host name or an IP address')
-const port = arg.int().refine((n) => n >= 1 && n <= 65535, 'expected a port from 1 to 65535')
+const port = arg.intIn(1, 65535, 'a port from 1 to 65535')
 const action = arg.oneOf(serviceActions)
 
 const testParams = {
@@ -25,7 +25,7 @@ const testParams = {
   id: arg.int().optional(),
   ipaddr: address,
   port,
-  ssl: arg.int().refine((n) => n === 0 || n === 1, 'expected 0 or 1').optional(),
+  ssl: arg.intIn(0, 1, '0 or 1').optional(),
   // agentuser/agentpassword per the spec; monituser/monitpassword as existing clients send them (compat 6.8).
   agentuser: arg.text(255).optional(),
   monituser: arg.text(255).optional(),

@@ -12,10 +12,10 @@ export const arg = {
   oneOf: <T extends string>(values: readonly [T, ...T[]]) => z.enum(values, { message: `expected one of ${values.join(', ')}` }),
   /** A whole number from `min` to `max`; `label` says what is expected, e.g. '0, 1 or 2' (and describes it in the OpenAPI document). */
   intIn: (min: number, max: number, label: string) =>
-    arg.int(label).refine((n) => n >= min && n <= max, `expected ${label}`).describe(`A whole number: ${label}`),
+    arg.int().refine((n) => n >= min && n <= max, `expected ${label}`).describe(`A whole number: ${label}`),
   /** A whole number among `values`: integer enums such as event states. */
   intOf: (values: readonly number[], label: string) =>
-    arg.int(label).refine((n) => values.includes(n), `expected ${label}`).describe(`A whole number: ${label}`)
+    arg.int().refine((n) => values.includes(n), `expected ${label}`).describe(`A whole number: ${label}`)
 }
 
 /** A list of ids, the argument repeated (hostid=1&hostid=2). */
