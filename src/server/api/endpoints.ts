@@ -1,4 +1,9 @@
 // Every API endpoint, one module per table of the API spec (and one per extension of ours).
+// Adding one: declare its answer (and shared argument shapes) as zod schemas in src/shared/api/<area>.ts;
+// add `endpoint({ path, methods, summary, params, answer, handle })` to the module of its area (access
+// 'admin' or 'public', mutation: true for writes, extension: true when M/Monit has no such endpoint).
+// The type checker holds the handler to its answer, the API tests check answers at run time, and the
+// OpenAPI document (GET /api/2/openapi.json) lists it with no further step.
 import type { ApiEndpoint } from '../http/api'
 import { adminAlertChannelEndpoints } from './admin-alert-channels'
 import { adminAlertDeliveryEndpoints } from './admin-alert-deliveries'
