@@ -1,7 +1,7 @@
 // Administration reads and writes (admin/hosts, users, roles, groups under /api/2). Query keys start
 // with 'admin', so the live stream refreshes them when hosts register or go.
 import { queryOptions } from '@tanstack/react-query'
-import type { TestOutcome } from '../../shared/api/common'
+import type { Created, TestOutcome } from '../../shared/api/common'
 import type { GroupList, HostGroup } from '../../shared/api/groups'
 import type { AdminHost, AdminHostList } from '../../shared/api/hosts'
 import type { Role, RoleRowView } from '../../shared/api/roles'
@@ -131,7 +131,7 @@ export function saveRole(role: RoleDraft): Promise<{ id?: number }> {
     params[`permission${i}`] = row.permission
   })
   return role.id === undefined
-    ? apiPost<{ id: number }>('admin/roles/create', params)
+    ? apiPost<Created>('admin/roles/create', params)
     : apiPost('admin/roles/update', { ...params, id: role.id })
 }
 

@@ -1,8 +1,10 @@
 // Alerting administration (issue 13, our extension: admin/alerts/* under /api/2). Query keys start with
 // 'admin' so that the live stream refreshes host pickers and mutes when hosts come or go.
 import { queryOptions } from '@tanstack/react-query'
-import type { AlertChannelList, AlertChannelRecord, AlertDeliveryList, AlertDeliveryStatus, AlertMuteRecord, AlertRuleRecord } from '../../shared/api/alerts'
-import type { TestOutcome } from '../../shared/api/common'
+import type {
+  AlertChannelList, AlertChannelRecord, AlertDeliveryList, AlertDeliveryStatus, AlertMuteList, AlertRuleList, AlertRuleRecord
+} from '../../shared/api/alerts'
+import type { Created, TestOutcome } from '../../shared/api/common'
 import { apiGet, apiPost, type ApiParams } from './client'
 
 export type { AlertChannelRecord, AlertDelivery, AlertDeliveryList, AlertDeliveryStatus, AlertMuteRecord, AlertRuleRecord } from '../../shared/api/alerts'
@@ -27,7 +29,7 @@ export interface ChannelChange {
 }
 
 export const createChannel = (c: ChannelChange) =>
-  apiPost<{ id: number }>('admin/alerts/channels/create', { ...c.settings, type: c.type, name: c.name, enabled: c.enabled })
+  apiPost<Created>('admin/alerts/channels/create', { ...c.settings, type: c.type, name: c.name, enabled: c.enabled })
 export const updateChannel = (id: number, c: Omit<ChannelChange, 'type'>) =>
   apiPost<AlertChannelRecord>('admin/alerts/channels/update', { ...c.settings, id, name: c.name, enabled: c.enabled })
 export const deleteChannel = (id: number) => apiPost('admin/alerts/channels/delete', { id })
@@ -40,7 +42,7 @@ export type RuleDraft = Omit<AlertRuleRecord, 'id' | 'createdat'>
 
 export const alertRulesQuery = queryOptions({
   queryKey: ['admin', 'alerts', 'rules'] as const,
-  queryFn: () => apiGet<{ records: AlertRuleRecord[] }>('admin/alerts/rules/list')
+  queryFn: () => apiGet<AlertRuleList>('admin/alerts/rules/list')
 })
 
 function ruleParams(r: RuleDraft): ApiParams {
@@ -53,7 +55,7 @@ function ruleParams(r: RuleDraft): ApiParams {
 }
 
 export const saveRule = (id: number | undefined, r: RuleDraft) => (id === undefined
-  ? apiPost<{ id: number }>('admin/alerts/rules/create', ruleParams(r))
+  ? apiPost<Created>('admin/alerts/rules/create', ruleParams(r))
   : apiPost<AlertRuleRecord>('admin/alerts/rules/update', { ...ruleParams(r), id }))
 export const deleteRule = (id: number) => apiPost('admin/alerts/rules/delete', { id })
 
@@ -61,12 +63,12 @@ export const deleteRule = (id: number) => apiPost('admin/alerts/rules/delete', {
 
 export const alertMutesQuery = queryOptions({
   queryKey: ['admin', 'alerts', 'mutes'] as const,
-  queryFn: () => apiGet<{ records: AlertMuteRecord[] }>('admin/alerts/mutes/list')
+  queryFn: () => apiGet<AlertMuteList>('admin/alerts/mutes/list')
 })
 
 export interface MuteChange { hostid: number; serviceid?: number; until: number; reason: string }
 
-export const createMute = (m: MuteChange) => apiPost<{ id: number }>('admin/alerts/mutes/create', { ...m })
+export const createMute = (m: MuteChange) => apiPost<Created>('admin/alerts/mutes/create', { ...m })
 export const deleteMute = (id: number) => apiPost('admin/alerts/mutes/delete', { id })
 
 // ---- delivery log ----

@@ -3,10 +3,12 @@
 // 'event-pickers', which the stream leaves alone: names change rarely, while status changes every
 // second on a busy server and would refetch them for nothing.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { SortDir } from '../../shared/api/common'
+import type { EventDetail, EventGetAnswer, EventPage, EventSortKey } from '../../shared/api/events'
+import type { GroupList, HostGroup } from '../../shared/api/groups'
+import type { HostGetAnswer, HostList, HostStatusEntry, ServiceEntry } from '../../shared/api/status'
 import { Range, resolveRange } from '../../shared/ranges'
 import { apiGet, apiPost, type ApiParams } from './client'
-import type { SortDir } from '../../shared/api/common'
-import type { EventDetail, EventPage, EventSortKey } from '../../shared/api/events'
 
 export type { SortDir } from '../../shared/api/common'
 export { eventSortKeys } from '../../shared/api/events'
@@ -69,7 +71,7 @@ export const eventListQuery = (search: EventSearch) => queryOptions({
 
 export const eventQuery = (id: number) => queryOptions({
   queryKey: ['events', 'detail', id],
-  queryFn: async () => (await apiGet<{ records: { event: EventDetail } }>('reports/events/get', { id })).records.event
+  queryFn: async () => (await apiGet<EventGetAnswer>('reports/events/get', { id })).records.event
 })
 
 /** Whether an error event is still failing, and if so whether someone dismissed it. */
@@ -84,7 +86,7 @@ export function useAddEventNote(id: number) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (message: string) =>
-      (await apiPost<{ records: { event: EventDetail } }>('reports/events/note', { id, message })).records.event,
+      (await apiPost<EventGetAnswer>('reports/events/note', { id, message })).records.event,
     onSuccess: (event) => {
       queryClient.setQueryData(eventQuery(id).queryKey, event)
       // The list shows which events have notes.
@@ -103,17 +105,14 @@ export function useDismissEvent(id: number) {
 
 // ---- what the filters pick from ----
 
-export interface HostOption {
-  id: number
-  hostname: string
-}
+export type HostOption = Pick<HostStatusEntry, 'id' | 'hostname'>
 
 const HOST_OPTIONS = 50
 
 /** Hosts whose name contains `pattern`, found by the server: the picker never loads 10,000 hosts. */
 export const hostOptionsQuery = (pattern: string) => queryOptions({
   queryKey: ['event-pickers', 'hosts', pattern],
-  queryFn: async () => (await apiGet<{ records: HostOption[] }>('status/hosts/list', {
+  queryFn: async () => (await apiGet<HostList>('status/hosts/list', {
     hostpattern: pattern, results: HOST_OPTIONS, sort: 'hostname', dir: 'asc'
   })).records.map(({ id, hostname }) => ({ id, hostname })),
   placeholderData: keepPreviousData
@@ -122,31 +121,25 @@ export const hostOptionsQuery = (pattern: string) => queryOptions({
 /** The names of the hosts already chosen (the URL holds only their ids). */
 export const hostNamesQuery = (ids: readonly number[]) => queryOptions({
   queryKey: ['event-pickers', 'host-names', ids],
-  queryFn: async () => (await apiGet<{ records: HostOption[] }>('status/hosts/list', { hostid: ids }))
+  queryFn: async () => (await apiGet<HostList>('status/hosts/list', { hostid: ids }))
     .records.map(({ id, hostname }) => ({ id, hostname })),
   enabled: ids.length > 0
 })
 
-export interface ServiceNameOption {
-  nameid: number
-  name: string
-}
+export type ServiceNameOption = Pick<ServiceEntry, 'nameid' | 'name'>
 
 /** The services of one host, by name id: what the service filter offers once hosts are chosen. */
 export const hostServicesQuery = (hostId: number) => queryOptions({
   queryKey: ['event-pickers', 'services', hostId],
-  queryFn: async () => (await apiGet<{ records: { host: { services: ServiceNameOption[] } } }>('status/hosts/get', { id: hostId }))
+  queryFn: async () => (await apiGet<HostGetAnswer>('status/hosts/get', { id: hostId }))
     .records.host.services.map(({ nameid, name }) => ({ nameid, name }))
 })
 
-export interface HostGroupOption {
-  id: number
-  name: string
-}
+export type HostGroupOption = Pick<HostGroup, 'id' | 'name'>
 
 /** Host groups are listed to administrators only; others filter by host. */
 export const hostGroupsQuery = (enabled: boolean) => queryOptions({
   queryKey: ['admin', 'groups', 'options'],
-  queryFn: async () => (await apiGet<{ groups: HostGroupOption[] }>('admin/groups/list')).groups,
+  queryFn: async () => (await apiGet<GroupList>('admin/groups/list')).groups,
   enabled
 })

@@ -76,6 +76,7 @@ export const alertRuleRecord = z.object({
 export type AlertRuleRecord = z.infer<typeof alertRuleRecord>
 
 export const alertRuleListAnswer = z.object({ records: z.array(alertRuleRecord) })
+export type AlertRuleList = z.infer<typeof alertRuleListAnswer>
 
 /** A mute as admin/alerts/mutes/list answers it. */
 export const alertMuteRecord = z.object({
@@ -94,6 +95,7 @@ export const alertMuteRecord = z.object({
 export type AlertMuteRecord = z.infer<typeof alertMuteRecord>
 
 export const alertMuteListAnswer = z.object({ records: z.array(alertMuteRecord) })
+export type AlertMuteList = z.infer<typeof alertMuteListAnswer>
 
 export const alertDeliveryStatuses = ['pending', 'delivered', 'failed'] as const
 export type AlertDeliveryStatus = (typeof alertDeliveryStatuses)[number]

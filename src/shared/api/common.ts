@@ -7,6 +7,7 @@ export const emptyAnswer = z.object({})
 
 /** {"id": 7}: the row a create made. */
 export const createdAnswer = z.object({ id: z.number().int() })
+export type Created = z.infer<typeof createdAnswer>
 
 export const sortDirs = ['asc', 'desc'] as const
 /** The `dir` of every paged list. */

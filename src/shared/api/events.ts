@@ -53,6 +53,7 @@ export const eventDetail = z.object({
 export type EventDetail = z.infer<typeof eventDetail>
 
 export const eventGetAnswer = z.object({ records: z.object({ event: eventDetail }) })
+export type EventGetAnswer = z.infer<typeof eventGetAnswer>
 
 /** 144 samples of 10 minutes over the last 24 hours; each pair is [sample start, count]. */
 export const eventSummaryAnswer = z.object({

@@ -23,6 +23,7 @@ export const hostStatusEntry = z.object({
 export type HostStatusEntry = z.infer<typeof hostStatusEntry>
 
 export const hostListAnswer = sortedPageOf(hostStatusEntry)
+export type HostList = z.infer<typeof hostListAnswer>
 
 /** A service's latest statistic in status/hosts/get. */
 export const statisticEntry = z.object({
