@@ -1,5 +1,5 @@
 // Sends the alert outbox (issue 13). Each pass, on the main thread and in a few short statements:
-// reminders due are queued, each channel whose group wait is over gets its ungrouped rows made into one
+// reminders due are queued (and failures inhibited during a host's silence that still fail once it is back), each channel whose group wait is over gets its ungrouped rows made into one
 // notification (a stable uid stored with it, so a retry or a restart sends the same id), and every
 // channel not busy starts the send of its next due notification. Sends run in the background with a
 // timeout, at most one per channel, so a slow or dead channel delays neither the collector nor another
@@ -17,6 +17,7 @@ import { channelType } from '../alerting/channels'
 import { sendWithin } from '../alerting/send-within'
 import { renderMessage } from '../alerting/templates'
 import type { SecretBox } from '../auth/secret-box'
+import { AlertEnqueuer } from '../collector/alert-enqueuer'
 import {
   afterFailure, buildNotification, MAX_ALERTS_PER_NOTIFICATION, reminderDueAt, type OutboxEntry
 } from '../domain/alert-delivery'
@@ -49,6 +50,13 @@ const PRUNE_EVERY_SEC = 60
  * least this often (an alert sent since, a rule changed), not every second on the thread that serves HTTP.
  */
 const REMINDERS_AT_LEAST_EVERY_SEC = 60
+/**
+ * A host back from a silence replays its queued events first: its failures of the silent time that
+ * still fail this long after it came back are told (at the reminders' pace), those that recovered not.
+ */
+const ANNOUNCE_AFTER_RETURN_SEC = 60
+/** Silences that ended longer ago than this are not looked at again. */
+const ANNOUNCE_WITHIN_SEC = 86_400
 const PRUNE_STEP = 500
 /** What the delivery log keeps of a channel's words. */
 const MAX_ERROR_CHARS = 2_000
@@ -62,6 +70,7 @@ type NewNotification = Parameters<AlertDeliveryRepository['createNotification']>
 
 export class AlertDeliveryJob {
   private readonly repo: AlertDeliveryRepository
+  private readonly enqueuer: AlertEnqueuer
   private readonly now: () => number
   /** The send running per channel id, and what stops it with the server. */
   private readonly inFlight = new Map<number, { done: Promise<void>; abort: AbortController }>()
@@ -85,6 +94,7 @@ export class AlertDeliveryJob {
   ) {
     this.repo = new AlertDeliveryRepository(store.db, store.sql)
     this.now = options.now ?? Date.now
+    this.enqueuer = new AlertEnqueuer(store, this.now)
     this.recordFailures = new RepeatedFailureLog(reporting.log, 'alert delivery: recording a result')
   }
 
@@ -120,6 +130,7 @@ export class AlertDeliveryJob {
       // A clock moved back (tests move the job's) looks again at once.
       if (now >= this.nextRemindersSec || now < this.lastRemindersSec) {
         this.nextRemindersSec = this.queueReminders(now)
+        this.enqueuer.announceSilenced(now - ANNOUNCE_WITHIN_SEC, now - ANNOUNCE_AFTER_RETURN_SEC)
         this.lastRemindersSec = now
       }
       for (const channelId of this.repo.dueChannels(now)) {

@@ -10,7 +10,7 @@ import { MAX_ALERTS_PER_NOTIFICATION, MAX_ATTEMPTS } from '../../../src/server/d
 import { EventClassId } from '../../../src/shared/codes'
 import { silentLogger } from '../../../src/server/log'
 import { startAlertReceiver, type AlertReceiver } from '../../support/alert-receiver'
-import { addChannel, addRule } from '../../support/alert-config'
+import { addChannel, addMute, addRule } from '../../support/alert-config'
 import { addEvent, addHost, addOutbox, item, notifications, recover } from '../../support/alert-rows'
 import { tempStore, type TempStore } from '../../support/temp-store'
 import { waitFor } from '../../support/wait'
@@ -367,6 +367,65 @@ describe('reminders', () => {
     expect(hook.received).toHaveLength(1)
     await passAt(T0 + 3600) // the mute ended
     expect(hook.received.map((r) => r.body.summary)).toEqual(['2 services failed on 2 hosts', 'Reminder: nginx failed on web-2'])
+  })
+})
+
+describe('failures of a silent time', () => {
+  /** A silence of the host (its heartbeat dead) from `start` to `end`, as the watchdog and the collector record it. */
+  const addSilence = (hostId: number, start: number, end: number | null) =>
+    db.prepare('INSERT INTO state_interval (host_id, service_name_id, start, "end") VALUES (?, NULL, ?, ?)').run(hostId, start, end)
+  /** A failure of the host's process `service`, with the service's row as the collector keeps it. */
+  const addFailure = (hostId: number, service: string, date: number): number => {
+    const event = addEvent(db, hostId, service, date)
+    db.prepare(`INSERT INTO service (host_id, name_id, name, type, position, collected_usec, status, status_hint, monitor, monitor_mode,
+      on_reboot, pending_action, led, status_text) SELECT ?, id, name, 3, 0, 0, 512, 0, 1, 0, 0, 0, 0, 'Does not exist' FROM service_name
+      WHERE name = ?`).run(hostId, service)
+    return event
+  }
+
+  it('tells the failures inhibited while the host was silent that still fail a minute after it came back, once', async () => {
+    const hook = await receiver()
+    addRule(db, { name: 'all', channelIds: [addChannel(db, { name: 'ops', settings: { url: hook.url } })] })
+    const web1 = addHost(db, 'web-1')
+    addSilence(web1, T0 - 600, T0 - 100)
+    const still = addFailure(web1, 'nginx', T0 - 300)
+    recover(db, addFailure(web1, 'mysql', T0 - 250)) // replayed, then recovered: nothing to tell
+    addFailure(web1, 'cron', T0 - 700) // before the silence: matched (or not) when it came
+    const web2 = addHost(db, 'web-2')
+    addSilence(web2, T0 - 600, T0 - 30) // back for 30 s only: its replays may still be coming
+    addFailure(web2, 'nginx', T0 - 300)
+    const web3 = addHost(db, 'web-3')
+    addSilence(web3, T0 - 600, null) // still silent
+    addFailure(web3, 'nginx', T0 - 300)
+
+    await passAt(T0)
+    await passAt(T0 + 30)
+    expect(hook.received.map((r) => r.body.summary)).toEqual(['nginx failed on web-1'])
+    expect(hook.received[0].body.alerts[0].link).toBe(`${CONSOLE}/#/events/${still}`)
+
+    await passAt(T0 + 60) // web-2 back for 90 s now
+    await passAt(T0 + 90)
+    expect(hook.received.map((r) => r.body.summary)).toEqual(['nginx failed on web-1', 'nginx failed on web-2'])
+    await passAt(T0 + 200)
+    await passAt(T0 + 400)
+    expect(hook.received).toHaveLength(2)
+  })
+
+  it('tells none to a rule that does not match them, nor of a host muted at the time', async () => {
+    const hook = await receiver()
+    const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
+    addRule(db, { name: 'mysql only', channelIds: [channel], servicePattern: 'mysql' })
+    const web1 = addHost(db, 'web-1')
+    addSilence(web1, T0 - 600, T0 - 100)
+    addFailure(web1, 'nginx', T0 - 300)
+    const web2 = addHost(db, 'web-2')
+    addSilence(web2, T0 - 600, T0 - 100)
+    addFailure(web2, 'mysql', T0 - 300)
+    addMute(db, web2, T0 - 200)
+    await passAt(T0)
+    await passAt(T0 + 30)
+    expect(hook.received).toEqual([])
+    expect(db.prepare('SELECT COUNT(*) AS n FROM alert_outbox').get()).toEqual({ n: 0 })
   })
 })
 
