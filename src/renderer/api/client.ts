@@ -1,6 +1,8 @@
 // The console's only door to the server: the M/Monit API under /api/2 with the session cookie.
 // Mutations carry the session's CSRF token; an answer that is the HTML login page means the session
-// ended, so the whole page goes back to the login form.
+// ended, so the whole page goes back to the login form. Every outcome tells live/connection whether the
+// server is there.
+import { serverAnswered, serverUnreachable } from '../live/connection'
 
 export class ApiError extends Error {
   constructor(readonly status: number, message: string) {
@@ -31,8 +33,10 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
   try {
     res = await fetch(`/api/2/${path}`, { credentials: 'same-origin', ...init })
   } catch {
+    serverUnreachable()
     throw new ApiError(0, 'The server cannot be reached. Is it running?')
   }
+  serverAnswered()
   const type = res.headers.get('content-type') ?? ''
   if (type.startsWith('text/html')) {
     window.location.assign('/index.csp')

@@ -12,6 +12,7 @@ import { rememberFirstChannel } from '../app/first-channel'
 import { rootRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
 import { MonitrcLineChooser } from '../components/monitrc-line'
+import { randomPassword } from '../components/random-password'
 import { formErrors } from './admin/field-errors'
 
 export const setupRoute = createRoute({
@@ -50,15 +51,10 @@ function SetupClosed({ error }: { error: unknown }) {
   )
 }
 
-function randomCollectorPassword(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'
-  return Array.from(crypto.getRandomValues(new Uint32Array(16)), (n) => alphabet[n % alphabet.length]).join('')
-}
-
 function SetupWizard({ urls }: { urls: string[] }) {
   const [step, setStep] = useState(0)
   const [form, setForm] = useState<SetupRequest>({
-    adminuname: 'admin', adminfullname: '', adminpassword: '', collectoruname: 'monit', collectorpassword: randomCollectorPassword()
+    adminuname: 'admin', adminfullname: '', adminpassword: '', collectoruname: 'monit', collectorpassword: randomPassword()
   })
   const [confirm, setConfirm] = useState('')
   const [result, setResult] = useState<SetupResult>()
@@ -127,7 +123,7 @@ function SetupWizard({ urls }: { urls: string[] }) {
               <Group align="flex-end" wrap="nowrap">
                 <TextInput label="Collector password" required value={form.collectorpassword} onChange={set('collectorpassword')}
                   error={collectorErrors.of('collectorpassword')} style={{ flex: 1 }} styles={{ input: { fontFamily: 'monospace' } }} />
-                <Button variant="default" onClick={() => setForm({ ...form, collectorpassword: randomCollectorPassword() })}>New password</Button>
+                <Button variant="default" onClick={() => setForm({ ...form, collectorpassword: randomPassword() })}>New password</Button>
               </Group>
               {tried && collectorProblem && <Alert color="red" role="alert">{collectorProblem}</Alert>}
               <ErrorNote error={collectorErrors.general !== undefined && adminErrors.general !== undefined ? submit.error : undefined} title="Setup failed" />
