@@ -39,8 +39,12 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
   serverAnswered()
   const type = res.headers.get('content-type') ?? ''
   if (type.startsWith('text/html')) {
+    // Read to the end first, or leaving would abort the request half-way.
+    await res.text().catch(() => '')
     window.location.assign('/index.csp')
-    throw new ApiError(401, 'Your session has ended; please log in again.')
+    // The page is leaving for the login form (or first-run setup): nothing is left to tell the screen,
+    // and an error thrown now would only be logged.
+    return new Promise<never>(() => {})
   }
   const body: unknown = type.includes('json') ? await res.json().catch(() => undefined) : undefined
   if (!res.ok) {
