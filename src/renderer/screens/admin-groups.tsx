@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react'
 import { addGroupHosts, adminGroupsQuery, createGroup, deleteGroup, removeGroupHosts, renameGroup, type GroupList, type HostGroup } from '../api/admin'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
-import { ConfirmButton } from './admin/confirm-button'
+import { ConfirmButton } from '../components/confirm-button'
 import { formErrors } from './admin/field-errors'
 
 export const adminGroupsRoute = createRoute({

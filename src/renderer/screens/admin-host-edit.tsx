@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react'
 import { adminHostQuery, deleteHost, testConnection, updateHost, type AdminHost, type HostUpdate } from '../api/admin'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
-import { ConfirmButton } from './admin/confirm-button'
+import { ConfirmButton } from '../components/confirm-button'
 import { formErrors } from './admin/field-errors'
 
 export const adminHostEditRoute = createRoute({

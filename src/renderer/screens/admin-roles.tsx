@@ -11,7 +11,7 @@ import {
 } from '../api/admin'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
-import { ConfirmButton } from './admin/confirm-button'
+import { ConfirmButton } from '../components/confirm-button'
 import { argumentOf, formErrors } from './admin/field-errors'
 import { RoleRowEditor } from './admin/role-row-editor'
 

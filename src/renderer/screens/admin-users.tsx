@@ -8,7 +8,7 @@ import { adminRolesQuery, adminUserQuery, adminUsersQuery, createUser, deleteUse
 import { useProfile } from '../api/profile'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
-import { ConfirmButton } from './admin/confirm-button'
+import { ConfirmButton } from '../components/confirm-button'
 import { formErrors } from './admin/field-errors'
 import { rolesByUser } from './admin/role-names'
 

@@ -69,7 +69,7 @@ function HostDetailScreen() {
         {!mayAct && host.services.length > 0 && (
           <Text size="sm" c="dimmed">You may view these services; starting and stopping them needs the service actions permission.</Text>
         )}
-        <ServicesTable hostId={host.id} services={host.services} selected={service?.id} mayAct={mayAct}
+        <ServicesTable hostId={host.id} hostName={host.name} services={host.services} selected={service?.id} mayAct={mayAct}
           extra={profile.admin ? (s) => <ServiceMute hostId={host.id} hostName={host.name} service={s} /> : undefined} />
       </Stack>
       {service && <LatestFigures service={service} />}

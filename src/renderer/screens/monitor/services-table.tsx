@@ -33,6 +33,7 @@ export function statisticLabel(st: StatisticEntry): string {
 
 interface Props {
   hostId: number
+  hostName: string
   services: readonly ServiceEntry[]
   selected?: number
   mayAct: boolean
@@ -40,7 +41,7 @@ interface Props {
   extra?: (service: ServiceEntry) => ReactNode
 }
 
-export function ServicesTable({ hostId, services, selected, mayAct, extra }: Props) {
+export function ServicesTable({ hostId, hostName, services, selected, mayAct, extra }: Props) {
   if (services.length === 0) return <Text c="dimmed">This host reports no services.</Text>
   return (
     <Table.ScrollContainer minWidth={extra ? 960 : 820}>
@@ -80,7 +81,7 @@ export function ServicesTable({ hostId, services, selected, mayAct, extra }: Pro
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
                     {extra?.(s)}
-                    {mayAct && <ServiceActions hostId={hostId} service={s} />}
+                    {mayAct && <ServiceActions hostId={hostId} hostName={hostName} service={s} />}
                   </Group>
                 </Table.Td>
               )}
