@@ -100,7 +100,7 @@ function HostEditor({ host }: { host: AdminHost }) {
               {errors.of('status') && <Text size="xs" c="red">{errors.of('status')}</Text>}
             </div>
             <NumberInput label="Heartbeat tolerance (poll cycles)" description={`A host is declared silent after this many missed reports (default ${host.defaultskew})`}
-              min={1} max={1000} allowDecimal={false} value={draft.skew} onChange={(v) => set('skew', Number(v))} error={errors.of('skew')} w={360} />
+              min={1} max={1000} allowDecimal={false} value={draft.skew} onChange={(v) => set('skew', Number(v))} error={errors.of('skew')} maw={360} />
           </Stack>
         </Paper>
 

@@ -39,34 +39,36 @@ function AdminUsersScreen() {
       <ErrorNote error={users.error ?? roles.error} title="The users could not be loaded" />
       {users.data && (
         <Paper withBorder>
-          <Table highlightOnHover aria-label="Users">
-            <Table.Thead>
-              <Table.Tr><Table.Th>User name</Table.Th><Table.Th>Full name</Table.Th><Table.Th>E-mail</Table.Th><Table.Th>Roles</Table.Th><Table.Th /></Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.data.map((user) => (
-                <Table.Tr key={user.id} data-user={user.uname}>
-                  <Table.Td fw={500}>{user.uname}</Table.Td>
-                  <Table.Td>{user.fullname}</Table.Td>
-                  <Table.Td>{user.email}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {(byUser.get(user.id) ?? []).map((r) => <Badge key={r.id} variant="light" color={r.admin ? 'red' : r.active ? 'teal' : 'gray'}>{r.name}</Badge>)}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'edit', user })} aria-label={`Edit ${user.uname}`}>Edit</Button>
-                      <ConfirmButton size="xs" label="Delete" aria-label={`Delete ${user.uname}`} title={`Delete the user ${user.uname}?`}
-                        disabled={String(me.id) === user.id}
-                        message="The user is deleted and logged out everywhere. Agents using these credentials can no longer report."
-                        onConfirm={() => deleteUser(user.id)} onDone={refresh} />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Table.ScrollContainer minWidth={560}>
+            <Table highlightOnHover aria-label="Users">
+              <Table.Thead>
+                <Table.Tr><Table.Th>User name</Table.Th><Table.Th>Full name</Table.Th><Table.Th>E-mail</Table.Th><Table.Th>Roles</Table.Th><Table.Th /></Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {users.data.map((user) => (
+                  <Table.Tr key={user.id} data-user={user.uname}>
+                    <Table.Td fw={500}>{user.uname}</Table.Td>
+                    <Table.Td>{user.fullname}</Table.Td>
+                    <Table.Td>{user.email}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {(byUser.get(user.id) ?? []).map((r) => <Badge key={r.id} variant="light" color={r.admin ? 'red' : r.active ? 'teal' : 'gray'}>{r.name}</Badge>)}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'edit', user })} aria-label={`Edit ${user.uname}`}>Edit</Button>
+                        <ConfirmButton size="xs" label="Delete" aria-label={`Delete ${user.uname}`} title={`Delete the user ${user.uname}?`}
+                          disabled={String(me.id) === user.id}
+                          message="The user is deleted and logged out everywhere. Agents using these credentials can no longer report."
+                          onConfirm={() => deleteUser(user.id)} onDone={refresh} />
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </Paper>
       )}
       {editing && roles.data && (

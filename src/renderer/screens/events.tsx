@@ -7,6 +7,7 @@ import { useMemo } from 'react'
 import { consoleRoute } from '../app/root-route'
 import { DEFAULT_EVENT_PAGE_SIZE, EVENT_PAGE_SIZES, eventListQuery, type EventSearch } from '../api/events'
 import { ErrorNote } from '../components/error-note'
+import { FoldableFilters } from '../components/foldable-filters'
 import { EventFilters } from './reports/event-filters'
 import { hasEventFilter, parseEventSearch } from './reports/event-search'
 import { EventTable } from './reports/event-table'
@@ -41,8 +42,10 @@ function EventsScreen() {
         <Title order={2}>Events</Title>
         {list.isFetching && <Loader size="sm" aria-label="Loading events" />}
       </Group>
-      <EventFilters search={search} knownServices={knownServices} onChange={change}
-        onClear={() => void navigate({ search: {} })} />
+      <FoldableFilters anyOn={hasEventFilter(search)}>
+        <EventFilters search={search} knownServices={knownServices} onChange={change}
+          onClear={() => void navigate({ search: {} })} />
+      </FoldableFilters>
       <ErrorNote error={list.error} title="The events could not be loaded" />
       {list.data && list.data.records.length === 0 && total > 0 && (
         <EmptyState title="This page is past the last event" description={`The list now holds ${total.toLocaleString()} events.`}>

@@ -1,5 +1,7 @@
 // One page of events: sortable columns, the date opens the event, host and service narrow the list.
 import { Badge, Group, Table, Text, UnstyledButton } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { HostName } from '../../components/host-name'
 import type { EventListEntry, EventSortKey, SortDir } from '../../api/events'
 import { AnchorLink } from './anchor-link'
 import { EventStateBadge } from './event-state'
@@ -39,7 +41,7 @@ export function EventTable({ events, sort, dir, onSort, onHost, onService }: Eve
                 </AnchorLink>
               </Table.Td>
               <Table.Td>
-                <FilterButton label={`Only events of host ${e.hostname}`} onClick={() => onHost(e.hostid)}>{e.hostname}</FilterButton>
+                <FilterButton label={`Only events of host ${e.hostname}`} onClick={() => onHost(e.hostid)}><HostName name={e.hostname} /></FilterButton>
               </Table.Td>
               <Table.Td>
                 <FilterButton label={`Only events of service ${e.servicename}`} onClick={() => onService(e.servicenameid)}>{e.servicename}</FilterButton>
@@ -61,7 +63,7 @@ export function EventTable({ events, sort, dir, onSort, onHost, onService }: Eve
 }
 
 /** A plain title, not a Mantine Tooltip: a page holds up to 1,000 of these, and each Tooltip costs a render. */
-function FilterButton({ label, onClick, children }: { label: string; onClick: () => void; children: string }) {
+function FilterButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
   return (
     <UnstyledButton onClick={onClick} aria-label={label} title={label} fz="sm" style={{ textAlign: 'left', wordBreak: 'break-word' }}>
       {children}
