@@ -8,7 +8,9 @@ import { uptimeHostsQuery } from '../api/uptime'
 import { ErrorNote } from '../components/error-note'
 import { AnchorLink } from './reports/anchor-link'
 import { EventsLink } from './reports/events-link'
+import { ExportButton } from './reports/export-button'
 import { RangePicker } from './reports/range-picker'
+import { uptimeCsv } from './reports/report-csv'
 import { UptimeSummary } from './reports/uptime-summary'
 import { parseUptimeSearch } from './reports/uptime-search'
 import { UptimeTable } from './reports/uptime-table'
@@ -32,7 +34,10 @@ function UptimeScreen() {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>Uptime</Title>
-        {report.isFetching && <Loader size="sm" aria-label="Loading the uptime report" />}
+        <Group gap="sm">
+          {report.isFetching && <Loader size="sm" aria-label="Loading the uptime report" />}
+          {report.data && <ExportButton filename="overseer-uptime.csv" make={() => uptimeCsv(report.data, 'Host')} />}
+        </Group>
       </Group>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <RangePicker value={search} onChange={(next) => void navigate({ search: next })} />
