@@ -1,5 +1,5 @@
 // Host groups (admin/groups/*): named sets of hosts that roles grant permissions on. Create, rename and
-// delete groups; add and remove member hosts.
+// delete groups; add and remove member hosts, one by one or every host matching a name.
 import { Button, Card, Group, Modal, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
@@ -8,6 +8,7 @@ import { addGroupHosts, adminGroupsQuery, createGroup, deleteGroup, removeGroupH
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
 import { ConfirmButton } from '../components/confirm-button'
+import { AddMatchingHosts } from './admin/add-matching-hosts'
 import { formErrors } from './admin/field-errors'
 
 export const adminGroupsRoute = createRoute({
@@ -79,6 +80,7 @@ function GroupCard({ group, list }: { group: HostGroup; list: GroupList }) {
           value={group.hosts.map(String)} onChange={(v) => members.mutate(v.map(Number))} searchable limit={50} clearable
           placeholder={group.hosts.length ? undefined : 'No hosts: pick some'} nothingFoundMessage="No such host" disabled={members.isPending}
           aria-label={`Hosts of ${group.name}`} error={members.error ? (members.error as Error).message : undefined} />
+        <AddMatchingHosts group={group} hosts={list.hosts} onAdded={() => void refresh()} />
       </Stack>
       {renaming && <RenameGroup group={group} onClose={() => setRenaming(false)} />}
     </Card>
