@@ -9,6 +9,7 @@ export const userNameRule = z.string().trim().min(1, 'must not be empty').max(64
 export const passwordRule = z.string().min(1, 'must not be empty').max(1000, 'longer than 1000 characters')
 export const fullNameRule = z.string().trim().min(1, 'must not be empty').max(200, 'longer than 200 characters')
 export const contactRule = z.string().max(200, 'longer than 200 characters')
+export const emailRule = contactRule.refine((s) => s === '' || /^[^\s@]+@[^\s@]+$/.test(s), 'expected an e-mail address')
 
 /** The console's user form: a new user needs a password; an edited one keeps its own when left empty. */
 export function userFormRules(creating: boolean) {
@@ -20,3 +21,13 @@ export function userFormRules(creating: boolean) {
     roleid: z.array(z.number()).min(1, 'choose at least one role')
   })
 }
+
+/** The logged-in user's own name and e-mail (profile/update). */
+export const profileFormRules = z.object({ fullname: fullNameRule, email: emailRule })
+
+/** A new password for oneself: the current one, and the new one typed twice. */
+export const ownPasswordFormRules = z.object({
+  oldpassword: z.string().min(1, 'must not be empty'),
+  password: passwordRule,
+  repeat: z.string()
+}).refine((v) => v.repeat === v.password, { path: ['repeat'], message: 'the two passwords differ' })
