@@ -1,6 +1,6 @@
 // Users (admin/users/* by id, api/2): the list with their roles; create, edit (name, contact, roles,
 // optional new password) and delete, each confirmed where it destroys something.
-import { Badge, Button, Checkbox, Group, Modal, Paper, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Badge, Button, Checkbox, Group, Modal, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
@@ -38,38 +38,36 @@ function AdminUsersScreen() {
       </Group>
       <ErrorNote error={users.error ?? roles.error} title="The users could not be loaded" />
       {users.data && (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={560}>
-            <Table highlightOnHover aria-label="Users">
-              <Table.Thead>
-                <Table.Tr><Table.Th>User name</Table.Th><Table.Th>Full name</Table.Th><Table.Th>E-mail</Table.Th><Table.Th>Roles</Table.Th><Table.Th /></Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {users.data.map((user) => (
-                  <Table.Tr key={user.id} data-user={user.uname}>
-                    <Table.Td fw={500}>{user.uname}</Table.Td>
-                    <Table.Td>{user.fullname}</Table.Td>
-                    <Table.Td>{user.email}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {(byUser.get(user.id) ?? []).map((r) => <Badge key={r.id} variant="light" color={r.admin ? 'red' : r.active ? 'teal' : 'gray'}>{r.name}</Badge>)}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'edit', user })} aria-label={`Edit ${user.uname}`}>Edit</Button>
-                        <ConfirmButton size="xs" label="Delete" aria-label={`Delete ${user.uname}`} title={`Delete the user ${user.uname}?`}
-                          disabled={String(me.id) === user.id}
-                          message="The user is deleted and logged out everywhere. Agents using these credentials can no longer report."
-                          onConfirm={() => deleteUser(user.id)} onDone={refresh} />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <Table.ScrollContainer minWidth={560}>
+          <Table highlightOnHover withTableBorder aria-label="Users">
+            <Table.Thead>
+              <Table.Tr><Table.Th>User name</Table.Th><Table.Th>Full name</Table.Th><Table.Th>E-mail</Table.Th><Table.Th>Roles</Table.Th><Table.Th /></Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {users.data.map((user) => (
+                <Table.Tr key={user.id} data-user={user.uname}>
+                  <Table.Td fw={500}>{user.uname}</Table.Td>
+                  <Table.Td>{user.fullname}</Table.Td>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {(byUser.get(user.id) ?? []).map((r) => <Badge key={r.id} variant="light" color={r.admin ? 'red' : r.active ? 'teal' : 'gray'}>{r.name}</Badge>)}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'edit', user })} aria-label={`Edit ${user.uname}`}>Edit</Button>
+                      <ConfirmButton size="xs" label="Delete" aria-label={`Delete ${user.uname}`} title={`Delete the user ${user.uname}?`}
+                        disabled={String(me.id) === user.id}
+                        message="The user is deleted and logged out everywhere. Agents using these credentials can no longer report."
+                        onConfirm={() => deleteUser(user.id)} onDone={refresh} />
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {editing && roles.data && (
         <UserEditor editing={editing} roles={roles.data} onClose={() => setEditing(undefined)} onSaved={() => { setEditing(undefined); refresh() }} />
