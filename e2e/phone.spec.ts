@@ -38,7 +38,8 @@ test('no screen is wider than a phone, and the account menu stays in reach', asy
     ['dashboard', '/'], ['host', `/hosts/${hostId}`], ['events', '/events'], ['event', `/events/${eventId}`],
     ['uptime', '/uptime'], ['uptime-host', `/uptime/${hostId}`], ['admin-hosts', '/admin/hosts'],
     ['admin-host', `/admin/hosts/${hostId}`], ['admin-users', '/admin/users'], ['admin-roles', '/admin/roles'],
-    ['admin-groups', '/admin/groups'], ['admin-alerts', '/admin/alerts'], ['admin-deliveries', '/admin/alerts?tab=deliveries'],
+    ['admin-groups', '/admin/groups'], ['admin-alerts', '/admin/alerts'], ['admin-rules', '/admin/alerts?tab=rules'],
+    ['admin-mutes', '/admin/alerts?tab=mutes'], ['admin-deliveries', '/admin/alerts?tab=deliveries'],
     ['settings', '/settings']
   ]
   for (const [name, path] of screens) {
