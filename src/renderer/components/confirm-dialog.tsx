@@ -25,7 +25,7 @@ export function ConfirmDialog({ opened, onClose, title, message, label, color = 
         <ErrorNote error={error} title="Not done" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button color={color} loading={pending} onClick={onConfirm} data-autofocus>{label}</Button>
+          <Button color={color} loading={pending} onClick={onConfirm}>{label}</Button>
         </Group>
       </Stack>
     </Modal>
