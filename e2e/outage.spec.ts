@@ -20,7 +20,7 @@ const start = () => startBuiltServer({
 
 test.beforeAll(async () => {
   server = await start()
-  await report('02-status-heartbeat', 'a5a50000000000000000000000000001', 'outage-alpha', { baseUrl: server.baseUrl, auth: COLLECTOR })
+  await report('03-event-process-not-running', 'a5a50000000000000000000000000001', 'outage-alpha', { baseUrl: server.baseUrl, auth: COLLECTOR })
 })
 test.afterAll(async () => {
   await server.kill()
@@ -44,10 +44,13 @@ test('a server outage shows a banner and stale figures; on reconnect both go and
   await expect(page.locator('[data-stale]')).toBeVisible()
   await expect(page.locator('[data-live="reconnecting"]')).toBeVisible()
 
-  // The host picker asks the server while it is down: its error shows, as it should, for now.
+  // The host picker and the export ask the server while it is down: their errors show, as they should, for now.
+  const unreachable = page.getByText('The server cannot be reached. Is it running?')
+  await page.getByRole('button', { name: 'Export CSV' }).click()
+  await expect(unreachable).toHaveCount(1)
   const hosts = page.getByRole('combobox', { name: 'Hosts', exact: true })
   await hosts.fill('outage')
-  await expect(page.getByText('The server cannot be reached. Is it running?')).toBeVisible({ timeout: 15_000 })
+  await expect(unreachable).toHaveCount(2, { timeout: 15_000 })
   await page.keyboard.press('Escape')
   await page.screenshot({ path: 'shots/outage-desktop.png' })
 
@@ -55,7 +58,7 @@ test('a server outage shows a banner and stale figures; on reconnect both go and
   await expect(banner).toHaveCount(0, { timeout: 15_000 })
   await expect(page.locator('[data-stale]')).toHaveCount(0)
   await expect(page.locator('[data-live="live"]')).toBeVisible()
-  await expect(page.getByText('The server cannot be reached. Is it running?')).toHaveCount(0)
+  await expect(unreachable).toHaveCount(0)
   await hosts.click()
   await expect(page.getByRole('option', { name: 'outage-alpha' })).toBeVisible()
   await page.screenshot({ path: 'shots/outage-reconnected.png' })

@@ -3,6 +3,7 @@ import { Button, type ButtonProps } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useMutation } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { useResetAfterOutage } from '../live/use-reset-after-outage'
 import { ConfirmDialog } from './confirm-dialog'
 
 interface ConfirmButtonProps extends ButtonProps {
@@ -18,6 +19,7 @@ interface ConfirmButtonProps extends ButtonProps {
 export function ConfirmButton({ label, title, message, onConfirm, onDone, 'aria-label': ariaLabel, ...button }: ConfirmButtonProps) {
   const [opened, { open, close }] = useDisclosure()
   const action = useMutation({ mutationFn: onConfirm, onSuccess: () => { close(); onDone?.() } })
+  useResetAfterOutage(action)
   return (
     <>
       <Button color="red" variant="light" {...button} aria-label={ariaLabel} onClick={() => { action.reset(); open() }}>{label}</Button>

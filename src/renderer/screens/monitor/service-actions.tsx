@@ -8,6 +8,7 @@ import { useState } from 'react'
 import { errorMessage } from '../../api/client'
 import { runServiceAction, type ServiceAction, type ServiceEntry } from '../../api/status'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import { useResetAfterOutage } from '../../live/use-reset-after-outage'
 import { asksFirst, offeredActions } from './service-action-choice'
 
 const actionLabels: Record<ServiceAction, string> = {
@@ -36,6 +37,7 @@ export function ServiceActions({ hostId, hostName, service }: ServiceActionsProp
       return queryClient.invalidateQueries({ queryKey: ['status', 'host', hostId] })
     }
   })
+  useResetAfterOutage(action)
   const choose = (a: ServiceAction) => {
     action.reset()
     if (asksFirst(a)) setAsking(a)

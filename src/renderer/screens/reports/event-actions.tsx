@@ -6,11 +6,13 @@ import { useDisclosure } from '@mantine/hooks'
 import { EventState } from '../../../shared/codes'
 import { eventActivity, useDismissEvent, type EventDetail } from '../../api/events'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import { useResetAfterOutage } from '../../live/use-reset-after-outage'
 
 export function EventActions({ event }: { event: EventDetail }) {
   const isError = event.eventstate === EventState.Failed
   const activity = eventActivity(event)
   const dismiss = useDismissEvent(event.id)
+  useResetAfterOutage(dismiss)
   const [asking, { open, close }] = useDisclosure()
   if (!isError) return null
   return (

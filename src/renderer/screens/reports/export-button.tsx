@@ -4,6 +4,7 @@ import { Button, Group, Text } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { errorMessage } from '../../api/client'
 import { downloadText } from '../../components/download'
+import { useResetAfterOutage } from '../../live/use-reset-after-outage'
 
 interface ExportButtonProps {
   filename: string
@@ -14,6 +15,7 @@ interface ExportButtonProps {
 
 export function ExportButton({ filename, make, label = 'Export CSV' }: ExportButtonProps) {
   const run = useMutation({ mutationFn: async () => downloadText(filename, await make()) })
+  useResetAfterOutage(run)
   return (
     <Group gap="xs" wrap="nowrap">
       {run.error && <Text size="xs" c="red" role="alert">{errorMessage(run.error)}</Text>}
