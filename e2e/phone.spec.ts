@@ -5,7 +5,8 @@ import { loginAs } from '../test/support/api-client'
 import { ADMIN, BASE_URL, logIn, report } from './support/console'
 
 const AGENT = 'a6a60000000000000000000000000001'
-const HOST = 'phone-host-with-a-rather-long-name.example.internal'
+// Long labels without hyphens: a name that only breaks after its dots.
+const HOST = 'phonehostwithlongname.datacenterwest.example.internal'
 const PHONE = { width: 390, height: 844 }
 let hostId = 0
 let eventId = 0
@@ -13,7 +14,7 @@ let eventId = 0
 test.beforeAll(async () => {
   await report('03-event-process-not-running', AGENT, HOST)
   const admin = await loginAs(BASE_URL, ADMIN.uname, ADMIN.password)
-  const hosts = (await admin.get('/api/2/status/hosts/list', { hostpattern: 'phone-host' })).json as { records: { id: number }[] }
+  const hosts = (await admin.get('/api/2/status/hosts/list', { hostpattern: 'phonehostwithlongname' })).json as { records: { id: number }[] }
   hostId = hosts.records[0].id
   const events = (await admin.get('/api/2/reports/events/list', { hostid: hostId })).json as { records: { id: number }[] }
   eventId = events.records[0].id

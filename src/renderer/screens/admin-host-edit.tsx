@@ -8,6 +8,7 @@ import { createRoute, Link, useNavigate } from '@tanstack/react-router'
 import { adminHostQuery, deleteHost, testConnection, updateHost, type AdminHost, type HostUpdate } from '../api/admin'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
+import { HostName } from '../components/host-name'
 import { ConfirmButton } from '../components/confirm-button'
 import { hostFormRules } from '../../shared/api/hosts-admin'
 
@@ -64,7 +65,7 @@ function HostEditor({ host }: { host: AdminHost }) {
     <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
       <Stack gap="md">
         <Group justify="space-between">
-          <Title order={2}>{host.hostname}</Title>
+          <Title order={2}><HostName name={host.hostname} /></Title>
           <ConfirmButton label="Delete host" title={`Delete ${host.hostname}?`}
             message="The host is deleted with its services, events and statistics. If its agent reports again, it comes back as a new host."
             onConfirm={() => deleteHost(host.id)}

@@ -9,6 +9,7 @@ import { useProfile } from '../api/profile'
 import { hostDetailQuery, type HostDetail, type ServiceEntry } from '../api/status'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
+import { HostName } from '../components/host-name'
 import { HostMute, ServiceMute } from './alerts/host-mute'
 import { Led } from '../components/led'
 import { HostEvents } from './monitor/host-events'
@@ -57,7 +58,7 @@ function HostDetailScreen() {
       <Group justify="space-between" wrap="wrap">
         <Group gap="sm" wrap="nowrap">
           <Led led={host.led} size={16} />
-          <Title order={2}>{host.name}</Title>
+          <Title order={2}><HostName name={host.name} /></Title>
           <Badge variant="light" color={host.heartbeat === 0 ? 'red' : 'gray'}>{host.heartbeat === 0 ? 'No heartbeat' : hostStatusLabel[host.statusid as HostStatus]}</Badge>
         </Group>
         {profile.admin && <HostMute hostId={host.id} hostName={host.name} />}

@@ -6,6 +6,7 @@ import { consoleRoute } from '../app/root-route'
 import { hostNamesQuery } from '../api/events'
 import { uptimeServicesQuery } from '../api/uptime'
 import { ErrorNote } from '../components/error-note'
+import { HostName } from '../components/host-name'
 import { AnchorLink } from './reports/anchor-link'
 import { EventsLink } from './reports/events-link'
 import { ExportButton } from './reports/export-button'
@@ -39,7 +40,7 @@ function UptimeHostScreen() {
     <Stack gap="md">
       <AnchorLink to="/uptime" search={search} size="sm" w="fit-content">← Uptime of all hosts</AnchorLink>
       <Group justify="space-between">
-        <Title order={2}>{name ? `Uptime of ${name}` : 'Uptime of a host'}</Title>
+        <Title order={2}>{name ? <>Uptime of <HostName name={name} /></> : 'Uptime of a host'}</Title>
         <Group gap="sm">
           {report.isFetching && <Loader size="sm" aria-label="Loading the uptime report" />}
           {report.data && <ExportButton filename={`overseer-uptime-${name ?? id}.csv`} make={() => uptimeCsv(report.data, 'Service')} />}
