@@ -168,7 +168,7 @@ test('alerts: webhook channel with a test, a rule, mutes from the host screen, t
 
   await page.getByRole('button', { name: `Mute labprog on ${HOST.name}` }).click()
   const serviceMute = page.getByRole('dialog', { name: `Mute labprog on ${HOST.name}` })
-  // A date in the past: the server's refusal shows under the choice it is about.
+  // A date in the past: refused under the date, in the browser, before anything is sent.
   await serviceMute.getByRole('radio', { name: 'Until a date' }).check()
   await serviceMute.getByLabel('Until', { exact: true }).fill('2020-01-01T00:00')
   await serviceMute.getByRole('button', { name: 'Mute' }).click()

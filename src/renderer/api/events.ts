@@ -161,3 +161,18 @@ export const hostGroupsQuery = (enabled: boolean) => queryOptions({
   queryFn: async () => (await apiGet<{ groups: HostGroupOption[] }>('admin/groups/list')).groups,
   enabled
 })
+
+// ---- export ----
+
+/** The most rows an export asks for per request (the server's page limit). */
+const EXPORT_PAGE = 1000
+
+/** Every event the search's filters and sort choose, page after page, for a download. */
+export async function allEvents(search: EventSearch): Promise<EventListEntry[]> {
+  const all: EventListEntry[] = []
+  for (let page = 1; ; page++) {
+    const answer = await apiGet<EventPage>('reports/events/list', eventListParams({ ...search, page, size: EXPORT_PAGE }))
+    all.push(...answer.records)
+    if (answer.records.length < EXPORT_PAGE || all.length >= answer.totalRecords) return all
+  }
+}

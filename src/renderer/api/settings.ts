@@ -1,9 +1,8 @@
 // Server settings (settings/get|update, administrators) and the caller's own profile (profile/update).
 import { queryOptions } from '@tanstack/react-query'
+import type { Retention } from '../../shared/retention'
 import { apiGet, apiPost } from './client'
 import type { Profile } from './profile'
-
-export interface Retention { raw: number; minute: number; hour: number; day: number }
 
 export interface ServerSettings {
   /** The port stored for the next start (used when neither --port nor OVERSEER_PORT chooses one); null: none. */

@@ -1,16 +1,11 @@
 // First-run setup (no session yet): JSON, which a page of another origin cannot post without a CORS
 // preflight the server never grants.
+import type { SetupRequest } from '../../shared/api/setup'
 import { ApiError } from './client'
 
-export interface SetupStatus { setup: 'open'; urls: string[] }
+export type { SetupRequest } from '../../shared/api/setup'
 
-export interface SetupRequest {
-  adminuname: string
-  adminpassword: string
-  adminfullname: string
-  collectoruname: string
-  collectorpassword: string
-}
+export interface SetupStatus { setup: 'open'; urls: string[] }
 
 export interface SetupResult {
   admin: { id: number; uname: string }

@@ -3,6 +3,7 @@
 // 10,000 refetches. Screens that want the changes themselves subscribe with onLiveChange.
 import type { QueryClient } from '@tanstack/react-query'
 import type { LiveChange, LiveKind } from '../../shared/live'
+import { serverAnswered, serverUnreachable } from './connection'
 
 type Listener = (change: LiveChange) => void
 export type LiveState = 'connecting' | 'live' | 'reconnecting'
@@ -57,14 +58,22 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   for (const kind of LIVE_KINDS) {
     source.addEventListener(kind, (e) => {
       const change = JSON.parse((e as MessageEvent<string>).data) as LiveChange
+      serverAnswered()
       stale(STALE_AFTER[kind])
       for (const listener of listeners) listener(change)
     })
   }
   // The server's reset: what we missed is gone from its memory, so everything may be stale.
   source.addEventListener('reset', () => stale(['status', 'events', 'uptime', 'admin']))
-  source.addEventListener('ready', () => setState('live'))
-  source.onerror = () => setState('reconnecting')
+  source.addEventListener('ready', () => {
+    serverAnswered()
+    setState('live')
+  })
+  source.onerror = () => {
+    // CLOSED: the server answered but refused the stream (an ended session), it is not unreachable.
+    if (source.readyState !== EventSource.CLOSED) serverUnreachable()
+    setState('reconnecting')
+  }
   return () => {
     source.close()
     if (timer) clearTimeout(timer)

@@ -10,7 +10,9 @@ import { ErrorNote } from '../components/error-note'
 import { ScreenTitle } from '../components/screen-title'
 import { AnchorLink } from './reports/anchor-link'
 import { EventsLink } from './reports/events-link'
+import { ExportButton } from './reports/export-button'
 import { RangePicker } from './reports/range-picker'
+import { uptimeCsv } from './reports/report-csv'
 import { UptimeSummary } from './reports/uptime-summary'
 import { parseUptimeSearch } from './reports/uptime-search'
 import { UptimeTable } from './reports/uptime-table'
@@ -40,7 +42,8 @@ function UptimeScreen() {
     () => (report.data?.items ?? []).filter((h) => !find || h.name.toLowerCase().includes(find)), [report.data, find])
   return (
     <Stack gap="md">
-      <ScreenTitle title="Uptime" loading={report.isFetching} loadingLabel="Loading the uptime report" />
+      <ScreenTitle title="Uptime" loading={report.isFetching} loadingLabel="Loading the uptime report"
+        actions={report.data && <ExportButton filename="overseer-uptime.csv" make={() => uptimeCsv(report.data, 'Host')} />} />
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <RangePicker value={search} onChange={(next) => void navigate({ search: { ...next, q } })} />
         <TextInput label="Find a host" placeholder="Part of its name" w={240} value={text}

@@ -6,6 +6,9 @@ import { EventState } from '../../shared/codes'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
+import {
+  GROUP_WAIT_MAX_SEC, GROUP_WAIT_RANGE, REMINDER_MAX_MIN, REMINDER_RANGE, ruleNameRule, servicePatternRule
+} from '../../shared/api/alert-rules'
 import { AlertChannelRepository } from '../store/alert-channels'
 import { AlertRuleRepository, type AlertRule, type AlertRuleValues } from '../store/alert-rules'
 import { GroupRepository } from '../store/groups'
@@ -21,18 +24,18 @@ const stateBits: Record<number, number> = { [EventState.Failed]: 1, [EventState.
 const EVERY_STATE = 7
 
 const ruleParams = {
-  name: arg.required(255).optional(),
+  name: ruleNameRule.optional(),
   enabled: arg.bool().optional(),
   channelid: list(arg.int()).optional(),
   hostid: list(arg.int()).optional(),
   hostgroupid: list(arg.int()).optional(),
-  servicepattern: arg.text(255).optional(),
+  servicepattern: servicePatternRule.optional(),
   servicetype: list(intIn(0, 8, 'a service type code from 0 to 8')).optional(),
   state: list(intIn(0, 2, '0 (succeeded), 1 (failed) or 2 (changed)')).optional(),
   eventtype: intIn(0, 2 ** 31 - 1, 'an event type bitmap (0: every type)').optional(),
   heartbeat: arg.bool().optional(),
-  groupwait: intIn(0, 86_400, 'a number of seconds from 0 to 86400').optional(),
-  reminder: intIn(0, 525_600, 'a number of minutes from 0 (off) to 525600').optional(),
+  groupwait: intIn(0, GROUP_WAIT_MAX_SEC, GROUP_WAIT_RANGE).optional(),
+  reminder: intIn(0, REMINDER_MAX_MIN, REMINDER_RANGE).optional(),
   recovery: arg.bool().optional()
 }
 type RuleParams = z.output<z.ZodObject<typeof ruleParams>>

@@ -4,10 +4,11 @@ import { z } from 'zod'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
+import { groupNameRule } from '../../shared/api/groups'
 import { GroupRepository, type HostGroup } from '../store/groups'
 import type { ApiDeps } from './deps'
 
-const groupName = arg.required(255)
+const groupName = groupNameRule
 const membership = { id: arg.int(), hostid: z.array(arg.int()) }
 
 export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {

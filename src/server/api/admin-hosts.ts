@@ -8,18 +8,16 @@ import { hostLed, hostStatusText } from '../domain/host-state'
 import { endpoint, type ApiEndpoint, type ApiVersion } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
+import { agentAddressRule, hostNameRule, isPortOut, isSkew, PORT_OUT, SKEW } from '../../shared/api/hosts-admin'
 import { HostAdminRepository, type HostListRow } from '../store/host-admin'
 import type { HostChanges, HostRow } from '../store/hosts'
 import type { ApiDeps } from './deps'
 
 const intIn = (min: number, max: number, label: string) => arg.int().refine((n) => n >= min && n <= max, `expected ${label}`)
-/** A host name, IPv4 or IPv6 address; '' = undefined (use the address the agent reported). */
-const address = z.string().trim().max(255, 'longer than 255 characters')
-  .regex(/^[A-Za-z0-9._:%-]*$/, 'expected a host name or an IP address')
 
 const updateParams = {
   id: arg.int(),
-  hostname: arg.required(255),
+  hostname: hostNameRule,
   // agentuser/agentpassword per the spec; monituser/monitpassword as existing clients send them (compat 6.8).
   agentuser: arg.text(255).optional(),
   monituser: arg.text(255).optional(),
@@ -28,10 +26,10 @@ const updateParams = {
   keepname: intIn(0, 1, '0 or 1').optional(),
   description: arg.text(1000).optional(),
   status: intIn(0, 2, '0 (Active), 1 (Inactive) or 2 (Ignored)').optional(),
-  ipaddrout: address.optional(),
-  portout: arg.int().refine((n) => n === -1 || (n >= 1 && n <= 65535), 'expected -1 or a port from 1 to 65535').optional(),
+  ipaddrout: agentAddressRule.optional(),
+  portout: arg.int().refine(isPortOut, PORT_OUT).optional(),
   sslout: intIn(-1, 1, '-1, 0 or 1').optional(),
-  skew: intIn(1, 1000, 'a number of poll cycles from 1 to 1000').optional()
+  skew: arg.int().refine(isSkew, SKEW).optional()
 }
 type UpdateParams = z.output<z.ZodObject<typeof updateParams>>
 

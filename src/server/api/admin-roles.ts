@@ -6,6 +6,7 @@ import { Permission } from '../../shared/codes'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg, type RawParams } from '../http/params'
+import { roleDescriptionRule, roleNameRule } from '../../shared/api/roles'
 import { RoleRepository, type RoleDetail, type RoleRecord, type RoleRow } from '../store/roles'
 import type { Store } from '../store/store'
 import { BUILTIN_ROLE, type UserRepository } from '../store/users'
@@ -37,10 +38,10 @@ export function changeAccess<T>(store: Store, write: () => T): T {
 }
 
 const roleParams = {
-  name: arg.required(100),
+  name: roleNameRule,
   admin: arg.bool(),
   active: arg.bool(),
-  description: arg.text().optional(),
+  description: roleDescriptionRule.optional(),
   rolerowscount: arg.int().refine((n) => n >= 0 && n <= MAX_ROWS, `expected 0 to ${MAX_ROWS}`).optional()
 }
 const userIds = z.array(arg.int()).min(1)

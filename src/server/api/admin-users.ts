@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { endpoint, type ApiEndpoint, type ApiVersion } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
+import { fullNameRule, passwordRule, userNameRule } from '../../shared/api/users'
 import { RoleRepository } from '../store/roles'
 import { BUILTIN_ROLE, DEFAULT_USER_ROLE, type UserProfile, type UserRecord } from '../store/users'
 import { changeAccess } from './admin-roles'
@@ -12,12 +13,10 @@ import type { ApiDeps } from './deps'
 
 const PROFILE_FIELDS = ['fullname', 'title', 'email', 'phone', 'mobile', 'imname', 'imtype', 'image'] as const
 
-// Basic authentication (the collector) splits name and password at the first ':'.
-const uname = arg.required(64).refine((s) => !s.includes(':'), "must not contain ':'")
-// Not trimmed: spaces are part of a password.
-const password = z.string().min(1, 'must not be empty').max(1000, 'longer than 1000 characters')
+const uname = userNameRule
+const password = passwordRule
 const profile = {
-  fullname: arg.required(200),
+  fullname: fullNameRule,
   title: arg.text(200).optional(),
   email: arg.text(200).optional(),
   phone: arg.text(200).optional(),

@@ -10,12 +10,9 @@ import type { Session } from '../auth/sessions'
 import { endpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { tooManyFailures } from '../http/too-many-failures'
-import { arg } from '../http/params'
+import { emailRule, fullNameRule, passwordRule } from '../../shared/api/users'
 import type { ApiDeps } from './deps'
 
-// Not trimmed: spaces are part of a password.
-const password = z.string().min(1, 'must not be empty').max(1000, 'longer than 1000 characters')
-const email = arg.text(200).refine((s) => s === '' || /^[^\s@]+@[^\s@]+$/.test(s), 'expected an e-mail address')
 
 export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
   const profileOf = (principal: Principal, session: Session) => {
@@ -38,7 +35,7 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
     }),
     endpoint({
       path: 'profile/update', methods: ['POST'], mutation: true,
-      params: { fullname: arg.required(200).optional(), email: email.optional(), oldpassword: z.string().optional(), password: password.optional() },
+      params: { fullname: fullNameRule.optional(), email: emailRule.optional(), oldpassword: z.string().optional(), password: passwordRule.optional() },
       handle: ({ params, principal, session, request }) => {
         if (params.password !== undefined) {
           if (params.oldpassword === undefined) throw new HttpError(400, "invalid argument 'oldpassword': is required to set a new password")

@@ -6,13 +6,13 @@ import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { urlsOfServer } from '../http/listening-urls'
 import { arg } from '../http/params'
-import { RetentionError, type Retention } from '../store/history-settings'
+import { RETENTION_LEVELS, type Retention } from '../../shared/retention'
+import { RetentionError } from '../store/history-settings'
 import { PORT_LIMITS, SESSION_TIMEOUT_LIMITS, ServerSettingsRepository, SettingError } from '../store/server-settings'
 import type { Store } from '../store/store'
 import type { ApiDeps } from './deps'
 
 const DEFAULT_PORT = 8080
-const LEVELS = ['raw', 'minute', 'hour', 'day'] as const
 
 // Ranges are checked by the repositories, which own them.
 const seconds = arg.int('a whole number of seconds')
@@ -50,7 +50,7 @@ export function settingsEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       path: 'settings/update', methods: ['POST'], access: 'admin', mutation: true, params: updateParams,
       handle: ({ params, request }) => {
         const retention: Partial<Retention> = {}
-        for (const level of LEVELS) {
+        for (const level of RETENTION_LEVELS) {
           const value = params[`retention${level}`]
           if (value !== undefined) retention[level] = value
         }
@@ -75,7 +75,7 @@ function setRetention(store: Store, retention: Partial<Retention>): void {
     store.history.settings.setRetention(retention)
   } catch (err) {
     if (!(err instanceof RetentionError)) throw err
-    const level = LEVELS.find((l) => err.message.startsWith(`${l} `)) ?? 'raw'
+    const level = RETENTION_LEVELS.find((l) => err.message.startsWith(`${l} `)) ?? 'raw'
     throw new HttpError(400, `invalid argument 'retention${level}': ${err.message}`)
   }
 }

@@ -1,6 +1,6 @@
 // Which level and bucket width a chart of a span reads: the finest resolution that keeps each series
 // within about MAX_POINTS points, from a level that still holds the whole span.
-import type { Retention } from '../store/history-settings'
+import type { Retention } from '../../shared/retention'
 import { bucketSeconds, type Level } from './levels'
 
 export const MAX_POINTS = 1000

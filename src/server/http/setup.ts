@@ -5,7 +5,8 @@
 // while the user table is empty: the check and the inserts run in one transaction, so of two tabs
 // racing, exactly one creates the administrator.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { z } from 'zod'
+import type { z } from 'zod'
+import { setupRequest } from '../../shared/api/setup'
 import { BUILTIN_ROLE, type UserRepository } from '../store/users'
 import type { Store } from '../store/store'
 import { HttpError } from './errors'
@@ -41,19 +42,8 @@ function assertOpen(request: FastifyRequest, users: UserRepository): void {
   if (state === 'remote') throw new HttpError(403, REMOTE)
 }
 
-// Monit 5.33 does not percent-decode the credentials of its `set mmonit` URL.
-const urlSafe = (what: string) => z.string().regex(/^[A-Za-z0-9]+$/, `${what} may hold letters and digits only (Monit sends it in a URL)`)
-const setupBody = z.object({
-  adminuname: z.string().trim().min(1, 'must not be empty').max(64, 'longer than 64 characters')
-    .refine((s) => !s.includes(':'), "must not contain ':'"),
-  adminpassword: z.string().min(8, 'must be at least 8 characters').max(1000, 'longer than 1000 characters'),
-  adminfullname: z.string().trim().max(200, 'longer than 200 characters').optional(),
-  collectoruname: urlSafe('the name').max(64, 'longer than 64 characters'),
-  collectorpassword: urlSafe('the password').min(8, 'must be at least 8 characters').max(200, 'longer than 200 characters')
-})
-
-function readBody(body: unknown): z.output<typeof setupBody> {
-  const parsed = setupBody.safeParse(body ?? {})
+function readBody(body: unknown): z.output<typeof setupRequest> {
+  const parsed = setupRequest.safeParse(body ?? {})
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]
   const name = String(issue.path[0] ?? 'body')
@@ -74,9 +64,6 @@ export async function setupRoutes(app: FastifyInstance, { store }: { store: Stor
       throw new HttpError(415, 'send the setup as application/json')
     }
     const p = readBody(request.body)
-    if (p.collectoruname === p.adminuname) {
-      throw new HttpError(400, "invalid argument 'collectoruname': must differ from the administrator's name")
-    }
     const created = store.transaction(() => {
       // Checked again inside the transaction: the one that commits first wins, the other gets 409.
       if (users.count() > 0) throw new HttpError(409, DONE)

@@ -1,4 +1,10 @@
-// The JSON shape of a role in our admin/roles answers, shared by the server and the console.
+// The JSON shape of a role in our admin/roles answers, and the rules for a role's name and description,
+// shared by the server and the console (whose role form checks them before sending).
+import { z } from 'zod'
+
+export const roleNameRule = z.string().trim().min(1, 'must not be empty').max(100, 'longer than 100 characters')
+export const roleDescriptionRule = z.string().max(1000, 'longer than 1000 characters')
+export const roleFormRules = z.object({ name: roleNameRule, description: roleDescriptionRule })
 
 /** A role's own fields, without its rows and members. */
 export interface RoleFields {

@@ -2,7 +2,7 @@
 // ("invalid argument 'port': ..."); errors naming no field of the form go above its buttons.
 import { ApiError, errorMessage } from '../../api/client'
 
-export function argumentOf(error: unknown): string | undefined {
+function argumentOf(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined
   return /invalid argument '([A-Za-z0-9]+)'/.exec(error.message)?.[1]
 }

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { alertMutesQuery, deleteMute } from '../../api/alerts'
 import { ErrorNote } from '../../components/error-note'
-import { ConfirmButton } from '../admin/confirm-button'
+import { ConfirmButton } from '../../components/confirm-button'
 import { formatDateTime } from '../reports/time'
 
 export function MutesPanel() {
