@@ -265,7 +265,7 @@ export class AlertDeliveryJob {
       if (result.ok) {
         this.repo.delivered(n.id, now, log)
       } else {
-        const next = afterFailure(n.attempts + 1, n.created_at, now)
+        const next = afterFailure(n.attempts + 1, n.created_at, now, result.retryAfterSec)
         const error = result.error.slice(0, MAX_ERROR_CHARS)
         this.repo.attemptFailed(n.id, error, log, 'retryAt' in next ? next.retryAt : null)
         if (!('retryAt' in next)) {

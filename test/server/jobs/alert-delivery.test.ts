@@ -228,6 +228,20 @@ describe('retries', () => {
     expect(notifications(db)[0]).toMatchObject({ uid: hook.received[0].body.id, status: 'delivered', attempts: 2, delivered_at: T0 + 60 })
   })
 
+  it('waits as long as a rate-limited receiver asked (Retry-After) before trying again', async () => {
+    const hook = await receiver()
+    hook.answerWith((n) => (n === 0 ? { status: 429, headers: { 'Retry-After': '600' } } : 200))
+    const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
+    addOutbox(db, { channelId: channel, item: item(addHost(db, 'web-1'), 'web-1', 'nginx', null), createdAt: T0 })
+
+    await passAt(T0 + 30)
+    expect(notifications(db)[0]).toMatchObject({ status: 'pending', attempts: 1, next_attempt_at: T0 + 630, last_error: expect.stringContaining('retry after 600 s') })
+    await passAt(T0 + 629)
+    expect(hook.received).toHaveLength(1)
+    await passAt(T0 + 630)
+    expect(notifications(db)[0]).toMatchObject({ status: 'delivered', attempts: 2 })
+  })
+
   it('gives up after the bounded attempts, keeping the last error, with the backoff doubling', async () => {
     const hook = await receiver()
     hook.answerWith(503)
