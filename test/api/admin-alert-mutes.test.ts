@@ -90,6 +90,20 @@ describe('admin/alerts/mutes create and list', () => {
   })
 })
 
+describe('admin/alerts/mutes/end', () => {
+  it('ends a mute now and keeps it as ended; 409 the second time, 404 for none', async () => {
+    const id = await create({ hostid: alpha, until: now() + 600, reason: 'kernel upgrade' })
+    const kept = await create({ hostid: bravo, until: now() + 600 })
+    expect(await admin.post('/api/2/admin/alerts/mutes/end', { id })).toMatchObject({ status: 200, json: {} })
+    expect((await list()).map((m) => m.id)).toEqual([kept])
+    const ended = (await list({ ended: 'true' })).find((m) => m.id === id)
+    expect(ended).toMatchObject({ active: false, reason: 'kernel upgrade' })
+    expect(ended!.until).toBeLessThanOrEqual(now())
+    expect(await admin.post('/api/2/admin/alerts/mutes/end', { id })).toMatchObject({ status: 409, json: { error: `alert mute ${id} has already ended` } })
+    expect(await admin.post('/api/2/admin/alerts/mutes/end', { id: 999 })).toMatchObject({ status: 404, json: { error: 'no alert mute with id 999' } })
+  })
+})
+
 describe('admin/alerts/mutes/delete', () => {
   it('ends a mute early; 404 the second time', async () => {
     const id = await create({ hostid: alpha, until: now() + 600 })

@@ -56,7 +56,7 @@ export interface EventPage {
 export function eventListParams(search: EventSearch, now = Date.now() / 1000): ApiParams {
   const size = search.size ?? DEFAULT_EVENT_PAGE_SIZE
   return {
-    ...eventDates(search, now),
+    ...rangeDates(search, now),
     hostid: search.host, hostgroupid: search.group, servicenameid: search.service,
     servicegroupid: search.servicegroup, servicetype: search.servicetype, eventtype: search.eventtype,
     state: search.state, active: search.active,
@@ -64,11 +64,14 @@ export function eventListParams(search: EventSearch, now = Date.now() / 1000): A
   }
 }
 
-function eventDates(search: EventSearch, now: number): ApiParams {
+/** A range from the URL as datefrom/dateto (unix seconds, inclusive); none: no bound. */
+export function rangeDates(search: Pick<EventSearch, 'range' | 'from' | 'to'>, now = Date.now() / 1000): ApiParams {
   if (search.range === undefined) return { datefrom: search.from, dateto: search.to }
   if (search.range === Range.Custom) return { datefrom: search.from, dateto: search.to === undefined ? undefined : search.to - 1 }
+  // A list's relative range runs to now: what arrived in the current minute is listed too (charts stop
+  // at the last whole minute, lists do not).
   const span = resolveRange(search.range as Exclude<Range, typeof Range.Custom>, now)
-  return { datefrom: span.from, dateto: span.to }
+  return { datefrom: span.from }
 }
 
 export const eventListQuery = (search: EventSearch) => queryOptions({

@@ -1,5 +1,6 @@
-// admin/alerts/mutes/list|create|delete (issue 13, our extension): maintenance. A muted host, or one
-// of its services, produces no alert until the mute ends by itself or is deleted.
+// admin/alerts/mutes/list|create|end|delete (issue 13, our extension): maintenance. A muted host, or
+// one of its services, produces no alert until the mute ends by itself, is ended early (it stays in the
+// list of ended mutes: a maintenance log) or is deleted.
 import type { AlertMuteRecord } from '../../shared/api/alerts'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
@@ -35,6 +36,14 @@ export function adminAlertMuteEndpoints({ store }: ApiDeps): ApiEndpoint[] {
         }
         const id = mutes.create({ hostId: p.hostid, serviceNameId, until: p.until, reason: p.reason?.trim() ?? '', createdBy: principal.uname }, at)
         return { id }
+      }
+    }),
+    endpoint({
+      path: 'admin/alerts/mutes/end', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      handle: ({ params: { id } }) => {
+        if (mutes.end(id, now())) return {}
+        if (!mutes.exists(id)) throw new HttpError(404, `no alert mute with id ${id}`)
+        throw new HttpError(409, `alert mute ${id} has already ended`)
       }
     }),
     endpoint({

@@ -1,13 +1,14 @@
 // Create or edit an alert rule: which events (hosts, groups, service pattern and types, states, event
 // types, heartbeat) go to which channels, and how (group wait, reminders, recovery). Empty pickers mean
 // "every": the hints say so, as the API reads them.
-import { Button, Checkbox, Group, Modal, MultiSelect, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core'
+import { Autocomplete, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { eventClasses, EventState, serviceTypeLabels } from '../../../shared/codes'
 import type { GroupList } from '../../api/admin'
 import { saveRule, type AlertChannelRecord, type AlertRuleRecord, type RuleDraft } from '../../api/alerts'
 import { ErrorNote } from '../../components/error-note'
+import { serviceListPageQuery } from '../../api/overview'
 import { ruleFormRules } from '../../../shared/api/alert-rules'
 
 export const NEW_RULE: RuleDraft = {
@@ -38,6 +39,7 @@ export function RuleForm({ rule, channels, hostsAndGroups, onClose, onSaved }: P
     mode: 'controlled', initialValues: rule ? { ...rule } : NEW_RULE, validate: schemaResolver(ruleFormRules, { sync: true })
   })
   const draft = form.getValues()
+  const serviceNames = useServiceNames(draft.servicepattern)
   const save = useMutation({ mutationFn: (values: RuleDraft) => saveRule(rule?.id, values), onSuccess: onSaved })
   const set = <K extends keyof RuleDraft>(key: K, value: RuleDraft[K]) => form.setFieldValue(key, value as never)
 
@@ -62,8 +64,8 @@ export function RuleForm({ rule, channels, hostsAndGroups, onClose, onSaved }: P
             <MultiSelect label="Host groups" description="Every host of these groups" searchable clearable
               data={hostsAndGroups.groups.map((g) => ({ value: String(g.id), label: g.name }))}
               value={strings(draft.hostgroupid)} onChange={(v) => set('hostgroupid', ids(v))} error={form.errors.hostgroupid} nothingFoundMessage="No such group" />
-            <TextInput label="Service name" description="A pattern with * and ?; empty: every service" placeholder="e.g. nginx* or *db"
-              value={draft.servicepattern} onChange={(e) => set('servicepattern', e.currentTarget.value)} error={form.errors.servicepattern} />
+            <Autocomplete label="Service name" description="A name, or a pattern with * and ?; empty: every service" placeholder="e.g. nginx* or *db"
+              data={serviceNames} value={draft.servicepattern} onChange={(v) => set('servicepattern', v)} error={form.errors.servicepattern} />
             <MultiSelect label="Service types" description="None: every type" searchable clearable
               data={serviceTypeLabels.map((label, code) => ({ value: String(code), label }))}
               value={strings(draft.servicetype)} onChange={(v) => set('servicetype', ids(v))} error={form.errors.servicetype} />
@@ -100,4 +102,11 @@ export function RuleForm({ rule, channels, hostsAndGroups, onClose, onSaved }: P
       </form>
     </Modal>
   )
+}
+
+/** Names of the services the hosts report whose name contains what was typed before its first wildcard. */
+function useServiceNames(typed: string): string[] {
+  const text = typed.split(/[*?]/)[0].trim()
+  const found = useQuery(serviceListPageQuery({ servicepattern: text || undefined, sort: 'name' }, 0, 200))
+  return [...new Set((found.data?.records ?? []).map((s) => s.name))]
 }
