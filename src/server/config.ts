@@ -25,7 +25,7 @@ export interface ServerConfig {
 
 export interface UserSpec { user: string; password: string }
 
-/** Flag → environment variable. The README lists the same table. */
+/** Flag → environment variable. docs/configuration.md lists the same table. */
 export const settings = {
   host: 'OVERSEER_HOST',
   port: 'OVERSEER_PORT',

@@ -1,4 +1,4 @@
-// The real Monit 5.33.0 payloads in ../shared/fixtures/monit.
+// The real Monit 5.33.0 payloads in ../shared/fixtures/monit (described in docs/development.md, "Test fixtures").
 import { readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 

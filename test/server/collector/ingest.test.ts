@@ -5,7 +5,7 @@ import { fixture } from '../../support/fixtures'
 import { shiftTime, withEvent, withIncarnation, withoutService } from '../../support/payloads'
 import { tempStore, type TempStore } from '../../support/temp-store'
 
-// Agent 1's fixtures in the order they happened (fixtures README: sort by collected_sec).
+// Agent 1's fixtures in the order they happened (docs/development.md, "Test fixtures": sort by collected_sec).
 const agent1Chronological = [
   '01-event-monit-started', '03-event-process-not-running', '11-event-checksum-changed',
   '12-event-program-status-failed', '02-status-heartbeat', '04-event-action-done-stop',
