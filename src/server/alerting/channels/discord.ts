@@ -10,7 +10,7 @@
 import { z } from 'zod'
 import type { ChannelType } from '../channel'
 import { deliver, errorDetail, excerpt, parseJson, truncate, type HttpAnswer } from './http'
-import { httpUrl } from './setting-args'
+import { httpUrl } from '../../../shared/alert-channel-settings/args'
 
 export const DISCORD_MAX_CONTENT = 2000
 

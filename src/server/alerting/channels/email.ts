@@ -14,7 +14,7 @@ import type { NodemailerError } from 'nodemailer'
 import { z } from 'zod'
 import type { AlertNotification } from '../../../shared/api/alerts'
 import type { ChannelType, RenderedMessage, SendContext, SendResult } from '../channel'
-import { bool, int, list, oneOf, secret, text } from './setting-args'
+import { bool, int, list, oneOf, secret, text } from '../../../shared/alert-channel-settings/args'
 
 export const SMTP_SECURITY = ['none', 'starttls', 'tls'] as const
 export type SmtpSecurity = (typeof SMTP_SECURITY)[number]

@@ -12,7 +12,7 @@
 import { z } from 'zod'
 import type { ChannelType } from '../channel'
 import { absoluteLink, deliver, joinUrl, worstState } from './http'
-import { httpUrl } from './setting-args'
+import { httpUrl } from '../../../shared/alert-channel-settings/args'
 
 const PRIORITY_MESSAGE = 'priority must be a whole number from 0 to 10'
 

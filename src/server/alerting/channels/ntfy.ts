@@ -14,7 +14,7 @@ import { z } from 'zod'
 import type { AlertState } from '../../../shared/api/alerts'
 import type { ChannelType } from '../channel'
 import { absoluteLink, deliver, joinUrl, truncate, utf8Bytes, worstState } from './http'
-import { httpUrlOr, optionalSecret } from './setting-args'
+import { httpUrlOr, optionalSecret } from '../../../shared/alert-channel-settings/args'
 
 export const NTFY_DEFAULT_URL = 'https://ntfy.sh'
 const MAX_MESSAGE_BYTES = 4096

@@ -19,7 +19,7 @@ import { isAbsolute } from 'node:path'
 import { z } from 'zod'
 import type { AlertItem, AlertNotification } from '../../../shared/api/alerts'
 import type { ChannelType, RenderedMessage, SendContext, SendResult } from '../channel'
-import { int, list, text } from './setting-args'
+import { int, list, text } from '../../../shared/alert-channel-settings/args'
 
 export const PROGRAM_TIMEOUT = { default: 30, min: 1, max: 600 }
 /** From SIGTERM to SIGKILL of the process group. */

@@ -10,7 +10,7 @@
 import { z } from 'zod'
 import type { ChannelType } from '../channel'
 import { deliver, truncate } from './http'
-import { httpUrl } from './setting-args'
+import { httpUrl } from '../../../shared/alert-channel-settings/args'
 
 /** Slack truncates longer messages; stay below its limit on a text block. */
 const MAX_TEXT = 39_000

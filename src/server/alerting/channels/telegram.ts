@@ -10,7 +10,7 @@
 import { z } from 'zod'
 import type { ChannelType } from '../channel'
 import { deliver, joinUrl, parseJson, truncate } from './http'
-import { httpUrlOr } from './setting-args'
+import { httpUrlOr } from '../../../shared/alert-channel-settings/args'
 
 export const TELEGRAM_DEFAULT_API = 'https://api.telegram.org'
 export const TELEGRAM_MAX_TEXT = 4096

@@ -16,7 +16,7 @@ import { createHmac } from 'node:crypto'
 import { z } from 'zod'
 import type { ChannelType } from '../channel'
 import { deliver } from './http'
-import { httpUrl, optionalSecret } from './setting-args'
+import { httpUrl, optionalSecret } from '../../../shared/alert-channel-settings/args'
 
 export const NOTIFICATION_HEADER = 'X-Overseer-Notification'
 export const SIGNATURE_HEADER = 'X-Overseer-Signature'
