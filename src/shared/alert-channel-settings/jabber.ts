@@ -35,8 +35,8 @@ export const jabberSettings = z.object({
   /** Server host name or address instead of the domain's SRV records (or the domain itself). */
   host: z.string().trim().max(253).regex(/^[A-Za-z0-9._:[\]-]*$/, 'expected a host name or address').optional()
     .transform((s) => (s ? s.replace(/^\[(.*)\]$/, '$1') : undefined)),
-  /** Default 5222 (5223 with security=tls) */
-  port: portSetting.optional(),
+  /** Default 5222 (5223 with security=tls); empty as absent, as a form sends it */
+  port: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), portSetting.optional()),
   security: z.enum(['starttls', 'tls', 'none'], { message: 'expected one of starttls, tls, none' }).default('starttls'),
   tlsverify: boolSetting.default(true)
 })
