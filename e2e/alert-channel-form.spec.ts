@@ -12,9 +12,16 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** The input labelled `label` in `form` (a required one's label ends in " *"). */
 const field = (form: Locator, label: string) => form.getByLabel(new RegExp(`^${escape(label)}( \\*)?$`))
 
-/** The input labelled `label` in `form` says `reason` (its error is part of its accessible description). */
-async function expectInvalid(form: Locator, label: string, reason: string) {
-  await expect(field(form, label)).toHaveAccessibleDescription(new RegExp(escape(reason)))
+/** Fills the inputs of `form` by label. */
+async function fillIn(form: Locator, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await field(form, label).fill(value)
+}
+
+/** Each input, by label, says its reason (its error is part of its accessible description). */
+async function expectReasons(form: Locator, reasons: Record<string, string>) {
+  for (const [label, reason] of Object.entries(reasons)) {
+    await expect(field(form, label)).toHaveAccessibleDescription(new RegExp(escape(reason)))
+  }
 }
 
 async function openNewChannel(page: Page): Promise<Locator> {
@@ -32,28 +39,23 @@ test('the channel form shows every invalid field at once before sending anything
   // ---- e-mail: five settings wrong at once ----
   let form = await openNewChannel(page)
   await expect(field(form, 'Type')).toHaveValue('E-mail')
-  await field(form, 'Name').fill(CHANNEL)
-  await field(form, 'SMTP server').fill('smtp host')
-  await field(form, 'Port').fill('70000')
-  await field(form, 'SMTP user').fill('alert')
-  await field(form, 'From').fill('overseer')
+  await fillIn(form, { Name: CHANNEL, 'SMTP server': 'smtp host', Port: '70000', 'SMTP user': 'alert', From: 'overseer' })
   await form.getByRole('button', { name: 'Create channel' }).click()
-  await expectInvalid(form, 'SMTP server', 'expected a host name or IP address')
-  await expectInvalid(form, 'Port', 'expected a port number from 1 to 65535')
-  await expectInvalid(form, 'SMTP password', 'is required with smtpuser')
-  await expectInvalid(form, 'From', 'expected an e-mail address such as ops@example.com')
-  await expectInvalid(form, 'To', 'at least one recipient is required (to, userid or both)')
+  await expectReasons(form, {
+    'SMTP server': 'expected a host name or IP address',
+    Port: 'expected a port number from 1 to 65535',
+    'SMTP password': 'is required with smtpuser',
+    From: 'expected an e-mail address such as ops@example.com',
+    To: 'at least one recipient is required (to, userid or both)'
+  })
   await screenshot(page, 'alerts-channel-form-email-invalid')
   expect(sent).toEqual([])
 
   // Fixed, with two recipients: an input's reason goes as it is edited; then it is created.
   await field(form, 'SMTP server').fill('smtp.example.org')
   await expect(field(form, 'SMTP server')).not.toHaveAccessibleDescription(/expected/)
-  await expectInvalid(form, 'From', 'expected an e-mail address')
-  await field(form, 'Port').fill('')
-  await field(form, 'SMTP password').fill('s3cret')
-  await field(form, 'From').fill('Overseer <overseer@example.org>')
-  await field(form, 'To').fill('ops@example.org\ndba@example.org')
+  await expectReasons(form, { From: 'expected an e-mail address' })
+  await fillIn(form, { Port: '', 'SMTP password': 's3cret', From: 'Overseer <overseer@example.org>', To: 'ops@example.org\ndba@example.org' })
   await form.getByRole('button', { name: 'Create channel' }).click()
   await expect(form).toBeHidden()
   expect(sent).toHaveLength(1)
@@ -67,7 +69,7 @@ test('the channel form shows every invalid field at once before sending anything
   await expect(field(edit, 'SMTP password')).toHaveValue('')
   await field(edit, 'SMTP server').fill('')
   await edit.getByRole('button', { name: 'Save' }).click()
-  await expectInvalid(edit, 'SMTP server', 'is required')
+  await expectReasons(edit, { 'SMTP server': 'is required' })
   await expect(field(edit, 'SMTP password')).toHaveAccessibleDescription('')
   expect(sent).toHaveLength(1)
   await edit.getByRole('button', { name: 'Cancel' }).click()
@@ -76,12 +78,13 @@ test('the channel form shows every invalid field at once before sending anything
   form = await openNewChannel(page)
   await field(form, 'Type').click()
   await page.getByRole('option', { name: 'Webhook', exact: true }).click()
-  await field(form, 'URL').fill('ftp://example.org/hook')
-  await field(form, 'Extra headers').fill('X-Ok: 1\nContent-Type: text/plain')
+  await fillIn(form, { URL: 'ftp://example.org/hook', 'Extra headers': 'X-Ok: 1\nContent-Type: text/plain' })
   await form.getByRole('button', { name: 'Create channel' }).click()
-  await expectInvalid(form, 'Name', 'must not be empty')
-  await expectInvalid(form, 'URL', 'url must be an http:// or https:// URL')
-  await expectInvalid(form, 'Extra headers', 'header "Content-Type" is set by Overseer and cannot be replaced')
+  await expectReasons(form, {
+    Name: 'must not be empty',
+    URL: 'url must be an http:// or https:// URL',
+    'Extra headers': 'header "Content-Type" is set by Overseer and cannot be replaced'
+  })
   await screenshot(page, 'alerts-channel-form-webhook-invalid')
   expect(sent).toHaveLength(1)
   await form.getByRole('button', { name: 'Cancel' }).click()
