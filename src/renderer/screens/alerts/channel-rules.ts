@@ -49,6 +49,7 @@ const reason = (issue: z.core.$ZodIssue, input: Record<string, unknown>, field: 
 /** Errors by the form's paths (name, settings.<argument>); none: the form may be sent. */
 export function channelFormErrors(draft: ChannelDraft, storedSecrets: Readonly<Record<string, boolean>> = {}): Record<string, string> {
   const errors: Record<string, string> = {}
+  // A channel's name has a rule's rule: the server's arg.required(255), in the same words.
   const name = ruleNameRule.safeParse(draft.name)
   if (!name.success) errors.name = name.error.issues[0].message
   const rules = CHANNEL_SETTINGS[draft.type]
