@@ -80,7 +80,7 @@ test('alerts: webhook channel with a test, a rule, mutes from the host screen, t
   await expect(page.getByRole('heading', { name: 'Alerts' })).toBeVisible()
   await expect(page.getByRole('tab', { name: 'Channels' })).toHaveAttribute('aria-selected', 'true')
 
-  // ---- a channel: the server's refusal under the field it names, then created ----
+  // ---- a channel: a refusal under the field it names, then created ----
   await page.getByRole('button', { name: 'New channel' }).click()
   const form = page.getByRole('dialog', { name: 'New channel' })
   // The first type the server lists (e-mail) shows its own fields; another type, its own.

@@ -1,4 +1,6 @@
-// Building blocks for a channel type's settings schema (issue 13). A schema must take the settings in
+// Building blocks for a channel type's settings schema (issue 13), shared by the server, which parses
+// the API's arguments with them, and the console's channel form, which checks its fields with them first
+// (so: no Node modules here). A schema must take the settings in
 // two forms alike: as the API's form arguments (strings; a repeatable one a string or a list of them;
 // any one possibly repeated, the last value winning as in M/Monit) and as it stored them before (JSON
 // of its own output: numbers, booleans, lists), so that parsing the stored settings again is a no-op.
@@ -85,12 +87,20 @@ export function oneOf<T extends string>(values: readonly T[]) {
   })
 }
 
+/** The schemas list() made: z.preprocess hides that they take a list from a look at the schema. */
+const repeatable = new WeakSet<z.ZodType>()
+
+/** Whether the API's argument of this setting is repeatable, all of its values going to the schema. */
+export function isRepeatable(schema: z.ZodType): boolean {
+  return repeatable.has(schema)
+}
+
 /**
  * A repeatable argument: absent, one value or a list; empty entries dropped; each entry checked by
  * `item` (one of the scalars above, .required()); at most `max` entries. Always a list (maybe empty).
  */
 export function list<T>(item: z.ZodType<T>, max: number) {
-  return z.preprocess((raw) => raw, z.unknown().transform((raw, ctx): T[] => {
+  const schema = z.preprocess((raw) => raw, z.unknown().transform((raw, ctx): T[] => {
     const values = (raw === undefined || raw === null ? [] : Array.isArray(raw) ? raw : [raw]).filter((v) => !absent(v))
     if (values.length > max) {
       ctx.addIssue({ code: 'custom', message: `at most ${max} values` })
@@ -107,6 +117,8 @@ export function list<T>(item: z.ZodType<T>, max: number) {
     }
     return out
   }))
+  repeatable.add(schema)
+  return schema
 }
 
 // Plain zod building blocks of the HTTP channels' settings (form values are strings).
