@@ -9,7 +9,7 @@ step() { local s=$SECONDS r=0; "$@" || r=$?; echo "[test] $* took $((SECONDS - s
 
 rm -rf reports && mkdir -p reports/screenshots
 rc=0
-step npx tsc --noEmit -p tsconfig.json || rc=1
+step npm run -s typecheck || rc=1
 step npx electron-vite build || rc=1
 step npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || rc=1
 PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json step npx playwright test --reporter=list,json || rc=1
