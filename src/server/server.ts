@@ -51,7 +51,7 @@ export interface ServerOptions extends ServerConfig {
   /** Tests inject one with their own clock and size. */
   loginThrottle?: LoginThrottle
   /** The alert channel types; default the registry (alerting/channels). Tests add their own. */
-  alertChannelTypes?: readonly ChannelType<any>[]
+  alertChannelTypes?: readonly ChannelType[]
   /** The alert delivery job's clock (ms); tests move it to make a reminder due without waiting minutes. */
   alertDeliveryNow?: () => number
 }
