@@ -16,9 +16,15 @@ export default defineConfig(
       // Types imported as types: isolatedModules transpilers (vite, tsx) drop them without looking.
       '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
       // A leading underscore marks a parameter or binding left unused on purpose (as tsc's noUnusedLocals reads it).
-      '@typescript-eslint/no-unused-vars': ['error', {
-        argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_'
-      }]
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_'
+        }
+      ]
     }
   },
   {
