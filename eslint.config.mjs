@@ -28,7 +28,7 @@ export default defineConfig(
     }
   },
   {
-    // The server writes through its logger (src/server/log.ts); the console and shell have no one to print to.
+    // The server logs through src/server/log.ts (levels, format, redaction), the desktop shell to its log file.
     files: ['src/**'],
     rules: { 'no-console': 'error' }
   },
