@@ -3,9 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ServerLogger } from '../log'
 
-export type AccessLog = (request: IncomingMessage, response: ServerResponse) => void
-
-export function accessLog(log: ServerLogger): AccessLog {
+export function accessLog(log: ServerLogger): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
     const started = performance.now()
     response.once('close', () => {
