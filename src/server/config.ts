@@ -90,7 +90,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
   const v = parsed.data
   return { host: v.host, port: v.port, portChosen: merged.port !== undefined, dataDir: v['data-dir'], initAdmin: v['init-admin'], initCollector: v['init-collector'],
     metrics: v.metrics === 'on', consoleUrl: v['console-url'], logLevel: v['log-level'], logFormat: v['log-format'],
-    accessLog: v['access-log'] && v['access-log'] === 'on' }
+    accessLog: v['access-log'] === undefined ? undefined : v['access-log'] === 'on' }
 }
 
 /** The per-user application data folder; the same place Electron's `app.getPath('userData')` uses. */
