@@ -14,7 +14,7 @@
 // BENCH_MAX_SECONDS (900, bound on the whole benchmark). BENCH_SERVER_PROF_DIR=dir makes the server write
 // a V8 CPU profile there. A quick run: BENCH_EVENTS=500000 BENCH_EVENT_HOSTS=2000 npm run bench -- events
 import { mkdtempSync } from 'node:fs'
-import { Agent } from 'node:http'
+import type { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eventClasses, EventClassId, EventState, ServiceType } from '../src/shared/codes'

@@ -21,7 +21,7 @@ import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
 import { HistoryRollupJob, type HistoryRollupOptions } from './jobs/history-rollup'
 import { ServerRunLog } from './jobs/server-run-log'
 import { ChangeFeed } from './live/change-feed'
-import type { Logger } from './log'
+import type { ServerLogger } from './log'
 import { CollectorStats } from './metrics/collector-stats'
 import { StorageHealth } from './metrics/storage-health'
 import { pendingMigration } from './store/database'
@@ -40,7 +40,7 @@ export interface RunningServer {
 }
 
 export interface ServerOptions extends ServerConfig {
-  log: Logger
+  log: ServerLogger
   /** Any limit left out keeps its default. */
   collectorLimits?: Partial<CollectorLimits>
   watchdogIntervalMs?: number
@@ -51,7 +51,7 @@ export interface ServerOptions extends ServerConfig {
   /** Tests inject one with their own clock and size. */
   loginThrottle?: LoginThrottle
   /** The alert channel types; default the registry (alerting/channels). Tests add their own. */
-  alertChannelTypes?: readonly ChannelType<any>[]
+  alertChannelTypes?: readonly ChannelType[]
   /** The alert delivery job's clock (ms); tests move it to make a reminder due without waiting minutes. */
   alertDeliveryNow?: () => number
 }
@@ -62,7 +62,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const migration = pendingMigration(databaseFile)
   // Delivered before the backup and migration block this thread, so the shell waits for them.
   if (migration) await options.parent?.send({ type: 'migrating', ...migration })
-  const store = new Store(databaseFile, log.info)
+  const store = new Store(databaseFile, (message) => log.info(message))
   let ingest: IngestThread | undefined
   try {
     createInitialUsers(store.users, options, log)
@@ -84,7 +84,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       store, collector: ingest, authenticator, throttle, sessions, principals, feed, endpoints: apiEndpoints({
         store, sessions, secrets, feed, throttle, alertChannelTypes: options.alertChannelTypes, desktop
       }),
-      log, version: VERSION, consoleDir: options.consoleDir,
+      log, accessLog: options.accessLog, version: VERSION, consoleDir: options.consoleDir,
       collectorLimits,
       collectorStats: new CollectorStats(), storage, metricsEnabled: options.metrics !== false
     })

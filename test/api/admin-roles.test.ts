@@ -27,15 +27,15 @@ let groupB: number
 beforeEach(async () => {
   server = await startTestServer()
   admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
-  hostA = await addHost(AGENT_A, 'alpha')
-  hostB = await addHost(AGENT_B, 'bravo')
+  hostA = await addHost(AGENT_A)
+  hostB = await addHost(AGENT_B)
   groupB = addGroup('bravo-group', [hostB])
 })
 afterEach(async () => {
   await server.stopAndClean()
 })
 
-async function addHost(agentId: string, hostname: string): Promise<number> {
+async function addHost(agentId: string): Promise<number> {
   expect(await collect(agentId, 'monit:collect0r')).toBe(200)
   return server.store.hosts.findByAgentId(agentId)!.id
 }

@@ -3,7 +3,7 @@ import { EmptyState, Group, Stack, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createRoute, useNavigate } from '@tanstack/react-router'
 import { useDebouncedValue } from '@mantine/hooks'
-import { useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useEffectEvent, useMemo, useState } from 'react'
 import { consoleRoute } from '../app/root-route'
 import { uptimeHostsQuery, type UptimeSearch } from '../api/uptime'
 import { ErrorNote } from '../components/error-note'
@@ -34,10 +34,11 @@ function UptimeScreen() {
   const [text, setText] = useState(q ?? '')
   const find = useDeferredValue(text.trim().toLowerCase())
   const [typed] = useDebouncedValue(text.trim(), 300)
-  useEffect(() => {
-    if ((typed || undefined) !== q) void navigate({ search: (prev) => ({ ...prev, q: typed || undefined }), replace: true })
-    // Only the typed text drives this.
-  }, [typed])
+  // Only the typed text drives this; the current search is read when it fires.
+  const followTyped = useEffectEvent((wanted: string) => {
+    if ((wanted || undefined) !== q) void navigate({ search: (prev) => ({ ...prev, q: wanted || undefined }), replace: true })
+  })
+  useEffect(() => followTyped(typed), [typed])
   const items = useMemo(
     () => (report.data?.items ?? []).filter((h) => !find || h.name.toLowerCase().includes(find)), [report.data, find])
   return (

@@ -86,7 +86,7 @@ export class AgentClient {
     if (services.length === 0) throw new AgentError('invalid', 'no service given')
     // Double-submit CSRF token: any value works if cookie and body agree; fresh per request as Monit's CLI does.
     const token = randomBytes(16).toString('hex')
-    const body = new URLSearchParams([['securitytoken', token], ['action', action], ...services.map((s) => ['service', s])])
+    const body = new URLSearchParams([['securitytoken', token], ['action', action], ...services.map((s): [string, string] => ['service', s])])
     const res = await this.request('POST', '/_doaction', body.toString(), {
       Cookie: `securitytoken=${token}`,
       'Content-Type': 'application/x-www-form-urlencoded'

@@ -36,7 +36,7 @@ export interface AlertDeliveryOptions {
   /** Finished notifications (and rows never grouped) older than this are deleted. */
   keepSec?: number
   /** The channel types; default the registry (alerting/channels). */
-  channelTypes?: readonly ChannelType<any>[]
+  channelTypes?: readonly ChannelType[]
   /** The desktop app's notifications, when it started this server (the `desktop` channel). */
   desktop?: SendContext['desktop']
 }

@@ -40,7 +40,7 @@ export async function postHttp(req: HttpRequest): Promise<Posted> {
     const res = await fetch(req.url, {
       method: req.method ?? 'POST',
       headers: { 'User-Agent': USER_AGENT, ...req.headers, 'Content-Type': req.contentType },
-      body: req.body as BodyInit,
+      body: req.body as RequestInit['body'],
       signal: req.signal,
       // A redirected POST would silently become a GET elsewhere: say so instead (see failureText).
       redirect: 'manual'
