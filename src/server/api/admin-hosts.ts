@@ -1,6 +1,6 @@
 // admin/hosts/list|get|update|delete (spec: Admin hosts; compat 6.8). Hosts are created by the
 // collector only; administrators name them, say how to call the agent back, and set their status.
-import { z } from 'zod'
+import type { z } from 'zod'
 import { Heartbeat, HostStatus, hostStatusLabel } from '../../shared/codes'
 import type { SecretBox } from '../auth/secret-box'
 import { DEFAULT_SKEW, heartbeatDeadlineMs } from '../domain/heartbeat'
