@@ -1,7 +1,7 @@
 // The desktop bridge over a real store, collector ingest, change feed and heartbeat watchdog.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Ingest } from '../../src/server/collector/ingest'
-import { parseMonitMessage } from '../../src/server/collector/parse-message'
+import { parseMonitMessage } from '../../src/server/monit/parse-message'
 import { startDesktopBridge, type ParentChannel } from '../../src/server/desktop-bridge'
 import { HeartbeatWatchdog } from '../../src/server/jobs/heartbeat-watchdog'
 import { ChangeFeed } from '../../src/server/live/change-feed'

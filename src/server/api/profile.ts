@@ -9,7 +9,7 @@ import { holdsAnywhere } from '../domain/permissions'
 import type { Session } from '../auth/sessions'
 import { endpoint } from '../http/api'
 import { HttpError } from '../http/errors'
-import { tooManyFailures } from '../http/too-many-failures'
+import { tooManyFailures } from '../web/too-many-failures'
 import { arg } from '../http/params'
 import type { ApiDeps } from './deps'
 

@@ -7,7 +7,7 @@
 import type { ServerDowntime, UptimeItem, UptimeReport } from '../../shared/api/uptime'
 import { HostStatus, MonitorState, Permission } from '../../shared/codes'
 import { Range } from '../../shared/ranges'
-import { HEARTBEAT_SERVICE } from '../collector/heartbeat-events'
+import { HEARTBEAT_SERVICE } from '../events/heartbeat-events'
 import { mayOnHost, viewableHostIds } from '../domain/permissions'
 import { downtimesWithin, type Downtime } from '../domain/server-runs'
 import { averageOf, downtimeText, unknownSpans, uptimeOf, type Span, type Uptime } from '../domain/uptime'

@@ -14,7 +14,7 @@ import type { LiveChange } from '../../shared/live'
 import type { ChangeFeed } from '../live/change-feed'
 import { RepeatedFailureLog, type Logger } from '../log'
 import type { CollectOutcome, CollectRequest } from './collect-message'
-import type { MessageLimits } from './message-limits'
+import type { MessageLimits } from '../monit/message-limits'
 
 /** Between attempts to start a new thread when one could not start. */
 const RESTART_RETRY_MS = 1000

@@ -12,11 +12,11 @@ import type { HostReport, ReportingHost } from '../store/hosts'
 import { encodeStatistic, statisticKey, type StatisticKey } from '../store/latest-statistics'
 import type { ServiceState } from '../store/services'
 import type { Store } from '../store/store'
-import { EventRecorder } from './event-recorder'
-import { heartbeatBackEvent } from './heartbeat-events'
+import { EventRecorder } from '../events/event-recorder'
+import { heartbeatBackEvent } from '../events/heartbeat-events'
 import { RawSampleWriter } from '../history/raw-samples'
 import { knownService, KnownServices, type KnownService, type StatisticSlot } from './known-services'
-import type { MonitMessage, ServiceGroup, ServiceSnapshot, Statistic } from './message'
+import type { MonitMessage, ServiceGroup, ServiceSnapshot, Statistic } from '../monit/message'
 
 /** The caller may not report for this host (the collector permission is per host). */
 export class ReportRefused extends Error {}

@@ -16,7 +16,7 @@ import { BucketGrid, mergeBucketLists } from './buckets'
 import {
   blockStart, blockStartsOverlapping, bucketSeconds, finerLevel, HOUR, nextBlockStart, ROLLED_LEVELS, slotOf, timeOfSlot,
   type RolledLevel
-} from './levels'
+} from '../domain/history-levels'
 import { decodeRawSamples } from './raw-samples'
 
 /** An hour is rolled this long after it ended: most late posts have come by then (later ones merge as late). */

@@ -1,7 +1,7 @@
 // Declares a host's heartbeat dead after `skew × poll` seconds without a message, records the
 // transition as an event and opens a host down-time interval (closed by the next message).
-import { EventRecorder } from '../collector/event-recorder'
-import { heartbeatLostEvent } from '../collector/heartbeat-events'
+import { EventRecorder } from '../events/event-recorder'
+import { heartbeatLostEvent } from '../events/heartbeat-events'
 import { heartbeatDeadlineMs, silenceStart } from '../domain/heartbeat'
 import { hostLed, hostStatusText } from '../domain/host-state'
 import { eventChange } from '../live/changes'
