@@ -25,7 +25,6 @@ import type { Logger } from './log'
 import { CollectorStats } from './metrics/collector-stats'
 import { StorageHealth } from './metrics/storage-health'
 import { pendingMigration } from './store/database'
-import { ServerSettingsRepository } from './store/server-settings'
 import { Store } from './store/store'
 
 export const DATABASE_FILE = 'overseer.sqlite'
@@ -75,7 +74,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const principals = new Principals(store.users)
     const throttle = options.loginThrottle ?? new LoginThrottle()
     const authenticator = new BasicAuthenticator(store.users, principals, throttle)
-    const serverSettings = new ServerSettingsRepository(store.db, store.sql)
+    const serverSettings = store.serverSettings
     // Writes can fail for lack of space at any time (issue 12): everything that writes reports here.
     const storage = new StorageHealth(log)
     const sessions = new SessionService(store.sessions, () => serverSettings.sessionTimeoutSec(), undefined, (write) => storage.bestEffort(write))

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AlertMuteRecord } from '../../src/shared/api/alerts'
 import { loginAs, type ApiClient, type Params } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
+import { addUser } from '../support/users'
 
 let server: TestServer
 let admin: ApiClient
@@ -109,7 +110,7 @@ describe('admin/alerts/mutes/delete', () => {
 describe('admin/alerts/mutes access rules', () => {
   it('refuses every endpoint to a user who is not an administrator', async () => {
     const id = await create({ hostid: alpha, until: now() + 600 })
-    server.store.users.create({ uname: 'viewer', password: 'viewerpw', roleIds: [3] })
+    addUser(server.store, { uname: 'viewer', password: 'viewerpw', roleIds: [3] })
     const viewer = await loginAs(server.baseUrl, 'viewer', 'viewerpw')
     expect((await viewer.get('/api/2/admin/alerts/mutes/list')).status).toBe(403)
     expect((await viewer.post('/api/2/admin/alerts/mutes/create', { hostid: bravo, until: now() + 600 })).status).toBe(403)
@@ -118,7 +119,7 @@ describe('admin/alerts/mutes access rules', () => {
   })
 
   it('with CSRF protection on, create and delete need the token; created_by is that user', async () => {
-    server.store.users.create({ uname: 'ops', password: 'opspassword', roleIds: [1] })
+    addUser(server.store, { uname: 'ops', password: 'opspassword', roleIds: [1] })
     const guarded = await loginAs(server.baseUrl, 'ops', 'opspassword', { csrf: 'on' })
     const args = { hostid: alpha, until: now() + 600 }
     expect(await guarded.post('/api/2/admin/alerts/mutes/create', args)).toMatchObject({ status: 403, json: { error: 'Invalid CSRF token' } })

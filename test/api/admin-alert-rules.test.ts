@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AlertRuleRecord } from '../../src/shared/api/alerts'
 import { loginAs, type ApiClient, type Params } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
+import { addUser } from '../support/users'
 
 let server: TestServer
 let admin: ApiClient
@@ -150,7 +151,7 @@ describe('admin/alerts/rules access rules', () => {
 
   it('refuses every endpoint to a user who is not an administrator', async () => {
     const id = await create({ name: 'r', channelid: channel })
-    server.store.users.create({ uname: 'viewer', password: 'viewerpw', roleIds: [3] })
+    addUser(server.store, { uname: 'viewer', password: 'viewerpw', roleIds: [3] })
     const viewer = await loginAs(server.baseUrl, 'viewer', 'viewerpw')
     expect((await viewer.get('/api/2/admin/alerts/rules/list')).status).toBe(403)
     expect((await viewer.get('/api/2/admin/alerts/rules/get', { id })).status).toBe(403)

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { loginAs, type ApiClient, type ApiResponse } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
+import { addUser } from '../support/users'
 
 const PREFIXES = ['', '/api/1', '/api/2'] as const
 
@@ -159,7 +160,7 @@ describe('admin/groups access rules', () => {
 
   it('refuses every endpoint to a user who is not an administrator', async () => {
     const id = await createGroup('g')
-    server.store.users.create({ uname: 'viewer', password: 'viewerpw', roleIds: [3] })
+    addUser(server.store, { uname: 'viewer', password: 'viewerpw', roleIds: [3] })
     const viewer = await loginAs(server.baseUrl, 'viewer', 'viewerpw')
     for (const prefix of PREFIXES) {
       expect((await viewer.get(`${prefix}/admin/groups/list`)).status).toBe(403)

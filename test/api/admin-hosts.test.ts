@@ -6,6 +6,7 @@ import { loginAs, type ApiClient, type Params } from '../support/api-client'
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/in-process-server'
+import { addUser } from '../support/users'
 
 const PREFIXES = ['', '/api/1', '/api/2'] as const
 const AGENT_A = 'a0000000000000000000000000000001'
@@ -328,7 +329,7 @@ describe('admin/hosts access rules', () => {
 
   it('refuses every endpoint to a user who is not an administrator', async () => {
     const id = await addHost(AGENT_A, 'alpha')
-    server.store.users.create({ uname: 'viewer', password: 'viewerpw', roleIds: [3] })
+    addUser(server.store, { uname: 'viewer', password: 'viewerpw', roleIds: [3] })
     const viewer = await loginAs(server.baseUrl, 'viewer', 'viewerpw')
     for (const prefix of PREFIXES) {
       for (const path of reads) expect((await viewer.get(`${prefix}/${path}`, { id })).status, path).toBe(403)

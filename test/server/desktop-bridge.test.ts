@@ -9,6 +9,7 @@ import { EventClassId } from '../../src/shared/codes'
 import type { ServerToShellMessage } from '../../src/shared/desktop-api'
 import { fixture } from '../support/fixtures'
 import { tempStore, type TempStore } from '../support/temp-store'
+import { addUser } from '../support/users'
 
 const T0 = 1795300500_000 // fixture 02 reports poll 5 s: its heartbeat is dead 15 s later
 let t: TempStore
@@ -90,7 +91,7 @@ describe('desktop bridge', () => {
 
   it('counts hosts already stored when it starts, forgets removed ones, and stops on unsubscribe', () => {
     post('02-status-heartbeat')
-    t.store.users.create({ uname: 'admin', password: 'secret-password', roleIds: [] })
+    addUser(t.store, { uname: 'admin', password: 'secret-password', roleIds: [] })
     const stop = startDesktopBridge(t.store, feed, parent)
     expect(sent).toEqual([{ type: 'setup', needed: false }, { type: 'hosts', leds: { ...zero, orange: 1 } }])
     const hostId = t.store.hosts.findByAgentId('39900374079c371b7380946708ce1e29')!.id

@@ -8,7 +8,7 @@ import { hostLed, hostStatusText } from '../domain/host-state'
 import { endpoint, type ApiEndpoint, type ApiVersion } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
-import { HostAdminRepository, type HostListRow } from '../store/host-admin'
+import { type HostListRow } from '../store/host-admin'
 import type { HostChanges, HostRow } from '../store/hosts'
 import type { ApiDeps } from './deps'
 
@@ -36,14 +36,12 @@ const updateParams = {
 type UpdateParams = z.output<z.ZodObject<typeof updateParams>>
 
 export function adminHostEndpoints({ store, secrets, feed }: ApiDeps): ApiEndpoint[] {
-  const hosts = new HostAdminRepository(store.db, store.sql)
+  const hosts = store.hostAdmin
   const existing = (id: number): HostRow => {
     const host = hosts.find(id)
     if (!host) throw new HttpError(404, `no host with id ${id}`)
     return host
   }
-  // Deleted hosts leave roles and groups: cached permissions must be recomputed.
-  const permissionsChanged = () => { store.users.generation++ }
   const removed = (ids: readonly number[]) => { for (const hostId of ids) feed?.publish({ kind: 'host-removed', hostId }) }
 
   return [
@@ -80,13 +78,11 @@ export function adminHostEndpoints({ store, secrets, feed }: ApiDeps): ApiEndpoi
         if (id !== undefined) {
           if (!hosts.delete(id)) throw new HttpError(404, `no host with id ${id}`)
           removed([id])
-          permissionsChanged()
           return {}
         }
         if (inactive === undefined) throw new HttpError(400, "invalid argument 'id': is required (or inactive)")
         const ids = hosts.deleteInactiveSince(Math.floor(Date.now() / 1000) - inactive)
         removed(ids)
-        if (ids.length > 0) permissionsChanged()
         return { deleted: ids.length }
       }
     })

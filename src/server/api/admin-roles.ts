@@ -20,20 +20,16 @@ const ROW_ARGUMENT = /^(hosts|hostgroups|permissions?|userid)(\d+)$/
 /**
  * Runs a write to users, roles or memberships in one transaction, refusing (and rolling back) any that
  * would leave no user with an active administrator role: the server must always stay administrable.
- * Bumps the permission generation whatever the outcome, so no cache outlives the write.
+ * (The repositories' writes bump the permission generation, so no cached permission outlives them.)
  */
 export function changeAccess<T>(store: Store, write: () => T): T {
-  try {
-    return store.transaction(() => {
-      const result = write()
-      if (store.users.administratorCount() === 0) {
-        throw new HttpError(400, 'refused: no user would be left with an active administrator role')
-      }
-      return result
-    })
-  } finally {
-    store.users.generation++
-  }
+  return store.transaction(() => {
+    const result = write()
+    if (store.users.administratorCount() === 0) {
+      throw new HttpError(400, 'refused: no user would be left with an active administrator role')
+    }
+    return result
+  })
 }
 
 const roleParams = {
@@ -46,7 +42,7 @@ const roleParams = {
 const userIds = z.array(arg.int()).min(1)
 
 export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
-  const roles = new RoleRepository(store.db, store.sql)
+  const roles = store.roles
   const rowArguments = new RowArgumentReader(roles, store.users)
 
   const existingRole = (id: number): RoleRecord => {

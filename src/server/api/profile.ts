@@ -3,7 +3,7 @@
 // profile/update changes their own name, e-mail and password (the old one required).
 import { z } from 'zod'
 import { Permission } from '../../shared/codes'
-import { verifyPassword } from '../auth/passwords'
+import { digestNewPassword, verifyPassword } from '../auth/passwords'
 import type { Principal } from '../domain/permissions'
 import { holdsAnywhere } from '../domain/permissions'
 import type { Session } from '../auth/sessions'
@@ -52,7 +52,7 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
           }
           throttle.succeeded(request.ip, principal.uname)
         }
-        store.users.update(principal.userId, { fullname: params.fullname, email: params.email, password: params.password })
+        store.users.update(principal.userId, { fullname: params.fullname, email: params.email, password: digestNewPassword(params.password) })
         // Whoever knew the old password is logged out everywhere else.
         if (params.password !== undefined) sessions.endOtherSessionsOf(principal.userId, session)
         return profileOf(principal, session)

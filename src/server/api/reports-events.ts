@@ -41,7 +41,7 @@ const listParams = {
 }
 
 export function eventReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
-  const events = new EventReportRepository(deps.store.db, deps.store.sql)
+  const events = deps.store.eventReports
   const viewable = (principal: Principal, id: number): EventRow => {
     const row = events.event(id)
     if (!row || !mayOnHost(principal, row.hostid, Permission.View)) throw new HttpError(404, `no event with id ${id}`)

@@ -14,7 +14,6 @@ import { averageOf, downtimeText, unknownSpans, uptimeOf, type Span, type Uptime
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
-import { ServerRunRepository } from '../store/server-runs'
 import { UptimeRepository, type UptimeHostRow } from '../store/uptime'
 import type { ApiDeps } from './deps'
 import { rangeParams, selectedRange } from './report-range'
@@ -23,8 +22,8 @@ import { rangeParams, selectedRange } from './report-range'
 const MONIT_ITEM_ID = 0
 
 export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
-  const uptime = new UptimeRepository(deps.store.db, deps.store.sql)
-  const runs = new ServerRunRepository(deps.store.db, deps.store.sql)
+  const uptime = deps.store.uptime
+  const runs = deps.store.serverRuns
   return [
     endpoint({
       path: 'reports/uptime/list', methods: ['GET', 'POST'], params: rangeParams,

@@ -14,7 +14,7 @@ import { StatusRepository, type HostDetailRow, type HostSelection, type ServiceR
 import type { ApiDeps } from './deps'
 
 export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
-  const status = new StatusRepository(deps.store.db, deps.store.sql)
+  const status = deps.store.status
   return [
     endpoint({
       path: 'status/hosts/list', methods: ['GET', 'POST'],

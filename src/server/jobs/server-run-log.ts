@@ -14,7 +14,7 @@ export class ServerRunLog {
   private startedSec = 0
 
   constructor(store: Store, private readonly reporting: JobReporting, private readonly now: () => number = Date.now) {
-    this.runs = new ServerRunRepository(store.db, store.sql)
+    this.runs = store.serverRuns
   }
 
   /** Records the start now, then stamps alive every `intervalMs`. */

@@ -7,6 +7,7 @@ import { DEFAULT_USER_ROLE } from '../../../src/server/store/users'
 import { postCollector, type PostOptions } from '../../support/collector-client'
 import { asAgent, fixture } from '../../support/fixtures'
 import { startTestServer, type TestServer } from '../../support/in-process-server'
+import { addUser } from '../../support/users'
 
 const clock = { sec: Date.now() / 1000 }
 let server: TestServer
@@ -14,7 +15,7 @@ let server: TestServer
 beforeAll(async () => {
   server = await startTestServer({ loginThrottle: new LoginThrottle({ now: () => clock.sec, maxEntries: 50 }) })
   // The built-in User role: view on every host.
-  server.store.users.create({ uname: 'prometheus', password: 'scrapesecret', roleIds: [DEFAULT_USER_ROLE] })
+  addUser(server.store, { uname: 'prometheus', password: 'scrapesecret', roleIds: [DEFAULT_USER_ROLE] })
 })
 afterAll(() => server.stopAndClean())
 // Every test starts with the window of the previous one passed.
