@@ -3,8 +3,8 @@
 import { z } from 'zod'
 import { Heartbeat, HostStatus, hostStatusLabel } from '../../shared/codes'
 import type { SecretBox } from '../auth/secret-box'
-import { DEFAULT_SKEW, heartbeatDeadlineMs } from '../domain/heartbeat'
-import { hostLed, hostStatusText } from '../domain/host-state'
+import { DEFAULT_SKEW } from '../domain/heartbeat'
+import { nextHostState } from '../domain/host-transition'
 import { endpoint, type ApiEndpoint, type ApiVersion } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
@@ -153,16 +153,9 @@ function hostChanges(host: HostRow, p: UpdateParams, credentials: AgentCredentia
     skew: p.skew,
     ...credentialChanges(host, credentials, secrets)
   }
-  const statusChanged = p.status !== undefined && p.status !== host.status
-  if (statusChanged) Object.assign(changes, statusChanges(host, p.status as HostStatus, nowMs))
-  const status = changes.status ?? host.status
-  const skew = p.skew ?? host.skew
-  if (status === HostStatus.Active && host.heartbeat === Heartbeat.Ok) {
-    // Watch the heartbeat from now when the host is made active; a new skew moves the running deadline.
-    if (statusChanged) changes.heartbeat_deadline_ms = heartbeatDeadlineMs(nowMs, host.poll, skew)
-    else if (skew !== host.skew) changes.heartbeat_deadline_ms = heartbeatDeadlineMs(host.last_modified * 1000, host.poll, skew)
-  }
-  return changes
+  // The status an administrator sets (spec: States and transitions); Ignored suppresses events in ingest.
+  const status = (p.status ?? host.status) as HostStatus
+  return { ...changes, ...nextHostState(host, { kind: 'administrator', nowMs, status, skew: p.skew ?? host.skew }) }
 }
 
 /**
@@ -175,30 +168,4 @@ function credentialChanges(host: HostRow, { user, password }: AgentCredentials, 
   if (password !== '' && password !== secrets.open(host.agent_password)) changes.agent_password = secrets.seal(password)
   if (Object.keys(changes).length > 0) changes.credentials_pinned = 1
   return changes
-}
-
-/** The status an administrator sets (spec: States and transitions); Ignored suppresses events in ingest. */
-function statusChanges(host: HostRow, status: HostStatus, nowMs: number): HostChanges {
-  const condition = {
-    status, heartbeat: host.heartbeat, total: host.services_total, failed: host.services_failed,
-    changed: host.services_changed, unmonitored: host.services_unmonitored
-  }
-  return {
-    status,
-    inactive_since: inactiveSince(host, status, Math.floor(nowMs / 1000)),
-    heartbeat_deadline_ms: null,
-    led: hostLed(condition),
-    status_text: hostStatusText(condition)
-  }
-}
-
-/** Inactive since: kept while the host stays inactive (stopped or silent), now when it becomes so. */
-function inactiveSince(host: HostRow, status: HostStatus, now: number): number | null {
-  const silent = host.heartbeat === Heartbeat.Dead
-  const since = host.inactive_since ?? now
-  switch (status) {
-    case HostStatus.Active: return silent ? since : null
-    case HostStatus.Inactive: return silent || host.status === HostStatus.Inactive ? since : now
-    case HostStatus.Ignored: return host.inactive_since
-  }
 }

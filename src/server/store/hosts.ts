@@ -16,7 +16,7 @@ export type HostReport = Pick<HostRow,
 
 /** What the collector needs to know about a host before applying a message (narrow: reads cost per column). */
 const reportingColumns = [
-  'id', 'hostname', 'keepname', 'status', 'heartbeat', 'skew', 'snapshot_usec', 'inactive_since', 'credentials_pinned',
+  'id', 'hostname', 'keepname', 'status', 'heartbeat', 'skew', 'poll', 'last_modified', 'snapshot_usec', 'inactive_since', 'credentials_pinned',
   'agent_user', 'agent_password', 'cpu', 'mem', 'services_total', 'services_failed', 'services_changed', 'services_unmonitored'
 ] as const
 export type ReportingHost = Pick<HostRow, (typeof reportingColumns)[number]>
