@@ -26,9 +26,9 @@ import { CollectorStats } from './metrics/collector-stats'
 import { StorageHealth } from './metrics/storage-health'
 import { pendingMigration } from './store/database'
 import { Store } from './store/store'
+import { version } from '../../package.json'
 
 export const DATABASE_FILE = 'overseer.sqlite'
-const VERSION = '0.1.0'
 
 export interface RunningServer {
   port: number
@@ -83,7 +83,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       store, collector: ingest, authenticator, throttle, sessions, principals, feed, endpoints: apiEndpoints({
         store, sessions, secrets, feed, throttle, alertChannelTypes: options.alertChannelTypes, desktop
       }),
-      log, version: VERSION, consoleDir: options.consoleDir,
+      log, version, consoleDir: options.consoleDir,
       collectorLimits,
       collectorStats: new CollectorStats(), storage, metricsEnabled: options.metrics !== false
     })

@@ -7,6 +7,7 @@ import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 import { addUser } from '../support/users'
+import { hostOfAgent } from '../support/hosts'
 
 const PREFIXES = ['', '/api/1', '/api/2'] as const
 const AGENT_A = 'a0000000000000000000000000000001'
@@ -32,7 +33,7 @@ async function post(agentId: string, hostname: string, name = '02-status-heartbe
 /** Registers a host through the collector; returns its id. */
 async function addHost(agentId: string, hostname: string): Promise<number> {
   await post(agentId, hostname)
-  return server.store.hosts.findByAgentId(agentId)!.id
+  return hostOfAgent(server.store, agentId)!.id
 }
 
 function hostRow(id: number) {

@@ -10,6 +10,7 @@ import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 import { addUser } from '../support/users'
+import { hostOfAgent } from '../support/hosts'
 
 const PREFIXES = ['', '/api/1', '/api/2'] as const
 const AGENT_A = 'a0000000000000000000000000000001'
@@ -38,7 +39,7 @@ afterEach(async () => {
 
 async function addHost(agentId: string, hostname: string): Promise<number> {
   expect(await collect(agentId, 'monit:collect0r')).toBe(200)
-  return server.store.hosts.findByAgentId(agentId)!.id
+  return hostOfAgent(server.store, agentId)!.id
 }
 
 /** Host groups have their own endpoints; the table is written directly so these tests stand alone. */

@@ -10,6 +10,7 @@ import type { ServerToShellMessage } from '../../src/shared/desktop-api'
 import { fixture } from '../support/fixtures'
 import { tempStore, type TempStore } from '../support/temp-store'
 import { addUser } from '../support/users'
+import { hostOfAgent } from '../support/hosts'
 
 const T0 = 1795300500_000 // fixture 02 reports poll 5 s: its heartbeat is dead 15 s later
 let t: TempStore
@@ -94,7 +95,7 @@ describe('desktop bridge', () => {
     addUser(t.store, { uname: 'admin', password: 'secret-password', roleIds: [] })
     const stop = startDesktopBridge(t.store, feed, parent)
     expect(sent).toEqual([{ type: 'setup', needed: false }, { type: 'hosts', leds: { ...zero, orange: 1 } }])
-    const hostId = t.store.hosts.findByAgentId('39900374079c371b7380946708ce1e29')!.id
+    const hostId = hostOfAgent(t.store, '39900374079c371b7380946708ce1e29')!.id
     feed.publish({ kind: 'host-removed', hostId })
     expect(sent.at(-1)).toEqual({ type: 'hosts', leds: zero })
     stop()

@@ -6,6 +6,7 @@ import { silentLogger } from '../../src/server/log'
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/server'
 import { postCollector } from './collector-client'
 import { asAgent, fixture } from './fixtures'
+import { hostOfAgent } from './hosts'
 
 export interface TestServer extends RunningServer {
   baseUrl: string
@@ -29,7 +30,7 @@ export async function startTestServer(opts: Partial<ServerOptions> = {}): Promis
     async addHost(agentId, hostname) {
       const res = await postCollector(baseUrl, asAgent(fixture('02-status-heartbeat'), agentId, hostname), { auth: 'monit:collect0r' })
       if (res.status !== 200) throw new Error(`the collector refused host ${hostname}: ${res.status} ${res.body}`)
-      return server.store.hosts.findByAgentId(agentId)!.id
+      return hostOfAgent(server.store, agentId)!.id
     },
     async stopAndClean() {
       await server.close()

@@ -30,7 +30,7 @@ const listParams = {
   servicetype: intIn(0, 8, 'a service type 0 to 8').optional(),
   // Bits up to Monit's highest (exist, 2^30); several bits match any of them.
   eventtype: intIn(1, 2 ** 31 - 1, 'an event type bit').optional(),
-  state: arg.int().refine((n) => [0, 1, 2, 4].includes(n), 'expected 0, 1 or 2').optional(),
+  state: arg.int().refine((n) => [0, 1, 2, 4].includes(n), 'expected 0, 1, 2 or 4').optional(),
   datefrom: arg.int('a unix timestamp').optional(),
   dateto: arg.int('a unix timestamp').optional(),
   results: arg.int().refine((n) => n >= 1, 'expected a page size of 1 or more').optional(),
