@@ -1,9 +1,10 @@
 // admin/alerts/mutes/* over real HTTP, with hosts and services created by real collector posts. Times
 // derive from the clock now.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AlertMuteRecord } from '../../src/shared/api/alerts'
 import { loginAs, type ApiClient, type Params } from '../support/api-client'
-import { startTestServer, type TestServer } from '../support/in-process-server'
+import type { TestServer } from '../support/in-process-server'
+import { serverForEachTest } from '../support/server-per-test'
 import { addUser } from '../support/users'
 
 let server: TestServer
@@ -11,17 +12,12 @@ let admin: ApiClient
 let alpha: number
 let bravo: number
 
-beforeEach(async () => {
-  server = await startTestServer()
-  admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
-  alpha = await addHost('a0000000000000000000000000000001', 'alpha')
-  bravo = await addHost('b0000000000000000000000000000002', 'bravo')
-})
-afterEach(async () => {
-  await server.stopAndClean()
+serverForEachTest(async (started) => {
+  ({ server, admin } = started)
+  alpha = await server.addHost('a0000000000000000000000000000001', 'alpha')
+  bravo = await server.addHost('b0000000000000000000000000000002', 'bravo')
 })
 
-const addHost = (agentId: string, hostname: string) => server.addHost(agentId, hostname)
 /** A service of the host as status/hosts/get answers it. */
 async function serviceOf(hostId: number, index = 0): Promise<{ id: number; name: string; nameid: number }> {
   const res = await admin.get('/api/2/status/hosts/get', { id: hostId })

@@ -1,18 +1,17 @@
 // admin/roles/list|create|update|delete|adduser|removeuser|updateactive over real HTTP: the compat 6.11
 // shape, the indexed row arguments, the protection of built-in roles and of the last administrator,
 // and permissions that take effect on the very next request.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { principalOf, mayOnHost } from '../../src/server/domain/permissions'
 import { Permission } from '../../src/shared/codes'
 import type { Role } from '../../src/shared/api/roles'
-import { loginAs, type ApiClient, type ApiResponse, type Params } from '../support/api-client'
+import { loginAs, PREFIXES, type ApiClient, type ApiResponse, type Params } from '../support/api-client'
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
-import { startTestServer, type TestServer } from '../support/in-process-server'
+import type { TestServer } from '../support/in-process-server'
+import { serverForEachTest } from '../support/server-per-test'
 import { addUser } from '../support/users'
-import { hostOfAgent } from '../support/hosts'
 
-const PREFIXES = ['', '/api/1', '/api/2'] as const
 const AGENT_A = 'a0000000000000000000000000000001'
 const AGENT_B = 'b0000000000000000000000000000002'
 const ADMINISTRATOR = 1
@@ -26,21 +25,12 @@ let hostB: number
 /** A host group holding host B. */
 let groupB: number
 
-beforeEach(async () => {
-  server = await startTestServer()
-  admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
-  hostA = await addHost(AGENT_A, 'alpha')
-  hostB = await addHost(AGENT_B, 'bravo')
+serverForEachTest(async (started) => {
+  ({ server, admin } = started)
+  hostA = await server.addHost(AGENT_A, 'alpha')
+  hostB = await server.addHost(AGENT_B, 'bravo')
   groupB = addGroup('bravo-group', [hostB])
 })
-afterEach(async () => {
-  await server.stopAndClean()
-})
-
-async function addHost(agentId: string, hostname: string): Promise<number> {
-  expect(await collect(agentId, 'monit:collect0r')).toBe(200)
-  return hostOfAgent(server.store, agentId)!.id
-}
 
 /** Host groups have their own endpoints; the table is written directly so these tests stand alone. */
 function addGroup(name: string, hostIds: number[]): number {
