@@ -1,11 +1,13 @@
-// The layers of src/server hold (docs: architecture): the domain is pure, the wire format stands alone,
-// the store knows nothing above it, the collector and the live stream do not lean on the HTTP app, and
-// no module imports itself back through others.
-import { resolve } from 'node:path'
+// The layers of src/server hold: the domain is pure, the wire format stands alone, the store knows
+// nothing above it and is the only code that speaks SQL, the collector and the live stream do not lean
+// on the HTTP app, and no module imports itself back through others.
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { importCycles, importGraph, type ImportGraph } from '../support/import-graph'
 
-const graph = importGraph(resolve(__dirname, '../../src'))
+const SRC = resolve(__dirname, '../../src')
+const graph = importGraph(SRC)
 
 /** What the files under `folder` import from outside it (files, and packages as package:<name>). */
 function importsOutOf(folder: string): string[] {
@@ -32,6 +34,18 @@ describe('server layers', () => {
   it('store/ imports only the domain, shared/ and packages: nothing from auth, history, http, api or the collector', () => {
     const allowed = (t: string) => under('shared', 'server/domain')(t) || t.startsWith('package:')
     expect(otherThan(allowed)(importsOutOf('server/store'))).toEqual([])
+  })
+
+  it('only store/ reaches SQLite or builds SQL (kysely, better-sqlite3)', () => {
+    const sqlPackages = new Set(['package:kysely', 'package:better-sqlite3'])
+    const users = [...graph].filter(([file, targets]) => !file.startsWith('server/store/') && targets.some((t) => sqlPackages.has(t)))
+    expect(users.map(([file]) => file)).toEqual([])
+  })
+
+  it('no query is built or pragma run outside store/ (through store.db or store.sql either)', () => {
+    const query = /\.(selectFrom|insertInto|updateTable|deleteFrom|pragma)\(/
+    const outside = [...graph.keys()].filter((f) => f.startsWith('server/') && !f.startsWith('server/store/'))
+    expect(outside.filter((f) => query.test(readFileSync(join(SRC, f), 'utf8')))).toEqual([])
   })
 
   it('shared/ imports nothing from the server, the shell or the console', () => {
