@@ -25,11 +25,10 @@ import type { ServerLogger } from './log'
 import { CollectorStats } from './metrics/collector-stats'
 import { StorageHealth } from './metrics/storage-health'
 import { pendingMigration } from './store/database'
-import { ServerSettingsRepository } from './store/server-settings'
 import { Store } from './store/store'
+import { version } from '../../package.json'
 
 export const DATABASE_FILE = 'overseer.sqlite'
-const VERSION = '0.1.0'
 
 export interface RunningServer {
   port: number
@@ -75,7 +74,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const principals = new Principals(store.users)
     const throttle = options.loginThrottle ?? new LoginThrottle()
     const authenticator = new BasicAuthenticator(store.users, principals, throttle)
-    const serverSettings = new ServerSettingsRepository(store.db, store.sql)
+    const serverSettings = store.serverSettings
     // Writes can fail for lack of space at any time (issue 12): everything that writes reports here.
     const storage = new StorageHealth(log)
     const sessions = new SessionService(store.sessions, () => serverSettings.sessionTimeoutSec(), undefined, (write) => storage.bestEffort(write))
@@ -84,7 +83,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       store, collector: ingest, authenticator, throttle, sessions, principals, feed, endpoints: apiEndpoints({
         store, sessions, secrets, feed, throttle, alertChannelTypes: options.alertChannelTypes, desktop
       }),
-      log, accessLog: options.accessLog, version: VERSION, consoleDir: options.consoleDir,
+      log, accessLog: options.accessLog, version, consoleDir: options.consoleDir,
       collectorLimits,
       collectorStats: new CollectorStats(), storage, metricsEnabled: options.metrics !== false
     })

@@ -6,6 +6,7 @@ import { loginAs, type ApiClient } from '../support/api-client'
 import { addChannel, addRule } from '../support/alert-config'
 import { addEvent, addHost, addOutbox, item } from '../support/alert-rows'
 import { startTestServer, type TestServer } from '../support/in-process-server'
+import { addUser } from '../support/users'
 
 let server: TestServer
 let admin: ApiClient
@@ -91,7 +92,7 @@ describe('admin/alerts/deliveries/list', () => {
     const bad = await admin.get('/api/2/admin/alerts/deliveries/list', { status: 'lost' })
     expect(bad.status).toBe(400)
     expect((bad.json as { error: string }).error).toMatch(/status/)
-    server.store.users.create({ uname: 'viewer', password: 'viewerpw', roleIds: [3] })
+    addUser(server.store, { uname: 'viewer', password: 'viewerpw', roleIds: [3] })
     const viewer = await loginAs(server.baseUrl, 'viewer', 'viewerpw')
     expect((await viewer.get('/api/2/admin/alerts/deliveries/list')).status).toBe(403)
   })

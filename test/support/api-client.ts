@@ -82,3 +82,6 @@ export async function loginAs(baseUrl: string, user: string, password: string, o
   if (res.status !== 302) throw new Error(`login of ${user} failed: ${res.status} ${res.text.slice(0, 200)}`)
   return client
 }
+
+/** The three spellings of every API path (spec: Versioning): legacy, api/1, api/2. */
+export const PREFIXES = ['', '/api/1', '/api/2'] as const

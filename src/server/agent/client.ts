@@ -4,8 +4,8 @@
 import { randomBytes } from 'node:crypto'
 import net from 'node:net'
 import tls from 'node:tls'
-import type { MonitMessage } from '../collector/message'
-import { MessageParseError, parseMonitMessage } from '../collector/parse-message'
+import type { MonitMessage } from '../monit/message'
+import { MessageParseError, parseMonitMessage } from '../monit/parse-message'
 import { AgentError, classifySocketError, classifyStatus } from './errors'
 import { parseResponse, type AgentResponse } from './response'
 

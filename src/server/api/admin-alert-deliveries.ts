@@ -3,7 +3,7 @@
 import type { AlertDelivery, AlertDeliveryList } from '../../shared/api/alerts'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { arg } from '../http/params'
-import { AlertDeliveryRepository, type DeliveryOutboxRow, type DeliveryRow } from '../store/alert-deliveries'
+import { type DeliveryOutboxRow, type DeliveryRow } from '../store/alert-deliveries'
 import type { ApiDeps } from './deps'
 
 const DEFAULT_PAGE = 100
@@ -20,7 +20,7 @@ const listParams = {
 }
 
 export function adminAlertDeliveryEndpoints({ store }: ApiDeps): ApiEndpoint[] {
-  const deliveries = new AlertDeliveryRepository(store.db, store.sql)
+  const deliveries = store.alertDeliveries
   return [
     endpoint({
       path: 'admin/alerts/deliveries/list', methods: ['GET', 'POST'], access: 'admin', params: listParams,

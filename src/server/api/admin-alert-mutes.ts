@@ -5,13 +5,12 @@ import type { AlertMuteRecord } from '../../shared/api/alerts'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
-import { AlertMuteRepository, type AlertMute } from '../store/alert-mutes'
-import { HostAdminRepository } from '../store/host-admin'
+import { type AlertMute } from '../store/alert-mutes'
 import type { ApiDeps } from './deps'
 
 export function adminAlertMuteEndpoints({ store }: ApiDeps): ApiEndpoint[] {
-  const mutes = new AlertMuteRepository(store.db, store.sql)
-  const hosts = new HostAdminRepository(store.db, store.sql)
+  const mutes = store.alertMutes
+  const hosts = store.hostAdmin
   const now = () => Math.floor(Date.now() / 1000)
 
   return [

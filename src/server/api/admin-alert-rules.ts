@@ -9,9 +9,7 @@ import { arg } from '../http/params'
 import {
   GROUP_WAIT_MAX_SEC, GROUP_WAIT_RANGE, REMINDER_MAX_MIN, REMINDER_RANGE, ruleNameRule, servicePatternRule
 } from '../../shared/api/alert-rules'
-import { AlertChannelRepository } from '../store/alert-channels'
-import { AlertRuleRepository, type AlertRule, type AlertRuleValues } from '../store/alert-rules'
-import { GroupRepository } from '../store/groups'
+import type { AlertRule, AlertRuleValues } from '../store/alert-rules'
 import type { ApiDeps } from './deps'
 
 const intIn = (min: number, max: number, label: string) => arg.int().refine((n) => n >= min && n <= max, `expected ${label}`)
@@ -46,9 +44,9 @@ const defaults: AlertRuleValues = {
 }
 
 export function adminAlertRuleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
-  const rules = new AlertRuleRepository(store.db, store.sql)
-  const channels = new AlertChannelRepository(store.db, store.sql)
-  const groups = new GroupRepository(store.db, store.sql)
+  const rules = store.alertRules
+  const channels = store.alertChannels
+  const groups = store.groups
   const existing = (id: number): AlertRule => {
     const rule = rules.find(id)
     if (!rule) throw new HttpError(404, `no alert rule with id ${id}`)

@@ -5,14 +5,14 @@ import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
 import { groupNameRule } from '../../shared/api/groups'
-import { GroupRepository, type HostGroup } from '../store/groups'
+import type { HostGroup } from '../store/groups'
 import type { ApiDeps } from './deps'
 
 const groupName = groupNameRule
 const membership = { id: arg.int(), hostid: z.array(arg.int()) }
 
 export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
-  const groups = new GroupRepository(store.db, store.sql)
+  const groups = store.groups
   const existing = (id: number): HostGroup => {
     const group = groups.find(id)
     if (!group) throw new HttpError(404, `no host group with id ${id}`)
@@ -26,8 +26,6 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
     const unknown = groups.unknownHosts(hostIds)
     if (unknown.length > 0) throw new HttpError(404, `no host with id ${unknown.join(', ')}`)
   }
-  // Roles grant permissions through groups: cached permissions must be recomputed.
-  const permissionsChanged = () => { store.users.generation++ }
 
   return [
     endpoint({
@@ -54,7 +52,6 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       path: 'admin/groups/delete', methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
       handle: ({ params: { id } }) => {
         if (!groups.delete(id)) throw new HttpError(404, `no host group with id ${id}`)
-        permissionsChanged()
         return {}
       }
     }),
@@ -64,7 +61,6 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
         existing(id)
         requireKnownHosts(hostid)
         groups.addHosts(id, hostid)
-        permissionsChanged()
         return existing(id)
       }
     }),
@@ -74,7 +70,6 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
         existing(id)
         requireKnownHosts(hostid)
         groups.removeHosts(id, hostid)
-        permissionsChanged()
         return existing(id)
       }
     })

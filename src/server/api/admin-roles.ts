@@ -7,7 +7,8 @@ import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg, type RawParams } from '../http/params'
 import { roleDescriptionRule, roleNameRule } from '../../shared/api/roles'
-import { RoleRepository, type RoleDetail, type RoleRecord, type RoleRow } from '../store/roles'
+import type { RoleRepository} from '../store/roles';
+import { type RoleDetail, type RoleRecord, type RoleRow } from '../store/roles'
 import type { Store } from '../store/store'
 import { BUILTIN_ROLE, type UserRepository } from '../store/users'
 import type { ApiDeps } from './deps'
@@ -21,20 +22,16 @@ const ROW_ARGUMENT = /^(hosts|hostgroups|permissions?|userid)(\d+)$/
 /**
  * Runs a write to users, roles or memberships in one transaction, refusing (and rolling back) any that
  * would leave no user with an active administrator role: the server must always stay administrable.
- * Bumps the permission generation whatever the outcome, so no cache outlives the write.
+ * (The repositories' writes bump the permission generation, so no cached permission outlives them.)
  */
 export function changeAccess<T>(store: Store, write: () => T): T {
-  try {
-    return store.transaction(() => {
-      const result = write()
-      if (store.users.administratorCount() === 0) {
-        throw new HttpError(400, 'refused: no user would be left with an active administrator role')
-      }
-      return result
-    })
-  } finally {
-    store.users.generation++
-  }
+  return store.transaction(() => {
+    const result = write()
+    if (store.users.administratorCount() === 0) {
+      throw new HttpError(400, 'refused: no user would be left with an active administrator role')
+    }
+    return result
+  })
 }
 
 const roleParams = {
@@ -47,7 +44,7 @@ const roleParams = {
 const userIds = z.array(arg.int()).min(1)
 
 export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
-  const roles = new RoleRepository(store.db, store.sql)
+  const roles = store.roles
   const rowArguments = new RowArgumentReader(roles, store.users)
 
   const existingRole = (id: number): RoleRecord => {

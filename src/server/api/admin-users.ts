@@ -2,11 +2,11 @@
 // USR-2). api/1 keys users by uname, speaks MD5 and an admin flag; api/2 keys them by id, speaks the
 // salted SHA256 digest and role ids. The legacy paths are api/1 plus api/2's additive output fields.
 import { z } from 'zod'
+import { digestNewPassword, digestPassword } from '../auth/passwords'
 import { endpoint, type ApiEndpoint, type ApiVersion } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
 import { fullNameRule, passwordRule, userNameRule } from '../../shared/api/users'
-import { RoleRepository } from '../store/roles'
 import { BUILTIN_ROLE, DEFAULT_USER_ROLE, type UserProfile, type UserRecord } from '../store/users'
 import { changeAccess } from './admin-roles'
 import type { ApiDeps } from './deps'
@@ -33,7 +33,7 @@ const v2 = [2] as const
 
 export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] {
   const { users } = store
-  const roles = new RoleRepository(store.db, store.sql)
+  const roles = store.roles
 
   const byId = (id: number): UserRecord => {
     const user = users.find(id)
@@ -84,7 +84,7 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
       handle: ({ params, version }) => {
         assertUnameFree(params.uname)
         const roleIds = params.admin ? [BUILTIN_ROLE.Administrator] : defaultRoleIds()
-        const id = users.create({ ...profileOf(params), uname: params.uname, password: params.password, roleIds })
+        const id = users.create({ ...profileOf(params), uname: params.uname, password: digestPassword(params.password), roleIds })
         return detail(byId(id), version)
       }
     }),
@@ -94,7 +94,7 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
       handle: ({ params, version }) => {
         assertRolesExist(params.roleid)
         assertUnameFree(params.uname)
-        const id = users.create({ ...profileOf(params), uname: params.uname, password: params.password, roleIds: params.roleid })
+        const id = users.create({ ...profileOf(params), uname: params.uname, password: digestPassword(params.password), roleIds: params.roleid })
         return detail(byId(id), version)
       }
     }),
@@ -107,7 +107,7 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
         assertUnameFree(params.uname, user.id)
         const newPassword = v1NewPassword(user, params.password, params.oldpassword)
         const roleIds = params.admin === undefined ? undefined : rolesWithAdminFlag(user.id, params.admin)
-        changeAccess(store, () => users.update(user.id, { ...profileOf(params), uname: params.uname, password: newPassword, roleIds }))
+        changeAccess(store, () => users.update(user.id, { ...profileOf(params), uname: params.uname, password: digestNewPassword(newPassword), roleIds }))
         if (newPassword !== undefined) sessions.endOtherSessionsOf(user.id, session)
         return detail(byId(user.id), version)
       }
@@ -122,7 +122,7 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
         // The stored digest sent back means "unchanged"; anything else is the new clear-text password.
         const newPassword = params.password === user.password_sha256 ? undefined : params.password
         changeAccess(store, () => users.update(user.id, {
-          ...profileOf(params), uname: params.uname, password: newPassword, roleIds: params.roleid
+          ...profileOf(params), uname: params.uname, password: digestNewPassword(newPassword), roleIds: params.roleid
         }))
         if (newPassword !== undefined) sessions.endOtherSessionsOf(user.id, session)
         return detail(byId(user.id), version)

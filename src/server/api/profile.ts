@@ -3,13 +3,13 @@
 // profile/update changes their own name, e-mail and password (the old one required).
 import { z } from 'zod'
 import { Permission } from '../../shared/codes'
-import { verifyPassword } from '../auth/passwords'
+import { digestNewPassword, verifyPassword } from '../auth/passwords'
 import type { Principal } from '../domain/permissions'
 import { holdsAnywhere } from '../domain/permissions'
 import type { Session } from '../auth/sessions'
 import { endpoint } from '../http/api'
 import { HttpError } from '../http/errors'
-import { tooManyFailures } from '../http/too-many-failures'
+import { tooManyFailures } from '../web/too-many-failures'
 import { emailRule, fullNameRule, passwordRule } from '../../shared/api/users'
 import type { ApiDeps } from './deps'
 
@@ -49,7 +49,7 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
           }
           throttle.succeeded(request.ip, principal.uname)
         }
-        store.users.update(principal.userId, { fullname: params.fullname, email: params.email, password: params.password })
+        store.users.update(principal.userId, { fullname: params.fullname, email: params.email, password: digestNewPassword(params.password) })
         // Whoever knew the old password is logged out everywhere else.
         if (params.password !== undefined) sessions.endOtherSessionsOf(principal.userId, session)
         return profileOf(principal, session)

@@ -7,8 +7,9 @@ import { mayOnHost, viewableHostIds, type Principal } from '../domain/permission
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
-import {
-  EventReportRepository, eventSortKeys, type EventFilter, type EventRow, type EventSortKey, type SortDir
+import type {
+  EventReportRepository} from '../store/event-reports';
+import { eventSortKeys, type EventFilter, type EventRow, type EventSortKey, type SortDir
 } from '../store/event-reports'
 import type { ApiDeps } from './deps'
 import type { EventDetail, EventListEntry } from '../../shared/api/events'
@@ -30,7 +31,7 @@ const listParams = {
   servicetype: intIn(0, 8, 'a service type 0 to 8').optional(),
   // Bits up to Monit's highest (exist, 2^30); several bits match any of them.
   eventtype: intIn(1, 2 ** 31 - 1, 'an event type bit').optional(),
-  state: arg.int().refine((n) => [0, 1, 2, 4].includes(n), 'expected 0, 1 or 2').optional(),
+  state: arg.int().refine((n) => [0, 1, 2, 4].includes(n), 'expected 0, 1, 2 or 4').optional(),
   datefrom: arg.int('a unix timestamp').optional(),
   dateto: arg.int('a unix timestamp').optional(),
   results: arg.int().refine((n) => n >= 1, 'expected a page size of 1 or more').optional(),
@@ -41,7 +42,7 @@ const listParams = {
 }
 
 export function eventReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
-  const events = new EventReportRepository(deps.store.db, deps.store.sql)
+  const events = deps.store.eventReports
   const viewable = (principal: Principal, id: number): EventRow => {
     const row = events.event(id)
     if (!row || !mayOnHost(principal, row.hostid, Permission.View)) throw new HttpError(404, `no event with id ${id}`)

@@ -8,7 +8,7 @@ import { urlsOfServer } from '../http/listening-urls'
 import { arg } from '../http/params'
 import { RETENTION_LEVELS, type Retention } from '../../shared/retention'
 import { RetentionError } from '../store/history-settings'
-import { PORT_LIMITS, SESSION_TIMEOUT_LIMITS, ServerSettingsRepository, SettingError } from '../store/server-settings'
+import { PORT_LIMITS, SESSION_TIMEOUT_LIMITS, SettingError } from '../store/server-settings'
 import type { Store } from '../store/store'
 import type { ApiDeps } from './deps'
 
@@ -26,7 +26,7 @@ const updateParams = {
 }
 
 export function settingsEndpoints({ store }: ApiDeps): ApiEndpoint[] {
-  const settings = new ServerSettingsRepository(store.db, store.sql)
+  const settings = store.serverSettings
   const current = (server: { address(): unknown }) => {
     const address = server.address() as { port?: number } | null
     return {

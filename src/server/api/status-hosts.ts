@@ -10,11 +10,12 @@ import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../http/params'
 import { groupBy, hostListParams, hostPageArgs, ids, ledCodes, oneOf, page, pageFields, paging, sortDir } from './status-args'
-import { StatusRepository, type HostDetailRow, type HostSelection, type ServiceRow } from '../store/status'
+import type { StatusRepository} from '../store/status';
+import { type HostDetailRow, type HostSelection, type ServiceRow } from '../store/status'
 import type { ApiDeps } from './deps'
 
 export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
-  const status = new StatusRepository(deps.store.db, deps.store.sql)
+  const status = deps.store.status
   return [
     endpoint({
       path: 'status/hosts/list', methods: ['GET', 'POST'],

@@ -8,7 +8,7 @@ import type { UserRepository } from '../store/users'
 import { storageUnavailable } from './errors'
 import type { SessionGate } from './session-gate'
 import { setupState } from './setup'
-import { tooManyFailures } from './too-many-failures'
+import { tooManyFailures } from '../web/too-many-failures'
 
 export interface LoginDeps {
   gate: SessionGate

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { setupRequest } from '../../shared/api/setup'
+import { digestPassword } from '../auth/passwords'
 import { BUILTIN_ROLE, type UserRepository } from '../store/users'
 import type { Store } from '../store/store'
 import { HttpError } from './errors'
@@ -68,10 +69,10 @@ export async function setupRoutes(app: FastifyInstance, { store }: { store: Stor
       // Checked again inside the transaction: the one that commits first wins, the other gets 409.
       if (users.count() > 0) throw new HttpError(409, DONE)
       const admin = users.create({
-        uname: p.adminuname, password: p.adminpassword, fullname: p.adminfullname || 'Administrator', roleIds: [BUILTIN_ROLE.Administrator]
+        uname: p.adminuname, password: digestPassword(p.adminpassword), fullname: p.adminfullname || 'Administrator', roleIds: [BUILTIN_ROLE.Administrator]
       })
       const collector = users.create({
-        uname: p.collectoruname, password: p.collectorpassword, fullname: 'Monit collector', roleIds: [BUILTIN_ROLE.Collector]
+        uname: p.collectoruname, password: digestPassword(p.collectorpassword), fullname: 'Monit collector', roleIds: [BUILTIN_ROLE.Collector]
       })
       return { admin: { id: admin, uname: p.adminuname }, collector: { id: collector, uname: p.collectoruname } }
     })

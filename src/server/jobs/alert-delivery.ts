@@ -17,12 +17,13 @@ import { channelType } from '../alerting/channels'
 import { sendWithin } from '../alerting/send-within'
 import { renderMessage } from '../alerting/templates'
 import type { SecretBox } from '../auth/secret-box'
-import { AlertEnqueuer } from '../collector/alert-enqueuer'
+import { AlertEnqueuer } from '../events/alert-enqueuer'
 import {
   afterFailure, buildNotification, MAX_ALERTS_PER_NOTIFICATION, reminderDueAt, type OutboxEntry
 } from '../domain/alert-delivery'
 import { RepeatedFailureLog } from '../log'
-import { AlertDeliveryRepository, type DueNotification } from '../store/alert-deliveries'
+import type { AlertDeliveryRepository} from '../store/alert-deliveries';
+import { type DueNotification } from '../store/alert-deliveries'
 import type { Store } from '../store/store'
 import { PeriodicJob, type JobReporting } from './periodic-job'
 
@@ -92,7 +93,7 @@ export class AlertDeliveryJob {
     private readonly options: AlertDeliveryOptions,
     private readonly reporting: JobReporting
   ) {
-    this.repo = new AlertDeliveryRepository(store.db, store.sql)
+    this.repo = store.alertDeliveries
     this.now = options.now ?? Date.now
     this.enqueuer = new AlertEnqueuer(store, this.now)
     this.recordFailures = new RepeatedFailureLog(reporting.log, 'alert delivery: recording a result')
@@ -158,7 +159,7 @@ export class AlertDeliveryJob {
         }
       })
       try {
-        if (this.busyPasses < MAX_BUSY_PASSES && !this.withoutWaiting(write)) {
+        if (this.busyPasses < MAX_BUSY_PASSES && !this.store.sql.withoutWaiting(write)) {
           this.busyPasses++
           if (failure !== undefined) throw failure
           return BUSY_RETRY_MS
@@ -175,27 +176,11 @@ export class AlertDeliveryJob {
     this.dispatch(now)
     // Pruning can wait: when the write lock is taken, it is tried again next pass.
     if (now - this.lastPruneSec >= PRUNE_EVERY_SEC &&
-      this.withoutWaiting(() => this.repo.prune(now - (this.options.keepSec ?? DEFAULT_KEEP_SEC), PRUNE_STEP))) {
+      this.store.sql.withoutWaiting(() => this.repo.prune(now - (this.options.keepSec ?? DEFAULT_KEEP_SEC), PRUNE_STEP))) {
       this.lastPruneSec = now
     }
     if (failure !== undefined) throw failure
     return undefined
-  }
-
-  /** Runs `write` if the write lock is free now: false, with nothing written, when SQLite answered busy. */
-  private withoutWaiting(write: () => void): boolean {
-    const sqlite = this.store.sql.sqlite
-    const timeout = sqlite.pragma('busy_timeout', { simple: true }) as number
-    sqlite.pragma('busy_timeout = 0')
-    try {
-      write()
-      return true
-    } catch (err) {
-      if (String((err as { code?: unknown }).code).startsWith('SQLITE_BUSY')) return false
-      throw err
-    } finally {
-      sqlite.pragma(`busy_timeout = ${timeout}`)
-    }
   }
 
   /** Queues the reminders due by `now`; returns when the next one known is due (or the latest time to look again). */

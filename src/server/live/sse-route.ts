@@ -5,14 +5,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Permission } from '../../shared/codes'
 import { LIVE_READY, LIVE_RESET, type LiveEnvelope } from '../../shared/live'
 import type { Principals } from '../auth/principals'
+import type { Session } from '../auth/sessions'
 import { mayOnHost, type Principal } from '../domain/permissions'
-import type { SessionGate } from '../http/session-gate'
 import type { ChangeFeed } from './change-feed'
 
 export const LIVE_PATHS = ['/api/2/live', '/api/1/live', '/live'] as const
 
+/** What the stream needs of the HTTP layer's session gate (http/session-gate.ts), which app.ts passes in. */
+export interface LiveGate {
+  /** The logged-in caller, or undefined after the login page has been sent. */
+  caller(request: FastifyRequest, reply: FastifyReply): { session: Session; principal: Principal } | undefined
+  session(request: FastifyRequest): Session | undefined
+}
+
 export interface LiveRouteOptions {
-  gate: SessionGate
+  gate: LiveGate
   principals: Principals
   feed: ChangeFeed
   keepAliveMs?: number

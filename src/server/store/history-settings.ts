@@ -1,8 +1,8 @@
 // History settings and the rollup job's progress, in the `setting` table. Retention: how long each
-// level is kept, in seconds, with the documented defaults; a later settings screen edits them through
-// `setRetention`, which refuses values the rollup cannot honour.
+// level is kept, in seconds, with the documented defaults; the settings screen (api/settings.ts) edits
+// them through `setRetention`, which refuses values the rollup cannot honour.
 import { RETENTION_LEVELS, retentionProblems, type Retention } from '../../shared/retention'
-import { DAY, type Level, type RolledLevel } from '../history/levels'
+import { DAY, type Level, type RolledLevel } from '../domain/history-levels'
 import { SettingTable } from './setting-table'
 import type { QueryBuilder, SqlRunner } from './sql'
 

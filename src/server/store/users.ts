@@ -1,6 +1,6 @@
 // Users and the role grants that make up a caller's permissions.
-import { digestPassword } from '../auth/passwords'
 import type { RoleGrant } from '../domain/permissions'
+import type { PermissionGeneration } from './permission-generation'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export const BUILTIN_ROLE = { Administrator: 1, Collector: 2 } as const
@@ -19,17 +19,23 @@ export interface UserProfile {
   image: string
 }
 
+/** A password as stored: salted SHA256 and MD5 digests (auth/passwords.ts makes them; the store never sees clear text). */
+export interface PasswordDigests {
+  salt: string
+  sha256: string
+  md5: string
+}
+
 export interface NewUser extends Partial<UserProfile> {
   uname: string
-  password: string
+  password: PasswordDigests
   roleIds: readonly number[]
 }
 
 /** What an update changes; fields left undefined keep their value. */
 export interface UserChange extends Partial<UserProfile> {
   uname?: string
-  /** A new clear-text password. */
-  password?: string
+  password?: PasswordDigests
   /** Replaces every role membership. */
   roleIds?: readonly number[]
 }
@@ -48,10 +54,12 @@ const RECORD_COLUMNS = [
 ] as const
 
 export class UserRepository {
-  /** Bumped on every write that can change someone's permissions; caches compare against it. */
-  generation = 0
+  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner, private readonly permissions: PermissionGeneration) {}
 
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {}
+  /** Bumped on every write that can change someone's permissions (permission-generation.ts); caches compare against it. */
+  get generation(): number {
+    return this.permissions.value
+  }
 
   count(): number {
     return this.sql.first(this.db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')))!.n
@@ -87,7 +95,7 @@ export class UserRepository {
 
   create(user: NewUser, now = Math.floor(Date.now() / 1000)): number {
     return this.sql.transaction(() => {
-      const d = digestPassword(user.password)
+      const d = user.password
       const { id } = this.sql.first(this.db.insertInto('user').values({
         uname: user.uname, password_salt: d.salt, password_sha256: d.sha256, password_md5: d.md5,
         fullname: user.fullname ?? '', title: user.title ?? '', email: user.email ?? '', phone: user.phone ?? '',
@@ -97,7 +105,7 @@ export class UserRepository {
       if (user.roleIds.length > 0) {
         this.sql.run(this.db.insertInto('user_role').values(user.roleIds.map((role_id) => ({ user_id: id, role_id }))))
       }
-      this.generation++
+      this.permissions.bump()
       return id
     })
   }
@@ -114,14 +122,14 @@ export class UserRepository {
         }
       }
       // Also invalidates cached Basic credentials when the password changed.
-      this.generation++
+      this.permissions.bump()
     })
   }
 
   /** False when there was no such user. Sessions and memberships go with it (ON DELETE CASCADE). */
   delete(id: number): boolean {
     const deleted = this.sql.run(this.db.deleteFrom('user').where('id', '=', id)).changes > 0
-    this.generation++
+    this.permissions.bump()
     return deleted
   }
 
@@ -167,8 +175,7 @@ export class UserRepository {
   }
 }
 
-function passwordColumns(password: string) {
-  const d = digestPassword(password)
+function passwordColumns(d: PasswordDigests) {
   return { password_salt: d.salt, password_sha256: d.sha256, password_md5: d.md5 }
 }
 

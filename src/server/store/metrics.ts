@@ -1,6 +1,6 @@
 // The reads behind /metrics: one query for the hosts, one for their services, whatever their number.
 import { sql, type Expression } from 'kysely'
-import type { QueryBuilder, SqlRunner } from '../store/sql'
+import type { QueryBuilder, SqlRunner } from './sql'
 
 export interface HostMetricRow {
   id: number

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MessageTooLarge, type MessageLimits } from '../../../src/server/collector/message-limits'
-import { MessageParseError, parseMonitMessage } from '../../../src/server/collector/parse-message'
+import { MessageTooLarge, type MessageLimits } from '../../../src/server/monit/message-limits'
+import { MessageParseError, parseMonitMessage } from '../../../src/server/monit/parse-message'
 import { largeHeartbeat, serviceName, type LargeMessageShape } from '../../support/large-messages'
 
 const AGENT = 'a11a' + '0'.repeat(28)

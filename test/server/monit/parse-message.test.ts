@@ -3,8 +3,8 @@ import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { Stat } from '../../../src/shared/codes'
-import type { MonitMessage, ServiceSnapshot, Statistic } from '../../../src/server/collector/message'
-import { MessageParseError, parseMonitMessage } from '../../../src/server/collector/parse-message'
+import type { MonitMessage, ServiceSnapshot, Statistic } from '../../../src/server/monit/message'
+import { MessageParseError, parseMonitMessage } from '../../../src/server/monit/parse-message'
 
 const FIXTURES = path.resolve(__dirname, '../../../../shared/fixtures/monit')
 const fixture = (name: string): Buffer => readFileSync(path.join(FIXTURES, name))

@@ -1,5 +1,6 @@
 // The typed form of one Monit collector message (agent protocol §4). The parser produces it; ingest
-// consumes it. Statistics are already mapped to the spec's type codes (src/shared/codes.ts `Stat`).
+// and the agent client (agent/client.ts) consume it. Statistics are already mapped to the spec's type
+// codes (src/shared/codes.ts `Stat`).
 
 export interface MonitMessage {
   /** `<monit id incarnation version>` */

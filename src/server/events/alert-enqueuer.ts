@@ -10,7 +10,7 @@ import {
   alertState, compileRules, matchRules, noAlertConfig, suppression, type AlertConfig, type AlertEvent
 } from '../domain/alert-rules'
 import type { Store } from '../store/store'
-import type { MonitEvent } from './message'
+import type { MonitEvent } from '../monit/message'
 
 const eventNames = new Map(eventClasses.map((c) => [c.id, c.name]))
 

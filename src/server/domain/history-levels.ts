@@ -12,7 +12,6 @@
 // its pages full; a 1-hour block of minutes is small enough that a late sample rewrites little, and a
 // one-year chart reads 365 day rows of hour buckets per series (or 12 month rows of day buckets).
 // Until a period is rolled, readers take it from the next finer level (series-reader.ts).
-import { mod } from './buckets'
 
 export type RolledLevel = 'minute' | 'hour' | 'day'
 export type Level = 'raw' | RolledLevel
@@ -58,4 +57,9 @@ export function blockStartsOverlapping(level: RolledLevel, from: number, to: num
   const starts: number[] = []
   for (let s = blockStart(level, from); s < to; s = nextBlockStart(level, s)) starts.push(s)
   return starts
+}
+
+/** Modulo that stays non-negative for times before 1970. */
+export function mod(n: number, m: number): number {
+  return ((n % m) + m) % m
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isCollectorUrl } from '../../../src/server/collector/route'
-import { requestPath } from '../../../src/server/http/request-path'
+import { requestPath } from '../../../src/server/web/request-path'
 
 describe('requestPath', () => {
   it.each([

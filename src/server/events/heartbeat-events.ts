@@ -1,7 +1,7 @@
 // The server's own events for a host that stops or resumes reporting (event class Heartbeat, which
 // Monit reserves and never posts).
 import { EventClassId, EventState, ServiceType } from '../../shared/codes'
-import type { MonitEvent } from './message'
+import type { MonitEvent } from '../monit/message'
 
 export const HEARTBEAT_SERVICE = 'Monit'
 

@@ -1,6 +1,6 @@
 // What a hostile body costs the ingest thread to refuse: no input may be much dearer than its size.
 import { expect, it } from 'vitest'
-import { MessageParseError, parseMonitMessage } from '../../../src/server/collector/parse-message'
+import { MessageParseError, parseMonitMessage } from '../../../src/server/monit/parse-message'
 
 const SIZE = 3 * 2 ** 20
 

@@ -8,7 +8,7 @@ import { downSpans } from '../domain/down-spans'
 import { eventTimeUsec, isFailure, isRecovery, isResend, repeatsPrior, type StoredEventState } from '../domain/event-rules'
 import type { Store } from '../store/store'
 import { AlertEnqueuer } from './alert-enqueuer'
-import type { MonitEvent } from './message'
+import type { MonitEvent } from '../monit/message'
 
 export class EventRecorder {
   private readonly alerts: AlertEnqueuer
