@@ -116,6 +116,7 @@ const table: Row[] = [
   { path: 'admin/alerts/rules/delete', method: 'POST', params: () => ({ id: NONE }), expect: admins },
   { path: 'admin/alerts/mutes/list', method: 'GET', params: () => ({}), expect: admins },
   { path: 'admin/alerts/mutes/create', method: 'POST', params: () => ({ hostid: NONE, until: Math.floor(Date.now() / 1000) + 600 }), expect: admins },
+  { path: 'admin/alerts/mutes/end', method: 'POST', params: () => ({ id: NONE }), expect: admins },
   { path: 'admin/alerts/mutes/delete', method: 'POST', params: () => ({ id: NONE }), expect: admins }
 ]
 
