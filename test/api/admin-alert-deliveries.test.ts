@@ -29,10 +29,10 @@ beforeAll(async () => {
   ruleDb = addRule(db, { name: 'db', channelIds: [chOps] })
   const host = addHost(db, 'web-1')
   const notify = (uid: string, channel: number, rules: number[], status: string, at: number, extra: { error?: string; log?: string; attempts?: number } = {}) => {
-    const id = Number(db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, attempts, next_attempt_at, last_error, delivered_at, payload, log)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(uid, channel, at, status, extra.attempts ?? 1, status === 'pending' ? base + 10 ** 8 : null,
-      extra.error ?? null, status === 'delivered' ? at + 1 : null,
-      JSON.stringify({ id: uid, summary: `summary ${uid}`, link: 'http://x/#/events', alerts: rules.map(() => ({})) }), extra.log ?? null).lastInsertRowid)
+    const id = Number(db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, attempts, next_attempt_at, last_error, delivered_at,
+      summary, link, alert_count, log) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(uid, channel, at, status, extra.attempts ?? 1,
+      status === 'pending' ? base + 10 ** 8 : null, extra.error ?? null, status === 'delivered' ? at + 1 : null,
+      `summary ${uid}`, 'http://x/#/events', rules.length, extra.log ?? null).lastInsertRowid)
     eventsOf[uid] = rules.map((rule, i) => {
       const event = addEvent(db, host, `${uid}-service-${i}`, at)
       const row = addOutbox(db, { channelId: channel, ruleId: rule, eventId: event, item: item(host, 'web-1', 'nginx', event), createdAt: at })

@@ -10,7 +10,7 @@
 // taken the pass does not sleep in SQLite's busy handler (this thread serves HTTP) but retries the
 // write 20 ms later (npm run bench -- alerting measures this).
 import { randomUUID } from 'node:crypto'
-import type { AlertNotification } from '../../shared/api/alerts'
+import type { AlertItem, AlertNotification } from '../../shared/api/alerts'
 import type { ChannelType, SendContext, SendResult } from '../alerting/channel'
 import { openSettings } from '../alerting/channel-secrets'
 import { channelType } from '../alerting/channels'
@@ -22,8 +22,7 @@ import {
   afterFailure, buildNotification, MAX_ALERTS_PER_NOTIFICATION, reminderDueAt, type OutboxEntry
 } from '../domain/alert-delivery'
 import { RepeatedFailureLog } from '../log'
-import type { AlertDeliveryRepository} from '../store/alert-deliveries';
-import { type DueNotification } from '../store/alert-deliveries'
+import type { AlertDeliveryRepository, DueNotification, PendingOutboxRow } from '../store/alert-deliveries'
 import type { Store } from '../store/store'
 import { PeriodicJob, type JobReporting } from './periodic-job'
 
@@ -203,10 +202,15 @@ export class AlertDeliveryJob {
   private group(channelId: number, now: number): NewNotification | undefined {
     const rows = this.repo.ungrouped(channelId, now, MAX_ALERTS_PER_NOTIFICATION)
     if (rows.length === 0) return undefined
-    const entries: OutboxEntry[] = rows.map((r) => ({ eventId: r.event_id, kind: r.kind, item: JSON.parse(r.item) }))
     const uid = randomUUID()
-    const notification = buildNotification(uid, entries, this.options.consoleUrl)
-    return { uid, channelId, createdAt: now, payload: JSON.stringify(notification), rowIds: rows.map((r) => r.id) }
+    const { summary, link, alerts } = this.build(uid, rows)
+    return { uid, channelId, createdAt: now, summary, link, alertCount: alerts.length, rowIds: rows.map((r) => r.id) }
+  }
+
+  /** The notification its rows make; the same each time they are read (sent again after a failure or a restart). */
+  private build(uid: string, rows: readonly Omit<PendingOutboxRow, 'id'>[]): AlertNotification {
+    const entries: OutboxEntry[] = rows.map((r) => ({ eventId: r.event_id, kind: r.kind, item: JSON.parse(r.item) as AlertItem }))
+    return buildNotification(uid, entries, this.options.consoleUrl)
   }
 
   private dispatch(now: number): void {
@@ -231,7 +235,7 @@ export class AlertDeliveryJob {
       const type = channelType(n.channel_type, this.options.channelTypes)
       if (!type) return { ok: false, error: `no channel type '${n.channel_type}' in this server` }
       const settings = type.settings.parse(openSettings(type, n.settings, this.secrets))
-      const notification = JSON.parse(n.payload) as AlertNotification
+      const notification = this.build(n.uid, this.repo.rowsOf(n.id))
       const message = renderMessage({ subject: n.subject_template, body: n.body_template }, notification)
       const userEmails = (ids: readonly number[]) => ids.flatMap((id) => this.store.users.find(id)?.email || [])
       return await sendWithin(this.options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
