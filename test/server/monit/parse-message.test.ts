@@ -6,7 +6,7 @@ import { Stat } from '../../../src/shared/codes'
 import type { MonitMessage, ServiceSnapshot, Statistic } from '../../../src/server/monit/message'
 import { MessageParseError, parseMonitMessage } from '../../../src/server/monit/parse-message'
 
-const FIXTURES = path.resolve(__dirname, '../../../../shared/fixtures/monit')
+const FIXTURES = path.resolve(__dirname, '../../fixtures/monit')
 const fixture = (name: string): Buffer => readFileSync(path.join(FIXTURES, name))
 const parseFixture = (name: string): MonitMessage => parseMonitMessage(fixture(name))
 const xmlFixtures = readdirSync(FIXTURES).filter((name) => name.endsWith('.xml')).sort()
