@@ -6,6 +6,7 @@ import { sql as rawSql, type CompiledQuery } from 'kysely'
 import { EventClassId, Heartbeat } from '../../shared/codes'
 import type { Mute, RuleRows, Silence } from '../domain/alert-rules'
 import { ALERT_CONFIG_GENERATION_KEY } from './migrations/009-alert-config-generation'
+import type { EventTable } from './schema'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export interface AlertConfigRows {
@@ -20,19 +21,8 @@ export interface AlertConfigRows {
 }
 
 /** An active failure from a time its host was silent, that no outbox row tells of. */
-export interface SilencedFailure {
-  event_id: number
-  host_id: number
-  service_name_id: number
-  service_name: string
-  service_type: number
-  class: number
-  state: number
-  action: number
-  message: string
-  collected_usec: number
-  date: number
-}
+export type SilencedFailure = { event_id: number } & Pick<EventTable,
+  'host_id' | 'service_name_id' | 'service_name' | 'service_type' | 'class' | 'state' | 'action' | 'message' | 'collected_usec' | 'date'>
 
 export class AlertMatchingRepository {
   private readonly readGeneration
