@@ -3,7 +3,7 @@ import { defineConfig, externalizeDepsPlugin } from 'electron-vite'
 import react from '@vitejs/plugin-react'
 
 // Main builds two entries: the Electron shell (index) and the headless server (server), which must
-// also run under plain Node 20 — hence the node20 target (TOOLCHAIN G11).
+// also run under plain Node 20 — hence the node20 target (docs/development.md G11).
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],

@@ -5,7 +5,7 @@
 //   2. BENCH_FUZZ_SENDERS (4) senders post multi-megabyte bodies for BENCH_FUZZ_SECONDS (20): random
 //      bytes, gzip bombs, garbled XML, and messages with thousands of services, plain and gzip.
 // It prints the probes' latencies against an idle baseline and the server's RSS before, at its peak
-// and BENCH_SETTLE_SECONDS (10) after each phase. There is no target: the figures go to the README.
+// and BENCH_SETTLE_SECONDS (10) after each phase. There is no target: the figures go to docs/performance.md.
 import { mkdtempSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'

@@ -14,15 +14,15 @@
 // BENCH_MAX_SECONDS (900, bound on the whole benchmark). BENCH_SERVER_PROF_DIR=dir makes the server write
 // a V8 CPU profile there. A quick run: BENCH_EVENTS=500000 BENCH_EVENT_HOSTS=2000 npm run bench -- events
 import { mkdtempSync } from 'node:fs'
-import { Agent } from 'node:http'
+import type { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eventClasses, EventClassId, EventState, ServiceType } from '../src/shared/codes'
 import { Range } from '../src/shared/ranges'
 import { SecretBox } from '../src/server/auth/secret-box'
-import { HEARTBEAT_SERVICE } from '../src/server/collector/heartbeat-events'
+import { HEARTBEAT_SERVICE } from '../src/server/events/heartbeat-events'
 import { Ingest } from '../src/server/collector/ingest'
-import { parseMonitMessage } from '../src/server/collector/parse-message'
+import { parseMonitMessage } from '../src/server/monit/parse-message'
 import { Store } from '../src/server/store/store'
 import { loginAs } from '../test/support/api-client'
 import { removeDir, type BuiltServer } from '../test/support/built-server'

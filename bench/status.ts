@@ -8,12 +8,12 @@
 // Sizing: BENCH_STATUS_HOSTS (10000), BENCH_STATUS_REQUESTS (200 per case), BENCH_MAX_SECONDS (180, bound
 // on the whole benchmark). BENCH_SERVER_PROF_DIR=dir makes the server write a V8 CPU profile there.
 import { mkdtempSync } from 'node:fs'
-import { Agent } from 'node:http'
+import type { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SecretBox } from '../src/server/auth/secret-box'
 import { Ingest } from '../src/server/collector/ingest'
-import { parseMonitMessage } from '../src/server/collector/parse-message'
+import { parseMonitMessage } from '../src/server/monit/parse-message'
 import { Store } from '../src/server/store/store'
 import { loginAs } from '../test/support/api-client'
 import { removeDir, type BuiltServer } from '../test/support/built-server'

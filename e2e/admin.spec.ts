@@ -42,10 +42,12 @@ test('hosts: list, edit with a field error, connection test, delete one, the ina
 
   await page.getByRole('link', { name: WEB.name }).click()
   await expect(page.getByRole('heading', { name: WEB.name })).toBeVisible()
-  // The server's refusal appears under the field it names.
+  // Checked in the browser first: every invalid field at once, under the field, nothing sent.
   await page.getByRole('textbox', { name: 'Name' }).fill('')
+  await page.getByLabel('Address').fill('not an address!')
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText('is required')).toBeVisible()
+  await expect(page.getByText('must not be empty')).toBeVisible()
+  await expect(page.getByText('expected a host name or an IP address')).toBeVisible()
   await page.getByRole('textbox', { name: 'Name' }).fill(WEB.name)
   await page.getByLabel('Description').fill('Front web server, rack 2')
   await page.getByRole('radiogroup', { name: 'Status' }).getByText('Inactive', { exact: true }).click()
@@ -93,7 +95,8 @@ test('users: create (with a duplicate refused), edit, delete', async ({ page }) 
   await form.getByLabel('Full name').fill('Second admin')
   await form.getByLabel(/^Password/).fill('pw-dup-123')
   await form.getByRole('button', { name: 'Create user' }).click()
-  await expect(form.getByText('is required')).toBeVisible()
+  // Checked in the browser now, with the reason next to the field.
+  await expect(form.getByText('choose at least one role')).toBeVisible()
   await form.getByRole('checkbox', { name: 'User', exact: true }).check()
   await form.getByRole('button', { name: 'Create user' }).click()
   await expect(form.getByRole('alert')).toContainText("a user named 'admin' exists already")

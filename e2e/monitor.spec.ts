@@ -56,8 +56,11 @@ test('dashboard → host → service statistics and chart, light and dark', asyn
   // Fixture hosts have no reachable agent here, but the admin may act: the buttons are offered.
   await expect(page.getByRole('button', { name: 'Actions for sleeper' })).toBeVisible()
   await screenshot(page, 'host-detail')
-  // Nothing listens at the address the fixture's agent reported: the failure shows next to the service.
-  await actOn(page, 'deadport', 'Restart')
+  // A remote host check runs no program: only unmonitoring is offered. Nothing listens at the address
+  // the fixture's agent reported: the failure shows next to the service.
+  await page.getByRole('button', { name: 'Actions for deadport' }).click()
+  await expect(page.getByRole('menuitem')).toHaveText(['Unmonitor'])
+  await page.getByRole('menuitem', { name: 'Unmonitor' }).click()
   await expect(services.locator('[data-service="deadport"]').getByRole('alert')).toContainText(/\S/)
 
   await services.getByRole('link', { name: 'sleeper' }).click()
@@ -177,7 +180,11 @@ test.describe('with a real Monit agent', () => {
     const sleeper = page.getByTestId('services').locator('[data-service="sleeper"]')
     await expect(sleeper.locator('[data-monitoring]')).toHaveText('Monitored', { timeout: 15_000 })
 
+    // Stop asks first, naming the service and its host.
     await actOn(page, 'sleeper', 'Stop')
+    const confirm = page.getByRole('dialog', { name: `Stop sleeper on ${agent.name}?` })
+    await expect(confirm).toContainText(`the service sleeper on the host ${agent.name}`)
+    await confirm.getByRole('button', { name: 'Stop sleeper' }).click()
     await expect(sleeper.getByRole('status')).toHaveText('Stop accepted by the agent')
     await expect(sleeper.locator('[data-monitoring]')).toHaveText('Not monitored', { timeout: 15_000 })
     await expect.poll(() => fleet!.sleeperPid(agent), { timeout: 5000 }).toBeUndefined()

@@ -102,7 +102,11 @@ test('events: filters in the URL, live arrival, a note and a dismissal', async (
   await expect(notes.getByRole('listitem')).toHaveCount(2)
 
   await expect(page.getByTestId('event-activity')).toHaveText('This error is still active.')
+  // Dismissing cannot be undone: it asks first, naming the service and host.
   await page.getByRole('button', { name: 'Dismiss this error' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Dismiss this error?' })
+  await expect(confirm).toContainText('The error of labprog on')
+  await confirm.getByRole('button', { name: 'Dismiss', exact: true }).click()
   await expect(page.getByTestId('event-activity')).toContainText('Dismissed')
   await expect(page.getByRole('button', { name: 'Dismiss this error' })).toHaveCount(0)
   await screenshot(page, 'event-detail')

@@ -11,8 +11,9 @@ export const ADMIN = { uname: 'admin', password: 'e2eadmin' }
 /** The collector user the config's server was started with (--init-collector). */
 export const COLLECTOR_AUTH = 'monit:e2ecollect'
 
-export async function logIn(page: Page, uname = ADMIN.uname, password = ADMIN.password): Promise<void> {
-  await page.goto('/')
+/** `origin`: a spec's own server; the config's by default. */
+export async function logIn(page: Page, uname = ADMIN.uname, password = ADMIN.password, origin = ''): Promise<void> {
+  await page.goto(`${origin}/`)
   await page.getByLabel('User name').fill(uname)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Log in' }).click()
@@ -22,10 +23,14 @@ export async function logIn(page: Page, uname = ADMIN.uname, password = ADMIN.pa
 /** Seconds added to every fixture time: the capture is replayed as if it happened in the last hour. */
 export const CAPTURE_SHIFT = captureShiftTo(Date.now() / 1000)
 
-/** Reports a fixture payload, re-timed by CAPTURE_SHIFT, as the agent `agentId` named `hostname`; each spec uses its own ids. */
-export async function report(fixtureName: string, agentId: string, hostname: string): Promise<void> {
+/**
+ * Reports a fixture payload, re-timed by CAPTURE_SHIFT, as the agent `agentId` named `hostname`; each spec
+ * uses its own ids. To the config's server unless `to` names a spec's own.
+ */
+export async function report(fixtureName: string, agentId: string, hostname: string,
+  to = { baseUrl: BASE_URL, auth: COLLECTOR_AUTH }): Promise<void> {
   const xml = Buffer.from(retimeCapture(asAgent(fixture(fixtureName), agentId, hostname), CAPTURE_SHIFT), 'latin1')
-  const res = await postCollector(BASE_URL, xml, { auth: COLLECTOR_AUTH })
+  const res = await postCollector(to.baseUrl, xml, { auth: to.auth })
   expect(res.status, res.body).toBe(200)
 }
 

@@ -2,7 +2,7 @@
 // never in the developer's node_modules (an in-place rebuild leaves `npm run serve` and the Node tests
 // unable to load it until rebuilt again). A prebuilt binary is tried first (prebuild-install, from
 // better-sqlite3's GitHub release), then a compile against Electron's headers (node-gyp). Both need
-// internet access; the compile needs Python 3 and a C++20 compiler (see the README's packaging notes).
+// internet access; the compile needs Python 3 and a C++20 compiler (see docs/desktop.md, "Building the installers").
 import { execFile } from 'node:child_process'
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { homedir } from 'node:os'

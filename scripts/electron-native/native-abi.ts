@@ -1,7 +1,7 @@
 // Which Node ABI a compiled native module was built for, read from the file itself: Node's
 // NODE_MODULE_INIT exports `node_register_module_v<ABI>`, a name ELF, PE and Mach-O files all keep as
 // text. Electron 45 is ABI 150, Node 20 is 115; a module of another ABI fails to load. Checking it
-// catches the silent trap of TOOLCHAIN G6 (nodedir=/usr: an "Electron" build against Node's headers).
+// catches the silent trap of docs/development.md G6 (nodedir=/usr: an "Electron" build against Node's headers).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 

@@ -1,4 +1,5 @@
-// Console entry: theme (following the OS), server state (react-query), live updates and routes.
+// Console entry: theme (following the OS), server state (react-query) and routes; the console frame
+// opens the live stream once it knows the session (app/layout.tsx).
 import '@mantine/core/styles.css'
 import { MantineProvider, createTheme } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -7,7 +8,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ApiError } from './api/client'
 import { createConsoleRouter } from './app/router'
-import { startLiveUpdates } from './live/live-updates'
+import './app/focus.css'
 
 const theme = createTheme({ primaryColor: 'teal', defaultRadius: 'sm' })
 
@@ -23,8 +24,6 @@ const queryClient = new QueryClient({
   }
 })
 const router = createConsoleRouter(queryClient)
-// The first-run page has no session yet, so it has no live stream either.
-if (!window.location.hash.startsWith('#/setup')) startLiveUpdates(queryClient)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -3,6 +3,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log'
 
 export const APP_NAME = 'Overseer'
 
@@ -21,11 +22,17 @@ export interface ServerConfig {
   metrics?: boolean
   /** The console's address as people reach it, for the links in alerts; absent: the first listening URL. */
   consoleUrl?: string
+  /** Absent: info (log.ts). */
+  logLevel?: LogLevel
+  /** One text line per record, or JSON; absent: text. */
+  logFormat?: LogFormat
+  /** One log line per answered request; absent means off. */
+  accessLog?: boolean
 }
 
 export interface UserSpec { user: string; password: string }
 
-/** Flag → environment variable. The README lists the same table. */
+/** Flag → environment variable. docs/configuration.md lists the same table. */
 export const settings = {
   host: 'OVERSEER_HOST',
   port: 'OVERSEER_PORT',
@@ -33,7 +40,10 @@ export const settings = {
   'init-admin': 'OVERSEER_INIT_ADMIN',
   'init-collector': 'OVERSEER_INIT_COLLECTOR',
   metrics: 'OVERSEER_METRICS',
-  'console-url': 'OVERSEER_CONSOLE_URL'
+  'console-url': 'OVERSEER_CONSOLE_URL',
+  'log-level': 'OVERSEER_LOG_LEVEL',
+  'log-format': 'OVERSEER_LOG_FORMAT',
+  'access-log': 'OVERSEER_ACCESS_LOG'
 } as const
 
 export class ConfigError extends Error {}
@@ -54,7 +64,10 @@ const schema = z.object({
   'init-admin': userSpec('init-admin').optional(),
   'init-collector': userSpec('init-collector').optional(),
   metrics: z.enum(['on', 'off'], { message: '--metrics must be on or off' }).default('on'),
-  'console-url': z.string().regex(/^https?:\/\/[^/]/, { message: '--console-url must be an http:// or https:// URL' }).optional()
+  'console-url': z.string().regex(/^https?:\/\/[^/]/, { message: '--console-url must be an http:// or https:// URL' }).optional(),
+  'log-level': z.enum(LOG_LEVELS, { message: `--log-level must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  'log-format': z.enum(LOG_FORMATS, { message: '--log-format must be text or json' }).optional(),
+  'access-log': z.enum(['on', 'off'], { message: '--access-log must be on or off' }).optional()
 })
 
 export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): ServerConfig {
@@ -76,7 +89,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message).join('; '))
   const v = parsed.data
   return { host: v.host, port: v.port, portChosen: merged.port !== undefined, dataDir: v['data-dir'], initAdmin: v['init-admin'], initCollector: v['init-collector'],
-    metrics: v.metrics === 'on', consoleUrl: v['console-url'] }
+    metrics: v.metrics === 'on', consoleUrl: v['console-url'], logLevel: v['log-level'], logFormat: v['log-format'],
+    accessLog: v['access-log'] === undefined ? undefined : v['access-log'] === 'on' }
 }
 
 /** The per-user application data folder; the same place Electron's `app.getPath('userData')` uses. */

@@ -8,8 +8,6 @@ import type { LiveChange, LiveEvent } from '../shared/live'
 import { STOP_REQUEST, type DesktopAlert, type LedCounts, type ServerToShellMessage } from '../shared/desktop-api'
 import type { RenderedMessage } from './alerting/channel'
 import type { ChangeFeed } from './live/change-feed'
-import { AlertChannelRepository } from './store/alert-channels'
-import { StatusRepository } from './store/status'
 import type { Store } from './store/store'
 
 export interface ParentChannel {
@@ -107,9 +105,9 @@ class LedTally {
  * would only repeat them.
  */
 export function startDesktopBridge(store: Store, feed: ChangeFeed, parent: ParentChannel): () => void {
-  const channels = new AlertChannelRepository(store.db, store.sql)
+  const channels = store.alertChannels
   const tally = new LedTally()
-  for (const host of new StatusRepository(store.db, store.sql).hostPage({}, 'hostname', 'asc', 0, Number.MAX_SAFE_INTEGER)) {
+  for (const host of store.status.hostPage({}, 'hostname', 'asc', 0, Number.MAX_SAFE_INTEGER)) {
     tally.set(host.id, host.led)
   }
   void parent.send({ type: 'setup', needed: store.users.count() === 0 })

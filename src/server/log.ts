@@ -1,21 +1,54 @@
-// Plain one-line log records on stdout/stderr. Never pass request bodies or credentials here.
+// Logging through pino, fastify's own logger: one text line per record by default, JSON on request
+// (--log-format json), warnings and errors on stderr. Never pass request bodies or credentials here;
+// the few fields that could carry them are redacted all the same.
+import pino from 'pino'
+import { textLines } from './log-line'
+
+/** What the server's parts log through: a message at a level. */
 export interface Logger {
   info(message: string): void
   warn(message: string): void
   error(message: string): void
 }
 
-export function createLogger(out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Logger {
-  const line = (stream: NodeJS.WritableStream, level: string, message: string) =>
-    stream.write(`${new Date().toISOString()} ${level} ${message}\n`)
-  return {
-    info: (m) => line(out, 'INFO ', m),
-    warn: (m) => line(err, 'WARN ', m),
-    error: (m) => line(err, 'ERROR', m)
-  }
+/** The whole logger: what startServer and fastify take. */
+export type ServerLogger = pino.Logger
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+export const LOG_FORMATS = ['text', 'json'] as const
+export type LogFormat = (typeof LOG_FORMATS)[number]
+
+export interface LogOptions {
+  /** Default info. */
+  level?: LogLevel
+  /** Default text. */
+  format?: LogFormat
+  out?: NodeJS.WritableStream
+  err?: NodeJS.WritableStream
 }
 
-export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} }
+const REDACTED = [
+  'password', '*.password', 'body', '*.body',
+  'headers.authorization', 'headers.cookie', 'headers["set-cookie"]',
+  '*.headers.authorization', '*.headers.cookie', '*.headers["set-cookie"]'
+]
+
+export function createLogger({ level = 'info', format = 'text', out = process.stdout, err = process.stderr }: LogOptions = {}): ServerLogger {
+  const destination = format === 'text' ? textLines : (stream: NodeJS.WritableStream) => stream
+  return pino({
+    level,
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: REDACTED, censor: '[redacted]' }
+  }, pino.multistream([
+    { level: 'trace', stream: destination(out) },
+    { level: 'warn', stream: destination(err) }
+  ], { dedupe: true }))
+}
+
+export const silentLogger: ServerLogger = pino({ level: 'silent' })
 
 /**
  * Logs a failure that repeats (a job on a full disk fails on every run) once per kind, and one line

@@ -1,4 +1,5 @@
-// Headless entry: `node out/main/server.js [--host H] [--port P] [--data-dir D] [--init-admin U:P] [--init-collector U:P]`.
+// Headless entry: `node out/main/server.js [--host H] [--port P] [--data-dir D] [--init-admin U:P] [--init-collector U:P]
+// [--log-level L] [--log-format text|json] [--access-log on|off]` (config.ts has them all).
 // When started by a parent (the Electron shell's utility process, tests' fork), it reports
 // {type: 'ready', port, urls}, or {type: 'error', code: 'EADDRINUSE'} and exit status 3 when the port is taken.
 import { join } from 'node:path'
@@ -9,15 +10,15 @@ import { createLogger } from './log'
 import { startServer } from './server'
 
 async function main(): Promise<void> {
-  const log = createLogger()
   let config
   try {
     config = parseConfig(process.argv.slice(2), process.env)
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err
-    log.error(`invalid configuration: ${err.message}`)
+    createLogger().error(`invalid configuration: ${err.message}`)
     process.exit(2)
   }
+  const log = createLogger({ level: config.logLevel, format: config.logFormat })
   const parent = parentChannel()
   // A stop asked for while starting (the user quit meanwhile) is carried out once the server is up.
   let stopRequested = false

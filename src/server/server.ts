@@ -20,15 +20,14 @@ import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
 import { HistoryRollupJob, type HistoryRollupOptions } from './jobs/history-rollup'
 import { ServerRunLog } from './jobs/server-run-log'
 import { ChangeFeed } from './live/change-feed'
-import type { Logger } from './log'
+import type { ServerLogger } from './log'
 import { CollectorStats } from './metrics/collector-stats'
 import { StorageHealth } from './metrics/storage-health'
 import { pendingMigration } from './store/database'
-import { ServerSettingsRepository } from './store/server-settings'
 import { Store } from './store/store'
+import { version } from '../../package.json'
 
 export const DATABASE_FILE = 'overseer.sqlite'
-const VERSION = '0.1.0'
 
 export interface RunningServer {
   port: number
@@ -41,7 +40,7 @@ export interface RunningServer {
 }
 
 export interface ServerOptions extends ServerConfig {
-  log: Logger
+  log: ServerLogger
   /** Any limit left out keeps its default. */
   collectorLimits?: Partial<CollectorLimits>
   watchdogIntervalMs?: number
@@ -52,7 +51,7 @@ export interface ServerOptions extends ServerConfig {
   /** Tests inject one with their own clock and size. */
   loginThrottle?: LoginThrottle
   /** The alert channel types; default the registry (alerting/channels). Tests add their own. */
-  alertChannelTypes?: readonly ChannelType<any>[]
+  alertChannelTypes?: readonly ChannelType[]
   /** The alert delivery job's clock (ms); tests move it to make a reminder due without waiting minutes. */
   alertDeliveryNow?: () => number
   /** Check every API answer against its contract (shared/api); tests turn it on. */
@@ -65,7 +64,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const migration = pendingMigration(databaseFile)
   // Delivered before the backup and migration block this thread, so the shell waits for them.
   if (migration) await options.parent?.send({ type: 'migrating', ...migration })
-  const store = new Store(databaseFile, log.info)
+  const store = new Store(databaseFile, (message) => log.info(message))
   let ingest: IngestThread | undefined
   try {
     createInitialUsers(store.users, options, log)
@@ -78,7 +77,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const principals = new Principals(store.users)
     const throttle = options.loginThrottle ?? new LoginThrottle()
     const authenticator = new BasicAuthenticator(store.users, principals, throttle)
-    const serverSettings = new ServerSettingsRepository(store.db, store.sql)
+    const serverSettings = store.serverSettings
     // Writes can fail for lack of space at any time (issue 12): everything that writes reports here.
     const storage = new StorageHealth(log)
     const sessions = new SessionService(store.sessions, () => serverSettings.sessionTimeoutSec(), undefined, (write) => storage.bestEffort(write))
@@ -87,9 +86,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const app = await buildApp({
       store, collector: ingest, authenticator, throttle, sessions, principals, endpoints: allEndpoints({
         store, sessions, secrets, feed, principals, throttle, alertChannelTypes: options.alertChannelTypes, desktop
-      }, VERSION),
+      }, version),
       checkAnswers: options.checkAnswers, onRoute: (url) => routes.push(url),
-      log, version: VERSION, consoleDir: options.consoleDir,
+      log, accessLog: options.accessLog, version, consoleDir: options.consoleDir,
       collectorLimits,
       collectorStats: new CollectorStats(), storage, metricsEnabled: options.metrics !== false
     })

@@ -1,4 +1,4 @@
-// Code tables shared by the server and the console (spec: mmonit-http-api.md "Shared codes").
+// Code tables shared by the server and the console (spec: "Shared codes", docs/api-compatibility.md).
 
 export const Led = { Red: 0, Orange: 1, Green: 2, Gray: 3 } as const
 export type Led = (typeof Led)[keyof typeof Led]

@@ -9,6 +9,7 @@ import type { AlertChannelRecord, AlertNotification } from '../../src/shared/api
 import type { ServerToShellMessage } from '../../src/shared/desktop-api'
 import { loginAs, type ApiClient } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
+import { addUser } from '../support/users'
 
 interface ProbeSettings { url: string; token: string; header?: string[]; retries?: number }
 const sends: { settings: ProbeSettings; notification: AlertNotification; subject: string; body: string }[] = []
@@ -236,7 +237,7 @@ describe('admin/alerts/channels access rules', () => {
 
   it('refuses every endpoint to a user who is not an administrator', async () => {
     const id = await create(probeArgs)
-    server.store.users.create({ uname: 'viewer', password: 'viewerpw', roleIds: [3] })
+    addUser(server.store, { uname: 'viewer', password: 'viewerpw', roleIds: [3] })
     const viewer = await loginAs(server.baseUrl, 'viewer', 'viewerpw')
     expect((await viewer.get('/api/2/admin/alerts/channels/list')).status).toBe(403)
     expect((await viewer.get('/api/2/admin/alerts/channels/get', { id })).status).toBe(403)

@@ -6,6 +6,7 @@ import { loginAs, type ApiClient } from '../support/api-client'
 import { addChannel, addRule } from '../support/alert-config'
 import { addEvent, addHost, addOutbox, item } from '../support/alert-rows'
 import { startTestServer, type TestServer } from '../support/in-process-server'
+import { addUser } from '../support/users'
 
 let server: TestServer
 let admin: ApiClient
@@ -28,10 +29,10 @@ beforeAll(async () => {
   ruleDb = addRule(db, { name: 'db', channelIds: [chOps] })
   const host = addHost(db, 'web-1')
   const notify = (uid: string, channel: number, rules: number[], status: string, at: number, extra: { error?: string; log?: string; attempts?: number } = {}) => {
-    const id = Number(db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, attempts, next_attempt_at, last_error, delivered_at, payload, log)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(uid, channel, at, status, extra.attempts ?? 1, status === 'pending' ? base + 10 ** 8 : null,
-      extra.error ?? null, status === 'delivered' ? at + 1 : null,
-      JSON.stringify({ id: uid, summary: `summary ${uid}`, link: 'http://x/#/events', alerts: rules.map(() => ({})) }), extra.log ?? null).lastInsertRowid)
+    const id = Number(db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, attempts, next_attempt_at, last_error, delivered_at,
+      summary, link, alert_count, log) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(uid, channel, at, status, extra.attempts ?? 1,
+      status === 'pending' ? base + 10 ** 8 : null, extra.error ?? null, status === 'delivered' ? at + 1 : null,
+      `summary ${uid}`, 'http://x/#/events', rules.length, extra.log ?? null).lastInsertRowid)
     eventsOf[uid] = rules.map((rule, i) => {
       const event = addEvent(db, host, `${uid}-service-${i}`, at)
       const row = addOutbox(db, { channelId: channel, ruleId: rule, eventId: event, item: item(host, 'web-1', 'nginx', event), createdAt: at })
@@ -91,7 +92,7 @@ describe('admin/alerts/deliveries/list', () => {
     const bad = await admin.get('/api/2/admin/alerts/deliveries/list', { status: 'lost' })
     expect(bad.status).toBe(400)
     expect((bad.json as { error: string }).error).toMatch(/status/)
-    server.store.users.create({ uname: 'viewer', password: 'viewerpw', roleIds: [3] })
+    addUser(server.store, { uname: 'viewer', password: 'viewerpw', roleIds: [3] })
     const viewer = await loginAs(server.baseUrl, 'viewer', 'viewerpw')
     expect((await viewer.get('/api/2/admin/alerts/deliveries/list')).status).toBe(403)
   })

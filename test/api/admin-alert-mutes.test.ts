@@ -1,26 +1,23 @@
 // admin/alerts/mutes/* over real HTTP, with hosts and services created by real collector posts. Times
 // derive from the clock now.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AlertMuteRecord } from '../../src/shared/api/alerts'
 import { loginAs, type ApiClient, type Params } from '../support/api-client'
-import { startTestServer, type TestServer } from '../support/in-process-server'
+import type { TestServer } from '../support/in-process-server'
+import { serverForEachTest } from '../support/server-per-test'
+import { addUser } from '../support/users'
 
 let server: TestServer
 let admin: ApiClient
 let alpha: number
 let bravo: number
 
-beforeEach(async () => {
-  server = await startTestServer()
-  admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
-  alpha = await addHost('a0000000000000000000000000000001', 'alpha')
-  bravo = await addHost('b0000000000000000000000000000002', 'bravo')
-})
-afterEach(async () => {
-  await server.stopAndClean()
+serverForEachTest(async (started) => {
+  ({ server, admin } = started)
+  alpha = await server.addHost('a0000000000000000000000000000001', 'alpha')
+  bravo = await server.addHost('b0000000000000000000000000000002', 'bravo')
 })
 
-const addHost = (agentId: string, hostname: string) => server.addHost(agentId, hostname)
 /** A service of the host as status/hosts/get answers it. */
 async function serviceOf(hostId: number, index = 0): Promise<{ id: number; name: string; nameid: number }> {
   const res = await admin.get('/api/2/status/hosts/get', { id: hostId })
@@ -90,6 +87,20 @@ describe('admin/alerts/mutes create and list', () => {
   })
 })
 
+describe('admin/alerts/mutes/end', () => {
+  it('ends a mute now and keeps it as ended; 409 the second time, 404 for none', async () => {
+    const id = await create({ hostid: alpha, until: now() + 600, reason: 'kernel upgrade' })
+    const kept = await create({ hostid: bravo, until: now() + 600 })
+    expect(await admin.post('/api/2/admin/alerts/mutes/end', { id })).toMatchObject({ status: 200, json: {} })
+    expect((await list()).map((m) => m.id)).toEqual([kept])
+    const ended = (await list({ ended: 'true' })).find((m) => m.id === id)
+    expect(ended).toMatchObject({ active: false, reason: 'kernel upgrade' })
+    expect(ended!.until).toBeLessThanOrEqual(now())
+    expect(await admin.post('/api/2/admin/alerts/mutes/end', { id })).toMatchObject({ status: 409, json: { error: `alert mute ${id} has already ended` } })
+    expect(await admin.post('/api/2/admin/alerts/mutes/end', { id: 999 })).toMatchObject({ status: 404, json: { error: 'no alert mute with id 999' } })
+  })
+})
+
 describe('admin/alerts/mutes/delete', () => {
   it('ends a mute early; 404 the second time', async () => {
     const id = await create({ hostid: alpha, until: now() + 600 })
@@ -109,7 +120,7 @@ describe('admin/alerts/mutes/delete', () => {
 describe('admin/alerts/mutes access rules', () => {
   it('refuses every endpoint to a user who is not an administrator', async () => {
     const id = await create({ hostid: alpha, until: now() + 600 })
-    server.store.users.create({ uname: 'viewer', password: 'viewerpw', roleIds: [3] })
+    addUser(server.store, { uname: 'viewer', password: 'viewerpw', roleIds: [3] })
     const viewer = await loginAs(server.baseUrl, 'viewer', 'viewerpw')
     expect((await viewer.get('/api/2/admin/alerts/mutes/list')).status).toBe(403)
     expect((await viewer.post('/api/2/admin/alerts/mutes/create', { hostid: bravo, until: now() + 600 })).status).toBe(403)
@@ -118,7 +129,7 @@ describe('admin/alerts/mutes access rules', () => {
   })
 
   it('with CSRF protection on, create and delete need the token; created_by is that user', async () => {
-    server.store.users.create({ uname: 'ops', password: 'opspassword', roleIds: [1] })
+    addUser(server.store, { uname: 'ops', password: 'opspassword', roleIds: [1] })
     const guarded = await loginAs(server.baseUrl, 'ops', 'opspassword', { csrf: 'on' })
     const args = { hostid: alpha, until: now() + 600 }
     expect(await guarded.post('/api/2/admin/alerts/mutes/create', args)).toMatchObject({ status: 403, json: { error: 'Invalid CSRF token' } })

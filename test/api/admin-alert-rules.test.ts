@@ -1,9 +1,11 @@
 // admin/alerts/rules/* over real HTTP, with hosts created by real collector posts and channels and
 // groups created through the API.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AlertRuleRecord } from '../../src/shared/api/alerts'
 import { loginAs, type ApiClient, type Params } from '../support/api-client'
-import { startTestServer, type TestServer } from '../support/in-process-server'
+import type { TestServer } from '../support/in-process-server'
+import { serverForEachTest } from '../support/server-per-test'
+import { addUser } from '../support/users'
 
 let server: TestServer
 let admin: ApiClient
@@ -12,19 +14,14 @@ let bravo: number
 let channel: number
 let group: number
 
-beforeEach(async () => {
-  server = await startTestServer()
-  admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
-  alpha = await addHost('a0000000000000000000000000000001', 'alpha')
-  bravo = await addHost('b0000000000000000000000000000002', 'bravo')
+serverForEachTest(async (started) => {
+  ({ server, admin } = started)
+  alpha = await server.addHost('a0000000000000000000000000000001', 'alpha')
+  bravo = await server.addHost('b0000000000000000000000000000002', 'bravo')
   channel = await idOf(admin.post('/api/2/admin/alerts/channels/create', { type: 'desktop', name: 'desk' }))
   group = await idOf(admin.post('/api/2/admin/groups/create', { name: 'web' }))
 })
-afterEach(async () => {
-  await server.stopAndClean()
-})
 
-const addHost = (agentId: string, hostname: string) => server.addHost(agentId, hostname)
 async function idOf(request: Promise<{ status: number; text: string; json: unknown }>): Promise<number> {
   const res = await request
   expect(res.status, res.text).toBe(200)
@@ -150,7 +147,7 @@ describe('admin/alerts/rules access rules', () => {
 
   it('refuses every endpoint to a user who is not an administrator', async () => {
     const id = await create({ name: 'r', channelid: channel })
-    server.store.users.create({ uname: 'viewer', password: 'viewerpw', roleIds: [3] })
+    addUser(server.store, { uname: 'viewer', password: 'viewerpw', roleIds: [3] })
     const viewer = await loginAs(server.baseUrl, 'viewer', 'viewerpw')
     expect((await viewer.get('/api/2/admin/alerts/rules/list')).status).toBe(403)
     expect((await viewer.get('/api/2/admin/alerts/rules/get', { id })).status).toBe(403)

@@ -1,27 +1,22 @@
 // admin/groups/list|create|update|delete|add|remove over real HTTP, with hosts created by real
 // collector posts.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { loginAs, type ApiClient, type ApiResponse } from '../support/api-client'
-import { startTestServer, type TestServer } from '../support/in-process-server'
-
-const PREFIXES = ['', '/api/1', '/api/2'] as const
+import { describe, expect, it } from 'vitest'
+import { loginAs, PREFIXES, type ApiClient, type ApiResponse } from '../support/api-client'
+import type { TestServer } from '../support/in-process-server'
+import { serverForEachTest } from '../support/server-per-test'
+import { addUser } from '../support/users'
 
 let server: TestServer
 let admin: ApiClient
 let alpha: number
 let bravo: number
 
-beforeEach(async () => {
-  server = await startTestServer()
-  admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
-  alpha = await addHost('a0000000000000000000000000000001', 'alpha')
-  bravo = await addHost('b0000000000000000000000000000002', 'bravo')
-})
-afterEach(async () => {
-  await server.stopAndClean()
+serverForEachTest(async (started) => {
+  ({ server, admin } = started)
+  alpha = await server.addHost('a0000000000000000000000000000001', 'alpha')
+  bravo = await server.addHost('b0000000000000000000000000000002', 'bravo')
 })
 
-const addHost = (agentId: string, hostname: string) => server.addHost(agentId, hostname)
 
 async function createGroup(name: string): Promise<number> {
   const res = await admin.post('/api/2/admin/groups/create', { name })
@@ -159,7 +154,7 @@ describe('admin/groups access rules', () => {
 
   it('refuses every endpoint to a user who is not an administrator', async () => {
     const id = await createGroup('g')
-    server.store.users.create({ uname: 'viewer', password: 'viewerpw', roleIds: [3] })
+    addUser(server.store, { uname: 'viewer', password: 'viewerpw', roleIds: [3] })
     const viewer = await loginAs(server.baseUrl, 'viewer', 'viewerpw')
     for (const prefix of PREFIXES) {
       expect((await viewer.get(`${prefix}/admin/groups/list`)).status).toBe(403)

@@ -1,13 +1,13 @@
 // admin/hosts/list|get|update|delete over real HTTP, with hosts created by real collector posts.
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SecretBox } from '../../src/server/auth/secret-box'
-import { loginAs, type ApiClient, type Params } from '../support/api-client'
-import { postCollector } from '../support/collector-client'
+import { loginAs, PREFIXES, type ApiClient, type Params } from '../support/api-client'
 import { asAgent, fixture } from '../support/fixtures'
-import { startTestServer, type TestServer } from '../support/in-process-server'
+import type { TestServer } from '../support/in-process-server'
+import { serverForEachTest } from '../support/server-per-test'
+import { addUser } from '../support/users'
 
-const PREFIXES = ['', '/api/1', '/api/2'] as const
 const AGENT_A = 'a0000000000000000000000000000001'
 const AGENT_B = 'b0000000000000000000000000000002'
 const AGENT_C = 'c0000000000000000000000000000003'
@@ -15,24 +15,11 @@ const AGENT_C = 'c0000000000000000000000000000003'
 let server: TestServer
 let admin: ApiClient
 
-beforeEach(async () => {
-  server = await startTestServer()
-  admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
-})
-afterEach(async () => {
-  await server.stopAndClean()
+serverForEachTest((started) => {
+  ({ server, admin } = started)
 })
 
-async function post(agentId: string, hostname: string, name = '02-status-heartbeat'): Promise<void> {
-  const res = await postCollector(server.baseUrl, asAgent(fixture(name), agentId, hostname), { auth: 'monit:collect0r' })
-  expect(res.status).toBe(200)
-}
-
-/** Registers a host through the collector; returns its id. */
-async function addHost(agentId: string, hostname: string): Promise<number> {
-  await post(agentId, hostname)
-  return server.store.hosts.findByAgentId(agentId)!.id
-}
+const post = (agentId: string, hostname: string, name = '02-status-heartbeat') => server.collect(asAgent(fixture(name), agentId, hostname))
 
 function hostRow(id: number) {
   return server.store.hosts.findById(id)
@@ -50,8 +37,8 @@ function updateArgs(id: number, extra: Params = {}): Params {
 
 describe('admin/hosts/list', () => {
   it('lists every host under each prefix; api/2 and legacy add the inactive count', async () => {
-    const a = await addHost(AGENT_A, 'alpha')
-    const b = await addHost(AGENT_B, 'bravo')
+    const a = await server.addHost(AGENT_A, 'alpha')
+    const b = await server.addHost(AGENT_B, 'bravo')
     await post(AGENT_B, 'bravo', '05-event-monit-stopped')
     const records = [
       { id: a, hostname: 'alpha', ipaddr: '127.0.0.1', description: '', agentversion: '5.33.0', monitversion: '5.33.0', status: 'Active' },
@@ -67,9 +54,9 @@ describe('admin/hosts/list', () => {
   })
 
   it('shows ipaddrout when defined, the label of an ignored host, and counts silent hosts as inactive', async () => {
-    const a = await addHost(AGENT_A, 'alpha')
-    const b = await addHost(AGENT_B, 'bravo')
-    await addHost(AGENT_C, 'charlie')
+    const a = await server.addHost(AGENT_A, 'alpha')
+    const b = await server.addHost(AGENT_B, 'bravo')
+    await server.addHost(AGENT_C, 'charlie')
     expect((await admin.post('/api/2/admin/hosts/update', updateArgs(a, { ipaddrout: '10.2.2.2', status: 2 }))).status).toBe(200)
     server.store.hosts.update(b, { heartbeat: 0, inactive_since: 1 })
     const list = (await admin.get('/api/2/admin/hosts/list')).json as { inactive: number; records: { ipaddr: string; status: string }[] }
@@ -84,7 +71,7 @@ describe('admin/hosts/list', () => {
 
 describe('admin/hosts/get', () => {
   it('returns the administration record, never the agent password; api/1 has no defaultskew', async () => {
-    const id = await addHost(AGENT_A, 'alpha')
+    const id = await server.addHost(AGENT_A, 'alpha')
     const record = {
       id, hostname: 'alpha', keepname: 0, ipaddrin: '127.0.0.1', ipaddrout: '', portin: 2812, portout: -1,
       sslin: 0, sslout: -1, agentid: AGENT_A, agentuser: 'admin', agentpassword: '', description: '', status: 0,
@@ -108,7 +95,7 @@ describe('admin/hosts/get', () => {
 
 describe('admin/hosts/update', () => {
   it('changes every editable field and answers the updated record', async () => {
-    const id = await addHost(AGENT_A, 'alpha')
+    const id = await server.addHost(AGENT_A, 'alpha')
     const res = await admin.post('/api/2/admin/hosts/update', {
       id, hostname: 'renamed', keepname: 1, description: 'application server', status: 0, ipaddrout: 'agent.example.org',
       portout: 2900, sslout: 1, agentuser: 'operator', agentpassword: 'n3w secret', skew: 5
@@ -126,7 +113,7 @@ describe('admin/hosts/update', () => {
   })
 
   it('stores a new agent password encrypted, keeps it when sent empty, and pins the credentials', async () => {
-    const id = await addHost(AGENT_A, 'alpha')
+    const id = await server.addHost(AGENT_A, 'alpha')
     const secrets = SecretBox.fromKeyFile(join(server.dataDir, 'secret.key'))
     expect(hostRow(id)).toMatchObject({ agent_user: 'admin', credentials_pinned: 0 })
 
@@ -147,20 +134,20 @@ describe('admin/hosts/update', () => {
   })
 
   it('leaves the agent credentials unpinned when they are sent back unchanged', async () => {
-    const id = await addHost(AGENT_A, 'alpha')
+    const id = await server.addHost(AGENT_A, 'alpha')
     await admin.post('/api/2/admin/hosts/update', updateArgs(id, { agentpassword: 'adminpw', description: 'x' }))
     expect(hostRow(id)).toMatchObject({ description: 'x', credentials_pinned: 0 })
   })
 
   it('accepts monituser and monitpassword, the names existing clients send', async () => {
-    const id = await addHost(AGENT_A, 'alpha')
+    const id = await server.addHost(AGENT_A, 'alpha')
     const res = await admin.post('/admin/hosts/update', { id, hostname: 'alpha', monituser: 'm', monitpassword: 'mpw' })
     expect(res).toMatchObject({ status: 200, json: { agentuser: 'm', agentpassword: '' } })
     expect(SecretBox.fromKeyFile(join(server.dataDir, 'secret.key')).open(hostRow(id)!.agent_password)).toBe('mpw')
   })
 
   it('keepname=1 keeps the name through the next collector post; keepname=0 takes the agent name again', async () => {
-    const id = await addHost(AGENT_A, 'alpha')
+    const id = await server.addHost(AGENT_A, 'alpha')
     await admin.post('/api/2/admin/hosts/update', updateArgs(id, { hostname: 'mine', keepname: 1 }))
     await post(AGENT_A, 'alpha')
     expect(hostRow(id)!.hostname).toBe('mine')
@@ -170,7 +157,7 @@ describe('admin/hosts/update', () => {
   })
 
   it('status Ignored suppresses the events the agent posts; Active lets them in again', async () => {
-    const id = await addHost(AGENT_A, 'alpha')
+    const id = await server.addHost(AGENT_A, 'alpha')
     await admin.post('/api/2/admin/hosts/update', updateArgs(id, { status: 2 }))
     expect(hostRow(id)).toMatchObject({ status: 2, heartbeat_deadline_ms: null, status_text: 'Ignored' })
     await post(AGENT_A, 'alpha', '03-event-process-not-running')
@@ -184,7 +171,7 @@ describe('admin/hosts/update', () => {
   })
 
   it('status Inactive marks the host inactive from now and stops watching its heartbeat; Active clears it', async () => {
-    const id = await addHost(AGENT_A, 'alpha')
+    const id = await server.addHost(AGENT_A, 'alpha')
     const reporting = hostRow(id)!
     const before = Math.floor(Date.now() / 1000)
     await admin.post('/api/2/admin/hosts/update', updateArgs(id, { status: 1 }))
@@ -197,14 +184,14 @@ describe('admin/hosts/update', () => {
   })
 
   it('a new skew moves the running heartbeat deadline', async () => {
-    const id = await addHost(AGENT_A, 'alpha')
+    const id = await server.addHost(AGENT_A, 'alpha')
     const lastMs = hostRow(id)!.last_modified * 1000
     await admin.post('/api/2/admin/hosts/update', updateArgs(id, { skew: 10 }))
     expect(hostRow(id)).toMatchObject({ skew: 10, heartbeat_deadline_ms: lastMs + 10 * 5 * 1000 })
   })
 
   it('answers 400 naming the argument for each invalid value, and 404 for an unknown host', async () => {
-    const id = await addHost(AGENT_A, 'alpha')
+    const id = await server.addHost(AGENT_A, 'alpha')
     const invalid: [Params, string][] = [
       [{ hostname: '' }, 'hostname'], [{ keepname: 2 }, 'keepname'], [{ status: 3 }, 'status'], [{ status: 'x' }, 'status'],
       [{ portout: 0 }, 'portout'], [{ portout: 65536 }, 'portout'], [{ sslout: 2 }, 'sslout'], [{ skew: 0 }, 'skew'],
@@ -227,7 +214,7 @@ describe('admin/hosts/update', () => {
   })
 
   it('accepts the unset values of the optional overrides', async () => {
-    const id = await addHost(AGENT_A, 'alpha')
+    const id = await server.addHost(AGENT_A, 'alpha')
     await admin.post('/api/2/admin/hosts/update', updateArgs(id, { ipaddrout: '::1', portout: 1, sslout: 0 }))
     const res = await admin.post('/api/2/admin/hosts/update', updateArgs(id, { ipaddrout: '', portout: -1, sslout: -1 }))
     expect(res.json).toMatchObject({ ipaddrout: '', portout: -1, sslout: -1 })
@@ -236,8 +223,8 @@ describe('admin/hosts/update', () => {
 
 describe('admin/hosts/delete', () => {
   it('deletes a host by id with everything recorded for it', async () => {
-    const id = await addHost(AGENT_A, 'alpha')
-    const other = await addHost(AGENT_B, 'bravo')
+    const id = await server.addHost(AGENT_A, 'alpha')
+    const other = await server.addHost(AGENT_B, 'bravo')
     await post(AGENT_A, 'alpha', '03-event-process-not-running')
     server.store.sql.sqlite.prepare('INSERT INTO host_group (id, name) VALUES (1, ?)').run('g')
     server.store.sql.sqlite.prepare('INSERT INTO host_group_member VALUES (1, ?), (1, ?)').run(id, other)
@@ -258,8 +245,8 @@ describe('admin/hosts/delete', () => {
   })
 
   it('a role row that named only the deleted host goes with it instead of widening to every host', async () => {
-    const a = await addHost(AGENT_A, 'alpha')
-    const b = await addHost(AGENT_B, 'bravo')
+    const a = await server.addHost(AGENT_A, 'alpha')
+    const b = await server.addHost(AGENT_B, 'bravo')
     const db = server.store.sql.sqlite
     db.prepare("INSERT INTO role (id, name, admin, active) VALUES (10, 'viewers', 0, 1)").run()
     db.prepare('INSERT INTO role_row (id, role_id, permission, position) VALUES (10, 10, 2, 0), (11, 10, 2, 1)').run()
@@ -272,10 +259,10 @@ describe('admin/hosts/delete', () => {
   })
 
   it('deletes by inactivity the hosts stopped or silent for at least that many seconds', async () => {
-    const stopped = await addHost(AGENT_A, 'stopped')
+    const stopped = await server.addHost(AGENT_A, 'stopped')
     await post(AGENT_A, 'stopped', '05-event-monit-stopped')
-    const active = await addHost(AGENT_B, 'active')
-    const silent = await addHost(AGENT_C, 'silent')
+    const active = await server.addHost(AGENT_B, 'active')
+    const silent = await server.addHost(AGENT_C, 'silent')
     const now = Math.floor(Date.now() / 1000)
     server.store.hosts.update(silent, { heartbeat: 0, inactive_since: now - 3600 })
     expect(hostRow(stopped)).toMatchObject({ status: 1, inactive_since: expect.any(Number) })
@@ -291,14 +278,14 @@ describe('admin/hosts/delete', () => {
   })
 
   it('does not count a reporting Ignored host as inactive', async () => {
-    const id = await addHost(AGENT_A, 'alpha')
+    const id = await server.addHost(AGENT_A, 'alpha')
     await admin.post('/api/2/admin/hosts/update', updateArgs(id, { status: 2 }))
     server.store.hosts.update(id, { inactive_since: 1 })
     expect((await admin.post('/api/2/admin/hosts/delete', { inactive: 0 })).json).toStrictEqual({ deleted: 0 })
   })
 
   it('api/2 needs exactly one of id or inactive; api/1 and legacy take either form', async () => {
-    const a = await addHost(AGENT_A, 'alpha')
+    const a = await server.addHost(AGENT_A, 'alpha')
     const exactlyOne = { status: 400, json: { error: "invalid argument 'id': give exactly one of id or inactive" } }
     expect(await admin.post('/api/2/admin/hosts/delete', {})).toMatchObject(exactlyOne)
     expect(await admin.post('/api/2/admin/hosts/delete', { id: a, inactive: 0 })).toMatchObject(exactlyOne)
@@ -327,8 +314,8 @@ describe('admin/hosts access rules', () => {
   })
 
   it('refuses every endpoint to a user who is not an administrator', async () => {
-    const id = await addHost(AGENT_A, 'alpha')
-    server.store.users.create({ uname: 'viewer', password: 'viewerpw', roleIds: [3] })
+    const id = await server.addHost(AGENT_A, 'alpha')
+    addUser(server.store, { uname: 'viewer', password: 'viewerpw', roleIds: [3] })
     const viewer = await loginAs(server.baseUrl, 'viewer', 'viewerpw')
     for (const prefix of PREFIXES) {
       for (const path of reads) expect((await viewer.get(`${prefix}/${path}`, { id })).status, path).toBe(403)
@@ -338,7 +325,7 @@ describe('admin/hosts access rules', () => {
   })
 
   it('with CSRF protection on, a mutation needs the token, as header or parameter', async () => {
-    const id = await addHost(AGENT_A, 'alpha')
+    const id = await server.addHost(AGENT_A, 'alpha')
     const guarded = await loginAs(server.baseUrl, 'admin', 'adminsecret', { csrf: 'on' })
     const token = await guarded.csrfToken()
     expect(await guarded.post('/api/2/admin/hosts/update', updateArgs(id, { description: 'x' })))

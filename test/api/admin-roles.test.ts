@@ -1,16 +1,17 @@
 // admin/roles/list|create|update|delete|adduser|removeuser|updateactive over real HTTP: the compat 6.11
 // shape, the indexed row arguments, the protection of built-in roles and of the last administrator,
 // and permissions that take effect on the very next request.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { principalOf, mayOnHost } from '../../src/server/domain/permissions'
 import { Permission } from '../../src/shared/codes'
 import type { Role } from '../../src/shared/api/roles'
-import { loginAs, type ApiClient, type ApiResponse, type Params } from '../support/api-client'
+import { loginAs, PREFIXES, type ApiClient, type ApiResponse, type Params } from '../support/api-client'
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
-import { startTestServer, type TestServer } from '../support/in-process-server'
+import type { TestServer } from '../support/in-process-server'
+import { serverForEachTest } from '../support/server-per-test'
+import { addUser } from '../support/users'
 
-const PREFIXES = ['', '/api/1', '/api/2'] as const
 const AGENT_A = 'a0000000000000000000000000000001'
 const AGENT_B = 'b0000000000000000000000000000002'
 const ADMINISTRATOR = 1
@@ -24,21 +25,12 @@ let hostB: number
 /** A host group holding host B. */
 let groupB: number
 
-beforeEach(async () => {
-  server = await startTestServer()
-  admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
-  hostA = await addHost(AGENT_A, 'alpha')
-  hostB = await addHost(AGENT_B, 'bravo')
+serverForEachTest(async (started) => {
+  ({ server, admin } = started)
+  hostA = await server.addHost(AGENT_A, 'alpha')
+  hostB = await server.addHost(AGENT_B, 'bravo')
   groupB = addGroup('bravo-group', [hostB])
 })
-afterEach(async () => {
-  await server.stopAndClean()
-})
-
-async function addHost(agentId: string, hostname: string): Promise<number> {
-  expect(await collect(agentId, 'monit:collect0r')).toBe(200)
-  return server.store.hosts.findByAgentId(agentId)!.id
-}
 
 /** Host groups have their own endpoints; the table is written directly so these tests stand alone. */
 function addGroup(name: string, hostIds: number[]): number {
@@ -52,8 +44,8 @@ async function collect(agentId: string, auth: string): Promise<number> {
   return (await postCollector(server.baseUrl, asAgent(fixture('02-status-heartbeat'), agentId, `host-${agentId.slice(0, 1)}`), { auth })).status
 }
 
-function addUser(uname: string, roleIds: number[] = []): number {
-  return server.store.users.create({ uname, password: `${uname}-pw`, fullname: uname, roleIds })
+function addRoleUser(uname: string, roleIds: number[] = []): number {
+  return addUser(server.store, { uname, password: `${uname}-pw`, fullname: uname, roleIds })
 }
 
 const userId = (uname: string) => server.store.users.findByName(uname)!.id
@@ -107,8 +99,8 @@ describe('admin/roles/list (compat 6.11)', () => {
 
 describe('admin/roles/create', () => {
   it.each(PREFIXES)('%s: indexed rows with repeatable hosts, groups, permission bits and members', async (prefix) => {
-    const ann = addUser('ann')
-    const bob = addUser('bob')
+    const ann = addRoleUser('ann')
+    const bob = addRoleUser('bob')
     const res = await admin.post(`${prefix}/admin/roles/create`, {
       name: 'Operators', description: 'Ops team', admin: false, active: true, rolerowscount: 3,
       hosts0: [hostA, hostB], permission0: 2,
@@ -166,8 +158,8 @@ describe('admin/roles/create', () => {
 
 describe('admin/roles/update', () => {
   it('replaces description, flags and every row; members stay unless a useridN is sent', async () => {
-    const cat = addUser('cat')
-    const dan = addUser('dan')
+    const cat = addRoleUser('cat')
+    const dan = addRoleUser('dan')
     const id = await createRole({ name: 'Team', description: 'before', hosts0: hostA, permission0: 2, userid0: cat })
     const res = await admin.post('/api/2/admin/roles/update', {
       id, name: 'Team B', description: 'after', admin: false, active: false, hostgroups0: groupB, permission0: 6
@@ -205,7 +197,7 @@ describe('admin/roles/update', () => {
   })
 
   it('refuses to take the last administrator out of a custom admin role', async () => {
-    const eve = addUser('eve')
+    const eve = addRoleUser('eve')
     const custom = await createRole({ name: 'Admins', admin: true, userid0: eve })
     await admin.post('/api/2/admin/roles/removeuser', { id: ADMINISTRATOR, userid: userId('admin') })
     expect(server.store.users.isAdmin(userId('admin'))).toBe(false)
@@ -223,7 +215,7 @@ describe('admin/roles/update', () => {
 
 describe('admin/roles/delete', () => {
   it.each(PREFIXES)('%s: deletes a custom role and its memberships', async (prefix) => {
-    const fay = addUser('fay')
+    const fay = addRoleUser('fay')
     const id = await createRole({ name: 'Temp', hosts0: hostA, permission0: 2, userid0: fay })
     expect(mayView(fay, hostA)).toBe(true)
     expect((await admin.post(`${prefix}/admin/roles/delete`, { id })).json).toStrictEqual({})
@@ -243,8 +235,8 @@ describe('admin/roles/delete', () => {
 
 describe('admin/roles/adduser and removeuser', () => {
   it.each(PREFIXES)('%s: userid is repeatable; adding twice and removing a non-member are harmless', async (prefix) => {
-    const gus = addUser('gus')
-    const hal = addUser('hal')
+    const gus = addRoleUser('gus')
+    const hal = addRoleUser('hal')
     const id = await createRole({ name: 'Crew' })
     expect((await admin.post(`${prefix}/admin/roles/adduser`, { id, userid: [gus, hal] })).status).toBe(200)
     expect((await admin.post(`${prefix}/admin/roles/adduser`, { id, userid: gus })).status).toBe(200)
@@ -270,7 +262,7 @@ describe('admin/roles/adduser and removeuser', () => {
 
 describe('admin/roles/updateactive', () => {
   it.each(PREFIXES)('%s: switches a role off and on', async (prefix) => {
-    const ivy = addUser('ivy')
+    const ivy = addRoleUser('ivy')
     const id = await createRole({ name: 'Seers', hosts0: hostB, permission0: 2, userid0: ivy })
     expect((await admin.post(`${prefix}/admin/roles/updateactive`, { id, active: false })).json).toStrictEqual({})
     expect(await role(id)).toMatchObject({ active: false })
@@ -289,7 +281,7 @@ describe('admin/roles/updateactive', () => {
 
 describe('permissions take effect immediately', () => {
   it('view on host A only, then the collector bit admits posts for host A but not host B', async () => {
-    const jo = addUser('jo')
+    const jo = addRoleUser('jo')
     const id = await createRole({ name: 'A-only', hosts0: hostA, permission0: Permission.View, userid0: jo })
     expect(mayView(jo, hostA)).toBe(true)
     expect(mayView(jo, hostB)).toBe(false)
@@ -305,7 +297,7 @@ describe('permissions take effect immediately', () => {
   })
 
   it('group rows reach the hosts of the group; removing the member revokes them', async () => {
-    const kim = addUser('kim')
+    const kim = addRoleUser('kim')
     const id = await createRole({ name: 'Group B', hostgroups0: groupB, permission0: 3 })
     await admin.post('/api/2/admin/roles/adduser', { id, userid: kim })
     expect(mayView(kim, hostB)).toBe(true)
@@ -326,7 +318,7 @@ describe('access', () => {
   })
 
   it.each(PREFIXES)('%s: 403 for a user who is not an administrator', async (prefix) => {
-    addUser('lou', [USER])
+    addRoleUser('lou', [USER])
     const lou = await loginAs(server.baseUrl, 'lou', 'lou-pw')
     expectError(await lou.get(`${prefix}/admin/roles/list`), 403, /administrator/)
     expectError(await lou.post(`${prefix}/admin/roles/create`, { name: 'Mine', admin: true, active: true }), 403, /administrator/)

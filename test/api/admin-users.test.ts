@@ -1,13 +1,13 @@
 // admin/users/list|get|create|update|delete over real HTTP: the shapes of each version, the password
 // rules of both, the last-administrator guard, and credentials that stop working the moment they change.
 import { createHash } from 'node:crypto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { loginAs, type ApiClient, type ApiResponse, type Params } from '../support/api-client'
+import { describe, expect, it } from 'vitest'
+import { loginAs, PREFIXES, type ApiClient, type ApiResponse, type Params } from '../support/api-client'
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
-import { startTestServer, type TestServer } from '../support/in-process-server'
+import type { TestServer } from '../support/in-process-server'
+import { serverForEachTest } from '../support/server-per-test'
 
-const PREFIXES = ['', '/api/1', '/api/2'] as const
 const V1_LIST_FIELDS = ['uname', 'fullname', 'image', 'title', 'email', 'mobile', 'imname', 'imtype']
 const ADMINISTRATOR = 1
 const COLLECTOR = 2
@@ -16,12 +16,8 @@ const USER = 3
 let server: TestServer
 let admin: ApiClient
 
-beforeEach(async () => {
-  server = await startTestServer()
-  admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
-})
-afterEach(async () => {
-  await server.stopAndClean()
+serverForEachTest((started) => {
+  ({ server, admin } = started)
 })
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex')

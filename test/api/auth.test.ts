@@ -5,6 +5,7 @@ import { silentLogger } from '../../src/server/log'
 import { LoginThrottle } from '../../src/server/auth/login-throttle'
 import { anonymous, httpRequest, loginAs, type ApiClient } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
+import { addUser } from '../support/users'
 
 let server: TestServer
 beforeAll(async () => (server = await startTestServer()))
@@ -211,7 +212,7 @@ describe('brute-force throttle (AUTH-4)', () => {
   it('does not lock out another user of the same address (a shared NAT)', async () => {
     const guesser = await anonymous(own.baseUrl)
     await guessAdmin(guesser)
-    own.store.users.create({ uname: 'colleague', password: 'colleaguepw', roleIds: [] })
+    addUser(own.store, { uname: 'colleague', password: 'colleaguepw', roleIds: [] })
     const colleague = await anonymous(own.baseUrl)
     expect((await colleague.post('/z_security_check', { z_username: 'colleague', z_password: 'colleaguepw' })).status).toBe(302)
     expect((await guesser.post('/z_security_check', { z_username: 'admin', z_password: 'adminsecret' })).status).toBe(429)

@@ -5,7 +5,6 @@ import { apiEndpoints } from '../../src/server/api/endpoints'
 import type { ApiEndpoint } from '../../src/server/http/api'
 import type { HostStatusEntry, ServiceEntry } from '../../src/shared/api/status'
 import { loginAs, type ApiClient } from '../support/api-client'
-import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 
@@ -30,7 +29,7 @@ async function hostsWithServices(): Promise<{ id: number; hostname: string; serv
 
 beforeAll(async () => {
   server = await startTestServer()
-  expect((await postCollector(server.baseUrl, posted, { auth: 'monit:collect0r' })).status).toBe(200)
+  await server.collect(posted)
   // Only the paths, methods and argument names are read here.
   endpoints = apiEndpoints({ store: server.store } as never)
   admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')

@@ -1,7 +1,7 @@
 // map/id/{range,statisticstype,hoststatus} as clients walk them: map → id → name, integer keys as text
 // (compat 6.7).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { anonymous, loginAs, type ApiClient } from '../support/api-client'
+import { anonymous, loginAs, PREFIXES, type ApiClient } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 
 let server: TestServer
@@ -11,8 +11,6 @@ beforeAll(async () => {
   client = await loginAs(server.baseUrl, 'admin', 'adminsecret')
 })
 afterAll(() => server.stopAndClean())
-
-const PREFIXES = ['', '/api/1', '/api/2'] as const
 
 type IdMap = Record<string, string>
 

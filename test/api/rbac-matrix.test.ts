@@ -18,7 +18,7 @@ const callers: Record<'admin' | 'viewerA' | 'collector' | 'disabled' | 'anonymou
 beforeAll(async () => {
   server = await startTestServer()
   for (const [id, name] of [[AGENT_A, 'web-a'], [AGENT_B, 'web-b']]) {
-    expect((await postCollector(server.baseUrl, asAgent(fixture('03-event-process-not-running'), id, name), { auth: 'monit:collect0r' })).status).toBe(200)
+    await server.collect(asAgent(fixture('03-event-process-not-running'), id, name))
   }
   const admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
   const hosts = ((await admin.get('/api/2/admin/hosts/list')).json as { records: { id: number; hostname: string }[] }).records
@@ -116,6 +116,7 @@ const table: Row[] = [
   { path: 'admin/alerts/rules/delete', method: 'POST', params: () => ({ id: NONE }), expect: admins },
   { path: 'admin/alerts/mutes/list', method: 'GET', params: () => ({}), expect: admins },
   { path: 'admin/alerts/mutes/create', method: 'POST', params: () => ({ hostid: NONE, until: Math.floor(Date.now() / 1000) + 600 }), expect: admins },
+  { path: 'admin/alerts/mutes/end', method: 'POST', params: () => ({ id: NONE }), expect: admins },
   { path: 'admin/alerts/mutes/delete', method: 'POST', params: () => ({ id: NONE }), expect: admins }
 ]
 
@@ -179,7 +180,7 @@ describe('RBAC matrix', () => {
 
   it('/collector: the collector user may post, viewers and disabled roles may not', async () => {
     const body = asAgent(fixture('02-status-heartbeat'), AGENT_A, 'web-a')
-    expect((await postCollector(server.baseUrl, body, { auth: 'monit:collect0r' })).status).toBe(200)
+    await server.collect(body)
     expect((await postCollector(server.baseUrl, body, { auth: 'viewer:pw-viewer' })).status).toBe(403)
     expect((await postCollector(server.baseUrl, body, { auth: 'offuser:pw-offuser' })).status).toBe(403)
   })

@@ -2,7 +2,7 @@
 // (the heartbeat fixture, re-timed and with its CPU figure changed), before and after the rollup ran.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Rollup } from '../../src/server/history/rollup'
-import { loginAs, type ApiClient, type ApiResponse } from '../support/api-client'
+import { loginAs, PREFIXES, type ApiClient, type ApiResponse } from '../support/api-client'
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/in-process-server'
@@ -14,7 +14,6 @@ interface Series {
 }
 interface Report { hostid: number; range: number; datefrom: number; dateto: number; resolution: number; level: string; series: Series[] }
 
-const PREFIXES = ['', '/api/1', '/api/2'] as const
 const HOUR = 3600
 const DAY = 86400
 const CPU_USER = 1

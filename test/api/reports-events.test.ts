@@ -2,8 +2,7 @@
 // PAGE-1..4). Hosts come from the real collector; a few thousand events are generated deterministically
 // in the store, and every answer is checked against a model computed from the stored rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loginAs, type ApiClient, type ApiResponse, type Params } from '../support/api-client'
-import { postCollector } from '../support/collector-client'
+import { loginAs, PREFIXES, type ApiClient, type ApiResponse, type Params } from '../support/api-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { viewerOf } from '../support/viewers'
 import { startTestServer, type TestServer } from '../support/in-process-server'
@@ -38,7 +37,6 @@ interface Model {
   has_note: number
 }
 
-const PREFIXES = ['', '/api/1', '/api/2'] as const
 const SERVICES = ['nginx', 'mysql', 'rootfs', 'cron', 'sshd']
 const CLASSES = [1, 2, 512, 32, 4096, 2097152, 1048576]
 const STATES = [0, 1, 2, 4]
@@ -52,10 +50,7 @@ const host: Record<string, number> = {}
 let hostGroupId: number
 let serviceGroupId: number
 
-async function collect(agent: string, hostname: string): Promise<void> {
-  const body = asAgent(fixture('02-status-heartbeat'), agent.repeat(32), hostname)
-  expect((await postCollector(server.baseUrl, body, { auth: 'monit:collect0r' })).status).toBe(200)
-}
+const collect = (agent: string, hostname: string) => server.collect(asAgent(fixture('02-status-heartbeat'), agent.repeat(32), hostname))
 
 /** Deterministic events: every filter value occurs, mixed with the others; 30 h of history up to now. */
 function seedEvents(): void {
@@ -85,7 +80,6 @@ function model(): Model[] {
     'event.action', 'event.message', 'event.active', 'event.dismissed', 'event.has_note'
   ]))
 }
-
 
 beforeAll(async () => {
   server = await startTestServer()

@@ -1,8 +1,7 @@
 // reports/uptime/{list,get} over real HTTP (spec: Uptime reports, Uptime item, Limits; compat 6.5), on
 // hosts the real collector stored, with down intervals and events written straight into the store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ApiClient, type ApiResponse, errorBody, loginAs, type Params } from '../support/api-client'
-import { postCollector } from '../support/collector-client'
+import { errorBody, loginAs, PREFIXES, type ApiClient, type ApiResponse, type Params } from '../support/api-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { viewerOf } from '../support/viewers'
 import { startTestServer, type TestServer } from '../support/in-process-server'
@@ -11,7 +10,6 @@ import type { UptimeReport as Report } from '../../src/shared/api/uptime'
 
 interface ServiceRow { id: number; name: string; name_id: number }
 
-const PREFIXES = ['', '/api/1', '/api/2'] as const
 const MIN = 60
 const HOUR = 3600
 const DAY = 86400
@@ -26,10 +24,7 @@ const T0 = Math.floor(Date.now() / 1000 / MIN) * MIN - 10 * DAY
 const minuteNow = () => Math.floor(Date.now() / 1000 / MIN) * MIN
 const day0 = { range: 12, datefrom: T0, dateto: T0 + DAY }
 
-async function collect(agentId: string, hostname: string): Promise<void> {
-  const res = await postCollector(server.baseUrl, asAgent(fixture('02-status-heartbeat'), agentId.repeat(32), hostname), { auth: 'monit:collect0r' })
-  expect(res.status).toBe(200)
-}
+const collect = (agentId: string, hostname: string) => server.collect(asAgent(fixture('02-status-heartbeat'), agentId.repeat(32), hostname))
 
 function interval(hostId: number, nameId: number | null, start: number, end: number | null): void {
   const { db, sql } = server.store
@@ -43,7 +38,6 @@ function event(hostId: number, service: string, date: number): void {
     class: 512, state: 1, action: 1, message: 'test', collected_usec: date * 1_000_000 + Math.floor(Math.random() * 1e6), date
   }))
 }
-
 
 beforeAll(async () => {
   server = await startTestServer()

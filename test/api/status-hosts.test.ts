@@ -2,8 +2,7 @@
 // payloads (spec: Status hosts; compat 6.1–6.3, PAGE-1..4).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HostStatusEntry, StatisticEntry } from '../../src/shared/api/status'
-import { anonymous, type ApiClient, type ApiResponse, errorBody, loginAs } from '../support/api-client'
-import { postCollector } from '../support/collector-client'
+import { anonymous, errorBody, loginAs, PREFIXES, type ApiClient, type ApiResponse } from '../support/api-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { viewerOf } from '../support/viewers'
 import { startTestServer, type TestServer } from '../support/in-process-server'
@@ -40,7 +39,6 @@ interface HostGet {
   dir: string
 }
 
-const PREFIXES = ['', '/api/1', '/api/2'] as const
 const AGENT_SERVICES = ['agent1-host', 'sleeper', 'labfile', 'labdir', 'rootfs', 'labfifo', 'labprog', 'truecheck',
   'lohost', 'deadport', 'loopback']
 
@@ -56,11 +54,6 @@ function payload(name: string, agentId: string, hostname: string, edit: (xml: st
   return Buffer.from(edit(asAgent(fixture(name), agentId.repeat(32), hostname).toString('latin1')), 'latin1')
 }
 
-async function collect(body: Buffer): Promise<void> {
-  const res = await postCollector(server.baseUrl, body, { auth: 'monit:collect0r' })
-  expect(res.status).toBe(200)
-}
-
 
 function hostGroup(name: string, hostIds: number[]): number {
   const { db, sql } = server.store
@@ -71,9 +64,9 @@ function hostGroup(name: string, hostIds: number[]): number {
 
 beforeAll(async () => {
   server = await startTestServer()
-  await collect(payload('02-status-heartbeat', 'a', 'alpha'))
-  await collect(payload('03-event-process-not-running', 'a', 'alpha')) // an older snapshot: only its event counts
-  await collect(payload('02-status-heartbeat', 'b', 'bravo', (xml) => xml
+  await server.collect(payload('02-status-heartbeat', 'a', 'alpha'))
+  await server.collect(payload('03-event-process-not-running', 'a', 'alpha')) // an older snapshot: only its event counts
+  await server.collect(payload('02-status-heartbeat', 'b', 'bravo', (xml) => xml
     .replace('<status>32</status>', '<status>0</status>') // deadport recovered: every service OK
     .replace('<user>43.9</user>', '<user>10.0</user>')
     .replace('<memory><percent>3.3</percent>', '<memory><percent>50.5</percent>')
@@ -81,10 +74,10 @@ beforeAll(async () => {
     .replace('<machine>x86_64</machine>', '<machine>aarch64</machine>')
     .replace('<uptime>80</uptime>', '<uptime>266460</uptime>') // the agent's
     .replace('<pendingaction>0</pendingaction>', '<pendingaction>0</pendingaction><uptime>93780</uptime>'))) // the system's
-  await collect(payload('02-status-heartbeat', 'c', 'charlie'))
-  await collect(payload('05-event-monit-stopped', 'c', 'charlie'))
-  await collect(payload('03-event-process-not-running', 'd', 'delta'))
-  await collect(payload('02-status-heartbeat', 'e', 'echo'))
+  await server.collect(payload('02-status-heartbeat', 'c', 'charlie'))
+  await server.collect(payload('05-event-monit-stopped', 'c', 'charlie'))
+  await server.collect(payload('03-event-process-not-running', 'd', 'delta'))
+  await server.collect(payload('02-status-heartbeat', 'e', 'echo'))
 
   admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
   for (const h of (await list(admin)).records) id[h.hostname] = h.id

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AlertDeliveryList } from '../../src/shared/api/alerts'
 import { startAlertReceiver, type AlertReceiver } from '../support/alert-receiver'
 import { loginAs, type ApiClient } from '../support/api-client'
-import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 import { captureShiftTo, retimeCapture, withEvent } from '../support/payloads'
@@ -19,7 +18,7 @@ let hook: AlertReceiver
 const shift = captureShiftTo(Math.floor(Date.now() / 1000))
 const agentId = (i: number) => `e0${String(i).padStart(30, '0')}`
 const payload = (name: string, i: number) => retimeCapture(asAgent(fixture(name), agentId(i), `web-${i}`), shift)
-const post = async (xml: string) => expect((await postCollector(server.baseUrl, xml, { auth: 'monit:collect0r' })).status).toBe(200)
+const post = (xml: string) => server.collect(xml)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 beforeAll(async () => {

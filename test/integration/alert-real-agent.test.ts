@@ -6,7 +6,7 @@
 // The rule's reminder is in minutes (1 at least): only the delivery job's clock is injected
 // (ServerOptions.alertDeliveryNow), moved a minute ahead until the reminder is sent, then back; the
 // collector, the watchdog and the agent keep real time.
-import net from 'node:net'
+import type net from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HostStatusEntry } from '../../src/shared/api/status'

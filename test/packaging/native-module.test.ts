@@ -27,7 +27,7 @@ describe('native module ABI', () => {
     expect(installedElectron(ROOT)).toEqual({ version: '45.4.1', abi: 150 })
   })
 
-  it('refuses to put a module of another ABI into the app (a build against Node\'s headers, TOOLCHAIN G6)', () => {
+  it('refuses to put a module of another ABI into the app (a build against Node\'s headers, docs/development.md G6)', () => {
     dir = mkdtempSync(join(tmpdir(), 'overseer-native-'))
     const destination = join(dir, 'better_sqlite3.node')
     expect(() => installNativeModule(NODE_BUILD, destination, 150))

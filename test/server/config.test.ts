@@ -29,7 +29,18 @@ describe('server configuration', () => {
     expect(() => parseConfig(['--console-url', 'mon.example'], {})).toThrow(/--console-url must be an http/)
   })
 
+  it('takes the log level, the log format and the access log from flags or the environment; absent, the logger\'s defaults', () => {
+    expect(parseConfig([], {})).toMatchObject({ logLevel: undefined, logFormat: undefined, accessLog: undefined })
+    expect(parseConfig(['--log-level', 'debug', '--log-format', 'json', '--access-log', 'on'], {}))
+      .toMatchObject({ logLevel: 'debug', logFormat: 'json', accessLog: true })
+    expect(parseConfig([], { OVERSEER_LOG_LEVEL: 'warn', OVERSEER_LOG_FORMAT: 'text', OVERSEER_ACCESS_LOG: 'off' }))
+      .toMatchObject({ logLevel: 'warn', logFormat: 'text', accessLog: false })
+  })
+
   it.each([
+    [['--log-level', 'loud'], /--log-level must be one of fatal, error, warn, info, debug, trace, silent/],
+    [['--log-format', 'xml'], /--log-format must be text or json/],
+    [['--access-log', 'yes'], /--access-log must be on or off/],
     [['--port', 'eighty'], /--port must be a number/],
     [['--port', '70000'], /--port must be 0–65535/],
     [['--init-admin', 'adminonly'], /--init-admin must be USER:PASSWORD/],

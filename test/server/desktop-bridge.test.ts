@@ -1,7 +1,7 @@
 // The desktop bridge over a real store, collector ingest, change feed and heartbeat watchdog.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Ingest } from '../../src/server/collector/ingest'
-import { parseMonitMessage } from '../../src/server/collector/parse-message'
+import { parseMonitMessage } from '../../src/server/monit/parse-message'
 import { startDesktopBridge, type ParentChannel } from '../../src/server/desktop-bridge'
 import { HeartbeatWatchdog } from '../../src/server/jobs/heartbeat-watchdog'
 import { ChangeFeed } from '../../src/server/live/change-feed'
@@ -9,6 +9,8 @@ import { EventClassId } from '../../src/shared/codes'
 import type { ServerToShellMessage } from '../../src/shared/desktop-api'
 import { fixture } from '../support/fixtures'
 import { tempStore, type TempStore } from '../support/temp-store'
+import { addUser } from '../support/users'
+import { hostOfAgent } from '../support/hosts'
 
 const T0 = 1795300500_000 // fixture 02 reports poll 5 s: its heartbeat is dead 15 s later
 let t: TempStore
@@ -90,10 +92,10 @@ describe('desktop bridge', () => {
 
   it('counts hosts already stored when it starts, forgets removed ones, and stops on unsubscribe', () => {
     post('02-status-heartbeat')
-    t.store.users.create({ uname: 'admin', password: 'secret-password', roleIds: [] })
+    addUser(t.store, { uname: 'admin', password: 'secret-password', roleIds: [] })
     const stop = startDesktopBridge(t.store, feed, parent)
     expect(sent).toEqual([{ type: 'setup', needed: false }, { type: 'hosts', leds: { ...zero, orange: 1 } }])
-    const hostId = t.store.hosts.findByAgentId('39900374079c371b7380946708ce1e29')!.id
+    const hostId = hostOfAgent(t.store, '39900374079c371b7380946708ce1e29')!.id
     feed.publish({ kind: 'host-removed', hostId })
     expect(sent.at(-1)).toEqual({ type: 'hosts', leds: zero })
     stop()

@@ -49,6 +49,15 @@ describe('node out/main/server.js', () => {
     expect(server.output()).toContain(`listening on http://127.0.0.1:${server.port}`)
   })
 
+  it('writes JSON lines with --log-format json, an access line per request with --access-log on', async () => {
+    server = await startBuiltServer({ args: ['--log-format', 'json', '--access-log', 'on'] })
+    expect((await fetch(`${server.baseUrl}/health`)).status).toBe(200)
+    expect(await server.stop()).toBe(0)
+    const records = server.output().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(records).toContainEqual(expect.objectContaining({ level: 'info', msg: `listening on http://127.0.0.1:${server.port}` }))
+    expect(records).toContainEqual(expect.objectContaining({ level: 'info', method: 'GET', path: '/health', status: 200 }))
+  })
+
   it('exits with status 2 and a clear message on a bad setting', async () => {
     const failed = await run(process.execPath, [SERVER_JS, '--port', 'x'], { timeout: 10_000 }).catch((e: { code: number; stderr: string }) => e)
     expect(failed).toMatchObject({ code: 2, stderr: expect.stringContaining('invalid configuration: --port must be a number') })

@@ -38,7 +38,7 @@ export function addOutbox(db: Database.Database, row: {
 
 export interface NotificationRow {
   id: number; uid: string; channel_id: number; status: string; attempts: number; next_attempt_at: number | null
-  last_error: string | null; delivered_at: number | null; payload: string; created_at: number
+  last_error: string | null; delivered_at: number | null; summary: string; link: string; alert_count: number; created_at: number
 }
 
 export function notifications(db: Database.Database): NotificationRow[] {

@@ -88,3 +88,6 @@ export function errorBody(error: string): { error: string; argument?: string } {
   const argument = /^invalid argument '([A-Za-z0-9]+)'/.exec(error)?.[1]
   return argument === undefined ? { error } : { error, argument }
 }
+
+/** The three spellings of every API path (spec: Versioning): legacy, api/1, api/2. */
+export const PREFIXES = ['', '/api/1', '/api/2'] as const

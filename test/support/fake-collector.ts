@@ -1,4 +1,4 @@
-// A minimal stand-in for the collector, for tests that drive real Monit agents (protocol spec §7.6).
+// A minimal stand-in for the collector, for tests that drive real Monit agents (agent protocol §7.6, docs/agent-protocol.md).
 import http, { type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gunzipSync } from 'node:zlib'
@@ -23,7 +23,7 @@ export interface FakeCollector {
   readonly requests: CollectedRequest[]
   /** Status of the next answers; may be changed at any time (e.g. 500 to make agents queue events). */
   status: number
-  /** `Server` header of the next answers; `mmonit/3.7.0` makes agents switch to gzip (spec §3.5). */
+  /** `Server` header of the next answers; `mmonit/3.7.0` makes agents switch to gzip (agent protocol §3.5). */
   serverHeader: string | undefined
   /** The collector URL for `set mmonit`, with the credentials embedded when given. */
   url(user?: string, password?: string): string

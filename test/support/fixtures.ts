@@ -1,8 +1,8 @@
-// The real Monit 5.33.0 payloads in ../shared/fixtures/monit.
+// The real Monit 5.33.0 payloads in test/fixtures/monit (described in docs/development.md, "Test fixtures").
 import { readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
-export const FIXTURES_DIR = resolve(__dirname, '../../../shared/fixtures/monit')
+export const FIXTURES_DIR = resolve(__dirname, '../fixtures/monit')
 
 export function fixture(name: string): Buffer {
   return readFileSync(resolve(FIXTURES_DIR, name.includes('.') ? name : `${name}.xml`))

@@ -1,12 +1,12 @@
 // Starts real Monit 5.33 agents on 127.0.0.1 for integration tests, following the recipe of
-// /work/shared/spec/monit-agent-protocol.md §7. Linux only; needs /usr/bin/monit and /usr/bin/perl
+// docs/agent-protocol.md §7. Linux only; needs /usr/bin/monit and /usr/bin/perl
 // (perl-base is an essential Debian package).
 //
 // Process tree per agent: node → reaper (perl) → monit -I → start/stop programs.
 // Zombies: the sleeper's start program backgrounds `sleep` and exits, so the sleeper is orphaned.
 // Orphans go to the nearest "child subreaper", otherwise to PID 1. In containers whose PID 1 does not
 // reap (no init), a killed sleeper would stay a zombie: Monit reports "process with pid N is a zombie"
-// (event 2048) before "process is not running" (512), and `kill(pid, 0)` keeps succeeding (spec §7.4
+// (event 2048) before "process is not running" (512), and `kill(pid, 0)` keeps succeeding (agent protocol §7.4
 // item 4). So the reaper makes itself a subreaper: every descendant of the agent is reaped at once, and
 // the reaper exits only when all of them are gone.
 // Abandoned fleets: vitest ends its workers with a signal, so process.on('exit') does not run there.
@@ -202,7 +202,7 @@ function prepareAgent(index: number, httpdPort: number, opts: AgentOptions): Run
   return { index, id, name, dir, httpdPort, pid: 0, httpdUser: 'admin', httpdPassword: 'adminpw', rcFile }
 }
 
-// Spec §7.2. `$!` and `$(…)` must reach /bin/sh unchanged.
+// Agent protocol §7.2. `$!` and `$(…)` must reach /bin/sh unchanged.
 function controlFile(p: { dir: string; index: number; name: string; httpdPort: number; opts: AgentOptions }): string {
   const { dir, index, name, httpdPort, opts } = p
   return `set daemon ${opts.poll ?? 1}
@@ -362,7 +362,7 @@ async function freePorts(count: number): Promise<number[]> {
   return ports
 }
 
-/** GET /_getid (spec §5.2), or undefined when nothing usable answers. */
+/** GET /_getid (agent protocol §5.2), or undefined when nothing usable answers. */
 function getId(agent: RunningAgent): Promise<string | undefined> {
   return new Promise((resolve) => {
     const req = http.get(

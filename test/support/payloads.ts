@@ -1,8 +1,8 @@
 // Variations of real payloads for tests: shifted clocks, edited events, removed services.
 
 /**
- * Every timestamp in the fixtures lies in [1795300000, 1795301000): the capture of 2026-11-21 (fixtures
- * README). Shifting by whole hours keeps minute and hour boundaries where they were at the capture.
+ * Every timestamp in the fixtures lies in [1795300000, 1795301000): the capture of 2026-11-21 (docs/development.md,
+ * "Test fixtures"). Shifting by whole hours keeps minute and hour boundaries where they were at the capture.
  */
 const CAPTURE_TIMESTAMP = /\b1795300\d{3}\b/g
 const CAPTURE_END_SEC = 1795301000

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SecretBox } from '../../src/server/auth/secret-box'
 import { Ingest } from '../../src/server/collector/ingest'
-import { parseMonitMessage } from '../../src/server/collector/parse-message'
+import { parseMonitMessage } from '../../src/server/monit/parse-message'
 import { Store } from '../../src/server/store/store'
 
 export interface TempStore {

@@ -6,6 +6,8 @@ import type {
 } from '../../shared/api/alerts'
 import type { Created, TestOutcome } from '../../shared/api/common'
 import { apiGet, apiPost, type ApiParams } from './client'
+import { rangeDates } from './events'
+import type { UptimeSearch } from './uptime'
 
 export type { AlertChannelRecord, AlertDelivery, AlertDeliveryList, AlertDeliveryStatus, AlertMuteRecord, AlertRuleRecord } from '../../shared/api/alerts'
 
@@ -61,19 +63,22 @@ export const deleteRule = (id: number) => apiPost('admin/alerts/rules/delete', {
 
 // ---- mutes ----
 
-export const alertMutesQuery = queryOptions({
-  queryKey: ['admin', 'alerts', 'mutes'] as const,
-  queryFn: () => apiGet<AlertMuteList>('admin/alerts/mutes/list')
+/** The active mutes, or (`ended`) every mute, those that ended too: a maintenance log. */
+export const mutesQuery = (ended: boolean) => queryOptions({
+  queryKey: ['admin', 'alerts', 'mutes', ended] as const,
+  queryFn: () => apiGet<AlertMuteList>('admin/alerts/mutes/list', ended ? { ended: true } : {})
 })
+
+export const alertMutesQuery = mutesQuery(false)
 
 export interface MuteChange { hostid: number; serviceid?: number; until: number; reason: string }
 
 export const createMute = (m: MuteChange) => apiPost<Created>('admin/alerts/mutes/create', { ...m })
-export const deleteMute = (id: number) => apiPost('admin/alerts/mutes/delete', { id })
+export const endMute = (id: number) => apiPost('admin/alerts/mutes/end', { id })
 
 // ---- delivery log ----
 
-export interface DeliverySearch {
+export interface DeliverySearch extends UptimeSearch {
   channel?: number
   rule?: number
   status?: AlertDeliveryStatus
@@ -85,7 +90,7 @@ export const DELIVERY_PAGE_SIZE = 50
 export const alertDeliveriesQuery = (s: DeliverySearch) => queryOptions({
   queryKey: ['admin', 'alerts', 'deliveries', s] as const,
   queryFn: () => apiGet<AlertDeliveryList>('admin/alerts/deliveries/list', {
-    channelid: s.channel, ruleid: s.rule, status: s.status, results: DELIVERY_PAGE_SIZE,
+    ...rangeDates(s), channelid: s.channel, ruleid: s.rule, status: s.status, results: DELIVERY_PAGE_SIZE,
     startindex: ((s.page ?? 1) - 1) * DELIVERY_PAGE_SIZE
   }),
   // Deliveries happen on the server's own clock (group wait, retries) and the live stream does not carry

@@ -1,4 +1,4 @@
-// Statistics history of a service (reports/analytics/get, our endpoint; see the README): per series
+// Statistics history of a service (reports/analytics/get, our endpoint; see docs/http-api.md): per series
 // [time, avg, min, max] points at the finest resolution that covers the range.
 import { queryOptions } from '@tanstack/react-query'
 import type { AnalyticsReport } from '../../shared/api/analytics'

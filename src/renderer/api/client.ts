@@ -1,6 +1,8 @@
 // The console's only door to the server: the M/Monit API under /api/2 with the session cookie.
 // Mutations carry the session's CSRF token; an answer that is the HTML login page means the session
-// ended, so the whole page goes back to the login form.
+// ended, so the whole page goes back to the login form. Every outcome tells live/connection whether the
+// server is there.
+import { serverAnswered, serverUnreachable } from '../live/connection'
 import type { ErrorAnswer } from '../../shared/api/common'
 
 export class ApiError extends Error {
@@ -34,12 +36,18 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
   try {
     res = await fetch(`/api/2/${path}`, { credentials: 'same-origin', ...init })
   } catch {
+    serverUnreachable()
     throw new ApiError(0, 'The server cannot be reached. Is it running?')
   }
+  serverAnswered()
   const type = res.headers.get('content-type') ?? ''
   if (type.startsWith('text/html')) {
+    // Read to the end first, or leaving would abort the request half-way.
+    await res.text().catch(() => '')
     window.location.assign('/index.csp')
-    throw new ApiError(401, 'Your session has ended; please log in again.')
+    // The page is leaving for the login form (or first-run setup): nothing is left to tell the screen,
+    // and an error thrown now would only be logged.
+    return new Promise<never>(() => {})
   }
   const body: unknown = type.includes('json') ? await res.json().catch(() => undefined) : undefined
   if (!res.ok) {

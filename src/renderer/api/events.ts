@@ -4,7 +4,7 @@
 // second on a busy server and would refetch them for nothing.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { SortDir } from '../../shared/api/common'
-import type { EventDetail, EventGetAnswer, EventPage, EventSortKey } from '../../shared/api/events'
+import type { EventDetail, EventGetAnswer, EventListEntry, EventPage, EventSortKey } from '../../shared/api/events'
 import type { GroupList, HostGroup } from '../../shared/api/groups'
 import type { HostGetAnswer, HostList, HostStatusEntry, ServiceEntry } from '../../shared/api/status'
 import { Range, resolveRange } from '../../shared/ranges'
@@ -47,7 +47,7 @@ export const DEFAULT_EVENT_PAGE_SIZE = 100
 export function eventListParams(search: EventSearch, now = Date.now() / 1000): ApiParams {
   const size = search.size ?? DEFAULT_EVENT_PAGE_SIZE
   return {
-    ...eventDates(search, now),
+    ...rangeDates(search, now),
     hostid: search.host, hostgroupid: search.group, servicenameid: search.service,
     servicegroupid: search.servicegroup, servicetype: search.servicetype, eventtype: search.eventtype,
     state: search.state, active: search.active,
@@ -55,11 +55,14 @@ export function eventListParams(search: EventSearch, now = Date.now() / 1000): A
   }
 }
 
-function eventDates(search: EventSearch, now: number): ApiParams {
+/** A range from the URL as datefrom/dateto (unix seconds, inclusive); none: no bound. */
+export function rangeDates(search: Pick<EventSearch, 'range' | 'from' | 'to'>, now = Date.now() / 1000): ApiParams {
   if (search.range === undefined) return { datefrom: search.from, dateto: search.to }
   if (search.range === Range.Custom) return { datefrom: search.from, dateto: search.to === undefined ? undefined : search.to - 1 }
+  // A list's relative range runs to now: what arrived in the current minute is listed too (charts stop
+  // at the last whole minute, lists do not).
   const span = resolveRange(search.range as Exclude<Range, typeof Range.Custom>, now)
-  return { datefrom: span.from, dateto: span.to }
+  return { datefrom: span.from }
 }
 
 export const eventListQuery = (search: EventSearch) => queryOptions({
@@ -143,3 +146,18 @@ export const hostGroupsQuery = (enabled: boolean) => queryOptions({
   queryFn: async () => (await apiGet<GroupList>('admin/groups/list')).groups,
   enabled
 })
+
+// ---- export ----
+
+/** The most rows an export asks for per request (the server's page limit). */
+const EXPORT_PAGE = 1000
+
+/** Every event the search's filters and sort choose, page after page, for a download. */
+export async function allEvents(search: EventSearch): Promise<EventListEntry[]> {
+  const all: EventListEntry[] = []
+  for (let page = 1; ; page++) {
+    const answer = await apiGet<EventPage>('reports/events/list', eventListParams({ ...search, page, size: EXPORT_PAGE }))
+    all.push(...answer.records)
+    if (answer.records.length < EXPORT_PAGE || all.length >= answer.totalRecords) return all
+  }
+}

@@ -3,7 +3,8 @@ import { queryOptions } from '@tanstack/react-query'
 import type { Profile, ServerSettings } from '../../shared/api/account'
 import { apiGet, apiPost } from './client'
 
-export type { Retention, ServerSettings } from '../../shared/api/account'
+export type { ServerSettings } from '../../shared/api/account'
+export type { Retention } from '../../shared/retention'
 
 export interface SettingsChange {
   /** Absent: leave the stored port as it is. */

@@ -1,12 +1,16 @@
-// The frame around every screen: navigation (administration only for administrators), the live
-// indicator, the colour scheme switch and the user menu.
+// The frame around every screen: a skip link, navigation (administration only for administrators), the
+// live indicator, the colour scheme switch, the user menu, and the outage banner over the screen.
 import { ActionIcon, AppShell, Badge, Burger, Group, Menu, NavLink, ScrollArea, Text, Title, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { Suspense, useEffect, useState } from 'react'
 import { useProfile } from '../api/profile'
+import { OutageBanner, StaleWhenOffline, useConnection } from '../components/outage-banner'
 import { onLiveState, type LiveState } from '../live/live-updates'
+import { useLiveStream } from '../live/use-live-stream'
 import { useFirstChannelOffer } from './first-channel'
+import { NoAccess } from './no-access'
+import { SkipLink } from './skip-link'
 
 const monitoring = [
   { to: '/', label: 'Dashboard' },
@@ -24,14 +28,20 @@ const administration = [
   { to: '/admin/alerts', label: 'Alerts' }
 ] as const
 
+const MAIN_ID = 'content'
+
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure()
   const profile = useProfile()
+  useLiveStream()
   useFirstChannelOffer()
+  const connection = useConnection()
   const path = useRouterState({ select: (s) => s.location.pathname })
   const active = (to: string) => (to === '/' ? path === '/' : path === to || path.startsWith(`${to}/`))
+  const forbidden = !profile.admin && (path === '/admin' || path.startsWith('/admin/'))
   return (
     <AppShell header={{ height: 52 }} navbar={{ width: 210, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <SkipLink target={MAIN_ID} />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -72,10 +82,13 @@ export function AppLayout() {
           <NavLink component={Link} to="/settings" label="Settings" active={active('/settings')} onClick={close} mt="md" />
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main>
-        <Suspense fallback={<Text c="dimmed">Loading…</Text>}>
-          <Outlet />
-        </Suspense>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1}>
+        <OutageBanner connection={connection} />
+        <StaleWhenOffline connection={connection}>
+          <Suspense fallback={<Text c="dimmed">Loading…</Text>}>
+            {forbidden ? <NoAccess /> : <Outlet />}
+          </Suspense>
+        </StaleWhenOffline>
       </AppShell.Main>
     </AppShell>
   )

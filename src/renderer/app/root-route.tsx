@@ -2,6 +2,7 @@
 // `consoleRoute`, the frame with navigation, under which every console screen creates its route.
 import { Outlet, createRootRouteWithContext, createRoute } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
+import { profileQuery } from '../api/profile'
 import { AppLayout } from './layout'
 
 export interface RouterContext {
@@ -15,5 +16,8 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 export const consoleRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'console',
+  // The session first: without one the profile answer sends the page to the login form, and no screen
+  // has started loading data it may not have.
+  beforeLoad: ({ context: { queryClient } }) => queryClient.ensureQueryData(profileQuery),
   component: AppLayout
 })

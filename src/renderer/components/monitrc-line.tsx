@@ -1,7 +1,9 @@
 // The line an administrator pastes into each agent's monitrc, with a copy button, and a choice of the
-// server's addresses: agents on the LAN cannot reach 127.0.0.1, so loopback comes last.
+// server's addresses: agents on the LAN cannot reach 127.0.0.1, so loopback comes last. The chooser
+// adds the other monitrc lines an agent needs (components/agent-settings.tsx).
 import { Button, Code, CopyButton, Group, Select, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
+import { AgentSettings } from './agent-settings'
 
 export function monitrcLine(user: string, password: string, origin = window.location.origin): string {
   const url = new URL('/collector', origin)
@@ -44,6 +46,7 @@ export function MonitrcLineChooser({ user, password, urls }: { user: string; pas
           with --host 0.0.0.0 (or OVERSEER_HOST) for the LAN.
         </Text>
       )}
+      <AgentSettings serverHost={new URL(origin).hostname} />
     </Stack>
   )
 }

@@ -1,11 +1,16 @@
 // A screen's title, with a small spinner beside it while its data refreshes.
 import { Group, Loader, Title } from '@mantine/core'
+import type { ReactNode } from 'react'
 
-export function ScreenTitle({ title, loading, loadingLabel }: { title: string; loading: boolean; loadingLabel: string }) {
+/** A screen's title with its loading mark, and the screen's own buttons (`actions`: an export, …) beside it. */
+export function ScreenTitle({ title, loading, loadingLabel, actions }: { title: string; loading: boolean; loadingLabel: string; actions?: ReactNode }) {
   return (
     <Group justify="space-between">
       <Title order={2}>{title}</Title>
-      {loading && <Loader size="sm" aria-label={loadingLabel} />}
+      <Group gap="sm">
+        {loading && <Loader size="sm" aria-label={loadingLabel} />}
+        {actions}
+      </Group>
     </Group>
   )
 }

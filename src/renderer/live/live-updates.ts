@@ -1,10 +1,10 @@
 // One Server-Sent Events stream per page (GET /api/2/live): every change refreshes the queries it
 // can affect, at most once per second per kind of query, so 10,000 hosts reporting do not turn into
-// 10,000 refetches. Screens that want the changes themselves subscribe with onLiveChange.
+// 10,000 refetches.
 import type { QueryClient } from '@tanstack/react-query'
-import type { LiveChange, LiveKind } from '../../shared/live'
+import type { LiveKind } from '../../shared/live'
+import { serverAnswered, serverUnreachable } from './connection'
 
-type Listener = (change: LiveChange) => void
 export type LiveState = 'connecting' | 'live' | 'reconnecting'
 
 const LIVE_KINDS: readonly LiveKind[] = ['host-registered', 'host-changed', 'service-changed', 'event', 'heartbeat', 'host-removed']
@@ -20,14 +20,8 @@ const STALE_AFTER: Record<LiveKind, readonly string[]> = {
   'host-removed': ['status', 'uptime', 'events', 'admin']
 }
 
-const listeners = new Set<Listener>()
 const stateListeners = new Set<(state: LiveState) => void>()
 let state: LiveState = 'connecting'
-
-export function onLiveChange(listener: Listener): () => void {
-  listeners.add(listener)
-  return () => { listeners.delete(listener) }
-}
 
 export function onLiveState(listener: (state: LiveState) => void): () => void {
   stateListeners.add(listener)
@@ -55,16 +49,22 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     timer ??= setTimeout(flush, REFRESH_EVERY_MS)
   }
   for (const kind of LIVE_KINDS) {
-    source.addEventListener(kind, (e) => {
-      const change = JSON.parse((e as MessageEvent<string>).data) as LiveChange
+    source.addEventListener(kind, () => {
+      serverAnswered()
       stale(STALE_AFTER[kind])
-      for (const listener of listeners) listener(change)
     })
   }
   // The server's reset: what we missed is gone from its memory, so everything may be stale.
   source.addEventListener('reset', () => stale(['status', 'events', 'uptime', 'admin']))
-  source.addEventListener('ready', () => setState('live'))
-  source.onerror = () => setState('reconnecting')
+  source.addEventListener('ready', () => {
+    serverAnswered()
+    setState('live')
+  })
+  source.onerror = () => {
+    // CLOSED: the server answered but refused the stream (an ended session), it is not unreachable.
+    if (source.readyState !== EventSource.CLOSED) serverUnreachable()
+    setState('reconnecting')
+  }
   return () => {
     source.close()
     if (timer) clearTimeout(timer)

@@ -1,8 +1,9 @@
 // Administration › Alerts (issue 13): channels, rules, mutes and the delivery log, one tab each. The tab
-// and the log's filters live in the URL (/#/admin/alerts?tab=deliveries&status=failed), so a view can be
+// and the log's filters and range live in the URL (/#/admin/alerts?tab=deliveries&status=failed), so a view can be
 // bookmarked and the back button returns to it.
 import { Stack, Tabs, Title } from '@mantine/core'
 import { createRoute, useNavigate } from '@tanstack/react-router'
+import { Range } from '../../shared/ranges'
 import type { DeliverySearch } from '../api/alerts'
 import { consoleRoute } from '../app/root-route'
 import { ChannelsPanel } from './alerts/channels-panel'
@@ -29,6 +30,9 @@ export const adminAlertsRoute = createRoute({
     channel: optionalInt(s.channel, 1),
     rule: optionalInt(s.rule, 1),
     status: oneOf(['pending', 'delivered', 'failed'] as const, s.status),
+    range: optionalInt(s.range, Range.Now, Range.Custom),
+    from: optionalInt(s.from),
+    to: optionalInt(s.to),
     page: optionalInt(s.page, 2)
   }),
   component: AdminAlertsScreen

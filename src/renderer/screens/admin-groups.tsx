@@ -1,14 +1,17 @@
 // Host groups (admin/groups/*): named sets of hosts that roles grant permissions on. Create, rename and
-// delete groups; add and remove member hosts.
+// delete groups; add and remove member hosts, one by one or every host matching a name.
 import { Button, Card, Group, Modal, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import { groupFormRules } from '../../shared/api/groups'
 import { addGroupHosts, adminGroupsQuery, createGroup, deleteGroup, removeGroupHosts, renameGroup, type GroupList, type HostGroup } from '../api/admin'
+import { errorMessage } from '../api/client'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
-import { ConfirmButton } from './admin/confirm-button'
-import { formErrors } from './admin/field-errors'
+import { ConfirmButton } from '../components/confirm-button'
+import { AddMatchingHosts } from './admin/add-matching-hosts'
 
 export const adminGroupsRoute = createRoute({
   getParentRoute: () => consoleRoute,
@@ -32,18 +35,18 @@ function AdminGroupsScreen() {
 
 function NewGroup() {
   const queryClient = useQueryClient()
-  const [name, setName] = useState('')
+  const form = useForm({ mode: 'controlled', initialValues: { name: '' }, validate: schemaResolver(groupFormRules, { sync: true }) })
   const create = useMutation({
     mutationFn: createGroup,
-    onSuccess: () => { setName(''); void queryClient.invalidateQueries({ queryKey: ['admin'] }) }
+    onSuccess: () => { form.reset(); void queryClient.invalidateQueries({ queryKey: ['admin'] }) }
   })
-  const errors = formErrors(create.error, ['name'])
-  const submit = (e: FormEvent) => { e.preventDefault(); create.mutate(name) }
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(({ name }) => create.mutate(name))} noValidate>
       <Group align="flex-start">
-        <TextInput label="New group" placeholder="Name" value={name} onChange={(e) => { setName(e.currentTarget.value); create.reset() }}
-          error={errors.of('name') ?? (errors.general ? (create.error as Error).message : undefined)} w={320} />
+        {/* A name taken already is the server's to say; it shows under the field like the browser's checks. */}
+        <TextInput label="New group" placeholder="Name" {...form.getInputProps('name')}
+          error={form.errors.name ?? (create.error ? errorMessage(create.error) : undefined)}
+          onChange={(e) => { form.setFieldValue('name', e.currentTarget.value); create.reset() }} w={320} />
         <Button type="submit" mt={25} loading={create.isPending}>Create group</Button>
       </Group>
     </form>
@@ -79,6 +82,7 @@ function GroupCard({ group, list }: { group: HostGroup; list: GroupList }) {
           value={group.hosts.map(String)} onChange={(v) => members.mutate(v.map(Number))} searchable limit={50} clearable
           placeholder={group.hosts.length ? undefined : 'No hosts: pick some'} nothingFoundMessage="No such host" disabled={members.isPending}
           aria-label={`Hosts of ${group.name}`} error={members.error ? (members.error as Error).message : undefined} />
+        <AddMatchingHosts group={group} hosts={list.hosts} onAdded={() => void refresh()} />
       </Stack>
       {renaming && <RenameGroup group={group} onClose={() => setRenaming(false)} />}
     </Card>
@@ -87,18 +91,17 @@ function GroupCard({ group, list }: { group: HostGroup; list: GroupList }) {
 
 function RenameGroup({ group, onClose }: { group: HostGroup; onClose(): void }) {
   const queryClient = useQueryClient()
-  const [name, setName] = useState(group.name)
+  const form = useForm({ mode: 'controlled', initialValues: { name: group.name }, validate: schemaResolver(groupFormRules, { sync: true }) })
   const rename = useMutation({
-    mutationFn: () => renameGroup(group.id, name),
+    mutationFn: (name: string) => renameGroup(group.id, name),
     onSuccess: () => { void queryClient.invalidateQueries({ queryKey: ['admin'] }); onClose() }
   })
-  const errors = formErrors(rename.error, ['name'])
   return (
     <Modal opened onClose={onClose} title={`Rename ${group.name}`}>
-      <form onSubmit={(e) => { e.preventDefault(); rename.mutate() }} noValidate>
+      <form onSubmit={form.onSubmit(({ name }) => rename.mutate(name))} noValidate>
         <Stack>
-          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.of('name')} data-autofocus />
-          <ErrorNote error={errors.general} title="Not renamed" />
+          <TextInput label="Name" {...form.getInputProps('name')} data-autofocus />
+          <ErrorNote error={rename.error} title="Not renamed" />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>Cancel</Button>
             <Button type="submit" loading={rename.isPending}>Rename</Button>

@@ -2,23 +2,22 @@
 // how the server calls its agent back (address, port, TLS, credentials), the heartbeat tolerance,
 // a connection test with what is typed (the stored password unless a new one is), and deletion.
 import { Alert, Anchor, Button, Grid, Group, NumberInput, Paper, PasswordInput, SegmentedControl, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createRoute, Link, useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
 import { callBackTarget } from '../../shared/api/hosts'
 import { adminHostQuery, deleteHost, testConnection, updateHost, type AdminHost, type HostUpdate } from '../api/admin'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
-import { ConfirmButton } from './admin/confirm-button'
-import { formErrors } from './admin/field-errors'
+import { HostName } from '../components/host-name'
+import { ConfirmButton } from '../components/confirm-button'
+import { hostFormRules } from '../../shared/api/hosts-admin'
 
 export const adminHostEditRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: 'admin/hosts/$hostId',
   component: AdminHostEditScreen
 })
-
-const FIELDS = ['hostname', 'keepname', 'description', 'status', 'ipaddrout', 'portout', 'sslout', 'agentuser', 'agentpassword', 'skew'] as const
 
 function AdminHostEditScreen() {
   const { hostId } = adminHostEditRoute.useParams()
@@ -43,19 +42,18 @@ function draftOf(host: AdminHost): HostUpdate {
 function HostEditor({ host }: { host: AdminHost }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [draft, setDraft] = useState(() => draftOf(host))
-  const set = <K extends keyof HostUpdate>(key: K, value: HostUpdate[K]) => setDraft((d) => ({ ...d, [key]: value }))
+  const form = useForm<HostUpdate>({ mode: 'controlled', initialValues: draftOf(host), validate: schemaResolver(hostFormRules, { sync: true }) })
+  const draft = form.getValues()
+  const set = <K extends keyof HostUpdate>(key: K, value: HostUpdate[K]) => form.setFieldValue(key, value as never)
   const save = useMutation({
     mutationFn: updateHost,
     onSuccess: (saved) => {
       queryClient.setQueryData(adminHostQuery(host.id).queryKey, saved)
       void queryClient.invalidateQueries({ queryKey: ['admin', 'hosts'], exact: true })
-      setDraft(draftOf(saved))
+      form.setValues(draftOf(saved))
     }
   })
   const test = useMutation({ mutationFn: testConnection })
-  const errors = formErrors(save.error, FIELDS)
-  const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(draft) }
   const runTest = () => {
     // Where the server will call the agent once this draft is saved.
     const target = callBackTarget(draft, host)
@@ -66,10 +64,10 @@ function HostEditor({ host }: { host: AdminHost }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
       <Stack gap="md">
         <Group justify="space-between">
-          <Title order={2}>{host.hostname}</Title>
+          <Title order={2}><HostName name={host.hostname} /></Title>
           <ConfirmButton label="Delete host" title={`Delete ${host.hostname}?`}
             message="The host is deleted with its services, events and statistics. If its agent reports again, it comes back as a new host."
             onConfirm={() => deleteHost(host.id)}
@@ -85,24 +83,24 @@ function HostEditor({ host }: { host: AdminHost }) {
             <Title order={3} size="h4">Identity</Title>
             <Grid>
               <Grid.Col span={{ base: 12, md: 6 }}>
-                <TextInput label="Name" required value={draft.hostname} onChange={(e) => set('hostname', e.currentTarget.value)} error={errors.of('hostname')} />
+                <TextInput label="Name" required value={draft.hostname} onChange={(e) => set('hostname', e.currentTarget.value)} error={form.errors.hostname} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
                 <Switch mt={30} label="Keep this name (do not follow the agent's host name)" checked={draft.keepname === 1}
-                  onChange={(e) => set('keepname', e.currentTarget.checked ? 1 : 0)} error={errors.of('keepname')} />
+                  onChange={(e) => set('keepname', e.currentTarget.checked ? 1 : 0)} error={form.errors.keepname} />
               </Grid.Col>
             </Grid>
             <Textarea label="Description" autosize minRows={2} value={draft.description}
-              onChange={(e) => set('description', e.currentTarget.value)} error={errors.of('description')} />
+              onChange={(e) => set('description', e.currentTarget.value)} error={form.errors.description} />
             <div>
               <Text size="sm" fw={500} mb={4} id="host-status-label">Status</Text>
               <SegmentedControl aria-labelledby="host-status-label" value={String(draft.status)} onChange={(v) => set('status', Number(v))}
                 data={[{ value: '0', label: 'Active' }, { value: '1', label: 'Inactive' }, { value: '2', label: 'Ignored' }]} />
               <Text size="xs" c="dimmed" mt={4}>Ignored hosts keep their status but store no events.</Text>
-              {errors.of('status') && <Text size="xs" c="red">{errors.of('status')}</Text>}
+              {form.errors.status && <Text size="xs" c="red">{form.errors.status}</Text>}
             </div>
             <NumberInput label="Heartbeat tolerance (poll cycles)" description={`A host is declared silent after this many missed reports (default ${host.defaultskew})`}
-              min={1} max={1000} allowDecimal={false} value={draft.skew} onChange={(v) => set('skew', Number(v))} error={errors.of('skew')} w={360} />
+              min={1} max={1000} allowDecimal={false} value={draft.skew} onChange={(v) => set('skew', Number(v))} error={form.errors.skew} maw={360} />
           </Stack>
         </Paper>
 
@@ -116,23 +114,23 @@ function HostEditor({ host }: { host: AdminHost }) {
             <Grid>
               <Grid.Col span={{ base: 12, md: 5 }}>
                 <TextInput label="Address" placeholder={host.ipaddrin || 'as reported'} value={draft.ipaddrout}
-                  onChange={(e) => set('ipaddrout', e.currentTarget.value)} error={errors.of('ipaddrout')} />
+                  onChange={(e) => set('ipaddrout', e.currentTarget.value)} error={form.errors.ipaddrout} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, md: 3 }}>
                 <NumberInput label="Port" min={-1} max={65535} allowDecimal={false} value={draft.portout}
-                  onChange={(v) => set('portout', Number(v))} error={errors.of('portout')} />
+                  onChange={(v) => set('portout', Number(v))} error={form.errors.portout} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, md: 4 }}>
                 <Select label="Protocol" allowDeselect={false} value={String(draft.sslout)} onChange={(v) => v !== null && set('sslout', Number(v))}
-                  data={[{ value: '-1', label: 'As reported' }, { value: '0', label: 'http' }, { value: '1', label: 'https' }]} error={errors.of('sslout')} />
+                  data={[{ value: '-1', label: 'As reported' }, { value: '0', label: 'http' }, { value: '1', label: 'https' }]} error={form.errors.sslout} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
-                <TextInput label="Agent user" value={draft.agentuser} onChange={(e) => set('agentuser', e.currentTarget.value)} error={errors.of('agentuser')} />
+                <TextInput label="Agent user" value={draft.agentuser} onChange={(e) => set('agentuser', e.currentTarget.value)} error={form.errors.agentuser} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
                 <PasswordInput label="Agent password" placeholder="unchanged"
                   description="Leave empty to keep the stored password: saving keeps it and the connection test uses it"
-                  value={draft.agentpassword} onChange={(e) => set('agentpassword', e.currentTarget.value)} error={errors.of('agentpassword')} />
+                  value={draft.agentpassword} onChange={(e) => set('agentpassword', e.currentTarget.value)} error={form.errors.agentpassword} />
               </Grid.Col>
             </Grid>
             <Group>
@@ -147,11 +145,12 @@ function HostEditor({ host }: { host: AdminHost }) {
           </Stack>
         </Paper>
 
-        <ErrorNote error={errors.general} title="Not saved" />
+        {/* What only the server knows (the host deleted meanwhile) shows above the buttons. */}
+        <ErrorNote error={save.error} title="Not saved" />
         {save.isSuccess && !save.isPending && <Text c="teal" size="sm" role="status">Saved.</Text>}
         <Group>
           <Button type="submit" loading={save.isPending}>Save</Button>
-          <Button variant="default" onClick={() => { setDraft(draftOf(host)); save.reset() }}>Reset</Button>
+          <Button variant="default" onClick={() => { form.setValues(draftOf(host)); form.clearErrors(); save.reset() }}>Reset</Button>
         </Group>
       </Stack>
     </form>

@@ -8,7 +8,7 @@ import { useDeferredValue, useMemo, useRef, useState } from 'react'
 import { adminHostsQuery, deleteInactiveHosts, type AdminHostEntry } from '../api/admin'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
-import { ConfirmButton } from './admin/confirm-button'
+import { ConfirmButton } from '../components/confirm-button'
 
 export const adminHostsRoute = createRoute({
   getParentRoute: () => consoleRoute,

@@ -2,18 +2,18 @@
 // whether it is active. The built-in Administrator role cannot be deleted, deactivated or lose its
 // rights, the built-in Collector role cannot be deleted or renamed: those controls are disabled.
 import { Badge, Button, Card, Group, Modal, MultiSelect, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
-import { BUILTIN_ROLE } from '../../shared/api/roles'
+import { useState } from 'react'
+import { BUILTIN_ROLE, roleFormRules } from '../../shared/api/roles'
 import {
   addRoleMembers, adminGroupsQuery, adminRolesQuery, adminUsersQuery, deleteRole, removeRoleMembers, rowPermission, saveRole, setRoleActive,
   PERMISSION_BITS, type GroupList, type Role, type RoleDraft, type UserEntry
 } from '../api/admin'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
-import { ConfirmButton } from './admin/confirm-button'
-import { argumentOf, formErrors } from './admin/field-errors'
+import { ConfirmButton } from '../components/confirm-button'
 import { RoleRowEditor } from './admin/role-row-editor'
 
 export const adminRolesRoute = createRoute({
@@ -22,7 +22,6 @@ export const adminRolesRoute = createRoute({
   component: AdminRolesScreen
 })
 
-const FIELDS = ['name', 'description', 'admin', 'active'] as const
 
 function AdminRolesScreen() {
   const roles = useQuery(adminRolesQuery)
@@ -133,32 +132,26 @@ function RowSummary({ role, choices }: { role: Role; choices: GroupList }) {
 
 function RoleForm({ initial, choices, builtin, onClose }: { initial: RoleDraft; choices: GroupList; builtin: boolean; onClose(): void }) {
   const queryClient = useQueryClient()
-  const [draft, setRoleDraft] = useState(initial)
+  const form = useForm<RoleDraft>({ mode: 'controlled', initialValues: initial, validate: schemaResolver(roleFormRules, { sync: true }) })
+  const draft = form.getValues()
   const save = useMutation({
     mutationFn: saveRole,
     onSuccess: () => { void queryClient.invalidateQueries({ queryKey: ['admin'] }); onClose() }
   })
-  // A refusal is about what was sent: editing clears it.
-  const setDraft = (next: RoleDraft) => { setRoleDraft(next); if (save.error) save.reset() }
-  const errors = formErrors(save.error, FIELDS)
-  const rowError = /^(hosts|hostgroups|permissions?)\d+$|^rolerowscount$/.test(argumentOf(save.error) ?? '') ? (save.error as Error).message : undefined
   const isAdministrator = draft.id === BUILTIN_ROLE.Administrator
-  const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(draft) }
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit((role) => save.mutate(role))} noValidate>
       <Stack>
-        <TextInput label="Name" required value={draft.name} disabled={builtin} description={builtin ? 'Built-in roles keep their name' : undefined}
-          onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })} error={errors.of('name')} data-autofocus />
-        <Textarea label="Description" autosize value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })}
-          error={errors.of('description')} />
+        <TextInput label="Name" required disabled={builtin} description={builtin ? 'Built-in roles keep their name' : undefined}
+          {...form.getInputProps('name')} data-autofocus />
+        <Textarea label="Description" autosize {...form.getInputProps('description')} />
         <Group>
-          <Switch label="Administrator (may do everything)" checked={draft.admin} disabled={isAdministrator}
-            onChange={(e) => setDraft({ ...draft, admin: e.currentTarget.checked })} error={errors.of('admin')} />
-          <Switch label="Active" checked={draft.active} disabled={isAdministrator}
-            onChange={(e) => setDraft({ ...draft, active: e.currentTarget.checked })} error={errors.of('active')} />
+          <Switch label="Administrator (may do everything)" disabled={isAdministrator} {...form.getInputProps('admin', { type: 'checkbox' })} />
+          <Switch label="Active" disabled={isAdministrator} {...form.getInputProps('active', { type: 'checkbox' })} />
         </Group>
-        {!draft.admin && <RoleRowEditor rows={draft.rows} choices={choices} onChange={(rows) => setDraft({ ...draft, rows })} error={rowError} />}
-        <ErrorNote error={rowError ? undefined : errors.general} title="Not saved" />
+        {!draft.admin && <RoleRowEditor rows={draft.rows} choices={choices} onChange={(rows) => form.setFieldValue('rows', rows)} />}
+        {/* What only the server knows (a name taken already) shows above the buttons. */}
+        <ErrorNote error={save.error} title="Not saved" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>Cancel</Button>
           <Button type="submit" loading={save.isPending}>{draft.id === undefined ? 'Create role' : 'Save'}</Button>

@@ -1,15 +1,16 @@
 // Users (admin/users/* by id, api/2): the list with their roles; create, edit (name, contact, roles,
 // optional new password) and delete, each confirmed where it destroys something.
-import { Badge, Button, Checkbox, Group, Modal, Paper, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Badge, Button, Checkbox, Group, Modal, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { adminRolesQuery, adminUserQuery, adminUsersQuery, createUser, deleteUser, updateUser, type Role, type UserChange, type UserEntry } from '../api/admin'
 import { useProfile } from '../api/profile'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
-import { ConfirmButton } from './admin/confirm-button'
-import { formErrors } from './admin/field-errors'
+import { ConfirmButton } from '../components/confirm-button'
+import { userFormRules } from '../../shared/api/users'
 import { rolesByUser } from './admin/role-names'
 
 export const adminUsersRoute = createRoute({
@@ -18,7 +19,6 @@ export const adminUsersRoute = createRoute({
   component: AdminUsersScreen
 })
 
-const FIELDS = ['uname', 'fullname', 'email', 'password', 'roleid'] as const
 type Editing = { mode: 'create' } | { mode: 'edit'; user: UserEntry }
 
 function AdminUsersScreen() {
@@ -38,8 +38,8 @@ function AdminUsersScreen() {
       </Group>
       <ErrorNote error={users.error ?? roles.error} title="The users could not be loaded" />
       {users.data && (
-        <Paper withBorder>
-          <Table highlightOnHover aria-label="Users">
+        <Table.ScrollContainer minWidth={560}>
+          <Table highlightOnHover withTableBorder aria-label="Users">
             <Table.Thead>
               <Table.Tr><Table.Th>User name</Table.Th><Table.Th>Full name</Table.Th><Table.Th>E-mail</Table.Th><Table.Th>Roles</Table.Th><Table.Th /></Table.Tr>
             </Table.Thead>
@@ -67,7 +67,7 @@ function AdminUsersScreen() {
               ))}
             </Table.Tbody>
           </Table>
-        </Paper>
+        </Table.ScrollContainer>
       )}
       {editing && roles.data && (
         <UserEditor editing={editing} roles={roles.data} onClose={() => setEditing(undefined)} onSaved={() => { setEditing(undefined); refresh() }} />
@@ -95,25 +95,19 @@ function UserEditor({ editing, roles, onClose, onSaved }: { editing: Editing; ro
 }
 
 function UserForm({ roles, id, initial, onClose, onSaved }: { roles: Role[]; id?: string; initial: UserChange; onClose(): void; onSaved(): void }) {
-  const [draft, setDraft] = useState(initial)
+  const form = useForm<UserChange>({ mode: 'controlled', initialValues: initial, validate: schemaResolver(userFormRules(id === undefined), { sync: true }) })
   const save = useMutation({ mutationFn: (user: UserChange) => (id === undefined ? createUser(user) : updateUser(id, user)), onSuccess: onSaved })
-  const errors = formErrors(save.error, FIELDS)
-  const set = (key: 'uname' | 'fullname' | 'email' | 'password') => (e: { currentTarget: { value: string } }) => {
-    setDraft({ ...draft, [key]: e.currentTarget.value })
-    // A refusal is about what was sent: editing clears it.
-    if (save.error) save.reset()
-  }
-  const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(draft) }
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit((user) => save.mutate(user))} noValidate>
       <Stack>
-        <TextInput label="User name" required value={draft.uname} onChange={set('uname')} error={errors.of('uname')} data-autofocus />
-        <TextInput label="Full name" required value={draft.fullname} onChange={set('fullname')} error={errors.of('fullname')} />
-        <TextInput label="E-mail" value={draft.email} onChange={set('email')} error={errors.of('email')} />
+        <TextInput label="User name" required {...form.getInputProps('uname')} data-autofocus />
+        <TextInput label="Full name" required {...form.getInputProps('fullname')} />
+        <TextInput label="E-mail" {...form.getInputProps('email')} />
         <PasswordInput label={id === undefined ? 'Password' : 'New password'} required={id === undefined}
           description={id === undefined ? undefined : 'Leave empty to keep the current password'}
-          value={draft.password} onChange={set('password')} error={errors.of('password')} autoComplete="new-password" />
-        <Checkbox.Group label="Roles" description="At least one; a user may do what any of their active roles grants" value={draft.roleid.map(String)} onChange={(v) => setDraft({ ...draft, roleid: v.map(Number) })} error={errors.of('roleid')}>
+          {...form.getInputProps('password')} autoComplete="new-password" />
+        <Checkbox.Group label="Roles" description="At least one; a user may do what any of their active roles grants"
+          value={form.getValues().roleid.map(String)} onChange={(v) => form.setFieldValue('roleid', v.map(Number))} error={form.errors.roleid}>
           <Stack gap={6} mt={6}>
             {roles.map((r) => (
               <Checkbox key={r.id} value={String(r.id)} label={<>{r.name}{!r.active && <Text span c="dimmed"> (inactive)</Text>}</>}
@@ -121,7 +115,8 @@ function UserForm({ roles, id, initial, onClose, onSaved }: { roles: Role[]; id?
             ))}
           </Stack>
         </Checkbox.Group>
-        <ErrorNote error={errors.general} title="Not saved" />
+        {/* What only the server knows (a name taken meanwhile) shows above the buttons. */}
+        <ErrorNote error={save.error} title="Not saved" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>Cancel</Button>
           <Button type="submit" loading={save.isPending}>{id === undefined ? 'Create user' : 'Save'}</Button>

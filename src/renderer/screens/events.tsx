@@ -1,15 +1,19 @@
 // Events: every filter of reports/events/list kept in the URL, server-side sort and paging. New events
-// appear by themselves: the live stream refreshes every query under 'events'.
+// appear by themselves: the live stream refreshes every query under 'events'. Export CSV takes every
+// event the filters choose, not only this page.
 import { Button, EmptyState, Group, Loader, Pagination, Select, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createRoute, useNavigate } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { consoleRoute } from '../app/root-route'
-import { DEFAULT_EVENT_PAGE_SIZE, EVENT_PAGE_SIZES, eventListQuery, type EventSearch } from '../api/events'
+import { allEvents, DEFAULT_EVENT_PAGE_SIZE, EVENT_PAGE_SIZES, eventListQuery, type EventSearch } from '../api/events'
 import { ErrorNote } from '../components/error-note'
+import { FoldableFilters } from '../components/foldable-filters'
 import { EventFilters } from './reports/event-filters'
 import { hasEventFilter, parseEventSearch } from './reports/event-search'
 import { EventTable } from './reports/event-table'
+import { ExportButton } from './reports/export-button'
+import { eventsCsv } from './reports/report-csv'
 
 export const eventsRoute = createRoute({
   getParentRoute: () => consoleRoute,
@@ -39,10 +43,15 @@ function EventsScreen() {
     <Stack gap="md">
       <Group justify="space-between" align="center">
         <Title order={2}>Events</Title>
-        {list.isFetching && <Loader size="sm" aria-label="Loading events" />}
+        <Group gap="sm">
+          {list.isFetching && <Loader size="sm" aria-label="Loading events" />}
+          {total > 0 && <ExportButton filename="overseer-events.csv" make={async () => eventsCsv(await allEvents(search))} />}
+        </Group>
       </Group>
-      <EventFilters search={search} knownServices={knownServices} onChange={change}
-        onClear={() => void navigate({ search: {} })} />
+      <FoldableFilters anyOn={hasEventFilter(search)}>
+        <EventFilters search={search} knownServices={knownServices} onChange={change}
+          onClear={() => void navigate({ search: {} })} />
+      </FoldableFilters>
       <ErrorNote error={list.error} title="The events could not be loaded" />
       {list.data && list.data.records.length === 0 && total > 0 && (
         <EmptyState title="This page is past the last event" description={`The list now holds ${total.toLocaleString()} events.`}>

@@ -10,6 +10,7 @@ import { hostDetailQuery, type HostDetail, type ServiceEntry } from '../api/stat
 import type { UptimeSearch } from '../api/uptime'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
+import { HostName } from '../components/host-name'
 import { HostMute, ServiceMute } from './alerts/host-mute'
 import { Led } from '../components/led'
 import { HostEvents } from './monitor/host-events'
@@ -61,7 +62,7 @@ function HostDetailScreen() {
       <Group justify="space-between" wrap="wrap">
         <Group gap="sm" wrap="nowrap">
           <Led led={host.led} size={16} host />
-          <Title order={2}>{host.name}</Title>
+          <Title order={2}><HostName name={host.name} /></Title>
           <Badge variant="light" color={host.heartbeat === 0 ? 'red' : 'gray'}>{host.heartbeat === 0 ? 'No heartbeat' : hostStatusLabel[host.statusid as HostStatus]}</Badge>
         </Group>
         {profile.admin && <HostMute hostId={host.id} hostName={host.name} />}
@@ -73,7 +74,7 @@ function HostDetailScreen() {
         {!mayAct && host.services.length > 0 && (
           <Text size="sm" c="dimmed">You may view these services; starting and stopping them needs the service actions permission.</Text>
         )}
-        <ServicesTable hostId={host.id} services={host.services} selected={service?.id} mayAct={mayAct}
+        <ServicesTable hostId={host.id} hostName={host.name} services={host.services} selected={service?.id} mayAct={mayAct}
           extra={profile.admin ? (s) => <ServiceMute hostId={host.id} hostName={host.name} service={s} /> : undefined} />
       </Stack>
       {service && <LatestFigures service={service} />}

@@ -7,22 +7,19 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { ApiError } from '../api/client'
-import { completeSetup, setupStatus, type SetupRequest, type SetupResult } from '../api/setup'
+import { completeSetup, setupStatus, type SetupResult } from '../api/setup'
 import { rememberFirstChannel } from '../app/first-channel'
 import { rootRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
 import { MonitrcLineChooser } from '../components/monitrc-line'
-import { formErrors } from './admin/field-errors'
+import { randomPassword } from '../components/random-password'
+import { ADMIN_FIELDS, useSetupForm, type SetupValues } from './setup-form'
 
 export const setupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'setup',
   component: SetupScreen
 })
-
-const ADMIN_FIELDS = ['adminuname', 'adminfullname', 'adminpassword'] as const
-const COLLECTOR_FIELDS = ['collectoruname', 'collectorpassword'] as const
-const URL_SAFE = /^[A-Za-z0-9]+$/
 
 function SetupScreen() {
   const status = useQuery({ queryKey: ['setup'], queryFn: setupStatus, retry: false })
@@ -50,52 +47,21 @@ function SetupClosed({ error }: { error: unknown }) {
   )
 }
 
-function randomCollectorPassword(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'
-  return Array.from(crypto.getRandomValues(new Uint32Array(16)), (n) => alphabet[n % alphabet.length]).join('')
-}
-
 function SetupWizard({ urls }: { urls: string[] }) {
   const [step, setStep] = useState(0)
-  const [form, setForm] = useState<SetupRequest>({
-    adminuname: 'admin', adminfullname: '', adminpassword: '', collectoruname: 'monit', collectorpassword: randomCollectorPassword()
-  })
-  const [confirm, setConfirm] = useState('')
+  const form = useSetupForm()
   const [result, setResult] = useState<SetupResult>()
   const submit = useMutation({
-    mutationFn: completeSetup,
-    onSuccess: (created) => { setResult(created); setStep(2) },
-    // An error about the administrator's fields sends the user back to them.
-    onError: (error) => { if (formErrors(error, ADMIN_FIELDS).general === undefined) setStep(0) }
+    mutationFn: ({ confirm: _confirm, ...request }: SetupValues) => completeSetup(request),
+    onSuccess: (created) => { setResult(created); setStep(2) }
   })
-  const set = (key: keyof SetupRequest) => (e: { currentTarget: { value: string } }) => {
-    setForm({ ...form, [key]: e.currentTarget.value })
-    // The server's complaint was about what stood there before.
-    if (submit.error) submit.reset()
-  }
-  const adminErrors = formErrors(submit.error, ADMIN_FIELDS)
-  const collectorErrors = formErrors(submit.error, COLLECTOR_FIELDS)
-
-  // Checked here too, so the user learns at once; the server checks again.
-  const adminProblem = form.adminuname.trim() === '' ? 'Choose a user name.'
-    : form.adminpassword.length < 8 ? 'The password needs at least 8 characters.'
-      : form.adminpassword !== confirm ? 'The two passwords differ.' : undefined
-  const collectorProblem = !URL_SAFE.test(form.collectoruname) ? 'The collector name may hold letters and digits only.'
-    : !URL_SAFE.test(form.collectorpassword) || form.collectorpassword.length < 8
-      ? 'The collector password needs at least 8 letters and digits (Monit sends it in a URL).' : undefined
-  const [tried, setTried] = useState(false)
-
   const next = (e: FormEvent) => {
     e.preventDefault()
-    setTried(true)
-    if (adminProblem) return
-    setTried(false)
+    const { errors } = form.validate()
+    // Only this step's fields hold the user back here; the collector's are checked on the next step.
+    if (ADMIN_FIELDS.some((field) => errors[field])) return
+    form.clearErrors()
     setStep(1)
-  }
-  const finish = (e: FormEvent) => {
-    e.preventDefault()
-    setTried(true)
-    if (!collectorProblem) submit.mutate(form)
   }
 
   return (
@@ -105,32 +71,28 @@ function SetupWizard({ urls }: { urls: string[] }) {
           <form onSubmit={next} noValidate>
             <Stack mt="md">
               <Text>Nobody can log in yet. Create the administrator account you will log in with.</Text>
-              <TextInput label="User name" required value={form.adminuname} onChange={set('adminuname')} error={adminErrors.of('adminuname')} autoFocus />
-              <TextInput label="Full name" value={form.adminfullname} onChange={set('adminfullname')} error={adminErrors.of('adminfullname')} />
-              <PasswordInput label="Password" description="At least 8 characters" required value={form.adminpassword}
-                onChange={set('adminpassword')} error={adminErrors.of('adminpassword')} />
-              <PasswordInput label="Repeat the password" required value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
-              {tried && adminProblem && <Alert color="red" role="alert">{adminProblem}</Alert>}
+              <TextInput label="User name" required {...form.getInputProps('adminuname')} autoFocus />
+              <TextInput label="Full name" {...form.getInputProps('adminfullname')} />
+              <PasswordInput label="Password" description="At least 8 characters" required {...form.getInputProps('adminpassword')} />
+              <PasswordInput label="Repeat the password" required {...form.getInputProps('confirm')} />
               <Group justify="flex-end"><Button type="submit">Next</Button></Group>
             </Stack>
           </form>
         </Stepper.Step>
         <Stepper.Step label="Collector" description="What agents report as">
-          <form onSubmit={finish} noValidate>
+          <form onSubmit={form.onSubmit((values) => submit.mutate(values))} noValidate>
             <Stack mt="md">
               <Text>
                 Monit agents log in to this server with a collector user. Use letters and digits only: Monit puts these
                 credentials in a URL without encoding them.
               </Text>
-              <TextInput label="Collector user name" required value={form.collectoruname} onChange={set('collectoruname')}
-                error={collectorErrors.of('collectoruname')} />
-              <Group align="flex-end" wrap="nowrap">
-                <TextInput label="Collector password" required value={form.collectorpassword} onChange={set('collectorpassword')}
-                  error={collectorErrors.of('collectorpassword')} style={{ flex: 1 }} styles={{ input: { fontFamily: 'monospace' } }} />
-                <Button variant="default" onClick={() => setForm({ ...form, collectorpassword: randomCollectorPassword() })}>New password</Button>
+              <TextInput label="Collector user name" required {...form.getInputProps('collectoruname')} />
+              <Group align="flex-start" wrap="nowrap">
+                <TextInput label="Collector password" required {...form.getInputProps('collectorpassword')}
+                  style={{ flex: 1 }} styles={{ input: { fontFamily: 'monospace' } }} />
+                <Button variant="default" mt={25} onClick={() => form.setFieldValue('collectorpassword', randomPassword())}>New password</Button>
               </Group>
-              {tried && collectorProblem && <Alert color="red" role="alert">{collectorProblem}</Alert>}
-              <ErrorNote error={collectorErrors.general !== undefined && adminErrors.general !== undefined ? submit.error : undefined} title="Setup failed" />
+              <ErrorNote error={submit.error} title="Setup failed" />
               <Group justify="space-between">
                 <Button variant="default" onClick={() => setStep(0)}>Back</Button>
                 <Button type="submit" loading={submit.isPending}>Create both accounts</Button>
@@ -139,7 +101,7 @@ function SetupWizard({ urls }: { urls: string[] }) {
           </form>
         </Stepper.Step>
         <Stepper.Completed>
-          {result && <SetupDone result={result} password={form.collectorpassword} fallbackUrls={urls} />}
+          {result && <SetupDone result={result} password={form.getValues().collectorpassword} fallbackUrls={urls} />}
         </Stepper.Completed>
       </Stepper>
     </Paper>

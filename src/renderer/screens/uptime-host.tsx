@@ -6,9 +6,12 @@ import { consoleRoute } from '../app/root-route'
 import { hostNamesQuery } from '../api/events'
 import { uptimeServicesQuery } from '../api/uptime'
 import { ErrorNote } from '../components/error-note'
+import { HostName } from '../components/host-name'
 import { AnchorLink } from './reports/anchor-link'
 import { EventsLink } from './reports/events-link'
+import { ExportButton } from './reports/export-button'
 import { RangePicker } from './reports/range-picker'
+import { uptimeCsv } from './reports/report-csv'
 import { UptimeSummary } from './reports/uptime-summary'
 import { parseUptimeSearch } from './reports/uptime-search'
 import { UptimeTable } from './reports/uptime-table'
@@ -37,8 +40,11 @@ function UptimeHostScreen() {
     <Stack gap="md">
       <AnchorLink to="/uptime" search={search} size="sm" w="fit-content">← Uptime of all hosts</AnchorLink>
       <Group justify="space-between">
-        <Title order={2}>{name ? `Uptime of ${name}` : 'Uptime of a host'}</Title>
-        {report.isFetching && <Loader size="sm" aria-label="Loading the uptime report" />}
+        <Title order={2}>{name ? <>Uptime of <HostName name={name} /></> : 'Uptime of a host'}</Title>
+        <Group gap="sm">
+          {report.isFetching && <Loader size="sm" aria-label="Loading the uptime report" />}
+          {report.data && <ExportButton filename={`overseer-uptime-${name ?? id}.csv`} make={() => uptimeCsv(report.data, 'Service')} />}
+        </Group>
       </Group>
       <RangePicker value={search} onChange={(next) => void navigate({ search: next })} />
       {!valid && <ErrorNote error={new Error(`"${hostId}" is not a host number.`)} title="No such host" />}

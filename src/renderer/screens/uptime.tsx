@@ -3,14 +3,16 @@ import { EmptyState, Group, Stack, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createRoute, useNavigate } from '@tanstack/react-router'
 import { useDebouncedValue } from '@mantine/hooks'
-import { useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useEffectEvent, useMemo, useState } from 'react'
 import { consoleRoute } from '../app/root-route'
 import { uptimeHostsQuery, type UptimeSearch } from '../api/uptime'
 import { ErrorNote } from '../components/error-note'
 import { ScreenTitle } from '../components/screen-title'
 import { AnchorLink } from './reports/anchor-link'
 import { EventsLink } from './reports/events-link'
+import { ExportButton } from './reports/export-button'
 import { RangePicker } from './reports/range-picker'
+import { uptimeCsv } from './reports/report-csv'
 import { UptimeSummary } from './reports/uptime-summary'
 import { parseUptimeSearch } from './reports/uptime-search'
 import { UptimeTable } from './reports/uptime-table'
@@ -32,15 +34,17 @@ function UptimeScreen() {
   const [text, setText] = useState(q ?? '')
   const find = useDeferredValue(text.trim().toLowerCase())
   const [typed] = useDebouncedValue(text.trim(), 300)
-  useEffect(() => {
-    if ((typed || undefined) !== q) void navigate({ search: (prev) => ({ ...prev, q: typed || undefined }), replace: true })
-    // Only the typed text drives this.
-  }, [typed])
+  // Only the typed text drives this; the current search is read when it fires.
+  const followTyped = useEffectEvent((wanted: string) => {
+    if ((wanted || undefined) !== q) void navigate({ search: (prev) => ({ ...prev, q: wanted || undefined }), replace: true })
+  })
+  useEffect(() => followTyped(typed), [typed])
   const items = useMemo(
     () => (report.data?.items ?? []).filter((h) => !find || h.name.toLowerCase().includes(find)), [report.data, find])
   return (
     <Stack gap="md">
-      <ScreenTitle title="Uptime" loading={report.isFetching} loadingLabel="Loading the uptime report" />
+      <ScreenTitle title="Uptime" loading={report.isFetching} loadingLabel="Loading the uptime report"
+        actions={report.data && <ExportButton filename="overseer-uptime.csv" make={() => uptimeCsv(report.data, 'Host')} />} />
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <RangePicker value={search} onChange={(next) => void navigate({ search: { ...next, q } })} />
         <TextInput label="Find a host" placeholder="Part of its name" w={240} value={text}

@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto'
 import net from 'node:net'
 import tls from 'node:tls'
 import { serviceActions, type ServiceAction } from '../../shared/api/hosts'
-import type { MonitMessage } from '../collector/message'
-import { MessageParseError, parseMonitMessage } from '../collector/parse-message'
+import type { MonitMessage } from '../monit/message'
+import { MessageParseError, parseMonitMessage } from '../monit/parse-message'
 import { AgentError, classifySocketError, classifyStatus } from './errors'
 import { parseResponse, type AgentResponse } from './response'
 
@@ -84,7 +84,7 @@ export class AgentClient {
     if (services.length === 0) throw new AgentError('invalid', 'no service given')
     // Double-submit CSRF token: any value works if cookie and body agree; fresh per request as Monit's CLI does.
     const token = randomBytes(16).toString('hex')
-    const body = new URLSearchParams([['securitytoken', token], ['action', action], ...services.map((s) => ['service', s])])
+    const body = new URLSearchParams([['securitytoken', token], ['action', action], ...services.map((s): [string, string] => ['service', s])])
     const res = await this.request('POST', '/_doaction', body.toString(), {
       Cookie: `securitytoken=${token}`,
       'Content-Type': 'application/x-www-form-urlencoded'

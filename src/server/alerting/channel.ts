@@ -23,7 +23,8 @@ export interface SendContext {
 }
 
 /** ok, or a clear error in the channel's own words (shown by admin/alerts/channels/test and the delivery log). */
-export type SendResult = { ok: true; log?: string } | { ok: false; error: string; log?: string }
+/** A failure may say when to try again (`retryAfterSec`: a 429's or 503's Retry-After, Discord's and Telegram's retry_after). */
+export type SendResult = { ok: true; log?: string } | { ok: false; error: string; log?: string; retryAfterSec?: number }
 
 export interface ChannelType<S = unknown> {
   /** The `type` argument of admin/alerts/channels/create: email, webhook, slack, … */

@@ -10,7 +10,7 @@ import { compileTemplate, renderMessage, TemplateError } from '../alerting/templ
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
-import { AlertChannelRepository, type AlertChannelRow } from '../store/alert-channels'
+import type { AlertChannelRow } from '../store/alert-channels'
 import { readChannelSettings } from './alert-channel-settings'
 import type { ApiDeps } from './deps'
 import { alertChannelListAnswer, alertChannelRecord } from '../../shared/api/alerts'
@@ -35,7 +35,7 @@ const template = arg.text(10_000).optional().transform((source, ctx) => {
 const editable = { enabled: arg.bool().optional(), subject: template, body: template }
 
 export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes = channelTypes, desktop }: ApiDeps): ApiEndpoint[] {
-  const channels = new AlertChannelRepository(store.db, store.sql)
+  const channels = store.alertChannels
   const typeNamed = (type: string): ChannelType => {
     const found = channelType(type, alertChannelTypes)
     if (!found) throw badArgument('type', `expected one of ${alertChannelTypes.map((t) => t.type).join(', ')}`)

@@ -3,7 +3,7 @@
 import { alertDeliveryList, type AlertDelivery, type AlertDeliveryList } from '../../shared/api/alerts'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { arg, pageArgs } from '../../shared/api/args'
-import { AlertDeliveryRepository, type DeliveryOutboxRow, type DeliveryRow } from '../store/alert-deliveries'
+import type { DeliveryOutboxRow, DeliveryRow } from '../store/alert-deliveries'
 import type { ApiDeps } from './deps'
 
 const DEFAULT_PAGE = 100
@@ -19,7 +19,7 @@ const listParams = {
 }
 
 export function adminAlertDeliveryEndpoints({ store }: ApiDeps): ApiEndpoint[] {
-  const deliveries = new AlertDeliveryRepository(store.db, store.sql)
+  const deliveries = store.alertDeliveries
   return [
     endpoint({
       path: 'admin/alerts/deliveries/list', summary: 'The delivery log, newest first, filtered and paged', extension: true, answer: alertDeliveryList, methods: ['GET', 'POST'], access: 'admin', params: listParams,
@@ -39,7 +39,6 @@ export function adminAlertDeliveryEndpoints({ store }: ApiDeps): ApiEndpoint[] {
 }
 
 function entry(r: DeliveryRow, outbox: DeliveryOutboxRow[]): AlertDelivery {
-  const payload = JSON.parse(r.payload) as { summary: string; link: string; alerts: unknown[] }
   const rules = new Map<number, string>()
   for (const o of outbox) if (o.rule_id !== null && o.rule_name !== null) rules.set(o.rule_id, o.rule_name)
   return {
@@ -47,7 +46,7 @@ function entry(r: DeliveryRow, outbox: DeliveryOutboxRow[]): AlertDelivery {
     rules: [...rules].map(([id, name]) => ({ id, name })),
     events: [...new Set(outbox.flatMap((o) => (o.event_id === null ? [] : [o.event_id])))],
     kinds: [...new Set(outbox.map((o) => o.kind))],
-    summary: payload.summary, link: payload.link, alerts: payload.alerts.length,
+    summary: r.summary, link: r.link, alerts: r.alert_count,
     status: r.status, attempts: r.attempts, lasterror: r.last_error, log: r.log,
     createdat: r.created_at, deliveredat: r.delivered_at, nextattemptat: r.next_attempt_at
   }

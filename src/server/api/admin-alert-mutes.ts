@@ -1,18 +1,18 @@
-// admin/alerts/mutes/list|create|delete (issue 13, our extension): maintenance. A muted host, or one
-// of its services, produces no alert until the mute ends by itself or is deleted.
+// admin/alerts/mutes/list|create|end|delete (issue 13, our extension): maintenance. A muted host, or
+// one of its services, produces no alert until the mute ends by itself, is ended early (it stays in the
+// list of ended mutes: a maintenance log) or is deleted.
 import type { AlertMuteRecord } from '../../shared/api/alerts'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
-import { AlertMuteRepository, type AlertMute } from '../store/alert-mutes'
-import { HostAdminRepository } from '../store/host-admin'
+import type { AlertMute } from '../store/alert-mutes'
 import type { ApiDeps } from './deps'
 import { alertMuteListAnswer } from '../../shared/api/alerts'
 import { createdAnswer, emptyAnswer } from '../../shared/api/common'
 
 export function adminAlertMuteEndpoints({ store }: ApiDeps): ApiEndpoint[] {
-  const mutes = new AlertMuteRepository(store.db, store.sql)
-  const hosts = new HostAdminRepository(store.db, store.sql)
+  const mutes = store.alertMutes
+  const hosts = store.hostAdmin
   const now = () => Math.floor(Date.now() / 1000)
 
   return [
@@ -40,7 +40,15 @@ export function adminAlertMuteEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/alerts/mutes/delete', summary: 'Ends a mute', extension: true, answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      path: 'admin/alerts/mutes/end', summary: 'Ends a mute now, keeping it in the list (409 when it has already ended)', extension: true, answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      handle: ({ params: { id } }) => {
+        if (mutes.end(id, now())) return {}
+        if (!mutes.exists(id)) throw new HttpError(404, `no alert mute with id ${id}`)
+        throw new HttpError(409, `alert mute ${id} has already ended`)
+      }
+    }),
+    endpoint({
+      path: 'admin/alerts/mutes/delete', summary: 'Deletes a mute', extension: true, answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
       handle: ({ params: { id } }) => {
         if (!mutes.delete(id)) throw new HttpError(404, `no alert mute with id ${id}`)
         return {}

@@ -6,9 +6,10 @@ import { EventState } from '../../shared/codes'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
-import { AlertChannelRepository } from '../store/alert-channels'
-import { AlertRuleRepository, type AlertRule, type AlertRuleValues } from '../store/alert-rules'
-import { GroupRepository } from '../store/groups'
+import {
+  GROUP_WAIT_MAX_SEC, GROUP_WAIT_RANGE, REMINDER_MAX_MIN, REMINDER_RANGE, ruleNameRule, servicePatternRule
+} from '../../shared/api/alert-rules'
+import type { AlertRule, AlertRuleValues } from '../store/alert-rules'
 import type { ApiDeps } from './deps'
 import { alertRuleListAnswer, alertRuleRecord } from '../../shared/api/alerts'
 import { createdAnswer, emptyAnswer } from '../../shared/api/common'
@@ -22,18 +23,18 @@ const stateBits: Record<number, number> = { [EventState.Failed]: 1, [EventState.
 const EVERY_STATE = 7
 
 const ruleParams = {
-  name: arg.required(255).optional(),
+  name: ruleNameRule.optional(),
   enabled: arg.bool().optional(),
   channelid: list(arg.int()).optional(),
   hostid: list(arg.int()).optional(),
   hostgroupid: list(arg.int()).optional(),
-  servicepattern: arg.text(255).optional(),
+  servicepattern: servicePatternRule.optional(),
   servicetype: list(arg.intIn(0, 8, 'a service type code from 0 to 8')).optional(),
   state: list(arg.intIn(0, 2, '0 (succeeded), 1 (failed) or 2 (changed)')).optional(),
   eventtype: arg.intIn(0, 2 ** 31 - 1, 'an event type bitmap (0: every type)').optional(),
   heartbeat: arg.bool().optional(),
-  groupwait: arg.intIn(0, 86_400, 'a number of seconds from 0 to 86400').optional(),
-  reminder: arg.intIn(0, 525_600, 'a number of minutes from 0 (off) to 525600').optional(),
+  groupwait: arg.intIn(0, GROUP_WAIT_MAX_SEC, GROUP_WAIT_RANGE).optional(),
+  reminder: arg.intIn(0, REMINDER_MAX_MIN, REMINDER_RANGE).optional(),
   recovery: arg.bool().optional()
 }
 type RuleParams = z.output<z.ZodObject<typeof ruleParams>>
@@ -44,9 +45,9 @@ const defaults: AlertRuleValues = {
 }
 
 export function adminAlertRuleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
-  const rules = new AlertRuleRepository(store.db, store.sql)
-  const channels = new AlertChannelRepository(store.db, store.sql)
-  const groups = new GroupRepository(store.db, store.sql)
+  const rules = store.alertRules
+  const channels = store.alertChannels
+  const groups = store.groups
   const existing = (id: number): AlertRule => {
     const rule = rules.find(id)
     if (!rule) throw new HttpError(404, `no alert rule with id ${id}`)

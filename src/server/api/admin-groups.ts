@@ -4,16 +4,17 @@ import { z } from 'zod'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
-import { GroupRepository, type HostGroup } from '../store/groups'
+import { groupNameRule } from '../../shared/api/groups'
+import type { HostGroup } from '../store/groups'
 import type { ApiDeps } from './deps'
 import { groupListAnswer, hostGroup } from '../../shared/api/groups'
 import { emptyAnswer } from '../../shared/api/common'
 
-const groupName = arg.required(255)
+const groupName = groupNameRule
 const membership = { id: arg.int(), hostid: z.array(arg.int()) }
 
 export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
-  const groups = new GroupRepository(store.db, store.sql)
+  const groups = store.groups
   const existing = (id: number): HostGroup => {
     const group = groups.find(id)
     if (!group) throw new HttpError(404, `no host group with id ${id}`)
@@ -27,8 +28,6 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
     const unknown = groups.unknownHosts(hostIds)
     if (unknown.length > 0) throw new HttpError(404, `no host with id ${unknown.join(', ')}`)
   }
-  // Roles grant permissions through groups: cached permissions must be recomputed.
-  const permissionsChanged = () => { store.users.generation++ }
 
   return [
     endpoint({
@@ -55,7 +54,6 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       path: 'admin/groups/delete', summary: 'Deletes a host group', answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
       handle: ({ params: { id } }) => {
         if (!groups.delete(id)) throw new HttpError(404, `no host group with id ${id}`)
-        permissionsChanged()
         return {}
       }
     }),
@@ -65,7 +63,6 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
         existing(id)
         requireKnownHosts(hostid)
         groups.addHosts(id, hostid)
-        permissionsChanged()
         return existing(id)
       }
     }),
@@ -75,7 +72,6 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
         existing(id)
         requireKnownHosts(hostid)
         groups.removeHosts(id, hostid)
-        permissionsChanged()
         return existing(id)
       }
     })

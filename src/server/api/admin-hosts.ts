@@ -1,22 +1,23 @@
 // admin/hosts/list|get|update|delete (spec: Admin hosts; compat 6.8). Hosts are created by the
 // collector only; administrators name them, say how to call the agent back, and set their status.
-import { z } from 'zod'
+import type { z } from 'zod'
 import { Heartbeat, HostStatus, hostStatusLabel } from '../../shared/codes'
 import type { SecretBox } from '../auth/secret-box'
-import { DEFAULT_SKEW, heartbeatDeadlineMs } from '../domain/heartbeat'
-import { hostLed, hostStatusText } from '../domain/host-state'
+import { DEFAULT_SKEW } from '../domain/heartbeat'
+import { nextHostState } from '../domain/host-transition'
 import { endpoint, type ApiEndpoint, type ApiVersion } from '../http/api'
 import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
-import { HostAdminRepository, type HostListRow } from '../store/host-admin'
+import { agentAddressRule, hostNameRule, isPortOut, isSkew, PORT_OUT, SKEW } from '../../shared/api/hosts-admin'
+import type { HostListRow } from '../store/host-admin'
 import type { HostChanges, HostRow } from '../store/hosts'
 import type { ApiDeps } from './deps'
-import { adminHost, adminHostListAnswer, callBackAddress, hostDeleteAnswer } from '../../shared/api/hosts'
+import { adminHost, adminHostListAnswer, hostDeleteAnswer } from '../../shared/api/hosts'
 
 
 const updateParams = {
   id: arg.int(),
-  hostname: arg.required(255),
+  hostname: hostNameRule,
   // agentuser/agentpassword per the spec; monituser/monitpassword as existing clients send them (compat 6.8).
   agentuser: arg.text(255).optional(),
   monituser: arg.text(255).optional(),
@@ -25,22 +26,20 @@ const updateParams = {
   keepname: arg.intIn(0, 1, '0 or 1').optional(),
   description: arg.text(1000).optional(),
   status: arg.intIn(0, 2, '0 (Active), 1 (Inactive) or 2 (Ignored)').optional(),
-  ipaddrout: callBackAddress.optional(),
-  portout: arg.int().refine((n) => n === -1 || (n >= 1 && n <= 65535), 'expected -1 or a port from 1 to 65535').optional(),
+  ipaddrout: agentAddressRule.optional(),
+  portout: arg.int().refine(isPortOut, PORT_OUT).optional(),
   sslout: arg.intIn(-1, 1, '-1, 0 or 1').optional(),
-  skew: arg.intIn(1, 1000, 'a number of poll cycles from 1 to 1000').optional()
+  skew: arg.int().refine(isSkew, SKEW).optional()
 }
 type UpdateParams = z.output<z.ZodObject<typeof updateParams>>
 
 export function adminHostEndpoints({ store, secrets, feed }: ApiDeps): ApiEndpoint[] {
-  const hosts = new HostAdminRepository(store.db, store.sql)
+  const hosts = store.hostAdmin
   const existing = (id: number): HostRow => {
     const host = hosts.find(id)
     if (!host) throw new HttpError(404, `no host with id ${id}`)
     return host
   }
-  // Deleted hosts leave roles and groups: cached permissions must be recomputed.
-  const permissionsChanged = () => { store.users.generation++ }
   const removed = (ids: readonly number[]) => { for (const hostId of ids) feed?.publish({ kind: 'host-removed', hostId }) }
 
   return [
@@ -77,13 +76,11 @@ export function adminHostEndpoints({ store, secrets, feed }: ApiDeps): ApiEndpoi
         if (id !== undefined) {
           if (!hosts.delete(id)) throw new HttpError(404, `no host with id ${id}`)
           removed([id])
-          permissionsChanged()
           return {}
         }
         if (inactive === undefined) throw badArgument('id', 'is required (or inactive)')
         const ids = hosts.deleteInactiveSince(Math.floor(Date.now() / 1000) - inactive)
         removed(ids)
-        if (ids.length > 0) permissionsChanged()
         return { deleted: ids.length }
       }
     })
@@ -154,16 +151,9 @@ function hostChanges(host: HostRow, p: UpdateParams, credentials: AgentCredentia
     skew: p.skew,
     ...credentialChanges(host, credentials, secrets)
   }
-  const statusChanged = p.status !== undefined && p.status !== host.status
-  if (statusChanged) Object.assign(changes, statusChanges(host, p.status as HostStatus, nowMs))
-  const status = changes.status ?? host.status
-  const skew = p.skew ?? host.skew
-  if (status === HostStatus.Active && host.heartbeat === Heartbeat.Ok) {
-    // Watch the heartbeat from now when the host is made active; a new skew moves the running deadline.
-    if (statusChanged) changes.heartbeat_deadline_ms = heartbeatDeadlineMs(nowMs, host.poll, skew)
-    else if (skew !== host.skew) changes.heartbeat_deadline_ms = heartbeatDeadlineMs(host.last_modified * 1000, host.poll, skew)
-  }
-  return changes
+  // The status an administrator sets (spec: States and transitions); Ignored suppresses events in ingest.
+  const status = (p.status ?? host.status) as HostStatus
+  return { ...changes, ...nextHostState(host, { kind: 'administrator', nowMs, status, skew: p.skew ?? host.skew }) }
 }
 
 /**
@@ -176,30 +166,4 @@ function credentialChanges(host: HostRow, { user, password }: AgentCredentials, 
   if (password !== '' && password !== secrets.open(host.agent_password)) changes.agent_password = secrets.seal(password)
   if (Object.keys(changes).length > 0) changes.credentials_pinned = 1
   return changes
-}
-
-/** The status an administrator sets (spec: States and transitions); Ignored suppresses events in ingest. */
-function statusChanges(host: HostRow, status: HostStatus, nowMs: number): HostChanges {
-  const condition = {
-    status, heartbeat: host.heartbeat, total: host.services_total, failed: host.services_failed,
-    changed: host.services_changed, unmonitored: host.services_unmonitored
-  }
-  return {
-    status,
-    inactive_since: inactiveSince(host, status, Math.floor(nowMs / 1000)),
-    heartbeat_deadline_ms: null,
-    led: hostLed(condition),
-    status_text: hostStatusText(condition)
-  }
-}
-
-/** Inactive since: kept while the host stays inactive (stopped or silent), now when it becomes so. */
-function inactiveSince(host: HostRow, status: HostStatus, now: number): number | null {
-  const silent = host.heartbeat === Heartbeat.Dead
-  const since = host.inactive_since ?? now
-  switch (status) {
-    case HostStatus.Active: return silent ? since : null
-    case HostStatus.Inactive: return silent || host.status === HostStatus.Inactive ? since : now
-    case HostStatus.Ignored: return host.inactive_since
-  }
 }

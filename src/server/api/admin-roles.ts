@@ -7,7 +7,8 @@ import { endpoint, type ApiEndpoint } from '../http/api'
 import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
 import type { RawParams } from '../http/params'
-import { RoleRepository, type RoleDetail, type RoleRecord, type RoleRow } from '../store/roles'
+import { roleDescriptionRule, roleNameRule } from '../../shared/api/roles'
+import type { RoleDetail, RoleRecord, RoleRepository, RoleRow } from '../store/roles'
 import type { Store } from '../store/store'
 import type { UserRepository } from '../store/users'
 import type { ApiDeps } from './deps'
@@ -22,33 +23,29 @@ const ROW_ARGUMENT = /^(hosts|hostgroups|permissions?|userid)(\d+)$/
 /**
  * Runs a write to users, roles or memberships in one transaction, refusing (and rolling back) any that
  * would leave no user with an active administrator role: the server must always stay administrable.
- * Bumps the permission generation whatever the outcome, so no cache outlives the write.
+ * (The repositories' writes bump the permission generation, so no cached permission outlives them.)
  */
 export function changeAccess<T>(store: Store, write: () => T): T {
-  try {
-    return store.transaction(() => {
-      const result = write()
-      if (store.users.administratorCount() === 0) {
-        throw new HttpError(400, 'refused: no user would be left with an active administrator role')
-      }
-      return result
-    })
-  } finally {
-    store.users.generation++
-  }
+  return store.transaction(() => {
+    const result = write()
+    if (store.users.administratorCount() === 0) {
+      throw new HttpError(400, 'refused: no user would be left with an active administrator role')
+    }
+    return result
+  })
 }
 
 const roleParams = {
-  name: arg.required(100),
+  name: roleNameRule,
   admin: arg.bool(),
   active: arg.bool(),
-  description: arg.text().optional(),
+  description: roleDescriptionRule.optional(),
   rolerowscount: arg.intIn(0, MAX_ROWS, `0 to ${MAX_ROWS}`).optional()
 }
 const userIds = z.array(arg.int()).min(1)
 
 export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
-  const roles = new RoleRepository(store.db, store.sql)
+  const roles = store.roles
   const rowArguments = new RowArgumentReader(roles, store.users)
 
   const existingRole = (id: number): RoleRecord => {

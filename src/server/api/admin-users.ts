@@ -2,11 +2,12 @@
 // USR-2). api/1 keys users by uname, speaks MD5 and an admin flag; api/2 keys them by id, speaks the
 // salted SHA256 digest and role ids. The legacy paths are api/1 plus api/2's additive output fields.
 import { z } from 'zod'
+import { digestNewPassword, digestPassword } from '../auth/passwords'
 import { endpoint, type ApiEndpoint, type ApiVersion } from '../http/api'
 import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
-import { RoleRepository } from '../store/roles'
 import { BUILTIN_ROLE } from '../../shared/api/roles'
+import { fullNameRule, passwordRule, userNameRule } from '../../shared/api/users'
 import { DEFAULT_USER_ROLE, type UserProfile, type UserRecord } from '../store/users'
 import { changeAccess } from './admin-roles'
 import type { ApiDeps } from './deps'
@@ -15,12 +16,10 @@ import { emptyAnswer } from '../../shared/api/common'
 
 const PROFILE_FIELDS = ['fullname', 'title', 'email', 'phone', 'mobile', 'imname', 'imtype', 'image'] as const
 
-// Basic authentication (the collector) splits name and password at the first ':'.
-const uname = arg.required(64).refine((s) => !s.includes(':'), "must not contain ':'")
-// Not trimmed: spaces are part of a password.
-const password = z.string().min(1, 'must not be empty').max(1000, 'longer than 1000 characters')
+const uname = userNameRule
+const password = passwordRule
 const profile = {
-  fullname: arg.required(200),
+  fullname: fullNameRule,
   title: arg.text(200).optional(),
   email: arg.text(200).optional(),
   phone: arg.text(200).optional(),
@@ -37,7 +36,7 @@ const v2 = [2] as const
 
 export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] {
   const { users } = store
-  const roles = new RoleRepository(store.db, store.sql)
+  const roles = store.roles
 
   const byId = (id: number): UserRecord => {
     const user = users.find(id)
@@ -88,7 +87,7 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
       handle: ({ params, version }) => {
         assertUnameFree(params.uname)
         const roleIds = params.admin ? [BUILTIN_ROLE.Administrator] : defaultRoleIds()
-        const id = users.create({ ...profileOf(params), uname: params.uname, password: params.password, roleIds })
+        const id = users.create({ ...profileOf(params), uname: params.uname, password: digestPassword(params.password), roleIds })
         return detail(byId(id), version)
       }
     }),
@@ -98,7 +97,7 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
       handle: ({ params, version }) => {
         assertRolesExist(params.roleid)
         assertUnameFree(params.uname)
-        const id = users.create({ ...profileOf(params), uname: params.uname, password: params.password, roleIds: params.roleid })
+        const id = users.create({ ...profileOf(params), uname: params.uname, password: digestPassword(params.password), roleIds: params.roleid })
         return detail(byId(id), version)
       }
     }),
@@ -111,7 +110,7 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
         assertUnameFree(params.uname, user.id)
         const newPassword = v1NewPassword(user, params.password, params.oldpassword)
         const roleIds = params.admin === undefined ? undefined : rolesWithAdminFlag(user.id, params.admin)
-        changeAccess(store, () => users.update(user.id, { ...profileOf(params), uname: params.uname, password: newPassword, roleIds }))
+        changeAccess(store, () => users.update(user.id, { ...profileOf(params), uname: params.uname, password: digestNewPassword(newPassword), roleIds }))
         if (newPassword !== undefined) sessions.endOtherSessionsOf(user.id, session)
         return detail(byId(user.id), version)
       }
@@ -126,7 +125,7 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
         // The stored digest sent back means "unchanged"; anything else is the new clear-text password.
         const newPassword = params.password === user.password_sha256 ? undefined : params.password
         changeAccess(store, () => users.update(user.id, {
-          ...profileOf(params), uname: params.uname, password: newPassword, roleIds: params.roleid
+          ...profileOf(params), uname: params.uname, password: digestNewPassword(newPassword), roleIds: params.roleid
         }))
         if (newPassword !== undefined) sessions.endOtherSessionsOf(user.id, session)
         return detail(byId(user.id), version)

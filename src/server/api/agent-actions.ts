@@ -8,7 +8,7 @@ import { mayOnHost, type Principal } from '../domain/permissions'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
-import { HostAdminRepository } from '../store/host-admin'
+import type { HostAdminRepository } from '../store/host-admin'
 import type { HostRow } from '../store/hosts'
 import type { Store } from '../store/store'
 import type { ApiDeps } from './deps'
@@ -41,7 +41,7 @@ export interface AgentActionOptions {
 }
 
 export function agentActionEndpoints({ store, secrets }: ApiDeps, opts: AgentActionOptions = {}): ApiEndpoint[] {
-  const hosts = new HostAdminRepository(store.db, store.sql)
+  const hosts = store.hostAdmin
   const timeouts = opts.timeoutMs === undefined ? {} : { connectTimeoutMs: opts.timeoutMs, responseTimeoutMs: opts.timeoutMs }
   // Permission first: otherwise a caller without it could learn which hosts and services exist.
   const act = async (principal: Principal, hostId: number, names: () => readonly string[], what: string) => {
@@ -102,7 +102,7 @@ function testCredentials(p: TestParams, hosts: HostAdminRepository, secrets: Sec
  * host stands for that service (compat 6.13).
  */
 function serviceNames(store: Store, hostId: number, values: readonly string[], byId: boolean): string[] {
-  const services = store.sql.all(store.db.selectFrom('service').select(['id', 'name']).where('host_id', '=', hostId))
+  const services = store.services.ofHost(hostId)
   return values.map((v) => {
     const found = (byId && /^\d+$/.test(v) ? services.find((s) => s.id === Number(v)) : undefined) ?? services.find((s) => s.name === v)
     if (!found) throw new HttpError(404, `no service named "${v}" on host ${hostId}`)

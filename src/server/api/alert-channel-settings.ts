@@ -1,6 +1,7 @@
 // A channel's settings from the request's arguments (admin/alerts/channels/create and update): each
 // field of the type's settings schema is an argument of the same name, repeatable when it is a list.
 import type { z } from 'zod'
+import { isRepeatable } from '../../shared/alert-channel-settings/args'
 import type { ChannelType } from '../alerting/channel'
 import type { Settings } from '../alerting/channel-secrets'
 import { argumentError, isList, type RawParams } from '../http/params'
@@ -34,7 +35,7 @@ export function readChannelSettings(type: ChannelType, raw: RawParams, stored: S
     if (values === undefined || secretKept) {
       if (stored[name] !== undefined) input[name] = asArgument(stored[name])
     } else {
-      input[name] = isList(schema) ? values.filter((v) => v !== '') : values[values.length - 1]
+      input[name] = isList(schema) || isRepeatable(schema) ? values.filter((v) => v !== '') : values[values.length - 1]
     }
   }
   const parsed = type.settings.safeParse(input)

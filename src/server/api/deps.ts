@@ -18,7 +18,7 @@ export interface ApiDeps {
   /** The login throttle, for the one API call that checks a password (profile/update). */
   throttle: LoginThrottle
   /** The alert channel types admin/alerts/channels accepts; default the registry (alerting/channels). */
-  alertChannelTypes?: readonly ChannelType<any>[]
+  alertChannelTypes?: readonly ChannelType[]
   /** The desktop app's notifications, when it started this server (the `desktop` channel). */
   desktop?: SendContext['desktop']
 }

@@ -3,20 +3,17 @@
 // profile/update changes their own name, e-mail and password (the old one required).
 import { z } from 'zod'
 import { Permission } from '../../shared/codes'
-import { verifyPassword } from '../auth/passwords'
+import { digestNewPassword, verifyPassword } from '../auth/passwords'
 import type { Principal } from '../domain/permissions'
 import { holdsAnywhere } from '../domain/permissions'
 import type { Session } from '../auth/sessions'
 import { endpoint } from '../http/api'
 import { badArgument } from '../http/errors'
-import { tooManyFailures } from '../http/too-many-failures'
-import { arg } from '../../shared/api/args'
+import { tooManyFailures } from '../web/too-many-failures'
+import { emailRule, fullNameRule, passwordRule } from '../../shared/api/users'
 import type { ApiDeps } from './deps'
 import { profile } from '../../shared/api/account'
 
-// Not trimmed: spaces are part of a password.
-const password = z.string().min(1, 'must not be empty').max(1000, 'longer than 1000 characters')
-const email = arg.text(200).refine((s) => s === '' || /^[^\s@]+@[^\s@]+$/.test(s), 'expected an e-mail address')
 
 export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
   const profileOf = (principal: Principal, session: Session) => {
@@ -39,7 +36,7 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
     }),
     endpoint({
       path: 'profile/update', summary: 'Changes the caller\'s own name, e-mail and password (the old one required)', extension: true, answer: profile, methods: ['POST'], mutation: true,
-      params: { fullname: arg.required(200).optional(), email: email.optional(), oldpassword: z.string().optional(), password: password.optional() },
+      params: { fullname: fullNameRule.optional(), email: emailRule.optional(), oldpassword: z.string().optional(), password: passwordRule.optional() },
       handle: ({ params, principal, session, request }) => {
         if (params.password !== undefined) {
           if (params.oldpassword === undefined) throw badArgument('oldpassword', 'is required to set a new password')
@@ -53,7 +50,7 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
           }
           throttle.succeeded(request.ip, principal.uname)
         }
-        store.users.update(principal.userId, { fullname: params.fullname, email: params.email, password: params.password })
+        store.users.update(principal.userId, { fullname: params.fullname, email: params.email, password: digestNewPassword(params.password) })
         // Whoever knew the old password is logged out everywhere else.
         if (params.password !== undefined) sessions.endOtherSessionsOf(principal.userId, session)
         return profileOf(principal, session)

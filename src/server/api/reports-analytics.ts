@@ -1,5 +1,5 @@
 // reports/analytics/get: history charts of one host's statistics. M/Monit never published this endpoint;
-// this is our definition (README, "reports/analytics/get"). The answer comes at the finest resolution
+// this is our definition (docs/http-api.md, "reports/analytics/get"). The answer comes at the finest resolution
 // that covers the range with at most ~1,000 points per series (history/resolution.ts). A host the
 // caller may not view answers like an unknown one (404), as in the other reports.
 import { analyticsReport, type AnalyticsReport, type Point } from '../../shared/api/analytics'

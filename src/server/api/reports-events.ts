@@ -8,7 +8,7 @@ import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import { arg, sortedPageArgs } from '../../shared/api/args'
 import type { SortDir } from '../../shared/api/common'
-import { EventReportRepository, type EventFilter, type EventRow } from '../store/event-reports'
+import type { EventFilter, EventReportRepository, EventRow } from '../store/event-reports'
 import type { ApiDeps } from './deps'
 import {
   eventGetAnswer, eventListAnswer, eventSortKeys, eventSummaryAnswer, type EventDetail, type EventListEntry, type EventSortKey
@@ -37,7 +37,7 @@ const listParams = {
 }
 
 export function eventReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
-  const events = new EventReportRepository(deps.store.db, deps.store.sql)
+  const events = deps.store.eventReports
   const viewable = (principal: Principal, id: number): EventRow => {
     const row = events.event(id)
     if (!row || !mayOnHost(principal, row.hostid, Permission.View)) throw new HttpError(404, `no event with id ${id}`)

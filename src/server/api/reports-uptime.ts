@@ -7,15 +7,14 @@
 import { uptimeReport, type ServerDowntime, type UptimeItem, type UptimeReport } from '../../shared/api/uptime'
 import { HostStatus, MonitorState, Permission } from '../../shared/codes'
 import { Range } from '../../shared/ranges'
-import { HEARTBEAT_SERVICE } from '../collector/heartbeat-events'
+import { HEARTBEAT_SERVICE } from '../events/heartbeat-events'
 import { mayOnHost, viewableHostIds } from '../domain/permissions'
 import { downtimesWithin, type Downtime } from '../domain/server-runs'
 import { averageOf, downtimeText, unknownSpans, uptimeOf, type Span, type Uptime } from '../domain/uptime'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
-import { ServerRunRepository } from '../store/server-runs'
-import { UptimeRepository, type UptimeHostRow } from '../store/uptime'
+import type { UptimeHostRow, UptimeRepository } from '../store/uptime'
 import type { ApiDeps } from './deps'
 import { rangeParams, selectedRange } from './report-range'
 
@@ -23,8 +22,8 @@ import { rangeParams, selectedRange } from './report-range'
 const MONIT_ITEM_ID = 0
 
 export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
-  const uptime = new UptimeRepository(deps.store.db, deps.store.sql)
-  const runs = new ServerRunRepository(deps.store.db, deps.store.sql)
+  const uptime = deps.store.uptime
+  const runs = deps.store.serverRuns
   return [
     endpoint({
       path: 'reports/uptime/list', summary: 'Every host\'s uptime over a range', answer: uptimeReport, methods: ['GET', 'POST'], params: rangeParams,

@@ -6,14 +6,14 @@ import { endpoint, type ApiEndpoint } from '../http/api'
 import { badArgument } from '../http/errors'
 import { urlsOfServer } from '../http/listening-urls'
 import { arg } from '../../shared/api/args'
-import { RetentionError, type Retention } from '../store/history-settings'
-import { PORT_LIMITS, SESSION_TIMEOUT_LIMITS, ServerSettingsRepository, SettingError } from '../store/server-settings'
+import { RETENTION_LEVELS, type Retention } from '../../shared/retention'
+import { RetentionError } from '../store/history-settings'
+import { PORT_LIMITS, SESSION_TIMEOUT_LIMITS, SettingError } from '../store/server-settings'
 import type { Store } from '../store/store'
 import type { ApiDeps } from './deps'
 import { serverSettings } from '../../shared/api/account'
 
 const DEFAULT_PORT = 8080
-const LEVELS = ['raw', 'minute', 'hour', 'day'] as const
 
 // Ranges are checked by the repositories, which own them.
 const seconds = arg.int('a whole number of seconds')
@@ -27,7 +27,7 @@ const updateParams = {
 }
 
 export function settingsEndpoints({ store }: ApiDeps): ApiEndpoint[] {
-  const settings = new ServerSettingsRepository(store.db, store.sql)
+  const settings = store.serverSettings
   const current = (server: { address(): unknown }) => {
     const address = server.address() as { port?: number } | null
     return {
@@ -51,7 +51,7 @@ export function settingsEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       path: 'settings/update', summary: 'Changes the server\'s settings; a bad argument stores nothing', extension: true, answer: serverSettings, methods: ['POST'], access: 'admin', mutation: true, params: updateParams,
       handle: ({ params, request }) => {
         const retention: Partial<Retention> = {}
-        for (const level of LEVELS) {
+        for (const level of RETENTION_LEVELS) {
           const value = params[`retention${level}`]
           if (value !== undefined) retention[level] = value
         }
@@ -76,7 +76,7 @@ function setRetention(store: Store, retention: Partial<Retention>): void {
     store.history.settings.setRetention(retention)
   } catch (err) {
     if (!(err instanceof RetentionError)) throw err
-    const level = LEVELS.find((l) => err.message.startsWith(`${l} `)) ?? 'raw'
+    const level = RETENTION_LEVELS.find((l) => err.message.startsWith(`${l} `)) ?? 'raw'
     throw badArgument(`retention${level}`, err.message)
   }
 }

@@ -4,6 +4,7 @@
 // preflight, which is never granted. The check and the inserts run in one transaction, so of two tabs
 // racing, exactly one creates the administrator.
 import { BUILTIN_ROLE } from '../../shared/api/roles'
+import { digestPassword } from '../auth/passwords'
 import { setupArgs, setupResult, setupStatusAnswer } from '../../shared/api/setup'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { badArgument } from '../http/errors'
@@ -31,10 +32,10 @@ export function setupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
           // Checked again inside the transaction: the one that commits first wins, the other gets 409.
           if (users.count() > 0) throw setupDone()
           const admin = users.create({
-            uname: p.adminuname, password: p.adminpassword, fullname: p.adminfullname || 'Administrator', roleIds: [BUILTIN_ROLE.Administrator]
+            uname: p.adminuname, password: digestPassword(p.adminpassword), fullname: p.adminfullname || 'Administrator', roleIds: [BUILTIN_ROLE.Administrator]
           })
           const collector = users.create({
-            uname: p.collectoruname, password: p.collectorpassword, fullname: 'Monit collector', roleIds: [BUILTIN_ROLE.Collector]
+            uname: p.collectoruname, password: digestPassword(p.collectorpassword), fullname: 'Monit collector', roleIds: [BUILTIN_ROLE.Collector]
           })
           return { admin: { id: admin, uname: p.adminuname }, collector: { id: collector, uname: p.collectoruname } }
         })

@@ -11,14 +11,13 @@ import { mayOnHost, viewableHostIds } from '../domain/permissions'
 import { decodeStatistics, statisticKey, type LatestStatistic, type StatisticKey } from '../store/latest-statistics'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
-import { arg } from '../../shared/api/args'
-import { idList, sortedPageArgs } from '../../shared/api/args'
+import { arg, idList, sortedPageArgs } from '../../shared/api/args'
 import { groupBy, hostListParams, hostPageArgs, ledCodes, oneOf, page, pageFields, sortDir } from './status-args'
-import { StatusRepository, type HostDetailRow, type HostSelection, type ServiceRow } from '../store/status'
+import type { HostDetailRow, HostSelection, ServiceRow, StatusRepository } from '../store/status'
 import type { ApiDeps } from './deps'
 
 export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
-  const status = new StatusRepository(deps.store.db, deps.store.sql)
+  const status = deps.store.status
   return [
     endpoint({
       path: 'status/hosts/list', summary: 'Hosts with their status, filtered, sorted and paged', answer: hostListAnswer, methods: ['GET', 'POST'],

@@ -9,8 +9,6 @@ import { serviceTypeLabels } from '../../shared/codes'
 import { trendCells } from '../domain/trend'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { arg } from '../../shared/api/args'
-import { StatusRepository } from '../store/status'
-import { StatusOverviewRepository } from '../store/status-overview'
 import type { ApiDeps } from './deps'
 import { groupBy, hostListParams, hostPageArgs, hostSelection, ledCodes, oneOf, pageFields, sortDir } from './status-args'
 
@@ -21,8 +19,8 @@ const TREND_CELL = 3600
 const MAX_SERVICES = 1000
 
 export function statusOverviewEndpoints(deps: ApiDeps): ApiEndpoint[] {
-  const status = new StatusRepository(deps.store.db, deps.store.sql)
-  const overview = new StatusOverviewRepository(deps.store.db, deps.store.sql)
+  const status = deps.store.status
+  const overview = deps.store.statusOverview
   return [
     endpoint({
       path: 'status/hosts/overview', summary: 'status/hosts/list with each host\'s failing services, last report, since when it needs attention and its last 24 hours', extension: true, answer: hostOverviewAnswer, methods: ['GET', 'POST'], params: hostListParams,

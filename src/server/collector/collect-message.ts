@@ -3,9 +3,9 @@
 import { mayCollect, type Principal } from '../domain/permissions'
 import { storageFailureCode } from '../store/storage-errors'
 import { ReportRefused, type Ingest } from './ingest'
-import type { MonitMessage } from './message'
-import { defaultMessageLimits, MessageTooLarge, type MessageLimits } from './message-limits'
-import { MessageParseError, parseMonitMessage } from './parse-message'
+import type { MonitMessage } from '../monit/message'
+import { defaultMessageLimits, MessageTooLarge, type MessageLimits } from '../monit/message-limits'
+import { MessageParseError, parseMonitMessage } from '../monit/parse-message'
 
 export interface CollectRequest {
   /** The body's XML, already gunzipped when the agent sent gzip. */

@@ -10,26 +10,13 @@
 // collector's. Ingest's in-memory caches live on the ingest thread only; nothing else writes what they hold.
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import type { LiveChange } from '../../shared/live'
 import type { ChangeFeed } from '../live/change-feed'
 import { RepeatedFailureLog, type Logger } from '../log'
 import type { CollectOutcome, CollectRequest } from './collect-message'
-import type { MessageLimits } from './message-limits'
+import type { FromIngestThread, IngestWorkerData, ToIngestThread } from './ingest-messages'
 
 /** Between attempts to start a new thread when one could not start. */
 const RESTART_RETRY_MS = 1000
-
-export interface IngestWorkerData {
-  databaseFile: string
-  keyFile: string
-  /** Bounds each message's parse: past them it is refused (413) without being stored. Default: defaultMessageLimits. */
-  limits?: MessageLimits
-}
-
-export interface CollectMessage { type: 'collect'; id: number; request: CollectRequest }
-export type ToIngestThread = CollectMessage | { type: 'close' }
-/** Outcomes of a batch stored together, and the live changes of its messages, to publish before answering. */
-export type FromIngestThread = { ready: true } | { outcomes: { id: number; outcome: CollectOutcome }[]; changes: LiveChange[] }
 
 /** Where collector messages go once admitted: answers with what became of the message. */
 export interface MessageCollector {

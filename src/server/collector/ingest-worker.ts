@@ -9,7 +9,7 @@ import { Store } from '../store/store'
 import { collectMessages, MAX_BATCH } from './collect-message'
 import { Ingest } from './ingest'
 import { takeBatch } from './next-batch'
-import type { CollectMessage, FromIngestThread, IngestWorkerData, ToIngestThread } from './ingest-thread'
+import type { CollectMessage, FromIngestThread, IngestWorkerData, ToIngestThread } from './ingest-messages'
 
 const port = parentPort!
 const settings = workerData as IngestWorkerData

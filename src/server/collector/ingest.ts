@@ -2,8 +2,8 @@
 import { HostStatus, ServiceType, Stat } from '../../shared/codes'
 import type { SecretBox } from '../auth/secret-box'
 import { isAgentStop } from '../domain/event-rules'
-import { heartbeatDeadlineMs } from '../domain/heartbeat'
 import { countServices, hostLed, hostStatusText, type ServiceCounts } from '../domain/host-state'
+import { nextHostState, storedCounts } from '../domain/host-transition'
 import { serviceLed, serviceStatusText } from '../domain/service-state'
 import { eventChange } from '../live/changes'
 import type { ChangeFeed } from '../live/change-feed'
@@ -12,11 +12,11 @@ import type { HostReport, ReportingHost } from '../store/hosts'
 import { encodeStatistic, statisticKey, type StatisticKey } from '../store/latest-statistics'
 import type { ServiceState } from '../store/services'
 import type { Store } from '../store/store'
-import { EventRecorder } from './event-recorder'
-import { heartbeatBackEvent } from './heartbeat-events'
+import { EventRecorder } from '../events/event-recorder'
+import { heartbeatBackEvent } from '../events/heartbeat-events'
 import { RawSampleWriter } from '../history/raw-samples'
 import { knownService, KnownServices, type KnownService, type StatisticSlot } from './known-services'
-import type { MonitMessage, ServiceGroup, ServiceSnapshot, Statistic } from './message'
+import type { MonitMessage, ServiceGroup, ServiceSnapshot, Statistic } from '../monit/message'
 
 /** The caller may not report for this host (the collector permission is per host). */
 export class ReportRefused extends Error {}
@@ -136,10 +136,8 @@ export class Ingest {
     }
 
     const stopped = msg.event !== undefined && isAgentStop(msg.event, msg.agent.incarnation)
-    const status = ignored ? HostStatus.Ignored : stopped ? HostStatus.Inactive : HostStatus.Active
-    const condition = { status, heartbeat: 1, ...counts }
-    const led = hostLed(condition)
-    const statusText = hostStatusText(condition)
+    const state = nextHostState(host, { kind: stopped ? 'stop' : 'report', nowMs, poll: msg.server.poll, services: counts })
+    const { led, status_text: statusText } = state
     if (changes) {
       if (heartbeatBack) changes.push({ kind: 'heartbeat', hostId: host.id, hostname, alive: true, led, status: statusText })
       // The stored LED and text follow from the host's stored condition: no read needed to compare.
@@ -150,18 +148,13 @@ export class Ingest {
     }
     const load = fresh ? systemLoad(msg.services) : { cpu: host.cpu, mem: host.mem }
     this.store.hosts.report(host.id, this.hostReport(host, msg, hostname, {
-      status,
-      inactive_since: inactiveSince(status, host.inactive_since, now),
+      ...state,
       last_modified: now,
-      heartbeat: 1,
-      heartbeat_deadline_ms: status === HostStatus.Active ? heartbeatDeadlineMs(nowMs, msg.server.poll, host.skew) : null,
       snapshot_usec: fresh ? snapshotUsec : host.snapshot_usec,
       services_total: counts.total,
       services_failed: counts.failed,
       services_changed: counts.changed,
       services_unmonitored: counts.unmonitored,
-      led,
-      status_text: statusText,
       cpu: load.cpu,
       mem: load.mem
     }))
@@ -327,12 +320,6 @@ function sameIdentity(prev: KnownService, s: ServiceState): boolean {
   return prev.type === s.type && prev.position === s.position && prev.nameId === s.nameId
 }
 
-/** Reporting makes a host active; an orderly stop starts its inactivity; Ignored leaves it as it was. */
-function inactiveSince(status: HostStatus, since: number | null, now: number): number | null {
-  if (status === HostStatus.Active) return null
-  return status === HostStatus.Inactive ? (since ?? now) : since
-}
-
 /** The service's state; `statistics` is filled in once encoded. */
 function toServiceState(s: ServiceSnapshot, position: number, nameId: number): ServiceState {
   const condition = { monitor: s.monitor, status: s.status, statusHint: s.statusHint, pendingAction: s.pendingAction }
@@ -354,10 +341,6 @@ function newestCollection(services: readonly ServiceSnapshot[]): number {
 /** The host's name after this message: the agent's, unless an administrator pinned it. */
 function reportedHostname(host: ReportingHost, msg: MonitMessage): string {
   return host.keepname ? host.hostname : msg.server.localHostname || host.hostname
-}
-
-function storedCounts(h: ReportingHost): ServiceCounts {
-  return { total: h.services_total, failed: h.services_failed, changed: h.services_changed, unmonitored: h.services_unmonitored }
 }
 
 /** Busy CPU (everything but idle and I/O wait) and used memory of the host's system service. */

@@ -1,8 +1,8 @@
 // The collector's request body as HTTP delivers it: bounded in size, gzip or plain. Decoded on the
 // HTTP thread (Content-Encoding is an HTTP matter), so the ingest thread gets XML and nothing else.
 import { gunzip } from 'node:zlib'
-import { HttpError } from '../http/errors'
-import { defaultMessageLimits, type MessageLimits } from './message-limits'
+import { HttpError } from '../web/http-error'
+import { defaultMessageLimits, type MessageLimits } from '../monit/message-limits'
 
 export interface CollectorLimits extends MessageLimits {
   /** Largest body accepted on the wire (compressed or not). */

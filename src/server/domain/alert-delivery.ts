@@ -99,10 +99,13 @@ function notificationLink(alerts: readonly AlertItem[], consoleUrl: string): str
 /** What follows a failed attempt: another at `at` (unix seconds), or giving up. */
 export type AfterFailure = { retryAt: number } | { giveUp: true }
 
-/** After `attempts` failed attempts (this one included) of a notification created at `createdAt`. */
-export function afterFailure(attempts: number, createdAt: number, now: number): AfterFailure {
+/**
+ * After `attempts` failed attempts (this one included) of a notification created at `createdAt`. A
+ * receiver that said when to come back (`retryAfterSec`, rate limits) is not tried before then.
+ */
+export function afterFailure(attempts: number, createdAt: number, now: number, retryAfterSec?: number): AfterFailure {
   if (attempts >= MAX_ATTEMPTS) return { giveUp: true }
-  const retryAt = now + retryDelaySec(attempts)
+  const retryAt = now + Math.max(retryDelaySec(attempts), Math.ceil(retryAfterSec ?? 0))
   return retryAt - createdAt > MAX_AGE_SEC ? { giveUp: true } : { retryAt }
 }
 

@@ -1,4 +1,4 @@
-// Service down time from its events in agent time: down while any event class of it fails (README,
+// Service down time from its events in agent time: down while any event class of it fails (docs/http-api.md,
 // Uptime). Late events are recomputed from their second on, so this works on a slice of the history.
 import { isFailure, isRecovery } from './event-rules'
 

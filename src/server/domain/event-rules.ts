@@ -1,6 +1,5 @@
 // Which incoming Monit events are new facts, and what they change (agent protocol §3.6, §3.7).
 import { EventClassId, EventState } from '../../shared/codes'
-import type { MonitEvent } from '../collector/message'
 
 /** A stored event of the same service and class: its state and agent time. */
 export interface StoredEventState { state: number; collectedUsec: number }
@@ -28,7 +27,7 @@ export function isResend(prior: StoredEventState | undefined, e: StoredEventStat
 }
 
 /** "Monit … stopped" (Instance, action stop) of the current incarnation: an orderly shutdown. */
-export function isAgentStop(e: MonitEvent, incarnation: number): boolean {
+export function isAgentStop(e: { id: number; action: number; collectedSec: number }, incarnation: number): boolean {
   return e.id === EventClassId.Instance && e.action === 3 && e.collectedSec >= incarnation
 }
 

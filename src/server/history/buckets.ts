@@ -1,6 +1,7 @@
 // A bucket summarises the samples of one interval: count, min, max and sum. Sums and counts merge
 // exactly in any order (addExact), so a late or out-of-order sample changes a rolled-up bucket exactly
 // as if it had come on time; the average is sum / count, computed when read.
+import { mod } from '../domain/history-levels'
 import { addExact, decimalsOf, powerOf10 } from './decimals'
 
 export interface Bucket {
@@ -106,9 +107,4 @@ export function mergeBucketLists(a: readonly Bucket[], b: readonly Bucket[]): Bu
     }
   }
   return out
-}
-
-/** Modulo that stays non-negative for times before 1970. */
-export function mod(n: number, m: number): number {
-  return ((n % m) + m) % m
 }

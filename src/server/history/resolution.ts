@@ -1,7 +1,7 @@
 // Which level and bucket width a chart of a span reads: the finest resolution that keeps each series
 // within about MAX_POINTS points, from a level that still holds the whole span.
-import type { Retention } from '../store/history-settings'
-import { bucketSeconds, type Level } from './levels'
+import type { Retention } from '../../shared/retention'
+import { bucketSeconds, type Level } from '../domain/history-levels'
 
 export const MAX_POINTS = 1000
 const RETENTION_SLACK = 1.01

@@ -16,7 +16,7 @@ import { BucketGrid, mergeBucketLists } from './buckets'
 import {
   blockStart, blockStartsOverlapping, bucketSeconds, finerLevel, HOUR, nextBlockStart, ROLLED_LEVELS, slotOf, timeOfSlot,
   type RolledLevel
-} from './levels'
+} from '../domain/history-levels'
 import { decodeRawSamples } from './raw-samples'
 
 /** An hour is rolled this long after it ended: most late posts have come by then (later ones merge as late). */
@@ -44,11 +44,10 @@ export type StepResult = 'late' | 'read' | 'wrote' | 'rolled' | 'pruned' | 'vacu
 
 export class Rollup {
   private phase: Phase = { kind: 'idle' }
-  /** Freed pages can only be handed back when the file was created with auto_vacuum=INCREMENTAL. */
   private readonly canVacuum: boolean
 
   constructor(private readonly history: HistoryStore, private readonly sql: SqlRunner) {
-    this.canVacuum = sql.sqlite.pragma('auto_vacuum', { simple: true }) === 2
+    this.canVacuum = sql.canVacuum()
   }
 
   /** Does one bounded piece of work at server time `now` (unix seconds). */
@@ -261,11 +260,7 @@ export class Rollup {
   }
 
   private vacuum(): boolean {
-    if (!this.canVacuum) return false
-    const free = this.sql.sqlite.pragma('freelist_count', { simple: true }) as number
-    if (free === 0) return false
-    this.sql.sqlite.pragma(`incremental_vacuum(${VACUUM_PAGES_PER_STEP})`)
-    return true
+    return this.canVacuum && this.sql.vacuumStep(VACUUM_PAGES_PER_STEP)
   }
 }
 

@@ -3,8 +3,8 @@
 // the next finer level (down to raw rows), so the newest data is always in the chart.
 import type { HistoryStore } from '../store/history'
 import { forEachBucket } from './block-codec'
-import { mod, type Bucket } from './buckets'
-import { blockStartsOverlapping, finerLevel, timeOfSlot, type Level } from './levels'
+import type { Bucket } from './buckets'
+import { blockStartsOverlapping, finerLevel, mod, timeOfSlot, type Level } from '../domain/history-levels'
 import { decodeRawSamples } from './raw-samples'
 
 /**

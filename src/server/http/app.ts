@@ -1,7 +1,7 @@
 // The HTTP application: every route of the server on one fastify instance.
 import { createServer } from 'node:http'
 import fastifyCookie from '@fastify/cookie'
-import fastify, { type FastifyInstance } from 'fastify'
+import fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { BasicAuthenticator } from '../auth/basic-auth'
 import type { LoginThrottle } from '../auth/login-throttle'
 import type { Principals } from '../auth/principals'
@@ -9,12 +9,13 @@ import type { SessionService } from '../auth/sessions'
 import type { CollectorLimits } from '../collector/request-body'
 import type { MessageCollector } from '../collector/ingest-thread'
 import { collectorHandler, isCollectorUrl } from '../collector/route'
-import type { Logger } from '../log'
+import type { ServerLogger } from '../log'
 import type { CollectorStats } from '../metrics/collector-stats'
 import type { StorageHealth } from '../metrics/storage-health'
 import { metricsRoutes } from '../metrics/route'
 import type { Store } from '../store/store'
 import { registerEndpoints, type ApiEndpoint } from './api'
+import { accessLog } from './access-log'
 import { consoleAssets, readConsolePage } from './console'
 import { installErrorHandling } from './errors'
 import { loginRoutes } from './login'
@@ -35,7 +36,9 @@ export interface AppDeps {
   checkAnswers?: boolean
   /** Told the URL of every route as it is added (the OpenAPI test compares them with the document). */
   onRoute?: (url: string) => void
-  log: Logger
+  log: ServerLogger
+  /** A log line per answered request (--access-log on). */
+  accessLog?: boolean
   collectorLimits: CollectorLimits
   /** Ingest counts and latencies: filled by the collector, read by /metrics. */
   collectorStats: CollectorStats
@@ -51,11 +54,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // POST /collector is served by the Node server itself, ahead of fastify (see collector/route); the
   // security headers are set there too, so that every answer carries them.
   const collector = collectorHandler({ ...deps, limits: deps.collectorLimits })
+  const logAccess = deps.accessLog ? accessLog(deps.log) : undefined
   const app = fastify({
-    logger: false,
+    loggerInstance: fastifyLogger(deps.log),
+    // Fastify would log each request twice at info; the access log, when asked for, has one line each.
+    logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
     serverFactory: (fastifyHandler) => {
       const server = createServer((request, response) => {
+        logAccess?.(request, response)
         setSecurityHeaders(response)
         if (isCollectorUrl(request.url)) collector(request, response)
         else fastifyHandler(request, response)
@@ -87,4 +94,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEndpoints(app, gate, deps.endpoints, { checkAnswers: deps.checkAnswers })
   if (deps.consoleDir) await app.register(consoleAssets, { dir: deps.consoleDir })
   return app
+}
+
+/**
+ * Fastify's own lines, from warn up: below that it only says what our lines say already ("Server listening
+ * at", the listening addresses being logged by main.ts).
+ */
+function fastifyLogger(log: ServerLogger): FastifyBaseLogger {
+  return log.levelVal >= log.levels.values.warn ? log : log.child({}, { level: 'warn' })
 }

@@ -3,26 +3,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { Logger } from '../log'
 import type { StorageHealth } from '../metrics/storage-health'
-import { STORAGE_RETRY_AFTER_SEC, storageFailureMessage } from '../store/storage-errors'
+import { badArgument, HttpError, storageUnavailable } from '../web/http-error'
 import type { SessionGate } from './session-gate'
 
-export class HttpError extends Error {
-  constructor(readonly statusCode: number, message: string, readonly headers: Record<string, string> = {},
-    /** The request argument at fault, sent as the answer's `argument` field. */
-    readonly argument?: string) {
-    super(message)
-  }
-}
-
-/** The 400 for one bad argument: "invalid argument 'name': problem", naming it in `argument` too. */
-export function badArgument(name: string, problem: string): HttpError {
-  return new HttpError(400, `invalid argument '${name}': ${problem}`, {}, name)
-}
-
-/** A write the storage refused (full disk: store/storage-errors.ts): the request may work later, nothing stored is lost. */
-export function storageUnavailable(code: string): HttpError {
-  return new HttpError(503, storageFailureMessage(code), { 'Retry-After': String(STORAGE_RETRY_AFTER_SEC) })
-}
+// The routes throw these; they live in web/ so that the collector's handler can too.
+export { badArgument, HttpError, storageUnavailable }
 
 export function installErrorHandling(app: FastifyInstance, log: Logger, gate: SessionGate, storage: StorageHealth): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {

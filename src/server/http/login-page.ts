@@ -1,8 +1,17 @@
 // The HTML login page (compat AUTH-1): a form posting z_username and z_password to z_security_check.
-// API clients scrape it and detect "logged out" by its exact Content-Type, text/html.
+// API clients scrape it and detect "logged out" by its exact Content-Type, text/html. It looks like the
+// console (its header, Mantine's teal, fonts and fields, light or dark as the OS says), and after a
+// failed attempt it keeps the user name and puts the cursor in the password.
 
-export function loginPage(error?: string): string {
+export interface LoginPageOptions {
+  error?: string
+  /** The user name of the failed attempt, filled in again. */
+  uname?: string
+}
+
+export function loginPage({ error, uname }: LoginPageOptions = {}): string {
   const message = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''
+  const again = uname !== undefined && uname !== ''
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -10,25 +19,43 @@ export function loginPage(error?: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Overseer – log in</title>
 <style>
-  :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
-  body { display: grid; place-items: center; min-height: 100vh; margin: 0; background: Canvas; }
-  form { display: grid; gap: .75rem; width: min(22rem, 90vw); padding: 2rem; border: 1px solid #8884; border-radius: .75rem; }
-  h1 { margin: 0 0 .5rem; font-size: 1.4rem; }
-  label { display: grid; gap: .25rem; font-size: .9rem; }
-  input { font: inherit; padding: .5rem; border-radius: .4rem; border: 1px solid #8888; }
-  button { font: inherit; padding: .6rem; border-radius: .4rem; border: 0; background: #087f5b; color: white; cursor: pointer; }
-  button:focus-visible, input:focus-visible { outline: 2px solid #12b886; outline-offset: 2px; }
-  .error { color: #e03131; margin: 0; }
+  :root {
+    color-scheme: light dark; --text: #000; --body: #fff; --border: #dee2e6; --input: #ced4da; --dimmed: #868e96;
+    --teal: #12b886; --teal-hover: #0ca678; --red: #fa5252;
+    font-family: -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; line-height: 1.55;
+  }
+  @media (prefers-color-scheme: dark) {
+    :root { --text: #c9c9c9; --body: #242424; --border: #424242; --input: #424242; --dimmed: #828282; --red: #ff8787; }
+  }
+  * { box-sizing: border-box; }
+  body { margin: 0; min-height: 100vh; background: var(--body); color: var(--text); font-size: 16px; }
+  header { height: 52px; display: flex; align-items: center; padding: 0 16px; border-bottom: 1px solid var(--border); }
+  header h1 { margin: 0; font-size: 1.125rem; font-weight: 700; }
+  main { display: grid; place-items: center; padding: 48px 16px; }
+  form { display: grid; gap: 16px; width: min(24rem, 100%); padding: 24px; border: 1px solid var(--border); border-radius: 4px; }
+  h2 { margin: 0; font-size: 1.375rem; font-weight: 700; }
+  label { display: grid; gap: 4px; font-size: 14px; font-weight: 500; }
+  input { font: inherit; font-size: 14px; height: 36px; padding: 0 12px; border-radius: 4px; border: 1px solid var(--input);
+    background: var(--body); color: var(--text); }
+  input:focus { outline: none; border-color: var(--teal); }
+  button { font: inherit; font-size: 14px; font-weight: 600; height: 36px; border-radius: 4px; border: 0; background: var(--teal);
+    color: #fff; cursor: pointer; }
+  button:hover { background: var(--teal-hover); }
+  button:focus-visible, input:focus-visible { outline: 2px solid var(--teal); outline-offset: 2px; }
+  .error { color: var(--red); margin: 0; font-size: 14px; }
 </style>
 </head>
 <body>
+<header><h1>Overseer</h1></header>
+<main>
 <form method="post" action="z_security_check">
-  <h1>Overseer</h1>
+  <h2>Log in</h2>
   ${message}
-  <label>User name <input name="z_username" autocomplete="username" autofocus required></label>
-  <label>Password <input name="z_password" type="password" autocomplete="current-password" required></label>
+  <label>User name <input name="z_username" autocomplete="username" required${again ? ` value="${escapeHtml(uname)}"` : ' autofocus'}></label>
+  <label>Password <input name="z_password" type="password" autocomplete="current-password" required${again ? ' autofocus' : ''}></label>
   <button type="submit">Log in</button>
 </form>
+</main>
 </body>
 </html>
 `

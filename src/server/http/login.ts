@@ -8,7 +8,7 @@ import type { UserRepository } from '../store/users'
 import { storageUnavailable } from './errors'
 import type { SessionGate } from './session-gate'
 import { setupState } from './setup'
-import { tooManyFailures } from './too-many-failures'
+import { tooManyFailures } from '../web/too-many-failures'
 
 export interface LoginDeps {
   gate: SessionGate
@@ -55,13 +55,13 @@ export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promis
     if (wait > 0) {
       const refusal = tooManyFailures(wait)
       reply.headers(refusal.headers)
-      return fail(request, reply, session, 429, refusal.message)
+      return fail(request, reply, session, 429, refusal.message, uname)
     }
     const user = deps.users.credentialsOf(uname)
     const password = form.get('z_password') ?? ''
     if (!user || !verifyPassword(password, { salt: user.password_salt, sha256: user.password_sha256 })) {
       deps.throttle.failed(request.ip, uname, user !== undefined)
-      return fail(request, reply, session, 401, INVALID)
+      return fail(request, reply, session, 401, INVALID, uname)
     }
     deps.throttle.succeeded(request.ip, uname)
     gate.sessions.logIn(session.id, user.id, form.get('z_csrf_protection')?.toLowerCase() !== 'off')
@@ -76,9 +76,9 @@ export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promis
   app.get('/login/logout.csp', logout)
   app.post('/login/logout.csp', logout)
 
-  function fail(request: FastifyRequest, reply: FastifyReply, session: Session | undefined, status: number, error: string) {
+  function fail(request: FastifyRequest, reply: FastifyReply, session: Session | undefined, status: number, error: string, uname?: string) {
     if (prefersJson(request)) return reply.code(status).send({ error })
-    return gate.sendLogin(request, reply, session, { status, error })
+    return gate.sendLogin(request, reply, session, { status, error, uname })
   }
 }
 

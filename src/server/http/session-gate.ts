@@ -43,11 +43,11 @@ export class SessionGate {
   }
 
   sendLogin(request: FastifyRequest, reply: FastifyReply, existing: Session | undefined,
-    opts: { status?: number; error?: string; rememberUrl?: boolean } = {}): FastifyReply {
+    opts: { status?: number; error?: string; uname?: string; rememberUrl?: boolean } = {}): FastifyReply {
     // Storage refusing the session (a full disk) must not break the page: it is sent without a cookie.
     const session = this.storage.bestEffort(() => this.ensureSession(request, reply, existing))
     if (session && opts.rememberUrl && request.method === 'GET') this.storage.bestEffort(() => this.sessions.remember(session.id, request.url))
     // Exactly "text/html", no charset parameter: clients compare the string (compat AUTH-5).
-    return reply.code(opts.status ?? 200).header('Content-Type', 'text/html').send(loginPage(opts.error))
+    return reply.code(opts.status ?? 200).header('Content-Type', 'text/html').send(loginPage({ error: opts.error, uname: opts.uname }))
   }
 }

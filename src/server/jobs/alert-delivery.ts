@@ -1,5 +1,5 @@
 // Sends the alert outbox (issue 13). Each pass, on the main thread and in a few short statements:
-// reminders due are queued, each channel whose group wait is over gets its ungrouped rows made into one
+// reminders due are queued (and failures inhibited during a host's silence that still fail once it is back), each channel whose group wait is over gets its ungrouped rows made into one
 // notification (a stable uid stored with it, so a retry or a restart sends the same id), and every
 // channel not busy starts the send of its next due notification. Sends run in the background with a
 // timeout, at most one per channel, so a slow or dead channel delays neither the collector nor another
@@ -10,18 +10,19 @@
 // taken the pass does not sleep in SQLite's busy handler (this thread serves HTTP) but retries the
 // write 20 ms later (npm run bench -- alerting measures this).
 import { randomUUID } from 'node:crypto'
-import type { AlertNotification } from '../../shared/api/alerts'
+import type { AlertItem, AlertNotification } from '../../shared/api/alerts'
 import type { ChannelType, SendContext, SendResult } from '../alerting/channel'
 import { openSettings } from '../alerting/channel-secrets'
 import { channelType } from '../alerting/channels'
 import { sendWithin } from '../alerting/send-within'
 import { renderMessage } from '../alerting/templates'
 import type { SecretBox } from '../auth/secret-box'
+import { AlertEnqueuer } from '../events/alert-enqueuer'
 import {
   afterFailure, buildNotification, MAX_ALERTS_PER_NOTIFICATION, reminderDueAt, type OutboxEntry
 } from '../domain/alert-delivery'
 import { RepeatedFailureLog } from '../log'
-import { AlertDeliveryRepository, type DueNotification } from '../store/alert-deliveries'
+import type { AlertDeliveryRepository, DueNotification, PendingOutboxRow } from '../store/alert-deliveries'
 import type { Store } from '../store/store'
 import { PeriodicJob, type JobReporting } from './periodic-job'
 
@@ -35,7 +36,7 @@ export interface AlertDeliveryOptions {
   /** Finished notifications (and rows never grouped) older than this are deleted. */
   keepSec?: number
   /** The channel types; default the registry (alerting/channels). */
-  channelTypes?: readonly ChannelType<any>[]
+  channelTypes?: readonly ChannelType[]
   /** The desktop app's notifications, when it started this server (the `desktop` channel). */
   desktop?: SendContext['desktop']
 }
@@ -49,6 +50,13 @@ const PRUNE_EVERY_SEC = 60
  * least this often (an alert sent since, a rule changed), not every second on the thread that serves HTTP.
  */
 const REMINDERS_AT_LEAST_EVERY_SEC = 60
+/**
+ * A host back from a silence replays its queued events first: its failures of the silent time that
+ * still fail this long after it came back are told (at the reminders' pace), those that recovered not.
+ */
+const ANNOUNCE_AFTER_RETURN_SEC = 60
+/** Silences that ended longer ago than this are not looked at again. */
+const ANNOUNCE_WITHIN_SEC = 86_400
 const PRUNE_STEP = 500
 /** What the delivery log keeps of a channel's words. */
 const MAX_ERROR_CHARS = 2_000
@@ -62,6 +70,7 @@ type NewNotification = Parameters<AlertDeliveryRepository['createNotification']>
 
 export class AlertDeliveryJob {
   private readonly repo: AlertDeliveryRepository
+  private readonly enqueuer: AlertEnqueuer
   private readonly now: () => number
   /** The send running per channel id, and what stops it with the server. */
   private readonly inFlight = new Map<number, { done: Promise<void>; abort: AbortController }>()
@@ -83,8 +92,9 @@ export class AlertDeliveryJob {
     private readonly options: AlertDeliveryOptions,
     private readonly reporting: JobReporting
   ) {
-    this.repo = new AlertDeliveryRepository(store.db, store.sql)
+    this.repo = store.alertDeliveries
     this.now = options.now ?? Date.now
+    this.enqueuer = new AlertEnqueuer(store, this.now)
     this.recordFailures = new RepeatedFailureLog(reporting.log, 'alert delivery: recording a result')
   }
 
@@ -120,6 +130,7 @@ export class AlertDeliveryJob {
       // A clock moved back (tests move the job's) looks again at once.
       if (now >= this.nextRemindersSec || now < this.lastRemindersSec) {
         this.nextRemindersSec = this.queueReminders(now)
+        this.enqueuer.announceSilenced(now - ANNOUNCE_WITHIN_SEC, now - ANNOUNCE_AFTER_RETURN_SEC)
         this.lastRemindersSec = now
       }
       for (const channelId of this.repo.dueChannels(now)) {
@@ -147,7 +158,7 @@ export class AlertDeliveryJob {
         }
       })
       try {
-        if (this.busyPasses < MAX_BUSY_PASSES && !this.withoutWaiting(write)) {
+        if (this.busyPasses < MAX_BUSY_PASSES && !this.store.sql.withoutWaiting(write)) {
           this.busyPasses++
           if (failure !== undefined) throw failure
           return BUSY_RETRY_MS
@@ -164,27 +175,11 @@ export class AlertDeliveryJob {
     this.dispatch(now)
     // Pruning can wait: when the write lock is taken, it is tried again next pass.
     if (now - this.lastPruneSec >= PRUNE_EVERY_SEC &&
-      this.withoutWaiting(() => this.repo.prune(now - (this.options.keepSec ?? DEFAULT_KEEP_SEC), PRUNE_STEP))) {
+      this.store.sql.withoutWaiting(() => this.repo.prune(now - (this.options.keepSec ?? DEFAULT_KEEP_SEC), PRUNE_STEP))) {
       this.lastPruneSec = now
     }
     if (failure !== undefined) throw failure
     return undefined
-  }
-
-  /** Runs `write` if the write lock is free now: false, with nothing written, when SQLite answered busy. */
-  private withoutWaiting(write: () => void): boolean {
-    const sqlite = this.store.sql.sqlite
-    const timeout = sqlite.pragma('busy_timeout', { simple: true }) as number
-    sqlite.pragma('busy_timeout = 0')
-    try {
-      write()
-      return true
-    } catch (err) {
-      if (String((err as { code?: unknown }).code).startsWith('SQLITE_BUSY')) return false
-      throw err
-    } finally {
-      sqlite.pragma(`busy_timeout = ${timeout}`)
-    }
   }
 
   /** Queues the reminders due by `now`; returns when the next one known is due (or the latest time to look again). */
@@ -207,10 +202,15 @@ export class AlertDeliveryJob {
   private group(channelId: number, now: number): NewNotification | undefined {
     const rows = this.repo.ungrouped(channelId, now, MAX_ALERTS_PER_NOTIFICATION)
     if (rows.length === 0) return undefined
-    const entries: OutboxEntry[] = rows.map((r) => ({ eventId: r.event_id, kind: r.kind, item: JSON.parse(r.item) }))
     const uid = randomUUID()
-    const notification = buildNotification(uid, entries, this.options.consoleUrl)
-    return { uid, channelId, createdAt: now, payload: JSON.stringify(notification), rowIds: rows.map((r) => r.id) }
+    const { summary, link, alerts } = this.build(uid, rows)
+    return { uid, channelId, createdAt: now, summary, link, alertCount: alerts.length, rowIds: rows.map((r) => r.id) }
+  }
+
+  /** The notification its rows make; the same each time they are read (sent again after a failure or a restart). */
+  private build(uid: string, rows: readonly Omit<PendingOutboxRow, 'id'>[]): AlertNotification {
+    const entries: OutboxEntry[] = rows.map((r) => ({ eventId: r.event_id, kind: r.kind, item: JSON.parse(r.item) as AlertItem }))
+    return buildNotification(uid, entries, this.options.consoleUrl)
   }
 
   private dispatch(now: number): void {
@@ -235,7 +235,7 @@ export class AlertDeliveryJob {
       const type = channelType(n.channel_type, this.options.channelTypes)
       if (!type) return { ok: false, error: `no channel type '${n.channel_type}' in this server` }
       const settings = type.settings.parse(openSettings(type, n.settings, this.secrets))
-      const notification = JSON.parse(n.payload) as AlertNotification
+      const notification = this.build(n.uid, this.repo.rowsOf(n.id))
       const message = renderMessage({ subject: n.subject_template, body: n.body_template }, notification)
       const userEmails = (ids: readonly number[]) => ids.flatMap((id) => this.store.users.find(id)?.email || [])
       return await sendWithin(this.options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
@@ -254,7 +254,7 @@ export class AlertDeliveryJob {
       if (result.ok) {
         this.repo.delivered(n.id, now, log)
       } else {
-        const next = afterFailure(n.attempts + 1, n.created_at, now)
+        const next = afterFailure(n.attempts + 1, n.created_at, now, result.retryAfterSec)
         const error = result.error.slice(0, MAX_ERROR_CHARS)
         this.repo.attemptFailed(n.id, error, log, 'retryAt' in next ? next.retryAt : null)
         if (!('retryAt' in next)) {

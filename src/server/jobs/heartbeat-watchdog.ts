@@ -1,9 +1,9 @@
 // Declares a host's heartbeat dead after `skew × poll` seconds without a message, records the
 // transition as an event and opens a host down-time interval (closed by the next message).
-import { EventRecorder } from '../collector/event-recorder'
-import { heartbeatLostEvent } from '../collector/heartbeat-events'
+import { EventRecorder } from '../events/event-recorder'
+import { heartbeatLostEvent } from '../events/heartbeat-events'
 import { heartbeatDeadlineMs, silenceStart } from '../domain/heartbeat'
-import { hostLed, hostStatusText } from '../domain/host-state'
+import { nextHostState } from '../domain/host-transition'
 import { eventChange } from '../live/changes'
 import type { ChangeFeed } from '../live/change-feed'
 import type { LiveChange } from '../../shared/live'
@@ -54,16 +54,9 @@ export class HeartbeatWatchdog {
   }
 
   private markSilent(host: HostRow, nowMs: number): LiveChange[] {
-    const condition = {
-      status: host.status, heartbeat: 0, total: host.services_total, failed: host.services_failed,
-      changed: host.services_changed, unmonitored: host.services_unmonitored
-    }
-    const led = hostLed(condition)
-    const status = hostStatusText(condition)
-    this.store.hosts.update(host.id, {
-      // A silent host counts as inactive (spec: admin/hosts/delete by inactivity) from its last report.
-      heartbeat: 0, heartbeat_deadline_ms: null, inactive_since: host.last_modified, led, status_text: status
-    })
+    const state = nextHostState(host, { kind: 'silence' })
+    const { led, status_text: status } = state
+    this.store.hosts.update(host.id, state)
     const lost = heartbeatLostEvent(nowMs, Math.floor(nowMs / 1000) - host.last_modified)
     const eventId = this.events.record(host.id, lost)
     this.store.intervals.open(host.id, null, Math.min(silenceStart(host.last_modified, host.poll), Math.floor(nowMs / 1000)))

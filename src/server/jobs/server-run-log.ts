@@ -3,7 +3,7 @@
 // power cut. Bookkeeping only: it runs as a PeriodicJob, so a failed write (a full disk) is logged once
 // and tried again, and never stops the server.
 import { ALIVE_STAMP_MS } from '../domain/server-runs'
-import { ServerRunRepository } from '../store/server-runs'
+import type { ServerRunRepository } from '../store/server-runs'
 import type { Store } from '../store/store'
 import { PeriodicJob, type JobReporting } from './periodic-job'
 
@@ -14,7 +14,7 @@ export class ServerRunLog {
   private startedSec = 0
 
   constructor(store: Store, private readonly reporting: JobReporting, private readonly now: () => number = Date.now) {
-    this.runs = new ServerRunRepository(store.db, store.sql)
+    this.runs = store.serverRuns
   }
 
   /** Records the start now, then stamps alive every `intervalMs`. */

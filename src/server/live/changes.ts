@@ -1,6 +1,6 @@
 // Builds live changes from what the collector and the watchdog already hold in memory.
 import type { LiveChange, LiveEvent } from '../../shared/live'
-import type { MonitEvent } from '../collector/message'
+import type { MonitEvent } from '../monit/message'
 
 export function liveEvent(id: number, e: MonitEvent): LiveEvent {
   return {

@@ -4,7 +4,7 @@ import { Heartbeat, MonitorState, serviceTypeLabels, Stat, statisticTypeNames } 
 import { decodeStatistics } from '../store/latest-statistics'
 import { INGEST_BUCKETS, type CollectorStats } from './collector-stats'
 import { formatValue, type Labels, type MetricFamily, type Sample } from './exposition'
-import type { HostMetricRow, ServiceMetricRow } from './metrics-repository'
+import type { HostMetricRow, ServiceMetricRow } from '../store/metrics'
 import type { StorageHealth } from './storage-health'
 
 /** Statistics whose meaning is their text (flags, checksum, program output, filesystem type): no number to graph. */

@@ -4,13 +4,12 @@ import { Permission } from '../../shared/codes'
 import { Throttled, type BasicAuthenticator } from '../auth/basic-auth'
 import { holdsAnywhere, viewableHostIds } from '../domain/permissions'
 import { HttpError } from '../http/errors'
-import { tooManyFailures } from '../http/too-many-failures'
+import { tooManyFailures } from '../web/too-many-failures'
 import type { Store } from '../store/store'
 import type { CollectorStats } from './collector-stats'
 import { databaseBytes } from './database-size'
 import { CONTENT_TYPE, renderExposition } from './exposition'
 import { selfFamilies, stateFamilies, storageFamilies } from './families'
-import { MetricsRepository } from './metrics-repository'
 import type { StorageHealth } from './storage-health'
 
 export interface MetricsDeps {
@@ -25,7 +24,7 @@ export interface MetricsDeps {
 const REALM = 'Basic realm="metrics"'
 
 export async function metricsRoutes(app: FastifyInstance, deps: MetricsDeps): Promise<void> {
-  const repository = new MetricsRepository(deps.store.db, deps.store.sql)
+  const repository = deps.store.metrics
   app.get('/metrics', async (request, reply) => {
     if (!deps.metricsEnabled) throw new HttpError(404, 'metrics are disabled on this server')
     const principal = deps.authenticator.authenticate(request.headers.authorization, request.ip)

@@ -18,7 +18,6 @@ export interface DueNotification {
   uid: string
   created_at: number
   attempts: number
-  payload: string
   channel_id: number
   channel_type: string
   channel_enabled: number
@@ -58,7 +57,9 @@ export interface DeliveryRow {
   next_attempt_at: number | null
   last_error: string | null
   delivered_at: number | null
-  payload: string
+  summary: string
+  link: string
+  alert_count: number
   log: string | null
 }
 
@@ -78,6 +79,11 @@ export class AlertDeliveryRepository {
       .map((r) => r.channel_id)
   }
 
+  /** The rows grouped into notification `id`, in order: what it tells (their items are frozen). */
+  rowsOf(id: number): Omit<PendingOutboxRow, 'id'>[] {
+    return this.sql.all(this.db.selectFrom('alert_outbox').select(['event_id', 'kind', 'item']).where('notification_id', '=', id).orderBy('id'))
+  }
+
   /** A channel's ungrouped rows created by `now`, oldest first. */
   ungrouped(channelId: number, now: number, limit: number): PendingOutboxRow[] {
     return this.sql.all(this.db.selectFrom('alert_outbox')
@@ -91,9 +97,12 @@ export class AlertDeliveryRepository {
    * transaction or savepoint must roll back) when any of the rows is no longer ungrouped: they may
    * have been read before the transaction began.
    */
-  createNotification(n: { uid: string; channelId: number; createdAt: number; payload: string; rowIds: readonly number[] }): number {
+  createNotification(n: {
+    uid: string; channelId: number; createdAt: number; summary: string; link: string; alertCount: number; rowIds: readonly number[]
+  }): number {
     const { id } = this.sql.first(this.db.insertInto('alert_notification').values({
-      uid: n.uid, channel_id: n.channelId, created_at: n.createdAt, status: 'pending', next_attempt_at: n.createdAt, payload: n.payload
+      uid: n.uid, channel_id: n.channelId, created_at: n.createdAt, status: 'pending', next_attempt_at: n.createdAt,
+      summary: n.summary, link: n.link, alert_count: n.alertCount
     }).returning('id'))!
     const { changes } = this.sql.run(this.db.updateTable('alert_outbox').set({ notification_id: id })
       .where('id', 'in', sql<number>`(SELECT value FROM json_each(${JSON.stringify(n.rowIds)}))`)
@@ -111,7 +120,7 @@ export class AlertDeliveryRepository {
         .select('x.id').whereRef('x.channel_id', '=', 'c.id').where('x.status', '=', sql.lit('pending')).where('x.next_attempt_at', '<=', now)
         .orderBy('x.next_attempt_at').orderBy('x.id').limit(1)))
       .select([
-        'n.id', 'n.uid', 'n.created_at', 'n.attempts', 'n.payload', 'n.channel_id', 'c.type as channel_type',
+        'n.id', 'n.uid', 'n.created_at', 'n.attempts', 'n.channel_id', 'c.type as channel_type',
         'c.enabled as channel_enabled', 'c.settings', 'c.subject_template', 'c.body_template'
       ])
       .orderBy('n.next_attempt_at').orderBy('n.id'))
@@ -192,7 +201,7 @@ export class AlertDeliveryRepository {
       .innerJoin('alert_channel as c', 'c.id', 'n.channel_id')
       .select([
         'n.id', 'n.uid', 'n.channel_id', 'c.name as channel_name', 'c.type as channel_type', 'n.created_at', 'n.status',
-        'n.attempts', 'n.next_attempt_at', 'n.last_error', 'n.delivered_at', 'n.payload', 'n.log'
+        'n.attempts', 'n.next_attempt_at', 'n.last_error', 'n.delivered_at', 'n.summary', 'n.link', 'n.alert_count', 'n.log'
       ])
       .orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').offset(startIndex).limit(pageSize))
   }

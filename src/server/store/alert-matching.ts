@@ -2,8 +2,11 @@
 // write to it, migration 009), the rule set to compile when that changed, and the little an event's
 // match needs about its host and service. Per-event reads are single indexed rows, and run only for
 // events some rule matches.
+import { sql as rawSql, type CompiledQuery } from 'kysely'
+import { EventClassId, Heartbeat } from '../../shared/codes'
 import type { Mute, RuleRows, Silence } from '../domain/alert-rules'
 import { ALERT_CONFIG_GENERATION_KEY } from './migrations/009-alert-config-generation'
+import type { EventTable } from './schema'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export interface AlertConfigRows {
@@ -16,6 +19,10 @@ export interface AlertConfigRows {
    */
   mutes: Map<number, Mute[]>
 }
+
+/** An active failure from a time its host was silent, that no outbox row tells of. */
+export type SilencedFailure = { event_id: number } & Pick<EventTable,
+  'host_id' | 'service_name_id' | 'service_name' | 'service_type' | 'class' | 'state' | 'action' | 'message' | 'collected_usec' | 'date'>
 
 export class AlertMatchingRepository {
   private readonly readGeneration
@@ -66,6 +73,26 @@ export class AlertMatchingRepository {
   /** The service's id as status/hosts/get gives it; undefined when the host has no such service (yet). */
   serviceId(hostId: number, name: string): number | undefined {
     return this.readServiceId.get({ hostId, name })?.id
+  }
+
+  /**
+   * Failures still active whose agent time lies in a silence of their host (its heartbeat dead) that ended
+   * between `endedFrom` and `endedTo` (unix seconds), of hosts reporting and not ignored, that no outbox
+   * row tells of: inhibited while the host was silent (or matched by no rule). From the few active events
+   * (a partial index) to their host's silences and outbox rows, each by an index.
+   */
+  silencedFailures(endedFrom: number, endedTo: number): SilencedFailure[] {
+    const query = rawSql<SilencedFailure>`
+      SELECT e.id AS event_id, e.host_id, e.service_name_id, e.service_name, e.service_type, e.class, e.state, e.action,
+        e.message, e.collected_usec, e.date
+      FROM event e
+      JOIN host h ON h.id = e.host_id AND h.status <> 2 AND h.heartbeat = ${Heartbeat.Ok}
+      WHERE e.active = 1 AND e.class <> ${EventClassId.Heartbeat}
+        AND EXISTS (SELECT 1 FROM state_interval s WHERE s.host_id = e.host_id AND s.service_name_id IS NULL
+          AND s.start <= e.date AND s."end" > e.date AND s."end" BETWEEN ${endedFrom} AND ${endedTo})
+        AND NOT EXISTS (SELECT 1 FROM alert_outbox o WHERE o.event_id = e.id)
+      ORDER BY e.id`
+    return this.sql.all({ compile: (): CompiledQuery<SilencedFailure> => query.compile(this.db) })
   }
 
   /** The host's newest silence (its heartbeat dead) that began at or before `sec`. */

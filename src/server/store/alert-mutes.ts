@@ -51,6 +51,15 @@ export class AlertMuteRepository {
   }
 
   /** Ends a mute early. False when there is no such mute. */
+  /** Ends an active mute now (it stays listed as ended): false when there is no such mute or it had ended. */
+  end(id: number, now: number): boolean {
+    return this.sql.run(this.q.updateTable('alert_mute').set({ until: now }).where('id', '=', id).where('until', '>', now)).changes === 1
+  }
+
+  exists(id: number): boolean {
+    return this.sql.first(this.q.selectFrom('alert_mute').select('id').where('id', '=', id)) !== undefined
+  }
+
   delete(id: number): boolean {
     return this.sql.run(this.q.deleteFrom('alert_mute').where('id', '=', id)).changes === 1
   }

@@ -1,5 +1,7 @@
-// Host groups (spec: admin/groups): named sets of hosts that roles grant permissions on.
+// Host groups (spec: admin/groups): named sets of hosts that roles grant permissions on. Deleting a group
+// and changing its members bump the permission generation.
 import { deleteRoleRowsLeftUnscoped } from './host-admin'
+import type { PermissionGeneration } from './permission-generation'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export interface HostGroup {
@@ -10,7 +12,7 @@ export interface HostGroup {
 }
 
 export class GroupRepository {
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {}
+  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner, private readonly permissions: PermissionGeneration) {}
 
   /** Every host with its name, for the group editor. */
   hostNames(): { id: number; name: string }[] {
@@ -51,6 +53,7 @@ export class GroupRepository {
       const rows = this.sql.all(this.db.selectFrom('role_row_group').select('row_id').where('group_id', '=', id))
       const deleted = this.sql.run(this.db.deleteFrom('host_group').where('id', '=', id)).changes === 1
       deleteRoleRowsLeftUnscoped(this.db, this.sql, rows.map((r) => r.row_id))
+      if (deleted) this.permissions.bump()
       return deleted
     })
   }
@@ -65,9 +68,11 @@ export class GroupRepository {
     this.sql.run(this.db.insertInto('host_group_member')
       .values(hostIds.map((host_id) => ({ group_id: id, host_id })))
       .onConflict((oc) => oc.doNothing()))
+    this.permissions.bump()
   }
 
   removeHosts(id: number, hostIds: readonly number[]): void {
     this.sql.run(this.db.deleteFrom('host_group_member').where('group_id', '=', id).where('host_id', 'in', hostIds))
+    this.permissions.bump()
   }
 }

@@ -1,5 +1,5 @@
 // Rolled-up history: one row per (level, block start, statistic) holding that block's packed buckets.
-import type { RolledLevel } from '../history/levels'
+import type { RolledLevel } from '../domain/history-levels'
 import { blockTable, historyQueries } from './history-schema'
 import type { QueryBuilder, SqlRunner } from './sql'
 

@@ -1,22 +1,12 @@
 // History settings and the rollup job's progress, in the `setting` table. Retention: how long each
-// level is kept, in seconds, with the documented defaults; a later settings screen edits them through
-// `setRetention`, which refuses values the rollup cannot honour.
-import { DAY, HOUR, type Level, type RolledLevel } from '../history/levels'
+// level is kept, in seconds, with the documented defaults; the settings screen (api/settings.ts) edits
+// them through `setRetention`, which refuses values the rollup cannot honour.
+import { RETENTION_LEVELS, retentionProblems, type Retention } from '../../shared/retention'
+import { DAY, type Level, type RolledLevel } from '../domain/history-levels'
 import { SettingTable } from './setting-table'
 import type { QueryBuilder, SqlRunner } from './sql'
 
-export type Retention = Record<Level, number>
-
 export const DEFAULT_RETENTION: Retention = { raw: DAY, minute: 14 * DAY, hour: 365 * DAY, day: 5 * 365 * DAY }
-
-/**
- * Each level must outlive the period its next level rolls up at once (an hour of raw samples, a day of
- * minutes, a month of hours), with room for a late job; and a coarser level never keeps less than a
- * finer one.
- */
-export const MIN_RETENTION: Retention = { raw: 2 * HOUR, minute: 2 * DAY, hour: 62 * DAY, day: 62 * DAY }
-const MAX_RETENTION = 100 * 365 * DAY
-const LEVELS: readonly Level[] = ['raw', 'minute', 'hour', 'day']
 
 /** Where the rollup job stands; every field survives restarts. */
 export interface RollupProgress {
@@ -39,7 +29,7 @@ export class HistorySettingsRepository {
 
   retention(): Retention {
     const r = { ...DEFAULT_RETENTION }
-    for (const level of LEVELS) {
+    for (const level of RETENTION_LEVELS) {
       const stored = this.number(retentionKey(level))
       if (stored !== undefined) r[level] = stored
     }
@@ -51,7 +41,7 @@ export class HistorySettingsRepository {
     const next = { ...this.retention(), ...changes }
     const problem = retentionProblem(next)
     if (problem) throw new RetentionError(problem)
-    for (const level of LEVELS) this.table.set(retentionKey(level), next[level])
+    for (const level of RETENTION_LEVELS) this.table.set(retentionKey(level), next[level])
     return next
   }
 
@@ -82,15 +72,7 @@ export class HistorySettingsRepository {
 
 export class RetentionError extends Error {}
 
+/** The first of the retention's problems (shared/retention.ts), finest level first. */
 export function retentionProblem(r: Retention): string | undefined {
-  let finer: Level | undefined
-  for (const level of LEVELS) {
-    const seconds = r[level]
-    if (!Number.isSafeInteger(seconds)) return `${level} retention must be a whole number of seconds`
-    if (seconds < MIN_RETENTION[level]) return `${level} retention must be at least ${MIN_RETENTION[level]} seconds`
-    if (seconds > MAX_RETENTION) return `${level} retention must be at most ${MAX_RETENTION} seconds`
-    if (finer !== undefined && seconds < r[finer]) return `${level} retention must not be shorter than ${finer} retention`
-    finer = level
-  }
-  return undefined
+  return Object.values(retentionProblems(r))[0]
 }

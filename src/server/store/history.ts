@@ -1,4 +1,4 @@
-// The history repositories, one object on the store (see src/server/history/levels.ts for the design).
+// The history repositories, one object on the store (see src/server/domain/history-levels.ts for the design).
 import { BlockRepository } from './history-blocks'
 import { RawHistoryRepository } from './history-raw'
 import { SeriesRepository } from './history-series'

@@ -1,6 +1,8 @@
 // Hosts as administrators see them (spec: admin/hosts): the list, the editable record, and deletion of
 // a host with everything recorded for it (the schema cascades to services, events, intervals, groups).
+// Deleted hosts leave roles and groups: deleting bumps the permission generation.
 import type { HostChanges, HostRow } from './hosts'
+import type { PermissionGeneration } from './permission-generation'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export interface HostListRow {
@@ -15,7 +17,7 @@ export interface HostListRow {
 }
 
 export class HostAdminRepository {
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {}
+  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner, private readonly permissions: PermissionGeneration) {}
 
   list(): HostListRow[] {
     return this.sql.all(this.db.selectFrom('host')
@@ -56,6 +58,7 @@ export class HostAdminRepository {
     const rows = this.sql.all(this.db.selectFrom('role_row_host').select('row_id').distinct().where('host_id', 'in', ids))
     const deleted = this.sql.run(this.db.deleteFrom('host').where('id', 'in', ids)).changes
     deleteRoleRowsLeftUnscoped(this.db, this.sql, rows.map((r) => r.row_id))
+    if (deleted > 0) this.permissions.bump()
     return deleted
   }
 }

@@ -16,7 +16,7 @@ export type HostReport = Pick<HostRow,
 
 /** What the collector needs to know about a host before applying a message (narrow: reads cost per column). */
 const reportingColumns = [
-  'id', 'hostname', 'keepname', 'status', 'heartbeat', 'skew', 'snapshot_usec', 'inactive_since', 'credentials_pinned',
+  'id', 'hostname', 'keepname', 'status', 'heartbeat', 'skew', 'poll', 'last_modified', 'snapshot_usec', 'inactive_since', 'credentials_pinned',
   'agent_user', 'agent_password', 'cpu', 'mem', 'services_total', 'services_failed', 'services_changed', 'services_unmonitored'
 ] as const
 export type ReportingHost = Pick<HostRow, (typeof reportingColumns)[number]>
@@ -30,7 +30,6 @@ const reportColumns: readonly (keyof HostReport)[] = [
 ]
 
 export class HostRepository {
-  private readonly byAgent
   private readonly reportingByAgent
   private readonly byId
   private readonly insertNew
@@ -42,7 +41,6 @@ export class HostRepository {
 
   constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
     const hosts = () => db.selectFrom('host').selectAll()
-    this.byAgent = sql.prepare((p: { agentId: string }) => hosts().where('agent_id', '=', p.agentId))
     this.reportingByAgent = sql.prepare((p: { agentId: string }) =>
       db.selectFrom('host').select(reportingColumns).where('agent_id', '=', p.agentId))
     this.byId = sql.prepare((p: { id: number }) => hosts().where('id', '=', p.id))
@@ -59,10 +57,6 @@ export class HostRepository {
       db.updateTable('host').set(Object.fromEntries(reportColumns.map((c) => [c, p[c]]))).where('id', '=', p.id))
     this.bumpEvents = sql.prepare((p: { id: number; count: number }) =>
       db.updateTable('host').set((eb) => ({ events_count: eb('events_count', '+', p.count) })).where('id', '=', p.id))
-  }
-
-  findByAgentId(agentId: string): HostRow | undefined {
-    return this.byAgent.get({ agentId })
   }
 
   /** The host of an agent as the collector needs it, if registered. */

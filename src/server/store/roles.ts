@@ -1,6 +1,7 @@
-// Roles: rows of permission bits over hosts and host groups, and the users that hold them. Callers
-// bump UserRepository.generation after writing, since every change here can alter permissions.
+// Roles: rows of permission bits over hosts and host groups, and the users that hold them. Every write
+// bumps the permission generation, since every change here can alter permissions.
 import type { RoleFields } from '../../shared/api/roles'
+import type { PermissionGeneration } from './permission-generation'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export interface RoleRow {
@@ -27,7 +28,7 @@ export interface RoleDefinition {
 }
 
 export class RoleRepository {
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {}
+  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner, private readonly permissions: PermissionGeneration) {}
 
   find(id: number): RoleRecord | undefined {
     const row = this.sql.first(this.db.selectFrom('role').selectAll().where('id', '=', id))
@@ -72,6 +73,7 @@ export class RoleRepository {
         .returning('id'))!
       this.insertRows(id, role.rows)
       this.addMembers(id, memberIds)
+      this.permissions.bump()
       return id
     })
   }
@@ -88,12 +90,15 @@ export class RoleRepository {
         this.sql.run(this.db.deleteFrom('user_role').where('role_id', '=', id))
         this.addMembers(id, memberIds)
       }
+      this.permissions.bump()
     })
   }
 
   /** False when there was no such role. Rows and memberships go with it (ON DELETE CASCADE). */
   delete(id: number): boolean {
-    return this.sql.run(this.db.deleteFrom('role').where('id', '=', id)).changes > 0
+    const deleted = this.sql.run(this.db.deleteFrom('role').where('id', '=', id)).changes > 0
+    this.permissions.bump()
+    return deleted
   }
 
   addMembers(id: number, userIds: readonly number[]): void {
@@ -101,15 +106,18 @@ export class RoleRepository {
     this.sql.run(this.db.insertInto('user_role')
       .values([...new Set(userIds)].map((user_id) => ({ user_id, role_id: id })))
       .onConflict((oc) => oc.doNothing()))
+    this.permissions.bump()
   }
 
   removeMembers(id: number, userIds: readonly number[]): void {
     if (userIds.length === 0) return
     this.sql.run(this.db.deleteFrom('user_role').where('role_id', '=', id).where('user_id', 'in', userIds))
+    this.permissions.bump()
   }
 
   setActive(id: number, active: boolean): void {
     this.sql.run(this.db.updateTable('role').set({ active: flag(active) }).where('id', '=', id))
+    this.permissions.bump()
   }
 
   private insertRows(roleId: number, rows: readonly RoleRow[]): void {

@@ -271,7 +271,9 @@ export interface AlertNotificationTable {
   next_attempt_at: number | null
   last_error: string | null
   delivered_at: number | null
-  /** The AlertNotification as sent (JSON) */
-  payload: string
+  /** The AlertNotification's summary and link, and how many alerts it lists (its rows hold them) */
+  summary: string
+  link: string
+  alert_count: number
   log: string | null
 }

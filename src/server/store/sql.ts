@@ -102,6 +102,34 @@ export class SqlRunner {
     }
   }
 
+  /** Runs `write` if the write lock is free now: false, with nothing written, when SQLite answered busy. */
+  withoutWaiting(write: () => void): boolean {
+    const timeout = this.sqlite.pragma('busy_timeout', { simple: true }) as number
+    this.sqlite.pragma('busy_timeout = 0')
+    try {
+      write()
+      return true
+    } catch (err) {
+      if (String((err as { code?: unknown }).code).startsWith('SQLITE_BUSY')) return false
+      throw err
+    } finally {
+      this.sqlite.pragma(`busy_timeout = ${timeout}`)
+    }
+  }
+
+  /** Freed pages can only be handed back when the file was created with auto_vacuum=INCREMENTAL. */
+  canVacuum(): boolean {
+    return this.sqlite.pragma('auto_vacuum', { simple: true }) === 2
+  }
+
+  /** Hands up to `pages` free pages back to the file system; false when there were none. */
+  vacuumStep(pages: number): boolean {
+    const free = this.sqlite.pragma('freelist_count', { simple: true }) as number
+    if (free === 0) return false
+    this.sqlite.pragma(`incremental_vacuum(${pages})`)
+    return true
+  }
+
   /** `listener` runs after any transaction or savepoint of `transaction` is rolled back: what it wrote is gone. */
   onRollback(listener: () => void): void {
     this.rollbackListeners.push(listener)

@@ -1,44 +1,94 @@
-// The store: the only code that knows SQL. One repository per aggregate over one SQLite connection.
+// The store: the only code that knows SQL. One repository per aggregate over one SQLite connection,
+// each built once here; routes, jobs and the collector reach them as `store.<repository>`.
+import { AlertChannelRepository } from './alert-channels'
+import { AlertDeliveryRepository } from './alert-deliveries'
 import { AlertMatchingRepository } from './alert-matching'
+import { AlertMuteRepository } from './alert-mutes'
 import { AlertOutboxWriter } from './alert-outbox-writer'
+import { AlertRuleRepository } from './alert-rules'
 import { openDatabase } from './database'
+import { EventReportRepository } from './event-reports'
 import { EventRepository } from './events'
+import { GroupRepository } from './groups'
 import { HistoryStore } from './history'
+import { HostAdminRepository } from './host-admin'
 import { HostRepository } from './hosts'
 import { IntervalRepository } from './intervals'
+import { MetricsRepository } from './metrics'
+import { PermissionGeneration } from './permission-generation'
+import { RoleRepository } from './roles'
+import { ServerRunRepository } from './server-runs'
+import { ServerSettingsRepository } from './server-settings'
 import { ServiceRepository } from './services'
 import { SessionRepository } from './sessions'
 import { createQueryBuilder, SqlRunner, type QueryBuilder } from './sql'
+import { StatusRepository } from './status'
+import { StatusOverviewRepository } from './status-overview'
+import { UptimeRepository } from './uptime'
 import { UserRepository } from './users'
 
 export class Store {
   /** Builds queries; `sql` runs them. */
   readonly db: QueryBuilder
   readonly sql: SqlRunner
+  // What the collector writes
   readonly hosts: HostRepository
   readonly services: ServiceRepository
   readonly events: EventRepository
   readonly intervals: IntervalRepository
-  readonly users: UserRepository
-  readonly sessions: SessionRepository
   readonly history: HistoryStore
   readonly alertMatching: AlertMatchingRepository
   readonly alertOutboxWriter: AlertOutboxWriter
+  // Accounts and access
+  readonly users: UserRepository
+  readonly roles: RoleRepository
+  readonly groups: GroupRepository
+  readonly sessions: SessionRepository
+  // Administration
+  readonly hostAdmin: HostAdminRepository
+  readonly serverSettings: ServerSettingsRepository
+  readonly serverRuns: ServerRunRepository
+  readonly alertChannels: AlertChannelRepository
+  readonly alertRules: AlertRuleRepository
+  readonly alertMutes: AlertMuteRepository
+  readonly alertDeliveries: AlertDeliveryRepository
+  // Reads for the status screens, reports and /metrics
+  readonly status: StatusRepository
+  readonly statusOverview: StatusOverviewRepository
+  readonly eventReports: EventReportRepository
+  readonly uptime: UptimeRepository
+  readonly metrics: MetricsRepository
 
   constructor(readonly file: string, log?: (line: string) => void) {
     const { sqlite } = openDatabase(file, log)
     const db = createQueryBuilder()
+    const sql = new SqlRunner(sqlite)
+    const permissions = new PermissionGeneration()
     this.db = db
-    this.sql = new SqlRunner(sqlite)
-    this.hosts = new HostRepository(db, this.sql)
-    this.services = new ServiceRepository(db, this.sql)
-    this.events = new EventRepository(db, this.sql)
-    this.intervals = new IntervalRepository(db, this.sql)
-    this.users = new UserRepository(db, this.sql)
-    this.sessions = new SessionRepository(db, this.sql)
-    this.history = new HistoryStore(db, this.sql)
-    this.alertMatching = new AlertMatchingRepository(db, this.sql)
-    this.alertOutboxWriter = new AlertOutboxWriter(db, this.sql)
+    this.sql = sql
+    this.hosts = new HostRepository(db, sql)
+    this.services = new ServiceRepository(db, sql)
+    this.events = new EventRepository(db, sql)
+    this.intervals = new IntervalRepository(db, sql)
+    this.history = new HistoryStore(db, sql)
+    this.alertMatching = new AlertMatchingRepository(db, sql)
+    this.alertOutboxWriter = new AlertOutboxWriter(db, sql)
+    this.users = new UserRepository(db, sql, permissions)
+    this.roles = new RoleRepository(db, sql, permissions)
+    this.groups = new GroupRepository(db, sql, permissions)
+    this.sessions = new SessionRepository(db, sql)
+    this.hostAdmin = new HostAdminRepository(db, sql, permissions)
+    this.serverSettings = new ServerSettingsRepository(db, sql)
+    this.serverRuns = new ServerRunRepository(db, sql)
+    this.alertChannels = new AlertChannelRepository(db, sql)
+    this.alertRules = new AlertRuleRepository(db, sql)
+    this.alertMutes = new AlertMuteRepository(db, sql)
+    this.alertDeliveries = new AlertDeliveryRepository(db, sql)
+    this.status = new StatusRepository(db, sql)
+    this.statusOverview = new StatusOverviewRepository(db, sql)
+    this.eventReports = new EventReportRepository(db, sql)
+    this.uptime = new UptimeRepository(db, sql)
+    this.metrics = new MetricsRepository(db, sql)
   }
 
   /** Runs `fn` in one immediate transaction: all of it is stored, or none of it. */

@@ -1,6 +1,6 @@
 // Users and the role grants that make up a caller's permissions.
-import { digestPassword } from '../auth/passwords'
 import type { RoleGrant } from '../domain/permissions'
+import type { PermissionGeneration } from './permission-generation'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 /** Created with the schema, but deletable: the role api/1 gives non-admin users. */
@@ -18,17 +18,23 @@ export interface UserProfile {
   image: string
 }
 
+/** A password as stored: salted SHA256 and MD5 digests (auth/passwords.ts makes them; the store never sees clear text). */
+export interface PasswordDigests {
+  salt: string
+  sha256: string
+  md5: string
+}
+
 export interface NewUser extends Partial<UserProfile> {
   uname: string
-  password: string
+  password: PasswordDigests
   roleIds: readonly number[]
 }
 
 /** What an update changes; fields left undefined keep their value. */
 export interface UserChange extends Partial<UserProfile> {
   uname?: string
-  /** A new clear-text password. */
-  password?: string
+  password?: PasswordDigests
   /** Replaces every role membership. */
   roleIds?: readonly number[]
 }
@@ -47,10 +53,12 @@ const RECORD_COLUMNS = [
 ] as const
 
 export class UserRepository {
-  /** Bumped on every write that can change someone's permissions; caches compare against it. */
-  generation = 0
+  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner, private readonly permissions: PermissionGeneration) {}
 
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {}
+  /** Bumped on every write that can change someone's permissions (permission-generation.ts); caches compare against it. */
+  get generation(): number {
+    return this.permissions.value
+  }
 
   count(): number {
     return this.sql.first(this.db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')))!.n
@@ -86,7 +94,7 @@ export class UserRepository {
 
   create(user: NewUser, now = Math.floor(Date.now() / 1000)): number {
     return this.sql.transaction(() => {
-      const d = digestPassword(user.password)
+      const d = user.password
       const { id } = this.sql.first(this.db.insertInto('user').values({
         uname: user.uname, password_salt: d.salt, password_sha256: d.sha256, password_md5: d.md5,
         fullname: user.fullname ?? '', title: user.title ?? '', email: user.email ?? '', phone: user.phone ?? '',
@@ -96,7 +104,7 @@ export class UserRepository {
       if (user.roleIds.length > 0) {
         this.sql.run(this.db.insertInto('user_role').values(user.roleIds.map((role_id) => ({ user_id: id, role_id }))))
       }
-      this.generation++
+      this.permissions.bump()
       return id
     })
   }
@@ -113,14 +121,14 @@ export class UserRepository {
         }
       }
       // Also invalidates cached Basic credentials when the password changed.
-      this.generation++
+      this.permissions.bump()
     })
   }
 
   /** False when there was no such user. Sessions and memberships go with it (ON DELETE CASCADE). */
   delete(id: number): boolean {
     const deleted = this.sql.run(this.db.deleteFrom('user').where('id', '=', id)).changes > 0
-    this.generation++
+    this.permissions.bump()
     return deleted
   }
 
@@ -166,8 +174,7 @@ export class UserRepository {
   }
 }
 
-function passwordColumns(password: string) {
-  const d = digestPassword(password)
+function passwordColumns(d: PasswordDigests) {
   return { password_salt: d.salt, password_sha256: d.sha256, password_md5: d.md5 }
 }
 

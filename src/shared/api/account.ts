@@ -19,7 +19,6 @@ export type Profile = z.infer<typeof profile>
 const limits = z.object({ min: z.number().int(), max: z.number().int() })
 
 export const retention = z.object({ raw: z.number().int(), minute: z.number().int(), hour: z.number().int(), day: z.number().int() })
-export type Retention = z.infer<typeof retention>
 
 export const serverSettings = z.object({
   port: z.number().int().nullable().describe('The port stored for the next start (used when neither --port nor OVERSEER_PORT chooses one); null: none'),

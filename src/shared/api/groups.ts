@@ -1,4 +1,5 @@
-// The contract of admin/groups/*, shared by the server and the console.
+// The contract of admin/groups/*, and the rule for a group's name, shared by the server and the console
+// (whose group forms check it before sending).
 import { z } from 'zod'
 
 export const hostGroup = z.object({
@@ -13,3 +14,6 @@ export const groupListAnswer = z.object({
   groups: z.array(hostGroup)
 })
 export type GroupList = z.infer<typeof groupListAnswer>
+
+export const groupNameRule = z.string().trim().min(1, 'must not be empty').max(255, 'longer than 255 characters')
+export const groupFormRules = z.object({ name: groupNameRule })

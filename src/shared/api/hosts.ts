@@ -50,10 +50,6 @@ export type AdminHost = Required<z.infer<typeof adminHost>>
 /** admin/hosts/delete: {} for the id form, the count for the inactive form. */
 export const hostDeleteAnswer = z.object({ deleted: z.number().int().optional() })
 
-/** What an administrator may set as the call-back address: a host name, IPv4 or IPv6 address; '' keeps the reported one. */
-export const callBackAddress = z.string().trim().max(255, 'longer than 255 characters')
-  .regex(/^[A-Za-z0-9._:%-]*$/, 'expected a host name or an IP address')
-
 export interface CallBackSettings { ipaddrout: string; portout: number; sslout: number }
 export interface ReportedAddress { ipaddrin: string; portin: number; sslin: number }
 

@@ -1,8 +1,13 @@
-// The contracts of admin/roles/*, shared by the server and the console.
+// The contracts of admin/roles/*, and the rules for a role's name and description, shared by the server
+// and the console (whose role form checks them before sending).
 import { z } from 'zod'
 
 /** The roles the schema creates: the Administrator role cannot be deactivated or lose its admin flag. */
 export const BUILTIN_ROLE = { Administrator: 1, Collector: 2 } as const
+
+export const roleNameRule = z.string().trim().min(1, 'must not be empty').max(100, 'longer than 100 characters')
+export const roleDescriptionRule = z.string().max(1000, 'longer than 1000 characters')
+export const roleFormRules = z.object({ name: roleNameRule, description: roleDescriptionRule })
 
 /** A role's own fields, without its rows and members. */
 export const roleFields = z.object({

@@ -1,9 +1,13 @@
 // First-run setup (ours): the arguments and answers of setup/status and setup/complete, shared by the
-// server and the console's setup screen.
+// server and the console's setup screen, whose form checks the same rules (every field at once, before
+// sending; the server never trusts the form).
 import { z } from 'zod'
 
 // Monit 5.33 does not percent-decode the credentials of its `set mmonit` URL.
 const urlSafe = (what: string) => z.string().regex(/^[A-Za-z0-9]+$/, `${what} may hold letters and digits only (Monit sends it in a URL)`)
+
+/** What Monit can send as the collector password: it goes into the `set mmonit` URL as it is. */
+export const collectorPasswordRule = urlSafe('the password').min(8, 'must be at least 8 characters').max(200, 'longer than 200 characters')
 
 /** setup/complete's JSON body. */
 export const setupArgs = {
@@ -12,9 +16,14 @@ export const setupArgs = {
   adminpassword: z.string().min(8, 'must be at least 8 characters').max(1000, 'longer than 1000 characters'),
   adminfullname: z.string().trim().max(200, 'longer than 200 characters').optional(),
   collectoruname: urlSafe('the name').max(64, 'longer than 64 characters'),
-  collectorpassword: urlSafe('the password').min(8, 'must be at least 8 characters').max(200, 'longer than 200 characters')
+  collectorpassword: collectorPasswordRule
 }
-export type SetupRequest = z.input<z.ZodObject<typeof setupArgs>>
+
+/** The whole request, as the console's form checks it (the server checks the names differ in its handler). */
+export const setupRequest = z.object(setupArgs).refine((p) => p.collectoruname !== p.adminuname.trim(), {
+  path: ['collectoruname'], message: "must differ from the administrator's name"
+})
+export type SetupRequest = z.input<typeof setupRequest>
 
 export const setupStatusAnswer = z.object({
   setup: z.literal('open'),

@@ -43,7 +43,7 @@ class StandInApp extends EventEmitter implements AppSurface {
   }
 
   /** Chromium's POSIX process singleton: SingletonLock names the owner's PID, SingletonSocket reaches it. */
-  requestSingleInstanceLock(additionalData?: Record<any, any>): boolean {
+  requestSingleInstanceLock(additionalData?: Record<string, unknown>): boolean {
     const lock = join(standIn.userData, 'SingletonLock')
     const socket = join(standIn.userData, 'SingletonSocket')
     const owner = Number(existsSync(lock) ? readFileSync(lock, 'utf8') : NaN)

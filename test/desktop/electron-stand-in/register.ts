@@ -10,7 +10,7 @@ import { invoke } from './ipc-main'
 import { observer } from './observations'
 import type { Command, Report } from './protocol'
 import { standIn } from './settings'
-import { clickMenuItem, currentTray } from './tray'
+import { clickMenuItem, Tray } from './tray'
 
 const STAND_IN = join(__dirname, 'index.ts')
 const resolver = Module as unknown as { _resolveFilename(request: string, ...rest: unknown[]): string }
@@ -39,10 +39,10 @@ process.on('message', (command: Command) => {
         (err: Error) => report({ type: 'reply', id: command.id, error: err.message }))
       return
     case 'tray-click':
-      emitTray(currentTray!, 'click', noModifierKeys, { x: 0, y: 0, width: 16, height: 16 }, { x: 8, y: 8 })
+      emitTray(Tray.current!, 'click', noModifierKeys, { x: 0, y: 0, width: 16, height: 16 }, { x: 8, y: 8 })
       return
     case 'tray-menu':
-      clickMenuItem(currentTray!.menu!, command.label)
+      clickMenuItem(Tray.current!.menu!, command.label)
       return
     case 'end-session':
       endSession(command.killAfterMs)

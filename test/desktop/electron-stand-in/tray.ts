@@ -45,15 +45,15 @@ export function clickMenuItem(menu: Menu, label: string): void {
   item.click?.(item as unknown as MenuItem, undefined, noModifierKeys) // the template's fields are what a click handler reads
 }
 
-export let currentTray: Tray | undefined
-
 export class Tray extends EventEmitter implements Pick<ElectronTray, 'setImage' | 'setToolTip' | 'setContextMenu'> {
+  /** The tray the app made last: the one the test clicks. */
+  static current: Tray | undefined
   menu: Menu | null = null
 
   constructor(image: NativeImage | string) {
     super()
     this.setImage(image)
-    currentTray = this
+    Tray.current = this
   }
 
   setImage(image: NativeImage | string): void {

@@ -7,6 +7,8 @@ import { DEFAULT_USER_ROLE } from '../../../src/server/store/users'
 import { postCollector, type PostOptions } from '../../support/collector-client'
 import { asAgent, fixture } from '../../support/fixtures'
 import { startTestServer, type TestServer } from '../../support/in-process-server'
+import { addUser } from '../../support/users'
+import { hostOfAgent } from '../../support/hosts'
 
 const clock = { sec: Date.now() / 1000 }
 let server: TestServer
@@ -14,7 +16,7 @@ let server: TestServer
 beforeAll(async () => {
   server = await startTestServer({ loginThrottle: new LoginThrottle({ now: () => clock.sec, maxEntries: 50 }) })
   // The built-in User role: view on every host.
-  server.store.users.create({ uname: 'prometheus', password: 'scrapesecret', roleIds: [DEFAULT_USER_ROLE] })
+  addUser(server.store, { uname: 'prometheus', password: 'scrapesecret', roleIds: [DEFAULT_USER_ROLE] })
 })
 afterAll(() => server.stopAndClean())
 // Every test starts with the window of the previous one passed.
@@ -37,7 +39,7 @@ describe('POST /collector: failed Basic credentials are throttled per address an
     expect(refused.headers['www-authenticate']).toBe('Basic realm="collector"')
     expect(JSON.parse(refused.body)).toEqual({ error: 'Too many failed logins; try again in 300 seconds' })
     expect((await postCollector(server.baseUrl, message(2), { auth: 'monit:collect0r' })).status).toBe(429)
-    expect(server.store.hosts.findByAgentId(agentId(2))).toBeUndefined()
+    expect(hostOfAgent(server.store, agentId(2))).toBeUndefined()
 
     clock.sec += 120
     expect((await post('monit:collect0r')).headers['retry-after']).toBe('180')

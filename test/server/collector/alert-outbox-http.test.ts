@@ -8,7 +8,6 @@ import type { ServiceEntry } from '../../../src/shared/api/status'
 import { DATABASE_FILE } from '../../../src/server/server'
 import { addChannel, addMute, addRule, outboxRows } from '../../support/alert-config'
 import { loginAs } from '../../support/api-client'
-import { postCollector } from '../../support/collector-client'
 import { asAgent, fixture } from '../../support/fixtures'
 import { startTestServer, type TestServer } from '../../support/in-process-server'
 import { captureShiftTo, retimeCapture, withEvent } from '../../support/payloads'
@@ -19,7 +18,7 @@ let db: Database.Database
 const shift = captureShiftTo(Math.floor(Date.now() / 1000))
 const agentId = (i: number) => `d0${String(i).padStart(30, '0')}`
 const payload = (name: string, i: number) => retimeCapture(asAgent(fixture(name), agentId(i), `web-${i}`), shift)
-const post = async (xml: string) => expect((await postCollector(server.baseUrl, xml, { auth: 'monit:collect0r' })).status).toBe(200)
+const post = (xml: string) => server.collect(xml)
 const hostId = (i: number) => (db.prepare('SELECT id FROM host WHERE agent_id = ?').get(agentId(i)) as { id: number }).id
 const rowsOf = (i: number) => outboxRows(db).filter((r) => r.item.hostid === hostId(i))
 

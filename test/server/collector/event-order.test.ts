@@ -1,13 +1,13 @@
 // Issue 12 over real HTTP: events are facts whatever order they arrive in (queue replays interleave with
 // live events), and only the re-send of a still-failing state after a restart or reload is suppressed.
 // Times are relative to the test's clock.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { EventListEntry } from '../../../src/shared/api/events'
-import { loginAs, type ApiClient } from '../../support/api-client'
-import { postCollector } from '../../support/collector-client'
+import type { ApiClient } from '../../support/api-client'
 import { fixture } from '../../support/fixtures'
 import { shiftTime, withEvent, withIncarnation } from '../../support/payloads'
-import { startTestServer, type TestServer } from '../../support/in-process-server'
+import type { TestServer } from '../../support/in-process-server'
+import { serverForEachTest } from '../../support/server-per-test'
 
 // Fixture 12: labprog's "status failed" (event class Status) of incarnation 1795300230, at …296.
 const FIXTURE_EVENT_SEC = 1795300296
@@ -15,11 +15,9 @@ const FIXTURE_INCARNATION = 1795300230
 
 let server: TestServer
 let admin: ApiClient
-beforeEach(async () => {
-  server = await startTestServer()
-  admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
+serverForEachTest((started) => {
+  ({ server, admin } = started)
 })
-afterEach(() => server.stopAndClean())
 
 /** Fixture 12 moved so that its event happens at `sec`, from an agent whose incarnation began at `incarnation`. */
 function labprog(sec: number, state: number, incarnation: number): string {
@@ -34,7 +32,7 @@ function reloaded(sec: number): string {
 }
 
 async function post(body: string): Promise<void> {
-  expect((await postCollector(server.baseUrl, body, { auth: 'monit:collect0r' })).status).toBe(200)
+  await server.collect(body)
 }
 
 async function labprogEvents(params: Record<string, number> = {}): Promise<Pick<EventListEntry, 'date' | 'state' | 'active'>[]> {

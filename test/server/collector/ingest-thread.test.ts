@@ -9,6 +9,7 @@ import type { Logger } from '../../../src/server/log'
 import type { LiveChange } from '../../../src/shared/live'
 import { asAgent, fixture } from '../../support/fixtures'
 import { tempStore, type TempStore } from '../../support/temp-store'
+import { hostOfAgent } from '../../support/hosts'
 
 const COLLECT_EVERYWHERE: Principal = { userId: 2, uname: 'monit', admin: false, everyHost: 1, perHost: new Map() }
 
@@ -41,7 +42,7 @@ describe('the ingest thread', () => {
     expect(outcome).toMatchObject({ kind: 'stored' })
     expect(published.map((c) => c.kind)).toContain('host-registered')
     // Committed: the main thread's own connection sees it.
-    expect(t.store.hosts.findByAgentId('39900374079c371b7380946708ce1e29')).toBeDefined()
+    expect(hostOfAgent(t.store, '39900374079c371b7380946708ce1e29')).toBeDefined()
   })
 
   it('refuses what is not a Monit message and hosts the caller may not report for', async () => {

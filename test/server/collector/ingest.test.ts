@@ -4,8 +4,9 @@ import { decodeStatistics } from '../../../src/server/store/latest-statistics'
 import { fixture } from '../../support/fixtures'
 import { shiftTime, withEvent, withIncarnation, withoutService } from '../../support/payloads'
 import { tempStore, type TempStore } from '../../support/temp-store'
+import { hostOfAgent } from '../../support/hosts'
 
-// Agent 1's fixtures in the order they happened (fixtures README: sort by collected_sec).
+// Agent 1's fixtures in the order they happened (docs/development.md, "Test fixtures": sort by collected_sec).
 const agent1Chronological = [
   '01-event-monit-started', '03-event-process-not-running', '11-event-checksum-changed',
   '12-event-program-status-failed', '02-status-heartbeat', '04-event-action-done-stop',
@@ -20,7 +21,7 @@ beforeEach(() => (t = tempStore()))
 afterEach(() => t.close())
 
 function host(agentId = AGENT1) {
-  return t.store.hosts.findByAgentId(agentId)!
+  return hostOfAgent(t.store, agentId)!
 }
 
 function rows<T>(sql: string, ...args: unknown[]): T[] {

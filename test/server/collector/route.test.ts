@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postCollector } from '../../support/collector-client'
 import { fixture, fixtureNames } from '../../support/fixtures'
 import { startTestServer, type TestServer } from '../../support/in-process-server'
+import { addUser } from '../../support/users'
 
 const COLLECTOR = 'monit:collect0r'
 let server: TestServer
@@ -11,7 +12,7 @@ let server: TestServer
 beforeAll(async () => {
   server = await startTestServer({ collectorLimits: { maxBodyBytes: 256 * 1024, maxXmlBytes: 1024 * 1024 } })
   // A user without any role: authenticated, but not allowed to collect.
-  server.store.users.create({ uname: 'viewer', password: 'viewerpw', roleIds: [] })
+  addUser(server.store, { uname: 'viewer', password: 'viewerpw', roleIds: [] })
 })
 afterAll(() => server.stopAndClean())
 

@@ -56,6 +56,12 @@ describe('retries', () => {
     expect(afterFailure(3, 1000, 1000 + MAX_AGE_SEC - 120)).toEqual({ retryAt: 1000 + MAX_AGE_SEC })
     expect(afterFailure(3, 1000, 1000 + MAX_AGE_SEC - 119)).toEqual({ giveUp: true })
   })
+
+  it('waits as long as a receiver asked, never less than the backoff', () => {
+    expect(afterFailure(1, 1000, 1000, 600)).toEqual({ retryAt: 1600 })
+    expect(afterFailure(1, 1000, 1000, 1.5)).toEqual({ retryAt: 1030 })
+    expect(afterFailure(1, 1000, 1000, MAX_AGE_SEC + 1)).toEqual({ giveUp: true })
+  })
 })
 
 describe('reminders', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { MonitEvent } from '../../../src/server/collector/message'
+import type { MonitEvent } from '../../../src/server/monit/message'
 import { isAgentStop, isResend } from '../../../src/server/domain/event-rules'
 
 const failure: MonitEvent = {

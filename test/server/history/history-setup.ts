@@ -2,9 +2,9 @@
 // collector writes them, at chosen times: what the rollup tests start from.
 import { decodeBlock } from '../../../src/server/history/block-codec'
 import type { Bucket } from '../../../src/server/history/buckets'
-import { timeOfSlot, type RolledLevel } from '../../../src/server/history/levels'
+import { timeOfSlot, type RolledLevel } from '../../../src/server/domain/history-levels'
 import { RawSampleWriter } from '../../../src/server/history/raw-samples'
-import { Store } from '../../../src/server/store/store'
+import type { Store } from '../../../src/server/store/store'
 import { fixture } from '../../support/fixtures'
 import { tempStore, type TempStore } from '../../support/temp-store'
 

@@ -2,7 +2,7 @@
 // of the message under its registry id, at the agent's collection time.
 import { afterEach, describe, expect, it } from 'vitest'
 import { Ingest } from '../../../src/server/collector/ingest'
-import { parseMonitMessage } from '../../../src/server/collector/parse-message'
+import { parseMonitMessage } from '../../../src/server/monit/parse-message'
 import { rawSamples } from '../../../src/server/history/raw-samples'
 import { decodeStatistics, statisticKey } from '../../../src/server/store/latest-statistics'
 import { Stat } from '../../../src/shared/codes'

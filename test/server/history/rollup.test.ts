@@ -2,7 +2,7 @@
 // out-of-order samples after a roll, retention edges, a restart in the middle, and exactly-once.
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { blockStart } from '../../../src/server/history/levels'
+import { blockStart } from '../../../src/server/domain/history-levels'
 import { ROLL_GRACE_SECONDS, Rollup } from '../../../src/server/history/rollup'
 import { readSeries } from '../../../src/server/history/series-reader'
 import { Store } from '../../../src/server/store/store'

@@ -10,7 +10,7 @@ import { MAX_ALERTS_PER_NOTIFICATION, MAX_ATTEMPTS } from '../../../src/server/d
 import { EventClassId } from '../../../src/shared/codes'
 import { silentLogger } from '../../../src/server/log'
 import { startAlertReceiver, type AlertReceiver } from '../../support/alert-receiver'
-import { addChannel, addRule } from '../../support/alert-config'
+import { addChannel, addMute, addRule } from '../../support/alert-config'
 import { addEvent, addHost, addOutbox, item, notifications, recover } from '../../support/alert-rows'
 import { tempStore, type TempStore } from '../../support/temp-store'
 import { waitFor } from '../../support/wait'
@@ -82,7 +82,7 @@ describe('grouping', () => {
     expect(body.link).toBe(`${CONSOLE}/#/events`)
     const [n] = notifications(db)
     expect(n).toMatchObject({ uid: body.id, status: 'delivered', attempts: 1, delivered_at: T0 + 30 })
-    expect(JSON.parse(n.payload)).toEqual(body)
+    expect(n).toMatchObject({ summary: body.summary, link: body.link, alert_count: body.alerts.length })
     expect(db.prepare('SELECT COUNT(*) AS n FROM alert_outbox WHERE notification_id = ?').get(n.id)).toEqual({ n: 3 })
 
     // Nothing is sent twice.
@@ -179,8 +179,8 @@ describe('a long history', () => {
     const host = addHost(db, 'web-1')
     const history = { notifications: 20_000, rowsEach: 10 }
     temp.store.transaction(() => {
-      const notify = db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, attempts, payload)
-        VALUES (?, ?, ?, 'delivered', 1, '{}')`)
+      const notify = db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, attempts)
+        VALUES (?, ?, ?, 'delivered', 1)`)
       const row = db.prepare(`INSERT INTO alert_outbox (channel_id, rule_id, event_id, kind, item, created_at, due_at, notification_id)
         VALUES (?, ?, NULL, 'alert', '{}', ?, ?, ?)`)
       for (let i = 0; i < history.notifications; i++) {
@@ -226,6 +226,20 @@ describe('retries', () => {
     expect(hook.received[1].body.id).toBe(hook.received[0].body.id)
     expect(hook.received.map((r) => r.idHeader)).toEqual([hook.received[0].body.id, hook.received[0].body.id])
     expect(notifications(db)[0]).toMatchObject({ uid: hook.received[0].body.id, status: 'delivered', attempts: 2, delivered_at: T0 + 60 })
+  })
+
+  it('waits as long as a rate-limited receiver asked (Retry-After) before trying again', async () => {
+    const hook = await receiver()
+    hook.answerWith((n) => (n === 0 ? { status: 429, headers: { 'Retry-After': '600' } } : 200))
+    const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
+    addOutbox(db, { channelId: channel, item: item(addHost(db, 'web-1'), 'web-1', 'nginx', null), createdAt: T0 })
+
+    await passAt(T0 + 30)
+    expect(notifications(db)[0]).toMatchObject({ status: 'pending', attempts: 1, next_attempt_at: T0 + 630, last_error: expect.stringContaining('retry after 600 s') })
+    await passAt(T0 + 629)
+    expect(hook.received).toHaveLength(1)
+    await passAt(T0 + 630)
+    expect(notifications(db)[0]).toMatchObject({ status: 'delivered', attempts: 2 })
   })
 
   it('gives up after the bounded attempts, keeping the last error, with the backoff doubling', async () => {
@@ -370,14 +384,73 @@ describe('reminders', () => {
   })
 })
 
+describe('failures of a silent time', () => {
+  /** A silence of the host (its heartbeat dead) from `start` to `end`, as the watchdog and the collector record it. */
+  const addSilence = (hostId: number, start: number, end: number | null) =>
+    db.prepare('INSERT INTO state_interval (host_id, service_name_id, start, "end") VALUES (?, NULL, ?, ?)').run(hostId, start, end)
+  /** A failure of the host's process `service`, with the service's row as the collector keeps it. */
+  const addFailure = (hostId: number, service: string, date: number): number => {
+    const event = addEvent(db, hostId, service, date)
+    db.prepare(`INSERT INTO service (host_id, name_id, name, type, position, collected_usec, status, status_hint, monitor, monitor_mode,
+      on_reboot, pending_action, led, status_text) SELECT ?, id, name, 3, 0, 0, 512, 0, 1, 0, 0, 0, 0, 'Does not exist' FROM service_name
+      WHERE name = ?`).run(hostId, service)
+    return event
+  }
+
+  it('tells the failures inhibited while the host was silent that still fail a minute after it came back, once', async () => {
+    const hook = await receiver()
+    addRule(db, { name: 'all', channelIds: [addChannel(db, { name: 'ops', settings: { url: hook.url } })] })
+    const web1 = addHost(db, 'web-1')
+    addSilence(web1, T0 - 600, T0 - 100)
+    const still = addFailure(web1, 'nginx', T0 - 300)
+    recover(db, addFailure(web1, 'mysql', T0 - 250)) // replayed, then recovered: nothing to tell
+    addFailure(web1, 'cron', T0 - 700) // before the silence: matched (or not) when it came
+    const web2 = addHost(db, 'web-2')
+    addSilence(web2, T0 - 600, T0 - 30) // back for 30 s only: its replays may still be coming
+    addFailure(web2, 'nginx', T0 - 300)
+    const web3 = addHost(db, 'web-3')
+    addSilence(web3, T0 - 600, null) // still silent
+    addFailure(web3, 'nginx', T0 - 300)
+
+    await passAt(T0)
+    await passAt(T0 + 30)
+    expect(hook.received.map((r) => r.body.summary)).toEqual(['nginx failed on web-1'])
+    expect(hook.received[0].body.alerts[0].link).toBe(`${CONSOLE}/#/events/${still}`)
+
+    await passAt(T0 + 60) // web-2 back for 90 s now
+    await passAt(T0 + 90)
+    expect(hook.received.map((r) => r.body.summary)).toEqual(['nginx failed on web-1', 'nginx failed on web-2'])
+    await passAt(T0 + 200)
+    await passAt(T0 + 400)
+    expect(hook.received).toHaveLength(2)
+  })
+
+  it('tells none to a rule that does not match them, nor of a host muted at the time', async () => {
+    const hook = await receiver()
+    const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
+    addRule(db, { name: 'mysql only', channelIds: [channel], servicePattern: 'mysql' })
+    const web1 = addHost(db, 'web-1')
+    addSilence(web1, T0 - 600, T0 - 100)
+    addFailure(web1, 'nginx', T0 - 300)
+    const web2 = addHost(db, 'web-2')
+    addSilence(web2, T0 - 600, T0 - 100)
+    addFailure(web2, 'mysql', T0 - 300)
+    addMute(db, web2, T0 - 200)
+    await passAt(T0)
+    await passAt(T0 + 30)
+    expect(hook.received).toEqual([])
+    expect(db.prepare('SELECT COUNT(*) AS n FROM alert_outbox').get()).toEqual({ n: 0 })
+  })
+})
+
 describe('pruning', () => {
   it('deletes finished notifications and their rows past the bound, keeps the rest', async () => {
     await job.stop()
     job = newJob({ keepSec: 3600 })
     const channel = addChannel(db, { name: 'ops', settings: { url: 'http://127.0.0.1:9/unused' } })
     const notify = (uid: string, status: string, createdAt: number) => {
-      const id = Number(db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, next_attempt_at, payload)
-        VALUES (?, ?, ?, ?, ?, '{}')`).run(uid, channel, createdAt, status, status === 'pending' ? T0 + 86_400 : null).lastInsertRowid)
+      const id = Number(db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, next_attempt_at)
+        VALUES (?, ?, ?, ?, ?)`).run(uid, channel, createdAt, status, status === 'pending' ? T0 + 86_400 : null).lastInsertRowid)
       const row = addOutbox(db, { channelId: channel, item: item(1, 'h', 's', null), createdAt })
       db.prepare('UPDATE alert_outbox SET notification_id = ? WHERE id = ?').run(id, row)
     }
@@ -394,7 +467,7 @@ describe('pruning', () => {
 
   it('prunes in steps of 500 a minute, so that no pass holds the thread long', async () => {
     const channel = addChannel(db, { name: 'ops', settings: { url: 'http://127.0.0.1:9/unused' } })
-    const insert = db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, payload) VALUES (?, ?, ?, 'delivered', '{}')`)
+    const insert = db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status) VALUES (?, ?, ?, 'delivered')`)
     temp.store.transaction(() => { for (let i = 0; i < 1200; i++) insert.run(`n${i}`, channel, T0 - 40 * 86_400) })
     const left = () => (db.prepare('SELECT COUNT(*) AS n FROM alert_notification').get() as { n: number }).n
     await passAt(T0)

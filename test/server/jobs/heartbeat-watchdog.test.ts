@@ -4,6 +4,7 @@ import { HeartbeatWatchdog } from '../../../src/server/jobs/heartbeat-watchdog'
 import { fixture } from '../../support/fixtures'
 import { shiftTime } from '../../support/payloads'
 import { tempStore, type TempStore } from '../../support/temp-store'
+import { hostOfAgent } from '../../support/hosts'
 
 const T0 = 1795300500_000 // ms; fixture 02 reports poll 5 s, so the default skew 3 gives 15 s
 let t: TempStore
@@ -14,7 +15,7 @@ beforeEach(() => {
 })
 afterEach(() => t.close())
 
-const host = () => t.store.hosts.findByAgentId('39900374079c371b7380946708ce1e29')!
+const host = () => hostOfAgent(t.store, '39900374079c371b7380946708ce1e29')!
 const heartbeatEvents = () => t.store.sql.sqlite
   .prepare('SELECT state, message, date, active FROM event WHERE class = ? ORDER BY id').all(EventClassId.Heartbeat) as
   { state: number; message: string; date: number; active: number }[]
@@ -56,7 +57,7 @@ describe('heartbeat watchdog', () => {
   it('does not watch hosts that stopped in order, or that are ignored', () => {
     t.post(fixture('05-event-monit-stopped'), T0)
     t.post(fixture('09-event-agent2-started-no-credentials'), T0)
-    const agent2 = t.store.hosts.findByAgentId('52f8e433d90c74acfca9e2891ec45156')!
+    const agent2 = hostOfAgent(t.store, '52f8e433d90c74acfca9e2891ec45156')!
     t.store.hosts.update(agent2.id, { status: HostStatus.Ignored })
     t.post(shiftTime(fixture('09-event-agent2-started-no-credentials'), 1), T0)
     expect(watchdog.check(T0 + 3_600_000)).toBe(0)
@@ -99,7 +100,7 @@ describe('heartbeat watchdog', () => {
     it('leaves hosts it does not watch alone', () => {
       t.post(fixture('05-event-monit-stopped'), T0)
       watchdog.restartDeadlines(T0 + 48_000)
-      expect(t.store.hosts.findByAgentId('39900374079c371b7380946708ce1e29')).toMatchObject({ status: 1, heartbeat_deadline_ms: null })
+      expect(hostOfAgent(t.store, '39900374079c371b7380946708ce1e29')).toMatchObject({ status: 1, heartbeat_deadline_ms: null })
       expect(watchdog.check(T0 + 3_600_000)).toBe(0)
     })
   })

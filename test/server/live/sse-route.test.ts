@@ -5,6 +5,7 @@ import { asAgent, fixture } from '../../support/fixtures'
 import { startTestServer, type TestServer } from '../../support/in-process-server'
 import { viewerOf } from '../../support/viewers'
 import { dataOf, openSse, type SseFrame, type SseStream } from './sse-client'
+import { hostOfAgent } from '../../support/hosts'
 
 const AUTH = 'monit:collect0r'
 let server: TestServer
@@ -21,7 +22,7 @@ const post = async (name: string, agent: number) => {
   expect(res.status).toBe(200)
   return performance.now()
 }
-const hostIdOf = (agent: number) => server.store.hosts.findByAgentId(agentId(agent))!.id
+const hostIdOf = (agent: number) => hostOfAgent(server.store, agentId(agent))!.id
 const live = (client: ApiClient, headers: Record<string, string> = {}, path = '/api/2/live') =>
   openSse(server.baseUrl, path, { Cookie: client.cookie!, ...headers })
 const about = (hostId: number) => (f: SseFrame) => f.event !== 'ready' && f.event !== 'reset' && dataOf(f).hostId === hostId

@@ -5,6 +5,7 @@ import { Permission } from '../../../src/shared/codes'
 import { postCollector } from '../../support/collector-client'
 import { asAgent, fixture } from '../../support/fixtures'
 import { startTestServer, type TestServer } from '../../support/in-process-server'
+import { addUserWith } from '../../support/users'
 
 interface ParsedSample { name: string; labels: Record<string, string>; value: number }
 interface Parsed { help: Map<string, string>; type: Map<string, string>; samples: ParsedSample[] }
@@ -67,16 +68,6 @@ function valueOf(parsed: Parsed, name: string, labels: Record<string, string> = 
   return hits[0]!.value
 }
 
-/** A user holding `permission` on the given hosts only, made in the store (Basic auth needs its password). */
-function userWith(server: TestServer, uname: string, permission: number, hosts: number[]): void {
-  const { db, sql, users } = server.store
-  const role = sql.first(db.insertInto('role').values({ name: `${uname} role`, admin: 0, active: 1 }).returning('id'))!
-  const row = sql.first(db.insertInto('role_row').values({ role_id: role.id, permission, position: 0 }).returning('id'))!
-  for (const host_id of hosts) sql.run(db.insertInto('role_row_host').values({ row_id: row.id, host_id }))
-  users.create({ uname, password: `${uname}-secret`, roleIds: [role.id] })
-  users.generation++
-}
-
 const hostId = (server: TestServer, name: string) =>
   (server.store.sql.sqlite.prepare('SELECT id FROM host WHERE hostname = ?').get(name) as { id: number }).id
 
@@ -88,8 +79,8 @@ describe('GET /metrics', () => {
       const res = await postCollector(server.baseUrl, asAgent(fixture('02-status-heartbeat'), id!, name), { auth: 'monit:collect0r' })
       expect(res.status).toBe(200)
     }
-    userWith(server, 'alphaviewer', Permission.View, [hostId(server, 'alpha')])
-    userWith(server, 'collectoronly', Permission.Collector, [])
+    addUserWith(server.store, 'alphaviewer', Permission.View, { hosts: [hostId(server, 'alpha')] })
+    addUserWith(server.store, 'collectoronly', Permission.Collector, { hosts: [] })
   })
   afterAll(() => server.stopAndClean())
 

@@ -1,7 +1,7 @@
 // The server's runs in a real SQLite file (migration 005): starts, alive stamps, clean stops, and the
 // downtimes between runs that overlap a span.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ServerRunRepository } from '../../../src/server/store/server-runs'
+import type { ServerRunRepository } from '../../../src/server/store/server-runs'
 import { tempStore, type TempStore } from '../../support/temp-store'
 
 const T = 1_800_000_000
@@ -9,7 +9,7 @@ let t: TempStore
 let runs: ServerRunRepository
 beforeEach(() => {
   t = tempStore()
-  runs = new ServerRunRepository(t.store.db, t.store.sql)
+  runs = t.store.serverRuns
 })
 afterEach(() => t.close())
 

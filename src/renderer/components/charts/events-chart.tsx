@@ -37,7 +37,7 @@ export function EventsChart({ summary, height = 220 }: { summary: EventsSummary;
       cursor: { points: { show: false } },
       legend: { show: true }
     }
-  }, [theme.dark, counts, totals, summary.datefrom, summary.dateto])
+  }, [theme, counts, totals, summary.datefrom, summary.dateto])
   const total = STACK.map((l) => `${totals.get(l)} ${l.toLowerCase()}`).join(', ')
   return <UplotChart options={options} data={data} height={height} label={`Events in the last 24 hours: ${total}`} />
 }

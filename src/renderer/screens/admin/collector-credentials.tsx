@@ -2,20 +2,18 @@
 // password, and get the monitrc line for the agents. Stored passwords cannot be shown, so the line
 // holds PASSWORD until a new one is set here.
 import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import { z } from 'zod'
+import { collectorPasswordRule } from '../../../shared/api/setup'
 import { adminRolesQuery, adminUsersQuery, setUserPassword } from '../../api/admin'
 import { ErrorNote } from '../../components/error-note'
 import { MonitrcLineChooser } from '../../components/monitrc-line'
-import { formErrors } from './field-errors'
+import { randomPassword } from '../../components/random-password'
 import { collectorRoles } from './role-names'
 
-const URL_SAFE = /^[A-Za-z0-9]+$/
-
-function randomPassword(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'
-  return Array.from(crypto.getRandomValues(new Uint32Array(16)), (n) => alphabet[n % alphabet.length]).join('')
-}
+const passwordForm = z.object({ password: collectorPasswordRule })
 
 export function CollectorCredentials({ urls }: { urls: string[] }) {
   const queryClient = useQueryClient()
@@ -26,18 +24,12 @@ export function CollectorCredentials({ urls }: { urls: string[] }) {
   const [chosen, setChosen] = useState<string | null>(null)
   const userId = chosen ?? collectors[0]?.id ?? null
   const user = collectors.find((u) => u.id === userId)
-  const [password, setPassword] = useState('')
+  const form = useForm({ mode: 'controlled', initialValues: { password: '' }, validate: schemaResolver(passwordForm, { sync: true }) })
   const [saved, setSaved] = useState<{ id: string; password: string }>()
   const change = useMutation({
     mutationFn: (p: { id: string; password: string }) => setUserPassword(p.id, p.password),
-    onSuccess: (_, p) => { setSaved(p); setPassword(''); void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }) }
+    onSuccess: (_, p) => { setSaved(p); form.reset(); void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }) }
   })
-  const errors = formErrors(change.error, ['password'])
-  const problem = password !== '' && !URL_SAFE.test(password) ? 'Letters and digits only: Monit sends the password in a URL without encoding it.' : undefined
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    if (userId && password && !problem) change.mutate({ id: userId, password })
-  }
   const shownPassword = saved && saved.id === userId ? saved.password : 'PASSWORD'
 
   return (
@@ -53,15 +45,15 @@ export function CollectorCredentials({ urls }: { urls: string[] }) {
           <>
             <Select label="Collector user" data={collectors.map((u) => ({ value: u.id, label: u.uname }))} value={userId}
               onChange={(v) => { setChosen(v); change.reset() }} allowDeselect={false} maw={320} />
-            <form onSubmit={submit} noValidate>
+            <form onSubmit={form.onSubmit(({ password }) => { if (userId) change.mutate({ id: userId, password }) })} noValidate>
               <Group align="flex-start">
-                <TextInput label="New collector password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} styles={{ input: { fontFamily: 'monospace' } }}
-                  error={problem ?? errors.of('password')} w={320} autoComplete="off" />
-                <Button variant="default" mt={25} onClick={() => setPassword(randomPassword())}>Generate</Button>
-                <Button type="submit" mt={25} disabled={!password || !!problem} loading={change.isPending}>Set password</Button>
+                <TextInput label="New collector password" {...form.getInputProps('password')} styles={{ input: { fontFamily: 'monospace' } }}
+                  w={320} maw="100%" autoComplete="off" />
+                <Button variant="default" mt={25} onClick={() => form.setFieldValue('password', randomPassword())}>Generate</Button>
+                <Button type="submit" mt={25} loading={change.isPending}>Set password</Button>
               </Group>
             </form>
-            <ErrorNote error={errors.general} title="Password not changed" />
+            <ErrorNote error={change.error} title="Password not changed" />
             {saved && saved.id === userId && (
               <Text size="sm" c="teal" role="status">New password set. Update every agent's monitrc with the line below, then run monit reload.</Text>
             )}

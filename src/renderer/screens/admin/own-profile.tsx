@@ -1,33 +1,34 @@
-// The logged-in user's own name, e-mail and password (profile/update; the old password is required).
+// The logged-in user's own name, e-mail and password (profile/update; the old password is required),
+// checked in the browser by the server's own rules (shared/api/users.ts) before anything is sent.
 import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { ownPasswordFormRules, profileFormRules } from '../../../shared/api/users'
 import { profileQuery, type Profile } from '../../api/profile'
 import { updateProfile, type ProfileChange } from '../../api/settings'
 import { ErrorNote } from '../../components/error-note'
-import { formErrors } from './field-errors'
 
 export function OwnProfile({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient()
-  const [fullname, setFullname] = useState(profile.fullname)
-  const [email, setEmail] = useState(profile.email)
+  const form = useForm({
+    mode: 'controlled', initialValues: { fullname: profile.fullname, email: profile.email },
+    validate: schemaResolver(profileFormRules, { sync: true })
+  })
   const save = useMutation({
     mutationFn: (change: ProfileChange) => updateProfile(change),
     onSuccess: (saved) => queryClient.setQueryData(profileQuery.queryKey, saved)
   })
-  const errors = formErrors(save.error, ['fullname', 'email'])
-  const submit = (e: FormEvent) => { e.preventDefault(); save.mutate({ fullname, email }) }
   return (
     <Paper withBorder p="md">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit((change) => save.mutate(change))} noValidate>
         <Stack gap="sm">
           <Title order={3} size="h4">Your profile</Title>
           <Text size="sm" c="dimmed">Logged in as <b>{profile.uname}</b>{profile.admin ? ', an administrator' : ''}.</Text>
           <Group grow align="flex-start">
-            <TextInput label="Full name" value={fullname} onChange={(e) => setFullname(e.currentTarget.value)} error={errors.of('fullname')} />
-            <TextInput label="E-mail" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.of('email')} />
+            <TextInput label="Full name" {...form.getInputProps('fullname')} />
+            <TextInput label="E-mail" type="email" {...form.getInputProps('email')} />
           </Group>
-          <ErrorNote error={errors.general} title="Not saved" />
+          <ErrorNote error={save.error} title="Not saved" />
           {save.isSuccess && <Text c="teal" size="sm" role="status">Profile saved.</Text>}
           <Group><Button type="submit" loading={save.isPending}>Save profile</Button></Group>
         </Stack>
@@ -37,31 +38,27 @@ export function OwnProfile({ profile }: { profile: Profile }) {
 }
 
 export function OwnPassword() {
-  const [oldpassword, setOld] = useState('')
-  const [password, setPassword] = useState('')
-  const [repeat, setRepeat] = useState('')
-  const change = useMutation({
-    mutationFn: () => updateProfile({ oldpassword, password }),
-    onSuccess: () => { setOld(''); setPassword(''); setRepeat('') }
+  const form = useForm({
+    mode: 'controlled', initialValues: { oldpassword: '', password: '', repeat: '' },
+    validate: schemaResolver(ownPasswordFormRules, { sync: true })
   })
-  const errors = formErrors(change.error, ['oldpassword', 'password'])
-  const mismatch = repeat !== '' && repeat !== password
-  const submit = (e: FormEvent) => { e.preventDefault(); if (!mismatch && password) change.mutate() }
+  const change = useMutation({
+    mutationFn: ({ oldpassword, password }: { oldpassword: string; password: string }) => updateProfile({ oldpassword, password }),
+    onSuccess: () => form.reset()
+  })
   return (
     <Paper withBorder p="md">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit((values) => change.mutate(values))} noValidate>
         <Stack gap="sm">
           <Title order={3} size="h4">Change your password</Title>
           <Text size="sm" c="dimmed">Your other logins (other browsers, API clients) are logged out when it changes.</Text>
-          <PasswordInput label="Current password" value={oldpassword} onChange={(e) => setOld(e.currentTarget.value)}
-            error={errors.of('oldpassword')} autoComplete="current-password" maw={360} />
-          <PasswordInput label="New password" value={password} onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.of('password')} autoComplete="new-password" maw={360} />
-          <PasswordInput label="Repeat the new password" value={repeat} onChange={(e) => setRepeat(e.currentTarget.value)}
-            error={mismatch ? 'The two passwords differ' : undefined} autoComplete="new-password" maw={360} />
-          <ErrorNote error={errors.general} title="Password not changed" />
+          <PasswordInput label="Current password" {...form.getInputProps('oldpassword')} autoComplete="current-password" maw={360} />
+          <PasswordInput label="New password" {...form.getInputProps('password')} autoComplete="new-password" maw={360} />
+          <PasswordInput label="Repeat the new password" {...form.getInputProps('repeat')} autoComplete="new-password" maw={360} />
+          {/* What only the server knows (a wrong current password) shows above the button. */}
+          <ErrorNote error={change.error} title="Password not changed" />
           {change.isSuccess && <Text c="teal" size="sm" role="status">Password changed.</Text>}
-          <Group><Button type="submit" disabled={!oldpassword || !password || repeat !== password} loading={change.isPending}>Change password</Button></Group>
+          <Group><Button type="submit" loading={change.isPending}>Change password</Button></Group>
         </Stack>
       </form>
     </Paper>

@@ -7,11 +7,9 @@ interface RoleRowEditorProps {
   rows: RoleRowDraft[]
   choices: GroupList
   onChange(rows: RoleRowDraft[]): void
-  /** The server's complaint about a row argument (hostsN, permissionN, …). */
-  error?: string
 }
 
-export function RoleRowEditor({ rows, choices, onChange, error }: RoleRowEditorProps) {
+export function RoleRowEditor({ rows, choices, onChange }: RoleRowEditorProps) {
   const hosts = choices.hosts.map((h) => ({ value: String(h.id), label: h.name }))
   const groups = choices.groups.map((g) => ({ value: String(g.id), label: g.name }))
   const change = (index: number, row: Partial<RoleRowDraft>) => onChange(rows.map((r, i) => (i === index ? { ...r, ...row } : r)))
@@ -46,7 +44,6 @@ export function RoleRowEditor({ rows, choices, onChange, error }: RoleRowEditorP
           </Stack>
         </Paper>
       ))}
-      {error && <Text c="red" size="sm" role="alert">{error}</Text>}
       <Group>
         <Button variant="light" size="xs" onClick={() => onChange([...rows, { hosts: [], hostgroups: [], permission: 2 }])}>Add row</Button>
         <Text size="xs" c="dimmed">A row naming no host and no group applies to every host, including hosts that register later.</Text>

@@ -1,6 +1,7 @@
 // One input per setting of a channel type (channel-types.ts). A secret's input starts empty and says
 // whether one is stored; left empty, the stored one stays.
 import { MultiSelect, NumberInput, PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core'
+import type { ReactNode } from 'react'
 import type { ChannelField } from './channel-types'
 import type { FieldValue } from './channel-values'
 
@@ -8,7 +9,7 @@ interface FieldProps {
   field: ChannelField
   value: FieldValue
   onChange(value: FieldValue): void
-  error?: string
+  error?: ReactNode
   /** For a secret: whether one is stored */
   isSet?: boolean
   users: readonly { value: string; label: string }[]

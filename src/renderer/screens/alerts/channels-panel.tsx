@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { alertChannelsQuery, deleteChannel, testChannel, type AlertChannelRecord } from '../../api/alerts'
 import { ErrorNote } from '../../components/error-note'
-import { ConfirmButton } from '../admin/confirm-button'
+import { ConfirmButton } from '../../components/confirm-button'
 import { ChannelForm } from './channel-form'
 import { channelTypeForm } from './channel-types'
 

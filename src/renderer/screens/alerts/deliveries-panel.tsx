@@ -1,11 +1,13 @@
 // The delivery log (admin/alerts/deliveries/list): each notification with its channel, rules, status,
-// attempts, last error and dates, newest first; filters by channel, rule and status, paged by the server.
+// attempts, last error and dates, newest first; filters by channel, rule, status and time range (the
+// console's one range picker), paged by the server.
 import { Anchor, Badge, Group, Pagination, Paper, Select, Stack, Table, Text, Tooltip } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import {
   alertChannelsQuery, alertDeliveriesQuery, alertRulesQuery, DELIVERY_PAGE_SIZE, type AlertDelivery, type AlertDeliveryStatus, type DeliverySearch
 } from '../../api/alerts'
 import { ErrorNote } from '../../components/error-note'
+import { RangePicker } from '../reports/range-picker'
 import { formatDateTime } from '../reports/time'
 
 const STATUS_LOOK: Record<AlertDeliveryStatus, { color: string; label: string }> = {
@@ -26,7 +28,7 @@ export function DeliveriesPanel({ search, onChange }: Props) {
   const rules = useQuery(alertRulesQuery)
   const total = list.data?.totalRecords ?? 0
   const pages = Math.max(1, Math.ceil(total / DELIVERY_PAGE_SIZE))
-  const filtered = search.channel !== undefined || search.rule !== undefined || search.status !== undefined
+  const filtered = search.channel !== undefined || search.rule !== undefined || search.status !== undefined || search.range !== undefined
   const pick = (value: string | null) => (value === null ? undefined : Number(value))
   return (
     <Stack gap="md">
@@ -38,6 +40,8 @@ export function DeliveriesPanel({ search, onChange }: Props) {
         <Select label="Status" placeholder="Every status" clearable w={180} value={search.status ?? null}
           data={(Object.keys(STATUS_LOOK) as AlertDeliveryStatus[]).map((s) => ({ value: s, label: STATUS_LOOK[s].label }))}
           onChange={(v) => onChange({ status: (v ?? undefined) as AlertDeliveryStatus | undefined, page: undefined })} />
+        <RangePicker value={search} fallback="any"
+          onChange={(range) => onChange({ range: undefined, from: undefined, to: undefined, ...range, page: undefined })} />
       </Group>
       <ErrorNote error={list.error} title="The delivery log could not be loaded" />
       {list.data && total === 0 && (

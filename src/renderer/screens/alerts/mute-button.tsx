@@ -1,12 +1,11 @@
 // "Mute…" for a host or one of its services (maintenance): for 1 hour, 8 hours or until a chosen time,
 // with a reason. Muted, it produces no alert until the mute ends (listed under Administration › Alerts).
 import { Button, Group, Modal, Radio, Stack, Text, TextInput, Tooltip, type ButtonProps } from '@mantine/core'
+import { useForm, type FormErrors } from '@mantine/form'
 import { useDisclosure } from '@mantine/hooks'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
 import { createMute } from '../../api/alerts'
 import { ErrorNote } from '../../components/error-note'
-import { formErrors } from '../admin/field-errors'
 import { DateTimeInput } from '../reports/date-time-input'
 
 const HOUR = 3600
@@ -35,36 +34,52 @@ export function MuteButton({ hostId, hostName, service, label = 'Mute…', toolt
   )
 }
 
+interface MuteValues {
+  length: Length
+  /** Unix seconds, for "Until a date" */
+  until: number | undefined
+  reason: string
+}
+
+/** The mute's end: an hour or eight from now, or the chosen date. */
+const endOf = (v: MuteValues, now: number) => (v.length === '1h' ? now + HOUR : v.length === '8h' ? now + 8 * HOUR : (v.until ?? 0))
+
+/** The server's checks (admin/alerts/mutes/create), in the browser: every field at once. */
+function muteErrors(v: MuteValues): FormErrors {
+  return {
+    until: v.length === 'until' && (v.until ?? 0) <= Date.now() / 1000 ? 'must be in the future' : undefined,
+    reason: v.reason.length > 1000 ? 'longer than 1000 characters' : undefined
+  }
+}
+
 function MuteDialog({ hostId, service, what, onClose }: { hostId: number; service?: { id: number }; what: string; onClose(): void }) {
   const queryClient = useQueryClient()
-  const [length, setLength] = useState<Length>('1h')
-  const [until, setUntil] = useState<number | undefined>(() => Math.floor(Date.now() / 1000) + 24 * HOUR)
-  const [reason, setReason] = useState('')
+  const form = useForm<MuteValues>({
+    mode: 'controlled', initialValues: { length: '1h', until: Math.floor(Date.now() / 1000) + 24 * HOUR, reason: '' }, validate: muteErrors
+  })
+  const values = form.getValues()
   const mute = useMutation({
-    mutationFn: () => {
-      const now = Math.floor(Date.now() / 1000)
-      const end = length === '1h' ? now + HOUR : length === '8h' ? now + 8 * HOUR : (until ?? 0)
-      return createMute({ hostid: hostId, serviceid: service?.id, until: end, reason: reason.trim() })
-    },
+    mutationFn: (v: MuteValues) =>
+      createMute({ hostid: hostId, serviceid: service?.id, until: endOf(v, Math.floor(Date.now() / 1000)), reason: v.reason.trim() }),
     onSuccess: () => { void queryClient.invalidateQueries({ queryKey: ['admin', 'alerts', 'mutes'] }); onClose() }
   })
-  const errors = formErrors(mute.error, ['until', 'reason'])
-  const submit = (e: FormEvent) => { e.preventDefault(); mute.mutate() }
   return (
     <Modal opened onClose={onClose} title={`Mute ${what}`}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit((v) => mute.mutate(v))} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">No alert is sent for {service ? 'this service' : 'this host or its services'} until the mute ends. Events are still stored.</Text>
-          <Radio.Group label="For" value={length} onChange={(v) => { setLength(v as Length); mute.reset() }} error={errors.of('until')}>
+          <Radio.Group label="For" {...form.getInputProps('length')}>
             <Group mt={8}>
               <Radio value="1h" label="1 hour" />
               <Radio value="8h" label="8 hours" />
               <Radio value="until" label="Until a date" />
             </Group>
           </Radio.Group>
-          {length === 'until' && <DateTimeInput label="Until" value={until} onChange={(v) => { setUntil(v); mute.reset() }} />}
-          <TextInput label="Reason" placeholder="e.g. kernel upgrade" value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.of('reason')} data-autofocus />
-          <ErrorNote error={errors.general} title="Not muted" />
+          {values.length === 'until' && (
+            <DateTimeInput label="Until" value={values.until} onChange={(v) => form.setFieldValue('until', v)} error={form.errors.until} />
+          )}
+          <TextInput label="Reason" placeholder="e.g. kernel upgrade" {...form.getInputProps('reason')} data-autofocus />
+          <ErrorNote error={mute.error} title="Not muted" />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>Cancel</Button>
             <Button type="submit" loading={mute.isPending}>Mute</Button>

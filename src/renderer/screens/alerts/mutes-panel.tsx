@@ -1,23 +1,27 @@
 // Active mutes (maintenance): host, service, until, reason and who set it; each can end early. Expired
-// mutes leave the list by themselves (the server answers only active ones).
-import { Anchor, Paper, Stack, Table, Text } from '@mantine/core'
+// mutes leave the list by themselves (the server answers only active ones), unless "Show ended mutes"
+// asks for all of them.
+import { Anchor, Badge, Paper, Stack, Switch, Table, Text } from '@mantine/core'
+import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { alertMutesQuery, deleteMute } from '../../api/alerts'
+import { endMute, mutesQuery } from '../../api/alerts'
 import { ErrorNote } from '../../components/error-note'
-import { ConfirmButton } from '../admin/confirm-button'
+import { ConfirmButton } from '../../components/confirm-button'
 import { formatDateTime } from '../reports/time'
 
 export function MutesPanel() {
   // Re-read each minute: a mute that has run out leaves the list without anyone acting.
-  const list = useQuery({ ...alertMutesQuery, refetchInterval: 60_000 })
+  const [ended, setEnded] = useState(false)
+  const list = useQuery({ ...mutesQuery(ended), refetchInterval: 60_000 })
   const queryClient = useQueryClient()
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'alerts', 'mutes'] })
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">A muted host or service sends no alert until its mute ends. Mute one with "Mute…" on the host's page.</Text>
+      <Switch label="Show ended mutes" checked={ended} onChange={(e) => setEnded(e.currentTarget.checked)} />
       <ErrorNote error={list.error} title="The mutes could not be loaded" />
-      {list.data && list.data.records.length === 0 && <Text data-testid="mutes-empty">Nothing is muted.</Text>}
+      {list.data && list.data.records.length === 0 && <Text data-testid="mutes-empty">{ended ? 'No mute was ever set.' : 'Nothing is muted.'}</Text>}
       {list.data && list.data.records.length > 0 && (
         <Paper withBorder>
           <Table.ScrollContainer minWidth={760}>
@@ -34,12 +38,15 @@ export function MutesPanel() {
                         <Anchor renderRoot={(props) => <Link {...props} to="/hosts/$hostId" params={{ hostId: String(m.hostid) }} />} size="sm">{m.hostname}</Anchor>
                       </Table.Td>
                       <Table.Td><Text size="sm" c={m.service ? undefined : 'dimmed'}>{m.service ?? 'the whole host'}</Text></Table.Td>
-                      <Table.Td><Text size="sm">{formatDateTime(m.until)}</Text></Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{formatDateTime(m.until)}</Text>
+                        {!m.active && <Badge size="xs" color="gray" variant="light">Ended</Badge>}
+                      </Table.Td>
                       <Table.Td><Text size="sm">{m.reason || '—'}</Text></Table.Td>
                       <Table.Td><Text size="sm">{m.createdby}</Text><Text size="xs" c="dimmed">{formatDateTime(m.createdat)}</Text></Table.Td>
                       <Table.Td>
-                        <ConfirmButton size="xs" label="End now" aria-label={`End the mute of ${what}`} title={`End the mute of ${what}?`}
-                          message="Alerts for it are sent again from now on." onConfirm={() => deleteMute(m.id)} onDone={refresh} />
+                        {m.active && <ConfirmButton size="xs" label="End now" aria-label={`End the mute of ${what}`} title={`End the mute of ${what}?`}
+                          message="Alerts for it are sent again from now on." onConfirm={() => endMute(m.id)} onDone={refresh} />}
                       </Table.Td>
                     </Table.Tr>
                   )

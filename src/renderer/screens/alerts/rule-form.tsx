@@ -1,17 +1,15 @@
 // Create or edit an alert rule: which events (hosts, groups, service pattern and types, states, event
 // types, heartbeat) go to which channels, and how (group wait, reminders, recovery). Empty pickers mean
 // "every": the hints say so, as the API reads them.
-import { Button, Checkbox, Group, Modal, MultiSelect, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core'
-import { useMutation } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { Autocomplete, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { eventClasses, EventState, serviceTypeLabels } from '../../../shared/codes'
 import type { GroupList } from '../../api/admin'
 import { saveRule, type AlertChannelRecord, type AlertRuleRecord, type RuleDraft } from '../../api/alerts'
 import { ErrorNote } from '../../components/error-note'
-import { formErrors } from '../admin/field-errors'
-
-const FIELDS = ['name', 'enabled', 'channelid', 'hostid', 'hostgroupid', 'servicepattern', 'servicetype', 'state', 'eventtype',
-  'heartbeat', 'groupwait', 'reminder', 'recovery'] as const
+import { serviceListPageQuery } from '../../api/overview'
+import { ruleFormRules } from '../../../shared/api/alert-rules'
 
 export const NEW_RULE: RuleDraft = {
   name: '', enabled: true, channelid: [], hostid: [], hostgroupid: [], servicepattern: '', servicetype: [],
@@ -37,46 +35,44 @@ interface Props {
 }
 
 export function RuleForm({ rule, channels, hostsAndGroups, onClose, onSaved }: Props) {
-  const [draft, setDraft] = useState<RuleDraft>(() => (rule ? { ...rule } : NEW_RULE))
-  const save = useMutation({ mutationFn: () => saveRule(rule?.id, draft), onSuccess: onSaved })
-  const errors = formErrors(save.error, FIELDS)
-  const set = <K extends keyof RuleDraft>(key: K, value: RuleDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }))
-    // A refusal is about what was sent: editing clears it.
-    if (save.error) save.reset()
-  }
-  const submit = (e: FormEvent) => { e.preventDefault(); save.mutate() }
+  const form = useForm<RuleDraft>({
+    mode: 'controlled', initialValues: rule ? { ...rule } : NEW_RULE, validate: schemaResolver(ruleFormRules, { sync: true })
+  })
+  const draft = form.getValues()
+  const serviceNames = useServiceNames(draft.servicepattern)
+  const save = useMutation({ mutationFn: (values: RuleDraft) => saveRule(rule?.id, values), onSuccess: onSaved })
+  const set = <K extends keyof RuleDraft>(key: K, value: RuleDraft[K]) => form.setFieldValue(key, value as never)
 
   return (
     <Modal opened onClose={onClose} title={rule ? `Edit ${rule.name}` : 'New rule'} size="xl">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
         <Stack>
           <Group align="flex-start" grow>
-            <TextInput label="Name" required value={draft.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.of('name')} data-autofocus />
+            <TextInput label="Name" required value={draft.name} onChange={(e) => set('name', e.currentTarget.value)} error={form.errors.name} data-autofocus />
             <Switch mt={30} label="Enabled" checked={draft.enabled} onChange={(e) => set('enabled', e.currentTarget.checked)} />
           </Group>
           <MultiSelect label="Channels" required description="Where the notifications go"
             data={channels.map((c) => ({ value: String(c.id), label: c.enabled ? c.name : `${c.name} (disabled)` }))}
-            value={strings(draft.channelid)} onChange={(v) => set('channelid', ids(v))} searchable error={errors.of('channelid')}
+            value={strings(draft.channelid)} onChange={(v) => set('channelid', ids(v))} searchable error={form.errors.channelid}
             nothingFoundMessage="No such channel" />
 
           <Text fw={500} size="sm" mt="xs">Which events</Text>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <MultiSelect label="Hosts" description="None and no group: every host" searchable clearable limit={50}
               data={hostsAndGroups.hosts.map((h) => ({ value: String(h.id), label: h.name }))}
-              value={strings(draft.hostid)} onChange={(v) => set('hostid', ids(v))} error={errors.of('hostid')} nothingFoundMessage="No such host" />
+              value={strings(draft.hostid)} onChange={(v) => set('hostid', ids(v))} error={form.errors.hostid} nothingFoundMessage="No such host" />
             <MultiSelect label="Host groups" description="Every host of these groups" searchable clearable
               data={hostsAndGroups.groups.map((g) => ({ value: String(g.id), label: g.name }))}
-              value={strings(draft.hostgroupid)} onChange={(v) => set('hostgroupid', ids(v))} error={errors.of('hostgroupid')} nothingFoundMessage="No such group" />
-            <TextInput label="Service name" description="A pattern with * and ?; empty: every service" placeholder="e.g. nginx* or *db"
-              value={draft.servicepattern} onChange={(e) => set('servicepattern', e.currentTarget.value)} error={errors.of('servicepattern')} />
+              value={strings(draft.hostgroupid)} onChange={(v) => set('hostgroupid', ids(v))} error={form.errors.hostgroupid} nothingFoundMessage="No such group" />
+            <Autocomplete label="Service name" description="A name, or a pattern with * and ?; empty: every service" placeholder="e.g. nginx* or *db"
+              data={serviceNames} value={draft.servicepattern} onChange={(v) => set('servicepattern', v)} error={form.errors.servicepattern} />
             <MultiSelect label="Service types" description="None: every type" searchable clearable
               data={serviceTypeLabels.map((label, code) => ({ value: String(code), label }))}
-              value={strings(draft.servicetype)} onChange={(v) => set('servicetype', ids(v))} error={errors.of('servicetype')} />
+              value={strings(draft.servicetype)} onChange={(v) => set('servicetype', ids(v))} error={form.errors.servicetype} />
             <MultiSelect label="Event types" description="None: every type" searchable clearable
               data={eventClasses.map((c) => ({ value: String(c.id), label: c.name }))}
-              value={eventBits(draft.eventtype)} onChange={(v) => set('eventtype', bitmapOf(v))} error={errors.of('eventtype')} />
-            <Checkbox.Group label="States" description="None: every state" value={strings(draft.state)} onChange={(v) => set('state', ids(v))} error={errors.of('state')}>
+              value={eventBits(draft.eventtype)} onChange={(v) => set('eventtype', bitmapOf(v))} error={form.errors.eventtype} />
+            <Checkbox.Group label="States" description="None: every state" value={strings(draft.state)} onChange={(v) => set('state', ids(v))} error={form.errors.state}>
               <Group mt={8}>
                 {STATE_ORDER.map((s) => (
                   <Checkbox key={s} value={String(s)} label={STATE_LABELS[s]} />
@@ -85,18 +81,19 @@ export function RuleForm({ rule, channels, hostsAndGroups, onClose, onSaved }: P
             </Checkbox.Group>
           </SimpleGrid>
           <Switch label="Heartbeat: tell when a host stops reporting and when it reports again" checked={draft.heartbeat}
-            onChange={(e) => set('heartbeat', e.currentTarget.checked)} error={errors.of('heartbeat')} />
+            onChange={(e) => set('heartbeat', e.currentTarget.checked)} error={form.errors.heartbeat} />
 
           <Text fw={500} size="sm" mt="xs">How</Text>
           <Group align="flex-start">
             <NumberInput label="Group wait (seconds)" description="Alerts within it go as one message" min={0} max={86400} allowDecimal={false} w={230}
-              value={draft.groupwait} onChange={(v) => set('groupwait', Number(v))} error={errors.of('groupwait')} />
+              value={draft.groupwait} onChange={(v) => set('groupwait', Number(v))} error={form.errors.groupwait} />
             <NumberInput label="Reminder (minutes)" description="Again while it stays failed; 0: off" min={0} max={525600} allowDecimal={false} w={230}
-              value={draft.reminder} onChange={(v) => set('reminder', Number(v))} error={errors.of('reminder')} />
+              value={draft.reminder} onChange={(v) => set('reminder', Number(v))} error={form.errors.reminder} />
           </Group>
-          <Switch label="Recovery: also tell when it recovers" checked={draft.recovery} onChange={(e) => set('recovery', e.currentTarget.checked)} error={errors.of('recovery')} />
+          <Switch label="Recovery: also tell when it recovers" checked={draft.recovery} onChange={(e) => set('recovery', e.currentTarget.checked)} error={form.errors.recovery} />
 
-          <ErrorNote error={errors.general} title="Not saved" />
+          {/* What only the server knows (a name taken already) shows above the buttons. */}
+          <ErrorNote error={save.error} title="Not saved" />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>Cancel</Button>
             <Button type="submit" loading={save.isPending}>{rule ? 'Save' : 'Create rule'}</Button>
@@ -105,4 +102,11 @@ export function RuleForm({ rule, channels, hostsAndGroups, onClose, onSaved }: P
       </form>
     </Modal>
   )
+}
+
+/** Names of the services the hosts report whose name contains what was typed before its first wildcard. */
+function useServiceNames(typed: string): string[] {
+  const text = typed.split(/[*?]/)[0].trim()
+  const found = useQuery(serviceListPageQuery({ servicepattern: text || undefined, sort: 'name' }, 0, 200))
+  return [...new Set((found.data?.records ?? []).map((s) => s.name))]
 }

@@ -7,7 +7,7 @@ import { eventClasses, serviceTypeLabels } from '../../../shared/codes'
 import { adminGroupsQuery, type GroupList } from '../../api/admin'
 import { alertChannelsQuery, alertRulesQuery, deleteRule, type AlertRuleRecord } from '../../api/alerts'
 import { ErrorNote } from '../../components/error-note'
-import { ConfirmButton } from '../admin/confirm-button'
+import { ConfirmButton } from '../../components/confirm-button'
 import { RuleForm, STATE_LABELS, STATE_ORDER } from './rule-form'
 
 type Editing = { mode: 'create' } | { mode: 'edit'; rule: AlertRuleRecord }

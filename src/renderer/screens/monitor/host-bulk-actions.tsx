@@ -7,7 +7,7 @@ import { HostStatus, hostStatusLabel } from '../../../shared/codes'
 import { adminGroupsQuery } from '../../api/admin'
 import { addHostsToGroup, deleteHosts, setHostsStatus } from '../../api/host-bulk'
 import { ErrorNote } from '../../components/error-note'
-import { ConfirmButton } from '../admin/confirm-button'
+import { ConfirmButton } from '../../components/confirm-button'
 
 interface Props {
   ids: readonly number[]

@@ -4,7 +4,7 @@
 import { Button, Chip, Group, Select, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useEffectEvent, useState } from 'react'
 import { adminGroupsQuery } from '../../api/admin'
 import { useProfile } from '../../api/profile'
 
@@ -69,10 +69,11 @@ function PatternInput({ label, placeholder, value, onChange }: {
 }) {
   const [pattern, setPattern] = useState(value ?? '')
   const [debounced] = useDebouncedValue(pattern, 250)
-  useEffect(() => {
-    if ((debounced.trim() || undefined) !== value) onChange(debounced.trim() || undefined)
-    // Only the typed pattern drives this.
-  }, [debounced])
+  // Only the typed pattern drives this; the current value and onChange are read when it fires.
+  const apply = useEffectEvent((typed: string) => {
+    if ((typed.trim() || undefined) !== value) onChange(typed.trim() || undefined)
+  })
+  useEffect(() => apply(debounced), [debounced])
   return <TextInput label={label} placeholder={placeholder} value={pattern} w={220} onChange={(e) => setPattern(e.currentTarget.value)} />
 }
 

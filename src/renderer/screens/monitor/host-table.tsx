@@ -67,7 +67,7 @@ export function HostTable({ filter, onSort, selection, empty }: Props) {
     estimateSize: () => rowHeight,
     overscan: 10
   })
-  useEffect(() => { virtualizer.measure() }, [rowHeight])
+  useEffect(() => { virtualizer.measure() }, [virtualizer, rowHeight])
   const filterKey = JSON.stringify(filter)
   useScrollMemory(scroller, filterKey, total > 0)
   const items = virtualizer.getVirtualItems()
@@ -124,14 +124,14 @@ function useScrollMemory(scroller: React.RefObject<HTMLDivElement | null>, key: 
     if (!ready || !el || restored.current === key) return
     restored.current = key
     el.scrollTop = scrollOffsets.get(key) ?? 0
-  }, [key, ready])
+  }, [scroller, key, ready])
   useEffect(() => {
     const el = scroller.current
     if (!el) return
     const remember = () => { scrollOffsets.set(key, el.scrollTop) }
     el.addEventListener('scroll', remember, { passive: true })
     return () => el.removeEventListener('scroll', remember)
-  }, [key, ready])
+  }, [scroller, key, ready])
 }
 
 interface HeaderProps {

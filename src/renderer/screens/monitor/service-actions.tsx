@@ -1,38 +1,69 @@
 // Start, stop, restart, monitor or unmonitor one service through the server, which calls the agent.
-// The outcome shows next to the service: sending, accepted (the agent's report then changes the state
-// live), or the agent's own error.
+// Only the actions that make sense for the service are offered (service-action-choice.ts); stop and
+// restart ask first, naming the service and its host. The outcome shows next to the service: sending,
+// accepted (the agent's report then changes the state live), or the agent's own error.
 import { Button, Group, Loader, Menu, Text } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { errorMessage } from '../../api/client'
-import { runServiceAction, serviceActions, type ServiceAction, type ServiceEntry } from '../../api/status'
+import { runServiceAction, type ServiceAction, type ServiceEntry } from '../../api/status'
+import { ConfirmDialog } from '../../components/confirm-dialog'
+import { useResetAfterOutage } from '../../live/use-reset-after-outage'
+import { asksFirst, offeredActions } from './service-action-choice'
 
 const actionLabels: Record<ServiceAction, string> = {
   start: 'Start', stop: 'Stop', restart: 'Restart', monitor: 'Monitor', unmonitor: 'Unmonitor'
 }
 
-export function ServiceActions({ hostId, service }: { hostId: number; service: ServiceEntry }) {
+const consequences: Partial<Record<ServiceAction, string>> = {
+  stop: 'Monit runs its stop program and stops monitoring it until it is started again.',
+  restart: 'Monit runs its restart program (or stop, then start); the service is briefly unavailable.'
+}
+
+interface ServiceActionsProps {
+  hostId: number
+  hostName: string
+  service: ServiceEntry
+}
+
+export function ServiceActions({ hostId, hostName, service }: ServiceActionsProps) {
   const queryClient = useQueryClient()
+  const [asking, setAsking] = useState<ServiceAction>()
   const action = useMutation({
     mutationFn: (what: ServiceAction) => runServiceAction(hostId, service.id, what),
     // The agent reports the new state within a poll; the live stream refreshes the host then.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['status', 'host', hostId] })
+    onSuccess: () => {
+      setAsking(undefined)
+      return queryClient.invalidateQueries({ queryKey: ['status', 'host', hostId] })
+    }
   })
-  const unmonitored = service.monitorstate === 0
-  // What makes sense now comes first; every action stays available, as in Monit's own page.
-  const offered = serviceActions.filter((a) => (unmonitored ? a !== 'unmonitor' : a !== 'monitor'))
+  useResetAfterOutage(action)
+  const choose = (a: ServiceAction) => {
+    action.reset()
+    if (asksFirst(a)) setAsking(a)
+    else action.mutate(a)
+  }
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
-      <ActionFeedback pending={action.isPending} error={action.error} done={action.isSuccess ? action.variables : undefined} />
+      {asking === undefined && (
+        <ActionFeedback pending={action.isPending} error={action.error} done={action.isSuccess ? action.variables : undefined} />
+      )}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button size="compact-sm" variant="default" disabled={action.isPending} aria-label={`Actions for ${service.name}`}>Actions</Button>
         </Menu.Target>
         <Menu.Dropdown>
-          {offered.map((a) => (
-            <Menu.Item key={a} onClick={() => action.mutate(a)}>{actionLabels[a]}</Menu.Item>
+          {offeredActions(service).map((a) => (
+            <Menu.Item key={a} onClick={() => choose(a)}>{actionLabels[a]}</Menu.Item>
           ))}
         </Menu.Dropdown>
       </Menu>
+      {asking && (
+        <ConfirmDialog opened onClose={() => setAsking(undefined)} title={`${actionLabels[asking]} ${service.name} on ${hostName}?`}
+          message={`${actionLabels[asking]} the service ${service.name} on the host ${hostName}. ${consequences[asking] ?? ''}`}
+          label={`${actionLabels[asking]} ${service.name}`} pending={action.isPending} error={action.error}
+          onConfirm={() => action.mutate(asking)} />
+      )}
     </Group>
   )
 }

@@ -107,7 +107,7 @@ function StatisticChart({ title, series, span }: { title: string; series: Analyt
       legend: { show: true },
       cursor: { points: { size: 6 } }
     }
-  }, [series, withBand, type, theme.dark, span.datefrom, span.dateto, data])
+  }, [series, withBand, type, theme, span.datefrom, span.dateto, data])
   return (
     <Stack gap={4} data-chart-title={title}>
       <Text size="sm" fw={600}>{title}</Text>

@@ -7,6 +7,7 @@ import { MonitorState } from '../../../shared/codes'
 import type { ServiceEntry, StatisticEntry } from '../../api/status'
 import { Led } from '../../components/led'
 import { ServiceActions } from './service-actions'
+import classes from './services-table.module.css'
 import { formatStatistic, keyFigureRank, statisticName } from './statistics'
 
 const modeLabels = ['active', 'passive', 'manual']
@@ -33,6 +34,7 @@ export function statisticLabel(st: StatisticEntry): string {
 
 interface Props {
   hostId: number
+  hostName: string
   services: readonly ServiceEntry[]
   selected?: number
   mayAct: boolean
@@ -40,7 +42,7 @@ interface Props {
   extra?: (service: ServiceEntry) => ReactNode
 }
 
-export function ServicesTable({ hostId, services, selected, mayAct, extra }: Props) {
+export function ServicesTable({ hostId, hostName, services, selected, mayAct, extra }: Props) {
   if (services.length === 0) return <Text c="dimmed">This host reports no services.</Text>
   return (
     <Table.ScrollContainer minWidth={extra ? 960 : 820}>
@@ -58,7 +60,8 @@ export function ServicesTable({ hostId, services, selected, mayAct, extra }: Pro
         </Table.Thead>
         <Table.Tbody>
           {services.map((s) => (
-            <Table.Tr key={s.id} data-service={s.name} bg={s.id === selected ? 'var(--mantine-primary-color-light)' : undefined}>
+            // The chosen row is marked by a bar at its edge, not a teal background its teal badges would fade into.
+            <Table.Tr key={s.id} data-service={s.name} className={s.id === selected ? classes.selected : undefined}>
               <Table.Td><Led led={s.led} /></Table.Td>
               <Table.Td>
                 <Anchor renderRoot={(props) => <Link {...props} to="/hosts/$hostId" params={{ hostId: String(hostId) }} search={(prev) => ({ ...prev, service: s.id })} />}
@@ -66,7 +69,7 @@ export function ServicesTable({ hostId, services, selected, mayAct, extra }: Pro
                 <Text size="xs" c="dimmed">{s.type}</Text>
               </Table.Td>
               <Table.Td><Text size="sm">{s.status}</Text></Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Badge size="sm" variant="light" color={s.monitorstate === 0 ? 'gray' : 'teal'} data-monitoring>{monitoringLabel(s.monitorstate)}</Badge>
                 <Text size="xs" c="dimmed">{modeLabels[s.monitormode] ?? 'unknown'} mode</Text>
               </Table.Td>
@@ -80,7 +83,7 @@ export function ServicesTable({ hostId, services, selected, mayAct, extra }: Pro
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
                     {extra?.(s)}
-                    {mayAct && <ServiceActions hostId={hostId} service={s} />}
+                    {mayAct && <ServiceActions hostId={hostId} hostName={hostName} service={s} />}
                   </Group>
                 </Table.Td>
               )}

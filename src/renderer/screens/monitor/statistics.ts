@@ -3,7 +3,7 @@
 import { Stat, statisticTypeNames } from '../../../shared/codes'
 
 type Kind = 'percent' | 'kilobytes' | 'megabytes' | 'bytes' | 'bytesPerSecond' | 'perSecond' | 'seconds' | 'milliseconds'
-  | 'date' | 'duration' | 'days' | 'octal' | 'plain'
+  | 'date' | 'duration' | 'days' | 'octal' | 'identifier' | 'plain'
 
 const kinds: Partial<Record<number, Kind>> = {}
 const assign = (kind: Kind, ...types: number[]) => { for (const t of types) kinds[t] = kind }
@@ -25,6 +25,8 @@ assign('date', Stat.Timestamp, Stat.TimestampAccess, Stat.TimestampChange, Stat.
 assign('duration', Stat.Uptime, Stat.SystemUptime, Stat.Downtime)
 assign('days', Stat.CertificateValidDays)
 assign('octal', Stat.Mode)
+// Numbers people copy into `kill` or `id`: no thousands separators.
+assign('identifier', Stat.Pid, Stat.PPid, Stat.Uid, Stat.Gid, Stat.EffectiveUid)
 
 const names: Partial<Record<number, string>> = {
   [Stat.LoadAverage]: 'Load average', [Stat.CpuUser]: 'CPU user', [Stat.CpuSystem]: 'CPU system', [Stat.CpuWait]: 'CPU wait',
@@ -102,6 +104,7 @@ export function formatStatistic(type: number, value: number | string): string {
     case 'duration': return formatDuration(value)
     case 'days': return `${number(value, 0)} days`
     case 'octal': return value.toString(8).padStart(4, '0')
+    case 'identifier': return String(value)
     case 'plain': return number(value, 2)
   }
 }

@@ -1,12 +1,13 @@
 // A date and time field: the browser's own datetime-local picker inside a Mantine input.
 import { TextInput } from '@mantine/core'
+import type { ReactNode } from 'react'
 import { fromDateTimeLocal, toDateTimeLocal } from './time'
 
 interface DateTimeInputProps {
   label: string
   value: number | undefined
   onChange: (unixSeconds: number | undefined) => void
-  error?: string
+  error?: ReactNode
   w?: number | string
 }
 

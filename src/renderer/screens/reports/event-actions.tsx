@@ -1,22 +1,25 @@
 // Dismissing an active error (reports/events/dismiss): it then leaves the "Active, not dismissed" list.
-// The outcome, good or bad, shows right beside the button.
+// There is no undoing it, so the button asks first, naming the service and host; the outcome, good or
+// bad, shows right beside the button (a refusal inside the question).
 import { Button, Group, Stack, Text } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
 import { EventState } from '../../../shared/codes'
 import { eventActivity, useDismissEvent, type EventDetail } from '../../api/events'
-import { ErrorNote } from '../../components/error-note'
+import { ConfirmDialog } from '../../components/confirm-dialog'
+import { useResetAfterOutage } from '../../live/use-reset-after-outage'
 
 export function EventActions({ event }: { event: EventDetail }) {
   const isError = event.eventstate === EventState.Failed
   const activity = eventActivity(event)
   const dismiss = useDismissEvent(event.id)
+  useResetAfterOutage(dismiss)
+  const [asking, { open, close }] = useDisclosure()
   if (!isError) return null
   return (
     <Stack>
       <Group gap="sm" align="center">
         {activity === 'active' && (
-          <Button color="orange" variant="light" loading={dismiss.isPending} onClick={() => dismiss.mutate()}>
-            Dismiss this error
-          </Button>
+          <Button color="orange" variant="light" onClick={() => { dismiss.reset(); open() }}>Dismiss this error</Button>
         )}
         <Text size="sm" c="dimmed" role="status" data-testid="event-activity">
           {activity === 'active' && 'This error is still active.'}
@@ -24,7 +27,10 @@ export function EventActions({ event }: { event: EventDetail }) {
           {activity === 'over' && 'This error is over: the service has recovered or reported again since.'}
         </Text>
       </Group>
-      <ErrorNote error={dismiss.error} title="The event could not be dismissed" />
+      <ConfirmDialog opened={asking} onClose={close} title="Dismiss this error?" color="orange" label="Dismiss"
+        message={`The error of ${event.servicename} on ${event.host} leaves the list of errors to look at. This cannot be undone; `
+          + 'a new failure of the service shows again.'}
+        pending={dismiss.isPending} error={dismiss.error} onConfirm={() => dismiss.mutate(undefined, { onSuccess: close })} />
     </Stack>
   )
 }

@@ -2,7 +2,8 @@
 // Repeats of one service (same state and message, next to each other) fold into their first row with a
 // count that unfolds them; an active error says how long it has been failing.
 import { Badge, Group, Table, Text, UnstyledButton } from '@mantine/core'
-import { Fragment, useState } from 'react'
+import { Fragment, useState, type ReactNode } from 'react'
+import { HostName } from '../../components/host-name'
 import type { EventListEntry, EventSortKey, SortDir } from '../../api/events'
 import { formatAge } from '../../components/relative-time'
 import { useNow } from '../../components/use-now'
@@ -79,7 +80,7 @@ function EventRow({ e, now, onHost, onService, repeats, repeat = false }: EventR
         </AnchorLink>
       </Table.Td>
       <Table.Td>
-        <FilterButton label={`Only events of host ${e.hostname}`} onClick={() => onHost(e.hostid)}>{e.hostname}</FilterButton>
+        <FilterButton label={`Only events of host ${e.hostname}`} onClick={() => onHost(e.hostid)}><HostName name={e.hostname} /></FilterButton>
       </Table.Td>
       <Table.Td>
         <FilterButton label={`Only events of service ${e.servicename}`} onClick={() => onService(e.servicenameid)}>{e.servicename}</FilterButton>
@@ -106,7 +107,7 @@ function EventRow({ e, now, onHost, onService, repeats, repeat = false }: EventR
 }
 
 /** A plain title, not a Mantine Tooltip: a page holds up to 1,000 of these, and each Tooltip costs a render. */
-function FilterButton({ label, onClick, children }: { label: string; onClick: () => void; children: string }) {
+function FilterButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
   return (
     <UnstyledButton onClick={onClick} aria-label={label} title={label} fz="sm" style={{ textAlign: 'left', wordBreak: 'break-word' }}>
       {children}

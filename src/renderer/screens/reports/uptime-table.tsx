@@ -43,7 +43,8 @@ export function UptimeTable({ items, nameHeader, renderName, renderEvents, inact
   const padBottom = maxHeight !== undefined && visible.length ? rows.getTotalSize() - visible[visible.length - 1].end : 0
   const header = { sort: sort.key, dir: sort.dir, onSort: (key: UptimeSortKey, dir: SortDir) => setSort({ key, dir }) }
   return (
-    <div ref={scroller} style={maxHeight === undefined ? undefined : { maxHeight, overflow: 'auto' }}>
+    // Scrolls sideways by itself on a narrow screen rather than widening the page.
+    <div ref={scroller} style={maxHeight === undefined ? { overflowX: 'auto' } : { maxHeight, overflow: 'auto' }}>
       <Table stickyHeader highlightOnHover verticalSpacing={8} style={{ minWidth: 640 }} aria-label={`Uptime per ${nameHeader.toLowerCase()}`}
         aria-rowcount={sorted.length + 1}>
         <Table.Thead>
@@ -93,7 +94,7 @@ export function uptimeColor(uptime: number): string {
 export function UptimeBar({ uptime }: { uptime: number }) {
   return (
     <Group gap="sm" wrap="nowrap">
-      <Progress value={uptime} color={uptimeColor(uptime)} w={140} size="md" aria-label={`Uptime ${uptime}%`} />
+      <Progress value={uptime} color={uptimeColor(uptime)} w={{ base: 60, sm: 140 }} size="md" aria-label={`Uptime ${uptime}%`} />
       <Text size="sm" ff="monospace">{uptime.toFixed(2)}%</Text>
     </Group>
   )

@@ -7,15 +7,11 @@
 // `allowed_mentions` with nothing to parse keeps an "@everyone" or "<@id>" in a service's message from
 // pinging anyone. Discord answers 204 No Content; errors are JSON {"message", "code"} (a 400 adds
 // "errors" naming the field), and 429 carries "retry_after" in seconds, reported with the error.
-import { z } from 'zod'
+import { discordSettings, type DiscordSettings } from '../../../shared/alert-channel-settings/message-services'
 import type { ChannelType } from '../channel'
 import { deliver, errorDetail, excerpt, parseJson, truncate, type HttpAnswer } from './http'
-import { httpUrl } from './setting-args'
 
 export const DISCORD_MAX_CONTENT = 2000
-
-export const discordSettings = z.object({ url: httpUrl() })
-export type DiscordSettings = z.output<typeof discordSettings>
 
 /** Escapes Discord's markdown in a line that is set in bold. */
 const escapeMarkdown = (text: string) => text.replace(/([\\*_~`|>])/g, '\\$1')

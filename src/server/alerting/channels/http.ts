@@ -40,7 +40,7 @@ export async function postHttp(req: HttpRequest): Promise<Posted> {
     const res = await fetch(req.url, {
       method: req.method ?? 'POST',
       headers: { 'User-Agent': USER_AGENT, ...req.headers, 'Content-Type': req.contentType },
-      body: req.body as BodyInit,
+      body: req.body as RequestInit['body'],
       signal: req.signal,
       // A redirected POST would silently become a GET elsewhere: say so instead (see failureText).
       redirect: 'manual'
@@ -70,7 +70,7 @@ export async function deliver(req: HttpRequest, options: DeliverOptions = {}): P
     const refused = options.check?.(answer)
     return refused === undefined ? { ok: true, log } : { ok: false, error: `${req.service} answered ${answer.status}: ${refused}`, log }
   }
-  return { ok: false, error: failureText(req.service, answer, options.detail ?? errorDetail), log }
+  return { ok: false, error: failureText(req.service, answer, options.detail ?? errorDetail), log, retryAfterSec: retryAfter(answer) }
 }
 
 /** "<service> answered 429: You are being rate limited. (retry after 1.5 s)" */

@@ -11,11 +11,11 @@ import { slack } from './slack'
 import { telegram } from './telegram'
 import { webhook } from './webhook'
 
-export const channelTypes: readonly ChannelType<any>[] = [
+export const channelTypes: readonly ChannelType[] = [
   emailChannel, webhook, slack, discord, ntfy, gotify, telegram, programChannel, jabber, desktopChannel
 ]
 
 /** `registry`: tests of the API register types of their own. */
-export function channelType(type: string, registry: readonly ChannelType<any>[] = channelTypes): ChannelType<any> | undefined {
+export function channelType(type: string, registry: readonly ChannelType[] = channelTypes): ChannelType | undefined {
   return registry.find((c) => c.type === type)
 }

@@ -16,7 +16,7 @@ import { promises as dns } from 'node:dns'
 import net from 'node:net'
 import tls from 'node:tls'
 import { client as xmppClient, jid as parseJid, xml, type Transport, type XmlElement, type XmppClient } from '@xmpp/client'
-import { z } from 'zod'
+import { jabberSettings, type JabberSettings } from '../../../shared/alert-channel-settings/jabber'
 import type { ChannelType, SendResult } from '../channel'
 
 const NS_STREAM = 'http://etherx.jabber.org/streams'
@@ -27,45 +27,8 @@ export const JABBER_TIMEOUT_MS = 30_000
 /** The library's bound on single steps (stream open, close). */
 const STEP_TIMEOUT_MS = 10_000
 
-function isJid(value: string, withLocal: boolean): boolean {
-  if (/\s/.test(value) || value.length > 3071) return false
-  try {
-    const j = parseJid(value)
-    return Boolean(j.domain) && (!withLocal || Boolean(j.local)) && !j.resource
-  } catch {
-    return false
-  }
-}
-
-const bareJid = (what: string) =>
-  z.string().trim().refine((s) => isJid(s, true), `expected ${what} as a bare JID such as user@example.org`)
-
-// Stored settings are typed; form arguments are strings: both are accepted.
-const boolSetting = z.union([
-  z.boolean(),
-  z.string().trim().toLowerCase()
-    .refine((s) => ['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'].includes(s), 'expected true or false')
-    .transform((s) => ['true', '1', 'on', 'yes'].includes(s))
-])
-const portSetting = z.union([z.number(), z.string().trim().regex(/^\d{1,5}$/, 'expected a port number').transform(Number)])
-  .pipe(z.number().int().min(1, 'expected a port from 1 to 65535').max(65535, 'expected a port from 1 to 65535'))
-
-export const jabberSettings = z.object({
-  /** The sender's account, e.g. overseer@example.org */
-  jid: bareJid('the sender'),
-  password: z.string().min(1, 'must not be empty').max(1000),
-  /** Recipients' JIDs (repeatable argument) */
-  to: z.array(bareJid('a recipient')).min(1, 'at least one recipient').max(100),
-  /** Server host name or address instead of the domain's SRV records (or the domain itself). */
-  host: z.string().trim().max(253).regex(/^[A-Za-z0-9._:[\]-]*$/, 'expected a host name or address').optional()
-    .transform((s) => (s ? s.replace(/^\[(.*)\]$/, '$1') : undefined)),
-  /** Default 5222 (5223 with security=tls) */
-  port: portSetting.optional(),
-  security: z.enum(['starttls', 'tls', 'none'], { message: 'expected one of starttls, tls, none' }).default('starttls'),
-  tlsverify: boolSetting.default(true)
-})
-
-export type JabberSettings = z.output<typeof jabberSettings>
+// The settings' rules are shared with the console (its tests read them from here).
+export { jabberSettings, type JabberSettings }
 
 /** A clear, expected failure: its message is the channel's error text. */
 class JabberError extends Error {}

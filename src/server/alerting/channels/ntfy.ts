@@ -9,42 +9,16 @@
 // or without one: high (4) when something failed, default (3) otherwise. Tags show as emoji:
 // rotating_light (failed), warning (changed), white_check_mark (succeeded). `click` opens the console
 // page, when the notification's link is an absolute URL. ntfy caps messages at 4096 bytes; a longer body
-// is cut cleanly. Topic names are letters, digits, "_" and "-", at most 64, as ntfy requires.
-import { z } from 'zod'
+// is cut cleanly.
+import { ntfySettings, type NtfySettings } from '../../../shared/alert-channel-settings/message-services'
 import type { AlertState } from '../../../shared/api/alerts'
 import type { ChannelType } from '../channel'
 import { absoluteLink, deliver, joinUrl, truncate, utf8Bytes, worstState } from './http'
-import { httpUrlOr, optionalSecret } from './setting-args'
 
-export const NTFY_DEFAULT_URL = 'https://ntfy.sh'
 const MAX_MESSAGE_BYTES = 4096
 const MAX_TITLE = 250
 
-const PRIORITY_NAMES: Record<string, number> = { min: 1, low: 2, default: 3, high: 4, max: 5, urgent: 5 }
-const PRIORITY_MESSAGE = 'priority must be 1–5 or min, low, default, high, urgent'
-
 export const TAGS: Record<AlertState, string> = { failed: 'rotating_light', changed: 'warning', succeeded: 'white_check_mark' }
-
-/** 1–5, or one of ntfy's names; empty means "by state". */
-const priority = z.union([z.number(), z.string()], { message: PRIORITY_MESSAGE })
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || (typeof v === 'string' && v.trim() === '')) return undefined
-    const s = String(v).trim().toLowerCase()
-    const n = PRIORITY_NAMES[s] ?? (/^\d+$/.test(s) ? Number(s) : NaN)
-    if (Number.isInteger(n) && n >= 1 && n <= 5) return n
-    ctx.addIssue({ code: 'custom', message: PRIORITY_MESSAGE })
-    return z.NEVER
-  })
-
-export const ntfySettings = z.object({
-  url: httpUrlOr(NTFY_DEFAULT_URL),
-  topic: z.string({ message: 'topic is required' }).trim().min(1, 'topic is required')
-    .regex(/^[-_A-Za-z0-9]{1,64}$/, 'topic must be 1–64 letters, digits, "_" or "-"'),
-  priority,
-  token: optionalSecret('token')
-})
-export type NtfySettings = z.output<typeof ntfySettings>
 
 export const ntfy: ChannelType<NtfySettings> = {
   type: 'ntfy',

@@ -15,13 +15,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { constants } from 'node:fs'
 import { access, stat } from 'node:fs/promises'
-import { isAbsolute } from 'node:path'
-import { z } from 'zod'
+import { programSettings, type ProgramSettings } from '../../../shared/alert-channel-settings/program'
 import type { AlertItem, AlertNotification } from '../../../shared/api/alerts'
 import type { ChannelType, RenderedMessage, SendContext, SendResult } from '../channel'
-import { int, list, text } from './setting-args'
 
-export const PROGRAM_TIMEOUT = { default: 30, min: 1, max: 600 }
 /** From SIGTERM to SIGKILL of the process group. */
 export const KILL_GRACE_MS = 1_000
 /** Output kept for the log: the first and the last half. */
@@ -32,31 +29,8 @@ export const ALERTS_JSON_LIMIT = 96 * 1024
 const VALUE_LIMIT = 16 * 1024
 const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
 
-/** An argument as given (spaces kept), only NUL refused (execve cannot pass it). */
-const argument = z.unknown().transform((v, ctx): string => {
-  if (typeof v !== 'string') {
-    ctx.addIssue({ code: 'custom', message: 'expected text' })
-    return z.NEVER
-  }
-  if (v.includes('\u0000')) {
-    ctx.addIssue({ code: 'custom', message: 'must not contain NUL' })
-    return z.NEVER
-  }
-  if (v.length > 4096) {
-    ctx.addIssue({ code: 'custom', message: 'longer than 4096 characters' })
-    return z.NEVER
-  }
-  return v
-})
-
-export const programSettings = z.object({
-  path: text(4096, (s) => (isAbsolute(s) ? undefined : 'expected the absolute path of an executable, such as /usr/local/bin/notify')).required(),
-  arg: list(argument, 64),
-  /** Seconds before the program (and its process group) is killed. */
-  timeout: int(PROGRAM_TIMEOUT.min, PROGRAM_TIMEOUT.max, 'a number of seconds').default(PROGRAM_TIMEOUT.default)
-})
-
-export type ProgramSettings = z.output<typeof programSettings>
+// The settings' rules are shared with the console (its tests read them from here).
+export { programSettings }
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']

@@ -7,16 +7,12 @@
 // first in bold, then the body. Slack answers 200 "ok"; its errors are short texts such as
 // "invalid_payload", "no_service", "channel_not_found", "action_prohibited" (Mattermost answers JSON
 // with a "message").
-import { z } from 'zod'
 import type { ChannelType } from '../channel'
 import { deliver, truncate } from './http'
-import { httpUrl } from './setting-args'
+import { slackSettings, type SlackSettings } from '../../../shared/alert-channel-settings/message-services'
 
 /** Slack truncates longer messages; stay below its limit on a text block. */
 const MAX_TEXT = 39_000
-
-export const slackSettings = z.object({ url: httpUrl() })
-export type SlackSettings = z.output<typeof slackSettings>
 
 /** Escapes the three characters Slack's mrkdwn treats as markup. */
 export function slackEscape(text: string): string {

@@ -7,23 +7,11 @@
 // {"ok": true, "result": …} or {"ok": false, "error_code", "description"}: the description is the error
 // ("Bad Request: chat not found", "Unauthorized", "Forbidden: bot was blocked by the user"); a 429
 // carries parameters.retry_after. The token is part of the URL's path: error texts never show it.
-import { z } from 'zod'
+import { telegramSettings, type TelegramSettings } from '../../../shared/alert-channel-settings/message-services'
 import type { ChannelType } from '../channel'
 import { deliver, joinUrl, parseJson, truncate } from './http'
-import { httpUrlOr } from './setting-args'
 
-export const TELEGRAM_DEFAULT_API = 'https://api.telegram.org'
 export const TELEGRAM_MAX_TEXT = 4096
-
-export const telegramSettings = z.object({
-  apiurl: httpUrlOr(TELEGRAM_DEFAULT_API, 'apiurl'),
-  token: z.string({ message: 'token is required' }).trim().min(1, 'token is required')
-    .regex(/^\d+:[A-Za-z0-9_-]+$/, 'token must be a bot token as BotFather gives it, like 123456789:AAH…'),
-  chatid: z.union([z.string(), z.number()], { message: 'chatid is required' }).transform((v) => String(v).trim())
-    .pipe(z.string().min(1, 'chatid is required')
-      .regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,})$/, 'chatid must be a numeric chat id (e.g. -1001234567890) or a @channelusername'))
-})
-export type TelegramSettings = z.output<typeof telegramSettings>
 
 export function telegramText(subject: string, body: string): string {
   const title = subject.trim() ? `${subject.trim()}\n\n` : ''

@@ -1,4 +1,4 @@
-// Statistics history (issue 5; see src/server/history/levels.ts). The collector appends one raw row per
+// Statistics history (issue 5; see src/server/domain/history-levels.ts). The collector appends one raw row per
 // host and poll, its samples packed in a blob; a background job rolls complete periods up into blocks
 // of minute, hour and day buckets, one row per (block start, statistic), and prunes each level by its
 // retention. Block tables are keyed by start first, so the job's writes append at the end of the tree

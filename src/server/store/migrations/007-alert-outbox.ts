@@ -1,4 +1,4 @@
-// The alert outbox (issue 13, ARCHITECTURE.md "Alerting"): what rules matched is written in the same
+// The alert outbox (issue 13, docs/alerting.md "The outbox"): what rules matched is written in the same
 // transaction as the event, so a crash between the failure and the send loses nothing; the delivery
 // job groups the due rows of a channel into one notification and sends it with retries.
 export const alertOutbox = {

@@ -76,7 +76,7 @@ describe('HTTP channel settings read as API arguments (M/Monit conventions: stri
     return readParams((channelType(type)!.settings as z.ZodObject).shape, raw)
   }
 
-  it('takes form values as given in the README examples, repeatable headers collected', () => {
+  it('takes form values as given in the docs/alerting.md examples, repeatable headers collected', () => {
     expect(read('webhook', [['url', 'https://hooks.example.com/overseer'], ['header', 'Authorization: Bearer abc'], ['header', 'X-Team: ops'], ['secret', 's3cret']]))
       .toEqual({ url: 'https://hooks.example.com/overseer', header: ['Authorization: Bearer abc', 'X-Team: ops'], secret: 's3cret' })
     expect(read('ntfy', [['url', 'https://ntfy.sh'], ['topic', 'overseer-alerts'], ['priority', 'high']]))

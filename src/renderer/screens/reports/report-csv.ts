@@ -1,0 +1,26 @@
+// The events list and the uptime reports as CSV: the rows the screen's filters or range chose, with
+// dates in ISO 8601 (UTC) so that any spreadsheet reads them the same way.
+import { serviceTypeLabels } from '../../../shared/codes'
+import { toCsv } from '../../../shared/csv'
+import type { EventListEntry } from '../../../shared/api/events'
+import type { UptimeItem, UptimeReport } from '../../../shared/api/uptime'
+import { eventStates } from './event-state'
+
+const isoDate = (unix: number) => new Date(unix * 1000).toISOString()
+
+export function eventsCsv(events: readonly EventListEntry[]): string {
+  return toCsv(['Date (UTC)', 'Host', 'Service', 'Service type', 'State', 'Message', 'Active', 'Note'], events.map((e) => [
+    isoDate(e.date), e.hostname, e.servicename, serviceTypeLabels[e.servicetype] ?? String(e.servicetype),
+    eventStates.find((s) => s.value === e.state)?.label ?? 'Unknown', e.message, e.active ? 'yes' : 'no', e.note ? 'yes' : 'no'
+  ]))
+}
+
+/** One line per host or service; `what` is "Host" or "Service". */
+export function uptimeCsv(report: UptimeReport, what: string): string {
+  return toCsv(
+    [what, 'From (UTC)', 'To (UTC)', 'Uptime %', 'Downtime', 'Unknown', 'Events', 'Watched'],
+    report.items.map((item: UptimeItem) => [
+      item.name, isoDate(report.datefrom), isoDate(report.dateto), item.uptime.toFixed(2), item.downtime, item.unknown,
+      item.events, item.active ? 'yes' : 'no'
+    ]))
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { settingsErrors, type SettingsValues } from '../../../src/renderer/screens/admin/server-settings-form'
+
+const limits = { port: { min: 1, max: 65535 }, sessiontimeout: { min: 60, max: 30 * 24 * 3600 } }
+const good: SettingsValues = { port: '', minutes: 30, raw: 24, minute: 14, hour: 365, day: 1825 }
+
+describe('settingsErrors', () => {
+  it('finds nothing wrong with the defaults', () => {
+    expect(Object.values(settingsErrors(good, limits)).filter(Boolean)).toEqual([])
+  })
+
+  it('names every invalid field at once, each with its reason', () => {
+    const errors = settingsErrors({ port: 70000, minutes: 0, raw: 1, minute: 14, hour: 365, day: 70 }, limits)
+    expect(errors.port).toBe('expected a whole number from 1 to 65535')
+    expect(errors.minutes).toBe('expected a whole number from 1 to 43200')
+    expect(errors.raw).toBe('raw retention must be at least 7200 seconds')
+    expect(errors.day).toBe('day retention must not be shorter than hour retention')
+    expect(errors.minute).toBeUndefined()
+    expect(errors.hour).toBeUndefined()
+  })
+})

@@ -1,0 +1,54 @@
+// The import graph of a source tree, read with the TypeScript compiler's own import scanner: every
+// `import`, `import type`, `export … from` and `import()`. A relative path is resolved to its file; a
+// package stays as `package:<specifier>` (e.g. package:kysely, package:node:fs).
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import ts from 'typescript'
+
+/** Paths relative to the root, '/'-separated: file → the files and packages it imports. */
+export type ImportGraph = Map<string, string[]>
+
+export function importGraph(root: string): ImportGraph {
+  const graph: ImportGraph = new Map()
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'))
+  for (const file of files) {
+    const abs = join(root, file)
+    const { importedFiles } = ts.preProcessFile(readFileSync(abs, 'utf8'), true, true)
+    const targets = importedFiles.map(({ fileName: name }) => {
+      if (!name.startsWith('.')) return `package:${name}`
+      // A bundler query (e.g. `./ingest-worker?modulePath`) still names the file before it.
+      const target = resolveSource(resolve(dirname(abs), name.replace(/\?.*$/, '')))
+      if (!target) throw new Error(`${file}: cannot resolve ${name}`)
+      return toKey(root, target)
+    })
+    graph.set(toKey(root, abs), [...new Set(targets)])
+  }
+  return graph
+}
+
+function resolveSource(base: string): string | undefined {
+  return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), base].find((f) => existsSync(f) && /\.(tsx?|css|svg|png|json)$/.test(f))
+}
+
+function toKey(root: string, file: string): string {
+  return relative(root, file).split('\\').join('/')
+}
+
+/** Every cycle found by a depth-first walk, each as the files around it (first file repeated at the end). */
+export function importCycles(graph: ImportGraph): string[][] {
+  const cycles: string[][] = []
+  const state = new Map<string, 'open' | 'done'>()
+  const path: string[] = []
+  const visit = (file: string) => {
+    state.set(file, 'open')
+    path.push(file)
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...path.slice(path.indexOf(next)), next])
+      else if (!state.has(next)) visit(next)
+    }
+    path.pop()
+    state.set(file, 'done')
+  }
+  for (const file of [...graph.keys()].sort()) if (!state.has(file)) visit(file)
+  return cycles
+}
