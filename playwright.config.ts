@@ -17,17 +17,26 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results',
   use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
-  projects: [{
-    name: 'debian-chromium',
-    use: {
-      ...devices['Desktop Chrome'],
-      launchOptions: {
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-          '--disable-background-networking', '--disable-component-update', '--disable-sync']
+  projects: [
+    {
+      name: 'debian-chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync'
+          ]
+        }
       }
     }
-  }],
+  ],
   webServer: {
     command: `node out/main/server.js --host 127.0.0.1 --port ${PORT} --data-dir ${dataDir} --init-admin admin:e2eadmin --init-collector monit:e2ecollect`,
     url: `http://127.0.0.1:${PORT}/health`,

@@ -89,9 +89,11 @@ async function runAlertingBenchmark(): Promise<void> {
   const delayMs = envInt('BENCH_ALERT_RECEIVER_MS', 5_000)
   const groupWaitSec = envInt('BENCH_ALERT_GROUP_WAIT', 1)
   const traffic = buildTraffic(base.agents, base.messages)
-  console.log(`payloads: ${int(base.messages)} messages from ${int(base.agents)} agents (${traffic.kindNames.join(', ')}); ` +
-    `concurrency ${base.concurrency}, a new connection per message; 0 vs ${rules} rules (group wait ${groupWaitSec} s), ` +
-    `one webhook channel each to a receiver answering after ${fixed(delayMs / 1000, 1)} s; ${rounds} rounds, interleaved`)
+  console.log(
+    `payloads: ${int(base.messages)} messages from ${int(base.agents)} agents (${traffic.kindNames.join(', ')}); ` +
+      `concurrency ${base.concurrency}, a new connection per message; 0 vs ${rules} rules (group wait ${groupWaitSec} s), ` +
+      `one webhook channel each to a receiver answering after ${fixed(delayMs / 1000, 1)} s; ${rounds} rounds, interleaved`
+  )
 
   const receiver = await startSlowReceiver(delayMs)
   const samples: Sample[] = []
@@ -116,10 +118,12 @@ async function runAlertingBenchmark(): Promise<void> {
 
 function printSample(round: number, { rules, run, received, answered }: Sample): void {
   const errors = [...run.errors.values()].reduce((a, b) => a + b, 0)
-  console.log(`  round ${round + 1}, ${String(rules).padStart(2)} rules: ${int(rate(run)).padStart(5)} msg/s, ` +
-    `CPU µs/msg ingest ${int(ingestUs(run))}, main ${int(mainUs(run))}, server ${int(serverUs(run))}; ` +
-    `${int(run.outboxRows)} outbox rows, ${int(run.notifications.made)} notifications (${int(run.notifications.delivered)} delivered), ` +
-    `receiver ${received} received / ${answered} answered; ${errors} errors, ${fixed(run.seconds, 1)} s`)
+  console.log(
+    `  round ${round + 1}, ${String(rules).padStart(2)} rules: ${int(rate(run)).padStart(5)} msg/s, ` +
+      `CPU µs/msg ingest ${int(ingestUs(run))}, main ${int(mainUs(run))}, server ${int(serverUs(run))}; ` +
+      `${int(run.outboxRows)} outbox rows, ${int(run.notifications.made)} notifications (${int(run.notifications.delivered)} delivered), ` +
+      `receiver ${received} received / ${answered} answered; ${errors} errors, ${fixed(run.seconds, 1)} s`
+  )
 }
 
 function printSummary(samples: readonly Sample[], rules: number): void {
@@ -140,13 +144,21 @@ function printSummary(samples: readonly Sample[], rules: number): void {
   console.log(`medians over ${of(0).length} runs each:`)
   printRows([
     ['no rules', `${int(none.rate)} msg/s; CPU µs/msg ingest ${int(none.ingest)}, main ${int(none.main)}, server ${int(none.server)}`],
-    [`${rules} rules, slow channel`, `${int(some.rate)} msg/s; CPU µs/msg ingest ${int(some.ingest)}, main ${int(some.main)}, server ${int(some.server)}; ` +
-      `${int(some.outbox)} outbox rows, ${int(some.delivered)} deliveries recorded, ${int(some.received)} webhook requests received`],
+    [
+      `${rules} rules, slow channel`,
+      `${int(some.rate)} msg/s; CPU µs/msg ingest ${int(some.ingest)}, main ${int(some.main)}, server ${int(some.server)}; ` +
+        `${int(some.outbox)} outbox rows, ${int(some.delivered)} deliveries recorded, ${int(some.received)} webhook requests received`
+    ],
     ['throughput ratio', fixed(ratio, 3)],
     ['ingest CPU ratio', fixed(some.ingest / none.ingest, 3)],
     ['server CPU ratio', fixed(some.server / none.server, 3)]
   ])
-  console.log(verdict(`with rules within ${Math.round(MAX_SLOWDOWN * 100)} % of without (median msg/s)`, ratio >= 1 - MAX_SLOWDOWN,
-    `${fixed((1 - ratio) * 100, 1)} % slower`))
+  console.log(
+    verdict(
+      `with rules within ${Math.round(MAX_SLOWDOWN * 100)} % of without (median msg/s)`,
+      ratio >= 1 - MAX_SLOWDOWN,
+      `${fixed((1 - ratio) * 100, 1)} % slower`
+    )
+  )
   console.log(verdict('no errors', none.errors + some.errors === 0, `${none.errors + some.errors} errors`))
 }

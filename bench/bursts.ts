@@ -23,16 +23,20 @@ const REQUEST_TIMEOUT_MS = 60_000
 
 export const burstsBenchmark: Benchmark = {
   name: 'bursts',
-  description: 'oversized and hostile collector bodies vs. other agents\' latency and the server\'s RSS',
+  description: "oversized and hostile collector bodies vs. other agents' latency and the server's RSS",
   run: runBurstsBenchmark
 }
 
-interface Answer { status: number; ms: number }
+interface Answer {
+  status: number
+  ms: number
+}
 
 function send(baseUrl: string, method: string, path: string, body?: Buffer, gzip = false): Promise<Answer> {
   const started = performance.now()
   const headers: Record<string, string | number> = { Authorization: AUTH }
-  if (body) Object.assign(headers, { 'Content-Type': 'text/xml', 'Content-Length': body.length }, gzip ? { 'Content-Encoding': 'gzip' } : {})
+  if (body)
+    Object.assign(headers, { 'Content-Type': 'text/xml', 'Content-Length': body.length }, gzip ? { 'Content-Encoding': 'gzip' } : {})
   return new Promise((resolve) => {
     const req = request(`${baseUrl}${path}`, { method, headers, agent: false, timeout: REQUEST_TIMEOUT_MS }, (res) => {
       res.resume()
@@ -149,15 +153,17 @@ async function runBurstsBenchmark(): Promise<void> {
       const slowest = new Map<string, number>()
       const until = Date.now() + seconds * 1000
       let next = 0
-      await Promise.all(Array.from({ length: envInt('BENCH_FUZZ_SENDERS', 4) }, async () => {
-        while (Date.now() < until) {
-          const b = bodies[next++ % bodies.length]
-          const a = await send(server.baseUrl, 'POST', '/collector', b.body, b.gzip)
-          const key = `${b.label} → ${a.status}`
-          statuses.set(key, (statuses.get(key) ?? 0) + 1)
-          slowest.set(b.label, Math.max(slowest.get(b.label) ?? 0, a.ms))
-        }
-      }))
+      await Promise.all(
+        Array.from({ length: envInt('BENCH_FUZZ_SENDERS', 4) }, async () => {
+          while (Date.now() < until) {
+            const b = bodies[next++ % bodies.length]
+            const a = await send(server.baseUrl, 'POST', '/collector', b.body, b.gzip)
+            const key = `${b.label} → ${a.status}`
+            statuses.set(key, (statuses.get(key) ?? 0) + 1)
+            slowest.set(b.label, Math.max(slowest.get(b.label) ?? 0, a.ms))
+          }
+        })
+      )
       return [...statuses].map(([k, n]) => `${k} ×${n} (slowest ${int(slowest.get(k.split(' → ')[0]) ?? 0)} ms)`)
     })
   } finally {

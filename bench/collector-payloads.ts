@@ -24,13 +24,28 @@ function kinds(): Kind[] {
   // Fixture 13 comes from the capture's second agent, registered without credentials: give it agent
   // 1's system service name and call-back credentials, or each agent would seem to swap them on
   // every other message.
-  const asAgentOne = (xml: Buffer) => Buffer.from(xml.toString('latin1').replaceAll('agent2-host', 'agent1-host')
-    .replace(/<\/httpd><\/server>/, '</httpd><credentials><username>admin</username><password>adminpw</password></credentials></server>'), 'latin1')
+  const asAgentOne = (xml: Buffer) =>
+    Buffer.from(
+      xml
+        .toString('latin1')
+        .replaceAll('agent2-host', 'agent1-host')
+        .replace(
+          /<\/httpd><\/server>/,
+          '</httpd><credentials><username>admin</username><password>adminpw</password></credentials></server>'
+        ),
+      'latin1'
+    )
   const real = (name: string): Kind => ({ name, xml: asAgentOne(fixture(name)) })
   return [
-    real('02-status-heartbeat'), real('13-status-invalid-xml-control-chars'), real('03-event-process-not-running'),
-    real('02-status-heartbeat'), real('13-status-invalid-xml-control-chars'), real('11-event-checksum-changed'),
-    real('02-status-heartbeat'), real('13-status-invalid-xml-control-chars'), real('12-event-program-status-failed')
+    real('02-status-heartbeat'),
+    real('13-status-invalid-xml-control-chars'),
+    real('03-event-process-not-running'),
+    real('02-status-heartbeat'),
+    real('13-status-invalid-xml-control-chars'),
+    real('11-event-checksum-changed'),
+    real('02-status-heartbeat'),
+    real('13-status-invalid-xml-control-chars'),
+    real('12-event-program-status-failed')
   ]
 }
 
@@ -42,8 +57,15 @@ function kinds(): Kind[] {
 const CYCLE_SECONDS = 1000
 
 function advanceTimes(xml: Buffer, seconds: number): Buffer {
-  return Buffer.from(xml.toString('latin1').replace(/<collected_sec>(\d+)<\/collected_sec>/g,
-    (_match, sec: string) => `<collected_sec>${Number(sec) + seconds}</collected_sec>`), 'latin1')
+  return Buffer.from(
+    xml
+      .toString('latin1')
+      .replace(
+        /<collected_sec>(\d+)<\/collected_sec>/g,
+        (_match, sec: string) => `<collected_sec>${Number(sec) + seconds}</collected_sec>`
+      ),
+    'latin1'
+  )
 }
 
 export const agentId = (agent: number): string => `be4c${agent.toString(16).padStart(28, '0')}`

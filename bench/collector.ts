@@ -69,9 +69,11 @@ async function runCollectorBenchmark(): Promise<void> {
   const s = settings()
   const traffic = buildTraffic(s.agents, s.messages)
   const gzipped = traffic.messages.filter((p) => p.gzip).length
-  console.log(`payloads: ${int(s.messages)} messages from ${int(s.agents)} agents (${traffic.kindNames.join(', ')}), ` +
-    `${Math.round((100 * gzipped) / s.messages)}% gzipped; concurrency ${s.concurrency}, a new connection per message; ` +
-    `${s.alertRules} alert rules`)
+  console.log(
+    `payloads: ${int(s.messages)} messages from ${int(s.agents)} agents (${traffic.kindNames.join(', ')}), ` +
+      `${Math.round((100 * gzipped) / s.messages)}% gzipped; concurrency ${s.concurrency}, a new connection per message; ` +
+      `${s.alertRules} alert rules`
+  )
 
   const http = await measureHttp(traffic.warmup, traffic.messages, s)
   printHttp(http, s)
@@ -113,8 +115,11 @@ function printHttp(http: HttpRun, s: Settings): void {
 function printFloor(floor: LoopRun, batched: LoopRun, parseOnly: LoopRun, http: HttpRun): void {
   console.log('floor (this process, no HTTP):')
   printRows([
-    ['gunzip + parse + ingest', `${int(rate(floor))} msg/s, ${perMessage(floor)} ` +
-      `(${int(floor.messages)} messages in ${fixed(floor.seconds, 2)} s, one transaction each)`],
+    [
+      'gunzip + parse + ingest',
+      `${int(rate(floor))} msg/s, ${perMessage(floor)} ` +
+        `(${int(floor.messages)} messages in ${fixed(floor.seconds, 2)} s, one transaction each)`
+    ],
     // What the server itself does without HTTP and threads: one commit per batch, as on its ingest thread.
     [`  in batches of ${MAX_BATCH}`, `${int(rate(batched))} msg/s, ${perMessage(batched)}`],
     ['gunzip + parse only', `${int(rate(parseOnly))} msg/s, ${perMessage(parseOnly)}`],
@@ -127,8 +132,9 @@ function printVerdicts(http: HttpRun, floor: LoopRun, s: Settings): void {
   const errorCount = [...http.errors.values()].reduce((a, b) => a + b, 0)
   console.log(verdict(`target ≥${int(TARGET_MSG_PER_S)} msg/s`, rate(http) >= TARGET_MSG_PER_S, `${int(rate(http))} msg/s`))
   console.log(verdict(`within ${MAX_FLOOR_RATIO}x of floor`, ratio <= MAX_FLOOR_RATIO, `ratio ${fixed(ratio, 2)}`))
-  console.log(verdict('no errors', errorCount === 0 && http.sent === s.messages,
-    `${errorCount} errors, ${int(http.sent)} of ${int(s.messages)} sent`))
+  console.log(
+    verdict('no errors', errorCount === 0 && http.sent === s.messages, `${errorCount} errors, ${int(http.sent)} of ${int(s.messages)} sent`)
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -170,14 +176,20 @@ export async function measureHttp(warmup: Payload[], messages: Payload[], s: Set
       const code = await server.stop()
       if (code !== 0) console.log(`server exited with code ${code}:\n${server.output()}`)
       // What the server said about failed requests.
-      else if (run && run.errors.size > 0) console.log(`server log, last lines:\n${server.output().split('\n').slice(-ERROR_LOG_LINES).join('\n')}`)
+      else if (run && run.errors.size > 0)
+        console.log(`server log, last lines:\n${server.output().split('\n').slice(-ERROR_LOG_LINES).join('\n')}`)
     }
   } finally {
     removeDir(dataDir)
   }
 }
 
-async function loadServer(server: BuiltServer, warmup: Payload[], messages: Payload[], s: Settings): Promise<Omit<HttpRun, 'outboxRows' | 'notifications'>> {
+async function loadServer(
+  server: BuiltServer,
+  warmup: Payload[],
+  messages: Payload[],
+  s: Settings
+): Promise<Omit<HttpRun, 'outboxRows' | 'notifications'>> {
   const target: Target = { port: server.port, authorization: `Basic ${Buffer.from(CREDENTIALS).toString('base64')}` }
   // Registering the agents and warming the JIT are not what is measured.
   const registered = await sendAll(target, warmup, s)
@@ -198,10 +210,17 @@ async function loadServer(server: BuiltServer, warmup: Payload[], messages: Payl
 
 const describe = (errors: Map<string, number>): string => [...errors].map(([what, n]) => `${n} × ${what}`).join(', ')
 
-interface Target { port: number; authorization: string }
+interface Target {
+  port: number
+  authorization: string
+}
 
 /** Sends every payload with `concurrency` requests in flight, until done or the time bound. */
-async function sendAll(target: Target, payloads: Payload[], s: Settings): Promise<Omit<HttpRun, 'clientCpuSeconds' | 'outboxRows' | 'notifications'>> {
+async function sendAll(
+  target: Target,
+  payloads: Payload[],
+  s: Settings
+): Promise<Omit<HttpRun, 'clientCpuSeconds' | 'outboxRows' | 'notifications'>> {
   // Built before the clock starts: the client should cost as little CPU per message as an agent does.
   const requests = payloads.map((p) => agentRequest(target, p))
   const latenciesMs: number[] = []
@@ -228,7 +247,8 @@ async function sendAll(target: Target, payloads: Payload[], s: Settings): Promis
 
 /** The request bytes a Monit 5.33 agent writes, header order and spelling included (agent protocol §3.2). */
 function agentRequest(target: Target, payload: Payload): Buffer {
-  const head = 'POST /collector HTTP/1.1\r\n' +
+  const head =
+    'POST /collector HTTP/1.1\r\n' +
     `Host: 127.0.0.1:${target.port}\r\n` +
     'Content-Type: text/xml\r\n' +
     `Content-Length: ${payload.body.length}\r\n` +
@@ -339,13 +359,15 @@ function measureFloor(warmup: Payload[], messages: Payload[], alertRules: number
 
 /** The server's own path without HTTP and threads: gunzip, then parse and store in batches of MAX_BATCH. */
 function measureBatchedFloor(warmup: Payload[], messages: Payload[], alertRules: number): LoopRun {
-  return withIngest(warmup, alertRules, (ingest) => timed(messages.length, () => {
-    for (let i = 0; i < messages.length; i += MAX_BATCH) {
-      const requests = messages.slice(i, i + MAX_BATCH).map((p) => ({ xml: xmlOf(p), principal: BENCH_PRINCIPAL, nowMs: Date.now() }))
-      const failed = collectMessages(ingest, requests).filter((o) => o.kind !== 'stored')
-      if (failed.length > 0) throw new Error(`batched floor: ${JSON.stringify(failed[0])}`)
-    }
-  }))
+  return withIngest(warmup, alertRules, (ingest) =>
+    timed(messages.length, () => {
+      for (let i = 0; i < messages.length; i += MAX_BATCH) {
+        const requests = messages.slice(i, i + MAX_BATCH).map((p) => ({ xml: xmlOf(p), principal: BENCH_PRINCIPAL, nowMs: Date.now() }))
+        const failed = collectMessages(ingest, requests).filter((o) => o.kind !== 'stored')
+        if (failed.length > 0) throw new Error(`batched floor: ${JSON.stringify(failed[0])}`)
+      }
+    })
+  )
 }
 
 /** A fresh store with every agent registered once (untimed) and the alert rules, like the HTTP run's starting point. */

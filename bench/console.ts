@@ -16,9 +16,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Page } from 'playwright-core'
 import { removeDir } from '../test/support/built-server'
-import {
-  Deadline, databaseSize, envInt, fixed, int, percentile, printRows, startPlainServer, verdict, type Benchmark
-} from './support'
+import { Deadline, databaseSize, envInt, fixed, int, percentile, printRows, startPlainServer, verdict, type Benchmark } from './support'
 import { FIXTURES, populate } from './status'
 
 const TTI_TARGET_MS = 1000
@@ -45,7 +43,12 @@ export const consoleBenchmark: Benchmark = {
   run: runConsoleBenchmark
 }
 
-interface Load { renderedMs: number; ttiMs: number; longTasks: number; longestTaskMs: number }
+interface Load {
+  renderedMs: number
+  ttiMs: number
+  longTasks: number
+  longestTaskMs: number
+}
 
 async function runConsoleBenchmark(): Promise<void> {
   const hosts = envInt('BENCH_CONSOLE_HOSTS', 10_000)
@@ -54,13 +57,22 @@ async function runConsoleBenchmark(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'overseer-bench-console-'))
   try {
     const { seconds } = populate(dataDir, hosts, deadline)
-    console.log(`population: ${int(hosts)} hosts in ${fixed(seconds, 2)} s (payloads ${FIXTURES.join(', ')} in turn); ` +
-      `database ${databaseSize(dataDir, DATABASE_FILE)}`)
+    console.log(
+      `population: ${int(hosts)} hosts in ${fixed(seconds, 2)} s (payloads ${FIXTURES.join(', ')} in turn); ` +
+        `database ${databaseSize(dataDir, DATABASE_FILE)}`
+    )
     const port = process.env.BENCH_CONSOLE_PORT
     const server = await startPlainServer(dataDir, ['--init-admin', `${ADMIN.user}:${ADMIN.password}`, ...(port ? ['--port', port] : [])])
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync'
+      ]
     })
     try {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
@@ -79,14 +91,28 @@ async function runConsoleBenchmark(): Promise<void> {
         const rendered = warm.map((l) => l.renderedMs).sort((a, b) => a - b)
         const tti = warm.map((l) => l.ttiMs).sort((a, b) => a - b)
         console.log(`\n  ${screen.name} (${screen.hash})`)
-        printRows([
-          ['cold load', `rendered ${fixed(cold.renderedMs, 0)} ms, TTI ${fixed(cold.ttiMs, 0)} ms, ${cold.longTasks} long task(s), longest ${fixed(cold.longestTaskMs, 0)} ms`],
-          ['warm rendered', `p50 ${fixed(percentile(rendered, 50), 0)} ms, max ${fixed(percentile(rendered, 100), 0)} ms`],
-          ['warm TTI', `p50 ${fixed(percentile(tti, 50), 0)} ms, max ${fixed(percentile(tti, 100), 0)} ms`],
-          ['long tasks', `${warm.reduce((n, l) => n + l.longTasks, 0)} over ${warm.length} warm loads, longest ${fixed(Math.max(...warm.map((l) => l.longestTaskMs)), 0)} ms`]
-        ], '    ')
-        verdicts.push(verdict(`${screen.name} TTI p50 < ${TTI_TARGET_MS} ms (${int(hosts)} hosts)`, percentile(tti, 50) < TTI_TARGET_MS,
-          `p50 ${fixed(percentile(tti, 50), 0)} ms`))
+        printRows(
+          [
+            [
+              'cold load',
+              `rendered ${fixed(cold.renderedMs, 0)} ms, TTI ${fixed(cold.ttiMs, 0)} ms, ${cold.longTasks} long task(s), longest ${fixed(cold.longestTaskMs, 0)} ms`
+            ],
+            ['warm rendered', `p50 ${fixed(percentile(rendered, 50), 0)} ms, max ${fixed(percentile(rendered, 100), 0)} ms`],
+            ['warm TTI', `p50 ${fixed(percentile(tti, 50), 0)} ms, max ${fixed(percentile(tti, 100), 0)} ms`],
+            [
+              'long tasks',
+              `${warm.reduce((n, l) => n + l.longTasks, 0)} over ${warm.length} warm loads, longest ${fixed(Math.max(...warm.map((l) => l.longestTaskMs)), 0)} ms`
+            ]
+          ],
+          '    '
+        )
+        verdicts.push(
+          verdict(
+            `${screen.name} TTI p50 < ${TTI_TARGET_MS} ms (${int(hosts)} hosts)`,
+            percentile(tti, 50) < TTI_TARGET_MS,
+            `p50 ${fixed(percentile(tti, 50), 0)} ms`
+          )
+        )
       }
       console.log('')
       for (const line of verdicts) console.log(line)

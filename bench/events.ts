@@ -28,8 +28,21 @@ import { loginAs } from '../test/support/api-client'
 import { removeDir, type BuiltServer } from '../test/support/built-server'
 import { asAgent, fixture } from '../test/support/fixtures'
 import {
-  Deadline, databaseSize, envInt, fixed, int, mulberry32, parsed, percentile, measureOnServer, printRows,
-  secondsSince, timedGet, verdict, type Benchmark, type Target
+  Deadline,
+  databaseSize,
+  envInt,
+  fixed,
+  int,
+  mulberry32,
+  parsed,
+  percentile,
+  measureOnServer,
+  printRows,
+  secondsSince,
+  timedGet,
+  verdict,
+  type Benchmark,
+  type Target
 } from './support'
 
 const EVENT_PAGE_TARGET_P50_MS = 30
@@ -84,13 +97,19 @@ async function runEventsBenchmark(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'overseer-bench-'))
   try {
     const filled = populate(dataDir, s, deadline)
-    printRows([
-      ['hosts', `${int(s.hosts)} in ${fixed(filled.hostSeconds, 1)} s (ingest of ${FIXTURE}, poll set to ${POLL_SECONDS} s)`],
-      ['events', `${int(filled.events)} in ${fixed(filled.eventSeconds, 1)} s (${int(filled.events / filled.eventSeconds)} rows/s, ` +
-        `${int(EVENT_BATCH)} per transaction, date order); ${int(filled.active)} active, over the last 365 days`],
-      ['down intervals', `${int(filled.intervals)} (${int(filled.openIntervals)} open, ${int(filled.silences)} host silences)`],
-      ['population', `${fixed(filled.seconds, 1)} s in all; database ${databaseSize(dataDir, DATABASE_FILE)}`]
-    ], '')
+    printRows(
+      [
+        ['hosts', `${int(s.hosts)} in ${fixed(filled.hostSeconds, 1)} s (ingest of ${FIXTURE}, poll set to ${POLL_SECONDS} s)`],
+        [
+          'events',
+          `${int(filled.events)} in ${fixed(filled.eventSeconds, 1)} s (${int(filled.events / filled.eventSeconds)} rows/s, ` +
+            `${int(EVENT_BATCH)} per transaction, date order); ${int(filled.active)} active, over the last 365 days`
+        ],
+        ['down intervals', `${int(filled.intervals)} (${int(filled.openIntervals)} open, ${int(filled.silences)} host silences)`],
+        ['population', `${fixed(filled.seconds, 1)} s in all; database ${databaseSize(dataDir, DATABASE_FILE)}`]
+      ],
+      ''
+    )
 
     await measureOnServer(
       { dataDir, databaseFile: DATABASE_FILE, args: ['--init-admin', `${ADMIN.user}:${ADMIN.password}`], profileDir: s.serverProfileDir },
@@ -108,7 +127,11 @@ async function runEventsBenchmark(): Promise<void> {
 const agentId = (host: number): string => `5e7e${host.toString(16).padStart(28, '0')}`
 const hostname = (host: number): string => `host-${String(host + 1).padStart(5, '0')}`
 
-interface ServiceInfo { nameId: number; name: string; type: number }
+interface ServiceInfo {
+  nameId: number
+  name: string
+  type: number
+}
 
 interface Filled {
   seconds: number
@@ -128,14 +151,26 @@ interface Filled {
 
 /** The event classes a service of each type fails on, and those it reports changes of. */
 const failClasses: Record<number, readonly number[]> = {
-  [ServiceType.Filesystem]: [2, 8192], [ServiceType.Directory]: [8, 64], [ServiceType.File]: [1, 16, 64],
-  [ServiceType.Process]: [512, 512, 2, 262144], [ServiceType.RemoteHost]: [32, 32, 16384], [ServiceType.System]: [2],
-  [ServiceType.Fifo]: [512, 64], [ServiceType.Program]: [2097152, 4], [ServiceType.Network]: [8388608, 33554432]
+  [ServiceType.Filesystem]: [2, 8192],
+  [ServiceType.Directory]: [8, 64],
+  [ServiceType.File]: [1, 16, 64],
+  [ServiceType.Process]: [512, 512, 2, 262144],
+  [ServiceType.RemoteHost]: [32, 32, 16384],
+  [ServiceType.System]: [2],
+  [ServiceType.Fifo]: [512, 64],
+  [ServiceType.Program]: [2097152, 4],
+  [ServiceType.Network]: [8388608, 33554432]
 }
 const changeClasses: Record<number, readonly number[]> = {
-  [ServiceType.Filesystem]: [8192], [ServiceType.Directory]: [8], [ServiceType.File]: [1, 8, 16],
-  [ServiceType.Process]: [262144, 524288], [ServiceType.RemoteHost]: [65536], [ServiceType.System]: [4194304],
-  [ServiceType.Fifo]: [8], [ServiceType.Program]: [2097152], [ServiceType.Network]: [16777216]
+  [ServiceType.Filesystem]: [8192],
+  [ServiceType.Directory]: [8],
+  [ServiceType.File]: [1, 8, 16],
+  [ServiceType.Process]: [262144, 524288],
+  [ServiceType.RemoteHost]: [65536],
+  [ServiceType.System]: [4194304],
+  [ServiceType.Fifo]: [8],
+  [ServiceType.Program]: [2097152],
+  [ServiceType.Network]: [16777216]
 }
 
 /** Columns of the generated history, one entry per event (typed arrays: 10 M objects would not fit well). */
@@ -163,13 +198,23 @@ class History {
 
   add(host: number, date: number, service: number, cls: number, state: number, active: number, seq: number): void {
     const i = this.length++
-    this.host[i] = host; this.date[i] = date; this.service[i] = service; this.cls[i] = cls
-    this.state[i] = state; this.active[i] = active; this.seq[i] = seq
+    this.host[i] = host
+    this.date[i] = date
+    this.service[i] = service
+    this.cls[i] = cls
+    this.state[i] = state
+    this.active[i] = active
+    this.seq[i] = seq
   }
 }
 const MONIT = 255
 
-interface Interval { host: number; nameId: number | null; start: number; end: number | null }
+interface Interval {
+  host: number
+  nameId: number | null
+  start: number
+  end: number | null
+}
 
 function populate(dataDir: string, s: Settings, deadline: Deadline): Filled {
   const start = process.hrtime.bigint()
@@ -182,10 +227,14 @@ function populate(dataDir: string, s: Settings, deadline: Deadline): Filled {
     const hostIds = (db.prepare('SELECT id FROM host ORDER BY id').all() as { id: number }[]).map((r) => r.id)
     if (hostIds.length !== s.hosts) throw new Error(`expected ${s.hosts} hosts, the database has ${hostIds.length}`)
     const services = new Map<number, ServiceInfo[]>()
-    for (const r of db.prepare('SELECT host_id, name_id, name, type FROM service ORDER BY host_id, position').all() as
-      { host_id: number; name_id: number; name: string; type: number }[]) {
+    for (const r of db.prepare('SELECT host_id, name_id, name, type FROM service ORDER BY host_id, position').all() as {
+      host_id: number
+      name_id: number
+      name: string
+      type: number
+    }[]) {
       let list = services.get(r.host_id)
-      if (!list) services.set(r.host_id, list = [])
+      if (!list) services.set(r.host_id, (list = []))
       list.push({ nameId: r.name_id, name: r.name, type: r.type })
     }
     db.prepare('INSERT OR IGNORE INTO service_name (name) VALUES (?)').run(HEARTBEAT_SERVICE)
@@ -210,10 +259,18 @@ function populate(dataDir: string, s: Settings, deadline: Deadline): Filled {
     for (let i = 0; i < generated.history.length; i++) active += generated.history.active[i]
     const firstServices = services.get(hostIds[0])!
     return {
-      seconds: secondsSince(start), hostSeconds, eventSeconds, events: generated.history.length, active,
-      intervals: generated.intervals.length, openIntervals: generated.intervals.filter((i) => i.end === null).length,
+      seconds: secondsSince(start),
+      hostSeconds,
+      eventSeconds,
+      events: generated.history.length,
+      active,
+      intervals: generated.intervals.length,
+      openIntervals: generated.intervals.filter((i) => i.end === null).length,
       silences: generated.intervals.filter((i) => i.nameId === null).length,
-      hostIds, serviceNameIds: [...new Set(firstServices.map((x) => x.nameId))], uptimeItems: firstServices.length + 1, now
+      hostIds,
+      serviceNameIds: [...new Set(firstServices.map((x) => x.nameId))],
+      uptimeItems: firstServices.length + 1,
+      now
     }
   } finally {
     store.close()
@@ -221,8 +278,12 @@ function populate(dataDir: string, s: Settings, deadline: Deadline): Filled {
 }
 
 function addHosts(store: Store, dataDir: string, hosts: number, deadline: Deadline): void {
-  const template = Buffer.from(fixture(FIXTURE).toString('latin1')
-    .replace(/<poll>\d+<\/poll>/, `<poll>${POLL_SECONDS}</poll>`), 'latin1')
+  const template = Buffer.from(
+    fixture(FIXTURE)
+      .toString('latin1')
+      .replace(/<poll>\d+<\/poll>/, `<poll>${POLL_SECONDS}</poll>`),
+    'latin1'
+  )
   const ingest = new Ingest(store, SecretBox.fromKeyFile(join(dataDir, 'secret.key')))
   const batch = store.sql.sqlite.transaction((first: number) => {
     for (let host = first; host < Math.min(hosts, first + HOST_BATCH); host++) {
@@ -240,8 +301,12 @@ function addHosts(store: Store, dataDir: string, hosts: number, deadline: Deadli
  * (1 event, active, open interval), changes (1 event) and failure/recovery pairs (2 events). Intervals
  * of one host and service never overlap, as the collector keeps them.
  */
-function generate(hostIds: readonly number[], services: ReadonlyMap<number, ServiceInfo[]>, events: number, now: number):
-  { history: History; intervals: Interval[] } {
+function generate(
+  hostIds: readonly number[],
+  services: ReadonlyMap<number, ServiceInfo[]>,
+  events: number,
+  now: number
+): { history: History; intervals: Interval[] } {
   const random = mulberry32(0xe7e7)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]
   const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1))
@@ -329,8 +394,13 @@ function dateOrder(history: History): Uint32Array {
   return order
 }
 
-function insertEvents(store: Store, history: History, services: ReadonlyMap<number, ServiceInfo[]>, monitNameId: number,
-  deadline: Deadline): void {
+function insertEvents(
+  store: Store,
+  history: History,
+  services: ReadonlyMap<number, ServiceInfo[]>,
+  monitNameId: number,
+  deadline: Deadline
+): void {
   const db = store.sql.sqlite
   const insert = db.prepare(`INSERT INTO event (host_id, service_name_id, service_name, service_type, class, state, action,
     message, collected_usec, date, active, dismissed, has_note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)`)
@@ -341,10 +411,13 @@ function insertEvents(store: Store, history: History, services: ReadonlyMap<numb
     let text = messages.get(key)
     if (text === undefined) {
       const c = eventClasses.find((e) => e.id === cls)
-      const label = state === EventState.Failed ? c?.failed : state === EventState.Changed ? c?.changed ?? c?.name : c?.succeeded
-      text = cls === EventClassId.Heartbeat
-        ? (state === EventState.Failed ? 'No report from Monit for 300 seconds' : 'Monit reports again')
-        : `'${svc.name}' ${(label ?? 'event').toLowerCase()}`
+      const label = state === EventState.Failed ? c?.failed : state === EventState.Changed ? (c?.changed ?? c?.name) : c?.succeeded
+      text =
+        cls === EventClassId.Heartbeat
+          ? state === EventState.Failed
+            ? 'No report from Monit for 300 seconds'
+            : 'Monit reports again'
+          : `'${svc.name}' ${(label ?? 'event').toLowerCase()}`
       messages.set(key, text)
     }
     return text
@@ -356,9 +429,19 @@ function insertEvents(store: Store, history: History, services: ReadonlyMap<numb
       const svc = history.service[i] === MONIT ? monit : services.get(history.host[i])![history.service[i]]
       const state = history.state[i]
       const action = state === EventState.Failed && svc.type === ServiceType.Process ? ACTION_RESTART : ACTION_ALERT
-      insert.run(history.host[i], svc.nameId, svc.name, svc.type, history.cls[i], state, action,
-        message(svc, history.cls[i], state), history.date[i] * 1_000_000 + (history.seq[i] % 1_000_000), history.date[i],
-        history.active[i])
+      insert.run(
+        history.host[i],
+        svc.nameId,
+        svc.name,
+        svc.type,
+        history.cls[i],
+        state,
+        action,
+        message(svc, history.cls[i], state),
+        history.date[i] * 1_000_000 + (history.seq[i] % 1_000_000),
+        history.date[i],
+        history.active[i]
+      )
     }
   })
   for (let first = 0; first < order.length; first += EVENT_BATCH) {
@@ -422,9 +505,24 @@ interface CaseResult {
   firstFailure?: string
 }
 
-interface ListRecord { id?: number; date?: number; hostid?: number; servicenameid?: number; state?: number; active?: number }
-interface ListAnswer { records?: ListRecord[]; totalRecords?: number; recordsReturned?: number }
-interface UptimeAnswer { range?: number; uptime?: number; items?: { id?: number; uptime?: number; events?: number }[] }
+interface ListRecord {
+  id?: number
+  date?: number
+  hostid?: number
+  servicenameid?: number
+  state?: number
+  active?: number
+}
+interface ListAnswer {
+  records?: ListRecord[]
+  totalRecords?: number
+  recordsReturned?: number
+}
+interface UptimeAnswer {
+  range?: number
+  uptime?: number
+  items?: { id?: number; uptime?: number; events?: number }[]
+}
 
 const LIST = '/api/2/reports/events/list'
 const PAGE = 100
@@ -444,40 +542,55 @@ function cases(f: Filled, requests: number): Case[] {
   const dayFrom = f.now - 86_400
   return [
     {
-      key: 'hostid', label: 'list hostid=<random host>', targetMs: EVENT_PAGE_TARGET_P50_MS,
+      key: 'hostid',
+      label: 'list hostid=<random host>',
+      targetMs: EVENT_PAGE_TARGET_P50_MS,
       path: (i) => `${LIST}?hostid=${hosts[i]}`,
       valid: (json, i) => isPage(json, (r) => r.hostid === hosts[i])
     },
     {
-      key: 'active', label: 'list active=1', path: () => `${LIST}?active=1`,
+      key: 'active',
+      label: 'list active=1',
+      path: () => `${LIST}?active=1`,
       valid: (json) => isPage(json, (r) => r.active === 1)
     },
     {
-      key: 'day', label: 'list datefrom=<now-1d>&dateto=<now>',
+      key: 'day',
+      label: 'list datefrom=<now-1d>&dateto=<now>',
       path: () => `${LIST}?datefrom=${dayFrom}&dateto=${f.now}`,
       valid: (json) => isPage(json, (r) => (r.date ?? 0) >= dayFrom && (r.date ?? 0) <= f.now)
     },
     {
-      key: 'eventtype', label: 'list eventtype=512 (Nonexist)', path: () => `${LIST}?eventtype=512`,
+      key: 'eventtype',
+      label: 'list eventtype=512 (Nonexist)',
+      path: () => `${LIST}?eventtype=512`,
       valid: (json) => isPage(json, () => true)
     },
     {
-      key: 'host-state', label: 'list hostid=<random host>&state=1',
+      key: 'host-state',
+      label: 'list hostid=<random host>&state=1',
       path: (i) => `${LIST}?hostid=${otherHosts[i]}&state=1`,
       valid: (json, i) => isPage(json, (r) => r.hostid === otherHosts[i] && r.state === 1)
     },
     {
-      key: 'servicename', label: 'list servicenameid=<random name>',
+      key: 'servicename',
+      label: 'list servicenameid=<random name>',
       path: (i) => `${LIST}?servicenameid=${names[i]}`,
       valid: (json, i) => isPage(json, (r) => r.servicenameid === names[i])
     },
     {
-      key: 'uptime', label: `uptime/get id=<random host>&range=${Range.Year} (year)`, targetMs: UPTIME_TARGET_P50_MS,
+      key: 'uptime',
+      label: `uptime/get id=<random host>&range=${Range.Year} (year)`,
+      targetMs: UPTIME_TARGET_P50_MS,
       path: (i) => `/api/2/reports/uptime/get?id=${hosts[i]}&range=${Range.Year}`,
       valid: (json) => {
         const a = json as UptimeAnswer | undefined
-        return a?.range === Range.Year && typeof a.uptime === 'number' && a.items?.length === f.uptimeItems &&
+        return (
+          a?.range === Range.Year &&
+          typeof a.uptime === 'number' &&
+          a.items?.length === f.uptimeItems &&
           a.items.some((item) => (item.events ?? 0) > 0)
+        )
       }
     }
   ]
@@ -487,8 +600,10 @@ async function measure(server: BuiltServer, keepAlive: Agent, s: Settings, f: Fi
   const client = await loginAs(server.baseUrl, ADMIN.user, ADMIN.password)
   if (!client.cookie) throw new Error('login gave no session cookie')
   const target: Target = { port: server.port, cookie: client.cookie, deadline }
-  console.log(`requests: ${WARMUP_REQUESTS} warm-up then ${int(s.requests)} measured per case, one at a time over keep-alive; ` +
-    `pages of ${PAGE} (the default); latency to the last byte of the answer (JSON parsing in the client not counted)`)
+  console.log(
+    `requests: ${WARMUP_REQUESTS} warm-up then ${int(s.requests)} measured per case, one at a time over keep-alive; ` +
+      `pages of ${PAGE} (the default); latency to the last byte of the answer (JSON parsing in the client not counted)`
+  )
   const results: CaseResult[] = []
   for (const c of cases(f, s.requests)) results.push(await runCase(target, c, keepAlive, s.requests))
   return results
@@ -522,12 +637,16 @@ const ms = (n: number): string => fixed(n, 2).padStart(8)
 
 function printResults(results: readonly CaseResult[], s: Settings): void {
   const width = Math.max(...results.map((r) => r.case.label.length))
-  console.log(`  ${'case'.padEnd(width)}  ${'p50 ms'.padStart(8)}  ${'p99 ms'.padStart(8)}  ${'max ms'.padStart(8)}  ` +
-    `${'matched (p50)'.padStart(13)}  failures`)
+  console.log(
+    `  ${'case'.padEnd(width)}  ${'p50 ms'.padStart(8)}  ${'p99 ms'.padStart(8)}  ${'max ms'.padStart(8)}  ` +
+      `${'matched (p50)'.padStart(13)}  failures`
+  )
   for (const r of results) {
     const matched = r.totals.length > 0 ? int(percentile(r.totals, 50)) : '-'
-    console.log(`  ${r.case.label.padEnd(width)}  ${ms(percentile(r.latenciesMs, 50))}  ${ms(percentile(r.latenciesMs, 99))}  ` +
-      `${ms(percentile(r.latenciesMs, 100))}  ${matched.padStart(13)}  ${r.failures} of ${int(WARMUP_REQUESTS + s.requests)}`)
+    console.log(
+      `  ${r.case.label.padEnd(width)}  ${ms(percentile(r.latenciesMs, 50))}  ${ms(percentile(r.latenciesMs, 99))}  ` +
+        `${ms(percentile(r.latenciesMs, 100))}  ${matched.padStart(13)}  ${r.failures} of ${int(WARMUP_REQUESTS + s.requests)}`
+    )
     if (r.firstFailure) console.log(`    first failure: ${r.firstFailure}`)
   }
 }
@@ -540,8 +659,13 @@ function printVerdicts(results: readonly CaseResult[]): void {
   for (const r of results) {
     if (r.case.targetMs === undefined) continue
     const p50 = percentile(r.latenciesMs, 50)
-    console.log(verdict(`${names[r.case.key] ?? r.case.label} p50 < ${r.case.targetMs} ms`, p50 < r.case.targetMs,
-      `p50 ${fixed(p50, 2)} ms, p99 ${fixed(percentile(r.latenciesMs, 99), 2)} ms`))
+    console.log(
+      verdict(
+        `${names[r.case.key] ?? r.case.label} p50 < ${r.case.targetMs} ms`,
+        p50 < r.case.targetMs,
+        `p50 ${fixed(p50, 2)} ms, p99 ${fixed(percentile(r.latenciesMs, 99), 2)} ms`
+      )
+    )
   }
   const failures = results.reduce((n, r) => n + r.failures, 0)
   console.log(verdict('no failed requests', failures === 0, `${failures} failed`))

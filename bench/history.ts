@@ -35,8 +35,21 @@ import { loginAs } from '../test/support/api-client'
 import { removeDir, type BuiltServer } from '../test/support/built-server'
 import { buildTraffic, type Payload } from './collector-payloads'
 import {
-  Deadline, envInt, fixed, int, mib, mulberry32, parsed, percentile, printRows, secondsSince, startPlainServer,
-  timedGet, verdict, type Benchmark, type Target
+  Deadline,
+  envInt,
+  fixed,
+  int,
+  mib,
+  mulberry32,
+  parsed,
+  percentile,
+  printRows,
+  secondsSince,
+  startPlainServer,
+  timedGet,
+  verdict,
+  type Benchmark,
+  type Target
 } from './support'
 
 const SIZE_TARGET_BYTES = 2 * 2 ** 30
@@ -85,11 +98,16 @@ async function runHistoryBenchmark(): Promise<void> {
     const started = process.hrtime.bigint()
     const population = populate(join(dataDir, DATABASE_FILE), s)
     const bytes = statSync(join(dataDir, DATABASE_FILE)).size
-    console.log(`simulated: ${int(s.hosts)} hosts × ${SERVICES_PER_HOST} services × ${SERIES_KINDS.length} statistics ` +
-      `(${int(population.series)} series) over ${s.days} days at ${POLL} s, in ${fixed(secondsSince(started), 0)} s`)
+    console.log(
+      `simulated: ${int(s.hosts)} hosts × ${SERVICES_PER_HOST} services × ${SERIES_KINDS.length} statistics ` +
+        `(${int(population.series)} series) over ${s.days} days at ${POLL} s, in ${fixed(secondsSince(started), 0)} s`
+    )
     printRows([
-      ['rows', `raw ${int(population.rows.raw)}, minute blocks ${int(population.rows.minute)}, ` +
-        `hour blocks ${int(population.rows.hour)}, day blocks ${int(population.rows.day)}`],
+      [
+        'rows',
+        `raw ${int(population.rows.raw)}, minute blocks ${int(population.rows.minute)}, ` +
+          `hour blocks ${int(population.rows.hour)}, day blocks ${int(population.rows.day)}`
+      ],
       ['database size', `${mib(bytes)} (${fixed(bytes / population.buckets, 2)} bytes per stored bucket or sample overall)`]
     ])
     const server = await startPlainServer(dataDir, ['--init-admin', `${ADMIN.user}:${ADMIN.password}`, '--init-collector', COLLECTOR])
@@ -128,17 +146,39 @@ const round = (v: number, decimals: number) => Math.round(v * 10 ** decimals) / 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
 
 const SERIES_KINDS: readonly SeriesKind[] = [
-  { type: Stat.ProcessCpuPercent, decimals: 1, start: (r) => round(r() * 30, 1), step: (v, n) => round(clamp(v + (15 - v) * 0.02 + n * 1.5, 0, 100), 1) },
-  { type: Stat.ProcessMemoryKilobyte, decimals: 0, start: (r) => Math.round(100_000 + r() * 2_000_000), step: (v, n) => Math.max(1000, Math.round(v + n * 800)) },
+  {
+    type: Stat.ProcessCpuPercent,
+    decimals: 1,
+    start: (r) => round(r() * 30, 1),
+    step: (v, n) => round(clamp(v + (15 - v) * 0.02 + n * 1.5, 0, 100), 1)
+  },
+  {
+    type: Stat.ProcessMemoryKilobyte,
+    decimals: 0,
+    start: (r) => Math.round(100_000 + r() * 2_000_000),
+    step: (v, n) => Math.max(1000, Math.round(v + n * 800))
+  },
   { type: Stat.ProcessMemoryPercent, decimals: 1, start: (r) => round(r() * 10, 1), step: (v, n) => round(clamp(v + n * 0.05, 0, 100), 1) },
   {
-    type: Stat.PortResponseTime, decimals: 6, start: (r) => round(0.0005 + r() * 0.02, 6),
+    type: Stat.PortResponseTime,
+    decimals: 6,
+    start: (r) => round(0.0005 + r() * 0.02, 6),
     step: (v, n, r) => round(clamp(v * (1 + n * 0.01), 0.00005, 5) * (0.85 + r() * 0.3), 6)
   },
-  { type: Stat.Threads, decimals: 0, start: (r) => 1 + Math.floor(r() * 40), step: (v, _n, r) => (r() < 0.002 ? Math.max(1, v + (r() < 0.5 ? -1 : 1)) : v) }
+  {
+    type: Stat.Threads,
+    decimals: 0,
+    start: (r) => 1 + Math.floor(r() * 40),
+    step: (v, _n, r) => (r() < 0.002 ? Math.max(1, v + (r() < 0.5 ? -1 : 1)) : v)
+  }
 ]
 
-interface Walk { id: number; kind: SeriesKind; value: number; base: number }
+interface Walk {
+  id: number
+  kind: SeriesKind
+  value: number
+  base: number
+}
 
 interface Population {
   series: number
@@ -208,7 +248,12 @@ function populate(file: string, s: Settings): Population {
             minutes.push(mergeBucket(t, sampleBucket(t, values[i]), sampleBucket(t + POLL, values[i + 1])))
           }
           if (hour < rolledMinute) {
-            history.blocks.put('minute', hour, walk.id, encodeBlock(minutes, (t) => slotOf('minute', hour, t)))
+            history.blocks.put(
+              'minute',
+              hour,
+              walk.id,
+              encodeBlock(minutes, (t) => slotOf('minute', hour, t))
+            )
             population.rows.minute++
             population.buckets += minutes.length
             written()
@@ -216,8 +261,15 @@ function populate(file: string, s: Settings): Population {
           bucket = fold(hour, minutes, walk.kind.decimals)
         } else {
           const scale = Math.sqrt(HOUR / POLL / OLD_SAMPLES_PER_HOUR)
-          const samples = Array.from({ length: OLD_SAMPLES_PER_HOUR }, () => (walk.value = walk.kind.step(walk.value, noise() * scale, random)))
-          const merged = fold(hour, samples.map((v) => sampleBucket(hour, v)), walk.kind.decimals)
+          const samples = Array.from(
+            { length: OLD_SAMPLES_PER_HOUR },
+            () => (walk.value = walk.kind.step(walk.value, noise() * scale, random))
+          )
+          const merged = fold(
+            hour,
+            samples.map((v) => sampleBucket(hour, v)),
+            walk.kind.decimals
+          )
           const factor = HOUR / POLL / OLD_SAMPLES_PER_HOUR
           bucket = { ...merged, count: HOUR / POLL, sum: round(merged.sum * factor, 6) }
         }
@@ -255,7 +307,12 @@ function populate(file: string, s: Settings): Population {
     if (day < rolledHour) {
       for (const walk of walks) {
         const buckets = hourBuckets.get(walk.id)!
-        history.blocks.put('hour', day, walk.id, encodeBlock(buckets, (t) => slotOf('hour', day, t)))
+        history.blocks.put(
+          'hour',
+          day,
+          walk.id,
+          encodeBlock(buckets, (t) => slotOf('hour', day, t))
+        )
         population.rows.hour++
         population.buckets += buckets.length
         written()
@@ -268,7 +325,12 @@ function populate(file: string, s: Settings): Population {
       for (const walk of walks) {
         const buckets = dayBuckets.get(walk.id)!
         if (buckets.length === 0) continue
-        history.blocks.put('day', month, walk.id, encodeBlock(buckets, (t) => slotOf('day', month, t)))
+        history.blocks.put(
+          'day',
+          month,
+          walk.id,
+          encodeBlock(buckets, (t) => slotOf('day', month, t))
+        )
         population.rows.day++
         population.buckets += buckets.length
         written()
@@ -299,15 +361,32 @@ function fold(time: number, buckets: readonly Bucket[], decimals: number): Bucke
 
 function serviceState(store: Store, name: string, position: number) {
   return {
-    nameId: store.services.nameId(name), name, type: 3, position, collectedUsec: 0, status: 0, statusHint: 0, monitor: 1,
-    monitorMode: 0, onReboot: 0, pendingAction: 0, every: null, led: 2, statusText: 'OK', statistics: '[]'
+    nameId: store.services.nameId(name),
+    name,
+    type: 3,
+    position,
+    collectedUsec: 0,
+    status: 0,
+    statusHint: 0,
+    monitor: 1,
+    monitorMode: 0,
+    onReboot: 0,
+    pendingAction: 0,
+    every: null,
+    led: 2,
+    statusText: 'OK',
+    statistics: '[]'
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 // One-year charts over HTTP
 
-interface ChartRun { latenciesMs: number[]; points: number; errors: number }
+interface ChartRun {
+  latenciesMs: number[]
+  points: number
+  errors: number
+}
 
 async function measureCharts(server: BuiltServer, population: Population, s: Settings): Promise<ChartRun> {
   const client = await loginAs(server.baseUrl, ADMIN.user, ADMIN.password)
@@ -348,23 +427,38 @@ async function measureCharts(server: BuiltServer, population: Population, s: Set
 // ---------------------------------------------------------------------------------------------
 // Collector throughput, idle and while the rollup job works
 
-interface CollectorRun { ok: number; sent: number; seconds: number; errors: number; rolledHours?: number; stillRolling?: boolean }
+interface CollectorRun {
+  ok: number
+  sent: number
+  seconds: number
+  errors: number
+  rolledHours?: number
+  stillRolling?: boolean
+}
 
 /** The messages of round `round`, their collection times moved that many weeks later. */
 function later(payloads: readonly Payload[], round: number): Payload[] {
   const shift = round * 7 * DAY
   return payloads.map((p) => {
-    const xml = (p.gzip ? gunzipSync(p.body) : p.body).toString('latin1')
+    const xml = (p.gzip ? gunzipSync(p.body) : p.body)
+      .toString('latin1')
       .replace(/<collected_sec>(\d+)<\/collected_sec>/g, (_m, sec: string) => `<collected_sec>${Number(sec) + shift}</collected_sec>`)
     const body = Buffer.from(xml, 'latin1')
     return { body: p.gzip ? gzipSync(body) : body, gzip: p.gzip }
   })
 }
 
-const collectorTarget = (server: BuiltServer) => ({ port: server.port, authorization: `Basic ${Buffer.from(COLLECTOR).toString('base64')}` })
+const collectorTarget = (server: BuiltServer) => ({
+  port: server.port,
+  authorization: `Basic ${Buffer.from(COLLECTOR).toString('base64')}`
+})
 
 async function measureCollector(
-  server: BuiltServer, messages: Payload[], s: Settings, phase: 'idle' | 'rollup', rollHours: number
+  server: BuiltServer,
+  messages: Payload[],
+  s: Settings,
+  phase: 'idle' | 'rollup',
+  rollHours: number
 ): Promise<CollectorRun> {
   const store = new Store(join(server.dataDir, DATABASE_FILE))
   let before = 0
@@ -382,13 +476,20 @@ async function measureCollector(
       run.rolledHours = (after - before) / HOUR
       run.stillRolling = after < before + rollHours * HOUR
     }
-    console.log(`collector over HTTP, ${phase === 'idle' ? 'rollup job idle' : `while the job rolls ${rollHours} hours of raw rows again`} ` +
-      '(1000 agents, real payloads, gzipped, a new connection per message, 32 concurrent):')
+    console.log(
+      `collector over HTTP, ${phase === 'idle' ? 'rollup job idle' : `while the job rolls ${rollHours} hours of raw rows again`} ` +
+        '(1000 agents, real payloads, gzipped, a new connection per message, 32 concurrent):'
+    )
     printRows([
       ['messages', `${int(run.ok)} ok of ${int(run.sent)} sent, ${run.errors} errors, in ${fixed(run.seconds, 2)} s`],
       ['throughput', `${int(run.ok / run.seconds)} msg/s`],
       ...(phase === 'rollup'
-        ? [['rollup', `${fixed(run.rolledHours!, 0)} of ${rollHours} hours rolled during the run${run.stillRolling ? ' (busy throughout)' : ' (finished before the end)'}`] as const]
+        ? [
+            [
+              'rollup',
+              `${fixed(run.rolledHours!, 0)} of ${rollHours} hours rolled during the run${run.stillRolling ? ' (busy throughout)' : ' (finished before the end)'}`
+            ] as const
+          ]
         : [])
     ])
     return run
@@ -415,14 +516,20 @@ async function sendAll(target: { port: number; authorization: string }, payloads
 
 function post(target: { port: number; authorization: string }, payload: Payload): Promise<boolean> {
   const headers: Record<string, string | number> = {
-    'Content-Type': 'text/xml', 'Content-Length': payload.body.length, Authorization: target.authorization, 'User-Agent': 'Monit/5.33.0'
+    'Content-Type': 'text/xml',
+    'Content-Length': payload.body.length,
+    Authorization: target.authorization,
+    'User-Agent': 'Monit/5.33.0'
   }
   if (payload.gzip) headers['Content-Encoding'] = 'gzip'
   return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port: target.port, path: '/collector', method: 'POST', headers, agent: false, timeout: 10_000 }, (res) => {
-      res.resume()
-      res.on('end', () => resolve((res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300))
-    })
+    const req = request(
+      { host: '127.0.0.1', port: target.port, path: '/collector', method: 'POST', headers, agent: false, timeout: 10_000 },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve((res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300))
+      }
+    )
     req.on('timeout', () => req.destroy(new Error('timeout')))
     req.on('error', () => resolve(false))
     req.end(payload.body)
@@ -435,8 +542,18 @@ function printVerdicts(bytes: number, charts: ChartRun, idle: CollectorRun, busy
   const busyRate = busy.ok / busy.seconds
   const drop = 1 - busyRate / idleRate
   console.log(verdict('database < 2 GB', bytes < SIZE_TARGET_BYTES, mib(bytes)))
-  console.log(verdict(`one-year chart p50 < ${QUERY_TARGET_P50_MS} ms`, p50 < QUERY_TARGET_P50_MS && charts.errors === 0,
-    `${fixed(p50, 2)} ms, ${charts.errors} errors`))
-  console.log(verdict('collector during a rollup within 20 % of idle', drop <= MAX_THROUGHPUT_DROP && busy.errors === 0 && idle.errors === 0,
-    `${int(busyRate)} vs ${int(idleRate)} msg/s idle (${fixed(drop * 100, 1)} % lower)`))
+  console.log(
+    verdict(
+      `one-year chart p50 < ${QUERY_TARGET_P50_MS} ms`,
+      p50 < QUERY_TARGET_P50_MS && charts.errors === 0,
+      `${fixed(p50, 2)} ms, ${charts.errors} errors`
+    )
+  )
+  console.log(
+    verdict(
+      'collector during a rollup within 20 % of idle',
+      drop <= MAX_THROUGHPUT_DROP && busy.errors === 0 && idle.errors === 0,
+      `${int(busyRate)} vs ${int(idleRate)} msg/s idle (${fixed(drop * 100, 1)} % lower)`
+    )
+  )
 }

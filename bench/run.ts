@@ -10,7 +10,15 @@ import { historyBenchmark } from './history'
 import { statusBenchmark } from './status'
 import type { Benchmark } from './support'
 
-const BENCHMARKS: readonly Benchmark[] = [collectorBenchmark, statusBenchmark, eventsBenchmark, consoleBenchmark, historyBenchmark, burstsBenchmark, alertingBenchmark]
+const BENCHMARKS: readonly Benchmark[] = [
+  collectorBenchmark,
+  statusBenchmark,
+  eventsBenchmark,
+  consoleBenchmark,
+  historyBenchmark,
+  burstsBenchmark,
+  alertingBenchmark
+]
 
 function selected(names: readonly string[]): Benchmark[] {
   if (names.length === 0) return [...BENCHMARKS]
@@ -26,10 +34,14 @@ function selected(names: readonly string[]): Benchmark[] {
 function printMachine(): void {
   const cores = cpus()
   const load = loadavg()[0]
-  console.log(`machine: node ${process.version}, ${process.platform} ${release()}, ` +
-    `${cores.length} CPU(s) ${cores[0]?.model.trim() ?? 'unknown'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`)
-  console.log(`load average (1 min) at start: ${load.toFixed(2)}` +
-    (load > cores.length / 2 ? '  -- other work is running: figures will be low and noisy' : ''))
+  console.log(
+    `machine: node ${process.version}, ${process.platform} ${release()}, ` +
+      `${cores.length} CPU(s) ${cores[0]?.model.trim() ?? 'unknown'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`
+  )
+  console.log(
+    `load average (1 min) at start: ${load.toFixed(2)}` +
+      (load > cores.length / 2 ? '  -- other work is running: figures will be low and noisy' : '')
+  )
 }
 
 async function main(): Promise<void> {

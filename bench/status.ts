@@ -19,8 +19,20 @@ import { loginAs } from '../test/support/api-client'
 import { removeDir, type BuiltServer } from '../test/support/built-server'
 import { asAgent, fixture } from '../test/support/fixtures'
 import {
-  Deadline, databaseSize, envInt, fixed, int, mulberry32, parsed, percentile, measureOnServer, secondsSince,
-  timedGet, verdict, type Benchmark, type Target
+  Deadline,
+  databaseSize,
+  envInt,
+  fixed,
+  int,
+  mulberry32,
+  parsed,
+  percentile,
+  measureOnServer,
+  secondsSince,
+  timedGet,
+  verdict,
+  type Benchmark,
+  type Target
 } from './support'
 
 const LIST_TARGET_P50_MS = 15
@@ -69,9 +81,11 @@ async function runStatusBenchmark(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'overseer-bench-'))
   try {
     const filled = populate(dataDir, s.hosts, deadline)
-    console.log(`population: ${int(s.hosts)} hosts in ${fixed(filled.seconds, 2)} s ` +
-      `(${int(s.hosts / filled.seconds)} hosts/s, ingest in this process, ${POPULATION_BATCH} per transaction), ` +
-      `payloads ${FIXTURES.join(', ')} in turn, poll set to ${POLL_SECONDS} s; database ${databaseSize(dataDir, DATABASE_FILE)}`)
+    console.log(
+      `population: ${int(s.hosts)} hosts in ${fixed(filled.seconds, 2)} s ` +
+        `(${int(s.hosts / filled.seconds)} hosts/s, ingest in this process, ${POPULATION_BATCH} per transaction), ` +
+        `payloads ${FIXTURES.join(', ')} in turn, poll set to ${POLL_SECONDS} s; database ${databaseSize(dataDir, DATABASE_FILE)}`
+    )
 
     await measureOnServer(
       { dataDir, databaseFile: DATABASE_FILE, args: ['--init-admin', `${ADMIN.user}:${ADMIN.password}`], profileDir: s.serverProfileDir },
@@ -92,7 +106,13 @@ const hostname = (host: number): string => `host-${String(host + 1).padStart(5, 
 /** Fills a fresh data directory with `hosts` hosts (FIXTURES in turn); the console benchmark fills its own with it. */
 export function populate(dataDir: string, hosts: number, deadline: Deadline): { seconds: number } {
   const templates = FIXTURES.map((name) =>
-    Buffer.from(fixture(name).toString('latin1').replace(/<poll>\d+<\/poll>/, `<poll>${POLL_SECONDS}</poll>`), 'latin1'))
+    Buffer.from(
+      fixture(name)
+        .toString('latin1')
+        .replace(/<poll>\d+<\/poll>/, `<poll>${POLL_SECONDS}</poll>`),
+      'latin1'
+    )
+  )
   const start = process.hrtime.bigint()
   const store = new Store(join(dataDir, DATABASE_FILE))
   try {
@@ -138,8 +158,13 @@ interface CaseResult {
   firstFailure?: string
 }
 
-interface ListAnswer { records?: { id: number }[]; totalRecords?: number }
-interface GetAnswer { records?: { host?: { id?: number; services?: unknown[] } } }
+interface ListAnswer {
+  records?: { id: number }[]
+  totalRecords?: number
+}
+interface GetAnswer {
+  records?: { host?: { id?: number; services?: unknown[] } }
+}
 
 function cases(hosts: number, ids: readonly number[], requests: number): Case[] {
   const pages = Math.ceil(hosts / PAGE_SIZE)
@@ -151,22 +176,26 @@ function cases(hosts: number, ids: readonly number[], requests: number): Case[] 
   const hostIds = Array.from({ length: WARMUP_REQUESTS + requests }, () => ids[Math.floor(random() * ids.length)])
   return [
     {
-      key: 'list', label: `list results=${PAGE_SIZE} (first page)`,
+      key: 'list',
+      label: `list results=${PAGE_SIZE} (first page)`,
       path: () => `/api/2/status/hosts/list?results=${PAGE_SIZE}`,
       valid: (json) => isPage(json, 0)
     },
     {
-      key: 'list-pages', label: `list results=${PAGE_SIZE}, startindex over ${pages} pages`,
+      key: 'list-pages',
+      label: `list results=${PAGE_SIZE}, startindex over ${pages} pages`,
       path: (i) => `/api/2/status/hosts/list?results=${PAGE_SIZE}&startindex=${startOf(i)}`,
       valid: (json, i) => isPage(json, startOf(i))
     },
     {
-      key: 'list-cpu', label: `list sort=cpu&dir=desc, startindex over ${pages} pages (no index)`,
+      key: 'list-cpu',
+      label: `list sort=cpu&dir=desc, startindex over ${pages} pages (no index)`,
       path: (i) => `/api/2/status/hosts/list?results=${PAGE_SIZE}&startindex=${startOf(i)}&sort=cpu&dir=desc`,
       valid: (json, i) => isPage(json, startOf(i))
     },
     {
-      key: 'get', label: 'get id=<random host>',
+      key: 'get',
+      label: 'get id=<random host>',
       path: (i) => `/api/2/status/hosts/get?id=${hostIds[i % hostIds.length]}`,
       valid: (json, i) => {
         const host = (json as GetAnswer | undefined)?.records?.host
@@ -181,8 +210,10 @@ async function measure(server: BuiltServer, keepAlive: Agent, s: Settings, deadl
   if (!client.cookie) throw new Error('login gave no session cookie')
   const target: Target = { port: server.port, cookie: client.cookie, deadline }
   const ids = await allHostIds(target, keepAlive, s.hosts)
-  console.log(`requests: ${WARMUP_REQUESTS} warm-up then ${int(s.requests)} measured per case and connection, one at a time; ` +
-    'latency to the last byte of the answer (JSON parsing in the client not counted)')
+  console.log(
+    `requests: ${WARMUP_REQUESTS} warm-up then ${int(s.requests)} measured per case and connection, one at a time; ` +
+      'latency to the last byte of the answer (JSON parsing in the client not counted)'
+  )
 
   const results: CaseResult[] = []
   for (const c of cases(s.hosts, ids, s.requests)) {
@@ -200,7 +231,8 @@ async function allHostIds(target: Target, agent: Agent, hosts: number): Promise<
     target.deadline.check('reading the host ids')
     const sample = await timedGet(target, `/api/2/status/hosts/list?results=${PAGE_SIZE}&startindex=${start}&sort=hostname`, agent)
     const json = parsed(sample) as ListAnswer | undefined
-    if (sample.status !== 200 || !json?.records) throw new Error(`status/hosts/list failed: ${sample.status} ${sample.error ?? sample.body.slice(0, 200)}`)
+    if (sample.status !== 200 || !json?.records)
+      throw new Error(`status/hosts/list failed: ${sample.status} ${sample.error ?? sample.body.slice(0, 200)}`)
     if (json.totalRecords !== hosts) throw new Error(`expected ${hosts} hosts, the server has ${json.totalRecords}`)
     ids.push(...json.records.map((r) => r.id))
   }
@@ -233,13 +265,17 @@ const ms = (n: number): string => fixed(n, 2).padStart(8)
 function printResults(results: readonly CaseResult[], s: Settings): void {
   const width = Math.max(...results.map((r) => r.case.label.length))
   const modeWidth = Math.max(...MODES.map((m) => m.length))
-  console.log(`  ${'case'.padEnd(width)}  ${'connection'.padEnd(modeWidth)}  ${'p50 ms'.padStart(8)}  ${'p99 ms'.padStart(8)}  ` +
-    `${'max ms'.padStart(8)}  failures`)
+  console.log(
+    `  ${'case'.padEnd(width)}  ${'connection'.padEnd(modeWidth)}  ${'p50 ms'.padStart(8)}  ${'p99 ms'.padStart(8)}  ` +
+      `${'max ms'.padStart(8)}  failures`
+  )
   for (const r of results) {
     const label = r.mode === MODES[0] ? r.case.label : ''
-    console.log(`  ${label.padEnd(width)}  ${r.mode.padEnd(modeWidth)}  ${ms(percentile(r.latenciesMs, 50))}  ` +
-      `${ms(percentile(r.latenciesMs, 99))}  ${ms(percentile(r.latenciesMs, 100))}  ` +
-      `${r.failures} of ${int(WARMUP_REQUESTS + s.requests)}`)
+    console.log(
+      `  ${label.padEnd(width)}  ${r.mode.padEnd(modeWidth)}  ${ms(percentile(r.latenciesMs, 50))}  ` +
+        `${ms(percentile(r.latenciesMs, 99))}  ${ms(percentile(r.latenciesMs, 100))}  ` +
+        `${r.failures} of ${int(WARMUP_REQUESTS + s.requests)}`
+    )
     if (r.firstFailure) console.log(`    first failure: ${r.firstFailure}`)
   }
 }
@@ -248,8 +284,13 @@ function printVerdicts(results: readonly CaseResult[]): void {
   const keepAlive = (key: Case['key']) => results.find((r) => r.case.key === key && r.mode === 'keep-alive')!
   const target = (name: string, r: CaseResult, limitMs: number) => {
     const p50 = percentile(r.latenciesMs, 50)
-    console.log(verdict(`${name} p50 < ${limitMs} ms (keep-alive)`, p50 < limitMs,
-      `p50 ${fixed(p50, 2)} ms, p99 ${fixed(percentile(r.latenciesMs, 99), 2)} ms`))
+    console.log(
+      verdict(
+        `${name} p50 < ${limitMs} ms (keep-alive)`,
+        p50 < limitMs,
+        `p50 ${fixed(p50, 2)} ms, p99 ${fixed(percentile(r.latenciesMs, 99), 2)} ms`
+      )
+    )
   }
   target(`status/hosts/list page of ${PAGE_SIZE}, all pages`, keepAlive('list-pages'), LIST_TARGET_P50_MS)
   target('status/hosts/get', keepAlive('get'), GET_TARGET_P50_MS)

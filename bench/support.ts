@@ -147,18 +147,26 @@ export function timedGet(target: Target, path: string, agent: Agent | false): Pr
   return new Promise((resolve) => {
     const start = process.hrtime.bigint()
     const elapsed = () => Number(process.hrtime.bigint() - start) / 1e6
-    const req = request({
-      host: '127.0.0.1', port: target.port, path, method: 'GET', agent,
-      headers: { Cookie: target.cookie }, timeout: target.deadline.requestTimeoutMs()
-    }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => {
-        const ms = elapsed()
-        resolve({ status: res.statusCode ?? 0, ms, body: Buffer.concat(chunks).toString() })
-      })
-      res.on('error', (err: NodeJS.ErrnoException) => resolve({ status: 0, ms: elapsed(), body: '', error: err.code ?? err.message }))
-    })
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        path,
+        method: 'GET',
+        agent,
+        headers: { Cookie: target.cookie },
+        timeout: target.deadline.requestTimeoutMs()
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const ms = elapsed()
+          resolve({ status: res.statusCode ?? 0, ms, body: Buffer.concat(chunks).toString() })
+        })
+        res.on('error', (err: NodeJS.ErrnoException) => resolve({ status: 0, ms: elapsed(), body: '', error: err.code ?? err.message }))
+      }
+    )
     req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })))
     req.on('error', (err: NodeJS.ErrnoException) => resolve({ status: 0, ms: elapsed(), body: '', error: err.code ?? err.message }))
     req.end()

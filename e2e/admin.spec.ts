@@ -197,7 +197,10 @@ test('host groups: create, add and remove a host, rename, delete', async ({ page
   await expect(renamed).toHaveCount(0)
 })
 
-test('settings: server settings with a refused value, the collector line, and a user changing their own password', async ({ page, browser }) => {
+test('settings: server settings with a refused value, the collector line, and a user changing their own password', async ({
+  page,
+  browser
+}) => {
   await logIn(page)
   await page.goto('/#/settings')
   await expect(page.getByRole('heading', { name: 'Collector credentials' })).toBeVisible()

@@ -32,7 +32,9 @@ async function openNewChannel(page: Page): Promise<Locator> {
 test('the channel form shows every invalid field at once before sending anything', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   const sent: string[] = []
-  page.on('request', (r) => { if (/\/admin\/alerts\/channels\/(create|update)/.test(r.url())) sent.push(r.url()) })
+  page.on('request', (r) => {
+    if (/\/admin\/alerts\/channels\/(create|update)/.test(r.url())) sent.push(r.url())
+  })
   await logIn(page)
   await page.goto('/#/admin/alerts')
 
@@ -55,7 +57,12 @@ test('the channel form shows every invalid field at once before sending anything
   await field(form, 'SMTP server').fill('smtp.example.org')
   await expect(field(form, 'SMTP server')).not.toHaveAccessibleDescription(/expected/)
   await expectReasons(form, { From: 'expected an e-mail address' })
-  await fillIn(form, { Port: '', 'SMTP password': 's3cret', From: 'Overseer <overseer@example.org>', To: 'ops@example.org\ndba@example.org' })
+  await fillIn(form, {
+    Port: '',
+    'SMTP password': 's3cret',
+    From: 'Overseer <overseer@example.org>',
+    To: 'ops@example.org\ndba@example.org'
+  })
   await form.getByRole('button', { name: 'Create channel' }).click()
   await expect(form).toBeHidden()
   expect(sent).toHaveLength(1)

@@ -58,7 +58,10 @@ async function shot(page: Page, name: string) {
 
 /** Picks an option of a Mantine Select or MultiSelect inside `scope`, typing to find it where one can. */
 async function pick(page: Page, scope: ReturnType<Page['getByRole']>, input: string, option: string) {
-  const box = scope.getByRole('textbox', { name: input }).or(scope.getByRole('combobox', { name: input })).first()
+  const box = scope
+    .getByRole('textbox', { name: input })
+    .or(scope.getByRole('combobox', { name: input }))
+    .first()
   await box.click()
   // A plain Select is read-only: its options are clicked, not typed.
   if (await box.isEditable()) await box.fill(option)

@@ -6,7 +6,9 @@ import { removeDir, startBuiltServer, type BuiltServer } from '../test/support/b
 import { E2E_PORT } from './support/console'
 
 let server: BuiltServer
-test.beforeAll(async () => { server = await startBuiltServer({ args: ['--port', String(E2E_PORT + 2)] }) })
+test.beforeAll(async () => {
+  server = await startBuiltServer({ args: ['--port', String(E2E_PORT + 2)] })
+})
 test.afterAll(async () => {
   await server.stop()
   removeDir(server.dataDir)
@@ -15,10 +17,14 @@ test.afterAll(async () => {
 /** Console errors, failed requests, and every API request the page makes. */
 function watch(page: Page) {
   const seen = { errors: [] as string[], failed: [] as string[], api: [] as string[] }
-  page.on('console', (m) => { if (m.type() === 'error') seen.errors.push(m.text()) })
+  page.on('console', (m) => {
+    if (m.type() === 'error') seen.errors.push(m.text())
+  })
   page.on('pageerror', (e) => seen.errors.push(e.message))
   page.on('requestfailed', (r) => seen.failed.push(`${r.url()} ${r.failure()?.errorText}`))
-  page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) seen.api.push(new URL(r.url()).pathname) })
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) seen.api.push(new URL(r.url()).pathname)
+  })
   return seen
 }
 

@@ -17,7 +17,9 @@ test.beforeAll(async () => {
   admin = await loginAs(BASE_URL, ADMIN.uname, ADMIN.password)
 })
 
-test.beforeEach(async ({ page }) => { await page.setViewportSize({ width: 1280, height: 800 }) })
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+})
 
 async function hostId(name: string): Promise<number> {
   const list = (await admin.get('/api/2/status/hosts/list', { hostpattern: name })).json as { records: { id: number; hostname: string }[] }
@@ -26,22 +28,25 @@ async function hostId(name: string): Promise<number> {
 
 /** The characters after which the element's text moves to a new line. */
 function lineBreaksAfter(page: Page, selector: string): Promise<string[]> {
-  return page.locator(selector).first().evaluate((el) => {
-    const breaks: string[] = []
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
-    let previous: { char: string; top: number } | undefined
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (let i = 0; i < node.textContent!.length; i++) {
-        const range = document.createRange()
-        range.setStart(node, i)
-        range.setEnd(node, i + 1)
-        const top = range.getBoundingClientRect().top
-        if (previous && top > previous.top + 2) breaks.push(previous.char)
-        previous = { char: node.textContent![i], top }
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const breaks: string[] = []
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+      let previous: { char: string; top: number } | undefined
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.textContent!.length; i++) {
+          const range = document.createRange()
+          range.setStart(node, i)
+          range.setEnd(node, i + 1)
+          const top = range.getBoundingClientRect().top
+          if (previous && top > previous.top + 2) breaks.push(previous.char)
+          previous = { char: node.textContent![i], top }
+        }
       }
-    }
-    return breaks
-  })
+      return breaks
+    })
 }
 
 test('PIDs without separators, and the chosen service keeps readable badges', async ({ page }) => {
@@ -54,7 +59,9 @@ test('PIDs without separators, and the chosen service keeps readable badges', as
   const row = page.getByTestId('services').locator('[data-service="sleeper"]')
   const badge = row.locator('[data-monitoring]')
   const [rowBg, badgeBg] = await Promise.all([
-    row.evaluate((el) => getComputedStyle(el).backgroundColor), badge.evaluate((el) => getComputedStyle(el).backgroundColor)])
+    row.evaluate((el) => getComputedStyle(el).backgroundColor),
+    badge.evaluate((el) => getComputedStyle(el).backgroundColor)
+  ])
   expect(rowBg).not.toBe(badgeBg)
   await expect(badge).toHaveText('Monitored')
   await page.screenshot({ path: 'shots/details-selected-service.png' })
@@ -78,7 +85,9 @@ test('the user form names every invalid field at once, before sending anything',
   await page.getByRole('button', { name: 'New user' }).click()
   const dialog = page.getByRole('dialog', { name: 'New user' })
   let posted = false
-  page.on('request', (r) => { if (r.url().includes('admin/users/create')) posted = true })
+  page.on('request', (r) => {
+    if (r.url().includes('admin/users/create')) posted = true
+  })
   await dialog.getByLabel('User name').fill('has:colon')
   await dialog.getByRole('button', { name: 'Create user' }).click()
   await expect(dialog.getByText("must not contain ':'")).toBeVisible()
@@ -106,11 +115,16 @@ test('a user who is no administrator gets a "no access" page at an administratio
   const csrf = { CSRFToken: await admin.csrfToken() }
   const role = await admin.post('/api/2/admin/roles/create', { name: 'det-nothing', admin: false, active: true, rolerowscount: 0 }, csrf)
   expect(role.status, role.text).toBe(200)
-  const user = await admin.post('/api/2/admin/users/create',
-    { uname: VIEWER.uname, password: VIEWER.password, fullname: 'Det Viewer', roleid: (role.json as { id: number }).id }, csrf)
+  const user = await admin.post(
+    '/api/2/admin/users/create',
+    { uname: VIEWER.uname, password: VIEWER.password, fullname: 'Det Viewer', roleid: (role.json as { id: number }).id },
+    csrf
+  )
   expect(user.status, user.text).toBe(200)
   const adminRequests: string[] = []
-  page.on('request', (r) => { if (r.url().includes('/api/2/admin/')) adminRequests.push(r.url()) })
+  page.on('request', (r) => {
+    if (r.url().includes('/api/2/admin/')) adminRequests.push(r.url())
+  })
   await logIn(page, VIEWER.uname, VIEWER.password)
   await page.goto('/#/admin/users')
   await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible()

@@ -18,7 +18,13 @@ async function exportCsv(page: Page): Promise<{ name: string; rows: string[][] }
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()])
   const text = readFileSync((await download.path())!, 'utf8')
   expect(text.endsWith('\r\n')).toBe(true)
-  return { name: download.suggestedFilename(), rows: text.trimEnd().split('\r\n').map((line) => line.split(',')) }
+  return {
+    name: download.suggestedFilename(),
+    rows: text
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','))
+  }
 }
 
 test('the events list exports what its filters choose', async ({ page }) => {

@@ -17,7 +17,8 @@ const HOSTS = {
   repeat: { agent: 'g1a40000000000000000000000000006', name: 'gl-repeat' }
 }
 const BULK = Array.from({ length: 40 }, (_, i) => ({
-  agent: `g1b4${String(i).padStart(28, '0')}`, name: `gl-bulk-${String(i).padStart(2, '0')}`
+  agent: `g1b4${String(i).padStart(28, '0')}`,
+  name: `gl-bulk-${String(i).padStart(2, '0')}`
 }))
 const SHOTS = 'shots'
 const PHONE = { width: 390, height: 844 }
@@ -25,7 +26,11 @@ const DESK = { width: 1280, height: 800 }
 
 let admin: ApiClient
 
-interface OverviewHost { id: number; hostname: string; heartbeat: number }
+interface OverviewHost {
+  id: number
+  hostname: string
+  heartbeat: number
+}
 
 async function overview(pattern: string): Promise<OverviewHost[]> {
   const res = await admin.get('/api/2/status/hosts/overview', { hostpattern: pattern })
@@ -35,7 +40,13 @@ async function overview(pattern: string): Promise<OverviewHost[]> {
 /** The fixtures poll every 5 s: a host is silent 15 s after its last report unless told to wait longer. */
 async function keepAlive(name: string): Promise<void> {
   const [host] = (await overview(name)).filter((h) => h.hostname === name)
-  const res = await admin.post('/api/2/admin/hosts/update', { id: host.id, hostname: name, agentuser: 'admin', agentpassword: '', skew: 1000 })
+  const res = await admin.post('/api/2/admin/hosts/update', {
+    id: host.id,
+    hostname: name,
+    agentuser: 'admin',
+    agentpassword: '',
+    skew: 1000
+  })
   expect(res.status, res.text).toBe(200)
 }
 
@@ -110,7 +121,9 @@ test('hosts list: Back from a host restores where the list was scrolled to', asy
   await page.goto('/#/hosts?q=gl-bulk&sort=hostname')
   const list = page.getByTestId('hosts-list')
   await expect(list).toHaveAttribute('data-total', '40')
-  await list.evaluate((el) => { el.scrollTop = 900 })
+  await list.evaluate((el) => {
+    el.scrollTop = 900
+  })
   const target = rows(page).filter({ hasText: 'gl-bulk-25' })
   await target.click()
   await expect(page.getByTestId('host-detail')).toBeVisible()
@@ -198,7 +211,7 @@ function redAtPlotEnd(chart: HTMLElement): boolean {
   return false
 }
 
-test('services: where does sleeper fail, across hosts, with the hosts list\'s filters kept in the URL', async ({ page }) => {
+test("services: where does sleeper fail, across hosts, with the hosts list's filters kept in the URL", async ({ page }) => {
   await logIn(page)
   await page.goto('/#/services')
   await page.getByLabel('Service name contains').fill('sleep')

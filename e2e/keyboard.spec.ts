@@ -66,7 +66,9 @@ test('tab order, skip link and focus rings on the dashboard, then to an event by
 
   // To the events and into one event, keys only.
   await page.locator('body').focus()
-  for (let stop = await tab(page); stop.name !== 'Events'; stop = await tab(page)) { /* on to the Events link */ }
+  for (let stop = await tab(page); stop.name !== 'Events'; stop = await tab(page)) {
+    /* on to the Events link */
+  }
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { name: 'Events', level: 2 })).toBeVisible()
   const firstEvent = page.getByRole('table', { name: 'Events' }).getByRole('link').first()

@@ -73,7 +73,11 @@ test('dashboard → host → service statistics and chart, light and dark', asyn
   await expect(chart).toBeVisible()
   await chartShot(page, 'service-chart')
   // The one range picker of the console (issue 14), its choice in the URL.
-  for (const [range, id] of [['Last hour', 1], ['Last 7 days', 5], ['Last 6 hours', 2]] as const) {
+  for (const [range, id] of [
+    ['Last hour', 1],
+    ['Last 7 days', 5],
+    ['Last 6 hours', 2]
+  ] as const) {
     await pickOption(page, 'Range', range)
     await expect(page).toHaveURL(new RegExp(`range=${id}`))
     await expect(chart).toBeVisible()
@@ -109,7 +113,12 @@ test('hosts list: filters and sort live in the URL, rows are links', async ({ pa
   await expect(page).toHaveURL(/dir=desc/)
   // The URL changes before the list has been fetched again in the new order.
   const rowNames = () => list.locator('[data-host-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-host-row')))
-  await expect.poll(async () => { const names = await rowNames(); return names.indexOf('mon-beta') < names.indexOf('mon-alpha') }).toBe(true)
+  await expect
+    .poll(async () => {
+      const names = await rowNames()
+      return names.indexOf('mon-beta') < names.indexOf('mon-alpha')
+    })
+    .toBe(true)
 
   // Green only: the fixture hosts are orange (or red once their heartbeat stops), so none is left.
   await page.getByRole('group', { name: 'Filter by LED' }).locator('label', { hasText: 'Green' }).click()
@@ -123,7 +132,11 @@ test('hosts list: filters and sort live in the URL, rows are links', async ({ pa
   const csrf = { CSRFToken: await admin.csrfToken() }
   const group = await admin.post('/api/2/admin/groups/create', { name: 'mon-group' }, csrf)
   expect(group.status, group.text).toBe(200)
-  const added = await admin.post('/api/2/admin/groups/add', { id: (group.json as { id: number }).id, hostid: await hostIdByName('mon-beta') }, csrf)
+  const added = await admin.post(
+    '/api/2/admin/groups/add',
+    { id: (group.json as { id: number }).id, hostid: await hostIdByName('mon-beta') },
+    csrf
+  )
   expect(added.status, added.text).toBe(200)
   await page.getByRole('combobox', { name: 'Host group' }).click()
   await page.getByRole('option', { name: 'mon-group' }).click()
@@ -145,7 +158,9 @@ test('a host that starts failing changes colour on screen without a reload', asy
   const row = page.getByTestId('hosts-list').locator('[data-host-row="mon-live"]')
   // Just started: every service is still initializing, so the host is gray.
   await expect(row.locator('[data-led]')).toHaveAttribute('data-led', LED.gray)
-  await page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true })
+  await page.evaluate(() => {
+    ;(window as unknown as { notReloaded: boolean }).notReloaded = true
+  })
 
   await report('03-event-process-not-running', AGENT.live, 'mon-live')
   // Some services fail (sleeper, deadport): the host turns orange, pushed over the live stream.
@@ -170,7 +185,11 @@ test.describe('with a real Monit agent', () => {
 
   test('stop and start its sleeper from the host screen; the agent reports the change back', async ({ page }) => {
     test.setTimeout(90_000)
-    fleet = await startAgents({ collectorUrl: `http://${COLLECTOR_AUTH}@127.0.0.1:${new URL(BASE_URL).port}/collector`, count: 1, namePrefix: 'monagent' })
+    fleet = await startAgents({
+      collectorUrl: `http://${COLLECTOR_AUTH}@127.0.0.1:${new URL(BASE_URL).port}/collector`,
+      count: 1,
+      namePrefix: 'monagent'
+    })
     const agent = fleet.agents[0]
     let hostId = 0
     await expect.poll(async () => (hostId = await hostIdOfAgent(agent.id)), { timeout: 15_000 }).toBeGreaterThan(0)
@@ -227,11 +246,17 @@ test('a user who may view one host sees only that host and no administration', a
   const alpha = await hostIdByName('mon-alpha')
   const beta = await hostIdByName('mon-beta')
   const csrf = { CSRFToken: await admin.csrfToken() }
-  const role = await admin.post('/api/2/admin/roles/create',
-    { name: 'mon-viewers', admin: false, active: true, rolerowscount: 1, hosts0: alpha, permission0: 2 }, csrf)
+  const role = await admin.post(
+    '/api/2/admin/roles/create',
+    { name: 'mon-viewers', admin: false, active: true, rolerowscount: 1, hosts0: alpha, permission0: 2 },
+    csrf
+  )
   expect(role.status, role.text).toBe(200)
-  const user = await admin.post('/api/2/admin/users/create',
-    { uname: VIEWER.uname, password: VIEWER.password, fullname: 'Mon Viewer', roleid: (role.json as { id: number }).id }, csrf)
+  const user = await admin.post(
+    '/api/2/admin/users/create',
+    { uname: VIEWER.uname, password: VIEWER.password, fullname: 'Mon Viewer', roleid: (role.json as { id: number }).id },
+    csrf
+  )
   expect(user.status, user.text).toBe(200)
 
   await logIn(page, VIEWER.uname, VIEWER.password)
@@ -261,14 +286,19 @@ test('a user who may view no host gets the empty dashboard with the monitrc line
   const csrf = { CSRFToken: await admin.csrfToken() }
   const role = await admin.post('/api/2/admin/roles/create', { name: 'mon-nothing', admin: false, active: true, rolerowscount: 0 }, csrf)
   expect(role.status, role.text).toBe(200)
-  const user = await admin.post('/api/2/admin/users/create',
-    { uname: 'monnobody', password: 'monnobody-pass', fullname: 'Mon Nobody', roleid: (role.json as { id: number }).id }, csrf)
+  const user = await admin.post(
+    '/api/2/admin/users/create',
+    { uname: 'monnobody', password: 'monnobody-pass', fullname: 'Mon Nobody', roleid: (role.json as { id: number }).id },
+    csrf
+  )
   expect(user.status, user.text).toBe(200)
 
   await logIn(page, 'monnobody', 'monnobody-pass')
   const empty = page.getByTestId('no-hosts')
   await expect(empty.getByRole('heading', { name: 'No hosts yet' })).toBeVisible()
-  await expect(empty.getByTestId('monitrc-line')).toHaveText(`set mmonit http://USER:PASSWORD@127.0.0.1:${new URL(BASE_URL).port}/collector`)
+  await expect(empty.getByTestId('monitrc-line')).toHaveText(
+    `set mmonit http://USER:PASSWORD@127.0.0.1:${new URL(BASE_URL).port}/collector`
+  )
   // Not an administrator: no link to Settings' collector credentials, a pointer to who has them.
   await expect(empty.getByText('Ask an administrator')).toBeVisible()
   await screenshot(page, 'dashboard-empty')

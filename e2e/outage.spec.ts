@@ -14,13 +14,18 @@ const COLLECTOR = 'monit:outagecollect'
 const dataDir = mkdtempSync(join(tmpdir(), 'overseer-outage-'))
 let server: BuiltServer
 
-const start = () => startBuiltServer({
-  dataDir, args: ['--port', String(PORT), '--init-admin', `${ADMIN.uname}:${ADMIN.password}`, '--init-collector', COLLECTOR]
-})
+const start = () =>
+  startBuiltServer({
+    dataDir,
+    args: ['--port', String(PORT), '--init-admin', `${ADMIN.uname}:${ADMIN.password}`, '--init-collector', COLLECTOR]
+  })
 
 test.beforeAll(async () => {
   server = await start()
-  await report('03-event-process-not-running', 'a5a50000000000000000000000000001', 'outage-alpha', { baseUrl: server.baseUrl, auth: COLLECTOR })
+  await report('03-event-process-not-running', 'a5a50000000000000000000000000001', 'outage-alpha', {
+    baseUrl: server.baseUrl,
+    auth: COLLECTOR
+  })
 })
 test.afterAll(async () => {
   await server.kill()

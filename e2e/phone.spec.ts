@@ -14,7 +14,9 @@ let eventId = 0
 test.beforeAll(async () => {
   await report('03-event-process-not-running', AGENT, HOST)
   const admin = await loginAs(BASE_URL, ADMIN.uname, ADMIN.password)
-  const hosts = (await admin.get('/api/2/status/hosts/list', { hostpattern: 'phonehostwithlongname' })).json as { records: { id: number }[] }
+  const hosts = (await admin.get('/api/2/status/hosts/list', { hostpattern: 'phonehostwithlongname' })).json as {
+    records: { id: number }[]
+  }
   hostId = hosts.records[0].id
   const events = (await admin.get('/api/2/reports/events/list', { hostid: hostId })).json as { records: { id: number }[] }
   eventId = events.records[0].id
@@ -36,11 +38,21 @@ test('no screen is wider than a phone, and the account menu stays in reach', asy
   await page.setViewportSize(PHONE)
   await logIn(page)
   const screens: [string, string][] = [
-    ['dashboard', '/'], ['host', `/hosts/${hostId}`], ['events', '/events'], ['event', `/events/${eventId}`],
-    ['uptime', '/uptime'], ['uptime-host', `/uptime/${hostId}`], ['admin-hosts', '/admin/hosts'],
-    ['admin-host', `/admin/hosts/${hostId}`], ['admin-users', '/admin/users'], ['admin-roles', '/admin/roles'],
-    ['admin-groups', '/admin/groups'], ['admin-alerts', '/admin/alerts'], ['admin-rules', '/admin/alerts?tab=rules'],
-    ['admin-mutes', '/admin/alerts?tab=mutes'], ['admin-deliveries', '/admin/alerts?tab=deliveries'],
+    ['dashboard', '/'],
+    ['host', `/hosts/${hostId}`],
+    ['events', '/events'],
+    ['event', `/events/${eventId}`],
+    ['uptime', '/uptime'],
+    ['uptime-host', `/uptime/${hostId}`],
+    ['admin-hosts', '/admin/hosts'],
+    ['admin-host', `/admin/hosts/${hostId}`],
+    ['admin-users', '/admin/users'],
+    ['admin-roles', '/admin/roles'],
+    ['admin-groups', '/admin/groups'],
+    ['admin-alerts', '/admin/alerts'],
+    ['admin-rules', '/admin/alerts?tab=rules'],
+    ['admin-mutes', '/admin/alerts?tab=mutes'],
+    ['admin-deliveries', '/admin/alerts?tab=deliveries'],
     ['settings', '/settings']
   ]
   for (const [name, path] of screens) {
@@ -61,9 +73,14 @@ test('on a phone the event filters fold away and open on request', async ({ page
   await expect(page.getByRole('combobox', { name: 'Hosts', exact: true })).toBeVisible()
   // Unfolded to the last filter (the fold animates its height).
   const clear = page.getByRole('button', { name: 'Clear filters' })
-  await expect.poll(async () => {
-    const [button, fold] = await Promise.all([clear.boundingBox(), page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`).boundingBox()])
-    return button!.y + button!.height <= fold!.y + fold!.height
-  }).toBe(true)
+  await expect
+    .poll(async () => {
+      const [button, fold] = await Promise.all([
+        clear.boundingBox(),
+        page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`).boundingBox()
+      ])
+      return button!.y + button!.height <= fold!.y + fold!.height
+    })
+    .toBe(true)
   await page.screenshot({ path: 'shots/phone-events-filters.png', fullPage: true })
 })

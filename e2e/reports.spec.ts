@@ -10,9 +10,16 @@ const BETA = { agent: 'e2e-reports-beta-0002', name: 'reports-beta' }
 test.use({ viewport: { width: 1280, height: 800 } })
 
 test.beforeAll(async () => {
-  for (const f of ['02-status-heartbeat', '01-event-monit-started', '03-event-process-not-running', '11-event-checksum-changed',
-    '12-event-program-status-failed']) await report(f, ALPHA.agent, ALPHA.name)
-  for (const f of ['02-status-heartbeat', '01-event-monit-started', '12-event-program-status-failed']) await report(f, BETA.agent, BETA.name)
+  for (const f of [
+    '02-status-heartbeat',
+    '01-event-monit-started',
+    '03-event-process-not-running',
+    '11-event-checksum-changed',
+    '12-event-program-status-failed'
+  ])
+    await report(f, ALPHA.agent, ALPHA.name)
+  for (const f of ['02-status-heartbeat', '01-event-monit-started', '12-event-program-status-failed'])
+    await report(f, BETA.agent, BETA.name)
 })
 
 const eventRows = (page: Page) => page.getByRole('table', { name: 'Events' }).locator('tbody tr')
@@ -53,7 +60,9 @@ test('events: filters in the URL, live arrival, a note and a dismissal', async (
   await expect(page).toHaveURL(/state=1/)
   await expect(row('labfile')).toHaveCount(0)
   await expect(row('labprog')).toHaveCount(1)
-  const states = await eventRows(page).locator('[data-state]').evaluateAll((badges) => badges.map((b) => b.getAttribute('data-state')))
+  const states = await eventRows(page)
+    .locator('[data-state]')
+    .evaluateAll((badges) => badges.map((b) => b.getAttribute('data-state')))
   expect(new Set(states)).toEqual(new Set(['1']))
   await expect(page.getByTestId('event-range')).toHaveText(/^1–\d+ of \d+ events$/)
 
@@ -69,10 +78,20 @@ test('events: filters in the URL, live arrival, a note and a dismissal', async (
   await expect(page).toHaveURL(/sort=(%22)?servicename/)
   const services = () => eventRows(page).locator('td:nth-child(3)').allInnerTexts()
   // SQLite orders names by their bytes, as a plain JavaScript sort does.
-  await expect.poll(async () => { const names = await services(); return names.join() === [...names].sort().join() && names.length > 1 }).toBe(true)
+  await expect
+    .poll(async () => {
+      const names = await services()
+      return names.join() === [...names].sort().join() && names.length > 1
+    })
+    .toBe(true)
   await serviceHeader.click()
   await expect(page).toHaveURL(/dir=(%22)?desc/)
-  await expect.poll(async () => { const names = await services(); return names.join() === [...names].sort().reverse().join() }).toBe(true)
+  await expect
+    .poll(async () => {
+      const names = await services()
+      return names.join() === [...names].sort().reverse().join()
+    })
+    .toBe(true)
   await expect(eventRows(page).first()).toContainText('sleeper')
 
   // A new event appears without reloading: the live stream refreshes the list.
@@ -157,7 +176,7 @@ test('events: a date range, a service from a row, and the API errors shown in wo
   await expect(page.getByRole('alert')).toContainText('no event with id 999999999')
 })
 
-test('uptime: hosts, then a host\'s services, over named and custom ranges', async ({ page }) => {
+test("uptime: hosts, then a host's services, over named and custom ranges", async ({ page }) => {
   await logIn(page)
   await page.goto('/#/uptime')
   const hosts = page.getByRole('table', { name: 'Uptime per host' })

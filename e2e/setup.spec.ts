@@ -6,7 +6,9 @@ import { removeDir, startBuiltServer, type BuiltServer } from '../test/support/b
 import { E2E_PORT, screenshot } from './support/console'
 
 let server: BuiltServer
-test.beforeAll(async () => { server = await startBuiltServer({ args: ['--port', String(E2E_PORT + 3)] }) })
+test.beforeAll(async () => {
+  server = await startBuiltServer({ args: ['--port', String(E2E_PORT + 3)] })
+})
 test.afterAll(async () => {
   await server.stop()
   removeDir(server.dataDir)

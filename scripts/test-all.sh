@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite: type-check, lint, build, vitest (unit, HTTP, real Monit agents), Playwright on
-# Debian's chromium. Ends with one line "N passed, N failed[, N skipped]".
+# The whole test suite: type-check, lint, format check, build, vitest (unit, HTTP, real Monit agents),
+# Playwright on Debian's chromium. Ends with one line "N passed, N failed[, N skipped]".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export VITE_CONFIG_NATIVE_IGNORE_WARNING=true
@@ -11,6 +11,7 @@ rm -rf reports && mkdir -p reports/screenshots
 rc=0
 step npm run -s typecheck || rc=1
 step npm run -s lint || rc=1
+step npm run -s format:check || rc=1
 step npx electron-vite build || rc=1
 step npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || rc=1
 PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json step npx playwright test --reporter=list,json || rc=1
@@ -19,6 +20,6 @@ node -e '
 const fs = require("fs"); let p = 0, f = 0, s = 0
 try { const v = JSON.parse(fs.readFileSync("reports/vitest.json")); p += v.numPassedTests; f += v.numFailedTests; s += v.numPendingTests + v.numTodoTests } catch { f++ }
 try { const w = JSON.parse(fs.readFileSync("reports/playwright.json")).stats; p += w.expected + w.flaky; f += w.unexpected; s += w.skipped } catch { f++ }
-if (process.argv[1] === "1" && f === 0) f = 1 // a failed type-check, lint or build counts too
+if (process.argv[1] === "1" && f === 0) f = 1 // a failed type-check, lint, format check or build counts too
 console.log(`${p} passed, ${f} failed` + (s ? `, ${s} skipped` : ""))' "$rc"
 exit $rc

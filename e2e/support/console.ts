@@ -27,8 +27,12 @@ export const CAPTURE_SHIFT = captureShiftTo(Date.now() / 1000)
  * Reports a fixture payload, re-timed by CAPTURE_SHIFT, as the agent `agentId` named `hostname`; each spec
  * uses its own ids. To the config's server unless `to` names a spec's own.
  */
-export async function report(fixtureName: string, agentId: string, hostname: string,
-  to = { baseUrl: BASE_URL, auth: COLLECTOR_AUTH }): Promise<void> {
+export async function report(
+  fixtureName: string,
+  agentId: string,
+  hostname: string,
+  to = { baseUrl: BASE_URL, auth: COLLECTOR_AUTH }
+): Promise<void> {
   const xml = Buffer.from(retimeCapture(asAgent(fixture(fixtureName), agentId, hostname), CAPTURE_SHIFT), 'latin1')
   const res = await postCollector(to.baseUrl, xml, { auth: to.auth })
   expect(res.status, res.body).toBe(200)
@@ -44,12 +48,12 @@ export function screenshot(page: Page, name: string, dir = 'reports/screenshots'
  */
 export async function reportNow(fixtureName: string, agentId: string, hostname: string, ago = 120): Promise<void> {
   const now = Math.floor(Date.now() / 1000) - ago
-  const xml = asAgent(fixture(fixtureName), agentId, hostname).toString('latin1')
+  const xml = asAgent(fixture(fixtureName), agentId, hostname)
+    .toString('latin1')
     .replace(/<collected_sec>\d+<\/collected_sec>/g, `<collected_sec>${now}</collected_sec>`)
   const res = await postCollector(BASE_URL, Buffer.from(xml, 'latin1'), { auth: COLLECTOR_AUTH })
   expect(res.status, res.body).toBe(200)
 }
-
 
 /** Picks `option` from the select or combobox labelled `field`, typing `typed` first when given. */
 export async function pickOption(page: Page, field: string, option: string, typed?: string): Promise<void> {

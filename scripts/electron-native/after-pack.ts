@@ -12,7 +12,9 @@ const ARCH_NAMES = ['ia32', 'x64', 'armv7l', 'arm64', 'universal']
 
 export const UNPACKED_MODULE = 'app.asar.unpacked/node_modules/better-sqlite3/build/Release/better_sqlite3.node'
 
-export function resourcesDir(context: Pick<AfterPackContext, 'appOutDir' | 'electronPlatformName'> & { packager: { appInfo: { productFilename: string } } }): string {
+export function resourcesDir(
+  context: Pick<AfterPackContext, 'appOutDir' | 'electronPlatformName'> & { packager: { appInfo: { productFilename: string } } }
+): string {
   return context.electronPlatformName === 'darwin' || context.electronPlatformName === 'mas'
     ? join(context.appOutDir, `${context.packager.appInfo.productFilename}.app/Contents/Resources`)
     : join(context.appOutDir, 'resources')
@@ -22,8 +24,10 @@ export function resourcesDir(context: Pick<AfterPackContext, 'appOutDir' | 'elec
 export function installNativeModule(built: string, destination: string, abi: number): void {
   const builtFor = nativeModuleAbi(built)
   if (builtFor !== abi) {
-    throw new Error(`${built} is built for ABI ${builtFor ?? 'unknown'}, but the packaged Electron needs ABI ${abi}: ` +
-      'it would fail to load in the app')
+    throw new Error(
+      `${built} is built for ABI ${builtFor ?? 'unknown'}, but the packaged Electron needs ABI ${abi}: ` +
+        'it would fail to load in the app'
+    )
   }
   copyFileSync(built, destination)
 }

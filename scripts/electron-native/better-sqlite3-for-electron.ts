@@ -31,7 +31,11 @@ export function cachedBuild(cacheDir: string, moduleVersion: string, target: Nat
 }
 
 /** The path of a better_sqlite3.node for `target`: the cached one, or a new build. */
-export async function betterSqlite3ForElectron(projectDir: string, target: NativeTarget, cacheDir = nativeCacheDir(projectDir)): Promise<string> {
+export async function betterSqlite3ForElectron(
+  projectDir: string,
+  target: NativeTarget,
+  cacheDir = nativeCacheDir(projectDir)
+): Promise<string> {
   const source = join(projectDir, 'node_modules/better-sqlite3')
   const { version } = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { version: string }
   const cached = cachedBuild(cacheDir, version, target)
@@ -46,14 +50,29 @@ export async function betterSqlite3ForElectron(projectDir: string, target: Nativ
   const bin = (path: string) => join(projectDir, 'node_modules', path)
   const electronArgs = [`--target=${target.electron.version}`, `--arch=${target.arch}`]
   try {
-    await run(process.execPath, [bin('prebuild-install/bin.js'), '--runtime=electron', ...electronArgs, `--platform=${target.platform}`], { cwd: staging, env })
+    await run(process.execPath, [bin('prebuild-install/bin.js'), '--runtime=electron', ...electronArgs, `--platform=${target.platform}`], {
+      cwd: staging,
+      env
+    })
   } catch {
-    await run(process.execPath, [bin('node-gyp/bin/node-gyp.js'), 'rebuild', '--release', '--runtime=electron', ...electronArgs,
-      '--dist-url=https://electronjs.org/headers', `--devdir=${join(homedir(), '.electron-gyp')}`], { cwd: staging, env, maxBuffer: 64 * 1024 * 1024 })
-      .catch((err: Error & { stderr?: string }) => {
-        throw new Error(`better-sqlite3 could not be built for Electron ${target.electron.version} (no prebuilt binary, and the compile failed: ` +
-          `it needs internet access for Electron's headers, Python 3 and a C++20 compiler):\n${err.stderr ?? err.message}`)
-      })
+    await run(
+      process.execPath,
+      [
+        bin('node-gyp/bin/node-gyp.js'),
+        'rebuild',
+        '--release',
+        '--runtime=electron',
+        ...electronArgs,
+        '--dist-url=https://electronjs.org/headers',
+        `--devdir=${join(homedir(), '.electron-gyp')}`
+      ],
+      { cwd: staging, env, maxBuffer: 64 * 1024 * 1024 }
+    ).catch((err: Error & { stderr?: string }) => {
+      throw new Error(
+        `better-sqlite3 could not be built for Electron ${target.electron.version} (no prebuilt binary, and the compile failed: ` +
+          `it needs internet access for Electron's headers, Python 3 and a C++20 compiler):\n${err.stderr ?? err.message}`
+      )
+    })
   }
   mkdirSync(cacheDir, { recursive: true })
   copyFileSync(join(staging, MODULE), cached)

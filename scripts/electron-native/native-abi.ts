@@ -12,7 +12,10 @@ export function nativeModuleAbi(file: string): number | undefined {
   return match ? Number(match[1]) : undefined
 }
 
-export interface InstalledElectron { version: string; abi: number }
+export interface InstalledElectron {
+  version: string
+  abi: number
+}
 
 /** The Electron that electron-builder packages: the project's `electron` package. */
 export function installedElectron(projectDir: string): InstalledElectron {

@@ -15,9 +15,7 @@ export function alertSubject(alert: DesktopAlert): string {
 }
 
 export function alertNotification(alert: DesktopAlert, origin: string): NotificationContent {
-  const title = alert.kind === 'host-dead'
-    ? `${alert.hostname}: no report from Monit`
-    : `${alert.hostname}: ${alert.service}`
+  const title = alert.kind === 'host-dead' ? `${alert.hostname}: no report from Monit` : `${alert.hostname}: ${alert.service}`
   return { title, body: alert.message, url: eventUrl(origin, alert.eventId) }
 }
 
@@ -34,8 +32,12 @@ export function heldBackNotification(count: number, origin: string): Notificatio
  * it is a page of this server: a console route, or a URL on the window's origin; else the home page.
  */
 export function channelNotification(n: DesktopNotification, origin: string): NotificationContent {
-  const url = n.link.startsWith('#/') ? `${origin}/${n.link}`
-    : n.link.startsWith('/#/') ? `${origin}${n.link}`
-      : n.link.startsWith(`${origin}/`) ? n.link : homeUrl(origin)
+  const url = n.link.startsWith('#/')
+    ? `${origin}/${n.link}`
+    : n.link.startsWith('/#/')
+      ? `${origin}${n.link}`
+      : n.link.startsWith(`${origin}/`)
+        ? n.link
+        : homeUrl(origin)
   return { title: n.title, body: n.body, url }
 }

@@ -9,7 +9,8 @@ export async function askForAnotherPort(productName: string, taken: number, sugg
     type: 'error',
     title: `${productName}: port ${taken} is in use`,
     message: `Port ${taken} is already in use`,
-    detail: `Another program, perhaps M/Monit or a second ${productName}, is listening on port ${taken}. ` +
+    detail:
+      `Another program, perhaps M/Monit or a second ${productName}, is listening on port ${taken}. ` +
       'Stop it and try again, or let the server listen on another port: Monit agents must then post to that port ' +
       `(change the port in each agent's "set mmonit" URL). The choice is remembered.`,
     buttons,

@@ -74,7 +74,10 @@ function runShell(): void {
     if (!everReady || quitting) return // opened once the server is ready; not while quitting
     if (!window) {
       window = new BrowserWindow({
-        width: 1280, height: 820, show: false, title: PRODUCT,
+        width: 1280,
+        height: 820,
+        show: false,
+        title: PRODUCT,
         icon: app.isPackaged ? join(process.resourcesPath, 'icon.png') : join(app.getAppPath(), 'resources/icons/256x256.png'),
         webPreferences: secureWebPreferences(join(__dirname, '../preload/index.js'))
       })
@@ -137,7 +140,8 @@ function runShell(): void {
       serverState = 'stopped'
       if (!quitting) {
         void askAfterServerFailure(PRODUCT, event.error.message, logFile).then((answer) =>
-          answer === 'retry' ? startServer(settings.port).then(() => undefined) : app.quit())
+          answer === 'retry' ? startServer(settings.port).then(() => undefined) : app.quit()
+        )
       }
     } else {
       serverState = 'restarting'
@@ -205,13 +209,16 @@ function runShell(): void {
       onWindowsSessionEnd(stopThenQuit)
     }
     enforceConsoleOrigin(() => origin)
-    serveDesktopApi(createDesktopApi({
-      version: app.getVersion(),
-      dataDir,
-      openFolder: (path) => shell.openPath(path),
-      startAtLogin: loginItem,
-      settings: { get: () => settings, update: updateSettings }
-    }), () => origin)
+    serveDesktopApi(
+      createDesktopApi({
+        version: app.getVersion(),
+        dataDir,
+        openFolder: (path) => shell.openPath(path),
+        startAtLogin: loginItem,
+        settings: { get: () => settings, update: updateSettings }
+      }),
+      () => origin
+    )
     const iconDir = app.isPackaged ? join(process.resourcesPath, 'tray') : join(app.getAppPath(), 'resources/tray')
     tray = new StatusTray(iconDir, PRODUCT, trayState(PRODUCT, serverState, leds), {
       open: () => showWindow(),

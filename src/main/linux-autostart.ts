@@ -18,7 +18,10 @@ export function isAutostartEnabled(file: string): boolean {
  * is written %%.
  */
 function execArgument(arg: string): string {
-  const quoted = arg.replace(/["`$\\]/g, (c) => `\\${c}`).replaceAll('\\', '\\\\').replaceAll('%', '%%')
+  const quoted = arg
+    .replace(/["`$\\]/g, (c) => `\\${c}`)
+    .replaceAll('\\', '\\\\')
+    .replaceAll('%', '%%')
   return `"${quoted}"`
 }
 
@@ -29,12 +32,15 @@ export function setAutostart(file: string, enabled: boolean, productName: string
     return
   }
   mkdirSync(dirname(file), { recursive: true })
-  writeFileSync(file, [
-    '[Desktop Entry]',
-    'Type=Application',
-    `Name=${productName}`,
-    `Exec=${command.map(execArgument).join(' ')}`,
-    'X-GNOME-Autostart-enabled=true',
-    ''
-  ].join('\n'))
+  writeFileSync(
+    file,
+    [
+      '[Desktop Entry]',
+      'Type=Application',
+      `Name=${productName}`,
+      `Exec=${command.map(execArgument).join(' ')}`,
+      'X-GNOME-Autostart-enabled=true',
+      ''
+    ].join('\n')
+  )
 }

@@ -23,7 +23,9 @@ export function enforceConsoleOrigin(origin: () => string): void {
     })
   })
   session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) =>
-    callback(isPermissionGranted(permission, details.requestingUrl, origin())))
+    callback(isPermissionGranted(permission, details.requestingUrl, origin()))
+  )
   session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
-    isPermissionGranted(permission, requestingOrigin, origin()))
+    isPermissionGranted(permission, requestingOrigin, origin())
+  )
 }

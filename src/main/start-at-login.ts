@@ -20,7 +20,11 @@ export interface StartAtLoginTarget {
   autostartFile: string
 }
 
-export function startAtLogin(platform: NodeJS.Platform, app: Pick<App, 'getLoginItemSettings' | 'setLoginItemSettings'>, target: StartAtLoginTarget): StartAtLogin {
+export function startAtLogin(
+  platform: NodeJS.Platform,
+  app: Pick<App, 'getLoginItemSettings' | 'setLoginItemSettings'>,
+  target: StartAtLoginTarget
+): StartAtLogin {
   if (platform === 'linux') {
     return {
       get: () => isAutostartEnabled(target.autostartFile),

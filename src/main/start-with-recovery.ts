@@ -26,9 +26,10 @@ export async function startWithRecovery(port: number | undefined, recovery: Star
       return await recovery.start(port)
     } catch (err) {
       if (recovery.cancelled()) return undefined
-      const choice: PortChoice = err instanceof PortInUseError
-        ? await recovery.ask.port(err.port, await recovery.suggestPort(err.port))
-        : { action: await recovery.ask.afterFailure((err as Error).message) }
+      const choice: PortChoice =
+        err instanceof PortInUseError
+          ? await recovery.ask.port(err.port, await recovery.suggestPort(err.port))
+          : { action: await recovery.ask.afterFailure((err as Error).message) }
       if (choice.action === 'quit') return undefined
       if (choice.action === 'use') {
         port = choice.port

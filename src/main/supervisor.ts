@@ -18,10 +18,16 @@ export interface ServerProcess {
 
 export type ServerLauncher = (args: string[]) => ServerProcess
 
-export interface ServerEndpoint { port: number; urls: string[] }
+export interface ServerEndpoint {
+  port: number
+  urls: string[]
+}
 
 export class PortInUseError extends Error {
-  constructor(readonly port: number, message = `port ${port} is already in use`) {
+  constructor(
+    readonly port: number,
+    message = `port ${port} is already in use`
+  ) {
     super(message)
   }
 }
@@ -54,7 +60,11 @@ export interface SupervisorOptions {
   onEvent?: (event: SupervisorEvent) => void
 }
 
-interface Running { process: ServerProcess; exited: Promise<number | null>; startedAt: number }
+interface Running {
+  process: ServerProcess
+  exited: Promise<number | null>
+  startedAt: number
+}
 
 export class ServerSupervisor {
   private current: Running | undefined
@@ -95,7 +105,7 @@ export class ServerSupervisor {
     if (!running) return
     running.process.terminate()
     const timeout = new Promise<'timeout'>((done) => setTimeout(done, this.options.stopTimeoutMs ?? 5_000, 'timeout').unref())
-    if (await Promise.race([running.exited, timeout]) === 'timeout') {
+    if ((await Promise.race([running.exited, timeout])) === 'timeout') {
       running.process.forceKill()
       await running.exited
     }
@@ -162,9 +172,11 @@ export class ServerSupervisor {
       return
     }
     const restartInMs = restartDelay(this.backoff, failures)
-    this.options.onEvent?.('error' in failure
-      ? { type: 'restart-failed', error: failure.error, restartInMs, failures }
-      : { type: 'crashed', code: failure.code, restartInMs, failures })
+    this.options.onEvent?.(
+      'error' in failure
+        ? { type: 'restart-failed', error: failure.error, restartInMs, failures }
+        : { type: 'crashed', code: failure.code, restartInMs, failures }
+    )
     this.restartTimer = setTimeout(() => {
       if (this.stopping) return
       this.launch(this.port).catch((error: Error) => {

@@ -19,8 +19,14 @@ export function worstLed(leds: LedCounts): LedColor {
 
 export function trayState(productName: string, server: ServerState, leds: LedCounts | undefined): TrayState {
   if (server !== 'running' || !leds) {
-    const why = server === 'restarting' ? 'the server is restarting' : server === 'stopped' ? 'the server is stopped'
-      : server === 'migrating' ? 'upgrading the database (this can take a while)…' : 'starting…'
+    const why =
+      server === 'restarting'
+        ? 'the server is restarting'
+        : server === 'stopped'
+          ? 'the server is stopped'
+          : server === 'migrating'
+            ? 'upgrading the database (this can take a while)…'
+            : 'starting…'
     return { color: 'gray', tooltip: `${productName}: ${why}` }
   }
   const total = leds.red + leds.orange + leds.green + leds.gray

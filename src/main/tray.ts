@@ -13,14 +13,21 @@ export class StatusTray {
   private readonly tray: Tray
   private shown: TrayState | undefined
 
-  constructor(private readonly iconDir: string, productName: string, initial: TrayState, actions: TrayActions) {
+  constructor(
+    private readonly iconDir: string,
+    productName: string,
+    initial: TrayState,
+    actions: TrayActions
+  ) {
     this.tray = new Tray(this.image(initial))
-    this.tray.setContextMenu(Menu.buildFromTemplate([
-      { label: `Open ${productName}`, click: () => actions.open() },
-      { label: 'Pause notifications', type: 'checkbox', checked: false, click: (item) => actions.setNotificationsPaused(item.checked) },
-      { type: 'separator' },
-      { label: `Quit ${productName}`, click: () => actions.quit() }
-    ]))
+    this.tray.setContextMenu(
+      Menu.buildFromTemplate([
+        { label: `Open ${productName}`, click: () => actions.open() },
+        { label: 'Pause notifications', type: 'checkbox', checked: false, click: (item) => actions.setNotificationsPaused(item.checked) },
+        { type: 'separator' },
+        { label: `Quit ${productName}`, click: () => actions.quit() }
+      ])
+    )
     // Windows and most Linux panels open on a click; macOS shows the menu instead.
     this.tray.on('click', () => actions.open())
     this.show(initial)

@@ -10,7 +10,12 @@ export function createInitialUsers(users: UserRepository, spec: { initAdmin?: Us
     if (users.count() > 0) {
       log.info('--init-admin ignored: users exist already')
     } else {
-      users.create({ uname: spec.initAdmin.user, password: digestPassword(spec.initAdmin.password), fullname: 'Administrator', roleIds: [BUILTIN_ROLE.Administrator] })
+      users.create({
+        uname: spec.initAdmin.user,
+        password: digestPassword(spec.initAdmin.password),
+        fullname: 'Administrator',
+        roleIds: [BUILTIN_ROLE.Administrator]
+      })
       log.info(`created administrator ${spec.initAdmin.user}`)
     }
   }

@@ -30,7 +30,10 @@ export interface ServerConfig {
   accessLog?: boolean
 }
 
-export interface UserSpec { user: string; password: string }
+export interface UserSpec {
+  user: string
+  password: string
+}
 
 /** Flag → environment variable. docs/configuration.md lists the same table. */
 export const settings = {
@@ -48,23 +51,30 @@ export const settings = {
 
 export class ConfigError extends Error {}
 
-const userSpec = (flag: string) => z.string().transform((text, ctx): UserSpec => {
-  const colon = text.indexOf(':')
-  if (colon <= 0 || colon === text.length - 1) {
-    ctx.addIssue({ code: 'custom', message: `--${flag} must be USER:PASSWORD with both parts non-empty` })
-    return z.NEVER
-  }
-  return { user: text.slice(0, colon), password: text.slice(colon + 1) }
-})
+const userSpec = (flag: string) =>
+  z.string().transform((text, ctx): UserSpec => {
+    const colon = text.indexOf(':')
+    if (colon <= 0 || colon === text.length - 1) {
+      ctx.addIssue({ code: 'custom', message: `--${flag} must be USER:PASSWORD with both parts non-empty` })
+      return z.NEVER
+    }
+    return { user: text.slice(0, colon), password: text.slice(colon + 1) }
+  })
 
 const schema = z.object({
   host: z.string().min(1).default('0.0.0.0'),
   port: z.coerce.number({ message: '--port must be a number' }).int().min(0).max(65535, '--port must be 0–65535').default(8080),
-  'data-dir': z.string().min(1).default(() => defaultDataDir()),
+  'data-dir': z
+    .string()
+    .min(1)
+    .default(() => defaultDataDir()),
   'init-admin': userSpec('init-admin').optional(),
   'init-collector': userSpec('init-collector').optional(),
   metrics: z.enum(['on', 'off'], { message: '--metrics must be on or off' }).default('on'),
-  'console-url': z.string().regex(/^https?:\/\/[^/]/, { message: '--console-url must be an http:// or https:// URL' }).optional(),
+  'console-url': z
+    .string()
+    .regex(/^https?:\/\/[^/]/, { message: '--console-url must be an http:// or https:// URL' })
+    .optional(),
   'log-level': z.enum(LOG_LEVELS, { message: `--log-level must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   'log-format': z.enum(LOG_FORMATS, { message: '--log-format must be text or json' }).optional(),
   'access-log': z.enum(['on', 'off'], { message: '--access-log must be on or off' }).optional()
@@ -88,9 +98,19 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
   const parsed = schema.safeParse(merged)
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message).join('; '))
   const v = parsed.data
-  return { host: v.host, port: v.port, portChosen: merged.port !== undefined, dataDir: v['data-dir'], initAdmin: v['init-admin'], initCollector: v['init-collector'],
-    metrics: v.metrics === 'on', consoleUrl: v['console-url'], logLevel: v['log-level'], logFormat: v['log-format'],
-    accessLog: v['access-log'] === undefined ? undefined : v['access-log'] === 'on' }
+  return {
+    host: v.host,
+    port: v.port,
+    portChosen: merged.port !== undefined,
+    dataDir: v['data-dir'],
+    initAdmin: v['init-admin'],
+    initCollector: v['init-collector'],
+    metrics: v.metrics === 'on',
+    consoleUrl: v['console-url'],
+    logLevel: v['log-level'],
+    logFormat: v['log-format'],
+    accessLog: v['access-log'] === undefined ? undefined : v['access-log'] === 'on'
+  }
 }
 
 /** The per-user application data folder; the same place Electron's `app.getPath('userData')` uses. */

@@ -26,11 +26,12 @@ interface UtilityParentPort {
 export function parentChannel(): ParentChannel | undefined {
   if (process.send) {
     return {
-      send: (message) => new Promise<void>((done) => {
-        // A parent that is gone is not an error worth failing for: the server keeps collecting.
-        if (!process.connected) return done()
-        process.send!(message, undefined, undefined, () => done())
-      }),
+      send: (message) =>
+        new Promise<void>((done) => {
+          // A parent that is gone is not an error worth failing for: the server keeps collecting.
+          if (!process.connected) return done()
+          process.send!(message, undefined, undefined, () => done())
+        }),
       // A parent that disappears (the shell crashed) must not leave an orphan server behind.
       onStopRequest: (listener) => process.on('disconnect', listener)
     }
@@ -127,15 +128,23 @@ function alertOf(change: Extract<LiveChange, { kind: 'event' }>): DesktopAlert |
   if (event.state !== EventState.Failed) return undefined
   return {
     kind: event.eventClass === EventClassId.Heartbeat ? 'host-dead' : 'error',
-    eventId: event.id, hostId: change.hostId, hostname: change.hostname, service: event.service,
-    eventClass: event.eventClass, message: event.message, date: event.date
+    eventId: event.id,
+    hostId: change.hostId,
+    hostname: change.hostname,
+    service: event.service,
+    eventClass: event.eventClass,
+    message: event.message,
+    date: event.date
   }
 }
 
 /** The `desktop` alert channel's way to the shell (SendContext.desktop): the rendered text becomes a native notification. */
 export function desktopNotifier(parent: ParentChannel): (notification: AlertNotification, message: RenderedMessage) => boolean {
   return (notification, message) => {
-    void parent.send({ type: 'notification', notification: { id: notification.id, title: message.subject, body: message.body, link: notification.link } })
+    void parent.send({
+      type: 'notification',
+      notification: { id: notification.id, title: message.subject, body: message.body, link: notification.link }
+    })
     return true
   }
 }

@@ -8,7 +8,12 @@ export function textLines(target: NodeJS.WritableStream): { write(record: string
 }
 
 function textLine(record: string): string {
-  const { time, level, msg, err } = JSON.parse(record) as { time: string; level: string; msg?: string; err?: { stack?: string; message?: string } }
+  const { time, level, msg, err } = JSON.parse(record) as {
+    time: string
+    level: string
+    msg?: string
+    err?: { stack?: string; message?: string }
+  }
   const detail = err ? (msg ? ': ' : '') + (err.stack ?? err.message ?? '') : ''
   return `${time} ${level.toUpperCase().padEnd(5)} ${msg ?? ''}${detail}\n`
 }

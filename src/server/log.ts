@@ -29,23 +29,41 @@ export interface LogOptions {
 }
 
 const REDACTED = [
-  'password', '*.password', 'body', '*.body',
-  'headers.authorization', 'headers.cookie', 'headers["set-cookie"]',
-  '*.headers.authorization', '*.headers.cookie', '*.headers["set-cookie"]'
+  'password',
+  '*.password',
+  'body',
+  '*.body',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["set-cookie"]',
+  '*.headers.authorization',
+  '*.headers.cookie',
+  '*.headers["set-cookie"]'
 ]
 
-export function createLogger({ level = 'info', format = 'text', out = process.stdout, err = process.stderr }: LogOptions = {}): ServerLogger {
+export function createLogger({
+  level = 'info',
+  format = 'text',
+  out = process.stdout,
+  err = process.stderr
+}: LogOptions = {}): ServerLogger {
   const destination = format === 'text' ? textLines : (stream: NodeJS.WritableStream) => stream
-  return pino({
-    level,
-    base: undefined,
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-    redact: { paths: REDACTED, censor: '[redacted]' }
-  }, pino.multistream([
-    { level: 'trace', stream: destination(out) },
-    { level: 'warn', stream: destination(err) }
-  ], { dedupe: true }))
+  return pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED, censor: '[redacted]' }
+    },
+    pino.multistream(
+      [
+        { level: 'trace', stream: destination(out) },
+        { level: 'warn', stream: destination(err) }
+      ],
+      { dedupe: true }
+    )
+  )
 }
 
 export const silentLogger: ServerLogger = pino({ level: 'silent' })
@@ -57,7 +75,10 @@ export const silentLogger: ServerLogger = pino({ level: 'silent' })
 export class RepeatedFailureLog {
   private readonly seen = new Set<string>()
 
-  constructor(private readonly log: Logger, private readonly what: string) {}
+  constructor(
+    private readonly log: Logger,
+    private readonly what: string
+  ) {}
 
   /** True when this kind of failure was not logged yet since the last success. */
   failed(err: unknown, retry: string): boolean {
@@ -65,8 +86,8 @@ export class RepeatedFailureLog {
     if (this.seen.has(kind)) return false
     this.seen.add(kind)
     // A coded error (SQLite, system) says what happened; anything else is a bug, whose stack says where.
-    const detail = typeof (err as { code?: unknown } | null)?.code === 'string' || !(err instanceof Error)
-      ? describe(err) : (err.stack ?? describe(err))
+    const detail =
+      typeof (err as { code?: unknown } | null)?.code === 'string' || !(err instanceof Error) ? describe(err) : (err.stack ?? describe(err))
     this.log.error(`${this.what} failed: ${detail}; ${retry} (logged once until it works again)`)
     return true
   }
@@ -86,6 +107,6 @@ function failureKind(err: unknown): string {
 
 function describe(err: unknown): string {
   const code = (err as { code?: unknown } | null)?.code
-  const message = err instanceof Error ? err.message : (err as { message?: unknown } | null)?.message ?? String(err)
+  const message = err instanceof Error ? err.message : ((err as { message?: unknown } | null)?.message ?? String(err))
   return typeof code === 'string' ? `${code}: ${String(message)}` : String(message)
 }

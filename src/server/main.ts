@@ -48,10 +48,13 @@ async function main(): Promise<void> {
     if (stopping) return
     stopping = true
     log.info(`${signal} received, shutting down`)
-    running.close().then(() => process.exit(0), (err: Error) => {
-      log.error(`shutdown failed: ${err.message}`)
-      process.exit(1)
-    })
+    running.close().then(
+      () => process.exit(0),
+      (err: Error) => {
+        log.error(`shutdown failed: ${err.message}`)
+        process.exit(1)
+      }
+    )
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))

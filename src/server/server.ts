@@ -80,20 +80,47 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const serverSettings = store.serverSettings
     // Writes can fail for lack of space at any time (issue 12): everything that writes reports here.
     const storage = new StorageHealth(log)
-    const sessions = new SessionService(store.sessions, () => serverSettings.sessionTimeoutSec(), undefined, (write) => storage.bestEffort(write))
+    const sessions = new SessionService(
+      store.sessions,
+      () => serverSettings.sessionTimeoutSec(),
+      undefined,
+      (write) => storage.bestEffort(write)
+    )
     const desktop = options.parent && desktopNotifier(options.parent)
     const routes: string[] = []
     const app = await buildApp({
-      store, collector: ingest, authenticator, throttle, sessions, principals, endpoints: allEndpoints({
-        store, sessions, secrets, feed, principals, throttle, alertChannelTypes: options.alertChannelTypes, desktop
-      }, version),
-      checkAnswers: options.checkAnswers, onRoute: (url) => routes.push(url),
-      log, accessLog: options.accessLog, version, consoleDir: options.consoleDir,
+      store,
+      collector: ingest,
+      authenticator,
+      throttle,
+      sessions,
+      principals,
+      endpoints: allEndpoints(
+        {
+          store,
+          sessions,
+          secrets,
+          feed,
+          principals,
+          throttle,
+          alertChannelTypes: options.alertChannelTypes,
+          desktop
+        },
+        version
+      ),
+      checkAnswers: options.checkAnswers,
+      onRoute: (url) => routes.push(url),
+      log,
+      accessLog: options.accessLog,
+      version,
+      consoleDir: options.consoleDir,
       collectorLimits,
-      collectorStats: new CollectorStats(), storage, metricsEnabled: options.metrics !== false
+      collectorStats: new CollectorStats(),
+      storage,
+      metricsEnabled: options.metrics !== false
     })
     // A port chosen by flag or environment wins; else the one stored from the console's settings.
-    const wantedPort = options.portChosen === false ? serverSettings.port() ?? options.port : options.port
+    const wantedPort = options.portChosen === false ? (serverSettings.port() ?? options.port) : options.port
     await app.listen({ host: options.host, port: wantedPort })
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : wantedPort
@@ -111,7 +138,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const urls = listeningUrls(options.host, port)
     // Kept simple: without --console-url, links point at the first address the server listens on.
     const consoleUrl = options.consoleUrl ?? urls[0] ?? `http://localhost:${port}`
-    const alerts = new AlertDeliveryJob(store, secrets, { consoleUrl, channelTypes: options.alertChannelTypes, desktop, now: options.alertDeliveryNow }, jobReporting)
+    const alerts = new AlertDeliveryJob(
+      store,
+      secrets,
+      { consoleUrl, channelTypes: options.alertChannelTypes, desktop, now: options.alertDeliveryNow },
+      jobReporting
+    )
     alerts.start()
     const stopBridge = options.parent && startDesktopBridge(store, feed, options.parent)
     return {

@@ -28,7 +28,12 @@ export const desktopChannels: { readonly [K in keyof OverseerDesktop]: string } 
 }
 
 /** Hosts per LED colour. */
-export interface LedCounts { red: number; orange: number; green: number; gray: number }
+export interface LedCounts {
+  red: number
+  orange: number
+  green: number
+  gray: number
+}
 
 /** A new error event: a failed service check, or (kind host-dead) a host whose agent went silent. */
 export interface DesktopAlert {

@@ -5,16 +5,36 @@
 export const Range = {
   /** The current day, since local midnight: the uptime report's default "today". */
   Now: 0,
-  LastHour: 1, Last6Hours: 2, Last12Hours: 3, Last24Hours: 4,
-  Week: 5, Month: 6, ThreeMonths: 7, SixMonths: 8, Year: 9, TwoYears: 10, ThreeYears: 11,
+  LastHour: 1,
+  Last6Hours: 2,
+  Last12Hours: 3,
+  Last24Hours: 4,
+  Week: 5,
+  Month: 6,
+  ThreeMonths: 7,
+  SixMonths: 8,
+  Year: 9,
+  TwoYears: 10,
+  ThreeYears: 11,
   /** datefrom..dateto as given */
   Custom: 12
 } as const
 export type Range = (typeof Range)[keyof typeof Range]
 
 export const rangeNames: Record<Range, string> = {
-  0: 'now', 1: 'last hour', 2: 'last 6 hours', 3: 'last 12 hours', 4: 'last 24 hours',
-  5: 'week', 6: 'month', 7: '3 months', 8: '6 months', 9: 'year', 10: '2 years', 11: '3 years', 12: 'custom'
+  0: 'now',
+  1: 'last hour',
+  2: 'last 6 hours',
+  3: 'last 12 hours',
+  4: 'last 24 hours',
+  5: 'week',
+  6: 'month',
+  7: '3 months',
+  8: '6 months',
+  9: 'year',
+  10: '2 years',
+  11: '3 years',
+  12: 'custom'
 }
 
 export const MINUTE = 60
@@ -28,11 +48,19 @@ export interface Span {
 }
 
 const hoursBack: Partial<Record<Range, number>> = {
-  [Range.LastHour]: 1, [Range.Last6Hours]: 6, [Range.Last12Hours]: 12, [Range.Last24Hours]: 24, [Range.Week]: 7 * 24
+  [Range.LastHour]: 1,
+  [Range.Last6Hours]: 6,
+  [Range.Last12Hours]: 12,
+  [Range.Last24Hours]: 24,
+  [Range.Week]: 7 * 24
 }
 const monthsBack: Partial<Record<Range, number>> = {
-  [Range.Month]: 1, [Range.ThreeMonths]: 3, [Range.SixMonths]: 6,
-  [Range.Year]: 12, [Range.TwoYears]: 24, [Range.ThreeYears]: 36
+  [Range.Month]: 1,
+  [Range.ThreeMonths]: 3,
+  [Range.SixMonths]: 6,
+  [Range.Year]: 12,
+  [Range.TwoYears]: 24,
+  [Range.ThreeYears]: 36
 }
 
 export function isRange(n: number): n is Range {

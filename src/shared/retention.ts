@@ -23,10 +23,15 @@ export function retentionProblems(r: Retention): Partial<Record<RetentionLevel, 
   let finer: RetentionLevel | undefined
   for (const level of RETENTION_LEVELS) {
     const seconds = r[level]
-    const problem = !Number.isSafeInteger(seconds) ? `${level} retention must be a whole number of seconds`
-      : seconds < MIN_RETENTION[level] ? `${level} retention must be at least ${MIN_RETENTION[level]} seconds`
-        : seconds > MAX_RETENTION ? `${level} retention must be at most ${MAX_RETENTION} seconds`
-          : finer !== undefined && seconds < r[finer] ? `${level} retention must not be shorter than ${finer} retention` : undefined
+    const problem = !Number.isSafeInteger(seconds)
+      ? `${level} retention must be a whole number of seconds`
+      : seconds < MIN_RETENTION[level]
+        ? `${level} retention must be at least ${MIN_RETENTION[level]} seconds`
+        : seconds > MAX_RETENTION
+          ? `${level} retention must be at most ${MAX_RETENTION} seconds`
+          : finer !== undefined && seconds < r[finer]
+            ? `${level} retention must not be shorter than ${finer} retention`
+            : undefined
     if (problem) problems[level] = problem
     finer = level
   }

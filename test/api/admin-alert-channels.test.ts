@@ -11,7 +11,12 @@ import { loginAs, type ApiClient } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 import { addUser } from '../support/users'
 
-interface ProbeSettings { url: string; token: string; header?: string[]; retries?: number }
+interface ProbeSettings {
+  url: string
+  token: string
+  header?: string[]
+  retries?: number
+}
 const sends: { settings: ProbeSettings; notification: AlertNotification; subject: string; body: string }[] = []
 const probe: ChannelType<ProbeSettings> = {
   type: 'probe',
@@ -43,7 +48,14 @@ afterEach(async () => {
   await server.stopAndClean()
 })
 
-const probeArgs = { type: 'probe', name: 'ops', url: 'http://127.0.0.1:9/hook', token: 's3cret-token', header: ['X-A: 1', 'X-B: 2'], retries: '3' }
+const probeArgs = {
+  type: 'probe',
+  name: 'ops',
+  url: 'http://127.0.0.1:9/hook',
+  token: 's3cret-token',
+  header: ['X-A: 1', 'X-B: 2'],
+  retries: '3'
+}
 
 async function create(args: Record<string, string | string[]>): Promise<number> {
   const res = await admin.post('/api/2/admin/alerts/channels/create', args)
@@ -58,9 +70,15 @@ describe('admin/alerts/channels create, get and list', () => {
   it('creates a channel and answers it with its settings, secrets only flagged as set', async () => {
     const id = await create(probeArgs)
     const expected: AlertChannelRecord = {
-      id, name: 'ops', type: 'probe', enabled: true, subject: null, body: null,
+      id,
+      name: 'ops',
+      type: 'probe',
+      enabled: true,
+      subject: null,
+      body: null,
       settings: { url: 'http://127.0.0.1:9/hook', header: ['X-A: 1', 'X-B: 2'], retries: 3 },
-      secrets: { token: true }, createdat: expect.any(Number)
+      secrets: { token: true },
+      createdat: expect.any(Number)
     }
     expect(await get(id)).toStrictEqual(expected)
     for (const prefix of ['', '/api/1', '/api/2']) {
@@ -80,7 +98,14 @@ describe('admin/alerts/channels create, get and list', () => {
 
   it('takes enabled, templates, and a type without settings', async () => {
     const id = await create({ type: 'desktop', name: 'this pc', enabled: 'false', subject: '{{host}} {{state}}', body: '' })
-    expect(await get(id)).toMatchObject({ type: 'desktop', enabled: false, subject: '{{host}} {{state}}', body: null, settings: {}, secrets: {} })
+    expect(await get(id)).toMatchObject({
+      type: 'desktop',
+      enabled: false,
+      subject: '{{host}} {{state}}',
+      body: null,
+      settings: {},
+      secrets: {}
+    })
   })
 
   it('answers 400 naming the bad argument: type, name, settings, templates', async () => {
@@ -105,9 +130,14 @@ describe('admin/alerts/channels create, get and list', () => {
 
   it('answers 409 for a name in use and 404 for an unknown id', async () => {
     await create(probeArgs)
-    expect(await admin.post('/api/2/admin/alerts/channels/create', { ...probeArgs, url: 'http://other/' }))
-      .toMatchObject({ status: 409, json: { error: "an alert channel named 'ops' exists already" } })
-    expect(await admin.get('/api/2/admin/alerts/channels/get', { id: 999 })).toMatchObject({ status: 404, json: { error: 'no alert channel with id 999' } })
+    expect(await admin.post('/api/2/admin/alerts/channels/create', { ...probeArgs, url: 'http://other/' })).toMatchObject({
+      status: 409,
+      json: { error: "an alert channel named 'ops' exists already" }
+    })
+    expect(await admin.get('/api/2/admin/alerts/channels/get', { id: 999 })).toMatchObject({
+      status: 404,
+      json: { error: 'no alert channel with id 999' }
+    })
   })
 })
 
@@ -116,7 +146,10 @@ describe('admin/alerts/channels/update', () => {
     const id = await create(probeArgs)
     const sealed = rawSettings(id)
     const renamed = await admin.post('/api/2/admin/alerts/channels/update', { id, name: 'ops team', enabled: 'off' })
-    expect(renamed).toMatchObject({ status: 200, json: { id, name: 'ops team', enabled: false, settings: { url: 'http://127.0.0.1:9/hook', retries: 3 }, secrets: { token: true } } })
+    expect(renamed).toMatchObject({
+      status: 200,
+      json: { id, name: 'ops team', enabled: false, settings: { url: 'http://127.0.0.1:9/hook', retries: 3 }, secrets: { token: true } }
+    })
     await admin.post('/api/2/admin/alerts/channels/update', { id, url: 'http://127.0.0.1:9/new', token: '', header: '' })
     expect(await get(id)).toMatchObject({ settings: { url: 'http://127.0.0.1:9/new', header: [], retries: 3 }, secrets: { token: true } })
     expect(rawSettings(id)).not.toBe(sealed)
@@ -137,25 +170,37 @@ describe('admin/alerts/channels/update', () => {
     expect(sends.at(-1)).toMatchObject({ subject: 'S This is a test from Overseer', body: 'B This is a test from Overseer' })
     await admin.post('/api/2/admin/alerts/channels/update', { id, subject: '' })
     expect(await get(id)).toMatchObject({ subject: null, body: 'B {{message}}' })
-    expect(await admin.post('/api/2/admin/alerts/channels/update', { id, body: '{{/if}}' }))
-      .toMatchObject({ status: 400, json: { error: expect.stringMatching(/^invalid argument 'body': invalid template/) } })
+    expect(await admin.post('/api/2/admin/alerts/channels/update', { id, body: '{{/if}}' })).toMatchObject({
+      status: 400,
+      json: { error: expect.stringMatching(/^invalid argument 'body': invalid template/) }
+    })
   })
 
-  it('answers 400 for bad settings, 409 for another channel\'s name, 404 for an unknown id', async () => {
+  it("answers 400 for bad settings, 409 for another channel's name, 404 for an unknown id", async () => {
     const id = await create(probeArgs)
     await create({ ...probeArgs, name: 'other' })
-    expect(await admin.post('/api/2/admin/alerts/channels/update', { id, url: 'nope' })).toMatchObject({ status: 400, json: { error: "invalid argument 'url': expected a URL" } })
+    expect(await admin.post('/api/2/admin/alerts/channels/update', { id, url: 'nope' })).toMatchObject({
+      status: 400,
+      json: { error: "invalid argument 'url': expected a URL" }
+    })
     expect(await admin.post('/api/2/admin/alerts/channels/update', { id, name: 'other' })).toMatchObject({ status: 409 })
     expect((await admin.post('/api/2/admin/alerts/channels/update', { id, name: 'ops' })).status).toBe(200)
-    expect(await admin.post('/api/2/admin/alerts/channels/update', { id: 999, name: 'x' })).toMatchObject({ status: 404, json: { error: 'no alert channel with id 999' } })
+    expect(await admin.post('/api/2/admin/alerts/channels/update', { id: 999, name: 'x' })).toMatchObject({
+      status: 404,
+      json: { error: 'no alert channel with id 999' }
+    })
     expect(await get(id)).toMatchObject({ name: 'ops', settings: { url: 'http://127.0.0.1:9/hook' } })
   })
 })
 
 describe('a stored channel of a type this server does not have (a downgrade)', () => {
   it('is listed without any of its settings, and cannot be updated or tested', async () => {
-    server.store.sql.sqlite.prepare(`INSERT INTO alert_channel (id, name, type, settings, created_at)
-      VALUES (50, 'old', 'gone', '{"url":"http://x/","token":"sealed?"}', 0)`).run()
+    server.store.sql.sqlite
+      .prepare(
+        `INSERT INTO alert_channel (id, name, type, settings, created_at)
+      VALUES (50, 'old', 'gone', '{"url":"http://x/","token":"sealed?"}', 0)`
+      )
+      .run()
     expect(await get(50)).toMatchObject({ type: 'gone', settings: {}, secrets: {} })
     const refused = { status: 400, json: { error: "alert channel 50 is of type 'gone', which this server does not have" } }
     expect(await admin.post('/api/2/admin/alerts/channels/update', { id: 50, name: 'new' })).toMatchObject(refused)
@@ -168,13 +213,16 @@ describe('admin/alerts/channels/delete', () => {
   it('deletes a channel; 404 the second time', async () => {
     const id = await create(probeArgs)
     expect(await admin.post('/api/2/admin/alerts/channels/delete', { id })).toMatchObject({ status: 200, json: {} })
-    expect(await admin.post('/api/2/admin/alerts/channels/delete', { id })).toMatchObject({ status: 404, json: { error: `no alert channel with id ${id}` } })
+    expect(await admin.post('/api/2/admin/alerts/channels/delete', { id })).toMatchObject({
+      status: 404,
+      json: { error: `no alert channel with id ${id}` }
+    })
     expect((await admin.get('/api/2/admin/alerts/channels/list')).json).toMatchObject({ records: [] })
   })
 })
 
 describe('admin/alerts/channels/test', () => {
-  it('sends a sample notification rendered with the channel\'s templates and the opened secrets: green', async () => {
+  it("sends a sample notification rendered with the channel's templates and the opened secrets: green", async () => {
     const id = await create(probeArgs)
     const before = Math.floor(Date.now() / 1000)
     const res = await admin.post('/api/2/admin/alerts/channels/test', { id })
@@ -189,19 +237,25 @@ describe('admin/alerts/channels/test', () => {
     expect(body).toContain('This is a test from Overseer')
   })
 
-  it('answers red with the channel\'s own error, or what it threw', async () => {
+  it("answers red with the channel's own error, or what it threw", async () => {
     const broken = await create({ ...probeArgs, url: 'http://127.0.0.1:9/broken' })
-    expect((await admin.post('/api/2/admin/alerts/channels/test', { id: broken })).json)
-      .toStrictEqual({ status: 'red', description: 'connection refused by http://127.0.0.1:9/broken' })
+    expect((await admin.post('/api/2/admin/alerts/channels/test', { id: broken })).json).toStrictEqual({
+      status: 'red',
+      description: 'connection refused by http://127.0.0.1:9/broken'
+    })
     const throws = await create({ ...probeArgs, name: 'throws', url: 'http://127.0.0.1:9/throws' })
-    expect((await admin.post('/api/2/admin/alerts/channels/test', { id: throws })).json)
-      .toStrictEqual({ status: 'red', description: 'the probe blew up' })
+    expect((await admin.post('/api/2/admin/alerts/channels/test', { id: throws })).json).toStrictEqual({
+      status: 'red',
+      description: 'the probe blew up'
+    })
   })
 
   it('desktop: red with a clear error when no desktop app started the server', async () => {
     const id = await create({ type: 'desktop', name: 'this pc' })
-    expect((await admin.post('/api/2/admin/alerts/channels/test', { id })).json)
-      .toStrictEqual({ status: 'red', description: 'no desktop app is connected: this server was not started by the Overseer desktop app' })
+    expect((await admin.post('/api/2/admin/alerts/channels/test', { id })).json).toStrictEqual({
+      status: 'red',
+      description: 'no desktop app is connected: this server was not started by the Overseer desktop app'
+    })
   })
 
   it('is POST only, 404 for an unknown id', async () => {
@@ -219,13 +273,27 @@ describe('admin/alerts/channels/test with the desktop app', () => {
     const desktopServer = await startTestServer({ parent })
     try {
       const client = await loginAs(desktopServer.baseUrl, 'admin', 'adminsecret')
-      const created = await client.post('/api/2/admin/alerts/channels/create', { type: 'desktop', name: 'this pc', subject: 'Test: {{summary}}' })
+      const created = await client.post('/api/2/admin/alerts/channels/create', {
+        type: 'desktop',
+        name: 'this pc',
+        subject: 'Test: {{summary}}'
+      })
       const id = (created.json as { id: number }).id
-      expect((await client.post('/api/2/admin/alerts/channels/test', { id })).json).toStrictEqual({ status: 'green', description: 'Sent to this pc' })
-      expect(messages.filter((m) => m.type === 'notification')).toStrictEqual([{
-        type: 'notification',
-        notification: { id: expect.stringMatching(/^test-/), title: 'Test: This is a test from Overseer', body: expect.stringContaining('This is a test from Overseer'), link: `${desktopServer.baseUrl}/#/` }
-      }])
+      expect((await client.post('/api/2/admin/alerts/channels/test', { id })).json).toStrictEqual({
+        status: 'green',
+        description: 'Sent to this pc'
+      })
+      expect(messages.filter((m) => m.type === 'notification')).toStrictEqual([
+        {
+          type: 'notification',
+          notification: {
+            id: expect.stringMatching(/^test-/),
+            title: 'Test: This is a test from Overseer',
+            body: expect.stringContaining('This is a test from Overseer'),
+            link: `${desktopServer.baseUrl}/#/`
+          }
+        }
+      ])
     } finally {
       await desktopServer.stopAndClean()
     }

@@ -28,14 +28,44 @@ beforeAll(async () => {
   ruleWeb = addRule(db, { name: 'web', channelIds: [chOps, chPager] })
   ruleDb = addRule(db, { name: 'db', channelIds: [chOps] })
   const host = addHost(db, 'web-1')
-  const notify = (uid: string, channel: number, rules: number[], status: string, at: number, extra: { error?: string; log?: string; attempts?: number } = {}) => {
-    const id = Number(db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, attempts, next_attempt_at, last_error, delivered_at,
-      summary, link, alert_count, log) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(uid, channel, at, status, extra.attempts ?? 1,
-      status === 'pending' ? base + 10 ** 8 : null, extra.error ?? null, status === 'delivered' ? at + 1 : null,
-      `summary ${uid}`, 'http://x/#/events', rules.length, extra.log ?? null).lastInsertRowid)
+  const notify = (
+    uid: string,
+    channel: number,
+    rules: number[],
+    status: string,
+    at: number,
+    extra: { error?: string; log?: string; attempts?: number } = {}
+  ) => {
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO alert_notification (uid, channel_id, created_at, status, attempts, next_attempt_at, last_error, delivered_at,
+      summary, link, alert_count, log) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+        )
+        .run(
+          uid,
+          channel,
+          at,
+          status,
+          extra.attempts ?? 1,
+          status === 'pending' ? base + 10 ** 8 : null,
+          extra.error ?? null,
+          status === 'delivered' ? at + 1 : null,
+          `summary ${uid}`,
+          'http://x/#/events',
+          rules.length,
+          extra.log ?? null
+        ).lastInsertRowid
+    )
     eventsOf[uid] = rules.map((rule, i) => {
       const event = addEvent(db, host, `${uid}-service-${i}`, at)
-      const row = addOutbox(db, { channelId: channel, ruleId: rule, eventId: event, item: item(host, 'web-1', 'nginx', event), createdAt: at })
+      const row = addOutbox(db, {
+        channelId: channel,
+        ruleId: rule,
+        eventId: event,
+        item: item(host, 'web-1', 'nginx', event),
+        createdAt: at
+      })
       db.prepare('UPDATE alert_outbox SET notification_id = ? WHERE id = ?').run(id, row)
       return event
     })
@@ -65,12 +95,34 @@ describe('admin/alerts/deliveries/list', () => {
     expect(uids(all)).toEqual(['n4', 'n3', 'n2', 'n1'])
     expect(all).toMatchObject({ totalRecords: 4, recordsReturned: 4, startIndex: 0, pageSize: 100 })
     expect(all.records.find((r) => r.uid === 'n3')).toMatchObject({
-      id: ids.n3, channel: { id: chOps, name: 'ops', type: 'webhook' }, rules: [{ id: ruleWeb, name: 'web' }, { id: ruleDb, name: 'db' }],
-      events: eventsOf.n3, kinds: ['alert'], summary: 'summary n3', alerts: 2, status: 'delivered', attempts: 1, createdat: base + 300, deliveredat: base + 301, nextattemptat: null
+      id: ids.n3,
+      channel: { id: chOps, name: 'ops', type: 'webhook' },
+      rules: [
+        { id: ruleWeb, name: 'web' },
+        { id: ruleDb, name: 'db' }
+      ],
+      events: eventsOf.n3,
+      kinds: ['alert'],
+      summary: 'summary n3',
+      alerts: 2,
+      status: 'delivered',
+      attempts: 1,
+      createdat: base + 300,
+      deliveredat: base + 301,
+      nextattemptat: null
     })
-    expect(all.records.find((r) => r.uid === 'n2')).toMatchObject({ status: 'failed', attempts: 10, lasterror: 'HTTP 500: nope', deliveredat: null })
+    expect(all.records.find((r) => r.uid === 'n2')).toMatchObject({
+      status: 'failed',
+      attempts: 10,
+      lasterror: 'HTTP 500: nope',
+      deliveredat: null
+    })
     expect(all.records.find((r) => r.uid === 'n1')).toMatchObject({ log: '200 ok' })
-    expect(all.records.find((r) => r.uid === 'n4')).toMatchObject({ status: 'pending', nextattemptat: base + 10 ** 8, lasterror: 'no answer within 30 s' })
+    expect(all.records.find((r) => r.uid === 'n4')).toMatchObject({
+      status: 'pending',
+      nextattemptat: base + 10 ** 8,
+      lasterror: 'no answer within 30 s'
+    })
   })
 
   it('filters by channel, rule, status and dates', async () => {

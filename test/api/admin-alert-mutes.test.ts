@@ -13,7 +13,7 @@ let alpha: number
 let bravo: number
 
 serverForEachTest(async (started) => {
-  ({ server, admin } = started)
+  ;({ server, admin } = started)
   alpha = await server.addHost('a0000000000000000000000000000001', 'alpha')
   bravo = await server.addHost('b0000000000000000000000000000002', 'bravo')
 })
@@ -29,42 +29,70 @@ async function create(args: Params): Promise<number> {
   expect(res.status, res.text).toBe(200)
   return (res.json as { id: number }).id
 }
-const list = async (args: Params = {}) => ((await admin.get('/api/2/admin/alerts/mutes/list', args)).json as { records: AlertMuteRecord[] }).records
+const list = async (args: Params = {}) =>
+  ((await admin.get('/api/2/admin/alerts/mutes/list', args)).json as { records: AlertMuteRecord[] }).records
 
 describe('admin/alerts/mutes create and list', () => {
   it('mutes a whole host, by the caller, with a reason', async () => {
     const until = now() + 3600
     const id = await create({ hostid: alpha, until, reason: ' kernel upgrade ' })
     const expected: AlertMuteRecord = {
-      id, hostid: alpha, hostname: 'alpha', serviceid: null, service: null, until, active: true, reason: 'kernel upgrade',
-      createdby: 'admin', createdat: expect.any(Number)
+      id,
+      hostid: alpha,
+      hostname: 'alpha',
+      serviceid: null,
+      service: null,
+      until,
+      active: true,
+      reason: 'kernel upgrade',
+      createdby: 'admin',
+      createdat: expect.any(Number)
     }
     for (const prefix of ['', '/api/1', '/api/2']) {
       expect((await admin.get(`${prefix}/admin/alerts/mutes/list`)).json).toStrictEqual({ records: [expected] })
     }
-    expect(server.store.sql.sqlite.prepare('SELECT service_name_id, created_by FROM alert_mute WHERE id = ?').get(id))
-      .toEqual({ service_name_id: null, created_by: 'admin' })
+    expect(server.store.sql.sqlite.prepare('SELECT service_name_id, created_by FROM alert_mute WHERE id = ?').get(id)).toEqual({
+      service_name_id: null,
+      created_by: 'admin'
+    })
   })
 
   it('mutes one service given by its status id, stored by its service name', async () => {
     const service = await serviceOf(bravo, 1)
     const until = now() + 600
     const id = await create({ hostid: bravo, serviceid: service.id, until })
-    expect(await list()).toStrictEqual([{
-      id, hostid: bravo, hostname: 'bravo', serviceid: service.id, service: service.name, until, active: true, reason: '',
-      createdby: 'admin', createdat: expect.any(Number)
-    }])
-    expect(server.store.sql.sqlite.prepare('SELECT service_name_id FROM alert_mute WHERE id = ?').get(id)).toEqual({ service_name_id: service.nameid })
+    expect(await list()).toStrictEqual([
+      {
+        id,
+        hostid: bravo,
+        hostname: 'bravo',
+        serviceid: service.id,
+        service: service.name,
+        until,
+        active: true,
+        reason: '',
+        createdby: 'admin',
+        createdat: expect.any(Number)
+      }
+    ])
+    expect(server.store.sql.sqlite.prepare('SELECT service_name_id FROM alert_mute WHERE id = ?').get(id)).toEqual({
+      service_name_id: service.nameid
+    })
   })
 
   it('lists active mutes soonest ending first; ended ones only with ended=true', async () => {
     const later = await create({ hostid: alpha, until: now() + 7200 })
     const sooner = await create({ hostid: bravo, until: now() + 60 })
-    server.store.sql.sqlite.prepare("INSERT INTO alert_mute (id, host_id, until, reason, created_by, created_at) VALUES (90, ?, ?, 'done', 'admin', ?)")
+    server.store.sql.sqlite
+      .prepare("INSERT INTO alert_mute (id, host_id, until, reason, created_by, created_at) VALUES (90, ?, ?, 'done', 'admin', ?)")
       .run(alpha, now() - 60, now() - 3600)
     expect((await list()).map((m) => m.id)).toEqual([sooner, later])
     const all = await list({ ended: 'true' })
-    expect(all.map((m) => [m.id, m.active])).toEqual([[90, false], [sooner, true], [later, true]])
+    expect(all.map((m) => [m.id, m.active])).toEqual([
+      [90, false],
+      [sooner, true],
+      [later, true]
+    ])
     expect((await list({ ended: 'false' })).map((m) => m.id)).toEqual([sooner, later])
   })
 
@@ -96,8 +124,14 @@ describe('admin/alerts/mutes/end', () => {
     const ended = (await list({ ended: 'true' })).find((m) => m.id === id)
     expect(ended).toMatchObject({ active: false, reason: 'kernel upgrade' })
     expect(ended!.until).toBeLessThanOrEqual(now())
-    expect(await admin.post('/api/2/admin/alerts/mutes/end', { id })).toMatchObject({ status: 409, json: { error: `alert mute ${id} has already ended` } })
-    expect(await admin.post('/api/2/admin/alerts/mutes/end', { id: 999 })).toMatchObject({ status: 404, json: { error: 'no alert mute with id 999' } })
+    expect(await admin.post('/api/2/admin/alerts/mutes/end', { id })).toMatchObject({
+      status: 409,
+      json: { error: `alert mute ${id} has already ended` }
+    })
+    expect(await admin.post('/api/2/admin/alerts/mutes/end', { id: 999 })).toMatchObject({
+      status: 404,
+      json: { error: 'no alert mute with id 999' }
+    })
   })
 })
 
@@ -106,7 +140,10 @@ describe('admin/alerts/mutes/delete', () => {
     const id = await create({ hostid: alpha, until: now() + 600 })
     const kept = await create({ hostid: bravo, until: now() + 600 })
     expect(await admin.post('/api/2/admin/alerts/mutes/delete', { id })).toMatchObject({ status: 200, json: {} })
-    expect(await admin.post('/api/2/admin/alerts/mutes/delete', { id })).toMatchObject({ status: 404, json: { error: `no alert mute with id ${id}` } })
+    expect(await admin.post('/api/2/admin/alerts/mutes/delete', { id })).toMatchObject({
+      status: 404,
+      json: { error: `no alert mute with id ${id}` }
+    })
     expect((await list({ ended: 'true' })).map((m) => m.id)).toEqual([kept])
   })
 
@@ -132,8 +169,14 @@ describe('admin/alerts/mutes access rules', () => {
     addUser(server.store, { uname: 'ops', password: 'opspassword', roleIds: [1] })
     const guarded = await loginAs(server.baseUrl, 'ops', 'opspassword', { csrf: 'on' })
     const args = { hostid: alpha, until: now() + 600 }
-    expect(await guarded.post('/api/2/admin/alerts/mutes/create', args)).toMatchObject({ status: 403, json: { error: 'Invalid CSRF token' } })
-    expect(await guarded.post('/api/2/admin/alerts/mutes/delete', { id: 1 })).toMatchObject({ status: 403, json: { error: 'Invalid CSRF token' } })
+    expect(await guarded.post('/api/2/admin/alerts/mutes/create', args)).toMatchObject({
+      status: 403,
+      json: { error: 'Invalid CSRF token' }
+    })
+    expect(await guarded.post('/api/2/admin/alerts/mutes/delete', { id: 1 })).toMatchObject({
+      status: 403,
+      json: { error: 'Invalid CSRF token' }
+    })
     const token = await guarded.csrfToken()
     expect((await guarded.post('/api/2/admin/alerts/mutes/create', args, { CSRFToken: token })).status).toBe(200)
     expect((await list())[0].createdby).toBe('ops')

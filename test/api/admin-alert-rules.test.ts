@@ -15,7 +15,7 @@ let channel: number
 let group: number
 
 serverForEachTest(async (started) => {
-  ({ server, admin } = started)
+  ;({ server, admin } = started)
   alpha = await server.addHost('a0000000000000000000000000000001', 'alpha')
   bravo = await server.addHost('b0000000000000000000000000000002', 'bravo')
   channel = await idOf(admin.post('/api/2/admin/alerts/channels/create', { type: 'desktop', name: 'desk' }))
@@ -29,14 +29,28 @@ async function idOf(request: Promise<{ status: number; text: string; json: unkno
 }
 const create = (args: Params) => idOf(admin.post('/api/2/admin/alerts/rules/create', args))
 const get = async (id: number) => (await admin.get('/api/2/admin/alerts/rules/get', { id })).json as AlertRuleRecord
-const storedRule = (id: number) => server.store.sql.sqlite.prepare('SELECT * FROM alert_rule WHERE id = ?').get(id) as Record<string, unknown>
+const storedRule = (id: number) =>
+  server.store.sql.sqlite.prepare('SELECT * FROM alert_rule WHERE id = ?').get(id) as Record<string, unknown>
 
 describe('admin/alerts/rules create, get and list', () => {
   it('creates a rule with the defaults: every host, service, type and state, heartbeat, 30 s, no reminder, recovery', async () => {
     const id = await create({ name: 'all', channelid: channel })
     const expected: AlertRuleRecord = {
-      id, name: 'all', enabled: true, channelid: [channel], hostid: [], hostgroupid: [], servicepattern: '', servicetype: [],
-      state: [0, 1, 2], eventtype: 0, heartbeat: true, groupwait: 30, reminder: 0, recovery: true, createdat: expect.any(Number)
+      id,
+      name: 'all',
+      enabled: true,
+      channelid: [channel],
+      hostid: [],
+      hostgroupid: [],
+      servicepattern: '',
+      servicetype: [],
+      state: [0, 1, 2],
+      eventtype: 0,
+      heartbeat: true,
+      groupwait: 30,
+      reminder: 0,
+      recovery: true,
+      createdat: expect.any(Number)
     }
     expect(await get(id)).toStrictEqual(expected)
     for (const prefix of ['', '/api/1', '/api/2']) {
@@ -47,13 +61,33 @@ describe('admin/alerts/rules create, get and list', () => {
 
   it('takes every argument, repeatable ones repeated, and stores the states as bits', async () => {
     const id = await create({
-      name: 'db', enabled: 'false', channelid: [channel], hostid: [bravo, alpha, alpha], hostgroupid: group,
-      servicepattern: 'postgres*', servicetype: [3, 0], state: [1, 2], eventtype: 512 + 32, heartbeat: 'false',
-      groupwait: 0, reminder: 60, recovery: 'false'
+      name: 'db',
+      enabled: 'false',
+      channelid: [channel],
+      hostid: [bravo, alpha, alpha],
+      hostgroupid: group,
+      servicepattern: 'postgres*',
+      servicetype: [3, 0],
+      state: [1, 2],
+      eventtype: 512 + 32,
+      heartbeat: 'false',
+      groupwait: 0,
+      reminder: 60,
+      recovery: 'false'
     })
     expect(await get(id)).toMatchObject({
-      enabled: false, channelid: [channel], hostid: [alpha, bravo], hostgroupid: [group], servicepattern: 'postgres*',
-      servicetype: [0, 3], state: [1, 2], eventtype: 544, heartbeat: false, groupwait: 0, reminder: 60, recovery: false
+      enabled: false,
+      channelid: [channel],
+      hostid: [alpha, bravo],
+      hostgroupid: [group],
+      servicepattern: 'postgres*',
+      servicetype: [0, 3],
+      state: [1, 2],
+      eventtype: 544,
+      heartbeat: false,
+      groupwait: 0,
+      reminder: 60,
+      recovery: false
     })
     expect(storedRule(id)).toMatchObject({ states: 1 | 2, service_pattern: 'postgres*', event_types: 544 })
     const succeeded = await create({ name: 'recoveries', channelid: channel, state: 0 })
@@ -82,16 +116,27 @@ describe('admin/alerts/rules create, get and list', () => {
 
   it('answers 404 naming an unknown channel, host or group, and 409 for a name in use', async () => {
     const ok = { name: 'r', channelid: channel }
-    expect(await admin.post('/api/2/admin/alerts/rules/create', { ...ok, channelid: [channel, 77] }))
-      .toMatchObject({ status: 404, json: { error: 'no alert channel with id 77' } })
-    expect(await admin.post('/api/2/admin/alerts/rules/create', { ...ok, hostid: [alpha, 88, 89] }))
-      .toMatchObject({ status: 404, json: { error: 'no host with id 88, 89' } })
-    expect(await admin.post('/api/2/admin/alerts/rules/create', { ...ok, hostgroupid: 99 }))
-      .toMatchObject({ status: 404, json: { error: 'no host group with id 99' } })
+    expect(await admin.post('/api/2/admin/alerts/rules/create', { ...ok, channelid: [channel, 77] })).toMatchObject({
+      status: 404,
+      json: { error: 'no alert channel with id 77' }
+    })
+    expect(await admin.post('/api/2/admin/alerts/rules/create', { ...ok, hostid: [alpha, 88, 89] })).toMatchObject({
+      status: 404,
+      json: { error: 'no host with id 88, 89' }
+    })
+    expect(await admin.post('/api/2/admin/alerts/rules/create', { ...ok, hostgroupid: 99 })).toMatchObject({
+      status: 404,
+      json: { error: 'no host group with id 99' }
+    })
     await create(ok)
-    expect(await admin.post('/api/2/admin/alerts/rules/create', ok))
-      .toMatchObject({ status: 409, json: { error: "an alert rule named 'r' exists already" } })
-    expect(await admin.get('/api/2/admin/alerts/rules/get', { id: 999 })).toMatchObject({ status: 404, json: { error: 'no alert rule with id 999' } })
+    expect(await admin.post('/api/2/admin/alerts/rules/create', ok)).toMatchObject({
+      status: 409,
+      json: { error: "an alert rule named 'r' exists already" }
+    })
+    expect(await admin.get('/api/2/admin/alerts/rules/get', { id: 999 })).toMatchObject({
+      status: 404,
+      json: { error: 'no alert rule with id 999' }
+    })
   })
 })
 
@@ -99,22 +144,46 @@ describe('admin/alerts/rules/update', () => {
   it('changes only what it is given; one empty value clears a list', async () => {
     const other = await idOf(admin.post('/api/2/admin/alerts/channels/create', { type: 'desktop', name: 'desk 2' }))
     const id = await create({ name: 'r', channelid: channel, hostid: alpha, hostgroupid: group, servicetype: 3, state: 1, reminder: 5 })
-    const updated = await admin.post('/api/2/admin/alerts/rules/update', { id, enabled: 'false', channelid: [other, channel], groupwait: 120 })
+    const updated = await admin.post('/api/2/admin/alerts/rules/update', {
+      id,
+      enabled: 'false',
+      channelid: [other, channel],
+      groupwait: 120
+    })
     expect(updated).toMatchObject({
       status: 200,
-      json: { id, name: 'r', enabled: false, channelid: [channel, other], hostid: [alpha], hostgroupid: [group], servicetype: [3], state: [1], groupwait: 120, reminder: 5 }
+      json: {
+        id,
+        name: 'r',
+        enabled: false,
+        channelid: [channel, other],
+        hostid: [alpha],
+        hostgroupid: [group],
+        servicetype: [3],
+        state: [1],
+        groupwait: 120,
+        reminder: 5
+      }
     })
     await admin.post('/api/2/admin/alerts/rules/update', { id, hostid: '', hostgroupid: '', servicetype: '', state: '' })
     expect(await get(id)).toMatchObject({ hostid: [], hostgroupid: [], servicetype: [], state: [0, 1, 2], channelid: [channel, other] })
-    expect(await admin.post('/api/2/admin/alerts/rules/update', { id, channelid: '' }))
-      .toMatchObject({ status: 400, json: { error: "invalid argument 'channelid': at least one channel is required" } })
+    expect(await admin.post('/api/2/admin/alerts/rules/update', { id, channelid: '' })).toMatchObject({
+      status: 400,
+      json: { error: "invalid argument 'channelid': at least one channel is required" }
+    })
   })
 
-  it('answers 404 for an unknown rule or reference, 409 for another rule\'s name; the rule stays as it was', async () => {
+  it("answers 404 for an unknown rule or reference, 409 for another rule's name; the rule stays as it was", async () => {
     const id = await create({ name: 'r', channelid: channel })
     await create({ name: 'other', channelid: channel })
-    expect(await admin.post('/api/2/admin/alerts/rules/update', { id: 999, name: 'x' })).toMatchObject({ status: 404, json: { error: 'no alert rule with id 999' } })
-    expect(await admin.post('/api/2/admin/alerts/rules/update', { id, hostid: 77 })).toMatchObject({ status: 404, json: { error: 'no host with id 77' } })
+    expect(await admin.post('/api/2/admin/alerts/rules/update', { id: 999, name: 'x' })).toMatchObject({
+      status: 404,
+      json: { error: 'no alert rule with id 999' }
+    })
+    expect(await admin.post('/api/2/admin/alerts/rules/update', { id, hostid: 77 })).toMatchObject({
+      status: 404,
+      json: { error: 'no host with id 77' }
+    })
     expect(await admin.post('/api/2/admin/alerts/rules/update', { id, name: 'other' })).toMatchObject({ status: 409 })
     expect((await admin.post('/api/2/admin/alerts/rules/update', { id, name: 'r' })).status).toBe(200)
     expect(await get(id)).toMatchObject({ name: 'r', hostid: [] })
@@ -125,7 +194,10 @@ describe('admin/alerts/rules/delete and references', () => {
   it('deletes a rule with its lists; 404 the second time', async () => {
     const id = await create({ name: 'r', channelid: channel, hostid: alpha, servicetype: 3 })
     expect(await admin.post('/api/2/admin/alerts/rules/delete', { id })).toMatchObject({ status: 200, json: {} })
-    expect(await admin.post('/api/2/admin/alerts/rules/delete', { id })).toMatchObject({ status: 404, json: { error: `no alert rule with id ${id}` } })
+    expect(await admin.post('/api/2/admin/alerts/rules/delete', { id })).toMatchObject({
+      status: 404,
+      json: { error: `no alert rule with id ${id}` }
+    })
     const db = server.store.sql.sqlite
     for (const table of ['alert_rule_channel', 'alert_rule_host', 'alert_rule_service_type']) {
       expect(db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get(), table).toEqual({ n: 0 })
@@ -158,7 +230,10 @@ describe('admin/alerts/rules access rules', () => {
   it('with CSRF protection on, every mutation needs the token; GET is refused on mutations', async () => {
     const guarded = await loginAs(server.baseUrl, 'admin', 'adminsecret', { csrf: 'on' })
     for (const path of mutations) {
-      expect(await guarded.post(path, { id: 1, name: 'r', channelid: channel }), path).toMatchObject({ status: 403, json: { error: 'Invalid CSRF token' } })
+      expect(await guarded.post(path, { id: 1, name: 'r', channelid: channel }), path).toMatchObject({
+        status: 403,
+        json: { error: 'Invalid CSRF token' }
+      })
       expect((await admin.get(path, { id: 1, name: 'r', channelid: channel })).status, path).toBe(405)
     }
     const token = await guarded.csrfToken()

@@ -12,11 +12,10 @@ let alpha: number
 let bravo: number
 
 serverForEachTest(async (started) => {
-  ({ server, admin } = started)
+  ;({ server, admin } = started)
   alpha = await server.addHost('a0000000000000000000000000000001', 'alpha')
   bravo = await server.addHost('b0000000000000000000000000000002', 'bravo')
 })
-
 
 async function createGroup(name: string): Promise<number> {
   const res = await admin.post('/api/2/admin/groups/create', { name })
@@ -38,14 +37,26 @@ describe('admin/groups/list', () => {
       expect(res.status).toBe(200)
       expect(res.text.startsWith('{')).toBe(true)
       expect(res.json).toStrictEqual({
-        hosts: [{ id: alpha, name: 'alpha' }, { id: bravo, name: 'bravo' }],
-        groups: [{ id: expect.any(Number), name: 'empty', hosts: [] }, { id: web, name: 'web servers', hosts: [alpha, bravo] }]
+        hosts: [
+          { id: alpha, name: 'alpha' },
+          { id: bravo, name: 'bravo' }
+        ],
+        groups: [
+          { id: expect.any(Number), name: 'empty', hosts: [] },
+          { id: web, name: 'web servers', hosts: [alpha, bravo] }
+        ]
       })
     }
   })
 
   it('lists the hosts even when there is no group', async () => {
-    expect((await groupList('')).json).toStrictEqual({ hosts: [{ id: alpha, name: 'alpha' }, { id: bravo, name: 'bravo' }], groups: [] })
+    expect((await groupList('')).json).toStrictEqual({
+      hosts: [
+        { id: alpha, name: 'alpha' },
+        { id: bravo, name: 'bravo' }
+      ],
+      groups: []
+    })
   })
 })
 
@@ -61,25 +72,37 @@ describe('admin/groups/create and update', () => {
 
   it('answers 400 for a missing or empty name and 409 for a name in use', async () => {
     await createGroup('taken')
-    expect(await admin.post('/api/2/admin/groups/create', {})).toMatchObject({ status: 400, json: { error: "invalid argument 'name': is required" } })
-    expect(await admin.post('/api/2/admin/groups/create', { name: '  ' }))
-      .toMatchObject({ status: 400, json: { error: "invalid argument 'name': must not be empty" } })
+    expect(await admin.post('/api/2/admin/groups/create', {})).toMatchObject({
+      status: 400,
+      json: { error: "invalid argument 'name': is required" }
+    })
+    expect(await admin.post('/api/2/admin/groups/create', { name: '  ' })).toMatchObject({
+      status: 400,
+      json: { error: "invalid argument 'name': must not be empty" }
+    })
     const conflict = await admin.post('/api/1/admin/groups/create', { name: 'taken' })
     expect(conflict.status).toBe(409)
     expect(conflict.json).toStrictEqual({ error: "a host group named 'taken' exists already" })
   })
 
-  it('renames a group, keeping its members; 404 for an unknown id, 409 for another group\'s name', async () => {
+  it("renames a group, keeping its members; 404 for an unknown id, 409 for another group's name", async () => {
     const id = await createGroup('old')
     await createGroup('other')
     await admin.post('/api/2/admin/groups/add', { id, hostid: alpha })
-    expect(await admin.post('/api/2/admin/groups/update', { id, name: 'new' }))
-      .toMatchObject({ status: 200, json: { id, name: 'new', hosts: [alpha] } })
+    expect(await admin.post('/api/2/admin/groups/update', { id, name: 'new' })).toMatchObject({
+      status: 200,
+      json: { id, name: 'new', hosts: [alpha] }
+    })
     expect((await admin.post('/api/2/admin/groups/update', { id, name: 'new' })).status).toBe(200)
     expect(await admin.post('/api/2/admin/groups/update', { id, name: 'other' })).toMatchObject({ status: 409 })
-    expect(await admin.post('/api/2/admin/groups/update', { id: 999, name: 'x' }))
-      .toMatchObject({ status: 404, json: { error: 'no host group with id 999' } })
-    expect(await admin.post('/api/2/admin/groups/update', { id })).toMatchObject({ status: 400, json: { error: "invalid argument 'name': is required" } })
+    expect(await admin.post('/api/2/admin/groups/update', { id: 999, name: 'x' })).toMatchObject({
+      status: 404,
+      json: { error: 'no host group with id 999' }
+    })
+    expect(await admin.post('/api/2/admin/groups/update', { id })).toMatchObject({
+      status: 400,
+      json: { error: "invalid argument 'name': is required" }
+    })
   })
 })
 
@@ -87,8 +110,10 @@ describe('admin/groups/add and remove', () => {
   it('adds and removes repeated hostids; the membership is reported by list', async () => {
     const id = await createGroup('g')
     const generation = server.store.users.generation
-    expect(await admin.post('/api/1/admin/groups/add', { id, hostid: [alpha, bravo, alpha] }))
-      .toMatchObject({ status: 200, json: { id, name: 'g', hosts: [alpha, bravo] } })
+    expect(await admin.post('/api/1/admin/groups/add', { id, hostid: [alpha, bravo, alpha] })).toMatchObject({
+      status: 200,
+      json: { id, name: 'g', hosts: [alpha, bravo] }
+    })
     expect(server.store.users.generation).toBeGreaterThan(generation)
     expect((await admin.post('/admin/groups/add', { id, hostid: alpha })).json).toStrictEqual({ id, name: 'g', hosts: [alpha, bravo] })
     expect((await admin.post('/api/2/admin/groups/remove', { id, hostid: [alpha] })).json).toStrictEqual({ id, name: 'g', hosts: [bravo] })
@@ -98,10 +123,22 @@ describe('admin/groups/add and remove', () => {
   it('answers 404 for an unknown group or host and changes nothing', async () => {
     const id = await createGroup('g')
     for (const path of ['admin/groups/add', 'admin/groups/remove']) {
-      expect(await admin.post(`/api/2/${path}`, { id: 999, hostid: alpha })).toMatchObject({ status: 404, json: { error: 'no host group with id 999' } })
-      expect(await admin.post(`/api/2/${path}`, { id, hostid: [alpha, 77] })).toMatchObject({ status: 404, json: { error: 'no host with id 77' } })
-      expect(await admin.post(`/api/2/${path}`, { id })).toMatchObject({ status: 400, json: { error: "invalid argument 'hostid': is required" } })
-      expect(await admin.post(`/api/2/${path}`, { id, hostid: 'x' })).toMatchObject({ status: 400, json: { error: expect.stringContaining("'hostid'") } })
+      expect(await admin.post(`/api/2/${path}`, { id: 999, hostid: alpha })).toMatchObject({
+        status: 404,
+        json: { error: 'no host group with id 999' }
+      })
+      expect(await admin.post(`/api/2/${path}`, { id, hostid: [alpha, 77] })).toMatchObject({
+        status: 404,
+        json: { error: 'no host with id 77' }
+      })
+      expect(await admin.post(`/api/2/${path}`, { id })).toMatchObject({
+        status: 400,
+        json: { error: "invalid argument 'hostid': is required" }
+      })
+      expect(await admin.post(`/api/2/${path}`, { id, hostid: 'x' })).toMatchObject({
+        status: 400,
+        json: { error: expect.stringContaining("'hostid'") }
+      })
     }
     expect(((await groupList()).json as { groups: unknown[] }).groups).toStrictEqual([{ id, name: 'g', hosts: [] }])
   })
@@ -119,8 +156,17 @@ describe('admin/groups/delete', () => {
     const id = await createGroup('g')
     await admin.post('/api/2/admin/groups/add', { id, hostid: alpha })
     expect(await admin.post('/api/2/admin/groups/delete', { id })).toMatchObject({ status: 200, json: {} })
-    expect((await groupList()).json).toStrictEqual({ hosts: [{ id: alpha, name: 'alpha' }, { id: bravo, name: 'bravo' }], groups: [] })
-    expect(await admin.post('/api/1/admin/groups/delete', { id })).toMatchObject({ status: 404, json: { error: `no host group with id ${id}` } })
+    expect((await groupList()).json).toStrictEqual({
+      hosts: [
+        { id: alpha, name: 'alpha' },
+        { id: bravo, name: 'bravo' }
+      ],
+      groups: []
+    })
+    expect(await admin.post('/api/1/admin/groups/delete', { id })).toMatchObject({
+      status: 404,
+      json: { error: `no host group with id ${id}` }
+    })
   })
 
   it('a role row that named only the deleted group goes with it instead of widening to every host', async () => {
@@ -167,7 +213,10 @@ describe('admin/groups access rules', () => {
 
   it('with CSRF protection on, a mutation needs the token; without protection none is needed', async () => {
     const guarded = await loginAs(server.baseUrl, 'admin', 'adminsecret', { csrf: 'on' })
-    expect(await guarded.post('/api/2/admin/groups/create', { name: 'g' })).toMatchObject({ status: 403, json: { error: 'Invalid CSRF token' } })
+    expect(await guarded.post('/api/2/admin/groups/create', { name: 'g' })).toMatchObject({
+      status: 403,
+      json: { error: 'Invalid CSRF token' }
+    })
     const token = await guarded.csrfToken()
     expect((await guarded.post('/api/2/admin/groups/create', { name: 'g' }, { CSRFToken: token })).status).toBe(200)
     expect((await guarded.get('/api/2/admin/groups/list')).status).toBe(200)

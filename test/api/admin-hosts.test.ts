@@ -16,7 +16,7 @@ let server: TestServer
 let admin: ApiClient
 
 serverForEachTest((started) => {
-  ({ server, admin } = started)
+  ;({ server, admin } = started)
 })
 
 const post = (agentId: string, hostname: string, name = '02-status-heartbeat') => server.collect(asAgent(fixture(name), agentId, hostname))
@@ -61,7 +61,11 @@ describe('admin/hosts/list', () => {
     server.store.hosts.update(b, { heartbeat: 0, inactive_since: 1 })
     const list = (await admin.get('/api/2/admin/hosts/list')).json as { inactive: number; records: { ipaddr: string; status: string }[] }
     expect(list.inactive).toBe(1)
-    expect(list.records.map((r) => [r.ipaddr, r.status])).toEqual([['10.2.2.2', 'Ignored'], ['127.0.0.1', 'Active'], ['127.0.0.1', 'Active']])
+    expect(list.records.map((r) => [r.ipaddr, r.status])).toEqual([
+      ['10.2.2.2', 'Ignored'],
+      ['127.0.0.1', 'Active'],
+      ['127.0.0.1', 'Active']
+    ])
   })
 
   it('answers an empty list before any agent reported', async () => {
@@ -73,9 +77,23 @@ describe('admin/hosts/get', () => {
   it('returns the administration record, never the agent password; api/1 has no defaultskew', async () => {
     const id = await server.addHost(AGENT_A, 'alpha')
     const record = {
-      id, hostname: 'alpha', keepname: 0, ipaddrin: '127.0.0.1', ipaddrout: '', portin: 2812, portout: -1,
-      sslin: 0, sslout: -1, agentid: AGENT_A, agentuser: 'admin', agentpassword: '', description: '', status: 0,
-      skew: 3, poll: 5, lastmodified: hostRow(id)!.last_modified
+      id,
+      hostname: 'alpha',
+      keepname: 0,
+      ipaddrin: '127.0.0.1',
+      ipaddrout: '',
+      portin: 2812,
+      portout: -1,
+      sslin: 0,
+      sslout: -1,
+      agentid: AGENT_A,
+      agentuser: 'admin',
+      agentpassword: '',
+      description: '',
+      status: 0,
+      skew: 3,
+      poll: 5,
+      lastmodified: hostRow(id)!.last_modified
     }
     expect((await admin.get('/api/1/admin/hosts/get', { id })).json).toStrictEqual(record)
     for (const prefix of ['', '/api/2']) {
@@ -87,8 +105,14 @@ describe('admin/hosts/get', () => {
   it('answers 404 for an unknown id and 400 naming a missing or malformed id', async () => {
     for (const prefix of PREFIXES) {
       expect(await admin.get(`${prefix}/admin/hosts/get`, { id: 7 })).toMatchObject({ status: 404, json: { error: 'no host with id 7' } })
-      expect(await admin.get(`${prefix}/admin/hosts/get`)).toMatchObject({ status: 400, json: { error: "invalid argument 'id': is required" } })
-      expect(await admin.get(`${prefix}/admin/hosts/get`, { id: 'x' })).toMatchObject({ status: 400, json: { error: expect.stringContaining("'id'") } })
+      expect(await admin.get(`${prefix}/admin/hosts/get`)).toMatchObject({
+        status: 400,
+        json: { error: "invalid argument 'id': is required" }
+      })
+      expect(await admin.get(`${prefix}/admin/hosts/get`, { id: 'x' })).toMatchObject({
+        status: 400,
+        json: { error: expect.stringContaining("'id'") }
+      })
     }
   })
 })
@@ -97,14 +121,38 @@ describe('admin/hosts/update', () => {
   it('changes every editable field and answers the updated record', async () => {
     const id = await server.addHost(AGENT_A, 'alpha')
     const res = await admin.post('/api/2/admin/hosts/update', {
-      id, hostname: 'renamed', keepname: 1, description: 'application server', status: 0, ipaddrout: 'agent.example.org',
-      portout: 2900, sslout: 1, agentuser: 'operator', agentpassword: 'n3w secret', skew: 5
+      id,
+      hostname: 'renamed',
+      keepname: 1,
+      description: 'application server',
+      status: 0,
+      ipaddrout: 'agent.example.org',
+      portout: 2900,
+      sslout: 1,
+      agentuser: 'operator',
+      agentpassword: 'n3w secret',
+      skew: 5
     })
     expect(res.status).toBe(200)
     const updated = {
-      id, hostname: 'renamed', keepname: 1, ipaddrin: '127.0.0.1', ipaddrout: 'agent.example.org', portin: 2812, portout: 2900,
-      sslin: 0, sslout: 1, agentid: AGENT_A, agentuser: 'operator', agentpassword: '', description: 'application server',
-      status: 0, skew: 5, defaultskew: 3, poll: 5, lastmodified: hostRow(id)!.last_modified
+      id,
+      hostname: 'renamed',
+      keepname: 1,
+      ipaddrin: '127.0.0.1',
+      ipaddrout: 'agent.example.org',
+      portin: 2812,
+      portout: 2900,
+      sslin: 0,
+      sslout: 1,
+      agentid: AGENT_A,
+      agentuser: 'operator',
+      agentpassword: '',
+      description: 'application server',
+      status: 0,
+      skew: 5,
+      defaultskew: 3,
+      poll: 5,
+      lastmodified: hostRow(id)!.last_modified
     }
     expect(res.json).toStrictEqual(updated)
     expect((await admin.get('/api/2/admin/hosts/get', { id })).json).toStrictEqual(updated)
@@ -193,9 +241,16 @@ describe('admin/hosts/update', () => {
   it('answers 400 naming the argument for each invalid value, and 404 for an unknown host', async () => {
     const id = await server.addHost(AGENT_A, 'alpha')
     const invalid: [Params, string][] = [
-      [{ hostname: '' }, 'hostname'], [{ keepname: 2 }, 'keepname'], [{ status: 3 }, 'status'], [{ status: 'x' }, 'status'],
-      [{ portout: 0 }, 'portout'], [{ portout: 65536 }, 'portout'], [{ sslout: 2 }, 'sslout'], [{ skew: 0 }, 'skew'],
-      [{ ipaddrout: 'no spaces allowed' }, 'ipaddrout'], [{ id: 'seven' }, 'id']
+      [{ hostname: '' }, 'hostname'],
+      [{ keepname: 2 }, 'keepname'],
+      [{ status: 3 }, 'status'],
+      [{ status: 'x' }, 'status'],
+      [{ portout: 0 }, 'portout'],
+      [{ portout: 65536 }, 'portout'],
+      [{ sslout: 2 }, 'sslout'],
+      [{ skew: 0 }, 'skew'],
+      [{ ipaddrout: 'no spaces allowed' }, 'ipaddrout'],
+      [{ id: 'seven' }, 'id']
     ]
     for (const [args, name] of invalid) {
       const res = await admin.post('/api/2/admin/hosts/update', updateArgs(id, args))
@@ -205,11 +260,15 @@ describe('admin/hosts/update', () => {
     for (const missing of ['id', 'hostname', 'agentuser', 'agentpassword']) {
       const args = updateArgs(id)
       delete args[missing]
-      expect(await admin.post('/api/2/admin/hosts/update', args))
-        .toMatchObject({ status: 400, json: { error: `invalid argument '${missing}': is required` } })
+      expect(await admin.post('/api/2/admin/hosts/update', args)).toMatchObject({
+        status: 400,
+        json: { error: `invalid argument '${missing}': is required` }
+      })
     }
-    expect(await admin.post('/api/2/admin/hosts/update', updateArgs(id, { id: 999 })))
-      .toMatchObject({ status: 404, json: { error: 'no host with id 999' } })
+    expect(await admin.post('/api/2/admin/hosts/update', updateArgs(id, { id: 999 }))).toMatchObject({
+      status: 404,
+      json: { error: 'no host with id 999' }
+    })
     expect(hostRow(id)).toMatchObject({ hostname: 'alpha', status: 0, port_out: -1 })
   })
 
@@ -232,7 +291,10 @@ describe('admin/hosts/delete', () => {
     expect(count('SELECT COUNT(*) AS n FROM event WHERE host_id = ?', id)).toBe(1)
 
     for (const prefix of PREFIXES) {
-      expect(await admin.post(`${prefix}/admin/hosts/delete`, { id: 999 })).toMatchObject({ status: 404, json: { error: 'no host with id 999' } })
+      expect(await admin.post(`${prefix}/admin/hosts/delete`, { id: 999 })).toMatchObject({
+        status: 404,
+        json: { error: 'no host with id 999' }
+      })
     }
     expect(await admin.post('/api/2/admin/hosts/delete', { id })).toMatchObject({ status: 200, json: {} })
     for (const table of ['service', 'service_group', 'event', 'event_state', 'state_interval', 'host_group_member']) {
@@ -290,9 +352,15 @@ describe('admin/hosts/delete', () => {
     expect(await admin.post('/api/2/admin/hosts/delete', {})).toMatchObject(exactlyOne)
     expect(await admin.post('/api/2/admin/hosts/delete', { id: a, inactive: 0 })).toMatchObject(exactlyOne)
     for (const prefix of ['', '/api/1']) {
-      expect(await admin.post(`${prefix}/admin/hosts/delete`, {})).toMatchObject({ status: 400, json: { error: expect.stringContaining("'id'") } })
+      expect(await admin.post(`${prefix}/admin/hosts/delete`, {})).toMatchObject({
+        status: 400,
+        json: { error: expect.stringContaining("'id'") }
+      })
     }
-    expect(await admin.post('/api/2/admin/hosts/delete', { inactive: -1 })).toMatchObject({ status: 400, json: { error: expect.stringContaining("'inactive'") } })
+    expect(await admin.post('/api/2/admin/hosts/delete', { inactive: -1 })).toMatchObject({
+      status: 400,
+      json: { error: expect.stringContaining("'inactive'") }
+    })
     expect(await admin.post('/api/1/admin/hosts/delete', { id: a, inactive: 0 })).toMatchObject({ status: 200, json: {} })
     expect(hostRow(a)).toBeUndefined()
   })
@@ -328,8 +396,10 @@ describe('admin/hosts access rules', () => {
     const id = await server.addHost(AGENT_A, 'alpha')
     const guarded = await loginAs(server.baseUrl, 'admin', 'adminsecret', { csrf: 'on' })
     const token = await guarded.csrfToken()
-    expect(await guarded.post('/api/2/admin/hosts/update', updateArgs(id, { description: 'x' })))
-      .toMatchObject({ status: 403, json: { error: 'Invalid CSRF token' } })
+    expect(await guarded.post('/api/2/admin/hosts/update', updateArgs(id, { description: 'x' }))).toMatchObject({
+      status: 403,
+      json: { error: 'Invalid CSRF token' }
+    })
     expect(hostRow(id)!.description).toBe('')
     expect((await guarded.post('/api/2/admin/hosts/update', updateArgs(id, { description: 'x' }), { CSRFToken: token })).status).toBe(200)
     expect((await guarded.post('/api/1/admin/hosts/update', updateArgs(id, { description: 'y', CSRFToken: token }))).status).toBe(200)

@@ -26,7 +26,7 @@ let hostB: number
 let groupB: number
 
 serverForEachTest(async (started) => {
-  ({ server, admin } = started)
+  ;({ server, admin } = started)
   hostA = await server.addHost(AGENT_A, 'alpha')
   hostB = await server.addHost(AGENT_B, 'bravo')
   groupB = addGroup('bravo-group', [hostB])
@@ -41,7 +41,8 @@ function addGroup(name: string, hostIds: number[]): number {
 }
 
 async function collect(agentId: string, auth: string): Promise<number> {
-  return (await postCollector(server.baseUrl, asAgent(fixture('02-status-heartbeat'), agentId, `host-${agentId.slice(0, 1)}`), { auth })).status
+  return (await postCollector(server.baseUrl, asAgent(fixture('02-status-heartbeat'), agentId, `host-${agentId.slice(0, 1)}`), { auth }))
+    .status
 }
 
 function addRoleUser(uname: string, roleIds: number[] = []): number {
@@ -80,17 +81,33 @@ describe('admin/roles/list (compat 6.11)', () => {
   it.each(PREFIXES)('%s: the built-in roles with rows, permission bits as text and member ids as text', async (prefix) => {
     expect(await roles(prefix)).toStrictEqual([
       {
-        id: ADMINISTRATOR, name: 'Administrator', description: 'Full access to every host and to administration',
-        admin: true, active: true, buildin: true, rolerows: [], members: { users: [String(userId('admin'))] }
+        id: ADMINISTRATOR,
+        name: 'Administrator',
+        description: 'Full access to every host and to administration',
+        admin: true,
+        active: true,
+        buildin: true,
+        rolerows: [],
+        members: { users: [String(userId('admin'))] }
       },
       {
-        id: COLLECTOR, name: 'Collector', description: 'Monit agents: may post to /collector for every host',
-        admin: false, active: true, buildin: true, rolerows: [{ hosts: [], hostgroups: [], permission: ['1'] }],
+        id: COLLECTOR,
+        name: 'Collector',
+        description: 'Monit agents: may post to /collector for every host',
+        admin: false,
+        active: true,
+        buildin: true,
+        rolerows: [{ hosts: [], hostgroups: [], permission: ['1'] }],
         members: { users: [String(userId('monit'))] }
       },
       {
-        id: USER, name: 'User', description: 'Views every host and runs service actions',
-        admin: false, active: true, buildin: false, rolerows: [{ hosts: [], hostgroups: [], permission: ['2', '4'] }],
+        id: USER,
+        name: 'User',
+        description: 'Views every host and runs service actions',
+        admin: false,
+        active: true,
+        buildin: false,
+        rolerows: [{ hosts: [], hostgroups: [], permission: ['2', '4'] }],
         members: { users: [] }
       }
     ])
@@ -102,16 +119,28 @@ describe('admin/roles/create', () => {
     const ann = addRoleUser('ann')
     const bob = addRoleUser('bob')
     const res = await admin.post(`${prefix}/admin/roles/create`, {
-      name: 'Operators', description: 'Ops team', admin: false, active: true, rolerowscount: 3,
-      hosts0: [hostA, hostB], permission0: 2,
-      hostgroups1: groupB, permission1: [1, 4],
-      userid0: ann, userid1: bob
+      name: 'Operators',
+      description: 'Ops team',
+      admin: false,
+      active: true,
+      rolerowscount: 3,
+      hosts0: [hostA, hostB],
+      permission0: 2,
+      hostgroups1: groupB,
+      permission1: [1, 4],
+      userid0: ann,
+      userid1: bob
     })
     expect(res.status).toBe(200)
     const { id } = res.json as { id: number }
     expect(Object.keys(res.json as object)).toEqual(['id'])
     expect(await role(id)).toStrictEqual({
-      id, name: 'Operators', description: 'Ops team', admin: false, active: true, buildin: false,
+      id,
+      name: 'Operators',
+      description: 'Ops team',
+      admin: false,
+      active: true,
+      buildin: false,
       rolerows: [
         { hosts: [hostA, hostB], hostgroups: [], permission: ['2'] },
         { hosts: [], hostgroups: [groupB], permission: ['1', '4'] },
@@ -162,12 +191,21 @@ describe('admin/roles/update', () => {
     const dan = addRoleUser('dan')
     const id = await createRole({ name: 'Team', description: 'before', hosts0: hostA, permission0: 2, userid0: cat })
     const res = await admin.post('/api/2/admin/roles/update', {
-      id, name: 'Team B', description: 'after', admin: false, active: false, hostgroups0: groupB, permission0: 6
+      id,
+      name: 'Team B',
+      description: 'after',
+      admin: false,
+      active: false,
+      hostgroups0: groupB,
+      permission0: 6
     })
     expect(res.status).toBe(200)
     expect(await role(id)).toMatchObject({
-      name: 'Team B', description: 'after', active: false,
-      rolerows: [{ hosts: [], hostgroups: [groupB], permission: ['2', '4'] }], members: { users: [String(cat)] }
+      name: 'Team B',
+      description: 'after',
+      active: false,
+      rolerows: [{ hosts: [], hostgroups: [groupB], permission: ['2', '4'] }],
+      members: { users: [String(cat)] }
     })
     await admin.post('/admin/roles/update', { id, name: 'Team B', admin: false, active: true, userid0: [dan], userid3: cat })
     expect(await role(id)).toMatchObject({ description: 'after', rolerows: [], members: { users: [String(cat), String(dan)] } })
@@ -186,10 +224,18 @@ describe('admin/roles/update', () => {
 
   it('built-in roles keep their names; the Administrator role stays an active administrator role', async () => {
     const administrator = { id: ADMINISTRATOR, name: 'Administrator', admin: true, active: true }
-    expectError(await admin.post('/api/2/admin/roles/update', { ...administrator, name: 'Root' }), 400, /^invalid argument 'name': .*built-in/)
+    expectError(
+      await admin.post('/api/2/admin/roles/update', { ...administrator, name: 'Root' }),
+      400,
+      /^invalid argument 'name': .*built-in/
+    )
     expectError(await admin.post('/api/2/admin/roles/update', { ...administrator, admin: false }), 400, /^invalid argument 'admin'/)
     expectError(await admin.post('/api/2/admin/roles/update', { ...administrator, active: false }), 400, /^invalid argument 'active'/)
-    expectError(await admin.post('/api/2/admin/roles/update', { id: COLLECTOR, name: 'Agents', admin: false, active: true }), 400, /built-in/)
+    expectError(
+      await admin.post('/api/2/admin/roles/update', { id: COLLECTOR, name: 'Agents', admin: false, active: true }),
+      400,
+      /built-in/
+    )
     expect((await admin.post('/api/2/admin/roles/update', { ...administrator, description: 'Root access' })).status).toBe(200)
     expect((await role(ADMINISTRATOR))!.description).toBe('Root access')
     // The User role is not built in: it may be renamed.
@@ -272,7 +318,11 @@ describe('admin/roles/updateactive', () => {
   })
 
   it('400 for the Administrator role, 404 for an unknown role, 400 for a bad flag', async () => {
-    expectError(await admin.post('/api/2/admin/roles/updateactive', { id: ADMINISTRATOR, active: false }), 400, /^invalid argument 'active'/)
+    expectError(
+      await admin.post('/api/2/admin/roles/updateactive', { id: ADMINISTRATOR, active: false }),
+      400,
+      /^invalid argument 'active'/
+    )
     expect((await admin.post('/api/2/admin/roles/updateactive', { id: ADMINISTRATOR, active: true })).status).toBe(200)
     expectError(await admin.post('/api/2/admin/roles/updateactive', { id: 999, active: true }), 404, /999/)
     expectError(await admin.post('/api/2/admin/roles/updateactive', { id: USER, active: 'sometimes' }), 400, /^invalid argument 'active'/)

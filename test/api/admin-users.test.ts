@@ -17,7 +17,7 @@ let server: TestServer
 let admin: ApiClient
 
 serverForEachTest((started) => {
-  ({ server, admin } = started)
+  ;({ server, admin } = started)
 })
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex')
@@ -39,7 +39,10 @@ async function createV2(uname: string, roleid: number[], extra: Params = {}): Pr
 }
 
 async function canLogIn(uname: string, password: string): Promise<boolean> {
-  return loginAs(server.baseUrl, uname, password).then(() => true, () => false)
+  return loginAs(server.baseUrl, uname, password).then(
+    () => true,
+    () => false
+  )
 }
 
 async function collectorStatus(auth: string): Promise<number> {
@@ -49,9 +52,19 @@ async function collectorStatus(auth: string): Promise<number> {
 
 describe('admin/users/list (USR-1)', () => {
   it('is a bare array; api/1 has the v1 fields, api/2 and legacy add id as a string, avatar and unsafepassword', async () => {
-    expect((await createV2('carol', [USER], { title: 'Ops', email: 'c@example.com', mobile: '555', imname: 'c', imtype: 'irc', image: 'c.png' })).status).toBe(200)
+    expect(
+      (await createV2('carol', [USER], { title: 'Ops', email: 'c@example.com', mobile: '555', imname: 'c', imtype: 'irc', image: 'c.png' }))
+        .status
+    ).toBe(200)
     const carol = {
-      uname: 'carol', fullname: 'Full carol', image: 'c.png', title: 'Ops', email: 'c@example.com', mobile: '555', imname: 'c', imtype: 'irc'
+      uname: 'carol',
+      fullname: 'Full carol',
+      image: 'c.png',
+      title: 'Ops',
+      email: 'c@example.com',
+      mobile: '555',
+      imname: 'c',
+      imtype: 'irc'
     }
     const v1 = (await admin.get('/api/1/admin/users/list')).json as Record<string, unknown>[]
     expect(v1.map((u) => u.uname)).toEqual(['admin', 'monit', 'carol'])
@@ -74,8 +87,17 @@ describe('admin/users/get (USR-2)', () => {
   it('api/1 by uname: every v1 field, the MD5 hash and the admin flag', async () => {
     const res = await admin.get('/api/1/admin/users/get', { uname: 'admin' })
     expect(res.json).toStrictEqual({
-      uname: 'admin', fullname: 'Administrator', image: '', title: '', email: '', phone: '', mobile: '', imname: '',
-      imtype: '', admin: true, password: md5('adminsecret')
+      uname: 'admin',
+      fullname: 'Administrator',
+      image: '',
+      title: '',
+      email: '',
+      phone: '',
+      mobile: '',
+      imname: '',
+      imtype: '',
+      admin: true,
+      password: md5('adminsecret')
     })
   })
 
@@ -83,14 +105,24 @@ describe('admin/users/get (USR-2)', () => {
     const id = idOf('monit')
     const res = await admin.get('/api/2/admin/users/get', { id })
     expect(res.json).toMatchObject({
-      id: String(id), uname: 'monit', fullname: 'Monit collector', admin: false,
-      password: server.store.users.credentialsOf('monit')!.password_sha256, roles: [COLLECTOR]
+      id: String(id),
+      uname: 'monit',
+      fullname: 'Monit collector',
+      admin: false,
+      password: server.store.users.credentialsOf('monit')!.password_sha256,
+      roles: [COLLECTOR]
     })
   })
 
   it('legacy: the v1 shape plus id and roles', async () => {
     const res = await admin.get('/admin/users/get', { uname: 'admin' })
-    expect(res.json).toMatchObject({ id: String(idOf('admin')), uname: 'admin', password: md5('adminsecret'), admin: true, roles: [ADMINISTRATOR] })
+    expect(res.json).toMatchObject({
+      id: String(idOf('admin')),
+      uname: 'admin',
+      password: md5('adminsecret'),
+      admin: true,
+      roles: [ADMINISTRATOR]
+    })
   })
 
   it.each(PREFIXES)('%s accepts both id and uname (GEN-6)', async (prefix) => {
@@ -109,7 +141,13 @@ describe('admin/users/get (USR-2)', () => {
 
 describe('admin/users/create', () => {
   it.each(['', '/api/1'])('%s: admin=false gives the User role, admin=true the Administrator role; answers the user', async (prefix) => {
-    const plain = await admin.post(`${prefix}/admin/users/create`, { uname: 'dave', password: 'pw1', fullname: 'Dave', phone: '123', admin: false })
+    const plain = await admin.post(`${prefix}/admin/users/create`, {
+      uname: 'dave',
+      password: 'pw1',
+      fullname: 'Dave',
+      phone: '123',
+      admin: false
+    })
     expect(plain.status).toBe(200)
     expect(plain.json).toMatchObject({ uname: 'dave', fullname: 'Dave', phone: '123', admin: false, password: md5('pw1') })
     expect(rolesOf('dave')).toEqual([USER])
@@ -126,7 +164,11 @@ describe('admin/users/create', () => {
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({ id: String(idOf('gina')), uname: 'gina', image: 'g.png', roles: [COLLECTOR, USER], admin: false })
     expect(await canLogIn('gina', 'gina-pw')).toBe(true)
-    expectError(await admin.post('/api/2/admin/users/create', { uname: 'hank', password: 'x', fullname: 'Hank' }), 400, /^invalid argument 'roleid': is required/)
+    expectError(
+      await admin.post('/api/2/admin/users/create', { uname: 'hank', password: 'x', fullname: 'Hank' }),
+      400,
+      /^invalid argument 'roleid': is required/
+    )
     expectError(await createV2('hank', [USER, 77]), 400, /^invalid argument 'roleid': no role with id 77/)
     expect(server.store.users.findByName('hank')).toBeUndefined()
   })
@@ -156,12 +198,23 @@ describe('admin/users/create', () => {
 describe('admin/users/update', () => {
   const v1Update = (uname: string, extra: Params) => {
     const current = server.store.users.findByName(uname)!
-    return admin.post('/api/1/admin/users/update', { uname, fullname: current.fullname, password: current.password_md5, oldpassword: current.password_md5, ...extra })
+    return admin.post('/api/1/admin/users/update', {
+      uname,
+      fullname: current.fullname,
+      password: current.password_md5,
+      oldpassword: current.password_md5,
+      ...extra
+    })
   }
   const v2Update = (uname: string, extra: Params) => {
     const current = server.store.users.findByName(uname)!
     return admin.post('/api/2/admin/users/update', {
-      id: current.id, uname, fullname: current.fullname, password: current.password_sha256, roleid: server.store.users.roleIdsOf(current.id), ...extra
+      id: current.id,
+      uname,
+      fullname: current.fullname,
+      password: current.password_sha256,
+      roleid: server.store.users.roleIdsOf(current.id),
+      ...extra
     })
   }
 
@@ -169,11 +222,18 @@ describe('admin/users/update', () => {
     await createV1('judy', { email: 'j@example.com', title: 'Dev' })
     const res = await v1Update('judy', { fullname: 'Judy J', mobile: '777' })
     expect(res.status).toBe(200)
-    expect(res.json).toMatchObject({ uname: 'judy', fullname: 'Judy J', mobile: '777', email: 'j@example.com', title: 'Dev', password: md5('judy-pw') })
+    expect(res.json).toMatchObject({
+      uname: 'judy',
+      fullname: 'Judy J',
+      mobile: '777',
+      email: 'j@example.com',
+      title: 'Dev',
+      password: md5('judy-pw')
+    })
     expect(await canLogIn('judy', 'judy-pw')).toBe(true)
   })
 
-  it('a new password ends the user\'s other sessions; an unchanged one does not', async () => {
+  it("a new password ends the user's other sessions; an unchanged one does not", async () => {
     await createV2('kate', [USER])
     const kate = await loginAs(server.baseUrl, 'kate', 'kate-pw')
     const isLoggedIn = async () => (await kate.get('/api/2/session/get')).headers['content-type'] !== 'text/html'
@@ -212,15 +272,20 @@ describe('admin/users/update', () => {
     const id = idOf('nina')
     const current = server.store.users.find(id)!
     const unchanged = { fullname: 'Nina', password: current.password_md5, oldpassword: current.password_md5 }
-    expect((await admin.post('/admin/users/update', { ...unchanged, id, uname: 'nora' })).json).toMatchObject({ id: String(id), uname: 'nora' })
+    expect((await admin.post('/admin/users/update', { ...unchanged, id, uname: 'nora' })).json).toMatchObject({
+      id: String(id),
+      uname: 'nora'
+    })
     expectError(await admin.post('/api/1/admin/users/update', { ...unchanged, id, uname: 'monit' }), 409, /monit/)
     expectError(await admin.post('/api/1/admin/users/update', { ...unchanged, uname: 'ghost' }), 404, /ghost/)
   })
 
   it('api/2: the stored digest keeps the password, anything else replaces it; roles are replaced', async () => {
     await createV2('olga', [USER])
-    expect((await v2Update('olga', { email: 'o@example.com', roleid: [COLLECTOR, USER] })).json)
-      .toMatchObject({ email: 'o@example.com', roles: [COLLECTOR, USER] })
+    expect((await v2Update('olga', { email: 'o@example.com', roleid: [COLLECTOR, USER] })).json).toMatchObject({
+      email: 'o@example.com',
+      roles: [COLLECTOR, USER]
+    })
     expect(await canLogIn('olga', 'olga-pw')).toBe(true)
     await v2Update('olga', { password: 'n3w' })
     expect(await canLogIn('olga', 'n3w')).toBe(true)

@@ -42,8 +42,9 @@ describe('login (AUTH-2..4)', () => {
   })
 
   it('creates the session when the login carries no cookie', async () => {
-    const res = await httpRequest(server.baseUrl, 'POST', '/z_security_check', 'z_username=admin&z_password=adminsecret',
-      { 'Content-Type': 'application/x-www-form-urlencoded' })
+    const res = await httpRequest(server.baseUrl, 'POST', '/z_security_check', 'z_username=admin&z_password=adminsecret', {
+      'Content-Type': 'application/x-www-form-urlencoded'
+    })
     expect(res.status).toBe(302)
     const cookie = res.headers['set-cookie']![0].split(';')[0]
     const me = await httpRequest(server.baseUrl, 'GET', '/api/2/session/get', undefined, { Cookie: cookie })
@@ -73,11 +74,13 @@ describe('login (AUTH-2..4)', () => {
 
 describe('requests without a valid session (AUTH-5)', () => {
   it.each(['/status/hosts/list', '/api/1/status/hosts/list', '/api/2/session/get', '/api/2/admin/users/list', '/no/such/page'])(
-    '%s answers 200 with the login page, even to Accept: application/json', async (path) => {
+    '%s answers 200 with the login page, even to Accept: application/json',
+    async (path) => {
       const res = await httpRequest(server.baseUrl, 'GET', path, undefined, { Accept: 'application/json' })
       expect(isLoginPage(res)).toBe(true)
       expect(res.headers['set-cookie']).toHaveLength(1)
-    })
+    }
+  )
 
   it('replaces an unknown session id with a fresh one', async () => {
     const res = await httpRequest(server.baseUrl, 'GET', '/api/2/session/get', undefined, { Cookie: 'zsessionid=' + 'a'.repeat(32) })
@@ -124,7 +127,13 @@ describe('logout and session life (AUTH-7, AUTH-8)', () => {
   })
 
   it('keeps sessions across a server restart', async () => {
-    const first = await startServer({ host: '127.0.0.1', port: 0, dataDir: server.dataDir + '-restart', log: silentLogger, initAdmin: { user: 'admin', password: 'pw' } })
+    const first = await startServer({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir: server.dataDir + '-restart',
+      log: silentLogger,
+      initAdmin: { user: 'admin', password: 'pw' }
+    })
     const client = await loginAs(`http://127.0.0.1:${first.port}`, 'admin', 'pw')
     await first.close()
     const second = await startServer({ host: '127.0.0.1', port: first.port, dataDir: server.dataDir + '-restart', log: silentLogger })
@@ -133,7 +142,6 @@ describe('logout and session life (AUTH-7, AUTH-8)', () => {
     expect(res.status).toBe(200)
     expect(res.json).toHaveProperty('CSRFToken')
   })
-
 })
 
 describe('session attributes (session/put|get|delete)', () => {
@@ -180,10 +188,13 @@ describe('brute-force throttle (AUTH-4)', () => {
   let own: TestServer
   beforeAll(async () => (own = await startTestServer({ loginThrottle: new LoginThrottle({ now: () => clock.sec }) })))
   afterAll(() => own.stopAndClean())
-  beforeEach(() => { clock.sec += 301 })
+  beforeEach(() => {
+    clock.sec += 301
+  })
 
   const guessAdmin = async (guesser: ApiClient) => {
-    for (let i = 0; i < 5; i++) expect((await guesser.post('/z_security_check', { z_username: 'admin', z_password: `guess${i}` })).status).toBe(401)
+    for (let i = 0; i < 5; i++)
+      expect((await guesser.post('/z_security_check', { z_username: 'admin', z_password: `guess${i}` })).status).toBe(401)
   }
 
   it('refuses logins of a user from an address after 5 failures, even with the right password', async () => {
@@ -218,10 +229,14 @@ describe('brute-force throttle (AUTH-4)', () => {
     expect((await guesser.post('/z_security_check', { z_username: 'admin', z_password: 'adminsecret' })).status).toBe(429)
   })
 
-  it('counts failed Basic credentials too: guessing on /metrics locks that user\'s form login from that address', async () => {
-    expect((await (await anonymous(own.baseUrl)).post('/z_security_check', { z_username: 'admin', z_password: 'adminsecret' })).status).toBe(302)
+  it("counts failed Basic credentials too: guessing on /metrics locks that user's form login from that address", async () => {
+    expect(
+      (await (await anonymous(own.baseUrl)).post('/z_security_check', { z_username: 'admin', z_password: 'adminsecret' })).status
+    ).toBe(302)
     for (let i = 0; i < 5; i++) {
-      const res = await httpRequest(own.baseUrl, 'GET', '/metrics', undefined, { Authorization: `Basic ${Buffer.from(`admin:guess${i}`).toString('base64')}` })
+      const res = await httpRequest(own.baseUrl, 'GET', '/metrics', undefined, {
+        Authorization: `Basic ${Buffer.from(`admin:guess${i}`).toString('base64')}`
+      })
       expect(res.status).toBe(401)
     }
     const form = await (await anonymous(own.baseUrl)).post('/z_security_check', { z_username: 'admin', z_password: 'adminsecret' })

@@ -10,7 +10,9 @@ let server: TestServer
 beforeAll(async () => {
   server = await startTestServer()
   for (let i = 1; i <= 3; i++) {
-    const res = await postCollector(server.baseUrl, asAgent(fixture('02-status-heartbeat'), String(i).padStart(32, '0'), `web${i}`), { auth: 'monit:collect0r' })
+    const res = await postCollector(server.baseUrl, asAgent(fixture('02-status-heartbeat'), String(i).padStart(32, '0'), `web${i}`), {
+      auth: 'monit:collect0r'
+    })
     expect(res.status).toBe(200)
   }
 })
@@ -32,8 +34,13 @@ class ScriptedClient {
   }
 
   async post(path: string, form: string, headers: Record<string, string> = {}) {
-    return this.keep(await httpRequest(this.base, 'POST', path, form,
-      { Cookie: this.cookie, 'Content-Type': 'application/x-www-form-urlencoded', ...headers }))
+    return this.keep(
+      await httpRequest(this.base, 'POST', path, form, {
+        Cookie: this.cookie,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        ...headers
+      })
+    )
   }
 
   /** "Logged out" as clients detect it: text/html, or a body not starting with { or [. */

@@ -8,8 +8,23 @@ import { loginAs, type ApiClient } from '../support/api-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 
-const hostile = ['', ' ', 'x', '-1', '0', '1.5', '1e400', '99999999999999999999', 'NaN', 'true', '%00', '<script>alert(1)</script>',
-  "'; DROP TABLE host; --", '\u00e9\u{1F600}', 'a'.repeat(5000)]
+const hostile = [
+  '',
+  ' ',
+  'x',
+  '-1',
+  '0',
+  '1.5',
+  '1e400',
+  '99999999999999999999',
+  'NaN',
+  'true',
+  '%00',
+  '<script>alert(1)</script>',
+  "'; DROP TABLE host; --",
+  '\u00e9\u{1F600}',
+  'a'.repeat(5000)
+]
 
 let server: TestServer
 let admin: ApiClient
@@ -21,10 +36,12 @@ const postedServices = [...posted.toString('latin1').matchAll(/<service name="([
 /** Every host as the API shows it: id, name and its services' names. */
 async function hostsWithServices(): Promise<{ id: number; hostname: string; services: string[] }[]> {
   const list = (await admin.get('/api/2/status/hosts/list')).json as { records: HostStatusEntry[] }
-  return Promise.all(list.records.map(async (h) => {
-    const got = (await admin.get('/api/2/status/hosts/get', { id: h.id })).json as { records: { host: { services: ServiceEntry[] } } }
-    return { id: h.id, hostname: h.hostname, services: got.records.host.services.map((s) => s.name).sort() }
-  }))
+  return Promise.all(
+    list.records.map(async (h) => {
+      const got = (await admin.get('/api/2/status/hosts/get', { id: h.id })).json as { records: { host: { services: ServiceEntry[] } } }
+      return { id: h.id, hostname: h.hostname, services: got.records.host.services.map((s) => s.name).sort() }
+    })
+  )
 }
 
 beforeAll(async () => {
@@ -46,8 +63,11 @@ describe('hostile arguments', () => {
       for (const prefix of ['', '/api/1', '/api/2']) {
         for (const value of hostile) {
           const params = Object.fromEntries(Object.keys(e.params).map((k) => [k, [value, value]]))
-          const res = e.methods.includes('GET') ? await admin.get(`${prefix}/${e.path}`, params) : await admin.post(`${prefix}/${e.path}`, params)
-          if (res.status >= 500 || res.json === undefined) failures.push(`${res.status} ${prefix}/${e.path} ${JSON.stringify(value).slice(0, 30)}: ${res.text.slice(0, 120)}`)
+          const res = e.methods.includes('GET')
+            ? await admin.get(`${prefix}/${e.path}`, params)
+            : await admin.post(`${prefix}/${e.path}`, params)
+          if (res.status >= 500 || res.json === undefined)
+            failures.push(`${res.status} ${prefix}/${e.path} ${JSON.stringify(value).slice(0, 30)}: ${res.text.slice(0, 120)}`)
         }
       }
     }

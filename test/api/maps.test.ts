@@ -26,8 +26,19 @@ async function mapOf(name: string, prefix = '/api/2', method: 'get' | 'post' = '
 describe('map/id/*', () => {
   it.each(PREFIXES)('serves the range ids under "%s", by GET and POST', async (prefix) => {
     const expected = {
-      0: 'now', 1: 'last hour', 2: 'last 6 hours', 3: 'last 12 hours', 4: 'last 24 hours', 5: 'week', 6: 'month',
-      7: '3 months', 8: '6 months', 9: 'year', 10: '2 years', 11: '3 years', 12: 'custom'
+      0: 'now',
+      1: 'last hour',
+      2: 'last 6 hours',
+      3: 'last 12 hours',
+      4: 'last 24 hours',
+      5: 'week',
+      6: 'month',
+      7: '3 months',
+      8: '6 months',
+      9: 'year',
+      10: '2 years',
+      11: '3 years',
+      12: 'custom'
     }
     expect(await mapOf('range', prefix)).toEqual(expected)
     expect(await mapOf('range', prefix, 'post')).toEqual(expected)
@@ -35,7 +46,15 @@ describe('map/id/*', () => {
 
   it('serves the statistic type names, M/Monit ids and ours from 1000', async () => {
     const types = await mapOf('statisticstype')
-    expect(types).toMatchObject({ 0: 'LoadAverage', 15: 'PortResponseTime', 18: 'SpacePercent', 35: 'ProgramOutput', 75: 'CertificateValidDays', 78: 'TimestampModify', 1000: 'CpuNice' })
+    expect(types).toMatchObject({
+      0: 'LoadAverage',
+      15: 'PortResponseTime',
+      18: 'SpacePercent',
+      35: 'ProgramOutput',
+      75: 'CertificateValidDays',
+      78: 'TimestampModify',
+      1000: 'CpuNice'
+    })
     expect(Object.keys(types).every((k) => String(Number.parseInt(k, 10)) === k)).toBe(true)
     // Clients invert the map to look ids up by name: names must be unique.
     expect(new Set(Object.values(types)).size).toBe(Object.keys(types).length)

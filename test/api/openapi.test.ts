@@ -7,7 +7,11 @@ import { httpRequest } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 
 type Operation = Record<string, unknown> & { security: unknown[]; responses: Record<string, unknown> }
-interface Document { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } }
+interface Document {
+  openapi: string
+  paths: Record<string, Record<string, Operation>>
+  components: { securitySchemes: Record<string, unknown> }
+}
 
 let server: TestServer
 let document: Document
@@ -53,7 +57,9 @@ describe('the OpenAPI document', () => {
   })
 
   it('describes arguments as sent (text) and answers as received (typed)', () => {
-    const get = document.paths['/api/2/status/hosts/get'].get as unknown as { parameters: { name: string; required: boolean; schema: { type: string } }[] }
+    const get = document.paths['/api/2/status/hosts/get'].get as unknown as {
+      parameters: { name: string; required: boolean; schema: { type: string } }[]
+    }
     expect(get.parameters.find((p) => p.name === 'id')).toMatchObject({ required: true, schema: { type: 'string' } })
     const answer = (document.paths['/api/2/status/hosts/summary'].get.responses[200] as { content: Record<string, { schema: unknown }> })
       .content['application/json'].schema

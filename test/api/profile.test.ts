@@ -5,7 +5,9 @@ import { errorBody, loginAs } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 
 let server: TestServer
-beforeAll(async () => { server = await startTestServer() })
+beforeAll(async () => {
+  server = await startTestServer()
+})
 afterAll(() => server.stopAndClean())
 
 describe('profile/get', () => {
@@ -18,11 +20,24 @@ describe('profile/get', () => {
 
   it('tells a viewer without action rights that they are neither admin nor allowed actions', async () => {
     const admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
-    const role = await admin.post('/api/2/admin/roles/create', { name: 'viewers', admin: false, active: true, rolerowscount: 1, permission0: 2 })
+    const role = await admin.post('/api/2/admin/roles/create', {
+      name: 'viewers',
+      admin: false,
+      active: true,
+      rolerowscount: 1,
+      permission0: 2
+    })
     const roleid = (role.json as { id: number }).id
-    expect((await admin.post('/api/2/admin/users/create', { uname: 'vic', password: 'pw-vic', fullname: 'Vic Viewer', roleid })).status).toBe(200)
+    expect(
+      (await admin.post('/api/2/admin/users/create', { uname: 'vic', password: 'pw-vic', fullname: 'Vic Viewer', roleid })).status
+    ).toBe(200)
     const viewer = await loginAs(server.baseUrl, 'vic', 'pw-vic')
-    expect((await viewer.get('/api/2/profile/get')).json).toMatchObject({ uname: 'vic', fullname: 'Vic Viewer', admin: false, serviceactions: false })
+    expect((await viewer.get('/api/2/profile/get')).json).toMatchObject({
+      uname: 'vic',
+      fullname: 'Vic Viewer',
+      admin: false,
+      serviceactions: false
+    })
   })
 })
 
@@ -36,10 +51,12 @@ describe('profile/update', () => {
     const res = await pat.post('/api/2/profile/update', { fullname: 'Pat Smith', email: 'pat@example.org' }, { CSRFToken: token })
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({ uname: 'pat', fullname: 'Pat Smith', email: 'pat@example.org', admin: false })
-    expect((await pat.post('/api/2/profile/update', { email: 'not-an-address' }, { CSRFToken: token })).json)
-      .toEqual(errorBody("invalid argument 'email': expected an e-mail address"))
-    expect((await pat.post('/api/2/profile/update', { fullname: ' ' }, { CSRFToken: token })).json)
-      .toEqual(errorBody("invalid argument 'fullname': must not be empty"))
+    expect((await pat.post('/api/2/profile/update', { email: 'not-an-address' }, { CSRFToken: token })).json).toEqual(
+      errorBody("invalid argument 'email': expected an e-mail address")
+    )
+    expect((await pat.post('/api/2/profile/update', { fullname: ' ' }, { CSRFToken: token })).json).toEqual(
+      errorBody("invalid argument 'fullname': must not be empty")
+    )
   })
 
   it('changes the own password only with the old one, and ends the other sessions', async () => {
@@ -47,10 +64,12 @@ describe('profile/update', () => {
     await admin.post('/api/2/admin/users/create', { uname: 'quinn', password: 'old-pw-1', fullname: 'Quinn', roleid: 3 })
     const quinn = await loginAs(server.baseUrl, 'quinn', 'old-pw-1')
     const elsewhere = await loginAs(server.baseUrl, 'quinn', 'old-pw-1')
-    expect((await quinn.post('/api/2/profile/update', { password: 'new-pw-2' })).json)
-      .toEqual(errorBody("invalid argument 'oldpassword': is required to set a new password"))
-    expect((await quinn.post('/api/2/profile/update', { oldpassword: 'guess', password: 'new-pw-2' })).json)
-      .toEqual(errorBody("invalid argument 'oldpassword': does not match your current password"))
+    expect((await quinn.post('/api/2/profile/update', { password: 'new-pw-2' })).json).toEqual(
+      errorBody("invalid argument 'oldpassword': is required to set a new password")
+    )
+    expect((await quinn.post('/api/2/profile/update', { oldpassword: 'guess', password: 'new-pw-2' })).json).toEqual(
+      errorBody("invalid argument 'oldpassword': does not match your current password")
+    )
     expect((await quinn.post('/api/2/profile/update', { oldpassword: 'old-pw-1', password: 'new-pw-2' })).status).toBe(200)
 
     expect((await quinn.get('/api/2/profile/get')).json).toMatchObject({ uname: 'quinn' })
@@ -61,7 +80,9 @@ describe('profile/update', () => {
 
   it('is throttled like the login: after 5 wrong old passwords the right one gets 429 and nothing changes', async () => {
     const admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
-    expect((await admin.post('/api/2/admin/users/create', { uname: 'rae', password: 'old-pw-1', fullname: 'Rae', roleid: 3 })).status).toBe(200)
+    expect((await admin.post('/api/2/admin/users/create', { uname: 'rae', password: 'old-pw-1', fullname: 'Rae', roleid: 3 })).status).toBe(
+      200
+    )
     const rae = await loginAs(server.baseUrl, 'rae', 'old-pw-1')
     const before = server.store.users.credentialsOf('rae')!.password_sha256
     for (let i = 0; i < 5; i++) {

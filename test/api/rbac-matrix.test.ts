@@ -17,7 +17,10 @@ const callers: Record<'admin' | 'viewerA' | 'collector' | 'disabled' | 'anonymou
 
 beforeAll(async () => {
   server = await startTestServer()
-  for (const [id, name] of [[AGENT_A, 'web-a'], [AGENT_B, 'web-b']]) {
+  for (const [id, name] of [
+    [AGENT_A, 'web-a'],
+    [AGENT_B, 'web-b']
+  ]) {
     await server.collect(asAgent(fixture('03-event-process-not-running'), id, name))
   }
   const admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
@@ -29,7 +32,10 @@ beforeAll(async () => {
   const role = async (params: Params) => ((await admin.post('/api/2/admin/roles/create', params)).json as { id: number }).id
   const viewA = await role({ name: 'view A', admin: false, active: true, rolerowscount: 1, hosts0: hostA, permission0: 2 })
   const off = await role({ name: 'disabled viewers', admin: false, active: false, rolerowscount: 1, permission0: 6 })
-  for (const [uname, roleid] of [['viewer', viewA], ['offuser', off]] as const) {
+  for (const [uname, roleid] of [
+    ['viewer', viewA],
+    ['offuser', off]
+  ] as const) {
     expect((await admin.post('/api/2/admin/users/create', { uname, password: 'pw-' + uname, fullname: uname, roleid })).status).toBe(200)
   }
   callers.admin = admin
@@ -43,7 +49,12 @@ afterAll(() => server.stopAndClean())
 type Expectation = 'login page' | 'forbidden' | 'allowed' | 'not found'
 const NONE = 999_999
 
-interface Row { path: string; method: 'GET' | 'POST'; params: () => Params; expect: Record<'admin' | 'viewerA' | 'collector' | 'disabled', Expectation> }
+interface Row {
+  path: string
+  method: 'GET' | 'POST'
+  params: () => Params
+  expect: Record<'admin' | 'viewerA' | 'collector' | 'disabled', Expectation>
+}
 const admins: Row['expect'] = { admin: 'allowed', viewerA: 'forbidden', collector: 'forbidden', disabled: 'forbidden' }
 const everyone: Row['expect'] = { admin: 'allowed', viewerA: 'allowed', collector: 'allowed', disabled: 'allowed' }
 const viewersOfA: Row['expect'] = { admin: 'allowed', viewerA: 'allowed', collector: 'not found', disabled: 'not found' }
@@ -77,7 +88,12 @@ const table: Row[] = [
   { path: 'session/delete', method: 'POST', params: () => ({ key: 'k' }), expect: everyone },
   { path: 'admin/hosts/list', method: 'GET', params: () => ({}), expect: admins },
   { path: 'admin/hosts/get', method: 'GET', params: () => ({ id: hostA }), expect: admins },
-  { path: 'admin/hosts/update', method: 'POST', params: () => ({ id: NONE, hostname: 'x', agentuser: 'u', agentpassword: 'p' }), expect: admins },
+  {
+    path: 'admin/hosts/update',
+    method: 'POST',
+    params: () => ({ id: NONE, hostname: 'x', agentuser: 'u', agentpassword: 'p' }),
+    expect: admins
+  },
   { path: 'admin/hosts/delete', method: 'POST', params: () => ({ id: NONE }), expect: admins },
   { path: 'admin/groups/list', method: 'GET', params: () => ({}), expect: admins },
   { path: 'admin/groups/create', method: 'POST', params: () => ({ name: `g${Math.random()}` }), expect: admins },
@@ -87,8 +103,18 @@ const table: Row[] = [
   { path: 'admin/groups/remove', method: 'POST', params: () => ({ id: NONE, hostid: hostA }), expect: admins },
   { path: 'admin/users/list', method: 'GET', params: () => ({}), expect: admins },
   { path: 'admin/users/get', method: 'GET', params: () => ({ uname: 'viewer', id: 1 }), expect: admins },
-  { path: 'admin/users/create', method: 'POST', params: () => ({ uname: 'admin', password: 'x', fullname: 'x', roleid: 3 }), expect: admins },
-  { path: 'admin/users/update', method: 'POST', params: () => ({ id: NONE, uname: 'ghost', password: 'x', oldpassword: 'x', fullname: 'x', roleid: 3 }), expect: admins },
+  {
+    path: 'admin/users/create',
+    method: 'POST',
+    params: () => ({ uname: 'admin', password: 'x', fullname: 'x', roleid: 3 }),
+    expect: admins
+  },
+  {
+    path: 'admin/users/update',
+    method: 'POST',
+    params: () => ({ id: NONE, uname: 'ghost', password: 'x', oldpassword: 'x', fullname: 'x', roleid: 3 }),
+    expect: admins
+  },
   { path: 'admin/users/delete', method: 'POST', params: () => ({ uname: 'ghost', id: NONE }), expect: admins },
   { path: 'admin/roles/list', method: 'GET', params: () => ({}), expect: admins },
   { path: 'admin/alerts/deliveries/list', method: 'GET', params: () => ({}), expect: admins },
@@ -99,7 +125,12 @@ const table: Row[] = [
   { path: 'admin/roles/removeuser', method: 'POST', params: () => ({ id: NONE, userid: 1 }), expect: admins },
   { path: 'admin/roles/updateactive', method: 'POST', params: () => ({ id: NONE, active: true }), expect: admins },
   // A refused port answers at once: the administrator gets a "red" result, others a 403.
-  { path: 'admin/hosts/test', method: 'POST', params: () => ({ ipaddr: '127.0.0.1', port: 1, ssl: 0, agentuser: 'a', agentpassword: 'b' }), expect: admins },
+  {
+    path: 'admin/hosts/test',
+    method: 'POST',
+    params: () => ({ ipaddr: '127.0.0.1', port: 1, ssl: 0, agentuser: 'a', agentpassword: 'b' }),
+    expect: admins
+  },
   // Service actions need the serviceactions bit on the host: nobody but the administrator holds it here.
   { path: 'admin/hosts/action', method: 'POST', params: () => ({ id: NONE, action: 'stop', service: 'sleeper' }), expect: admins },
   { path: 'action/service', method: 'POST', params: () => ({ hostid: NONE, action: 'stop', service: 'sleeper' }), expect: admins },
@@ -115,7 +146,12 @@ const table: Row[] = [
   { path: 'admin/alerts/rules/update', method: 'POST', params: () => ({ id: NONE, name: 'x' }), expect: admins },
   { path: 'admin/alerts/rules/delete', method: 'POST', params: () => ({ id: NONE }), expect: admins },
   { path: 'admin/alerts/mutes/list', method: 'GET', params: () => ({}), expect: admins },
-  { path: 'admin/alerts/mutes/create', method: 'POST', params: () => ({ hostid: NONE, until: Math.floor(Date.now() / 1000) + 600 }), expect: admins },
+  {
+    path: 'admin/alerts/mutes/create',
+    method: 'POST',
+    params: () => ({ hostid: NONE, until: Math.floor(Date.now() / 1000) + 600 }),
+    expect: admins
+  },
   { path: 'admin/alerts/mutes/end', method: 'POST', params: () => ({ id: NONE }), expect: admins },
   { path: 'admin/alerts/mutes/delete', method: 'POST', params: () => ({ id: NONE }), expect: admins }
 ]
@@ -163,12 +199,16 @@ describe('RBAC matrix', () => {
     expect((await v.get('/api/2/status/hosts/get', { id: hostB })).status).toBe(404)
     const summary = (await v.get('/api/2/status/hosts/summary')).json as { status: { data: number }[] }
     expect(summary.status.reduce((n, s) => n + s.data, 0)).toBe(1)
-    const detail = (await v.get('/api/2/status/hosts/get', { id: hostA })).json as { records: { serviceactions: boolean; is_user_admin: boolean } }
+    const detail = (await v.get('/api/2/status/hosts/get', { id: hostA })).json as {
+      records: { serviceactions: boolean; is_user_admin: boolean }
+    }
     expect(detail.records).toMatchObject({ serviceactions: false, is_user_admin: false })
   })
 
   it('the status detail tells an administrator the truth about actions', async () => {
-    const detail = (await callers.admin.get('/api/2/status/hosts/get', { id: hostB })).json as { records: { serviceactions: boolean; is_user_admin: boolean } }
+    const detail = (await callers.admin.get('/api/2/status/hosts/get', { id: hostB })).json as {
+      records: { serviceactions: boolean; is_user_admin: boolean }
+    }
     expect(detail.records).toMatchObject({ serviceactions: true, is_user_admin: true })
   })
 
@@ -186,7 +226,12 @@ describe('RBAC matrix', () => {
   })
 
   it('session/invalidate logs out every kind of user', async () => {
-    for (const [user, pw] of [['admin', 'adminsecret'], ['viewer', 'pw-viewer'], ['monit', 'collect0r'], ['offuser', 'pw-offuser']]) {
+    for (const [user, pw] of [
+      ['admin', 'adminsecret'],
+      ['viewer', 'pw-viewer'],
+      ['monit', 'collect0r'],
+      ['offuser', 'pw-offuser']
+    ]) {
       const c = await loginAs(server.baseUrl, user, pw)
       expect((await c.get('/api/2/session/invalidate')).json).toEqual({})
       expect((await c.get('/api/2/session/get')).headers['content-type']).toBe('text/html')

@@ -9,10 +9,23 @@ import { startTestServer, type TestServer } from '../support/in-process-server'
 import { viewerOf } from '../support/viewers'
 
 interface Series {
-  serviceid: number; service: string; type: number; typename: string; descriptor: string; unit: string
+  serviceid: number
+  service: string
+  type: number
+  typename: string
+  descriptor: string
+  unit: string
   points: [number, number, number, number][]
 }
-interface Report { hostid: number; range: number; datefrom: number; dateto: number; resolution: number; level: string; series: Series[] }
+interface Report {
+  hostid: number
+  range: number
+  datefrom: number
+  dateto: number
+  resolution: number
+  level: string
+  series: Series[]
+}
 
 const HOUR = 3600
 const DAY = 86400
@@ -31,17 +44,24 @@ const monthsAgo = now - (now % DAY) - 100 * DAY
 
 /** The heartbeat fixture of agent `id`, collected at `time`, with the system's CPU user figure `cpu`. */
 function heartbeat(id: string, hostname: string, time: number, cpu: number): Buffer {
-  const xml = asAgent(fixture('02-status-heartbeat'), id.repeat(32), hostname).toString('latin1')
+  const xml = asAgent(fixture('02-status-heartbeat'), id.repeat(32), hostname)
+    .toString('latin1')
     .replace(/<collected_sec>\d+<\/collected_sec>/g, `<collected_sec>${time}</collected_sec>`)
     .replace('<user>43.9</user>', `<user>${cpu}</user>`)
   return Buffer.from(xml, 'latin1')
 }
 
 async function post(id: string, hostname: string, time: number, cpu: number): Promise<void> {
-  expect((await postCollector(server.baseUrl, heartbeat(id, hostname, time, cpu), { auth: 'monit:collect0r', gzip: false })).status).toBe(200)
+  expect((await postCollector(server.baseUrl, heartbeat(id, hostname, time, cpu), { auth: 'monit:collect0r', gzip: false })).status).toBe(
+    200
+  )
 }
 
-async function report(client: ApiClient, params: Record<string, string | number>, prefix = '/api/2'): Promise<ApiResponse & { report: Report }> {
+async function report(
+  client: ApiClient,
+  params: Record<string, string | number>,
+  prefix = '/api/2'
+): Promise<ApiResponse & { report: Report }> {
   const res = await client.get(`${prefix}/reports/analytics/get`, params)
   return { ...res, report: res.json as Report }
 }
@@ -75,10 +95,20 @@ describe('reports/analytics/get', () => {
       expect(res.status).toBe(200)
       expect(res.report).toMatchObject({ hostid: alpha, range: 2, level: 'raw', resolution: 30 })
       expect(res.report.dateto - res.report.datefrom).toBe(6 * HOUR)
-      expect(res.report.series).toEqual([{
-        serviceid: expect.any(Number), service: 'agent1-host', type: CPU_USER, typename: 'CpuUser', descriptor: '', unit: '%',
-        points: [[recent, 10.5, 10.5, 10.5], [recent + 30, 20.25, 20.25, 20.25]]
-      }])
+      expect(res.report.series).toEqual([
+        {
+          serviceid: expect.any(Number),
+          service: 'agent1-host',
+          type: CPU_USER,
+          typename: 'CpuUser',
+          descriptor: '',
+          unit: '%',
+          points: [
+            [recent, 10.5, 10.5, 10.5],
+            [recent + 30, 20.25, 20.25, 20.25]
+          ]
+        }
+      ])
     }
   })
 
@@ -92,20 +122,26 @@ describe('reports/analytics/get', () => {
 
     const year = (await report(admin, { hostid: alpha, type: CPU_USER, range: 9 })).report
     expect(year).toMatchObject({ level: 'hour', resolution: 43_200 })
-    expect(cpuOf(year).points).toEqual([[monthsAgo, 2, 1.5, 2.5], [daysAgo, 20, 10, 30], [recent - (recent % 43_200), 15.375, 10.5, 20.25]])
+    expect(cpuOf(year).points).toEqual([
+      [monthsAgo, 2, 1.5, 2.5],
+      [daysAgo, 20, 10, 30],
+      [recent - (recent % 43_200), 15.375, 10.5, 20.25]
+    ])
 
     const threeYears = (await report(admin, { hostid: alpha, type: CPU_USER, range: 11 })).report
     expect(threeYears).toMatchObject({ level: 'day', resolution: 172_800 })
 
     // Two hours 100 days ago: only the hour level still covers them.
-    const custom = (await report(admin, { hostid: alpha, type: CPU_USER, range: 12, datefrom: monthsAgo, dateto: monthsAgo + 2 * HOUR })).report
+    const custom = (await report(admin, { hostid: alpha, type: CPU_USER, range: 12, datefrom: monthsAgo, dateto: monthsAgo + 2 * HOUR }))
+      .report
     expect(custom).toMatchObject({ level: 'hour', resolution: HOUR, datefrom: monthsAgo, dateto: monthsAgo + 2 * HOUR })
     expect(cpuOf(custom).points).toEqual([[monthsAgo, 2, 1.5, 2.5]])
   })
 
   it('gives the same answers once the rollup has rolled, pruned and moved the data to coarser levels', async () => {
     const queries: Record<string, number>[] = [
-      { hostid: alpha, type: CPU_USER, range: 5 }, { hostid: alpha, type: CPU_USER, range: 9 },
+      { hostid: alpha, type: CPU_USER, range: 5 },
+      { hostid: alpha, type: CPU_USER, range: 9 },
       { hostid: alpha, type: CPU_USER, range: 12, datefrom: monthsAgo, dateto: monthsAgo + 2 * HOUR }
     ]
     const before = await Promise.all(queries.map(async (q) => (await report(admin, q)).report))

@@ -17,7 +17,11 @@ interface EventList {
   sort: string
   dir: string
 }
-interface Summary { datefrom: number; dateto: number; events: { label: string; data: [number, number][] }[] }
+interface Summary {
+  datefrom: number
+  dateto: number
+  events: { label: string; data: [number, number][] }[]
+}
 
 /** A stored event as the model sees it. */
 interface Model {
@@ -64,9 +68,20 @@ function seedEvents(): void {
       const state = STATES[(i >> 1) % 4]
       const active = state === 1 && i % 5 !== 0 ? 1 : 0
       const date = NOW - 108_000 + i * 36
-      insert.run(hosts[i % 3], nameIds[i % 5], SERVICES[i % 5], i % 9, CLASSES[i % 7], state, i % 8,
-        `event ${String(i % 13).padStart(2, '0')} of ${SERVICES[i % 5]}`, date * 1e6 + i, date, active,
-        active && i % 7 === 0 ? 1 : 0)
+      insert.run(
+        hosts[i % 3],
+        nameIds[i % 5],
+        SERVICES[i % 5],
+        i % 9,
+        CLASSES[i % 7],
+        state,
+        i % 8,
+        `event ${String(i % 13).padStart(2, '0')} of ${SERVICES[i % 5]}`,
+        date * 1e6 + i,
+        date,
+        active,
+        active && i % 7 === 0 ? 1 : 0
+      )
     }
   })
 }
@@ -74,11 +89,27 @@ function seedEvents(): void {
 /** Every stored event, read straight from the store. */
 function model(): Model[] {
   const { db, sql } = server.store
-  return sql.all(db.selectFrom('event').innerJoin('host', 'host.id', 'event.host_id').select([
-    'event.id', 'event.date', 'event.host_id as hostid', 'host.hostname', 'event.service_name as servicename',
-    'event.service_name_id as servicenameid', 'event.service_type as servicetype', 'event.class as cls', 'event.state',
-    'event.action', 'event.message', 'event.active', 'event.dismissed', 'event.has_note'
-  ]))
+  return sql.all(
+    db
+      .selectFrom('event')
+      .innerJoin('host', 'host.id', 'event.host_id')
+      .select([
+        'event.id',
+        'event.date',
+        'event.host_id as hostid',
+        'host.hostname',
+        'event.service_name as servicename',
+        'event.service_name_id as servicenameid',
+        'event.service_type as servicetype',
+        'event.class as cls',
+        'event.state',
+        'event.action',
+        'event.message',
+        'event.active',
+        'event.dismissed',
+        'event.has_note'
+      ])
+  )
 }
 
 beforeAll(async () => {
@@ -91,10 +122,17 @@ beforeAll(async () => {
   seedEvents()
   const g = sql.first(db.insertInto('host_group').values({ name: 'bc' }).returning('id'))!
   hostGroupId = g.id
-  sql.run(db.insertInto('host_group_member').values([{ group_id: g.id, host_id: host.bravo }, { group_id: g.id, host_id: host.charlie }]))
+  sql.run(
+    db.insertInto('host_group_member').values([
+      { group_id: g.id, host_id: host.bravo },
+      { group_id: g.id, host_id: host.charlie }
+    ])
+  )
   const sg = sql.first(db.insertInto('service_group').values({ host_id: host.alpha, name: 'web' }).returning('id'))!
   serviceGroupId = sg.id
-  sql.run(db.insertInto('service_group_member').values(['nginx', 'mysql'].map((n) => ({ group_id: sg.id, service_name_id: services.nameId(n) }))))
+  sql.run(
+    db.insertInto('service_group_member').values(['nginx', 'mysql'].map((n) => ({ group_id: sg.id, service_name_id: services.nameId(n) })))
+  )
   admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
   viewer = await viewerOf(server, 'viewer', { hosts: [host.alpha] })
 })
@@ -136,7 +174,13 @@ describe('reports/events/list', () => {
     for (const prefix of PREFIXES) {
       const page = await list(admin, {}, prefix)
       expect({ ...page, records: undefined }).toEqual({
-        records: undefined, recordsReturned: 100, pageSize: 100, totalRecords: all.length, startIndex: 0, sort: 'date', dir: 'desc'
+        records: undefined,
+        recordsReturned: 100,
+        pageSize: 100,
+        totalRecords: all.length,
+        startIndex: 0,
+        sort: 'date',
+        dir: 'desc'
       })
       expect(ids(page.records)).toEqual(ids(all.slice(0, 100)))
     }
@@ -146,9 +190,20 @@ describe('reports/events/list', () => {
     const m = model().find((e) => e.state === 4)!
     const [r] = (await list(admin, { datefrom: m.date, dateto: m.date, hostid: m.hostid })).records
     expect(r).toEqual({
-      id: m.id, date: m.date, hostname: m.hostname, hostid: m.hostid, servicename: m.servicename,
-      servicenameid: m.servicenameid, event: m.message, eventtype: 0, note: 0, servicetype: m.servicetype, state: 0,
-      action: m.action, message: m.message, active: m.active
+      id: m.id,
+      date: m.date,
+      hostname: m.hostname,
+      hostid: m.hostid,
+      servicename: m.servicename,
+      servicenameid: m.servicenameid,
+      event: m.message,
+      eventtype: 0,
+      note: 0,
+      servicetype: m.servicetype,
+      state: 0,
+      action: m.action,
+      message: m.message,
+      active: m.active
     })
   })
 
@@ -162,8 +217,11 @@ describe('reports/events/list', () => {
     ['hostid repeated', () => ({ hostid: [host.bravo, host.alpha] }), (e) => e.hostname === 'bravo' || e.hostname === 'alpha'],
     ['hostgroupid', () => ({ hostgroupid: hostGroupId }), (e) => e.hostname === 'bravo' || e.hostname === 'charlie'],
     ['servicenameid', () => ({ servicenameid: nameId('mysql') }), (e) => e.servicename === 'mysql'],
-    ['servicegroupid', () => ({ servicegroupid: serviceGroupId }),
-      (e) => e.hostname === 'alpha' && ['nginx', 'mysql'].includes(e.servicename)],
+    [
+      'servicegroupid',
+      () => ({ servicegroupid: serviceGroupId }),
+      (e) => e.hostname === 'alpha' && ['nginx', 'mysql'].includes(e.servicename)
+    ],
     ['servicetype', () => ({ servicetype: 8 }), (e) => e.servicetype === 8],
     ['eventtype', () => ({ eventtype: 512 }), (e) => e.cls === 512],
     ['eventtype with several bits', () => ({ eventtype: 1 | 32 }), (e) => e.cls === 1 || e.cls === 32],
@@ -172,11 +230,17 @@ describe('reports/events/list', () => {
     ['state 2', () => ({ state: 2 }), (e) => e.state === 2],
     ['datefrom', () => ({ datefrom: NOW - 3600 }), (e) => e.date >= NOW - 3600],
     ['dateto', () => ({ dateto: NOW - 100_000 }), (e) => e.date <= NOW - 100_000],
-    ['combined', () => ({ hostid: host.alpha, servicetype: 3, state: 1, datefrom: NOW - 80_000, dateto: NOW - 10_000, active: 1 }),
-      (e) => e.hostname === 'alpha' && e.servicetype === 3 && e.state === 1 && e.active === 1 &&
-        e.date >= NOW - 80_000 && e.date <= NOW - 10_000],
-    ['combined groups', () => ({ hostgroupid: hostGroupId, servicenameid: nameId('cron'), eventtype: 2097152 }),
-      (e) => ['bravo', 'charlie'].includes(e.hostname) && e.servicename === 'cron' && e.cls === 2097152]
+    [
+      'combined',
+      () => ({ hostid: host.alpha, servicetype: 3, state: 1, datefrom: NOW - 80_000, dateto: NOW - 10_000, active: 1 }),
+      (e) =>
+        e.hostname === 'alpha' && e.servicetype === 3 && e.state === 1 && e.active === 1 && e.date >= NOW - 80_000 && e.date <= NOW - 10_000
+    ],
+    [
+      'combined groups',
+      () => ({ hostgroupid: hostGroupId, servicenameid: nameId('cron'), eventtype: 2097152 }),
+      (e) => ['bravo', 'charlie'].includes(e.hostname) && e.servicename === 'cron' && e.cls === 2097152
+    ]
   ]
 
   it.each(filters)('filters by %s', async (_name, params, wanted) => {
@@ -199,7 +263,10 @@ describe('reports/events/list', () => {
   })
 
   const byKey: Record<string, (e: Model) => string | number> = {
-    date: (e) => e.date, hostname: (e) => e.hostname, servicename: (e) => e.servicename, event: (e) => e.message,
+    date: (e) => e.date,
+    hostname: (e) => e.hostname,
+    servicename: (e) => e.servicename,
+    event: (e) => e.message,
     note: (e) => e.has_note
   }
   const cases = Object.keys(byKey).flatMap((sort) => (['asc', 'desc'] as const).map((dir) => [sort, dir] as const))
@@ -229,10 +296,17 @@ describe('reports/events/list', () => {
 
   it('answers 400 naming the bad argument', async () => {
     const bad: [Params, string][] = [
-      [{ active: 3 }, 'active'], [{ hostid: 'abc' }, 'hostid'], [{ hostgroupid: 'x' }, 'hostgroupid'],
-      [{ servicenameid: '1.5' }, 'servicenameid'], [{ servicegroupid: '' }, 'servicegroupid'],
-      [{ servicetype: 9 }, 'servicetype'], [{ eventtype: 0 }, 'eventtype'], [{ state: 3 }, 'state'],
-      [{ datefrom: 'yesterday' }, 'datefrom'], [{ dateto: 'now' }, 'dateto'], [{ results: 0 }, 'results'],
+      [{ active: 3 }, 'active'],
+      [{ hostid: 'abc' }, 'hostid'],
+      [{ hostgroupid: 'x' }, 'hostgroupid'],
+      [{ servicenameid: '1.5' }, 'servicenameid'],
+      [{ servicegroupid: '' }, 'servicegroupid'],
+      [{ servicetype: 9 }, 'servicetype'],
+      [{ eventtype: 0 }, 'eventtype'],
+      [{ state: 3 }, 'state'],
+      [{ datefrom: 'yesterday' }, 'datefrom'],
+      [{ dateto: 'now' }, 'dateto'],
+      [{ results: 0 }, 'results'],
       [{ startindex: -1 }, 'startindex']
     ]
     for (const [params, name] of bad) {
@@ -241,7 +315,9 @@ describe('reports/events/list', () => {
   })
 
   it('shows a viewer only the events of the hosts it may view, whatever it asks for', async () => {
-    const expected = model().filter((e) => e.hostid === host.alpha).sort(newestFirst)
+    const expected = model()
+      .filter((e) => e.hostid === host.alpha)
+      .sort(newestFirst)
     expect(ids(await listAll(viewer))).toEqual(ids(expected))
     expect((await list(viewer, { hostid: host.bravo })).totalRecords).toBe(0)
     expect((await list(viewer, { hostgroupid: hostGroupId })).totalRecords).toBe(0)
@@ -253,10 +329,20 @@ describe('reports/events/get', () => {
     const m = model().find((e) => e.cls === 512 && e.state === 1 && e.servicetype === 3)!
     for (const prefix of PREFIXES) {
       expect(await getEvent(admin, m.id, prefix)).toEqual({
-        id: m.id, hostid: m.hostid, host: m.hostname, date: m.date, servicename: m.servicename,
-        servicetype: 'Process', event: 'Does not exist', eventstate: 1,
+        id: m.id,
+        hostid: m.hostid,
+        host: m.hostname,
+        date: m.date,
+        servicename: m.servicename,
+        servicetype: 'Process',
+        event: 'Does not exist',
+        eventstate: 1,
         action: ['ignore', 'alert', 'restart', 'stop', 'exec', 'unmonitor', 'start', 'monitor'][m.action],
-        message: m.message, note: [], servicenameid: m.servicenameid, active: m.active, dismissed: m.dismissed
+        message: m.message,
+        note: [],
+        servicenameid: m.servicenameid,
+        active: m.active,
+        dismissed: m.dismissed
       })
     }
     const changedNot = model().find((e) => e.cls === 1 && e.state === 4)!
@@ -278,7 +364,9 @@ describe('reports/events/get', () => {
 describe('reports/events/summary', () => {
   function expectedSummary(s: Summary, events: readonly Model[]) {
     const kinds: Record<string, (state: number) => boolean> = {
-      Failed: (st) => st === 1, Changed: (st) => st === 2, Succeeded: (st) => st === 0 || st === 4
+      Failed: (st) => st === 1,
+      Changed: (st) => st === 2,
+      Succeeded: (st) => st === 0 || st === 4
     }
     return Object.entries(kinds).map(([label, kind]) => ({
       label,
@@ -305,13 +393,20 @@ describe('reports/events/summary', () => {
 
   it('counts only the hosts a viewer may view', async () => {
     const s = (await viewer.get('/api/1/reports/events/summary')).json as Summary
-    expect(s.events).toEqual(expectedSummary(s, model().filter((e) => e.hostid === host.alpha)))
+    expect(s.events).toEqual(
+      expectedSummary(
+        s,
+        model().filter((e) => e.hostid === host.alpha)
+      )
+    )
   })
 })
 
 describe('reports/events/dismiss', () => {
   it('dismisses an active error: active=2 leaves it out, active=1 keeps it', async () => {
-    const target = model().filter((e) => e.active === 1 && e.dismissed === 0).sort(newestFirst)[0]
+    const target = model()
+      .filter((e) => e.active === 1 && e.dismissed === 0)
+      .sort(newestFirst)[0]
     const before2 = (await list(admin, { active: 2 })).totalRecords
     const before1 = (await list(admin, { active: 1 })).totalRecords
     const res = await admin.post('/api/1/reports/events/dismiss', { id: target.id })
@@ -326,11 +421,17 @@ describe('reports/events/dismiss', () => {
   })
 
   it('accepts GET on every prefix (the spec lets each event report take GET or POST)', async () => {
-    const targets = model().filter((e) => e.active === 1 && e.dismissed === 0).slice(0, 3)
+    const targets = model()
+      .filter((e) => e.active === 1 && e.dismissed === 0)
+      .slice(0, 3)
     for (const [i, prefix] of PREFIXES.entries()) {
       expect((await admin.get(`${prefix}/reports/events/dismiss`, { id: targets[i].id })).status).toBe(200)
     }
-    expect(model().filter((e) => ids(targets).includes(e.id)).every((e) => e.dismissed === 1)).toBe(true)
+    expect(
+      model()
+        .filter((e) => ids(targets).includes(e.id))
+        .every((e) => e.dismissed === 1)
+    ).toBe(true)
   })
 
   it('answers 404 for unknown or not viewable events, 403 without the CSRF token when protection is on', async () => {
@@ -361,11 +462,16 @@ describe('reports/events/note', () => {
     expect(detail.note).toEqual([{ date: expect.any(Number), uname: 'admin', message: 'looking into it' }])
     expect((await viewer.post('/reports/events/note', { id: own.id, message: 'fixed' })).status).toBe(200)
     const notes = (await getEvent(viewer, own.id)).note
-    expect(notes.map((n) => [n.uname, n.message])).toEqual([['admin', 'looking into it'], ['viewer', 'fixed']])
+    expect(notes.map((n) => [n.uname, n.message])).toEqual([
+      ['admin', 'looking into it'],
+      ['viewer', 'fixed']
+    ])
     expect(Math.abs(notes[0].date - Date.now() / 1000)).toBeLessThan(5)
     const [entry] = (await list(admin, { datefrom: own.date, dateto: own.date, hostid: host.alpha })).records
     expect(entry.note).toBe(1)
-    const stored = server.store.sql.all(server.store.db.selectFrom('event_note').select(['user_id', 'uname']).where('event_id', '=', own.id))
+    const stored = server.store.sql.all(
+      server.store.db.selectFrom('event_note').select(['user_id', 'uname']).where('event_id', '=', own.id)
+    )
     expect(stored.map((n) => n.uname)).toEqual(['admin', 'viewer'])
     expect(stored.every((n) => typeof n.user_id === 'number')).toBe(true)
   })

@@ -20,13 +20,17 @@ let admin: ApiClient
 const id: Record<string, number> = {}
 
 function run(startedAt: number, aliveAt: number, stoppedAt: number | null): void {
-  server.store.sql.sqlite.prepare('INSERT INTO server_run (started_at, alive_at, stopped_at) VALUES (?, ?, ?)').run(startedAt, aliveAt, stoppedAt)
+  server.store.sql.sqlite
+    .prepare('INSERT INTO server_run (started_at, alive_at, stopped_at) VALUES (?, ?, ?)')
+    .run(startedAt, aliveAt, stoppedAt)
 }
 
 beforeAll(async () => {
   server = await startTestServer()
   for (const name of ['alpha', 'bravo', 'charlie']) {
-    const res = await postCollector(server.baseUrl, asAgent(fixture('02-status-heartbeat'), name[0].repeat(32), name), { auth: 'monit:collect0r' })
+    const res = await postCollector(server.baseUrl, asAgent(fixture('02-status-heartbeat'), name[0].repeat(32), name), {
+      auth: 'monit:collect0r'
+    })
     expect(res.status).toBe(200)
   }
   const { db, sql } = server.store
@@ -37,11 +41,23 @@ beforeAll(async () => {
   run(T0 + 10 * HOUR + 30 * MIN, T0 + 12 * HOUR, null)
   run(T0 + 12 * HOUR + 45 * MIN, T0 + 2 * DAY, T0 + 2 * DAY)
   // alpha: reporting for days; silent 9:00–11:00, half an hour of which the server itself was down.
-  sql.run(db.updateTable('host').set({ created_at: T0 - 5 * DAY }).where('id', '=', id.alpha))
+  sql.run(
+    db
+      .updateTable('host')
+      .set({ created_at: T0 - 5 * DAY })
+      .where('id', '=', id.alpha)
+  )
   sql.run(db.insertInto('state_interval').values({ host_id: id.alpha, service_name_id: null, start: T0 + 9 * HOUR, end: T0 + 11 * HOUR }))
   // bravo: first report at 20:00, healthy since. charlie: first report at 20:00, silent from 20:05 on.
-  sql.run(db.updateTable('host').set({ created_at: T0 + 20 * HOUR }).where('id', 'in', [id.bravo, id.charlie]))
-  sql.run(db.insertInto('state_interval').values({ host_id: id.charlie, service_name_id: null, start: T0 + 20 * HOUR + 5 * MIN, end: null }))
+  sql.run(
+    db
+      .updateTable('host')
+      .set({ created_at: T0 + 20 * HOUR })
+      .where('id', 'in', [id.bravo, id.charlie])
+  )
+  sql.run(
+    db.insertInto('state_interval').values({ host_id: id.charlie, service_name_id: null, start: T0 + 20 * HOUR + 5 * MIN, end: null })
+  )
   admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
 })
 afterAll(() => server.stopAndClean())
@@ -53,9 +69,12 @@ async function fetchReport(path: string, params: Record<string, number>): Promis
 }
 
 describe('uptime with unknown time', () => {
-  it('lists the server\'s downtime and leaves it out of every host\'s uptime', async () => {
+  it("lists the server's downtime and leaves it out of every host's uptime", async () => {
     const r = await fetchReport('list', day0)
-    expect(r.serverdown).toEqual([{ from: T0 + 10 * HOUR, to: T0 + 10 * HOUR + 30 * MIN }, { from: T0 + 12 * HOUR, to: T0 + 12 * HOUR + 45 * MIN }])
+    expect(r.serverdown).toEqual([
+      { from: T0 + 10 * HOUR, to: T0 + 10 * HOUR + 30 * MIN },
+      { from: T0 + 12 * HOUR, to: T0 + 12 * HOUR + 45 * MIN }
+    ])
     expect(r.serverdowntime).toBe('1h 15m')
     expect(r.items).toEqual([
       // 2 h silent, 30 min of it while the server was down: 90 min down of 1,365 known.
@@ -76,9 +95,12 @@ describe('uptime with unknown time', () => {
     expect(late.items.map((i) => i.unknown)).toEqual(late.items.map(() => '20h'))
   })
 
-  it('cuts the server\'s downtime to the range', async () => {
+  it("cuts the server's downtime to the range", async () => {
     const r = await fetchReport('list', { range: 12, datefrom: T0 + 10 * HOUR + 15 * MIN, dateto: T0 + 12 * HOUR + 15 * MIN })
-    expect(r.serverdown).toEqual([{ from: T0 + 10 * HOUR + 15 * MIN, to: T0 + 10 * HOUR + 30 * MIN }, { from: T0 + 12 * HOUR, to: T0 + 12 * HOUR + 15 * MIN }])
+    expect(r.serverdown).toEqual([
+      { from: T0 + 10 * HOUR + 15 * MIN, to: T0 + 10 * HOUR + 30 * MIN },
+      { from: T0 + 12 * HOUR, to: T0 + 12 * HOUR + 15 * MIN }
+    ])
     expect(r.serverdowntime).toBe('30m')
   })
 

@@ -8,7 +8,11 @@ import { startTestServer, type TestServer } from '../support/in-process-server'
 
 import type { UptimeReport as Report } from '../../src/shared/api/uptime'
 
-interface ServiceRow { id: number; name: string; name_id: number }
+interface ServiceRow {
+  id: number
+  name: string
+  name_id: number
+}
 
 const MIN = 60
 const HOUR = 3600
@@ -33,10 +37,20 @@ function interval(hostId: number, nameId: number | null, start: number, end: num
 
 function event(hostId: number, service: string, date: number): void {
   const { db, sql } = server.store
-  sql.run(db.insertInto('event').values({
-    host_id: hostId, service_name_id: server.store.services.nameId(service), service_name: service, service_type: 5,
-    class: 512, state: 1, action: 1, message: 'test', collected_usec: date * 1_000_000 + Math.floor(Math.random() * 1e6), date
-  }))
+  sql.run(
+    db.insertInto('event').values({
+      host_id: hostId,
+      service_name_id: server.store.services.nameId(service),
+      service_name: service,
+      service_type: 5,
+      class: 512,
+      state: 1,
+      action: 1,
+      message: 'test',
+      collected_usec: date * 1_000_000 + Math.floor(Math.random() * 1e6),
+      date
+    })
+  )
 }
 
 beforeAll(async () => {
@@ -74,7 +88,13 @@ beforeAll(async () => {
 })
 afterAll(() => server.stopAndClean())
 
-async function fetchReport(client: ApiClient, path: string, params: Params, prefix = '/api/1', method: 'get' | 'post' = 'get'): Promise<Report> {
+async function fetchReport(
+  client: ApiClient,
+  path: string,
+  params: Params,
+  prefix = '/api/1',
+  method: 'get' | 'post' = 'get'
+): Promise<Report> {
   const res = await client[method](`${prefix}/reports/uptime/${path}`, params)
   expect(res.status, res.text).toBe(200)
   return res.json as Report
@@ -92,13 +112,18 @@ describe('reports/uptime/list', () => {
     for (const method of ['get', 'post'] as const) {
       const r = await fetchReport(admin, 'list', day0, prefix, method)
       expect(r).toEqual({
-        range: 12, datefrom: T0, dateto: T0 + DAY, uptime: 65.27, downtime: '8h 20m',
+        range: 12,
+        datefrom: T0,
+        dateto: T0 + DAY,
+        uptime: 65.27,
+        downtime: '8h 20m',
         items: [
           { id: id.alpha, active: 1, name: 'alpha', uptime: 95.83, downtime: '1h', events: 4, unknown: '0m' },
           { id: id.bravo, active: 1, name: 'bravo', uptime: 0, downtime: '1d', events: 0, unknown: '0m' },
           { id: id.charlie, active: 0, name: 'charlie', uptime: 100, downtime: '0m', events: 0, unknown: '0m' }
         ],
-        serverdowntime: '0m', serverdown: []
+        serverdowntime: '0m',
+        serverdown: []
       })
     }
   })
@@ -135,7 +160,15 @@ describe('reports/uptime/get', () => {
     expect(r.items.map((i) => i.name)).toEqual(['Monit', ...alphaServices.map((s) => s.name)])
     expect(r.items[0]).toEqual({ id: 0, active: 1, name: 'Monit', uptime: 95.83, downtime: '1h', events: 1, unknown: '0m' })
     // 6:00–9:00 from two overlapping failures: 3 h of 24.
-    expect(r.items[2]).toEqual({ id: alphaServices[1].id, active: 1, name: alphaServices[1].name, uptime: 87.5, downtime: '3h', events: 3, unknown: '0m' })
+    expect(r.items[2]).toEqual({
+      id: alphaServices[1].id,
+      active: 1,
+      name: alphaServices[1].name,
+      uptime: 87.5,
+      downtime: '3h',
+      events: 3,
+      unknown: '0m'
+    })
     expect(r.items[3]).toMatchObject({ id: alphaServices[2].id, uptime: 100, downtime: '0m', events: 0 })
     expect(r.items[4]).toMatchObject({ id: alphaServices[3].id, active: 0 })
     const others = r.items.filter((i) => i.name !== 'Monit' && i.name !== alphaServices[1].name)

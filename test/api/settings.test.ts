@@ -27,7 +27,11 @@ describe('settings/get and settings/update', () => {
     const res = await admin.get('/api/2/settings/get')
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({
-      port: null, defaultport: 8080, listeningport: server.port, urls: [`http://127.0.0.1:${server.port}`], sessiontimeout: 1800,
+      port: null,
+      defaultport: 8080,
+      listeningport: server.port,
+      urls: [`http://127.0.0.1:${server.port}`],
+      sessiontimeout: 1800,
       retention: { raw: 86400, minute: 14 * 86400, hour: 365 * 86400, day: 5 * 365 * 86400 }
     })
   })
@@ -35,7 +39,12 @@ describe('settings/get and settings/update', () => {
   it('stores each setting and answers the new values', async () => {
     const res = await update(admin, { port: 9123, sessiontimeout: 3600, retentionraw: 2 * 86400, retentionhour: 400 * 86400 })
     expect(res.status).toBe(200)
-    expect(res.json).toMatchObject({ port: 9123, listeningport: server.port, sessiontimeout: 3600, retention: { raw: 2 * 86400, hour: 400 * 86400 } })
+    expect(res.json).toMatchObject({
+      port: 9123,
+      listeningport: server.port,
+      sessiontimeout: 3600,
+      retention: { raw: 2 * 86400, hour: 400 * 86400 }
+    })
     expect((await admin.get('/api/2/settings/get')).json).toMatchObject({ port: 9123, sessiontimeout: 3600 })
   })
 
@@ -45,7 +54,10 @@ describe('settings/get and settings/update', () => {
     [{ port: 'http' }, "invalid argument 'port': expected a whole number"],
     [{ sessiontimeout: 59 }, "invalid argument 'sessiontimeout': expected a whole number from 60 to 2592000"],
     [{ retentionraw: 60 }, "invalid argument 'retentionraw': raw retention must be at least 7200 seconds"],
-    [{ retentionday: 86400 * 100, retentionhour: 86400 * 200 }, "invalid argument 'retentionday': day retention must not be shorter than hour retention"]
+    [
+      { retentionday: 86400 * 100, retentionhour: 86400 * 200 },
+      "invalid argument 'retentionday': day retention must not be shorter than hour retention"
+    ]
   ])('refuses %j with a 400 naming the argument, storing nothing', async (params, error) => {
     const before = (await admin.get('/api/2/settings/get')).json
     const res = await update(admin, { sessiontimeout: 7200, ...params })
@@ -66,8 +78,10 @@ describe('the session timeout setting', () => {
     const user = await loginAs(server.baseUrl, 'admin', 'adminsecret')
     expect((await update(admin, { sessiontimeout: 120 })).status).toBe(200)
     const sessionId = user.cookie!.split('=')[1]
-    const idleFor = (seconds: number) => server.store.sql.sqlite
-      .prepare('UPDATE session SET last_access = ? WHERE id = ?').run(Math.floor(Date.now() / 1000) - seconds, sessionId)
+    const idleFor = (seconds: number) =>
+      server.store.sql.sqlite
+        .prepare('UPDATE session SET last_access = ? WHERE id = ?')
+        .run(Math.floor(Date.now() / 1000) - seconds, sessionId)
     idleFor(100)
     expect((await user.get('/api/2/profile/get')).status).toBe(200)
     expect((await user.get('/api/2/profile/get')).headers['content-type']).toContain('application/json')
@@ -80,7 +94,8 @@ describe('the session timeout setting', () => {
     server.store.sql.sqlite.prepare("INSERT OR REPLACE INTO setting (key, value) VALUES ('session.timeout', 'soon')").run()
     expect((await admin.get('/api/2/settings/get')).json).toMatchObject({ sessiontimeout: 1800 })
     const user = await loginAs(server.baseUrl, 'admin', 'adminsecret')
-    server.store.sql.sqlite.prepare('UPDATE session SET last_access = ? WHERE id = ?')
+    server.store.sql.sqlite
+      .prepare('UPDATE session SET last_access = ? WHERE id = ?')
       .run(Math.floor(Date.now() / 1000) - 1700, user.cookie!.split('=')[1])
     expect((await user.get('/api/2/profile/get')).headers['content-type']).toContain('application/json')
   })
@@ -100,7 +115,10 @@ describe('the listening port: flag > environment > stored setting > default', ()
       const first = await startServer({ ...base, port: 0 })
       const stored = await freePort()
       const client = await loginAs(`http://127.0.0.1:${first.port}`, 'admin', 'adminsecret')
-      expect((await client.post('/api/2/settings/update', { port: stored })).json).toMatchObject({ port: stored, listeningport: first.port })
+      expect((await client.post('/api/2/settings/update', { port: stored })).json).toMatchObject({
+        port: stored,
+        listeningport: first.port
+      })
       await first.close()
 
       // Neither flag nor variable (the default stands in config): the stored port wins.
@@ -119,9 +137,11 @@ describe('the listening port: flag > environment > stored setting > default', ()
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    }).on('error', reject)
+    const probe = createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number }
+        probe.close(() => resolve(port))
+      })
+      .on('error', reject)
   })
 }

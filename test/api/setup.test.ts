@@ -10,12 +10,18 @@ import { startTestServer, type TestServer } from '../support/in-process-server'
 
 const CONSOLE_DIR = resolve(__dirname, '../../out/renderer')
 const setup = {
-  adminuname: 'root', adminpassword: 'first-admin-pw', adminfullname: 'Ruth Root',
-  collectoruname: 'monit', collectorpassword: 'collect0r99'
+  adminuname: 'root',
+  adminpassword: 'first-admin-pw',
+  adminfullname: 'Ruth Root',
+  collectoruname: 'monit',
+  collectorpassword: 'collect0r99'
 }
 
 let server: TestServer | undefined
-afterEach(async () => { await server?.stopAndClean(); server = undefined })
+afterEach(async () => {
+  await server?.stopAndClean()
+  server = undefined
+})
 
 /** A fresh server with no user at all, as after installation. */
 async function freshServer(): Promise<TestServer> {
@@ -55,7 +61,10 @@ describe('first-run setup', () => {
   it('once a user exists: 409 for status and setup, and / is the login form again', async () => {
     const s = await freshServer()
     expect((await complete(s, setup)).status).toBe(200)
-    for (const res of [await httpRequest(s.baseUrl, 'GET', '/api/2/setup/status'), await complete(s, { ...setup, adminuname: 'mallory' })]) {
+    for (const res of [
+      await httpRequest(s.baseUrl, 'GET', '/api/2/setup/status'),
+      await complete(s, { ...setup, adminuname: 'mallory' })
+    ]) {
       expect(res.status).toBe(409)
       expect(res.json).toEqual({ error: 'setup is done: an administrator exists, log in instead' })
     }
@@ -87,8 +96,9 @@ describe('first-run setup', () => {
 
   it('refuses form posts (a cross-site form needs no preflight) and bad arguments, naming them', async () => {
     const s = await freshServer()
-    const form = await httpRequest(s.baseUrl, 'POST', '/api/2/setup/complete', new URLSearchParams(setup).toString(),
-      { 'Content-Type': 'application/x-www-form-urlencoded' })
+    const form = await httpRequest(s.baseUrl, 'POST', '/api/2/setup/complete', new URLSearchParams(setup).toString(), {
+      'Content-Type': 'application/x-www-form-urlencoded'
+    })
     expect(form.status).toBe(415)
     const cases: [Record<string, string>, RegExp][] = [
       [{ adminpassword: 'short' }, /'adminpassword': must be at least 8/],
@@ -110,15 +120,31 @@ describe('first-run setup', () => {
 
 describe('the loopback checks', () => {
   it.each([
-    ['127.0.0.1', true], ['127.8.9.10', true], ['::1', true], ['::ffff:127.0.0.1', true],
-    ['192.168.1.20', false], ['10.0.0.1', false], ['::ffff:10.0.0.1', false], ['fe80::1', false], ['128.0.0.1', false], [undefined, false]
+    ['127.0.0.1', true],
+    ['127.8.9.10', true],
+    ['::1', true],
+    ['::ffff:127.0.0.1', true],
+    ['192.168.1.20', false],
+    ['10.0.0.1', false],
+    ['::ffff:10.0.0.1', false],
+    ['fe80::1', false],
+    ['128.0.0.1', false],
+    [undefined, false]
   ])('address %s is loopback: %s', (address, loopback) => {
     expect(isLoopbackAddress(address)).toBe(loopback)
   })
 
   it.each([
-    ['127.0.0.1:8080', true], ['localhost:8080', true], ['LOCALHOST', true], ['[::1]:8080', true], ['127.0.0.1', true],
-    ['evil.example', false], ['localhost.evil.example:8080', false], ['192.168.1.20:8080', false], ['[fe80::1]:8080', false], [undefined, false]
+    ['127.0.0.1:8080', true],
+    ['localhost:8080', true],
+    ['LOCALHOST', true],
+    ['[::1]:8080', true],
+    ['127.0.0.1', true],
+    ['evil.example', false],
+    ['localhost.evil.example:8080', false],
+    ['192.168.1.20:8080', false],
+    ['[fe80::1]:8080', false],
+    [undefined, false]
   ])('Host %s is loopback: %s', (host, loopback) => {
     expect(isLoopbackHost(host)).toBe(loopback)
   })

@@ -39,8 +39,19 @@ interface HostGet {
   dir: string
 }
 
-const AGENT_SERVICES = ['agent1-host', 'sleeper', 'labfile', 'labdir', 'rootfs', 'labfifo', 'labprog', 'truecheck',
-  'lohost', 'deadport', 'loopback']
+const AGENT_SERVICES = [
+  'agent1-host',
+  'sleeper',
+  'labfile',
+  'labdir',
+  'rootfs',
+  'labfifo',
+  'labprog',
+  'truecheck',
+  'lohost',
+  'deadport',
+  'loopback'
+]
 
 let server: TestServer
 let admin: ApiClient
@@ -54,7 +65,6 @@ function payload(name: string, agentId: string, hostname: string, edit: (xml: st
   return Buffer.from(edit(asAgent(fixture(name), agentId.repeat(32), hostname).toString('latin1')), 'latin1')
 }
 
-
 function hostGroup(name: string, hostIds: number[]): number {
   const { db, sql } = server.store
   const g = sql.first(db.insertInto('host_group').values({ name }).returning('id'))!
@@ -66,14 +76,18 @@ beforeAll(async () => {
   server = await startTestServer()
   await server.collect(payload('02-status-heartbeat', 'a', 'alpha'))
   await server.collect(payload('03-event-process-not-running', 'a', 'alpha')) // an older snapshot: only its event counts
-  await server.collect(payload('02-status-heartbeat', 'b', 'bravo', (xml) => xml
-    .replace('<status>32</status>', '<status>0</status>') // deadport recovered: every service OK
-    .replace('<user>43.9</user>', '<user>10.0</user>')
-    .replace('<memory><percent>3.3</percent>', '<memory><percent>50.5</percent>')
-    .replace('<platform><name>Linux</name>', '<platform><name>FreeBSD</name>')
-    .replace('<machine>x86_64</machine>', '<machine>aarch64</machine>')
-    .replace('<uptime>80</uptime>', '<uptime>266460</uptime>') // the agent's
-    .replace('<pendingaction>0</pendingaction>', '<pendingaction>0</pendingaction><uptime>93780</uptime>'))) // the system's
+  await server.collect(
+    payload('02-status-heartbeat', 'b', 'bravo', (xml) =>
+      xml
+        .replace('<status>32</status>', '<status>0</status>') // deadport recovered: every service OK
+        .replace('<user>43.9</user>', '<user>10.0</user>')
+        .replace('<memory><percent>3.3</percent>', '<memory><percent>50.5</percent>')
+        .replace('<platform><name>Linux</name>', '<platform><name>FreeBSD</name>')
+        .replace('<machine>x86_64</machine>', '<machine>aarch64</machine>')
+        .replace('<uptime>80</uptime>', '<uptime>266460</uptime>') // the agent's
+        .replace('<pendingaction>0</pendingaction>', '<pendingaction>0</pendingaction><uptime>93780</uptime>')
+    )
+  ) // the system's
   await server.collect(payload('02-status-heartbeat', 'c', 'charlie'))
   await server.collect(payload('05-event-monit-stopped', 'c', 'charlie'))
   await server.collect(payload('03-event-process-not-running', 'd', 'delta'))
@@ -98,7 +112,11 @@ async function list(client: ApiClient, params = {}, prefix = '/api/2'): Promise<
 
 const names = (l: HostList) => l.records.map((r) => r.hostname)
 
-async function getHost(client: ApiClient, params: Record<string, string | number | (string | number)[]>, prefix = '/api/2'): Promise<HostGet> {
+async function getHost(
+  client: ApiClient,
+  params: Record<string, string | number | (string | number)[]>,
+  prefix = '/api/2'
+): Promise<HostGet> {
   const res = await client.get(`${prefix}/status/hosts/get`, params)
   expect(res.status).toBe(200)
   return res.json as HostGet
@@ -122,8 +140,15 @@ describe('status/hosts/list', () => {
   it('reports what the collector stored for each host', async () => {
     const byName = Object.fromEntries((await list(admin)).records.map((r) => [r.hostname, r]))
     expect(byName.alpha).toEqual({
-      id: id.alpha, led: 1, hostname: 'alpha', events: 1, cpu: 47.1, mem: 3.3,
-      status: '10 out of 11 services are available', statusid: 0, heartbeat: 1
+      id: id.alpha,
+      led: 1,
+      hostname: 'alpha',
+      events: 1,
+      cpu: 47.1,
+      mem: 3.3,
+      status: '10 out of 11 services are available',
+      statusid: 0,
+      heartbeat: 1
     })
     expect(byName.bravo).toMatchObject({ led: 2, events: 0, cpu: 13.2, mem: 50.5, status: '11 out of 11 services are available' })
     expect(byName.charlie).toMatchObject({ led: 3, statusid: 1, status: 'Monit is not running', events: 1 })
@@ -154,7 +179,11 @@ describe('status/hosts/list', () => {
   it('combines filters', async () => {
     expect(names(await list(admin, { hostgroupid: group.web, led: 1 }))).toEqual(['alpha'])
     expect(names(await list(admin, { hostid: [id.alpha, id.delta], hostpattern: 'del' }))).toEqual(['delta'])
-    expect(names(await list(admin, { hostgroupid: [group.web, group.db], led: [1, 2], hostpattern: 'a' }))).toEqual(['alpha', 'delta', 'bravo'])
+    expect(names(await list(admin, { hostgroupid: [group.web, group.db], led: [1, 2], hostpattern: 'a' }))).toEqual([
+      'alpha',
+      'delta',
+      'bravo'
+    ])
   })
 
   it('takes repeated arguments from a POST form body as from a query string', async () => {
@@ -171,7 +200,12 @@ describe('status/hosts/list', () => {
     for (let start = 0; start < 5; start += 2) walked.push(...names(await list(admin, { results: 2, startindex: start })))
     expect(walked).toEqual(all)
     for (const startindex of [5, 99]) {
-      expect(await list(admin, { results: 2, startindex })).toMatchObject({ records: [], recordsReturned: 0, totalRecords: 5, startIndex: startindex })
+      expect(await list(admin, { results: 2, startindex })).toMatchObject({
+        records: [],
+        recordsReturned: 0,
+        totalRecords: 5,
+        startIndex: startindex
+      })
     }
     expect(await list(admin, { results: 1000 })).toMatchObject({ recordsReturned: 5, pageSize: 1000, totalRecords: 5 })
   })
@@ -182,7 +216,8 @@ describe('status/hosts/list', () => {
       expect(body).toMatchObject({ sort, dir })
       const sign = dir === 'asc' ? 1 : -1
       const expected = [...body.records].sort((a, b) =>
-        a[sort] < b[sort] ? -sign : a[sort] > b[sort] ? sign : a.hostname.localeCompare(b.hostname))
+        a[sort] < b[sort] ? -sign : a[sort] > b[sort] ? sign : a.hostname.localeCompare(b.hostname)
+      )
       expect(names(body)).toEqual(names({ ...body, records: expected }))
     }
     expect(names(await list(admin, { sort: 'cpu', dir: 'desc' }))).toEqual(['delta', 'charlie', 'alpha', 'bravo', 'echo'])
@@ -197,9 +232,21 @@ describe('status/hosts/list', () => {
   it('rejects invalid arguments with 400 naming the argument', async () => {
     expectError(await admin.get('/api/2/status/hosts/list', { led: 9 }), 400, "invalid argument 'led': expected a LED code 0 to 3")
     expectError(await admin.get('/api/2/status/hosts/list', { hostid: 'abc' }), 400, "invalid argument 'hostid': expected a whole number")
-    expectError(await admin.post('/status/hosts/list', { hostgroupid: [group.web, 'x'] }), 400, "invalid argument 'hostgroupid': expected a whole number")
-    expectError(await admin.get('/api/2/status/hosts/list', { results: 0 }), 400, "invalid argument 'results': expected a page size of 1 or more")
-    expectError(await admin.get('/api/2/status/hosts/list', { startindex: -1 }), 400, "invalid argument 'startindex': expected an offset of 0 or more")
+    expectError(
+      await admin.post('/status/hosts/list', { hostgroupid: [group.web, 'x'] }),
+      400,
+      "invalid argument 'hostgroupid': expected a whole number"
+    )
+    expectError(
+      await admin.get('/api/2/status/hosts/list', { results: 0 }),
+      400,
+      "invalid argument 'results': expected a page size of 1 or more"
+    )
+    expectError(
+      await admin.get('/api/2/status/hosts/list', { startindex: -1 }),
+      400,
+      "invalid argument 'startindex': expected an offset of 0 or more"
+    )
   })
 })
 
@@ -210,7 +257,12 @@ describe('status/hosts/get', () => {
     expect(Object.keys(body.records)).toEqual(['is_user_admin', 'serviceactions', 'host'])
     expect(body).toMatchObject({
       records: { is_user_admin: true, serviceactions: true },
-      recordsReturned: 11, pageSize: 11, totalRecords: 11, startIndex: 0, sort: 'position', dir: 'asc'
+      recordsReturned: 11,
+      pageSize: 11,
+      totalRecords: 11,
+      startIndex: 0,
+      sort: 'position',
+      dir: 'asc'
     })
   })
 
@@ -228,11 +280,25 @@ describe('status/hosts/get', () => {
     expect(res.headers.date).toBeDefined()
     const { host } = (res.json as HostGet).records
     expect(host).toMatchObject({
-      id: id.alpha, name: 'alpha', hostname: 'alpha', led: 1, status: '10 out of 11 services are available',
-      statusid: 0, heartbeat: 1,
+      id: id.alpha,
+      name: 'alpha',
+      hostname: 'alpha',
+      led: 1,
+      status: '10 out of 11 services are available',
+      statusid: 0,
+      heartbeat: 1,
       platform: { name: 'Linux', release: '6.18.44-fc-v669', version: '#1 SMP PREEMPT_DYNAMIC @0', machine: 'x86_64' },
-      cpu: { count: 2 }, memory: { size: 24731700 }, swap: { size: 0 },
-      agent: { id: 'a'.repeat(32), version: '5.33.0', controlfile: '/etc/monit/monitrc', poll: 5, startdelay: 0, uptime: expect.stringMatching(/^\d+m$/) },
+      cpu: { count: 2 },
+      memory: { size: 24731700 },
+      swap: { size: 0 },
+      agent: {
+        id: 'a'.repeat(32),
+        version: '5.33.0',
+        controlfile: '/etc/monit/monitrc',
+        poll: 5,
+        startdelay: 0,
+        uptime: expect.stringMatching(/^\d+m$/)
+      },
       monit: { version: '5.33.0', uptime: expect.stringMatching(/^\d+m$/) },
       uptime: '' // this agent does not report the system's uptime
     })
@@ -253,8 +319,16 @@ describe('status/hosts/get', () => {
     expect(byName.lohost.type).toBe('Remote Host')
     expect(stat('lohost', 15)).toMatchObject({ descriptor: '127.0.0.1:2812 [DEFAULT/TCP]', value: 0.00005 })
     expect(byName.sleeper).toMatchObject({
-      type: 'Process', typeid: 3, pid: 8382, ppid: 1, events: 1, group: ['lab'],
-      monitorstate: 1, monitormode: 0, onreboot: 0, nameid: expect.any(Number)
+      type: 'Process',
+      typeid: 3,
+      pid: 8382,
+      ppid: 1,
+      events: 1,
+      group: ['lab'],
+      monitorstate: 1,
+      monitormode: 0,
+      onreboot: 0,
+      nameid: expect.any(Number)
     })
     expect(byName.labfile).not.toHaveProperty('pid')
     expect(stat('labfile', 32)).toMatchObject({ descriptor: 'MD5', value: '7a82895b34cc2432272f08d29f14d4f8' })
@@ -284,8 +358,19 @@ describe('status/hosts/get', () => {
     expect(serviceNames(await getHost(admin, { id: id.alpha, sort: 'name', dir: 'desc' }))).toEqual([...AGENT_SERVICES].sort().reverse())
     expect(serviceNames(await getHost(admin, { id: id.alpha, sort: 'led', results: 1 }))).toEqual(['deadport'])
     expect(serviceNames(await getHost(admin, { id: id.alpha, sort: 'events', dir: 'desc', results: 1 }))).toEqual(['sleeper'])
-    expect(serviceNames(await getHost(admin, { id: id.alpha, sort: 'type' })))
-      .toEqual(['rootfs', 'labdir', 'labfile', 'sleeper', 'lohost', 'deadport', 'agent1-host', 'labfifo', 'labprog', 'truecheck', 'loopback'])
+    expect(serviceNames(await getHost(admin, { id: id.alpha, sort: 'type' }))).toEqual([
+      'rootfs',
+      'labdir',
+      'labfile',
+      'sleeper',
+      'lohost',
+      'deadport',
+      'agent1-host',
+      'labfifo',
+      'labprog',
+      'truecheck',
+      'loopback'
+    ])
     expect(serviceNames(await getHost(admin, { id: id.alpha, sort: 'status', results: 1 }))).toEqual(['deadport'])
     const fallback = await getHost(admin, { id: id.alpha, sort: 'bogus' })
     expect(fallback.sort).toBe('position')
@@ -295,7 +380,11 @@ describe('status/hosts/get', () => {
   it('rejects a missing or malformed id with 400 and an unknown host with 404', async () => {
     expectError(await admin.get('/api/2/status/hosts/get'), 400, "invalid argument 'id': is required")
     expectError(await admin.get('/api/2/status/hosts/get', { id: 'abc' }), 400, "invalid argument 'id': expected a whole number")
-    expectError(await admin.get('/api/2/status/hosts/get', { id: id.alpha, led: 9 }), 400, "invalid argument 'led': expected a LED code 0 to 3")
+    expectError(
+      await admin.get('/api/2/status/hosts/get', { id: id.alpha, led: 9 }),
+      400,
+      "invalid argument 'led': expected a LED code 0 to 3"
+    )
     expectError(await admin.get('/api/1/status/hosts/get', { id: 999 }), 404, 'no host with id 999')
   })
 })
@@ -306,18 +395,29 @@ describe('status/hosts/summary', () => {
     expect(res.status).toBe(200)
     expect(res.json).toEqual({
       status: [
-        { label: 'failed', data: 0 }, { label: 'services failed', data: 0 },
-        { label: 'some services failed/unmonitored', data: 2 }, { label: 'ok', data: 1 },
-        { label: 'inactive', data: 1 }, { label: 'ignored', data: 1 }
+        { label: 'failed', data: 0 },
+        { label: 'services failed', data: 0 },
+        { label: 'some services failed/unmonitored', data: 2 },
+        { label: 'ok', data: 1 },
+        { label: 'inactive', data: 1 },
+        { label: 'ignored', data: 1 }
       ]
     })
   })
 
   it('narrows to the given hosts and host groups (api/2)', async () => {
     const counts = async (params: Record<string, number | number[]>) =>
-      Object.fromEntries(((await admin.post('/api/2/status/hosts/summary', params)).json as { status: { label: string; data: number }[] })
-        .status.map((s) => [s.label, s.data]))
-    expect(await counts({ hostid: [id.bravo, id.charlie] })).toMatchObject({ ok: 1, inactive: 1, 'some services failed/unmonitored': 0, ignored: 0 })
+      Object.fromEntries(
+        ((await admin.post('/api/2/status/hosts/summary', params)).json as { status: { label: string; data: number }[] }).status.map(
+          (s) => [s.label, s.data]
+        )
+      )
+    expect(await counts({ hostid: [id.bravo, id.charlie] })).toMatchObject({
+      ok: 1,
+      inactive: 1,
+      'some services failed/unmonitored': 0,
+      ignored: 0
+    })
     expect(await counts({ hostgroupid: group.web })).toMatchObject({ ok: 1, 'some services failed/unmonitored': 1, inactive: 0 })
   })
 })
@@ -343,10 +443,12 @@ describe('permissions', () => {
   })
 
   it.each(['/api/2/status/hosts/list', '/status/hosts/get?id=1', '/api/1/status/hosts/summary'])(
-    'answers %s without a session with the login page', async (path) => {
+    'answers %s without a session with the login page',
+    async (path) => {
       const res = await (await anonymous(server.baseUrl)).get(path)
       expect(res.status).toBe(200)
       expect(res.headers['content-type']).toBe('text/html')
       expect(res.text).toContain('z_security_check')
-    })
+    }
+  )
 })

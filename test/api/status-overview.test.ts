@@ -57,7 +57,10 @@ describe('status/hosts/overview', () => {
   it('names the failing services, red first, with the date of their open failure', async () => {
     const byName = Object.fromEntries((await hosts(admin)).records.map((h) => [h.hostname, h]))
     const sleeperDown = await openFailure(id.delta, 'sleeper')
-    expect(byName.delta.failing).toEqual([{ name: 'sleeper', led: 0, since: sleeperDown }, { name: 'deadport', led: 0, since: null }])
+    expect(byName.delta.failing).toEqual([
+      { name: 'sleeper', led: 0, since: sleeperDown },
+      { name: 'deadport', led: 0, since: null }
+    ])
     expect(byName.delta.since).toBe(sleeperDown)
     // alpha's sleeper failure came in an older snapshot: the service is fine now, so it is not "since".
     expect(byName.alpha.failing.map((s) => s.name)).toEqual(['deadport'])
@@ -72,15 +75,17 @@ describe('status/hosts/overview', () => {
     expect(silent).toMatchObject({ heartbeat: 0, since: silent.lastreport })
   })
 
-  it('draws each host\'s last 24 hours from its state intervals, an hour per cell', async () => {
+  it("draws each host's last 24 hours from its state intervals, an hour per cell", async () => {
     // bravo fell silent for an hour, two and a half hours ago, and earlier for a while two days ago.
     const now = Math.floor(Date.now() / 1000)
     const { db, sql } = server.store
     server.store.hosts.update(id.bravo, { created_at: now - 3 * 86_400 })
-    sql.run(db.insertInto('state_interval').values([
-      { host_id: id.bravo, service_name_id: null, start: now - 9000, end: now - 5400 },
-      { host_id: id.bravo, service_name_id: null, start: now - 2 * 86_400, end: now - 2 * 86_400 + 600 }
-    ]))
+    sql.run(
+      db.insertInto('state_interval').values([
+        { host_id: id.bravo, service_name_id: null, start: now - 9000, end: now - 5400 },
+        { host_id: id.bravo, service_name_id: null, start: now - 2 * 86_400, end: now - 2 * 86_400 + 600 }
+      ])
+    )
     const byName = Object.fromEntries((await hosts(admin)).records.map((h) => [h.hostname, h.trend.join('')]))
     expect(byName.bravo).toBe(`${'0'.repeat(21)}220`)
     // silent first reported moments ago: the hours before are not known, not up.
@@ -92,8 +97,10 @@ describe('status/hosts/overview', () => {
   it('takes the filters, order and paging of status/hosts/list', async () => {
     expect((await hosts(admin, { hostpattern: 'LPH' })).records.map((h) => h.hostname)).toEqual(['alpha'])
     expect((await hosts(admin, { led: 2 })).totalRecords).toBe(0)
-    expect((await hosts(admin, { sort: 'hostname', dir: 'desc', results: 2, startindex: 1 })).records.map((h) => h.hostname))
-      .toEqual(['delta', 'bravo'])
+    expect((await hosts(admin, { sort: 'hostname', dir: 'desc', results: 2, startindex: 1 })).records.map((h) => h.hostname)).toEqual([
+      'delta',
+      'bravo'
+    ])
     expect((await hosts(admin, { sort: 'attention', dir: 'desc' })).records[3].hostname).toBe('silent')
   })
 
@@ -106,12 +113,22 @@ describe('status/services/list', () => {
   it('finds a service by name on every host, failing ones first, the longest failing first', async () => {
     const page = await services(admin, { servicepattern: 'SLEEP' })
     expect(page.totalRecords).toBe(4)
-    expect(page.records.map((s) => [s.hostname, s.led])).toEqual([['delta', 0], ['alpha', 2], ['bravo', 2], ['silent', 2]])
-    expect(page.records[0]).toMatchObject({ name: 'sleeper', type: 'Process', status: 'Does not exist', since: await openFailure(id.delta, 'sleeper') })
+    expect(page.records.map((s) => [s.hostname, s.led])).toEqual([
+      ['delta', 0],
+      ['alpha', 2],
+      ['bravo', 2],
+      ['silent', 2]
+    ])
+    expect(page.records[0]).toMatchObject({
+      name: 'sleeper',
+      type: 'Process',
+      status: 'Does not exist',
+      since: await openFailure(id.delta, 'sleeper')
+    })
     expect(page.records.find((s) => s.hostname === 'silent')).toMatchObject({ heartbeat: 0 })
   })
 
-  it('filters by service LED and by the hosts list\'s filters', async () => {
+  it("filters by service LED and by the hosts list's filters", async () => {
     const red = await services(admin, { serviceled: 0 })
     expect(new Set(red.records.map((s) => s.name))).toEqual(new Set(['sleeper', 'deadport']))
     expect(red.records.every((s) => s.led === 0)).toBe(true)

@@ -7,11 +7,14 @@ const n = { id: 'n-1', title: '[Overseer] sleeper failed on web-1', body: 'proce
 
 describe('desktop channel notification', () => {
   it('shows the rendered subject and body', () => {
-    expect(channelNotification({ ...n, link: `${origin}/#/events/7` }, origin))
-      .toEqual({ title: '[Overseer] sleeper failed on web-1', body: 'process is not running', url: `${origin}/#/events/7` })
+    expect(channelNotification({ ...n, link: `${origin}/#/events/7` }, origin)).toEqual({
+      title: '[Overseer] sleeper failed on web-1',
+      body: 'process is not running',
+      url: `${origin}/#/events/7`
+    })
   })
 
-  it('opens console routes on the window\'s origin, and nothing of another site', () => {
+  it("opens console routes on the window's origin, and nothing of another site", () => {
     expect(channelNotification({ ...n, link: '#/hosts/3' }, origin).url).toBe(`${origin}/#/hosts/3`)
     expect(channelNotification({ ...n, link: '/#/hosts/3' }, origin).url).toBe(`${origin}/#/hosts/3`)
     expect(channelNotification({ ...n, link: 'https://overseer.example.com/#/hosts/3' }, origin).url).toBe(`${origin}/`)

@@ -5,7 +5,16 @@ import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const MAIN = resolve(__dirname, '../../src/main')
-const ADAPTERS = ['dialogs.ts', 'index.ts', 'ipc.ts', 'notifications.ts', 'security.ts', 'tray.ts', 'utility-server-process.ts', 'windows-session-end.ts']
+const ADAPTERS = [
+  'dialogs.ts',
+  'index.ts',
+  'ipc.ts',
+  'notifications.ts',
+  'security.ts',
+  'tray.ts',
+  'utility-server-process.ts',
+  'windows-session-end.ts'
+]
 const importsElectron = (file: string) => /^import (?!type )[^\n]*from 'electron'/m.test(readFileSync(join(MAIN, file), 'utf8'))
 
 describe('src/main', () => {

@@ -54,11 +54,15 @@ afterEach(async () => {
 const serverLog = () => readFileSync(join(userData, 'logs/server.log'), 'utf8')
 
 async function postFailingEvent(): Promise<void> {
-  expect((await httpRequest(origin, 'POST', '/api/2/setup/complete', JSON.stringify(setup), { 'Content-Type': 'application/json' })).status).toBe(200)
+  expect(
+    (await httpRequest(origin, 'POST', '/api/2/setup/complete', JSON.stringify(setup), { 'Content-Type': 'application/json' })).status
+  ).toBe(200)
   const shift = captureShiftTo(Math.floor(Date.now() / 1000))
   const auth = `${setup.collectoruname}:${setup.collectorpassword}`
   for (const name of ['02-status-heartbeat', '03-event-process-not-running']) {
-    expect((await postCollector(origin, retimeCapture(asAgent(fixture(name), 'lifecycle-agent', 'web-1'), shift), { auth })).status).toBe(200)
+    expect((await postCollector(origin, retimeCapture(asAgent(fixture(name), 'lifecycle-agent', 'web-1'), shift), { auth })).status).toBe(
+      200
+    )
   }
 }
 
@@ -148,7 +152,9 @@ describe('desktop app lifecycle under the stand-in Electron (built out/main/inde
     const page = `${origin}/#/settings`
     expect(await app.invoke(desktopChannels.getStartAtLogin, page)).toBe(false)
     await app.invoke(desktopChannels.setStartAtLogin, page, true)
-    expect(app.all('login-item-set')).toEqual([expect.objectContaining({ settings: { openAtLogin: true, path: process.execPath, args: ['--hidden'] } })])
+    expect(app.all('login-item-set')).toEqual([
+      expect.objectContaining({ settings: { openAtLogin: true, path: process.execPath, args: ['--hidden'] } })
+    ])
     expect(await app.invoke(desktopChannels.getStartAtLogin, page)).toBe(true)
     await app.invoke(desktopChannels.setStartAtLogin, page, false)
     expect(await app.invoke(desktopChannels.getStartAtLogin, page)).toBe(false)
@@ -161,7 +167,7 @@ describe('desktop app lifecycle under the stand-in Electron (built out/main/inde
     expect(await app.exited).toBe(0)
   })
 
-  it('on macOS: started at login into the tray; an unsigned build\'s failed notifications; a page that fails to load', async () => {
+  it("on macOS: started at login into the tray; an unsigned build's failed notifications; a page that fails to load", async () => {
     firstLaunch()
     const app = start({ platform: 'darwin', argv: ['--hidden'] })
     await app.next('tray-tooltip', (o) => o.text === 'Overseer: no hosts yet')
@@ -178,8 +184,11 @@ describe('desktop app lifecycle under the stand-in Electron (built out/main/inde
     app.configure({ notificationFailure: 'Notifications are not allowed for this application' })
     await postFailingEvent()
     const failed = await app.next('notification-failed')
-    await waitFor('the failure in the log', () => serverLog().includes(
-      `WARN  desktop: a notification could not be shown ("${failed.title}"): Notifications are not allowed for this application`))
+    await waitFor('the failure in the log', () =>
+      serverLog().includes(
+        `WARN  desktop: a notification could not be shown ("${failed.title}"): Notifications are not allowed for this application`
+      )
+    )
 
     // The window opened from the tray cannot load its page: it is shown anyway, with a page saying so.
     app.configure({ failNextLoad: { errorCode: -102, errorDescription: 'ERR_CONNECTION_REFUSED' } })

@@ -20,10 +20,16 @@ describe('Linux start at login (XDG autostart)', () => {
     expect(isAutostartEnabled(file)).toBe(false)
     setAutostart(file, true, 'Overseer', ['/opt/Apps/Overseer 1.0.AppImage', '--hidden'])
     expect(isAutostartEnabled(file)).toBe(true)
-    expect(readFileSync(file, 'utf8')).toBe([
-      '[Desktop Entry]', 'Type=Application', 'Name=Overseer',
-      'Exec="/opt/Apps/Overseer 1.0.AppImage" "--hidden"', 'X-GNOME-Autostart-enabled=true', ''
-    ].join('\n'))
+    expect(readFileSync(file, 'utf8')).toBe(
+      [
+        '[Desktop Entry]',
+        'Type=Application',
+        'Name=Overseer',
+        'Exec="/opt/Apps/Overseer 1.0.AppImage" "--hidden"',
+        'X-GNOME-Autostart-enabled=true',
+        ''
+      ].join('\n')
+    )
     setAutostart(file, false, 'Overseer', [])
     expect(isAutostartEnabled(file)).toBe(false)
     setAutostart(file, false, 'Overseer', []) // already off: no error

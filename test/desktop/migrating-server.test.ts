@@ -24,7 +24,11 @@ afterEach(async () => {
 
 async function startOn(dir: string): Promise<SupervisorEvent[]> {
   const events: SupervisorEvent[] = []
-  supervisor = new ServerSupervisor({ launch: launcher.launch, args: ['--host', '127.0.0.1', '--data-dir', dir], onEvent: (e) => events.push(e) })
+  supervisor = new ServerSupervisor({
+    launch: launcher.launch,
+    args: ['--host', '127.0.0.1', '--data-dir', dir],
+    onEvent: (e) => events.push(e)
+  })
   await supervisor.start(0)
   await supervisor.stop()
   return events

@@ -33,15 +33,22 @@ describe('notification throttle', () => {
 
 describe('alert notifications', () => {
   const alert: DesktopAlert = {
-    kind: 'error', eventId: 42, hostId: 7, hostname: 'web1', service: 'nginx', eventClass: 512,
-    message: "process is not running", date: 1795300500
+    kind: 'error',
+    eventId: 42,
+    hostId: 7,
+    hostname: 'web1',
+    service: 'nginx',
+    eventClass: 512,
+    message: 'process is not running',
+    date: 1795300500
   }
   const origin = 'http://127.0.0.1:8080'
 
   it('names the host and service, and opens the event', () => {
     expect(alertNotification(alert, origin)).toEqual({ title: 'web1: nginx', body: 'process is not running', url: `${origin}/#/events/42` })
-    expect(alertNotification({ ...alert, kind: 'host-dead', service: 'web1', message: 'No report from Monit for 90 seconds' }, origin))
-      .toEqual({ title: 'web1: no report from Monit', body: 'No report from Monit for 90 seconds', url: `${origin}/#/events/42` })
+    expect(
+      alertNotification({ ...alert, kind: 'host-dead', service: 'web1', message: 'No report from Monit for 90 seconds' }, origin)
+    ).toEqual({ title: 'web1: no report from Monit', body: 'No report from Monit for 90 seconds', url: `${origin}/#/events/42` })
     expect(heldBackNotification(3, origin)).toMatchObject({ title: '3 more alerts', url: `${origin}/#/events` })
   })
 

@@ -29,7 +29,12 @@ export interface AppUnderTest {
   /** Resolves with the exit code (null: killed by a signal). */
   readonly exited: Promise<number | null>
   /** Waits for an observation of `kind` matching `match`, seen from index `from` on. */
-  next<K extends Observation['kind']>(kind: K, match?: (o: Extract<Seen, { kind: K }>) => boolean, from?: number, timeoutMs?: number): Promise<Extract<Seen, { kind: K }>>
+  next<K extends Observation['kind']>(
+    kind: K,
+    match?: (o: Extract<Seen, { kind: K }>) => boolean,
+    from?: number,
+    timeoutMs?: number
+  ): Promise<Extract<Seen, { kind: K }>>
   all<K extends Observation['kind']>(kind: K): Extract<Seen, { kind: K }>[]
   send(command: Command): void
   configure(settings: Partial<typeof standIn>): void
@@ -42,8 +47,11 @@ export function launchApp(options: AppOptions): AppUnderTest {
     cwd: ROOT,
     execArgv: ['--require', TSX, '--require', REGISTER],
     env: {
-      ...process.env, ...options.env,
-      STANDIN_USER_DATA: options.userData, STANDIN_APP_PATH: ROOT, STANDIN_PLATFORM: options.platform ?? 'linux'
+      ...process.env,
+      ...options.env,
+      STANDIN_USER_DATA: options.userData,
+      STANDIN_APP_PATH: ROOT,
+      STANDIN_PLATFORM: options.platform ?? 'linux'
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc']
   })
@@ -69,14 +77,18 @@ export function launchApp(options: AppOptions): AppUnderTest {
     send,
     configure: (settings) => send({ type: 'configure', settings }),
     next: (kind, match = () => true, from = 0, timeoutMs = 30_000) =>
-      waitFor(`${kind} after observation ${from}`, () => seen.slice(from).find((o) => o.kind === kind && match(o as never)) as never, timeoutMs)
-        .catch((err: Error) => {
-          throw new Error(`${err.message}\nobserved: ${JSON.stringify(seen.slice(from))}\napp output:\n${output}`)
-        }),
-    invoke: (channel, frameUrl, ...args) => new Promise((done, fail) => {
-      const id = nextId++
-      replies.set(id, (reply) => (reply.error === undefined ? done(reply.result) : fail(new Error(reply.error))))
-      send({ type: 'invoke', id, channel, frameUrl, args })
-    })
+      waitFor(
+        `${kind} after observation ${from}`,
+        () => seen.slice(from).find((o) => o.kind === kind && match(o as never)) as never,
+        timeoutMs
+      ).catch((err: Error) => {
+        throw new Error(`${err.message}\nobserved: ${JSON.stringify(seen.slice(from))}\napp output:\n${output}`)
+      }),
+    invoke: (channel, frameUrl, ...args) =>
+      new Promise((done, fail) => {
+        const id = nextId++
+        replies.set(id, (reply) => (reply.error === undefined ? done(reply.result) : fail(new Error(reply.error))))
+        send({ type: 'invoke', id, channel, frameUrl, args })
+      })
   }
 }

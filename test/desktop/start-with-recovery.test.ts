@@ -32,7 +32,10 @@ afterEach(async () => {
   removeDir(dataDir)
 })
 
-function recovery(dir: string, answers: { port?: (suggestion: number | undefined) => PortChoice; failure?: 'retry' | 'quit' }): StartRecovery {
+function recovery(
+  dir: string,
+  answers: { port?: (suggestion: number | undefined) => PortChoice; failure?: 'retry' | 'quit' }
+): StartRecovery {
   supervisor = new ServerSupervisor({ launch: launcher.launch, args: ['--host', '127.0.0.1', '--data-dir', dir] })
   return {
     start: (port) => supervisor.start(port),

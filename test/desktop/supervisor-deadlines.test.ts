@@ -34,7 +34,13 @@ const ready: ServerToShellMessage = { type: 'ready', port: 8080, urls: ['http://
 const migrating: ServerToShellMessage = { type: 'migrating', fromVersion: 7, toVersion: 9 }
 
 function supervise(server: ServerProcess, events: SupervisorEvent[] = []): ServerSupervisor {
-  return new ServerSupervisor({ launch: () => server, args: [], readyTimeoutMs: 200, migrationTimeoutMs: 1_000, onEvent: (e) => events.push(e) })
+  return new ServerSupervisor({
+    launch: () => server,
+    args: [],
+    readyTimeoutMs: 200,
+    migrationTimeoutMs: 1_000,
+    onEvent: (e) => events.push(e)
+  })
 }
 
 describe('server supervisor: start-up deadline', () => {
@@ -45,7 +51,10 @@ describe('server supervisor: start-up deadline', () => {
   })
 
   it('waits for a server that reports it is migrating its database', async () => {
-    const server = scripted([{ afterMs: 50, send: migrating }, { afterMs: 600, send: ready }])
+    const server = scripted([
+      { afterMs: 50, send: migrating },
+      { afterMs: 600, send: ready }
+    ])
     const events: SupervisorEvent[] = []
     expect(await supervise(server.process, events).start(8080)).toEqual({ port: 8080, urls: ['http://127.0.0.1:8080'] })
     expect(events.map((e) => e.type)).toEqual(['migrating', 'ready'])
@@ -54,7 +63,10 @@ describe('server supervisor: start-up deadline', () => {
   })
 
   it('still gives a migration a deadline of its own', async () => {
-    const server = scripted([{ afterMs: 50, send: migrating }, { afterMs: 5_000, send: ready }])
+    const server = scripted([
+      { afterMs: 50, send: migrating },
+      { afterMs: 5_000, send: ready }
+    ])
     await expect(supervise(server.process).start(8080)).rejects.toThrow('the server was not done migrating its database within 1000 ms')
     expect(server.killed()).toBe(true)
   })
@@ -62,14 +74,18 @@ describe('server supervisor: start-up deadline', () => {
 
 describe('server supervisor: early exit because the port is taken', () => {
   it('names the port it asked for', async () => {
-    const failure = await supervise(scripted([{ afterMs: 10, exit: EXIT_PORT_IN_USE }]).process).start(8080).catch((e: unknown) => e)
+    const failure = await supervise(scripted([{ afterMs: 10, exit: EXIT_PORT_IN_USE }]).process)
+      .start(8080)
+      .catch((e: unknown) => e)
     expect(failure).toBeInstanceOf(PortInUseError)
     expect(failure).toMatchObject({ port: 8080, message: 'port 8080 is already in use' })
   })
 
   it('is a start failure, not "port 0 is in use", when the server chose its port itself', async () => {
     for (const port of [undefined, 0]) {
-      const failure = await supervise(scripted([{ afterMs: 10, exit: EXIT_PORT_IN_USE }]).process).start(port).catch((e: unknown) => e)
+      const failure = await supervise(scripted([{ afterMs: 10, exit: EXIT_PORT_IN_USE }]).process)
+        .start(port)
+        .catch((e: unknown) => e)
       expect(failure).toBeInstanceOf(ServerStartError)
       expect((failure as Error).message).toBe('the server exited because the port it chose is in use (its log names it)')
     }

@@ -57,7 +57,8 @@ function occupy(port: number): Promise<Server> {
 }
 
 const health = (port: number) => fetch(`http://127.0.0.1:${port}/health`).then((r) => r.status)
-const eventsOf = <T extends SupervisorEvent['type']>(type: T) => events.filter((e) => e.type === type) as (Extract<SupervisorEvent, { type: T }> & { at: number })[]
+const eventsOf = <T extends SupervisorEvent['type']>(type: T) =>
+  events.filter((e) => e.type === type) as (Extract<SupervisorEvent, { type: T }> & { at: number })[]
 
 // Each test starts the real server several times (1–5 s each on a loaded 2-core machine).
 describe('server supervisor (real out/main/server.js)', { timeout: 120_000 }, () => {
@@ -67,7 +68,10 @@ describe('server supervisor (real out/main/server.js)', { timeout: 120_000 }, ()
     expect(endpoint.port).toBeGreaterThan(0)
     expect(endpoint.urls).toEqual([`http://127.0.0.1:${endpoint.port}`])
     expect(await health(endpoint.port)).toBe(200)
-    expect(messages).toEqual([{ type: 'setup', needed: true }, { type: 'hosts', leds: { red: 0, orange: 0, green: 0, gray: 0 } }])
+    expect(messages).toEqual([
+      { type: 'setup', needed: true },
+      { type: 'hosts', leds: { red: 0, orange: 0, green: 0, gray: 0 } }
+    ])
     const pid = s.pid!
     expect(isAlive(pid)).toBe(true)
     await s.stop()
@@ -119,7 +123,10 @@ describe('server supervisor (real out/main/server.js)', { timeout: 120_000 }, ()
     const crashed = new Promise<void>((done) => {
       const seen = events.length
       const timer = setInterval(() => {
-        if (events.slice(seen).some((e) => e.type === 'crashed')) { clearInterval(timer); done() }
+        if (events.slice(seen).some((e) => e.type === 'crashed')) {
+          clearInterval(timer)
+          done()
+        }
       }, 5)
     })
     process.kill(s.pid!, 'SIGKILL')

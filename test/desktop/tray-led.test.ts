@@ -13,7 +13,10 @@ describe('tray LED', () => {
   })
 
   it('counts the hosts in the tooltip', () => {
-    expect(trayState('Overseer', 'running', leds(1, 0, 3, 1))).toEqual({ color: 'red', tooltip: 'Overseer: 5 hosts (1 red, 3 green, 1 gray)' })
+    expect(trayState('Overseer', 'running', leds(1, 0, 3, 1))).toEqual({
+      color: 'red',
+      tooltip: 'Overseer: 5 hosts (1 red, 3 green, 1 gray)'
+    })
     expect(trayState('Overseer', 'running', leds(0, 0, 1))).toEqual({ color: 'green', tooltip: 'Overseer: 1 host (1 green)' })
     expect(trayState('Overseer', 'running', leds())).toEqual({ color: 'gray', tooltip: 'Overseer: no hosts yet' })
   })
@@ -22,7 +25,10 @@ describe('tray LED', () => {
     expect(trayState('Overseer', 'restarting', leds(2))).toEqual({ color: 'gray', tooltip: 'Overseer: the server is restarting' })
     expect(trayState('Overseer', 'stopped', leds(2))).toEqual({ color: 'gray', tooltip: 'Overseer: the server is stopped' })
     expect(trayState('Overseer', 'starting', undefined)).toEqual({ color: 'gray', tooltip: 'Overseer: starting…' })
-    expect(trayState('Overseer', 'migrating', undefined)).toEqual({ color: 'gray', tooltip: 'Overseer: upgrading the database (this can take a while)…' })
+    expect(trayState('Overseer', 'migrating', undefined)).toEqual({
+      color: 'gray',
+      tooltip: 'Overseer: upgrading the database (this can take a while)…'
+    })
   })
 
   it('picks the icon size per platform (Electron adds the @2x file itself)', () => {

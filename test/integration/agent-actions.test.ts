@@ -17,11 +17,22 @@ let admin: ApiClient
 let hostId: number
 
 const hostRow = () => server.store.sql.all(server.store.db.selectFrom('host').select(['id', 'port_in']).where('agent_id', '=', agent.id))[0]
-const sleeper = () => server.store.sql.all(server.store.db.selectFrom('service').select(['id', 'monitor'])
-  .where('host_id', '=', hostId).where('name', '=', 'sleeper'))[0]
-const actionEvents = () => server.store.sql.all(server.store.db.selectFrom('event').select(['message'])
-  .where('host_id', '=', hostId).where('service_name', '=', 'sleeper').where('class', '=', ACTION_EVENT).orderBy('collected_usec'))
-  .map((e) => e.message)
+const sleeper = () =>
+  server.store.sql.all(
+    server.store.db.selectFrom('service').select(['id', 'monitor']).where('host_id', '=', hostId).where('name', '=', 'sleeper')
+  )[0]
+const actionEvents = () =>
+  server.store.sql
+    .all(
+      server.store.db
+        .selectFrom('event')
+        .select(['message'])
+        .where('host_id', '=', hostId)
+        .where('service_name', '=', 'sleeper')
+        .where('class', '=', ACTION_EVENT)
+        .orderBy('collected_usec')
+    )
+    .map((e) => e.message)
 
 async function deadPort(): Promise<number> {
   const probe = net.createServer()
@@ -78,13 +89,15 @@ describe('service actions through the API', () => {
   })
 
   it('answers 400 with the reason when the agent refuses', async () => {
-    const update = (user: string, password: string) => admin.post('/api/2/admin/hosts/update',
-      { id: hostId, hostname: agent.name, agentuser: user, agentpassword: password })
+    const update = (user: string, password: string) =>
+      admin.post('/api/2/admin/hosts/update', { id: hostId, hostname: agent.name, agentuser: user, agentpassword: password })
     expect((await update('guest', 'guest')).status).toBe(200)
     try {
       const res = await admin.post('/api/2/admin/hosts/action', { id: hostId, action: 'stop', service: 'sleeper' })
       expect(res.status).toBe(400)
-      expect(res.json).toEqual({ error: expect.stringMatching(/^user 'guest' is read-only on the agent at 127\.0\.0\.1:\d+: You do not have sufficient privileges/) })
+      expect(res.json).toEqual({
+        error: expect.stringMatching(/^user 'guest' is read-only on the agent at 127\.0\.0\.1:\d+: You do not have sufficient privileges/)
+      })
     } finally {
       expect((await update('admin', 'adminpw')).status).toBe(200)
     }
@@ -92,7 +105,13 @@ describe('service actions through the API', () => {
 
   it('needs the service-actions permission on the host', async () => {
     // View (2) on every host, without service actions (4).
-    const role = await admin.post('/api/2/admin/roles/create', { name: 'view only', admin: false, active: true, rolerowscount: 1, permission0: 2 })
+    const role = await admin.post('/api/2/admin/roles/create', {
+      name: 'view only',
+      admin: false,
+      active: true,
+      rolerowscount: 1,
+      permission0: 2
+    })
     expect(role.status).toBe(200)
     const roleid = (role.json as { id: number }).id
     const created = await admin.post('/api/2/admin/users/create', { uname: 'viewer', password: 'viewer-pw', fullname: 'Viewer', roleid })
@@ -111,7 +130,13 @@ describe('admin/hosts/test against the agent', () => {
   it('is green with the agent credentials (agentuser or monituser)', async () => {
     const expected = { status: 'green', description: `Connected to Monit at 127.0.0.1:${agent.httpdPort}` }
     expect((await test({ agentuser: 'admin', agentpassword: 'adminpw' })).json).toEqual(expected)
-    const v1 = await admin.post('/api/1/admin/hosts/test', { ipaddr: '127.0.0.1', port: agent.httpdPort, ssl: 0, monituser: 'admin', monitpassword: 'adminpw' })
+    const v1 = await admin.post('/api/1/admin/hosts/test', {
+      ipaddr: '127.0.0.1',
+      port: agent.httpdPort,
+      ssl: 0,
+      monituser: 'admin',
+      monitpassword: 'adminpw'
+    })
     expect(v1.json).toEqual(expected)
   })
 
@@ -122,7 +147,12 @@ describe('admin/hosts/test against the agent', () => {
   })
 
   it("with the host's id, tests the stored credentials when no password is given (the console's untouched field)", async () => {
-    const stored = await admin.post('/api/2/admin/hosts/update', { id: hostId, hostname: agent.name, agentuser: 'admin', agentpassword: 'adminpw' })
+    const stored = await admin.post('/api/2/admin/hosts/update', {
+      id: hostId,
+      hostname: agent.name,
+      agentuser: 'admin',
+      agentpassword: 'adminpw'
+    })
     expect(stored.status).toBe(200)
     const expected = { status: 'green', description: `Connected to Monit at 127.0.0.1:${agent.httpdPort}` }
     expect((await test({ id: hostId, agentuser: 'admin' })).json).toEqual(expected)
@@ -143,7 +173,8 @@ describe('admin/hosts/test against the agent', () => {
 })
 
 describe('the client against the real agent', () => {
-  const client = (user: string, password: string) => new AgentClient({ host: '127.0.0.1', port: agent.httpdPort, ssl: false, user, password })
+  const client = (user: string, password: string) =>
+    new AgentClient({ host: '127.0.0.1', port: agent.httpdPort, ssl: false, user, password })
 
   it('reads the agent id', async () => {
     expect(await client('admin', 'adminpw').getId()).toBe(agent.id)
@@ -156,12 +187,14 @@ describe('the client against the real agent', () => {
     expect(status.services.map((s) => s.name)).toEqual(expect.arrayContaining(['sleeper', agent.name]))
   })
 
-  it('classifies Monit\'s own refusals', async () => {
+  it("classifies Monit's own refusals", async () => {
     await expect(client('guest', 'guest').doAction('stop', ['sleeper'])).rejects.toMatchObject({
-      kind: 'read-only', message: expect.stringMatching(/You do not have sufficient privileges/)
+      kind: 'read-only',
+      message: expect.stringMatching(/You do not have sufficient privileges/)
     })
     await expect(client('admin', 'adminpw').doAction('stop', ['nosuch'])).rejects.toMatchObject({
-      kind: 'agent', message: 'There is no service named "nosuch"'
+      kind: 'agent',
+      message: 'There is no service named "nosuch"'
     })
   })
 })

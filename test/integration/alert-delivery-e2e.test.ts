@@ -36,8 +36,14 @@ describe('alerting end to end', () => {
   let rule: number
 
   it('groups two hosts failing within the group wait into one notification, then tells of a recovery once', async () => {
-    channel = ((await admin.post('/api/2/admin/alerts/channels/create', { type: 'webhook', name: 'ops', url: hook.url })).json as { id: number }).id
-    rule = ((await admin.post('/api/2/admin/alerts/rules/create', { name: 'all', channelid: channel, groupwait: GROUP_WAIT_SEC })).json as { id: number }).id
+    channel = (
+      (await admin.post('/api/2/admin/alerts/channels/create', { type: 'webhook', name: 'ops', url: hook.url })).json as { id: number }
+    ).id
+    rule = (
+      (await admin.post('/api/2/admin/alerts/rules/create', { name: 'all', channelid: channel, groupwait: GROUP_WAIT_SEC })).json as {
+        id: number
+      }
+    ).id
     await post(payload('02-status-heartbeat', 1))
     await post(payload('02-status-heartbeat', 2))
 
@@ -50,12 +56,17 @@ describe('alerting end to end', () => {
     expect(hook.received).toHaveLength(1)
     const [grouped] = hook.received
     expect(grouped.body.summary).toBe('2 services failed on 2 hosts')
-    expect(grouped.body.alerts.map((a) => [a.host, a.service, a.state])).toEqual([['web-1', 'sleeper', 'failed'], ['web-2', 'sleeper', 'failed']])
+    expect(grouped.body.alerts.map((a) => [a.host, a.service, a.state])).toEqual([
+      ['web-1', 'sleeper', 'failed'],
+      ['web-2', 'sleeper', 'failed']
+    ])
     expect(grouped.body.alerts[0].link).toMatch(new RegExp(`^${server.baseUrl}/#/events/\\d+$`))
     expect(grouped.idHeader).toBe(grouped.body.id)
 
     const recoveredAt = Date.now()
-    await post(withEvent(payload('03-event-process-not-running', 1), { sec: Math.floor(Date.now() / 1000), state: 0, message: 'process is running' }))
+    await post(
+      withEvent(payload('03-event-process-not-running', 1), { sec: Math.floor(Date.now() / 1000), state: 0, message: 'process is running' })
+    )
     await waitFor('the recovery', () => hook.received.length === 2, 10_000, 20)
     const recoveryMs = hook.received[1].at - recoveredAt
     await sleep(1_500)
@@ -68,8 +79,12 @@ describe('alerting end to end', () => {
 
   it('lists both in the delivery log, delivered, with the channel, the rule and the events', async () => {
     const log = (await admin.get('/api/2/admin/alerts/deliveries/list', { channelid: channel })).json as AlertDeliveryList
-    expect(log.records.map((r) => [r.summary, r.status, r.attempts, r.channel.name, r.rules.map((x) => x.id), r.events.length, r.kinds]))
-      .toEqual([['sleeper recovered on web-1', 'delivered', 1, 'ops', [rule], 1, ['recovery']], ['2 services failed on 2 hosts', 'delivered', 1, 'ops', [rule], 2, ['alert']]])
+    expect(
+      log.records.map((r) => [r.summary, r.status, r.attempts, r.channel.name, r.rules.map((x) => x.id), r.events.length, r.kinds])
+    ).toEqual([
+      ['sleeper recovered on web-1', 'delivered', 1, 'ops', [rule], 1, ['recovery']],
+      ['2 services failed on 2 hosts', 'delivered', 1, 'ops', [rule], 2, ['alert']]
+    ])
     expect(log.records.map((r) => r.uid)).toEqual([hook.received[1].body.id, hook.received[0].body.id])
   })
 })

@@ -61,13 +61,21 @@ describe('kill -9 of the built server', () => {
 
     server = await startBuiltServer({ dataDir, args: ARGS })
     const byChannel = (rows: NotificationRow[]) => new Map(rows.map((n) => [n.channel_id, n]))
-    const after = await waitFor('both delivered', () => {
-      const rows = byChannel(withDb(notifications))
-      return rows.get(chInFlight)?.status === 'delivered' && rows.get(chWaiting)?.status === 'delivered' && rows
-    }, 30_000, 100)
+    const after = await waitFor(
+      'both delivered',
+      () => {
+        const rows = byChannel(withDb(notifications))
+        return rows.get(chInFlight)?.status === 'delivered' && rows.get(chWaiting)?.status === 'delivered' && rows
+      },
+      30_000,
+      100
+    )
     await sleep(2_500) // a few more passes: nothing more is sent
 
-    expect(inFlight.received.map((r) => [r.body.id, r.idHeader, r.answer])).toEqual([[before[0].uid, before[0].uid, 'hang'], [before[0].uid, before[0].uid, 200]])
+    expect(inFlight.received.map((r) => [r.body.id, r.idHeader, r.answer])).toEqual([
+      [before[0].uid, before[0].uid, 'hang'],
+      [before[0].uid, before[0].uid, 200]
+    ])
     expect(after.get(chInFlight)).toMatchObject({ uid: before[0].uid, attempts: 1 })
     expect(waiting.received.map((r) => [r.body.id, r.answer])).toEqual([[after.get(chWaiting)!.uid, 200]])
     expect(waiting.received[0].body.alerts.map((a) => a.service)).toEqual(['mysql'])

@@ -23,7 +23,14 @@ const DEADLINE_MS = GROUP_WAIT_SEC * 1000 + 4000
 /** How long the test listens for more after each expected message. */
 const QUIET_MS = 3000
 
-interface Mail { at: number; from: string; to: string[]; subject: string; body: string; raw: string }
+interface Mail {
+  at: number
+  from: string
+  to: string[]
+  subject: string
+  body: string
+  raw: string
+}
 
 let server: TestServer
 let fleet: AgentFleet
@@ -39,14 +46,20 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 beforeAll(async () => {
   smtp = new SMTPServer({
-    logger: false, disableReverseLookup: true, authOptional: true, disabledCommands: ['STARTTLS'],
+    logger: false,
+    disableReverseLookup: true,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
     onData(stream, session, cb) {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8')
         mails.push({
-          at: Date.now(), raw, subject: header(raw, 'Subject') ?? '', body: textBody(raw),
+          at: Date.now(),
+          raw,
+          subject: header(raw, 'Subject') ?? '',
+          body: textBody(raw),
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address)
         })
@@ -62,7 +75,10 @@ beforeAll(async () => {
   server = await startTestServer({ alertDeliveryNow: () => Date.now() + jobClockOffsetMs })
   admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
   fleet = await startAgents({
-    collectorUrl: `http://monit:collect0r@127.0.0.1:${server.port}/collector`, count: 1, namePrefix: 'mail', sleeperOnFailure: 'alert'
+    collectorUrl: `http://monit:collect0r@127.0.0.1:${server.port}/collector`,
+    count: 1,
+    namePrefix: 'mail',
+    sleeperOnFailure: 'alert'
   })
   agent = fleet.agents[0]
 }, 30_000)
@@ -86,8 +102,9 @@ async function hostId(): Promise<number> {
 
 /** The sleeper's LED as the server shows it (status/hosts/get): 0 red, 2 green. */
 async function sleeperLed(): Promise<number | undefined> {
-  const detail = (await admin.get('/api/2/status/hosts/get', { id: await hostId() })).json as
-    { records: { host: { services: { name: string; led: number }[] } } }
+  const detail = (await admin.get('/api/2/status/hosts/get', { id: await hostId() })).json as {
+    records: { host: { services: { name: string; led: number }[] } }
+  }
   return detail.records.host.services.find((s) => s.name === 'sleeper')?.led
 }
 
@@ -120,13 +137,23 @@ describe('alerting with a real Monit agent and a real SMTP server', { timeout: 4
     // Its "process is running" reaches the server before the rule exists.
     await untilSleeperLed(Led.Green, 'the server to show the sleeper running')
     const channel = await admin.post('/api/2/admin/alerts/channels/create', {
-      type: 'email', name: 'ops mail', smtphost: '127.0.0.1', smtpport: smtpPort, smtpsecurity: 'none',
-      from: 'Overseer <overseer@example.com>', to: 'ops@example.com'
+      type: 'email',
+      name: 'ops mail',
+      smtphost: '127.0.0.1',
+      smtpport: smtpPort,
+      smtpsecurity: 'none',
+      from: 'Overseer <overseer@example.com>',
+      to: 'ops@example.com'
     })
     expect(channel.status).toBe(200)
     const rule = await admin.post('/api/2/admin/alerts/rules/create', {
-      name: 'failures', channelid: (channel.json as { id: number }).id, state: 1, heartbeat: true,
-      groupwait: GROUP_WAIT_SEC, reminder: 1, recovery: true
+      name: 'failures',
+      channelid: (channel.json as { id: number }).id,
+      state: 1,
+      heartbeat: true,
+      groupwait: GROUP_WAIT_SEC,
+      reminder: 1,
+      recovery: true
     })
     expect(rule.status).toBe(200)
     await hostId()
@@ -146,7 +173,7 @@ describe('alerting with a real Monit agent and a real SMTP server', { timeout: 4
     expect(mail.from).toBe('overseer@example.com')
   })
 
-  it('a reminder while it stays failed (the job\'s clock a minute ahead)', async () => {
+  it("a reminder while it stays failed (the job's clock a minute ahead)", async () => {
     expect(fleet.sleeperPid(agent)).toBeUndefined()
     const movedAt = Date.now()
     jobClockOffsetMs = 61_000
@@ -170,7 +197,11 @@ describe('alerting with a real Monit agent and a real SMTP server', { timeout: 4
 
   it('muted host: killing it again, and its recovery, send nothing', async () => {
     const id = await hostId()
-    const mute = await admin.post('/api/2/admin/alerts/mutes/create', { hostid: id, until: Math.floor(Date.now() / 1000) + 3600, reason: 'maintenance' })
+    const mute = await admin.post('/api/2/admin/alerts/mutes/create', {
+      hostid: id,
+      until: Math.floor(Date.now() / 1000) + 3600,
+      reason: 'maintenance'
+    })
     expect(mute.status).toBe(200)
     fleet.killSleeper(agent)
     // The server has the failure (and would have queued it by now), then the recovery.
@@ -191,7 +222,9 @@ describe('alerting with a real Monit agent and a real SMTP server', { timeout: 4
     await waitFor('the "stopped reporting" e-mail', () => mails.length >= 4, 3000 + DEADLINE_MS + 2000, 20)
     const mail = mails[3]
     expect(mail.at - killedAt).toBeGreaterThanOrEqual(3000 + GROUP_WAIT_SEC * 1000 - 1000)
-    console.log(`real agent → e-mail: stopped reporting after ${mail.at - killedAt} ms (skew 3 × poll 1 s + group wait ${GROUP_WAIT_SEC} s)`)
+    console.log(
+      `real agent → e-mail: stopped reporting after ${mail.at - killedAt} ms (skew 3 × poll 1 s + group wait ${GROUP_WAIT_SEC} s)`
+    )
     await sleep(QUIET_MS + 1000)
     expect(mails).toHaveLength(4)
     expect(mail.subject).toBe(`[Overseer] ${agent.name} stopped reporting`)

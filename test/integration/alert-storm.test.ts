@@ -39,13 +39,15 @@ async function postAll(payload: (i: number) => string, spreadMs = 0): Promise<vo
   let next = 1
   const statuses: number[] = []
   const start = Date.now()
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    for (let i = next++; i <= HOSTS; i = next++) {
-      const wait = start + ((i - 1) * spreadMs) / HOSTS - Date.now()
-      if (wait > 0) await sleep(wait)
-      statuses.push((await postCollector(server.baseUrl, payload(i), { auth: 'monit:collect0r' })).status)
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let i = next++; i <= HOSTS; i = next++) {
+        const wait = start + ((i - 1) * spreadMs) / HOSTS - Date.now()
+        if (wait > 0) await sleep(wait)
+        statuses.push((await postCollector(server.baseUrl, payload(i), { auth: 'monit:collect0r' })).status)
+      }
+    })
+  )
   expect(statuses.filter((s) => s !== 200)).toEqual([])
   expect(statuses).toHaveLength(HOSTS)
 }
@@ -71,7 +73,12 @@ describe('an alert storm', () => {
       expect(created.status).toBe(200)
       channels.push((created.json as { id: number }).id)
     }
-    const rule = await admin.post('/api/2/admin/alerts/rules/create', { name: 'every failure', channelid: channels, state: 1, groupwait: GROUP_WAIT_SEC })
+    const rule = await admin.post('/api/2/admin/alerts/rules/create', {
+      name: 'every failure',
+      channelid: channels,
+      state: 1,
+      groupwait: GROUP_WAIT_SEC
+    })
     expect(rule.status).toBe(200)
   }, 60_000)
 
@@ -82,13 +89,20 @@ describe('an alert storm', () => {
     const postedMs = Date.now() - stormAt
     const listed = (hook: AlertReceiver) => hook.received.reduce((n, r) => n + r.body.alerts.length, 0)
     // Each channel has heard of all 1,000 (or more, which the assertions below catch).
-    await waitFor('every failure delivered to both channels', () => hooks.every((h) => listed(h) >= HOSTS), postedMs + GROUP_WAIT_SEC * 1000 + 15_000, 50)
+    await waitFor(
+      'every failure delivered to both channels',
+      () => hooks.every((h) => listed(h) >= HOSTS),
+      postedMs + GROUP_WAIT_SEC * 1000 + 15_000,
+      50
+    )
     const lastAt = Math.max(...hooks.flatMap((h) => h.received.map((r) => r.at)))
     await sleep(GROUP_WAIT_SEC * 1000 + 1500) // nothing more comes
     for (const [n, hook] of hooks.entries()) {
       const messages = hook.received
-      console.log(`storm: channel ${n + 1} got ${messages.length} messages (${messages.map((m) => m.body.alerts.length).join(' + ')} alerts), ` +
-        `${HOSTS} failures posted in ${postedMs} ms, last message ${lastAt - stormAt} ms after the first post (group wait ${GROUP_WAIT_SEC} s)`)
+      console.log(
+        `storm: channel ${n + 1} got ${messages.length} messages (${messages.map((m) => m.body.alerts.length).join(' + ')} alerts), ` +
+          `${HOSTS} failures posted in ${postedMs} ms, last message ${lastAt - stormAt} ms after the first post (group wait ${GROUP_WAIT_SEC} s)`
+      )
       expect(messages.length).toBeGreaterThanOrEqual(1)
       expect(messages.length).toBeLessThanOrEqual(MAX_MESSAGES_PER_CHANNEL)
       const alerts = messages.flatMap((m) => m.body.alerts)
@@ -99,7 +113,9 @@ describe('an alert storm', () => {
       expect(alerts.map((a) => a.host).sort()).toEqual(Array.from({ length: HOSTS }, (_, k) => hostname(k + 1)))
       for (const m of messages) {
         const hosts = m.body.alerts.length
-        expect(m.body.summary).toBe(hosts === 1 ? `sleeper failed on ${m.body.alerts[0].host}` : `${hosts} services failed on ${hosts} hosts`)
+        expect(m.body.summary).toBe(
+          hosts === 1 ? `sleeper failed on ${m.body.alerts[0].host}` : `${hosts} services failed on ${hosts} hosts`
+        )
         expect(m.idHeader).toBe(m.body.id)
         expect(m.answer).toBe(200)
       }
@@ -109,7 +125,8 @@ describe('an alert storm', () => {
     expect(new Set(hooks.flatMap((h) => h.received.map((m) => m.body.id))).size).toBe(hooks[0].received.length + hooks[1].received.length)
     // The delivery log says the same: one delivered notification per message, each at the first attempt.
     const log = (await admin.get('/api/2/admin/alerts/deliveries/list', { results: 100 })).json as AlertDeliveryList
-    expect(log.records.map((r) => [r.uid, r.status, r.attempts]).sort())
-      .toEqual(hooks.flatMap((h) => h.received.map((m) => [m.body.id, 'delivered', 1])).sort())
+    expect(log.records.map((r) => [r.uid, r.status, r.attempts]).sort()).toEqual(
+      hooks.flatMap((h) => h.received.map((m) => [m.body.id, 'delivered', 1])).sort()
+    )
   }, 60_000)
 })

@@ -33,9 +33,19 @@ afterAll(async () => {
   removeDir(dataDir)
 })
 
-interface LoggedEvent { sec: number; state: number }
-interface StoredEvent { date: number; state: number; active: number }
-interface Span { start: number; end: number | null }
+interface LoggedEvent {
+  sec: number
+  state: number
+}
+interface StoredEvent {
+  date: number
+  state: number
+  active: number
+}
+interface Span {
+  start: number
+  end: number | null
+}
 
 /** Down spans of a single-class service from its events in agent-time order: failure to recovery. */
 function spansOf(events: StoredEvent[]): Span[] {
@@ -105,20 +115,31 @@ describe('an outage of the server while agents fail and recover', () => {
 
     const db = new Database(join(dataDir, 'overseer.sqlite'), { readonly: true })
     try {
-      const storedOf = (a: RunningAgent) => db.prepare(
-        `SELECT e.date, e.state, e.active FROM event e JOIN host h ON h.id = e.host_id
-         WHERE h.agent_id = ? AND e.service_name = 'flaky' AND e.class = ? ORDER BY e.collected_usec`).all(a.id, STATUS_CLASS) as StoredEvent[]
-      const intervalsOf = (a: RunningAgent) => db.prepare(
-        `SELECT i.start, i."end" FROM state_interval i JOIN host h ON h.id = i.host_id JOIN service_name n ON n.id = i.service_name_id
-         WHERE h.agent_id = ? AND n.name = 'flaky' ORDER BY i.start`).all(a.id) as Span[]
+      const storedOf = (a: RunningAgent) =>
+        db
+          .prepare(
+            `SELECT e.date, e.state, e.active FROM event e JOIN host h ON h.id = e.host_id
+         WHERE h.agent_id = ? AND e.service_name = 'flaky' AND e.class = ? ORDER BY e.collected_usec`
+          )
+          .all(a.id, STATUS_CLASS) as StoredEvent[]
+      const intervalsOf = (a: RunningAgent) =>
+        db
+          .prepare(
+            `SELECT i.start, i."end" FROM state_interval i JOIN host h ON h.id = i.host_id JOIN service_name n ON n.id = i.service_name_id
+         WHERE h.agent_id = ? AND n.name = 'flaky' ORDER BY i.start`
+          )
+          .all(a.id) as Span[]
       let logged = 0
       let missing = 0
       let duplicated = 0
-      const currentOf = (a: RunningAgent) => db.prepare(
-        `SELECT s.state, (SELECT COUNT(*) FROM event e WHERE e.host_id = s.host_id AND e.service_name = s.service_name
+      const currentOf = (a: RunningAgent) =>
+        db
+          .prepare(
+            `SELECT s.state, (SELECT COUNT(*) FROM event e WHERE e.host_id = s.host_id AND e.service_name = s.service_name
            AND e.class = s.class AND e.active = 1) AS active
-         FROM event_state s JOIN host h ON h.id = s.host_id WHERE h.agent_id = ? AND s.service_name = 'flaky' AND s.class = ?`)
-        .get(a.id, STATUS_CLASS) as { state: number; active: number } | undefined
+         FROM event_state s JOIN host h ON h.id = s.host_id WHERE h.agent_id = ? AND s.service_name = 'flaky' AND s.class = ?`
+          )
+          .get(a.id, STATUS_CLASS) as { state: number; active: number } | undefined
       let wrongIntervals = 0
       let wrongCurrent = 0
       for (const agent of agents) {
@@ -133,24 +154,34 @@ describe('an outage of the server while agents fail and recover', () => {
         // The agent's last state is the stored current state, with an active error exactly when it failed.
         const current = currentOf(agent)
         const last = log.at(-1)?.state
-        if (!current || current.state !== last || (current.active > 0) !== (last === EventState.Failed)) wrongCurrent++
+        if (!current || current.state !== last || current.active > 0 !== (last === EventState.Failed)) wrongCurrent++
       }
       // Every service and class: active errors exactly when its newest event (agent time) is a failure.
-      const classes = db.prepare(
-        `SELECT s.state,
+      const classes = db
+        .prepare(
+          `SELECT s.state,
            (SELECT e.state FROM event e WHERE e.host_id = s.host_id AND e.service_name = s.service_name AND e.class = s.class
             ORDER BY e.collected_usec DESC LIMIT 1) AS newest,
            (SELECT COUNT(*) FROM event e WHERE e.host_id = s.host_id AND e.service_name = s.service_name AND e.class = s.class
             AND e.active = 1) AS active
-         FROM event_state s`).all() as { state: number; newest: number; active: number }[]
-      const wrongActive = classes.filter((r) => r.newest !== r.state || (r.active > 0) !== (r.state === EventState.Failed)).length
-      console.info(`event replay: ${logged} events logged by ${AGENTS} agents, ${missing} missing, ${duplicated} duplicated; agents whose ` +
-        `stored current state or active error differs from their own: ${wrongCurrent}, with wrong down-time intervals: ${wrongIntervals}; ` +
-        `service classes whose active errors contradict their newest event: ${wrongActive} of ${classes.length}`)
+         FROM event_state s`
+        )
+        .all() as { state: number; newest: number; active: number }[]
+      const wrongActive = classes.filter((r) => r.newest !== r.state || r.active > 0 !== (r.state === EventState.Failed)).length
+      console.info(
+        `event replay: ${logged} events logged by ${AGENTS} agents, ${missing} missing, ${duplicated} duplicated; agents whose ` +
+          `stored current state or active error differs from their own: ${wrongCurrent}, with wrong down-time intervals: ${wrongIntervals}; ` +
+          `service classes whose active errors contradict their newest event: ${wrongActive} of ${classes.length}`
+      )
       expect(logged).toBeGreaterThan(AGENTS * 5)
       expect(classes.length).toBeGreaterThan(AGENTS)
-      expect({ missing, duplicated, wrongCurrent, wrongIntervals, wrongActive })
-        .toEqual({ missing: 0, duplicated: 0, wrongCurrent: 0, wrongIntervals: 0, wrongActive: 0 })
+      expect({ missing, duplicated, wrongCurrent, wrongIntervals, wrongActive }).toEqual({
+        missing: 0,
+        duplicated: 0,
+        wrongCurrent: 0,
+        wrongIntervals: 0,
+        wrongActive: 0
+      })
     } finally {
       db.close()
     }

@@ -32,9 +32,13 @@ afterAll(async () => {
   disk?.unmount()
 })
 
-const sleeperEvents = (a: RunningAgent) => db!.prepare(
-  `SELECT e.state, e.message FROM event e JOIN host h ON h.id = e.host_id
-   WHERE h.agent_id = ? AND e.service_name = 'sleeper' AND e.class = 512 ORDER BY e.id`).all(a.id) as { state: number; message: string }[]
+const sleeperEvents = (a: RunningAgent) =>
+  db!
+    .prepare(
+      `SELECT e.state, e.message FROM event e JOIN host h ON h.id = e.host_id
+   WHERE h.agent_id = ? AND e.service_name = 'sleeper' AND e.class = 512 ORDER BY e.id`
+    )
+    .all(a.id) as { state: number; message: string }[]
 const queued = (a: RunningAgent) => readdirSync(join(a.dir, 'events')).length
 
 describe.skipIf(!canMount)('a real agent and a full disk', () => {
@@ -56,8 +60,14 @@ describe.skipIf(!canMount)('a real agent and a full disk', () => {
     expect(server!.output()).not.toContain('POST /collector failed')
 
     disk!.free()
-    const delivered = await waitFor('the queued failure to be stored', () =>
-      sleeperEvents(agent).slice(before).find((e) => e.state === 1), 10_000)
+    const delivered = await waitFor(
+      'the queued failure to be stored',
+      () =>
+        sleeperEvents(agent)
+          .slice(before)
+          .find((e) => e.state === 1),
+      10_000
+    )
     expect(delivered.message).toBe('process is not running')
     await waitFor('the agent queue to empty', () => queued(agent) === 0, 10_000)
     expect(server!.child.exitCode).toBeNull()

@@ -24,12 +24,25 @@ afterAll(async () => {
   removeDir(server.dataDir)
 })
 
-interface HostRow { id: number; agent_id: string; hostname: string; heartbeat: number; status: number; incarnation: number; last_modified: number; poll: number; port_in: number }
+interface HostRow {
+  id: number
+  agent_id: string
+  hostname: string
+  heartbeat: number
+  status: number
+  incarnation: number
+  last_modified: number
+  poll: number
+  port_in: number
+}
 const hostOf = (a: RunningAgent) => db.prepare('SELECT * FROM host WHERE agent_id = ?').get(a.id) as HostRow | undefined
-const eventsOf = (a: RunningAgent, service: string, cls: number) => db.prepare(
-  `SELECT e.state, e.message, e.date FROM event e JOIN host h ON h.id = e.host_id
-   WHERE h.agent_id = ? AND e.service_name = ? AND e.class = ? ORDER BY e.collected_usec`).all(a.id, service, cls) as
-  { state: number; message: string; date: number }[]
+const eventsOf = (a: RunningAgent, service: string, cls: number) =>
+  db
+    .prepare(
+      `SELECT e.state, e.message, e.date FROM event e JOIN host h ON h.id = e.host_id
+   WHERE h.agent_id = ? AND e.service_name = ? AND e.class = ? ORDER BY e.collected_usec`
+    )
+    .all(a.id, service, cls) as { state: number; message: string; date: number }[]
 
 describe('real Monit agents', () => {
   it('register as one host each, keyed by agent id, with their call-back address', async () => {
@@ -44,11 +57,20 @@ describe('real Monit agents', () => {
     const agent = fleet.agents[0]
     const first = hostOf(agent)!.last_modified
     await waitFor('three more heartbeats', () => hostOf(agent)!.last_modified >= first + 3, 8000)
-    const types = db.prepare('SELECT s.type FROM service s JOIN host h ON h.id = s.host_id WHERE h.agent_id = ? ORDER BY s.type')
-      .all(agent.id).map((r) => (r as { type: number }).type)
+    const types = db
+      .prepare('SELECT s.type FROM service s JOIN host h ON h.id = s.host_id WHERE h.agent_id = ? ORDER BY s.type')
+      .all(agent.id)
+      .map((r) => (r as { type: number }).type)
     expect(types).toEqual([2, 3, 5, 7]) // file, process, system, program
-    await waitFor('every service monitored', () =>
-      (db.prepare('SELECT MIN(monitor) AS m FROM service s JOIN host h ON h.id = s.host_id WHERE h.agent_id = ?').get(agent.id) as { m: number }).m === 1)
+    await waitFor(
+      'every service monitored',
+      () =>
+        (
+          db.prepare('SELECT MIN(monitor) AS m FROM service s JOIN host h ON h.id = s.host_id WHERE h.agent_id = ?').get(agent.id) as {
+            m: number
+          }
+        ).m === 1
+    )
   })
 
   it('a stopped process raises an error event', async () => {
@@ -57,7 +79,14 @@ describe('real Monit agents', () => {
     await waitFor('the start-up recovery of sleeper', () => eventsOf(agent, 'sleeper', 512).at(-1)?.state === 0, 10_000)
     const before = eventsOf(agent, 'sleeper', 512).length
     fleet.killSleeper(agent)
-    const failure = await waitFor('"process is not running"', () => eventsOf(agent, 'sleeper', 512).slice(before).find((e) => e.state === 1), 10_000)
+    const failure = await waitFor(
+      '"process is not running"',
+      () =>
+        eventsOf(agent, 'sleeper', 512)
+          .slice(before)
+          .find((e) => e.state === 1),
+      10_000
+    )
     expect(failure.message).toBe('process is not running')
   })
 
@@ -87,7 +116,9 @@ describe('real Monit agents', () => {
     // skew 3 × poll 1 s after the last report, plus the watchdog's half-second tick.
     expect(detectedAfterMs).toBeLessThanOrEqual(3000 + 500 + 300)
     expect(eventsOf(agent, 'Monit', EventClassId.Heartbeat).map((e) => e.state)).toEqual([1])
-    const interval = db.prepare('SELECT start, "end" FROM state_interval WHERE host_id = ? AND service_name_id IS NULL').all(hostOf(agent)!.id)
+    const interval = db
+      .prepare('SELECT start, "end" FROM state_interval WHERE host_id = ? AND service_name_id IS NULL')
+      .all(hostOf(agent)!.id)
     expect(interval).toEqual([{ start: lastReport + 1, end: null }])
   })
 })

@@ -46,8 +46,11 @@ beforeAll(async () => {
   server = await startBuiltServer({ args: ARGS })
   dataDir = server.dataDir
   fleet = await startAgents({ collectorUrl: `http://agents:s3cret@127.0.0.1:${server.port}/collector`, count: 2 })
-  await waitFor('both agents reporting', () =>
-    readDb((db) => (db.prepare('SELECT COUNT(*) AS n FROM host WHERE heartbeat = 1').get() as { n: number }).n === 2), 15_000)
+  await waitFor(
+    'both agents reporting',
+    () => readDb((db) => (db.prepare('SELECT COUNT(*) AS n FROM host WHERE heartbeat = 1').get() as { n: number }).n === 2),
+    15_000
+  )
   await sleep(1_500)
 
   await server.stop()
@@ -84,14 +87,17 @@ describe('the server stopped and killed while agents kept reporting', () => {
     expect(figures).toEqual({ heartbeatEvents: 0, silences: 0, alive: 2 })
   })
 
-  it('reports 100 % uptime for the healthy hosts and both gaps as the server\'s downtime', async () => {
+  it("reports 100 % uptime for the healthy hosts and both gaps as the server's downtime", async () => {
     const admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
     // A custom range ending exactly now: its minute grid starts at `from`, so every second so far counts.
     const to = Math.floor(nowSec())
     const res = await admin.get('/api/1/reports/uptime/list', { range: 12, datefrom: to - 600, dateto: to })
     expect(res.status, res.text).toBe(200)
     const report = res.json as UptimeReport
-    expect(report.items.map((i) => [i.uptime, i.downtime, i.unknown === report.serverdowntime])).toEqual([[100, '0m', true], [100, '0m', true]])
+    expect(report.items.map((i) => [i.uptime, i.downtime, i.unknown === report.serverdowntime])).toEqual([
+      [100, '0m', true],
+      [100, '0m', true]
+    ])
     expect(report.serverdowntime).not.toBe('0m')
     expect(report.serverdown).toHaveLength(2)
     const [clean, killed] = report.serverdown

@@ -23,7 +23,10 @@ let work: string
 let resources: string
 let entries: Set<string>
 let electronBuild: string
-const developerBuild = () => createHash('sha256').update(readFileSync(join(ROOT, NATIVE_MODULE))).digest('hex')
+const developerBuild = () =>
+  createHash('sha256')
+    .update(readFileSync(join(ROOT, NATIVE_MODULE)))
+    .digest('hex')
 const developerBuildBefore = developerBuild()
 
 beforeAll(async () => {
@@ -42,11 +45,24 @@ beforeAll(async () => {
   const { version } = JSON.parse(readFileSync(join(ROOT, 'node_modules/better-sqlite3/package.json'), 'utf8')) as { version: string }
   electronBuild = cachedBuild(cache, version, { electron, platform: 'linux', arch: 'x64' })
   mkdirSync(cache)
-  writeFileSync(electronBuild, `stand-in for better_sqlite3.node built for Electron ${electron.version}: node_register_module_v${electron.abi}`)
-  await run(process.execPath, [
-    join(ROOT, 'node_modules/electron-builder/cli.js'), '--linux', 'dir', '--x64', '--publish', 'never',
-    `-c.electronDist=${stubElectron}`, `-c.directories.output=${join(work, 'dist')}`
-  ], { cwd: ROOT, timeout: 150_000, env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false', OVERSEER_ELECTRON_NATIVE_CACHE: cache } })
+  writeFileSync(
+    electronBuild,
+    `stand-in for better_sqlite3.node built for Electron ${electron.version}: node_register_module_v${electron.abi}`
+  )
+  await run(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/electron-builder/cli.js'),
+      '--linux',
+      'dir',
+      '--x64',
+      '--publish',
+      'never',
+      `-c.electronDist=${stubElectron}`,
+      `-c.directories.output=${join(work, 'dist')}`
+    ],
+    { cwd: ROOT, timeout: 150_000, env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false', OVERSEER_ELECTRON_NATIVE_CACHE: cache } }
+  )
   resources = join(work, 'dist/linux-unpacked/resources')
   entries = new Set(listPackage(join(resources, 'app.asar'), { isPack: false }))
 }, 180_000)
@@ -57,7 +73,13 @@ afterAll(() => {
 
 describe('packaging layout (electron-builder --linux dir, stub Electron, cached native build: layout check only)', () => {
   it('packs the built app and package.json into app.asar, and nothing of the sources', () => {
-    for (const file of ['/package.json', '/out/main/index.js', '/out/main/server.js', '/out/preload/index.js', '/out/renderer/index.html']) {
+    for (const file of [
+      '/package.json',
+      '/out/main/index.js',
+      '/out/main/server.js',
+      '/out/preload/index.js',
+      '/out/renderer/index.html'
+    ]) {
       expect(entries.has(file), file).toBe(true)
     }
     const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { main: string }
@@ -67,8 +89,10 @@ describe('packaging layout (electron-builder --linux dir, stub Electron, cached 
   })
 
   it('ships the production dependencies only', () => {
-    for (const dep of ['fastify', 'better-sqlite3', 'kysely', 'zod']) expect(entries.has(`/node_modules/${dep}/package.json`), dep).toBe(true)
-    for (const dev of ['electron', 'electron-builder', 'vitest', 'react', 'typescript']) expect(entries.has(`/node_modules/${dev}`), dev).toBe(false)
+    for (const dep of ['fastify', 'better-sqlite3', 'kysely', 'zod'])
+      expect(entries.has(`/node_modules/${dep}/package.json`), dep).toBe(true)
+    for (const dev of ['electron', 'electron-builder', 'vitest', 'react', 'typescript'])
+      expect(entries.has(`/node_modules/${dev}`), dev).toBe(false)
   })
 
   it('unpacks better-sqlite3 beside the archive, without its C sources and build leftovers', () => {
@@ -89,7 +113,7 @@ describe('packaging layout (electron-builder --linux dir, stub Electron, cached 
     expect(existsSync(join(resources, 'icon.png'))).toBe(true)
   })
 
-  it('puts the Electron build of better-sqlite3 into the app, and leaves the developer\'s Node build alone', () => {
+  it("puts the Electron build of better-sqlite3 into the app, and leaves the developer's Node build alone", () => {
     expect(readFileSync(join(resources, 'app.asar.unpacked', NATIVE_MODULE))).toEqual(readFileSync(electronBuild))
     expect(developerBuild()).toBe(developerBuildBefore)
   })

@@ -18,20 +18,21 @@ afterEach(() => {
 })
 
 describe('native module ABI', () => {
-  it('reads the ABI a module was built for: the developer\'s better-sqlite3 is Node\'s', () => {
+  it("reads the ABI a module was built for: the developer's better-sqlite3 is Node's", () => {
     expect(nativeModuleAbi(NODE_BUILD)).toBe(Number(process.versions.modules))
     expect(nativeModuleAbi(join(ROOT, 'package.json'))).toBeUndefined()
   })
 
-  it('knows the packaged Electron\'s version and ABI', () => {
+  it("knows the packaged Electron's version and ABI", () => {
     expect(installedElectron(ROOT)).toEqual({ version: '45.4.1', abi: 150 })
   })
 
-  it('refuses to put a module of another ABI into the app (a build against Node\'s headers, docs/development.md G6)', () => {
+  it("refuses to put a module of another ABI into the app (a build against Node's headers, docs/development.md G6)", () => {
     dir = mkdtempSync(join(tmpdir(), 'overseer-native-'))
     const destination = join(dir, 'better_sqlite3.node')
-    expect(() => installNativeModule(NODE_BUILD, destination, 150))
-      .toThrow(`${NODE_BUILD} is built for ABI ${process.versions.modules}, but the packaged Electron needs ABI 150: it would fail to load in the app`)
+    expect(() => installNativeModule(NODE_BUILD, destination, 150)).toThrow(
+      `${NODE_BUILD} is built for ABI ${process.versions.modules}, but the packaged Electron needs ABI 150: it would fail to load in the app`
+    )
     expect(existsSync(destination)).toBe(false)
     installNativeModule(NODE_BUILD, destination, Number(process.versions.modules))
     expect(existsSync(destination)).toBe(true)

@@ -4,15 +4,26 @@ import { ConfigError, defaultDataDir, parseConfig } from '../../src/server/confi
 describe('server configuration', () => {
   it('defaults to 0.0.0.0:8080 and the per-user data folder', () => {
     expect(parseConfig([], {})).toEqual({
-      host: '0.0.0.0', port: 8080, portChosen: false, dataDir: defaultDataDir(), initAdmin: undefined, initCollector: undefined, metrics: true
+      host: '0.0.0.0',
+      port: 8080,
+      portChosen: false,
+      dataDir: defaultDataDir(),
+      initAdmin: undefined,
+      initCollector: undefined,
+      metrics: true
     })
   })
 
   it('reads flags, and environment variables where no flag is given', () => {
     const env = { OVERSEER_PORT: '9000', OVERSEER_HOST: '127.0.0.1', OVERSEER_INIT_COLLECTOR: 'monit:abc123' }
     expect(parseConfig(['--port', '9100', '--data-dir', '/tmp/x', '--init-admin', 'admin:pa:ss'], env)).toEqual({
-      host: '127.0.0.1', port: 9100, portChosen: true, dataDir: '/tmp/x',
-      initAdmin: { user: 'admin', password: 'pa:ss' }, initCollector: { user: 'monit', password: 'abc123' }, metrics: true
+      host: '127.0.0.1',
+      port: 9100,
+      portChosen: true,
+      dataDir: '/tmp/x',
+      initAdmin: { user: 'admin', password: 'pa:ss' },
+      initCollector: { user: 'monit', password: 'abc123' },
+      metrics: true
     })
   })
 
@@ -29,12 +40,18 @@ describe('server configuration', () => {
     expect(() => parseConfig(['--console-url', 'mon.example'], {})).toThrow(/--console-url must be an http/)
   })
 
-  it('takes the log level, the log format and the access log from flags or the environment; absent, the logger\'s defaults', () => {
+  it("takes the log level, the log format and the access log from flags or the environment; absent, the logger's defaults", () => {
     expect(parseConfig([], {})).toMatchObject({ logLevel: undefined, logFormat: undefined, accessLog: undefined })
-    expect(parseConfig(['--log-level', 'debug', '--log-format', 'json', '--access-log', 'on'], {}))
-      .toMatchObject({ logLevel: 'debug', logFormat: 'json', accessLog: true })
-    expect(parseConfig([], { OVERSEER_LOG_LEVEL: 'warn', OVERSEER_LOG_FORMAT: 'text', OVERSEER_ACCESS_LOG: 'off' }))
-      .toMatchObject({ logLevel: 'warn', logFormat: 'text', accessLog: false })
+    expect(parseConfig(['--log-level', 'debug', '--log-format', 'json', '--access-log', 'on'], {})).toMatchObject({
+      logLevel: 'debug',
+      logFormat: 'json',
+      accessLog: true
+    })
+    expect(parseConfig([], { OVERSEER_LOG_LEVEL: 'warn', OVERSEER_LOG_FORMAT: 'text', OVERSEER_ACCESS_LOG: 'off' })).toMatchObject({
+      logLevel: 'warn',
+      logFormat: 'text',
+      accessLog: false
+    })
   })
 
   it.each([

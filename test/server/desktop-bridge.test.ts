@@ -23,8 +23,8 @@ const parent: ParentChannel = {
 }
 const post = (name: string, nowMs = T0) => ingest.apply(parseMonitMessage(fixture(name)), nowMs)
 const zero = { red: 0, orange: 0, green: 0, gray: 0 }
-const storedEvents = () => t.store.sql.sqlite.prepare('SELECT id, class, state FROM event ORDER BY id').all() as
-  { id: number; class: number; state: number }[]
+const storedEvents = () =>
+  t.store.sql.sqlite.prepare('SELECT id, class, state FROM event ORDER BY id').all() as { id: number; class: number; state: number }[]
 
 beforeEach(() => {
   t = tempStore()
@@ -37,7 +37,10 @@ afterEach(() => t.close())
 describe('desktop bridge', () => {
   it('starts with the first-run state and the LED counts', () => {
     startDesktopBridge(t.store, feed, parent)
-    expect(sent).toEqual([{ type: 'setup', needed: true }, { type: 'hosts', leds: zero }])
+    expect(sent).toEqual([
+      { type: 'setup', needed: true },
+      { type: 'hosts', leds: zero }
+    ])
   })
 
   it('sends LED counts when they change, and only then', () => {
@@ -59,17 +62,23 @@ describe('desktop bridge', () => {
     const failed = storedEvents().filter((e) => e.state === 1)
     expect(failed).toHaveLength(1)
     const alerts = sent.filter((m) => m.type === 'alert')
-    expect(alerts).toEqual([{
-      type: 'alert',
-      alert: expect.objectContaining({ kind: 'error', eventId: failed[0].id, hostname: expect.any(String), service: expect.any(String) })
-    }])
+    expect(alerts).toEqual([
+      {
+        type: 'alert',
+        alert: expect.objectContaining({ kind: 'error', eventId: failed[0].id, hostname: expect.any(String), service: expect.any(String) })
+      }
+    ])
   })
 
   it('leaves failed events to the rules once an enabled desktop channel exists', () => {
     startDesktopBridge(t.store, feed, parent)
     post('02-status-heartbeat')
-    const channel = t.store.sql.sqlite.prepare(`INSERT INTO alert_channel (name, type, enabled, settings, created_at)
-      VALUES ('this desk', 'desktop', 1, '{}', 0)`).run().lastInsertRowid
+    const channel = t.store.sql.sqlite
+      .prepare(
+        `INSERT INTO alert_channel (name, type, enabled, settings, created_at)
+      VALUES ('this desk', 'desktop', 1, '{}', 0)`
+      )
+      .run().lastInsertRowid
     sent = []
     post('03-event-process-not-running')
     expect(sent.filter((m) => m.type === 'alert')).toEqual([])
@@ -86,7 +95,10 @@ describe('desktop bridge', () => {
     const heartbeat = storedEvents().find((e) => e.class === EventClassId.Heartbeat)!
     expect(sent).toEqual([
       { type: 'hosts', leds: { ...zero, red: 1 } },
-      { type: 'alert', alert: expect.objectContaining({ kind: 'host-dead', eventId: heartbeat.id, message: 'No report from Monit for 15 seconds' }) }
+      {
+        type: 'alert',
+        alert: expect.objectContaining({ kind: 'host-dead', eventId: heartbeat.id, message: 'No report from Monit for 15 seconds' })
+      }
     ])
   })
 
@@ -94,7 +106,10 @@ describe('desktop bridge', () => {
     post('02-status-heartbeat')
     addUser(t.store, { uname: 'admin', password: 'secret-password', roleIds: [] })
     const stop = startDesktopBridge(t.store, feed, parent)
-    expect(sent).toEqual([{ type: 'setup', needed: false }, { type: 'hosts', leds: { ...zero, orange: 1 } }])
+    expect(sent).toEqual([
+      { type: 'setup', needed: false },
+      { type: 'hosts', leds: { ...zero, orange: 1 } }
+    ])
     const hostId = hostOfAgent(t.store, '39900374079c371b7380946708ce1e29')!.id
     feed.publish({ kind: 'host-removed', hostId })
     expect(sent.at(-1)).toEqual({ type: 'hosts', leds: zero })

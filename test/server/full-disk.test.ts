@@ -31,11 +31,18 @@ afterAll(async () => {
 })
 
 const post = (xml: Buffer | string) => postCollector(server!.baseUrl, xml, { auth: COLLECTOR })
-const metrics = async () => (await httpRequest(server!.baseUrl, 'GET', '/metrics', undefined, {
-  Authorization: `Basic ${Buffer.from(`${ADMIN.user}:${ADMIN.password}`).toString('base64')}`
-})).text
+const metrics = async () =>
+  (
+    await httpRequest(server!.baseUrl, 'GET', '/metrics', undefined, {
+      Authorization: `Basic ${Buffer.from(`${ADMIN.user}:${ADMIN.password}`).toString('base64')}`
+    })
+  ).text
 const metric = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1])
-const linesWith = (needle: string) => server!.output().split('\n').filter((l) => l.includes(needle))
+const linesWith = (needle: string) =>
+  server!
+    .output()
+    .split('\n')
+    .filter((l) => l.includes(needle))
 const isLoginPage = (text: string) => text.includes('action="z_security_check"')
 const records = async (client: ApiClient, path: string) => {
   const res = await client.get(path)
@@ -62,10 +69,14 @@ describe.skipIf(process.getuid?.() !== 0 && !process.env.CI)('a full disk (a rea
     // writes where the history starts) on each of its two passes: the process lives on, each is logged once.
     await new Promise((resolve) => setTimeout(resolve, 2 * ROLLUP_MS))
     expect(server!.child.exitCode).toBeNull()
-    expect(linesWith('heartbeat watchdog failed')).toEqual([expect.stringContaining(
-      `ERROR heartbeat watchdog failed: SQLITE_FULL: database or disk is full; tried again every ${WATCHDOG_MS} ms (logged once until it works again)`)])
-    expect(linesWith('history rollup failed')).toEqual([expect.stringContaining(
-      `ERROR history rollup failed: SQLITE_FULL: database or disk is full; tried again every ${ROLLUP_MS} ms`)])
+    expect(linesWith('heartbeat watchdog failed')).toEqual([
+      expect.stringContaining(
+        `ERROR heartbeat watchdog failed: SQLITE_FULL: database or disk is full; tried again every ${WATCHDOG_MS} ms (logged once until it works again)`
+      )
+    ])
+    expect(linesWith('history rollup failed')).toEqual([
+      expect.stringContaining(`ERROR history rollup failed: SQLITE_FULL: database or disk is full; tried again every ${ROLLUP_MS} ms`)
+    ])
     expect(server!.output()).not.toMatch(/internal server error|Uncaught|uncaught/)
 
     // Agents are told to come back later, and keep their events queued meanwhile.
@@ -99,7 +110,8 @@ describe.skipIf(process.getuid?.() !== 0 && !process.env.CI)('a full disk (a rea
     // Writes through the API: 503 with a clear error, not 500.
     const csrf = await admin.csrfToken()
     expect(await admin.post('/api/2/session/put', { theme: 'dark', CSRFToken: csrf })).toMatchObject({
-      status: 503, json: { error: 'the server cannot store data: its disk is full; try again once space is freed' }
+      status: 503,
+      json: { error: 'the server cannot store data: its disk is full; try again once space is freed' }
     })
     const full = await metrics()
     expect(metric(full, 'overseer_storage_full')).toBe(1)

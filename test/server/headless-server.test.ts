@@ -25,7 +25,9 @@ describe('node out/main/server.js', () => {
   it('logs each listening address, creates the first users, and stops cleanly on SIGTERM', async () => {
     server = await startBuiltServer({ args: ['--init-admin', 'admin:first', '--init-collector', 'monit:abc123'] })
     const lines = server.output().split('\n')
-    expect(lines.filter((l) => l.includes('listening on '))).toEqual([expect.stringMatching(`INFO  listening on http://127.0.0.1:${server.port}$`)])
+    expect(lines.filter((l) => l.includes('listening on '))).toEqual([
+      expect.stringMatching(`INFO  listening on http://127.0.0.1:${server.port}$`)
+    ])
     expect(server.output()).toContain('created administrator admin')
     expect(server.output()).not.toContain('first') // never log passwords
     expect((await postCollector(server.baseUrl, fixture('02-status-heartbeat'), { auth: 'monit:abc123' })).status).toBe(200)
@@ -53,13 +55,19 @@ describe('node out/main/server.js', () => {
     server = await startBuiltServer({ args: ['--log-format', 'json', '--access-log', 'on'] })
     expect((await fetch(`${server.baseUrl}/health`)).status).toBe(200)
     expect(await server.stop()).toBe(0)
-    const records = server.output().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>)
+    const records = server
+      .output()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
     expect(records).toContainEqual(expect.objectContaining({ level: 'info', msg: `listening on http://127.0.0.1:${server.port}` }))
     expect(records).toContainEqual(expect.objectContaining({ level: 'info', method: 'GET', path: '/health', status: 200 }))
   })
 
   it('exits with status 2 and a clear message on a bad setting', async () => {
-    const failed = await run(process.execPath, [SERVER_JS, '--port', 'x'], { timeout: 10_000 }).catch((e: { code: number; stderr: string }) => e)
+    const failed = await run(process.execPath, [SERVER_JS, '--port', 'x'], { timeout: 10_000 }).catch(
+      (e: { code: number; stderr: string }) => e
+    )
     expect(failed).toMatchObject({ code: 2, stderr: expect.stringContaining('invalid configuration: --port must be a number') })
   })
 
@@ -89,7 +97,8 @@ describe('node out/main/server.js', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'overseer-test-'))
     try {
       const child = fork(SERVER_JS, ['--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir], {
-        execArgv: [], stdio: ['ignore', 'ignore', 'pipe', 'ipc']
+        execArgv: [],
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc']
       })
       let stderr = ''
       child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
@@ -97,10 +106,14 @@ describe('node out/main/server.js', () => {
       child.on('message', (m) => messages.push(m))
       const code = await new Promise<number | null>((done) => child.once('exit', done))
       expect(code).toBe(3)
-      expect(messages).toEqual([{
-        type: 'error', code: 'EADDRINUSE', port,
-        message: `port ${port} is already in use on 127.0.0.1: stop the program using it or choose another --port`
-      }])
+      expect(messages).toEqual([
+        {
+          type: 'error',
+          code: 'EADDRINUSE',
+          port,
+          message: `port ${port} is already in use on 127.0.0.1: stop the program using it or choose another --port`
+        }
+      ])
       expect(stderr).toContain(`port ${port} is already in use`)
       expect(stderr).not.toContain('server failed to start')
     } finally {

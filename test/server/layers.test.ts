@@ -19,7 +19,10 @@ function importsOutOf(folder: string): string[] {
   return [...outside].sort()
 }
 
-const under = (...folders: string[]) => (target: string) => folders.some((f) => target.startsWith(`${f}/`))
+const under =
+  (...folders: string[]) =>
+  (target: string) =>
+    folders.some((f) => target.startsWith(`${f}/`))
 const otherThan = (allowed: (target: string) => boolean) => (targets: string[]) => targets.filter((t) => !allowed(t))
 
 describe('server layers', () => {
@@ -63,8 +66,21 @@ describe('server layers', () => {
 
 describe('importCycles', () => {
   it('finds a cycle, and none in a tree', () => {
-    const cyclic: ImportGraph = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['a.ts']]])
+    const cyclic: ImportGraph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['a.ts']]
+    ])
     expect(importCycles(cyclic)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']])
-    expect(importCycles(new Map([['a.ts', ['b.ts', 'c.ts']], ['b.ts', ['c.ts']], ['c.ts', []]]))).toEqual([])
+    expect(
+      importCycles(
+        new Map([
+          ['a.ts', ['b.ts', 'c.ts']],
+          ['b.ts', ['c.ts']],
+          ['c.ts', []]
+        ])
+      )
+    ).toEqual([])
   })
 })

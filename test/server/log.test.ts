@@ -33,11 +33,13 @@ describe('the server log', () => {
     const { log, out, err } = capturedLog({ format: 'json' })
     log.info('listening on http://127.0.0.1:8080')
     log.error('failed')
-    expect(out().map((l) => JSON.parse(l))).toEqual([{ level: 'info', time: expect.stringMatching(new RegExp(`^${ISO}$`)), msg: 'listening on http://127.0.0.1:8080' }])
+    expect(out().map((l) => JSON.parse(l))).toEqual([
+      { level: 'info', time: expect.stringMatching(new RegExp(`^${ISO}$`)), msg: 'listening on http://127.0.0.1:8080' }
+    ])
     expect(JSON.parse(err()[0])).toMatchObject({ level: 'error', msg: 'failed' })
   })
 
-  it('puts an error\'s stack after the message in a text line', () => {
+  it("puts an error's stack after the message in a text line", () => {
     const { log, err } = capturedLog()
     log.error({ err: new TypeError('a bug') }, 'request failed')
     expect(err().join('\n')).toMatch(new RegExp(`^${ISO} ERROR request failed: TypeError: a bug\\n {4}at `))
@@ -46,11 +48,15 @@ describe('the server log', () => {
   it('never writes credentials or bodies, even when a record carries them', () => {
     for (const format of ['text', 'json'] as const) {
       const { log, out } = capturedLog({ format })
-      log.info({
-        password: 'pw-1', body: 'body-2',
-        headers: { authorization: 'Basic YWRtaW46c2VjcmV0', cookie: 'zsessionid=s3', 'set-cookie': 'zsessionid=s4' },
-        req: { headers: { authorization: 'Bearer t5', cookie: 'c6' }, body: { password: 'pw-7' } }
-      }, 'request')
+      log.info(
+        {
+          password: 'pw-1',
+          body: 'body-2',
+          headers: { authorization: 'Basic YWRtaW46c2VjcmV0', cookie: 'zsessionid=s3', 'set-cookie': 'zsessionid=s4' },
+          req: { headers: { authorization: 'Bearer t5', cookie: 'c6' }, body: { password: 'pw-7' } }
+        },
+        'request'
+      )
       expect(out()).toHaveLength(1)
       expect(out()[0]).not.toMatch(/pw-1|body-2|YWRtaW46c2VjcmV0|s3|s4|t5|c6|pw-7/)
     }

@@ -3,7 +3,15 @@ import { toCsv } from '../../src/shared/csv'
 
 describe('toCsv', () => {
   it('writes a header and rows with CRLF, quoting only what needs it', () => {
-    expect(toCsv(['Host', 'Events'], [['alpha', 3], ['beta, gamma', 0]])).toBe('Host,Events\r\nalpha,3\r\n"beta, gamma",0\r\n')
+    expect(
+      toCsv(
+        ['Host', 'Events'],
+        [
+          ['alpha', 3],
+          ['beta, gamma', 0]
+        ]
+      )
+    ).toBe('Host,Events\r\nalpha,3\r\n"beta, gamma",0\r\n')
   })
 
   it('doubles quotes and keeps line breaks inside a quoted field', () => {
@@ -11,7 +19,14 @@ describe('toCsv', () => {
   })
 
   it('defuses text a spreadsheet would run as a formula, but not numbers', () => {
-    expect(toCsv(['Service', 'Delta'], [['=HYPERLINK("x")', -5], ['@sum', 1]])).toBe(
-      'Service,Delta\r\n"\'=HYPERLINK(""x"")",-5\r\n\'@sum,1\r\n')
+    expect(
+      toCsv(
+        ['Service', 'Delta'],
+        [
+          ['=HYPERLINK("x")', -5],
+          ['@sum', 1]
+        ]
+      )
+    ).toBe('Service,Delta\r\n"\'=HYPERLINK(""x"")",-5\r\n\'@sum,1\r\n')
   })
 })

@@ -23,17 +23,41 @@ export interface RuleSpec {
 let names = 0
 
 /** A webhook channel to nowhere unless told otherwise; `settings` as stored (secrets sealed by the caller). */
-export function addChannel(db: Database.Database, opts: { name?: string; enabled?: boolean; type?: string; settings?: object } = {}): number {
-  return Number(db.prepare(`INSERT INTO alert_channel (name, type, enabled, settings, created_at) VALUES (?, ?, ?, ?, 0)`)
-    .run(opts.name ?? `channel ${++names}`, opts.type ?? 'webhook', opts.enabled === false ? 0 : 1,
-      JSON.stringify(opts.settings ?? { url: 'http://127.0.0.1:9/' })).lastInsertRowid)
+export function addChannel(
+  db: Database.Database,
+  opts: { name?: string; enabled?: boolean; type?: string; settings?: object } = {}
+): number {
+  return Number(
+    db
+      .prepare(`INSERT INTO alert_channel (name, type, enabled, settings, created_at) VALUES (?, ?, ?, ?, 0)`)
+      .run(
+        opts.name ?? `channel ${++names}`,
+        opts.type ?? 'webhook',
+        opts.enabled === false ? 0 : 1,
+        JSON.stringify(opts.settings ?? { url: 'http://127.0.0.1:9/' })
+      ).lastInsertRowid
+  )
 }
 
 export function addRule(db: Database.Database, r: RuleSpec): number {
-  const id = Number(db.prepare(`INSERT INTO alert_rule (name, enabled, service_pattern, event_types, states, heartbeat, group_wait_sec,
-    reminder_min, recovery, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`).run(r.name ?? `rule ${++names}`, r.enabled === false ? 0 : 1,
-    r.servicePattern ?? '', r.eventTypes ?? 0, r.states ?? 7, r.heartbeat === false ? 0 : 1, r.groupWaitSec ?? 30, r.reminderMin ?? 0,
-    r.recovery === false ? 0 : 1).lastInsertRowid)
+  const id = Number(
+    db
+      .prepare(
+        `INSERT INTO alert_rule (name, enabled, service_pattern, event_types, states, heartbeat, group_wait_sec,
+    reminder_min, recovery, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`
+      )
+      .run(
+        r.name ?? `rule ${++names}`,
+        r.enabled === false ? 0 : 1,
+        r.servicePattern ?? '',
+        r.eventTypes ?? 0,
+        r.states ?? 7,
+        r.heartbeat === false ? 0 : 1,
+        r.groupWaitSec ?? 30,
+        r.reminderMin ?? 0,
+        r.recovery === false ? 0 : 1
+      ).lastInsertRowid
+  )
   for (const c of r.channelIds) db.prepare('INSERT INTO alert_rule_channel (rule_id, channel_id) VALUES (?, ?)').run(id, c)
   for (const h of r.hostIds ?? []) db.prepare('INSERT INTO alert_rule_host (rule_id, host_id) VALUES (?, ?)').run(id, h)
   for (const g of r.groupIds ?? []) db.prepare('INSERT INTO alert_rule_group (rule_id, group_id) VALUES (?, ?)').run(id, g)
@@ -43,10 +67,14 @@ export function addRule(db: Database.Database, r: RuleSpec): number {
 
 /** Mutes the host, or its service named `service`, until `until` (unix seconds). */
 export function addMute(db: Database.Database, hostId: number, until: number, service?: string): number {
-  const nameId = service === undefined ? null
-    : (db.prepare('SELECT id FROM service_name WHERE name = ?').get(service) as { id: number }).id
-  return Number(db.prepare(`INSERT INTO alert_mute (host_id, service_name_id, until, reason, created_by, created_at) VALUES (?, ?, ?, 'test', 'admin', 0)`)
-    .run(hostId, nameId, until).lastInsertRowid)
+  const nameId = service === undefined ? null : (db.prepare('SELECT id FROM service_name WHERE name = ?').get(service) as { id: number }).id
+  return Number(
+    db
+      .prepare(
+        `INSERT INTO alert_mute (host_id, service_name_id, until, reason, created_by, created_at) VALUES (?, ?, ?, 'test', 'admin', 0)`
+      )
+      .run(hostId, nameId, until).lastInsertRowid
+  )
 }
 
 export interface OutboxRow {
@@ -61,6 +89,10 @@ export interface OutboxRow {
 }
 
 export function outboxRows(db: Database.Database): OutboxRow[] {
-  return (db.prepare('SELECT id, channel_id, rule_id, event_id, kind, item, created_at, due_at FROM alert_outbox ORDER BY id').all() as
-    (Omit<OutboxRow, 'item'> & { item: string })[]).map((r) => ({ ...r, item: JSON.parse(r.item) as AlertItem }))
+  return (
+    db.prepare('SELECT id, channel_id, rule_id, event_id, kind, item, created_at, due_at FROM alert_outbox ORDER BY id').all() as (Omit<
+      OutboxRow,
+      'item'
+    > & { item: string })[]
+  ).map((r) => ({ ...r, item: JSON.parse(r.item) as AlertItem }))
 }

@@ -40,8 +40,12 @@ export async function startAlertReceiver(): Promise<AlertReceiver> {
       const { status, headers } = typeof given === 'object' ? given : { status: given, headers: {} }
       const raw = Buffer.concat(chunks).toString()
       received.push({
-        body: JSON.parse(raw), raw, idHeader: req.headers['x-overseer-notification'] as string | undefined,
-        signature: req.headers['x-overseer-signature'] as string | undefined, at: Date.now(), answer: status
+        body: JSON.parse(raw),
+        raw,
+        idHeader: req.headers['x-overseer-notification'] as string | undefined,
+        signature: req.headers['x-overseer-signature'] as string | undefined,
+        at: Date.now(),
+        answer: status
       })
       if (status === 'hang') hanging.add(res)
       else res.writeHead(status, { 'Content-Type': 'text/plain', ...headers }).end(status < 300 ? 'ok' : `refused with ${status}`)
@@ -52,11 +56,14 @@ export async function startAlertReceiver(): Promise<AlertReceiver> {
   return {
     url: `http://127.0.0.1:${port}/hook`,
     received,
-    answerWith: (a) => { answer = typeof a === 'function' ? a : () => a },
-    close: () => new Promise((done) => {
-      for (const res of hanging) res.destroy()
-      server.closeAllConnections()
-      server.close(() => done())
-    })
+    answerWith: (a) => {
+      answer = typeof a === 'function' ? a : () => a
+    },
+    close: () =>
+      new Promise((done) => {
+        for (const res of hanging) res.destroy()
+        server.closeAllConnections()
+        server.close(() => done())
+      })
   }
 }

@@ -4,41 +4,95 @@ import type Database from 'better-sqlite3'
 import type { AlertItem } from '../../src/shared/api/alerts'
 
 export function addHost(db: Database.Database, hostname: string): number {
-  return Number(db.prepare("INSERT INTO host (agent_id, hostname, created_at) VALUES (?, ?, 0)").run(`agent-${hostname}`, hostname).lastInsertRowid)
+  return Number(
+    db.prepare('INSERT INTO host (agent_id, hostname, created_at) VALUES (?, ?, 0)').run(`agent-${hostname}`, hostname).lastInsertRowid
+  )
 }
 
 /** A failed event of `service` on the host (class Nonexist unless told), active until `recover`. */
 export function addEvent(db: Database.Database, hostId: number, service: string, date: number, eventClass = 512): number {
   db.prepare('INSERT OR IGNORE INTO service_name (name) VALUES (?)').run(service)
   const nameId = (db.prepare('SELECT id FROM service_name WHERE name = ?').get(service) as { id: number }).id
-  return Number(db.prepare(`INSERT INTO event (host_id, service_name_id, service_name, service_type, class, state, action, message,
-    collected_usec, date, active) VALUES (?, ?, ?, 3, ?, 1, 1, 'process is not running', ?, ?, 1)`)
-    .run(hostId, nameId, service, eventClass, date * 1e6, date).lastInsertRowid)
+  return Number(
+    db
+      .prepare(
+        `INSERT INTO event (host_id, service_name_id, service_name, service_type, class, state, action, message,
+    collected_usec, date, active) VALUES (?, ?, ?, 3, ?, 1, 1, 'process is not running', ?, ?, 1)`
+      )
+      .run(hostId, nameId, service, eventClass, date * 1e6, date).lastInsertRowid
+  )
 }
 
 export function recover(db: Database.Database, eventId: number): void {
   db.prepare('UPDATE event SET active = 0 WHERE id = ?').run(eventId)
 }
 
-export function item(hostid: number, host: string, service: string, eventId: number | null, state: AlertItem['state'] = 'failed', date = 0): AlertItem {
+export function item(
+  hostid: number,
+  host: string,
+  service: string,
+  eventId: number | null,
+  state: AlertItem['state'] = 'failed',
+  date = 0
+): AlertItem {
   return {
-    hostid, host, serviceid: 1, service, servicetype: 3, event: 'Nonexist', state, message: 'process is not running', date,
+    hostid,
+    host,
+    serviceid: 1,
+    service,
+    servicetype: 3,
+    event: 'Nonexist',
+    state,
+    message: 'process is not running',
+    date,
     link: eventId === null ? `#/hosts/${hostid}` : `#/events/${eventId}`
   }
 }
 
 /** One outbox row as the matching writes it: due after the rule's group wait. */
-export function addOutbox(db: Database.Database, row: {
-  channelId: number; ruleId?: number | null; eventId?: number | null; kind?: 'alert' | 'recovery' | 'reminder'; item: AlertItem; createdAt: number; groupWaitSec?: number
-}): number {
-  return Number(db.prepare(`INSERT INTO alert_outbox (channel_id, rule_id, event_id, kind, item, created_at, due_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`).run(row.channelId, row.ruleId ?? null, row.eventId ?? null, row.kind ?? 'alert',
-    JSON.stringify(row.item), row.createdAt, row.createdAt + (row.groupWaitSec ?? 30)).lastInsertRowid)
+export function addOutbox(
+  db: Database.Database,
+  row: {
+    channelId: number
+    ruleId?: number | null
+    eventId?: number | null
+    kind?: 'alert' | 'recovery' | 'reminder'
+    item: AlertItem
+    createdAt: number
+    groupWaitSec?: number
+  }
+): number {
+  return Number(
+    db
+      .prepare(
+        `INSERT INTO alert_outbox (channel_id, rule_id, event_id, kind, item, created_at, due_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`
+      )
+      .run(
+        row.channelId,
+        row.ruleId ?? null,
+        row.eventId ?? null,
+        row.kind ?? 'alert',
+        JSON.stringify(row.item),
+        row.createdAt,
+        row.createdAt + (row.groupWaitSec ?? 30)
+      ).lastInsertRowid
+  )
 }
 
 export interface NotificationRow {
-  id: number; uid: string; channel_id: number; status: string; attempts: number; next_attempt_at: number | null
-  last_error: string | null; delivered_at: number | null; summary: string; link: string; alert_count: number; created_at: number
+  id: number
+  uid: string
+  channel_id: number
+  status: string
+  attempts: number
+  next_attempt_at: number | null
+  last_error: string | null
+  delivered_at: number | null
+  summary: string
+  link: string
+  alert_count: number
+  created_at: number
 }
 
 export function notifications(db: Database.Database): NotificationRow[] {

@@ -28,8 +28,13 @@ export function encodeParams(params: Params = {}): string {
   return search.toString()
 }
 
-export function httpRequest(baseUrl: string, method: string, path: string, body?: string,
-  headers: Record<string, string> = {}): Promise<ApiResponse> {
+export function httpRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: string,
+  headers: Record<string, string> = {}
+): Promise<ApiResponse> {
   return new Promise((resolve, reject) => {
     const req = request(`${baseUrl}${path}`, { method, headers, agent: false, timeout: 10_000 }, (res) => {
       const chunks: Buffer[] = []
@@ -37,7 +42,11 @@ export function httpRequest(baseUrl: string, method: string, path: string, body?
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString()
         let json: unknown
-        try { json = JSON.parse(text) } catch { json = undefined }
+        try {
+          json = JSON.parse(text)
+        } catch {
+          json = undefined
+        }
         resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json })
       })
     })
@@ -56,8 +65,15 @@ export async function anonymous(baseUrl: string): Promise<ApiClient> {
       return remember(await httpRequest(baseUrl, 'GET', qs ? `${path}?${qs}` : path, undefined, withCookie(headers)))
     },
     async post(path, params, headers = {}) {
-      return remember(await httpRequest(baseUrl, 'POST', path, encodeParams(params),
-        withCookie({ 'Content-Type': 'application/x-www-form-urlencoded', ...headers })))
+      return remember(
+        await httpRequest(
+          baseUrl,
+          'POST',
+          path,
+          encodeParams(params),
+          withCookie({ 'Content-Type': 'application/x-www-form-urlencoded', ...headers })
+        )
+      )
     },
     async csrfToken() {
       return ((await client.get('/api/2/session/get', { key: 'CSRFToken' })).json as { CSRFToken: string }).CSRFToken
@@ -77,7 +93,9 @@ export async function anonymous(baseUrl: string): Promise<ApiClient> {
 export async function loginAs(baseUrl: string, user: string, password: string, opts: { csrf?: 'on' | 'off' } = {}): Promise<ApiClient> {
   const client = await anonymous(baseUrl)
   const res = await client.post('/z_security_check', {
-    z_username: user, z_password: password, ...(opts.csrf === 'on' ? {} : { z_csrf_protection: 'off' })
+    z_username: user,
+    z_password: password,
+    ...(opts.csrf === 'on' ? {} : { z_csrf_protection: 'off' })
   })
   if (res.status !== 302) throw new Error(`login of ${user} failed: ${res.status} ${res.text.slice(0, 200)}`)
   return client

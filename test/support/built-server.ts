@@ -78,7 +78,10 @@ export async function startBuiltServer(opts: BuiltServerOptions = {}): Promise<B
     return exited
   }
   return {
-    child, port, dataDir, baseUrl: `http://127.0.0.1:${port}`,
+    child,
+    port,
+    dataDir,
+    baseUrl: `http://127.0.0.1:${port}`,
     output: () => output,
     stop: () => stopWith('SIGTERM'),
     kill: async () => void (await stopWith('SIGKILL'))

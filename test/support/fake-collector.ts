@@ -32,9 +32,7 @@ export interface FakeCollector {
   close(): Promise<void>
 }
 
-export async function startFakeCollector(
-  opts: { status?: number; serverHeader?: string } = {}
-): Promise<FakeCollector> {
+export async function startFakeCollector(opts: { status?: number; serverHeader?: string } = {}): Promise<FakeCollector> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))

@@ -9,12 +9,18 @@ export function fixture(name: string): Buffer {
 }
 
 export function fixtureNames(): string[] {
-  return readdirSync(FIXTURES_DIR).filter((f) => f.endsWith('.xml')).sort()
+  return readdirSync(FIXTURES_DIR)
+    .filter((f) => f.endsWith('.xml'))
+    .sort()
 }
 
 /** The same payload from another agent: a different `<monit id>` (and hostname, so hosts differ by name too). */
 export function asAgent(xml: Buffer, id: string, hostname = `host-${id.slice(-6)}`): Buffer {
-  return Buffer.from(xml.toString('latin1')
-    .replace(/<monit id="[^"]*"/, `<monit id="${id}"`)
-    .replace(/<localhostname>[^<]*<\/localhostname>/, `<localhostname>${hostname}</localhostname>`), 'latin1')
+  return Buffer.from(
+    xml
+      .toString('latin1')
+      .replace(/<monit id="[^"]*"/, `<monit id="${id}"`)
+      .replace(/<localhostname>[^<]*<\/localhostname>/, `<localhostname>${hostname}</localhostname>`),
+    'latin1'
+  )
 }

@@ -11,10 +11,20 @@ export const failed: AlertNotification = {
   id: 'ntf-7f3a9c-12',
   summary: 'mysqld failed on db-1',
   link: 'http://overseer.test:8080/#/events/42',
-  alerts: [{
-    hostid: 3, host: 'db-1', serviceid: 17, service: 'mysqld', servicetype: 3, event: 'Nonexist', state: 'failed',
-    message: 'process is not running <&> "quoted"', date: 1_800_000_000, link: 'http://overseer.test:8080/#/events/42'
-  }]
+  alerts: [
+    {
+      hostid: 3,
+      host: 'db-1',
+      serviceid: 17,
+      service: 'mysqld',
+      servicetype: 3,
+      event: 'Nonexist',
+      state: 'failed',
+      message: 'process is not running <&> "quoted"',
+      date: 1_800_000_000,
+      link: 'http://overseer.test:8080/#/events/42'
+    }
+  ]
 }
 
 export const recovered: AlertNotification = {
@@ -48,8 +58,12 @@ export function refusal(channel: ChannelType<unknown>, input: Record<string, unk
 export function httpFailureCases<S>(channel: ChannelType<S>, settingsFor: (base: string) => Record<string, unknown>): void {
   describe(`${channel.type}: when the other side fails`, () => {
     let receiver: Receiver
-    beforeAll(async () => { receiver = await startReceiver() })
-    afterAll(async () => { await receiver.close() })
+    beforeAll(async () => {
+      receiver = await startReceiver()
+    })
+    afterAll(async () => {
+      await receiver.close()
+    })
 
     it('reports a refused connection with the address', async () => {
       const base = await refusedUrl()
@@ -63,7 +77,9 @@ export function httpFailureCases<S>(channel: ChannelType<S>, settingsFor: (base:
       const result = await send(channel, settingsFor(receiver.url), failed, 400)
       const took = Date.now() - started
       expect(result.ok).toBe(false)
-      expect(!result.ok && result.error).toMatch(new RegExp(`^timed out after 0\\.\\d s waiting for 127\\.0\\.0\\.1:${receiver.port} to answer$`))
+      expect(!result.ok && result.error).toMatch(
+        new RegExp(`^timed out after 0\\.\\d s waiting for 127\\.0\\.0\\.1:${receiver.port} to answer$`)
+      )
       expect(took).toBeGreaterThanOrEqual(350)
       expect(took).toBeLessThan(1_500)
     })
@@ -82,7 +98,10 @@ export function httpFailureCases<S>(channel: ChannelType<S>, settingsFor: (base:
       const settings = channel.settings.parse(settingsFor(receiver.url))
       const pending = channel.send(settings, failed, messageOf(failed), { signal: controller.signal })
       setTimeout(() => controller.abort(new Error('server stopping')), 100)
-      expect(await pending).toMatchObject({ ok: false, error: expect.stringMatching(/^aborted after 0\.\d s waiting for 127\.0\.0\.1:\d+: server stopping$/) })
+      expect(await pending).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/^aborted after 0\.\d s waiting for 127\.0\.0\.1:\d+: server stopping$/)
+      })
 
       const before = receiver.requests.length
       const already = await channel.send(settings, failed, messageOf(failed), { signal: AbortSignal.abort() })
@@ -93,7 +112,10 @@ export function httpFailureCases<S>(channel: ChannelType<S>, settingsFor: (base:
     it('does not follow a redirect (a POST would silently become a GET) and says where it led', async () => {
       receiver.respond(reply(301, '', { Location: 'https://elsewhere.example/new' }))
       const result = await send(channel, settingsFor(receiver.url))
-      expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/answered 301: redirected to elsewhere\.example; set the channel's URL to the final address$/) })
+      expect(result).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/answered 301: redirected to elsewhere\.example; set the channel's URL to the final address$/)
+      })
     })
   })
 }

@@ -57,7 +57,12 @@ export async function startReceiver(responder: Responder = reply(200, 'ok')): Pr
       const body = Buffer.concat(chunks)
       const text = body.toString('utf8')
       const received: ReceivedRequest = {
-        method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, text, json: () => JSON.parse(text)
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body,
+        text,
+        json: () => JSON.parse(text)
       }
       requests.push(received)
       current(received, res)
@@ -69,11 +74,14 @@ export async function startReceiver(responder: Responder = reply(200, 'ok')): Pr
     url: `http://127.0.0.1:${port}`,
     port,
     requests,
-    respond: (r) => { current = r },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
+    respond: (r) => {
+      current = r
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
   }
 }
 

@@ -27,7 +27,10 @@ export interface TestServer extends RunningServer {
 export async function startTestServer(opts: Partial<ServerOptions> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'overseer-http-'))
   const server = await startServer({
-    host: '127.0.0.1', port: 0, dataDir, log: silentLogger,
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    log: silentLogger,
     initAdmin: ADMIN,
     initCollector: COLLECTOR,
     // Every answer of every API test is checked against its endpoint's contract (src/shared/api).
@@ -40,7 +43,10 @@ export async function startTestServer(opts: Partial<ServerOptions> = {}): Promis
     if (res.status !== 200) throw new Error(`the collector refused a message: ${res.status} ${res.body}`)
   }
   return {
-    ...server, dataDir, baseUrl, collect,
+    ...server,
+    dataDir,
+    baseUrl,
+    collect,
     async addHost(agentId, hostname) {
       await collect(asAgent(fixture('02-status-heartbeat'), agentId, hostname))
       return hostOfAgent(server.store, agentId)!.id

@@ -25,7 +25,10 @@ export function largeHeartbeat(agentId: string, shape: LargeMessageShape): Buffe
   let rest = xml.slice(close)
   if (shape.serviceGroupMembers !== undefined) {
     const members = Array.from({ length: shape.serviceGroupMembers }, (_, i) => `<service>${serviceName(i + 1)}</service>`)
-    rest = rest.replace(/<servicegroups>.*<\/servicegroups>/s, `<servicegroups><servicegroup name="all">${members.join('')}</servicegroup></servicegroups>`)
+    rest = rest.replace(
+      /<servicegroups>.*<\/servicegroups>/s,
+      `<servicegroups><servicegroup name="all">${members.join('')}</servicegroup></servicegroups>`
+    )
   }
   return Buffer.from(xml.slice(0, open) + services.join('') + rest, 'latin1')
 }
@@ -35,10 +38,14 @@ export const serviceName = (n: number): string => `svc-${String(n).padStart(6, '
 function serviceXml(n: number, collectedSec: number, portTests: number): string {
   const ports: string[] = []
   for (let p = 0; p < portTests; p++) {
-    ports.push(`<port><hostname>h${n}</hostname><portnumber>${1024 + p}</portnumber><type>TCP</type><responsetime>0.00025</responsetime></port>`)
+    ports.push(
+      `<port><hostname>h${n}</hostname><portnumber>${1024 + p}</portnumber><type>TCP</type><responsetime>0.00025</responsetime></port>`
+    )
   }
-  return `<service name="${serviceName(n)}"><type>3</type><collected_sec>${collectedSec}</collected_sec>` +
+  return (
+    `<service name="${serviceName(n)}"><type>3</type><collected_sec>${collectedSec}</collected_sec>` +
     '<collected_usec>0</collected_usec><status>0</status><status_hint>0</status_hint><monitor>1</monitor>' +
     `<monitormode>0</monitormode><onreboot>0</onreboot><pendingaction>0</pendingaction><pid>${1000 + n}</pid>` +
     `${ports.join('')}</service>`
+  )
 }

@@ -164,9 +164,6 @@ describe('monit agent harness', () => {
     await f.restart(agent)
     expect(gone(pid)).toBe(true)
     expect(agent.pid).not.toBe(pid)
-    await vi.waitFor(
-      () => expect(bodies(agent).filter((b) => b.includes('Monit 5.33.0 started')).length).toBe(2),
-      waitOpts
-    )
+    await vi.waitFor(() => expect(bodies(agent).filter((b) => b.includes('Monit 5.33.0 started')).length).toBe(2), waitOpts)
   })
 })

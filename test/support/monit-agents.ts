@@ -242,11 +242,9 @@ async function launch(state: AgentState): Promise<void> {
   // logfile is open; a file of its own keeps monit.log free of duplicates.
   const outFile = path.join(agent.dir, 'monit.out')
   const out = fs.openSync(outFile, 'a')
-  const reaper = spawn(
-    PERL,
-    ['-e', REAPER_SCRIPT, String(PRCTL_SYSCALL[process.arch] ?? 0), MONIT, '-I', '-c', agent.rcFile],
-    { stdio: ['ignore', 'pipe', out] }
-  )
+  const reaper = spawn(PERL, ['-e', REAPER_SCRIPT, String(PRCTL_SYSCALL[process.arch] ?? 0), MONIT, '-I', '-c', agent.rcFile], {
+    stdio: ['ignore', 'pipe', out]
+  })
   fs.closeSync(out)
   const lines = reaper.stdout
   if (!lines) throw new Error('no stdout pipe to the reaper')

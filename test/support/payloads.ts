@@ -21,7 +21,9 @@ export function retimeCapture(xml: Buffer | string, shiftSec: number): string {
   return xml.toString('latin1').replace(CAPTURE_TIMESTAMP, (s) => String(Number(s) + shiftSec))
 }
 export function shiftTime(xml: Buffer | string, seconds: number): string {
-  return xml.toString().replace(/<collected_sec>(\d+)<\/collected_sec>/g, (_, s: string) => `<collected_sec>${Number(s) + seconds}</collected_sec>`)
+  return xml
+    .toString()
+    .replace(/<collected_sec>(\d+)<\/collected_sec>/g, (_, s: string) => `<collected_sec>${Number(s) + seconds}</collected_sec>`)
 }
 
 export function withIncarnation(xml: Buffer | string, incarnation: number): string {
@@ -35,7 +37,8 @@ export function withEvent(xml: Buffer | string, e: { sec?: number; usec?: number
   if (e.sec !== undefined) edited = edited.replace(/<collected_sec>\d+</, `<collected_sec>${e.sec}<`)
   if (e.usec !== undefined) edited = edited.replace(/<collected_usec>\d+</, `<collected_usec>${e.usec}<`)
   if (e.state !== undefined) edited = edited.replace(/<state>\d<\/state>/, `<state>${e.state}</state>`)
-  if (e.message !== undefined) edited = edited.replace(/<message><!\[CDATA\[.*?\]\]><\/message>/s, `<message><![CDATA[${e.message}]]></message>`)
+  if (e.message !== undefined)
+    edited = edited.replace(/<message><!\[CDATA\[.*?\]\]><\/message>/s, `<message><![CDATA[${e.message}]]></message>`)
   s = s.slice(0, s.indexOf('<event>')) + edited
   return s
 }

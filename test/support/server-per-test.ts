@@ -5,7 +5,10 @@ import type { ServerOptions } from '../../src/server/server'
 import type { ApiClient } from './api-client'
 import { startTestServer, type TestServer } from './in-process-server'
 
-export interface StartedServer { server: TestServer; admin: ApiClient }
+export interface StartedServer {
+  server: TestServer
+  admin: ApiClient
+}
 
 /** `setup` runs once the server is up, before each test: typically it keeps `server` and `admin` and adds hosts. */
 export function serverForEachTest(setup: (started: StartedServer) => void | Promise<void>, opts: Partial<ServerOptions> = {}): void {

@@ -23,7 +23,10 @@ export function tempStore(): TempStore {
   const secrets = SecretBox.fromKeyFile(join(dir, 'secret.key'))
   const ingest = new Ingest(store, secrets)
   return {
-    dir, store, secrets, ingest,
+    dir,
+    store,
+    secrets,
+    ingest,
     post: (xml, nowMs = Date.now()) => ingest.apply(parseMonitMessage(Buffer.from(xml)), nowMs),
     close: () => {
       store.close()

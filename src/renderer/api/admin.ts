@@ -34,10 +34,11 @@ export const adminHostsQuery = queryOptions({
   queryFn: () => apiGet<AdminHostList>('admin/hosts/list')
 })
 
-export const adminHostQuery = (id: number) => queryOptions({
-  queryKey: ['admin', 'hosts', id] as const,
-  queryFn: () => apiGet<AdminHost>('admin/hosts/get', { id })
-})
+export const adminHostQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['admin', 'hosts', id] as const,
+    queryFn: () => apiGet<AdminHost>('admin/hosts/get', { id })
+  })
 
 // The password goes as a one-item list: the client drops empty values, and an empty one must be sent
 // (it means "keep the stored password").
@@ -46,8 +47,14 @@ export const deleteHost = (id: number) => apiPost('admin/hosts/delete', { id })
 /** Deletes every host inactive (stopped or silent) for at least `seconds`. */
 export const deleteInactiveHosts = (seconds: number) => apiPost<{ deleted: number }>('admin/hosts/delete', { inactive: seconds })
 /** With the host's `id`, an empty password (dropped by the client) tests with the stored one. */
-export const testConnection = (target: { id: number; ipaddr: string; port: number; ssl: number; agentuser: string; agentpassword: string }) =>
-  apiPost<TestOutcome>('admin/hosts/test', target)
+export const testConnection = (target: {
+  id: number
+  ipaddr: string
+  port: number
+  ssl: number
+  agentuser: string
+  agentpassword: string
+}) => apiPost<TestOutcome>('admin/hosts/test', target)
 
 // ---- users ----
 
@@ -65,10 +72,11 @@ export const adminUsersQuery = queryOptions({
   queryFn: () => apiGet<UserEntry[]>('admin/users/list')
 })
 
-export const adminUserQuery = (id: string) => queryOptions({
-  queryKey: ['admin', 'users', id] as const,
-  queryFn: () => apiGet<UserDetail>('admin/users/get', { id })
-})
+export const adminUserQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['admin', 'users', id] as const,
+    queryFn: () => apiGet<UserDetail>('admin/users/get', { id })
+  })
 
 export const createUser = (user: UserChange) => apiPost<UserDetail>('admin/users/create', { ...user })
 
@@ -76,9 +84,18 @@ export const createUser = (user: UserChange) => apiPost<UserDetail>('admin/users
 export async function updateUser(id: string, change: UserChange): Promise<UserDetail> {
   const current = await apiGet<UserDetail>('admin/users/get', { id })
   return apiPost<UserDetail>('admin/users/update', {
-    id, uname: change.uname, fullname: change.fullname, email: change.email, roleid: change.roleid,
+    id,
+    uname: change.uname,
+    fullname: change.fullname,
+    email: change.email,
+    roleid: change.roleid,
     password: change.password === '' ? current.password : change.password,
-    title: current.title, phone: current.phone, mobile: current.mobile, imname: current.imname, imtype: current.imtype, image: current.image
+    title: current.title,
+    phone: current.phone,
+    mobile: current.mobile,
+    imname: current.imname,
+    imtype: current.imtype,
+    image: current.image
   })
 }
 
@@ -123,16 +140,18 @@ export const adminRolesQuery = queryOptions({
 /** create or update, rows as the indexed arguments hostsN, hostgroupsN, permissionN. */
 export function saveRole(role: RoleDraft): Promise<{ id?: number }> {
   const params: ApiParams = {
-    name: role.name, description: role.description, admin: role.admin, active: role.active, rolerowscount: role.rows.length
+    name: role.name,
+    description: role.description,
+    admin: role.admin,
+    active: role.active,
+    rolerowscount: role.rows.length
   }
   role.rows.forEach((row, i) => {
     params[`hosts${i}`] = row.hosts
     params[`hostgroups${i}`] = row.hostgroups
     params[`permission${i}`] = row.permission
   })
-  return role.id === undefined
-    ? apiPost<Created>('admin/roles/create', params)
-    : apiPost('admin/roles/update', { ...params, id: role.id })
+  return role.id === undefined ? apiPost<Created>('admin/roles/create', params) : apiPost('admin/roles/update', { ...params, id: role.id })
 }
 
 export const deleteRole = (id: number) => apiPost('admin/roles/delete', { id })

@@ -2,20 +2,32 @@
 // 'admin' so that the live stream refreshes host pickers and mutes when hosts come or go.
 import { queryOptions } from '@tanstack/react-query'
 import type {
-  AlertChannelList, AlertChannelRecord, AlertDeliveryList, AlertDeliveryStatus, AlertMuteList, AlertRuleList, AlertRuleRecord
+  AlertChannelList,
+  AlertChannelRecord,
+  AlertDeliveryList,
+  AlertDeliveryStatus,
+  AlertMuteList,
+  AlertRuleList,
+  AlertRuleRecord
 } from '../../shared/api/alerts'
 import type { Created, TestOutcome } from '../../shared/api/common'
 import { apiGet, apiPost, type ApiParams } from './client'
 import { rangeDates } from './events'
 import type { UptimeSearch } from './uptime'
 
-export type { AlertChannelRecord, AlertDelivery, AlertDeliveryList, AlertDeliveryStatus, AlertMuteRecord, AlertRuleRecord } from '../../shared/api/alerts'
+export type {
+  AlertChannelRecord,
+  AlertDelivery,
+  AlertDeliveryList,
+  AlertDeliveryStatus,
+  AlertMuteRecord,
+  AlertRuleRecord
+} from '../../shared/api/alerts'
 
 /** A list sent as one empty value: the API reads it as "clear the list" (an absent one is "keep"). */
 const listArg = (values: readonly number[]): readonly (string | number)[] => (values.length > 0 ? values : [''])
 
 // ---- channels ----
-
 
 export const alertChannelsQuery = queryOptions({
   queryKey: ['admin', 'alerts', 'channels'] as const,
@@ -49,29 +61,46 @@ export const alertRulesQuery = queryOptions({
 
 function ruleParams(r: RuleDraft): ApiParams {
   return {
-    name: r.name, enabled: r.enabled, channelid: listArg(r.channelid), hostid: listArg(r.hostid), hostgroupid: listArg(r.hostgroupid),
+    name: r.name,
+    enabled: r.enabled,
+    channelid: listArg(r.channelid),
+    hostid: listArg(r.hostid),
+    hostgroupid: listArg(r.hostgroupid),
     // An empty pattern must reach the server on update (it clears the stored one): a one-item list.
-    servicepattern: [r.servicepattern], servicetype: listArg(r.servicetype), state: listArg(r.state), eventtype: r.eventtype,
-    heartbeat: r.heartbeat, groupwait: r.groupwait, reminder: r.reminder, recovery: r.recovery
+    servicepattern: [r.servicepattern],
+    servicetype: listArg(r.servicetype),
+    state: listArg(r.state),
+    eventtype: r.eventtype,
+    heartbeat: r.heartbeat,
+    groupwait: r.groupwait,
+    reminder: r.reminder,
+    recovery: r.recovery
   }
 }
 
-export const saveRule = (id: number | undefined, r: RuleDraft) => (id === undefined
-  ? apiPost<Created>('admin/alerts/rules/create', ruleParams(r))
-  : apiPost<AlertRuleRecord>('admin/alerts/rules/update', { ...ruleParams(r), id }))
+export const saveRule = (id: number | undefined, r: RuleDraft) =>
+  id === undefined
+    ? apiPost<Created>('admin/alerts/rules/create', ruleParams(r))
+    : apiPost<AlertRuleRecord>('admin/alerts/rules/update', { ...ruleParams(r), id })
 export const deleteRule = (id: number) => apiPost('admin/alerts/rules/delete', { id })
 
 // ---- mutes ----
 
 /** The active mutes, or (`ended`) every mute, those that ended too: a maintenance log. */
-export const mutesQuery = (ended: boolean) => queryOptions({
-  queryKey: ['admin', 'alerts', 'mutes', ended] as const,
-  queryFn: () => apiGet<AlertMuteList>('admin/alerts/mutes/list', ended ? { ended: true } : {})
-})
+export const mutesQuery = (ended: boolean) =>
+  queryOptions({
+    queryKey: ['admin', 'alerts', 'mutes', ended] as const,
+    queryFn: () => apiGet<AlertMuteList>('admin/alerts/mutes/list', ended ? { ended: true } : {})
+  })
 
 export const alertMutesQuery = mutesQuery(false)
 
-export interface MuteChange { hostid: number; serviceid?: number; until: number; reason: string }
+export interface MuteChange {
+  hostid: number
+  serviceid?: number
+  until: number
+  reason: string
+}
 
 export const createMute = (m: MuteChange) => apiPost<Created>('admin/alerts/mutes/create', { ...m })
 export const endMute = (id: number) => apiPost('admin/alerts/mutes/end', { id })
@@ -87,13 +116,19 @@ export interface DeliverySearch extends UptimeSearch {
 
 export const DELIVERY_PAGE_SIZE = 50
 
-export const alertDeliveriesQuery = (s: DeliverySearch) => queryOptions({
-  queryKey: ['admin', 'alerts', 'deliveries', s] as const,
-  queryFn: () => apiGet<AlertDeliveryList>('admin/alerts/deliveries/list', {
-    ...rangeDates(s), channelid: s.channel, ruleid: s.rule, status: s.status, results: DELIVERY_PAGE_SIZE,
-    startindex: ((s.page ?? 1) - 1) * DELIVERY_PAGE_SIZE
-  }),
-  // Deliveries happen on the server's own clock (group wait, retries) and the live stream does not carry
-  // them: the open log re-reads itself.
-  refetchInterval: 10_000
-})
+export const alertDeliveriesQuery = (s: DeliverySearch) =>
+  queryOptions({
+    queryKey: ['admin', 'alerts', 'deliveries', s] as const,
+    queryFn: () =>
+      apiGet<AlertDeliveryList>('admin/alerts/deliveries/list', {
+        ...rangeDates(s),
+        channelid: s.channel,
+        ruleid: s.rule,
+        status: s.status,
+        results: DELIVERY_PAGE_SIZE,
+        startindex: ((s.page ?? 1) - 1) * DELIVERY_PAGE_SIZE
+      }),
+    // Deliveries happen on the server's own clock (group wait, retries) and the live stream does not carry
+    // them: the open log re-reads itself.
+    refetchInterval: 10_000
+  })

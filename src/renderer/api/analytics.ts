@@ -14,9 +14,12 @@ export const DEFAULT_CHART_RANGE = Range.Last24Hours
 export function serviceAnalyticsQuery(hostId: number, serviceId: number, range: UptimeSearch) {
   return queryOptions({
     queryKey: ['analytics', hostId, serviceId, range] as const,
-    queryFn: () => apiGet<AnalyticsReport>('reports/analytics/get', {
-      hostid: hostId, serviceid: serviceId, ...rangeParams(range, DEFAULT_CHART_RANGE)
-    }),
+    queryFn: () =>
+      apiGet<AnalyticsReport>('reports/analytics/get', {
+        hostid: hostId,
+        serviceid: serviceId,
+        ...rangeParams(range, DEFAULT_CHART_RANGE)
+      }),
     // History moves slowly at these resolutions; the live stream does not cover it, so refresh on a minute's age.
     staleTime: 60_000
   })

@@ -6,9 +6,12 @@ import { serverAnswered, serverUnreachable } from '../live/connection'
 import type { ErrorAnswer } from '../../shared/api/common'
 
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string,
+  constructor(
+    readonly status: number,
+    message: string,
     /** The argument at fault, when the server names one (a 400's `argument`). */
-    readonly argument?: string) {
+    readonly argument?: string
+  ) {
     super(message)
   }
 }

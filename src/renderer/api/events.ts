@@ -48,10 +48,18 @@ export function eventListParams(search: EventSearch, now = Date.now() / 1000): A
   const size = search.size ?? DEFAULT_EVENT_PAGE_SIZE
   return {
     ...rangeDates(search, now),
-    hostid: search.host, hostgroupid: search.group, servicenameid: search.service,
-    servicegroupid: search.servicegroup, servicetype: search.servicetype, eventtype: search.eventtype,
-    state: search.state, active: search.active,
-    sort: search.sort, dir: search.dir, results: size, startindex: ((search.page ?? 1) - 1) * size
+    hostid: search.host,
+    hostgroupid: search.group,
+    servicenameid: search.service,
+    servicegroupid: search.servicegroup,
+    servicetype: search.servicetype,
+    eventtype: search.eventtype,
+    state: search.state,
+    active: search.active,
+    sort: search.sort,
+    dir: search.dir,
+    results: size,
+    startindex: ((search.page ?? 1) - 1) * size
   }
 }
 
@@ -65,17 +73,19 @@ export function rangeDates(search: Pick<EventSearch, 'range' | 'from' | 'to'>, n
   return { datefrom: span.from }
 }
 
-export const eventListQuery = (search: EventSearch) => queryOptions({
-  queryKey: ['events', 'list', search],
-  queryFn: () => apiGet<EventPage>('reports/events/list', eventListParams(search)),
-  // A new filter or page keeps the old rows on screen until the new ones arrive.
-  placeholderData: keepPreviousData
-})
+export const eventListQuery = (search: EventSearch) =>
+  queryOptions({
+    queryKey: ['events', 'list', search],
+    queryFn: () => apiGet<EventPage>('reports/events/list', eventListParams(search)),
+    // A new filter or page keeps the old rows on screen until the new ones arrive.
+    placeholderData: keepPreviousData
+  })
 
-export const eventQuery = (id: number) => queryOptions({
-  queryKey: ['events', 'detail', id],
-  queryFn: async () => (await apiGet<EventGetAnswer>('reports/events/get', { id })).records.event
-})
+export const eventQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['events', 'detail', id],
+    queryFn: async () => (await apiGet<EventGetAnswer>('reports/events/get', { id })).records.event
+  })
 
 /** Whether an error event is still failing, and if so whether someone dismissed it. */
 export type EventActivity = 'active' | 'dismissed' | 'over'
@@ -88,8 +98,7 @@ export function eventActivity(event: Pick<EventDetail, 'active' | 'dismissed'>):
 export function useAddEventNote(id: number) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (message: string) =>
-      (await apiPost<EventGetAnswer>('reports/events/note', { id, message })).records.event,
+    mutationFn: async (message: string) => (await apiPost<EventGetAnswer>('reports/events/note', { id, message })).records.event,
     onSuccess: (event) => {
       queryClient.setQueryData(eventQuery(id).queryKey, event)
       // The list shows which events have notes.
@@ -113,39 +122,49 @@ export type HostOption = Pick<HostStatusEntry, 'id' | 'hostname'>
 const HOST_OPTIONS = 50
 
 /** Hosts whose name contains `pattern`, found by the server: the picker never loads 10,000 hosts. */
-export const hostOptionsQuery = (pattern: string) => queryOptions({
-  queryKey: ['event-pickers', 'hosts', pattern],
-  queryFn: async () => (await apiGet<HostList>('status/hosts/list', {
-    hostpattern: pattern, results: HOST_OPTIONS, sort: 'hostname', dir: 'asc'
-  })).records.map(({ id, hostname }) => ({ id, hostname })),
-  placeholderData: keepPreviousData
-})
+export const hostOptionsQuery = (pattern: string) =>
+  queryOptions({
+    queryKey: ['event-pickers', 'hosts', pattern],
+    queryFn: async () =>
+      (
+        await apiGet<HostList>('status/hosts/list', {
+          hostpattern: pattern,
+          results: HOST_OPTIONS,
+          sort: 'hostname',
+          dir: 'asc'
+        })
+      ).records.map(({ id, hostname }) => ({ id, hostname })),
+    placeholderData: keepPreviousData
+  })
 
 /** The names of the hosts already chosen (the URL holds only their ids). */
-export const hostNamesQuery = (ids: readonly number[]) => queryOptions({
-  queryKey: ['event-pickers', 'host-names', ids],
-  queryFn: async () => (await apiGet<HostList>('status/hosts/list', { hostid: ids }))
-    .records.map(({ id, hostname }) => ({ id, hostname })),
-  enabled: ids.length > 0
-})
+export const hostNamesQuery = (ids: readonly number[]) =>
+  queryOptions({
+    queryKey: ['event-pickers', 'host-names', ids],
+    queryFn: async () =>
+      (await apiGet<HostList>('status/hosts/list', { hostid: ids })).records.map(({ id, hostname }) => ({ id, hostname })),
+    enabled: ids.length > 0
+  })
 
 export type ServiceNameOption = Pick<ServiceEntry, 'nameid' | 'name'>
 
 /** The services of one host, by name id: what the service filter offers once hosts are chosen. */
-export const hostServicesQuery = (hostId: number) => queryOptions({
-  queryKey: ['event-pickers', 'services', hostId],
-  queryFn: async () => (await apiGet<HostGetAnswer>('status/hosts/get', { id: hostId }))
-    .records.host.services.map(({ nameid, name }) => ({ nameid, name }))
-})
+export const hostServicesQuery = (hostId: number) =>
+  queryOptions({
+    queryKey: ['event-pickers', 'services', hostId],
+    queryFn: async () =>
+      (await apiGet<HostGetAnswer>('status/hosts/get', { id: hostId })).records.host.services.map(({ nameid, name }) => ({ nameid, name }))
+  })
 
 export type HostGroupOption = Pick<HostGroup, 'id' | 'name'>
 
 /** Host groups are listed to administrators only; others filter by host. */
-export const hostGroupsQuery = (enabled: boolean) => queryOptions({
-  queryKey: ['admin', 'groups', 'options'],
-  queryFn: async () => (await apiGet<GroupList>('admin/groups/list')).groups,
-  enabled
-})
+export const hostGroupsQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: ['admin', 'groups', 'options'],
+    queryFn: async () => (await apiGet<GroupList>('admin/groups/list')).groups,
+    enabled
+  })
 
 // ---- export ----
 

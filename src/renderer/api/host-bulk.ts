@@ -10,8 +10,17 @@ export async function setHostsStatus(hostIds: readonly number[], status: number)
   for (const id of hostIds) {
     const h = await apiGet<AdminHost>('admin/hosts/get', { id })
     await updateHost({
-      id, hostname: h.hostname, keepname: h.keepname, description: h.description, status, ipaddrout: h.ipaddrout,
-      portout: h.portout, sslout: h.sslout, agentuser: h.agentuser, agentpassword: '', skew: h.skew
+      id,
+      hostname: h.hostname,
+      keepname: h.keepname,
+      description: h.description,
+      status,
+      ipaddrout: h.ipaddrout,
+      portout: h.portout,
+      sslout: h.sslout,
+      agentuser: h.agentuser,
+      agentpassword: '',
+      skew: h.skew
     })
   }
 }

@@ -1,14 +1,19 @@
 // The at-a-glance reads: status/hosts/overview (the hosts list) and status/services/list (services
 // across hosts). Keys start with 'status', so the live stream refreshes them when hosts report.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type {
-  HostOverviewEntry, OverviewPage, OverviewSortKey, ServiceListSortKey, ServiceOverviewEntry
-} from '../../shared/api/overview'
+import type { HostOverviewEntry, OverviewPage, OverviewSortKey, ServiceListSortKey, ServiceOverviewEntry } from '../../shared/api/overview'
 import type { SortDir } from '../../shared/api/status'
 import { apiGet, type ApiParams } from './client'
 
 export { overviewSortKeys, serviceListSortKeys } from '../../shared/api/overview'
-export type { FailingService, HostOverviewEntry, OverviewPage, OverviewSortKey, ServiceListSortKey, ServiceOverviewEntry } from '../../shared/api/overview'
+export type {
+  FailingService,
+  HostOverviewEntry,
+  OverviewPage,
+  OverviewSortKey,
+  ServiceListSortKey,
+  ServiceOverviewEntry
+} from '../../shared/api/overview'
 
 export interface HostOverviewFilter {
   led?: readonly number[]

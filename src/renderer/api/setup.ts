@@ -10,7 +10,8 @@ async function send<T>(method: 'GET' | 'POST', body?: unknown): Promise<T> {
   let res: Response
   try {
     res = await fetch(method === 'GET' ? '/api/2/setup/status' : '/api/2/setup/complete', {
-      method, credentials: 'same-origin',
+      method,
+      credentials: 'same-origin',
       ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
     })
   } catch {

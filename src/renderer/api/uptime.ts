@@ -20,15 +20,17 @@ export function rangeParams(search: UptimeSearch, fallback: Range = Range.Now): 
   return range === Range.Custom ? { range, datefrom: search.from, dateto: search.to } : { range }
 }
 
-export const uptimeHostsQuery = (search: UptimeSearch) => queryOptions({
-  queryKey: ['uptime', 'hosts', search],
-  queryFn: () => apiGet<UptimeReport>('reports/uptime/list', rangeParams(search)),
-  placeholderData: keepPreviousData
-})
+export const uptimeHostsQuery = (search: UptimeSearch) =>
+  queryOptions({
+    queryKey: ['uptime', 'hosts', search],
+    queryFn: () => apiGet<UptimeReport>('reports/uptime/list', rangeParams(search)),
+    placeholderData: keepPreviousData
+  })
 
-export const uptimeServicesQuery = (hostId: number, search: UptimeSearch) => queryOptions({
-  queryKey: ['uptime', 'host', hostId, search],
-  queryFn: () => apiGet<UptimeReport>('reports/uptime/get', { id: hostId, ...rangeParams(search) }),
-  // A new range keeps the old figures on screen until the new ones arrive; another host does not.
-  placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === hostId ? previous : undefined)
-})
+export const uptimeServicesQuery = (hostId: number, search: UptimeSearch) =>
+  queryOptions({
+    queryKey: ['uptime', 'host', hostId, search],
+    queryFn: () => apiGet<UptimeReport>('reports/uptime/get', { id: hostId, ...rangeParams(search) }),
+    // A new range keeps the old figures on screen until the new ones arrive; another host does not.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === hostId ? previous : undefined)
+  })

@@ -1,6 +1,20 @@
 // The frame around every screen: a skip link, navigation (administration only for administrators), the
 // live indicator, the colour scheme switch, the user menu, and the outage banner over the screen.
-import { ActionIcon, AppShell, Badge, Burger, Group, Menu, NavLink, ScrollArea, Text, Title, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core'
+import {
+  ActionIcon,
+  AppShell,
+  Badge,
+  Burger,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Text,
+  Title,
+  Tooltip,
+  useComputedColorScheme,
+  useMantineColorScheme
+} from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { Suspense, useEffect, useState } from 'react'
@@ -46,7 +60,9 @@ export function AppLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Title order={1} size="h4">Overseer</Title>
+            <Title order={1} size="h4">
+              Overseer
+            </Title>
             <LiveBadge />
           </Group>
           <Group gap="xs" wrap="nowrap">
@@ -54,13 +70,19 @@ export function AppLayout() {
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <ActionIcon variant="default" size="lg" aria-label={`Account of ${profile.uname}`}>
-                  <Text size="sm" fw={700}>{(profile.fullname || profile.uname).slice(0, 1).toUpperCase()}</Text>
+                  <Text size="sm" fw={700}>
+                    {(profile.fullname || profile.uname).slice(0, 1).toUpperCase()}
+                  </Text>
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{profile.fullname || profile.uname}</Menu.Label>
-                <Menu.Item component={Link} to="/settings">Settings and profile</Menu.Item>
-                <Menu.Item component="a" href="/login/logout.csp">Log out</Menu.Item>
+                <Menu.Item component={Link} to="/settings">
+                  Settings and profile
+                </Menu.Item>
+                <Menu.Item component="a" href="/login/logout.csp">
+                  Log out
+                </Menu.Item>
               </Menu.Dropdown>
             </Menu>
           </Group>
@@ -73,7 +95,9 @@ export function AppLayout() {
           ))}
           {profile.admin && (
             <>
-              <Text size="xs" c="dimmed" fw={700} mt="md" mb={4} px="sm" tt="uppercase">Administration</Text>
+              <Text size="xs" c="dimmed" fw={700} mt="md" mb={4} px="sm" tt="uppercase">
+                Administration
+              </Text>
               {administration.map((item) => (
                 <NavLink key={item.to} component={Link} to={item.to} label={item.label} active={active(item.to)} onClick={close} />
               ))}
@@ -85,9 +109,7 @@ export function AppLayout() {
       <AppShell.Main id={MAIN_ID} tabIndex={-1}>
         <OutageBanner connection={connection} />
         <StaleWhenOffline connection={connection}>
-          <Suspense fallback={<Text c="dimmed">Loading…</Text>}>
-            {forbidden ? <NoAccess /> : <Outlet />}
-          </Suspense>
+          <Suspense fallback={<Text c="dimmed">Loading…</Text>}>{forbidden ? <NoAccess /> : <Outlet />}</Suspense>
         </StaleWhenOffline>
       </AppShell.Main>
     </AppShell>
@@ -100,7 +122,9 @@ function LiveBadge() {
   const look = { connecting: ['gray', 'Connecting'], live: ['green', 'Live'], reconnecting: ['orange', 'Reconnecting'] } as const
   return (
     <Tooltip label={state === 'live' ? 'Changes appear as they happen' : 'Waiting for the live stream'}>
-      <Badge color={look[state][0]} variant="dot" data-live={state}>{look[state][1]}</Badge>
+      <Badge color={look[state][0]} variant="dot" data-live={state}>
+        {look[state][1]}
+      </Badge>
     </Tooltip>
   )
 }

@@ -8,7 +8,9 @@ export function NoAccess() {
     <Stack align="flex-start" data-testid="no-access">
       <Title order={2}>No access</Title>
       <Text>This page is for administrators. Ask one if you need what it offers.</Text>
-      <Button component={Link} to="/">Go to the dashboard</Button>
+      <Button component={Link} to="/">
+        Go to the dashboard
+      </Button>
     </Stack>
   )
 }

@@ -6,7 +6,9 @@ export function NotFound() {
     <Stack align="flex-start">
       <Title order={2}>Not found</Title>
       <Text>There is no such page in the console.</Text>
-      <Button component={Link} to="/">Go to the dashboard</Button>
+      <Button component={Link} to="/">
+        Go to the dashboard
+      </Button>
     </Stack>
   )
 }

@@ -24,8 +24,21 @@ import { NotFound } from './not-found'
 const routeTree = rootRoute.addChildren([
   setupRoute,
   consoleRoute.addChildren([
-    dashboardRoute, hostsRoute, servicesRoute, hostDetailRoute, eventsRoute, eventDetailRoute, uptimeRoute, uptimeHostRoute,
-    adminHostsRoute, adminHostEditRoute, adminUsersRoute, adminRolesRoute, adminGroupsRoute, adminAlertsRoute, settingsRoute
+    dashboardRoute,
+    hostsRoute,
+    servicesRoute,
+    hostDetailRoute,
+    eventsRoute,
+    eventDetailRoute,
+    uptimeRoute,
+    uptimeHostRoute,
+    adminHostsRoute,
+    adminHostEditRoute,
+    adminUsersRoute,
+    adminRolesRoute,
+    adminGroupsRoute,
+    adminAlertsRoute,
+    settingsRoute
   ])
 ])
 

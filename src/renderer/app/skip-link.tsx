@@ -4,7 +4,9 @@ import classes from './skip-link.module.css'
 
 export function SkipLink({ target }: { target: string }) {
   return (
-    <a className={classes.skip} href={`#${target}`}
+    <a
+      className={classes.skip}
+      href={`#${target}`}
       onClick={(e) => {
         e.preventDefault()
         document.getElementById(target)?.focus()

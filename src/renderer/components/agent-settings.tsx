@@ -13,14 +13,20 @@ export interface AgentSettingLine {
 /** The lines for agents reporting to `serverHost`, with `actionPassword` for the actions user. */
 export function agentSettingLines(serverHost: string, actionPassword: string): AgentSettingLine[] {
   return [
-    { line: 'set eventqueue basedir /var/lib/monit/events slots 1000',
-      note: 'Keeps events on disk while this server cannot be reached and sends them once it is back; without it they are lost.' },
-    { line: 'set httpd port 2812 and use address 0.0.0.0',
-      note: "Monit's own web interface: Overseer calls it to start, stop, restart, monitor and unmonitor services." },
+    {
+      line: 'set eventqueue basedir /var/lib/monit/events slots 1000',
+      note: 'Keeps events on disk while this server cannot be reached and sends them once it is back; without it they are lost.'
+    },
+    {
+      line: 'set httpd port 2812 and use address 0.0.0.0',
+      note: "Monit's own web interface: Overseer calls it to start, stop, restart, monitor and unmonitor services."
+    },
     { line: `    allow ${serverHost}`, note: 'This server may connect.' },
     { line: '    allow localhost', note: 'The monit command on the agent keeps working.' },
-    { line: `    allow admin:${actionPassword}`,
-      note: 'The first read-write user: the agent tells Overseer, which uses it for actions. A read-only user cannot run actions.' }
+    {
+      line: `    allow admin:${actionPassword}`,
+      note: 'The first read-write user: the agent tells Overseer, which uses it for actions. A read-only user cannot run actions.'
+    }
   ]
 }
 
@@ -33,13 +39,21 @@ export function AgentSettings({ serverHost }: { serverHost: string }) {
       <Group justify="space-between" align="flex-end">
         <Text size="sm">For service actions and to lose nothing while this server is down, add these lines too:</Text>
         <CopyButton value={text}>
-          {({ copied, copy }) => <Button variant="light" size="xs" onClick={copy}>{copied ? 'Copied' : 'Copy these lines'}</Button>}
+          {({ copied, copy }) => (
+            <Button variant="light" size="xs" onClick={copy}>
+              {copied ? 'Copied' : 'Copy these lines'}
+            </Button>
+          )}
         </CopyButton>
       </Group>
       {lines.map(({ line, note }) => (
         <div key={line}>
-          <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{line}</Code>
-          <Text size="xs" c="dimmed" mt={2}>{note}</Text>
+          <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+            {line}
+          </Code>
+          <Text size="xs" c="dimmed" mt={2}>
+            {note}
+          </Text>
         </div>
       ))}
     </Stack>

@@ -18,13 +18,38 @@ interface ConfirmButtonProps extends ButtonProps {
 
 export function ConfirmButton({ label, title, message, onConfirm, onDone, 'aria-label': ariaLabel, ...button }: ConfirmButtonProps) {
   const [opened, { open, close }] = useDisclosure()
-  const action = useMutation({ mutationFn: onConfirm, onSuccess: () => { close(); onDone?.() } })
+  const action = useMutation({
+    mutationFn: onConfirm,
+    onSuccess: () => {
+      close()
+      onDone?.()
+    }
+  })
   useResetAfterOutage(action)
   return (
     <>
-      <Button color="red" variant="light" {...button} aria-label={ariaLabel} onClick={() => { action.reset(); open() }}>{label}</Button>
-      <ConfirmDialog opened={opened} onClose={close} title={title} message={message} label={label} color={button.color}
-        pending={action.isPending} error={action.error} onConfirm={() => action.mutate()} />
+      <Button
+        color="red"
+        variant="light"
+        {...button}
+        aria-label={ariaLabel}
+        onClick={() => {
+          action.reset()
+          open()
+        }}>
+        {label}
+      </Button>
+      <ConfirmDialog
+        opened={opened}
+        onClose={close}
+        title={title}
+        message={message}
+        label={label}
+        color={button.color}
+        pending={action.isPending}
+        error={action.error}
+        onConfirm={() => action.mutate()}
+      />
     </>
   )
 }

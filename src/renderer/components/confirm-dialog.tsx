@@ -24,8 +24,12 @@ export function ConfirmDialog({ opened, onClose, title, message, label, color = 
         {typeof message === 'string' ? <Text>{message}</Text> : message}
         <ErrorNote error={error} title="Not done" />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button color={color} loading={pending} onClick={onConfirm}>{label}</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color={color} loading={pending} onClick={onConfirm}>
+            {label}
+          </Button>
         </Group>
       </Stack>
     </Modal>

@@ -4,5 +4,9 @@ import { errorMessage } from '../api/client'
 
 export function ErrorNote({ error, title = 'Something went wrong' }: { error: unknown; title?: string }) {
   if (!error) return null
-  return <Alert color="red" variant="light" title={title} role="alert">{errorMessage(error)}</Alert>
+  return (
+    <Alert color="red" variant="light" title={title} role="alert">
+      {errorMessage(error)}
+    </Alert>
+  )
 }

@@ -14,7 +14,9 @@ export function FoldableFilters({ anyOn, children }: { anyOn: boolean; children:
       <Button variant="default" onClick={toggle} aria-expanded={opened} aria-controls={id} w="fit-content">
         {`Filters${anyOn ? ' (some on)' : ''} ${opened ? '▴' : '▾'}`}
       </Button>
-      <Collapse expanded={opened} id={id}>{children}</Collapse>
+      <Collapse expanded={opened} id={id}>
+        {children}
+      </Collapse>
     </Stack>
   )
 }

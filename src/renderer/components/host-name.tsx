@@ -6,7 +6,12 @@ export function HostName({ name }: { name: string }) {
   const labels = name.split(/(?<=\.)/)
   return (
     <span style={{ overflowWrap: 'anywhere' }}>
-      {labels.map((label, i) => <Fragment key={i}>{label}{i < labels.length - 1 && <wbr />}</Fragment>)}
+      {labels.map((label, i) => (
+        <Fragment key={i}>
+          {label}
+          {i < labels.length - 1 && <wbr />}
+        </Fragment>
+      ))}
     </span>
   )
 }

@@ -14,7 +14,9 @@ const look: Record<number, { color: string; label: string }> = {
  * is not labelled "Changed" as a service's orange LED is.
  */
 const hostLabels: Record<number, string> = {
-  [LedCode.Red]: 'Failing', [LedCode.Orange]: 'Some services failing or changed', [LedCode.Green]: 'OK',
+  [LedCode.Red]: 'Failing',
+  [LedCode.Orange]: 'Some services failing or changed',
+  [LedCode.Green]: 'OK',
   [LedCode.Gray]: 'Inactive, ignored or not monitored'
 }
 
@@ -28,8 +30,13 @@ export function Led({ led, size = 12, host = false }: { led: number; size?: numb
   const label = ledLabel(led, host)
   return (
     <Tooltip label={label} withArrow openDelay={300}>
-      <Box component="span" role="img" aria-label={label} data-led={led}
-        style={{ display: 'inline-block', width: size, height: size, borderRadius: '50%', background: color, flexShrink: 0 }} />
+      <Box
+        component="span"
+        role="img"
+        aria-label={label}
+        data-led={led}
+        style={{ display: 'inline-block', width: size, height: size, borderRadius: '50%', background: color, flexShrink: 0 }}
+      />
     </Tooltip>
   )
 }

@@ -13,9 +13,15 @@ export function monitrcLine(user: string, password: string, origin = window.loca
 export function MonitrcLine({ line }: { line: string }) {
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
-      <Code block style={{ flex: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="monitrc-line">{line}</Code>
+      <Code block style={{ flex: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="monitrc-line">
+        {line}
+      </Code>
       <CopyButton value={line}>
-        {({ copied, copy }) => <Button variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}
+        {({ copied, copy }) => (
+          <Button variant="light" onClick={copy}>
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
+        )}
       </CopyButton>
     </Group>
   )
@@ -36,14 +42,20 @@ export function MonitrcLineChooser({ user, password, urls }: { user: string; pas
   return (
     <Stack gap="xs">
       {choices.length > 1 && (
-        <Select label="Address the agents reach this server at" data={choices} value={origin} allowDeselect={false}
-          onChange={(value) => value && setOrigin(value)} maw={420} />
+        <Select
+          label="Address the agents reach this server at"
+          data={choices}
+          value={origin}
+          allowDeselect={false}
+          onChange={(value) => value && setOrigin(value)}
+          maw={420}
+        />
       )}
       <MonitrcLine line={monitrcLine(user, password, origin)} />
       {choices.every(isLoopback) && (
         <Text size="sm" c="orange" data-testid="loopback-only">
-          This server listens on this machine's loopback address only, which agents on other machines cannot reach: start it
-          with --host 0.0.0.0 (or OVERSEER_HOST) for the LAN.
+          This server listens on this machine's loopback address only, which agents on other machines cannot reach: start it with --host
+          0.0.0.0 (or OVERSEER_HOST) for the LAN.
         </Text>
       )}
       <AgentSettings serverHost={new URL(origin).hostname} />

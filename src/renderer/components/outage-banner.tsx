@@ -15,12 +15,21 @@ export function OutageBanner({ connection }: { connection: Connection }) {
   if (connection.reachable) return null
   const since = connection.lastGoodAt === undefined ? undefined : new Date(connection.lastGoodAt)
   return (
-    <Alert color="red" variant="filled" role="alert" className={classes.banner} data-testid="outage-banner"
+    <Alert
+      color="red"
+      variant="filled"
+      role="alert"
+      className={classes.banner}
+      data-testid="outage-banner"
       title="The server cannot be reached">
       <Text size="sm">
-        {since
-          ? <>Figures shown are from <time dateTime={since.toISOString()}>{since.toLocaleTimeString()}</time> and may be out of date. </>
-          : 'Figures shown may be out of date. '}
+        {since ? (
+          <>
+            Figures shown are from <time dateTime={since.toISOString()}>{since.toLocaleTimeString()}</time> and may be out of date.{' '}
+          </>
+        ) : (
+          'Figures shown may be out of date. '
+        )}
         Trying again; this page refreshes by itself once the server answers.
       </Text>
     </Alert>
@@ -32,7 +41,11 @@ export function StaleWhenOffline({ connection, children }: { connection: Connect
   const stale = !connection.reachable
   return (
     <Box className={classes.content} data-stale={stale || undefined} aria-describedby={stale ? 'stale-note' : undefined}>
-      {stale && <Text id="stale-note" className={classes.staleNote}>Out of date: the server cannot be reached.</Text>}
+      {stale && (
+        <Text id="stale-note" className={classes.staleNote}>
+          Out of date: the server cannot be reached.
+        </Text>
+      )}
       {children}
     </Box>
   )

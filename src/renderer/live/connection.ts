@@ -16,12 +16,16 @@ let current: Connection = { reachable: true }
 export function onConnection(listener: (connection: Connection) => void): () => void {
   listeners.add(listener)
   listener(current)
-  return () => { listeners.delete(listener) }
+  return () => {
+    listeners.delete(listener)
+  }
 }
 
 export function onReconnect(listener: () => void): () => void {
   reconnectListeners.add(listener)
-  return () => { reconnectListeners.delete(listener) }
+  return () => {
+    reconnectListeners.delete(listener)
+  }
 }
 
 function publish(next: Connection): void {

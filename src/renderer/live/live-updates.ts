@@ -26,7 +26,9 @@ let state: LiveState = 'connecting'
 export function onLiveState(listener: (state: LiveState) => void): () => void {
   stateListeners.add(listener)
   listener(state)
-  return () => { stateListeners.delete(listener) }
+  return () => {
+    stateListeners.delete(listener)
+  }
 }
 
 function setState(next: LiveState): void {

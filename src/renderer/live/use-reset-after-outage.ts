@@ -12,8 +12,12 @@ interface Resettable {
 export function useResetAfterOutage(mutation: Resettable): void {
   const latest = useRef(mutation)
   latest.current = mutation
-  useEffect(() => onReconnect(() => {
-    const { error, reset } = latest.current
-    if (error instanceof ApiError && error.status === 0) reset()
-  }), [])
+  useEffect(
+    () =>
+      onReconnect(() => {
+        const { error, reset } = latest.current
+        if (error instanceof ApiError && error.status === 0) reset()
+      }),
+    []
+  )
 }

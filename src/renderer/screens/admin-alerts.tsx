@@ -55,11 +55,14 @@ function AdminAlertsScreen() {
           {/* The form asked for by the link opens once: the URL drops it, so reload and back do not reopen it. */}
           <ChannelsPanel newType={newType} onNewOpened={() => void navigate({ search: {}, replace: true })} />
         </Tabs.Panel>
-        <Tabs.Panel value="rules"><RulesPanel /></Tabs.Panel>
-        <Tabs.Panel value="mutes"><MutesPanel /></Tabs.Panel>
+        <Tabs.Panel value="rules">
+          <RulesPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="mutes">
+          <MutesPanel />
+        </Tabs.Panel>
         <Tabs.Panel value="deliveries">
-          <DeliveriesPanel search={deliveries}
-            onChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) })} />
+          <DeliveriesPanel search={deliveries} onChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }) })} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

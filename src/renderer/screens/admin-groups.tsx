@@ -6,7 +6,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { groupFormRules } from '../../shared/api/groups'
-import { addGroupHosts, adminGroupsQuery, createGroup, deleteGroup, removeGroupHosts, renameGroup, type GroupList, type HostGroup } from '../api/admin'
+import {
+  addGroupHosts,
+  adminGroupsQuery,
+  createGroup,
+  deleteGroup,
+  removeGroupHosts,
+  renameGroup,
+  type GroupList,
+  type HostGroup
+} from '../api/admin'
 import { errorMessage } from '../api/client'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
@@ -24,11 +33,15 @@ function AdminGroupsScreen() {
   return (
     <Stack gap="md">
       <Title order={2}>Host groups</Title>
-      <Text size="sm" c="dimmed">Group hosts to filter the status views by group and to grant roles permissions on every host of a group.</Text>
+      <Text size="sm" c="dimmed">
+        Group hosts to filter the status views by group and to grant roles permissions on every host of a group.
+      </Text>
       <ErrorNote error={list.error} title="The host groups could not be loaded" />
       <NewGroup />
       {list.data && list.data.groups.length === 0 && <Text data-testid="groups-empty">No host groups yet. Create one above.</Text>}
-      {list.data?.groups.map((group) => <GroupCard key={group.id} group={group} list={list.data} />)}
+      {list.data?.groups.map((group) => (
+        <GroupCard key={group.id} group={group} list={list.data} />
+      ))}
     </Stack>
   )
 }
@@ -38,16 +51,29 @@ function NewGroup() {
   const form = useForm({ mode: 'controlled', initialValues: { name: '' }, validate: schemaResolver(groupFormRules, { sync: true }) })
   const create = useMutation({
     mutationFn: createGroup,
-    onSuccess: () => { form.reset(); void queryClient.invalidateQueries({ queryKey: ['admin'] }) }
+    onSuccess: () => {
+      form.reset()
+      void queryClient.invalidateQueries({ queryKey: ['admin'] })
+    }
   })
   return (
     <form onSubmit={form.onSubmit(({ name }) => create.mutate(name))} noValidate>
       <Group align="flex-start">
         {/* A name taken already is the server's to say; it shows under the field like the browser's checks. */}
-        <TextInput label="New group" placeholder="Name" {...form.getInputProps('name')}
+        <TextInput
+          label="New group"
+          placeholder="Name"
+          {...form.getInputProps('name')}
           error={form.errors.name ?? (create.error ? errorMessage(create.error) : undefined)}
-          onChange={(e) => { form.setFieldValue('name', e.currentTarget.value); create.reset() }} w={320} />
-        <Button type="submit" mt={25} loading={create.isPending}>Create group</Button>
+          onChange={(e) => {
+            form.setFieldValue('name', e.currentTarget.value)
+            create.reset()
+          }}
+          w={320}
+        />
+        <Button type="submit" mt={25} loading={create.isPending}>
+          Create group
+        </Button>
       </Group>
     </form>
   )
@@ -70,18 +96,38 @@ function GroupCard({ group, list }: { group: HostGroup; list: GroupList }) {
     <Card withBorder data-group={group.name}>
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={3} size="h4">{group.name}</Title>
+          <Title order={3} size="h4">
+            {group.name}
+          </Title>
           <Group gap="xs">
-            <Button size="xs" variant="default" onClick={() => setRenaming(true)} aria-label={`Rename ${group.name}`}>Rename</Button>
-            <ConfirmButton size="xs" label="Delete" aria-label={`Delete ${group.name}`} title={`Delete the group ${group.name}?`}
+            <Button size="xs" variant="default" onClick={() => setRenaming(true)} aria-label={`Rename ${group.name}`}>
+              Rename
+            </Button>
+            <ConfirmButton
+              size="xs"
+              label="Delete"
+              aria-label={`Delete ${group.name}`}
+              title={`Delete the group ${group.name}?`}
               message="The hosts stay; roles that granted permissions through this group no longer do."
-              onConfirm={() => deleteGroup(group.id)} onDone={() => void refresh()} />
+              onConfirm={() => deleteGroup(group.id)}
+              onDone={() => void refresh()}
+            />
           </Group>
         </Group>
-        <MultiSelect label={`Hosts (${group.hosts.length})`} data={list.hosts.map((h) => ({ value: String(h.id), label: h.name }))}
-          value={group.hosts.map(String)} onChange={(v) => members.mutate(v.map(Number))} searchable limit={50} clearable
-          placeholder={group.hosts.length ? undefined : 'No hosts: pick some'} nothingFoundMessage="No such host" disabled={members.isPending}
-          aria-label={`Hosts of ${group.name}`} error={members.error ? (members.error as Error).message : undefined} />
+        <MultiSelect
+          label={`Hosts (${group.hosts.length})`}
+          data={list.hosts.map((h) => ({ value: String(h.id), label: h.name }))}
+          value={group.hosts.map(String)}
+          onChange={(v) => members.mutate(v.map(Number))}
+          searchable
+          limit={50}
+          clearable
+          placeholder={group.hosts.length ? undefined : 'No hosts: pick some'}
+          nothingFoundMessage="No such host"
+          disabled={members.isPending}
+          aria-label={`Hosts of ${group.name}`}
+          error={members.error ? (members.error as Error).message : undefined}
+        />
         <AddMatchingHosts group={group} hosts={list.hosts} onAdded={() => void refresh()} />
       </Stack>
       {renaming && <RenameGroup group={group} onClose={() => setRenaming(false)} />}
@@ -91,10 +137,17 @@ function GroupCard({ group, list }: { group: HostGroup; list: GroupList }) {
 
 function RenameGroup({ group, onClose }: { group: HostGroup; onClose(): void }) {
   const queryClient = useQueryClient()
-  const form = useForm({ mode: 'controlled', initialValues: { name: group.name }, validate: schemaResolver(groupFormRules, { sync: true }) })
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: group.name },
+    validate: schemaResolver(groupFormRules, { sync: true })
+  })
   const rename = useMutation({
     mutationFn: (name: string) => renameGroup(group.id, name),
-    onSuccess: () => { void queryClient.invalidateQueries({ queryKey: ['admin'] }); onClose() }
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin'] })
+      onClose()
+    }
   })
   return (
     <Modal opened onClose={onClose} title={`Rename ${group.name}`}>
@@ -103,8 +156,12 @@ function RenameGroup({ group, onClose }: { group: HostGroup; onClose(): void }) 
           <TextInput label="Name" {...form.getInputProps('name')} data-autofocus />
           <ErrorNote error={rename.error} title="Not renamed" />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={rename.isPending}>Rename</Button>
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={rename.isPending}>
+              Rename
+            </Button>
           </Group>
         </Stack>
       </form>

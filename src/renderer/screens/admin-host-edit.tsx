@@ -1,7 +1,24 @@
 // One host's administration (admin/hosts/get|update|test|delete): its name and description, status,
 // how the server calls its agent back (address, port, TLS, credentials), the heartbeat tolerance,
 // a connection test with what is typed (the stored password unless a new one is), and deletion.
-import { Alert, Anchor, Button, Grid, Group, NumberInput, Paper, PasswordInput, SegmentedControl, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core'
+import {
+  Alert,
+  Anchor,
+  Button,
+  Grid,
+  Group,
+  NumberInput,
+  Paper,
+  PasswordInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title
+} from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createRoute, Link, useNavigate } from '@tanstack/react-router'
@@ -25,8 +42,13 @@ function AdminHostEditScreen() {
   const host = useQuery({ ...adminHostQuery(id), enabled: Number.isInteger(id) })
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/admin/hosts" size="sm">← Hosts administration</Anchor>
-      <ErrorNote error={Number.isInteger(id) ? host.error : new Error(`'${hostId}' is not a host id`)} title="The host could not be loaded" />
+      <Anchor component={Link} to="/admin/hosts" size="sm">
+        ← Hosts administration
+      </Anchor>
+      <ErrorNote
+        error={Number.isInteger(id) ? host.error : new Error(`'${hostId}' is not a host id`)}
+        title="The host could not be loaded"
+      />
       {host.data && <HostEditor key={host.data.id} host={host.data} />}
     </Stack>
   )
@@ -34,15 +56,28 @@ function AdminHostEditScreen() {
 
 function draftOf(host: AdminHost): HostUpdate {
   return {
-    id: host.id, hostname: host.hostname, keepname: host.keepname, description: host.description, status: host.status,
-    ipaddrout: host.ipaddrout, portout: host.portout, sslout: host.sslout, agentuser: host.agentuser, agentpassword: '', skew: host.skew
+    id: host.id,
+    hostname: host.hostname,
+    keepname: host.keepname,
+    description: host.description,
+    status: host.status,
+    ipaddrout: host.ipaddrout,
+    portout: host.portout,
+    sslout: host.sslout,
+    agentuser: host.agentuser,
+    agentpassword: '',
+    skew: host.skew
   }
 }
 
 function HostEditor({ host }: { host: AdminHost }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const form = useForm<HostUpdate>({ mode: 'controlled', initialValues: draftOf(host), validate: schemaResolver(hostFormRules, { sync: true }) })
+  const form = useForm<HostUpdate>({
+    mode: 'controlled',
+    initialValues: draftOf(host),
+    validate: schemaResolver(hostFormRules, { sync: true })
+  })
   const draft = form.getValues()
   const set = <K extends keyof HostUpdate>(key: K, value: HostUpdate[K]) => form.setFieldValue(key, value as never)
   const save = useMutation({
@@ -58,8 +93,12 @@ function HostEditor({ host }: { host: AdminHost }) {
     // Where the server will call the agent once this draft is saved.
     const target = callBackTarget(draft, host)
     test.mutate({
-      id: host.id, ipaddr: target.ipaddr, port: target.port, ssl: target.ssl ? 1 : 0,
-      agentuser: draft.agentuser, agentpassword: draft.agentpassword
+      id: host.id,
+      ipaddr: target.ipaddr,
+      port: target.port,
+      ssl: target.ssl ? 1 : 0,
+      agentuser: draft.agentuser,
+      agentpassword: draft.agentpassword
     })
   }
 
@@ -67,74 +106,165 @@ function HostEditor({ host }: { host: AdminHost }) {
     <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
       <Stack gap="md">
         <Group justify="space-between">
-          <Title order={2}><HostName name={host.hostname} /></Title>
-          <ConfirmButton label="Delete host" title={`Delete ${host.hostname}?`}
+          <Title order={2}>
+            <HostName name={host.hostname} />
+          </Title>
+          <ConfirmButton
+            label="Delete host"
+            title={`Delete ${host.hostname}?`}
             message="The host is deleted with its services, events and statistics. If its agent reports again, it comes back as a new host."
             onConfirm={() => deleteHost(host.id)}
-            onDone={() => { void queryClient.invalidateQueries({ queryKey: ['admin'] }); void navigate({ to: '/admin/hosts' }) }} />
+            onDone={() => {
+              void queryClient.invalidateQueries({ queryKey: ['admin'] })
+              void navigate({ to: '/admin/hosts' })
+            }}
+          />
         </Group>
         <Text size="sm" c="dimmed">
-          Agent id <Text span ff="monospace">{host.agentid}</Text> · reports every {host.poll} s · last report{' '}
-          {host.lastmodified ? new Date(host.lastmodified * 1000).toLocaleString() : 'never'}
+          Agent id{' '}
+          <Text span ff="monospace">
+            {host.agentid}
+          </Text>{' '}
+          · reports every {host.poll} s · last report {host.lastmodified ? new Date(host.lastmodified * 1000).toLocaleString() : 'never'}
         </Text>
 
         <Paper withBorder p="md">
           <Stack gap="sm">
-            <Title order={3} size="h4">Identity</Title>
+            <Title order={3} size="h4">
+              Identity
+            </Title>
             <Grid>
               <Grid.Col span={{ base: 12, md: 6 }}>
-                <TextInput label="Name" required value={draft.hostname} onChange={(e) => set('hostname', e.currentTarget.value)} error={form.errors.hostname} />
+                <TextInput
+                  label="Name"
+                  required
+                  value={draft.hostname}
+                  onChange={(e) => set('hostname', e.currentTarget.value)}
+                  error={form.errors.hostname}
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
-                <Switch mt={30} label="Keep this name (do not follow the agent's host name)" checked={draft.keepname === 1}
-                  onChange={(e) => set('keepname', e.currentTarget.checked ? 1 : 0)} error={form.errors.keepname} />
+                <Switch
+                  mt={30}
+                  label="Keep this name (do not follow the agent's host name)"
+                  checked={draft.keepname === 1}
+                  onChange={(e) => set('keepname', e.currentTarget.checked ? 1 : 0)}
+                  error={form.errors.keepname}
+                />
               </Grid.Col>
             </Grid>
-            <Textarea label="Description" autosize minRows={2} value={draft.description}
-              onChange={(e) => set('description', e.currentTarget.value)} error={form.errors.description} />
+            <Textarea
+              label="Description"
+              autosize
+              minRows={2}
+              value={draft.description}
+              onChange={(e) => set('description', e.currentTarget.value)}
+              error={form.errors.description}
+            />
             <div>
-              <Text size="sm" fw={500} mb={4} id="host-status-label">Status</Text>
-              <SegmentedControl aria-labelledby="host-status-label" value={String(draft.status)} onChange={(v) => set('status', Number(v))}
-                data={[{ value: '0', label: 'Active' }, { value: '1', label: 'Inactive' }, { value: '2', label: 'Ignored' }]} />
-              <Text size="xs" c="dimmed" mt={4}>Ignored hosts keep their status but store no events.</Text>
-              {form.errors.status && <Text size="xs" c="red">{form.errors.status}</Text>}
+              <Text size="sm" fw={500} mb={4} id="host-status-label">
+                Status
+              </Text>
+              <SegmentedControl
+                aria-labelledby="host-status-label"
+                value={String(draft.status)}
+                onChange={(v) => set('status', Number(v))}
+                data={[
+                  { value: '0', label: 'Active' },
+                  { value: '1', label: 'Inactive' },
+                  { value: '2', label: 'Ignored' }
+                ]}
+              />
+              <Text size="xs" c="dimmed" mt={4}>
+                Ignored hosts keep their status but store no events.
+              </Text>
+              {form.errors.status && (
+                <Text size="xs" c="red">
+                  {form.errors.status}
+                </Text>
+              )}
             </div>
-            <NumberInput label="Heartbeat tolerance (poll cycles)" description={`A host is declared silent after this many missed reports (default ${host.defaultskew})`}
-              min={1} max={1000} allowDecimal={false} value={draft.skew} onChange={(v) => set('skew', Number(v))} error={form.errors.skew} maw={360} />
+            <NumberInput
+              label="Heartbeat tolerance (poll cycles)"
+              description={`A host is declared silent after this many missed reports (default ${host.defaultskew})`}
+              min={1}
+              max={1000}
+              allowDecimal={false}
+              value={draft.skew}
+              onChange={(v) => set('skew', Number(v))}
+              error={form.errors.skew}
+              maw={360}
+            />
           </Stack>
         </Paper>
 
         <Paper withBorder p="md">
           <Stack gap="sm">
-            <Title order={3} size="h4">Calling the agent back</Title>
+            <Title order={3} size="h4">
+              Calling the agent back
+            </Title>
             <Text size="sm" c="dimmed">
-              The agent reports its own web interface at {host.ipaddrin || '—'}:{host.portin} ({host.sslin ? 'https' : 'http'}).
-              Leave the address empty and the port at −1 to use what it reports.
+              The agent reports its own web interface at {host.ipaddrin || '—'}:{host.portin} ({host.sslin ? 'https' : 'http'}). Leave the
+              address empty and the port at −1 to use what it reports.
             </Text>
             <Grid>
               <Grid.Col span={{ base: 12, md: 5 }}>
-                <TextInput label="Address" placeholder={host.ipaddrin || 'as reported'} value={draft.ipaddrout}
-                  onChange={(e) => set('ipaddrout', e.currentTarget.value)} error={form.errors.ipaddrout} />
+                <TextInput
+                  label="Address"
+                  placeholder={host.ipaddrin || 'as reported'}
+                  value={draft.ipaddrout}
+                  onChange={(e) => set('ipaddrout', e.currentTarget.value)}
+                  error={form.errors.ipaddrout}
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 6, md: 3 }}>
-                <NumberInput label="Port" min={-1} max={65535} allowDecimal={false} value={draft.portout}
-                  onChange={(v) => set('portout', Number(v))} error={form.errors.portout} />
+                <NumberInput
+                  label="Port"
+                  min={-1}
+                  max={65535}
+                  allowDecimal={false}
+                  value={draft.portout}
+                  onChange={(v) => set('portout', Number(v))}
+                  error={form.errors.portout}
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 6, md: 4 }}>
-                <Select label="Protocol" allowDeselect={false} value={String(draft.sslout)} onChange={(v) => v !== null && set('sslout', Number(v))}
-                  data={[{ value: '-1', label: 'As reported' }, { value: '0', label: 'http' }, { value: '1', label: 'https' }]} error={form.errors.sslout} />
+                <Select
+                  label="Protocol"
+                  allowDeselect={false}
+                  value={String(draft.sslout)}
+                  onChange={(v) => v !== null && set('sslout', Number(v))}
+                  data={[
+                    { value: '-1', label: 'As reported' },
+                    { value: '0', label: 'http' },
+                    { value: '1', label: 'https' }
+                  ]}
+                  error={form.errors.sslout}
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
-                <TextInput label="Agent user" value={draft.agentuser} onChange={(e) => set('agentuser', e.currentTarget.value)} error={form.errors.agentuser} />
+                <TextInput
+                  label="Agent user"
+                  value={draft.agentuser}
+                  onChange={(e) => set('agentuser', e.currentTarget.value)}
+                  error={form.errors.agentuser}
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
-                <PasswordInput label="Agent password" placeholder="unchanged"
+                <PasswordInput
+                  label="Agent password"
+                  placeholder="unchanged"
                   description="Leave empty to keep the stored password: saving keeps it and the connection test uses it"
-                  value={draft.agentpassword} onChange={(e) => set('agentpassword', e.currentTarget.value)} error={form.errors.agentpassword} />
+                  value={draft.agentpassword}
+                  onChange={(e) => set('agentpassword', e.currentTarget.value)}
+                  error={form.errors.agentpassword}
+                />
               </Grid.Col>
             </Grid>
             <Group>
-              <Button variant="default" onClick={runTest} loading={test.isPending}>Test connection</Button>
+              <Button variant="default" onClick={runTest} loading={test.isPending}>
+                Test connection
+              </Button>
               {test.data && (
                 <Alert color={test.data.status === 'green' ? 'green' : 'red'} py={6} data-testid="connection-test" role="status">
                   {test.data.description}
@@ -147,10 +277,24 @@ function HostEditor({ host }: { host: AdminHost }) {
 
         {/* What only the server knows (the host deleted meanwhile) shows above the buttons. */}
         <ErrorNote error={save.error} title="Not saved" />
-        {save.isSuccess && !save.isPending && <Text c="teal" size="sm" role="status">Saved.</Text>}
+        {save.isSuccess && !save.isPending && (
+          <Text c="teal" size="sm" role="status">
+            Saved.
+          </Text>
+        )}
         <Group>
-          <Button type="submit" loading={save.isPending}>Save</Button>
-          <Button variant="default" onClick={() => { form.setValues(draftOf(host)); form.clearErrors(); save.reset() }}>Reset</Button>
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => {
+              form.setValues(draftOf(host))
+              form.clearErrors()
+              save.reset()
+            }}>
+            Reset
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -24,30 +24,52 @@ function AdminHostsScreen() {
   const hosts = useQuery(adminHostsQuery)
   const [text, setText] = useState('')
   const pattern = useDeferredValue(text.trim().toLowerCase())
-  const shown = useMemo(() => (hosts.data?.records ?? []).filter((h) =>
-    !pattern || h.hostname.toLowerCase().includes(pattern) || h.ipaddr.includes(pattern) || h.description.toLowerCase().includes(pattern)),
-  [hosts.data, pattern])
+  const shown = useMemo(
+    () =>
+      (hosts.data?.records ?? []).filter(
+        (h) =>
+          !pattern ||
+          h.hostname.toLowerCase().includes(pattern) ||
+          h.ipaddr.includes(pattern) ||
+          h.description.toLowerCase().includes(pattern)
+      ),
+    [hosts.data, pattern]
+  )
 
   return (
     <Stack gap="md">
       <Title order={2}>Hosts administration</Title>
       <Text c="dimmed" size="sm">
-        Hosts register themselves when their Monit agent first reports. Here you name them, tell the server how to
-        call the agent back, and remove hosts that are gone.
+        Hosts register themselves when their Monit agent first reports. Here you name them, tell the server how to call the agent back, and
+        remove hosts that are gone.
       </Text>
       <ErrorNote error={hosts.error} title="The host list could not be loaded" />
       {hosts.data && (
         <>
           <Group justify="space-between" align="flex-end">
-            <TextInput label="Filter" placeholder="Name, address or description" value={text} onChange={(e) => setText(e.currentTarget.value)} w={320} />
+            <TextInput
+              label="Filter"
+              placeholder="Name, address or description"
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              w={320}
+            />
             <Text size="sm" c="dimmed" data-testid="admin-hosts-count">
-              {shown.length === hosts.data.totalRecords ? `${hosts.data.totalRecords} hosts` : `${shown.length} of ${hosts.data.totalRecords} hosts`}
+              {shown.length === hosts.data.totalRecords
+                ? `${hosts.data.totalRecords} hosts`
+                : `${shown.length} of ${hosts.data.totalRecords} hosts`}
               {` · ${hosts.data.inactive} inactive`}
             </Text>
           </Group>
-          {hosts.data.totalRecords === 0
-            ? <Text data-testid="admin-hosts-empty">No hosts yet. A host appears here when its Monit agent first reports to this server.</Text>
-            : shown.length === 0 ? <Text c="dimmed">No host matches this filter.</Text> : <HostRows hosts={shown} />}
+          {hosts.data.totalRecords === 0 ? (
+            <Text data-testid="admin-hosts-empty">
+              No hosts yet. A host appears here when its Monit agent first reports to this server.
+            </Text>
+          ) : shown.length === 0 ? (
+            <Text c="dimmed">No host matches this filter.</Text>
+          ) : (
+            <HostRows hosts={shown} />
+          )}
           <DeleteInactive inactive={hosts.data.inactive} />
         </>
       )}
@@ -57,7 +79,12 @@ function AdminHostsScreen() {
 
 function HostRows({ hosts }: { hosts: AdminHostEntry[] }) {
   const scroller = useRef<HTMLDivElement>(null)
-  const rows = useVirtualizer({ count: hosts.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 })
+  const rows = useVirtualizer({
+    count: hosts.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10
+  })
   const items = rows.getVirtualItems()
   const before = items.length ? items[0].start : 0
   const after = items.length ? rows.getTotalSize() - items[items.length - 1].end : 0
@@ -67,7 +94,11 @@ function HostRows({ hosts }: { hosts: AdminHostEntry[] }) {
         <Table stickyHeader highlightOnHover aria-label="Hosts" aria-rowcount={hosts.length + 1}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th><Table.Th>Address</Table.Th><Table.Th>Monit</Table.Th><Table.Th>Status</Table.Th><Table.Th>Description</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Address</Table.Th>
+              <Table.Th>Monit</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Description</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -76,11 +107,21 @@ function HostRows({ hosts }: { hosts: AdminHostEntry[] }) {
               const host = hosts[item.index]
               return (
                 <Table.Tr key={host.id} style={{ height: ROW_HEIGHT }} aria-rowindex={item.index + 2}>
-                  <Table.Td><Anchor href={`#/admin/hosts/${host.id}`}>{host.hostname}</Anchor></Table.Td>
+                  <Table.Td>
+                    <Anchor href={`#/admin/hosts/${host.id}`}>{host.hostname}</Anchor>
+                  </Table.Td>
                   <Table.Td ff="monospace">{host.ipaddr || '—'}</Table.Td>
                   <Table.Td>{host.agentversion}</Table.Td>
-                  <Table.Td><Badge variant="light" color={statusColor[host.status]}>{host.status}</Badge></Table.Td>
-                  <Table.Td><Text size="sm" lineClamp={1}>{host.description}</Text></Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={statusColor[host.status]}>
+                      {host.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" lineClamp={1}>
+                      {host.description}
+                    </Text>
+                  </Table.Td>
                 </Table.Tr>
               )
             })}
@@ -100,20 +141,39 @@ function DeleteInactive({ inactive }: { inactive: number }) {
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
-        <Title order={3} size="h4">Remove hosts that are gone</Title>
+        <Title order={3} size="h4">
+          Remove hosts that are gone
+        </Title>
         <Text size="sm">
-          Deletes every host that has been inactive (stopped, or silent) for at least the given number of days, with its
-          services, events and statistics. {inactive === 0 ? 'No host is inactive now.' : `${inactive} host${inactive === 1 ? ' is' : 's are'} inactive now.`}
+          Deletes every host that has been inactive (stopped, or silent) for at least the given number of days, with its services, events
+          and statistics.{' '}
+          {inactive === 0 ? 'No host is inactive now.' : `${inactive} host${inactive === 1 ? ' is' : 's are'} inactive now.`}
         </Text>
         <Group align="flex-end">
-          <NumberInput label="Inactive for at least (days)" min={0} max={3650} allowDecimal={false} value={days} onChange={setDays} w={220}
-            error={valid ? undefined : 'Enter a whole number of days'} />
-          <ConfirmButton label="Delete inactive hosts" title="Delete inactive hosts?" disabled={!valid || inactive === 0}
+          <NumberInput
+            label="Inactive for at least (days)"
+            min={0}
+            max={3650}
+            allowDecimal={false}
+            value={days}
+            onChange={setDays}
+            w={220}
+            error={valid ? undefined : 'Enter a whole number of days'}
+          />
+          <ConfirmButton
+            label="Delete inactive hosts"
+            title="Delete inactive hosts?"
+            disabled={!valid || inactive === 0}
             message={`Every host inactive for ${days} days or more is deleted with all its history. This cannot be undone.`}
             onConfirm={async () => setDeleted((await deleteInactiveHosts(Number(days) * DAY)).deleted)}
-            onDone={() => void queryClient.invalidateQueries({ queryKey: ['admin'] })} />
+            onDone={() => void queryClient.invalidateQueries({ queryKey: ['admin'] })}
+          />
         </Group>
-        {deleted !== undefined && <Text size="sm" role="status" data-testid="inactive-deleted">Deleted {deleted} host{deleted === 1 ? '' : 's'}.</Text>}
+        {deleted !== undefined && (
+          <Text size="sm" role="status" data-testid="inactive-deleted">
+            Deleted {deleted} host{deleted === 1 ? '' : 's'}.
+          </Text>
+        )}
       </Stack>
     </Paper>
   )

@@ -5,7 +5,17 @@ import { schemaResolver, useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
 import { useState } from 'react'
-import { adminRolesQuery, adminUserQuery, adminUsersQuery, createUser, deleteUser, updateUser, type Role, type UserChange, type UserEntry } from '../api/admin'
+import {
+  adminRolesQuery,
+  adminUserQuery,
+  adminUsersQuery,
+  createUser,
+  deleteUser,
+  updateUser,
+  type Role,
+  type UserChange,
+  type UserEntry
+} from '../api/admin'
 import { useProfile } from '../api/profile'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
@@ -34,14 +44,22 @@ function AdminUsersScreen() {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>Users</Title>
-        <Button onClick={() => setEditing({ mode: 'create' })} disabled={!roles.data}>New user</Button>
+        <Button onClick={() => setEditing({ mode: 'create' })} disabled={!roles.data}>
+          New user
+        </Button>
       </Group>
       <ErrorNote error={users.error ?? roles.error} title="The users could not be loaded" />
       {users.data && (
         <Table.ScrollContainer minWidth={560}>
           <Table highlightOnHover withTableBorder aria-label="Users">
             <Table.Thead>
-              <Table.Tr><Table.Th>User name</Table.Th><Table.Th>Full name</Table.Th><Table.Th>E-mail</Table.Th><Table.Th>Roles</Table.Th><Table.Th /></Table.Tr>
+              <Table.Tr>
+                <Table.Th>User name</Table.Th>
+                <Table.Th>Full name</Table.Th>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>Roles</Table.Th>
+                <Table.Th />
+              </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {users.data.map((user) => (
@@ -51,16 +69,32 @@ function AdminUsersScreen() {
                   <Table.Td>{user.email}</Table.Td>
                   <Table.Td>
                     <Group gap={4}>
-                      {(byUser.get(user.id) ?? []).map((r) => <Badge key={r.id} variant="light" color={r.admin ? 'red' : r.active ? 'teal' : 'gray'}>{r.name}</Badge>)}
+                      {(byUser.get(user.id) ?? []).map((r) => (
+                        <Badge key={r.id} variant="light" color={r.admin ? 'red' : r.active ? 'teal' : 'gray'}>
+                          {r.name}
+                        </Badge>
+                      ))}
                     </Group>
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'edit', user })} aria-label={`Edit ${user.uname}`}>Edit</Button>
-                      <ConfirmButton size="xs" label="Delete" aria-label={`Delete ${user.uname}`} title={`Delete the user ${user.uname}?`}
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setEditing({ mode: 'edit', user })}
+                        aria-label={`Edit ${user.uname}`}>
+                        Edit
+                      </Button>
+                      <ConfirmButton
+                        size="xs"
+                        label="Delete"
+                        aria-label={`Delete ${user.uname}`}
+                        title={`Delete the user ${user.uname}?`}
                         disabled={String(me.id) === user.id}
                         message="The user is deleted and logged out everywhere. Agents using these credentials can no longer report."
-                        onConfirm={() => deleteUser(user.id)} onDone={refresh} />
+                        onConfirm={() => deleteUser(user.id)}
+                        onDone={refresh}
+                      />
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -70,7 +104,15 @@ function AdminUsersScreen() {
         </Table.ScrollContainer>
       )}
       {editing && roles.data && (
-        <UserEditor editing={editing} roles={roles.data} onClose={() => setEditing(undefined)} onSaved={() => { setEditing(undefined); refresh() }} />
+        <UserEditor
+          editing={editing}
+          roles={roles.data}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined)
+            refresh()
+          }}
+        />
       )}
     </Stack>
   )
@@ -81,45 +123,108 @@ function UserEditor({ editing, roles, onClose, onSaved }: { editing: Editing; ro
   const title = editing.mode === 'create' ? 'New user' : `Edit ${editing.user.uname}`
   return (
     <Modal opened onClose={onClose} title={title} size="lg">
-      {editing.mode === 'create'
-        ? <UserForm roles={roles} initial={{ uname: '', fullname: '', email: '', password: '', roleid: [] }} onClose={onClose} onSaved={onSaved} />
-        : <>
-            <ErrorNote error={detail.error} title="The user could not be loaded" />
-            {detail.data && (
-              <UserForm roles={roles} id={editing.user.id} onClose={onClose} onSaved={onSaved}
-                initial={{ uname: detail.data.uname, fullname: detail.data.fullname, email: detail.data.email, password: '', roleid: detail.data.roles }} />
-            )}
-          </>}
+      {editing.mode === 'create' ? (
+        <UserForm
+          roles={roles}
+          initial={{ uname: '', fullname: '', email: '', password: '', roleid: [] }}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      ) : (
+        <>
+          <ErrorNote error={detail.error} title="The user could not be loaded" />
+          {detail.data && (
+            <UserForm
+              roles={roles}
+              id={editing.user.id}
+              onClose={onClose}
+              onSaved={onSaved}
+              initial={{
+                uname: detail.data.uname,
+                fullname: detail.data.fullname,
+                email: detail.data.email,
+                password: '',
+                roleid: detail.data.roles
+              }}
+            />
+          )}
+        </>
+      )}
     </Modal>
   )
 }
 
-function UserForm({ roles, id, initial, onClose, onSaved }: { roles: Role[]; id?: string; initial: UserChange; onClose(): void; onSaved(): void }) {
-  const form = useForm<UserChange>({ mode: 'controlled', initialValues: initial, validate: schemaResolver(userFormRules(id === undefined), { sync: true }) })
-  const save = useMutation({ mutationFn: (user: UserChange) => (id === undefined ? createUser(user) : updateUser(id, user)), onSuccess: onSaved })
+function UserForm({
+  roles,
+  id,
+  initial,
+  onClose,
+  onSaved
+}: {
+  roles: Role[]
+  id?: string
+  initial: UserChange
+  onClose(): void
+  onSaved(): void
+}) {
+  const form = useForm<UserChange>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: schemaResolver(userFormRules(id === undefined), { sync: true })
+  })
+  const save = useMutation({
+    mutationFn: (user: UserChange) => (id === undefined ? createUser(user) : updateUser(id, user)),
+    onSuccess: onSaved
+  })
   return (
     <form onSubmit={form.onSubmit((user) => save.mutate(user))} noValidate>
       <Stack>
         <TextInput label="User name" required {...form.getInputProps('uname')} data-autofocus />
         <TextInput label="Full name" required {...form.getInputProps('fullname')} />
         <TextInput label="E-mail" {...form.getInputProps('email')} />
-        <PasswordInput label={id === undefined ? 'Password' : 'New password'} required={id === undefined}
+        <PasswordInput
+          label={id === undefined ? 'Password' : 'New password'}
+          required={id === undefined}
           description={id === undefined ? undefined : 'Leave empty to keep the current password'}
-          {...form.getInputProps('password')} autoComplete="new-password" />
-        <Checkbox.Group label="Roles" description="At least one; a user may do what any of their active roles grants"
-          value={form.getValues().roleid.map(String)} onChange={(v) => form.setFieldValue('roleid', v.map(Number))} error={form.errors.roleid}>
+          {...form.getInputProps('password')}
+          autoComplete="new-password"
+        />
+        <Checkbox.Group
+          label="Roles"
+          description="At least one; a user may do what any of their active roles grants"
+          value={form.getValues().roleid.map(String)}
+          onChange={(v) => form.setFieldValue('roleid', v.map(Number))}
+          error={form.errors.roleid}>
           <Stack gap={6} mt={6}>
             {roles.map((r) => (
-              <Checkbox key={r.id} value={String(r.id)} label={<>{r.name}{!r.active && <Text span c="dimmed"> (inactive)</Text>}</>}
-                description={r.description || undefined} />
+              <Checkbox
+                key={r.id}
+                value={String(r.id)}
+                label={
+                  <>
+                    {r.name}
+                    {!r.active && (
+                      <Text span c="dimmed">
+                        {' '}
+                        (inactive)
+                      </Text>
+                    )}
+                  </>
+                }
+                description={r.description || undefined}
+              />
             ))}
           </Stack>
         </Checkbox.Group>
         {/* What only the server knows (a name taken meanwhile) shows above the buttons. */}
         <ErrorNote error={save.error} title="Not saved" />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button type="submit" loading={save.isPending}>{id === undefined ? 'Create user' : 'Save'}</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {id === undefined ? 'Create user' : 'Save'}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -55,10 +55,18 @@ function Dashboard() {
       {summary.isSuccess && hostCount! > 0 && (
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" data-testid="host-summary">
           {summary.data.status.map(({ label, data }) => (
-            <Card key={label} withBorder padding="sm" renderRoot={(props) => <Link {...props} to="/hosts" search={{ led: [categories[label].led] }} />}
+            <Card
+              key={label}
+              withBorder
+              padding="sm"
+              renderRoot={(props) => <Link {...props} to="/hosts" search={{ led: [categories[label].led] }} />}
               aria-label={`${data} hosts ${label}`}>
-              <Text size="xl" fw={700} c={data > 0 ? categories[label].color : 'dimmed'}>{data.toLocaleString()}</Text>
-              <Text size="sm" c="dimmed">{label === 'ok' ? 'OK' : label.charAt(0).toUpperCase() + label.slice(1)}</Text>
+              <Text size="xl" fw={700} c={data > 0 ? categories[label].color : 'dimmed'}>
+                {data.toLocaleString()}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {label === 'ok' ? 'OK' : label.charAt(0).toUpperCase() + label.slice(1)}
+              </Text>
             </Card>
           ))}
         </SimpleGrid>
@@ -67,8 +75,12 @@ function Dashboard() {
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
           <Card withBorder>
             <Group justify="space-between" mb="sm">
-              <Title order={3} size="h4">Needs attention</Title>
-              <Anchor component={Link} to="/hosts" size="sm">All hosts</Anchor>
+              <Title order={3} size="h4">
+                Needs attention
+              </Title>
+              <Anchor component={Link} to="/hosts" size="sm">
+                All hosts
+              </Anchor>
             </Group>
             {attention.isError && <ErrorNote error={attention.error} title="The hosts could not be loaded" />}
             {attention.isPending && <Skeleton height={120} />}
@@ -76,8 +88,12 @@ function Dashboard() {
           </Card>
           <Card withBorder>
             <Group justify="space-between" mb="sm">
-              <Title order={3} size="h4">Events in the last 24 hours</Title>
-              <Anchor component={Link} to="/events" size="sm">All events</Anchor>
+              <Title order={3} size="h4">
+                Events in the last 24 hours
+              </Title>
+              <Anchor component={Link} to="/events" size="sm">
+                All events
+              </Anchor>
             </Group>
             {events.isError && <ErrorNote error={events.error} title="The events summary could not be loaded" />}
             {events.isPending && <Skeleton height={220} />}
@@ -94,15 +110,27 @@ function NoHostsYet() {
   return (
     <Card withBorder padding="lg" data-testid="no-hosts">
       <Stack gap="sm">
-        <Title order={3} size="h4">No hosts yet</Title>
+        <Title order={3} size="h4">
+          No hosts yet
+        </Title>
         <Text>
-          A host appears here when its Monit agent first reports to this server. Add this line to each agent's monitrc,
-          with the collector user's name and password, then reload Monit (<code>monit reload</code>):
+          A host appears here when its Monit agent first reports to this server. Add this line to each agent's monitrc, with the collector
+          user's name and password, then reload Monit (<code>monit reload</code>):
         </Text>
         <MonitrcLine line={monitrcLine('USER', 'PASSWORD')} />
-        {profile.admin
-          ? <Text size="sm">The collector user and its password are in <Anchor component={Link} to="/settings">Settings</Anchor>.</Text>
-          : <Text size="sm" c="dimmed">Ask an administrator for the collector user's name and password.</Text>}
+        {profile.admin ? (
+          <Text size="sm">
+            The collector user and its password are in{' '}
+            <Anchor component={Link} to="/settings">
+              Settings
+            </Anchor>
+            .
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Ask an administrator for the collector user's name and password.
+          </Text>
+        )}
       </Stack>
     </Card>
   )

@@ -40,9 +40,15 @@ function EventDetailScreen() {
 function BackToEvents() {
   const router = useRouter()
   const canGoBack = useCanGoBack()
-  return canGoBack
-    ? <Anchor component="button" type="button" onClick={() => router.history.back()} size="sm" w="fit-content">← Back to events</Anchor>
-    : <AnchorLink to="/events" size="sm" w="fit-content">← All events</AnchorLink>
+  return canGoBack ? (
+    <Anchor component="button" type="button" onClick={() => router.history.back()} size="sm" w="fit-content">
+      ← Back to events
+    </Anchor>
+  ) : (
+    <AnchorLink to="/events" size="sm" w="fit-content">
+      ← All events
+    </AnchorLink>
+  )
 }
 
 function EventView({ event }: { event: EventDetail }) {
@@ -54,12 +60,21 @@ function EventView({ event }: { event: EventDetail }) {
       </Group>
       <Card withBorder padding="md">
         <Stack gap="md">
-          <Text data-testid="event-message" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{event.message}</Text>
+          <Text data-testid="event-message" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+            {event.message}
+          </Text>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" component="dl" m={0}>
             <Field label="Host">
-              <AnchorLink to="/hosts/$hostId" params={{ hostId: String(event.hostid) }}>{event.host}</AnchorLink>
+              <AnchorLink to="/hosts/$hostId" params={{ hostId: String(event.hostid) }}>
+                {event.host}
+              </AnchorLink>
             </Field>
-            <Field label="Service">{event.servicename} <Text span c="dimmed" size="sm">({event.servicetype})</Text></Field>
+            <Field label="Service">
+              {event.servicename}{' '}
+              <Text span c="dimmed" size="sm">
+                ({event.servicetype})
+              </Text>
+            </Field>
             <Field label="Date">{formatDateTime(event.date)}</Field>
             {event.active === 1 && event.eventstate === 1 && <FailingFor since={event.date} />}
             <Field label="Action">{event.action}</Field>
@@ -76,14 +91,25 @@ function EventView({ event }: { event: EventDetail }) {
 /** An active error: its service has been failing since the event, and still is. */
 function FailingFor({ since }: { since: number }) {
   const now = useNow()
-  return <Field label="Failing for"><Text span c="red.7" fw={600} data-testid="failing-for">{formatAge(since, now)}</Text> (since {formatDateTime(since)})</Field>
+  return (
+    <Field label="Failing for">
+      <Text span c="red.7" fw={600} data-testid="failing-for">
+        {formatAge(since, now)}
+      </Text>{' '}
+      (since {formatDateTime(since)})
+    </Field>
+  )
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={700}>{label}</Text>
-      <Text component="dd" m={0}>{children}</Text>
+      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text component="dd" m={0}>
+        {children}
+      </Text>
     </div>
   )
 }

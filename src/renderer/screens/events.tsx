@@ -30,8 +30,7 @@ function EventsScreen() {
   const change = (patch: Partial<EventSearch>) =>
     void navigate({ search: (prev) => parseEventSearch({ ...prev, ...patch, page: undefined }) })
   const goToPage = (page: number) => void navigate({ search: (prev) => parseEventSearch({ ...prev, page }) })
-  const knownServices = useMemo(
-    () => new Map((list.data?.records ?? []).map((e) => [e.servicenameid, e.servicename])), [list.data])
+  const knownServices = useMemo(() => new Map((list.data?.records ?? []).map((e) => [e.servicenameid, e.servicename])), [list.data])
 
   const size = search.size ?? DEFAULT_EVENT_PAGE_SIZE
   const total = list.data?.totalRecords ?? 0
@@ -49,37 +48,56 @@ function EventsScreen() {
         </Group>
       </Group>
       <FoldableFilters anyOn={hasEventFilter(search)}>
-        <EventFilters search={search} knownServices={knownServices} onChange={change}
-          onClear={() => void navigate({ search: {} })} />
+        <EventFilters search={search} knownServices={knownServices} onChange={change} onClear={() => void navigate({ search: {} })} />
       </FoldableFilters>
       <ErrorNote error={list.error} title="The events could not be loaded" />
       {list.data && list.data.records.length === 0 && total > 0 && (
         <EmptyState title="This page is past the last event" description={`The list now holds ${total.toLocaleString()} events.`}>
-          <EmptyState.Actions><Button onClick={() => goToPage(1)}>Go to the first page</Button></EmptyState.Actions>
+          <EmptyState.Actions>
+            <Button onClick={() => goToPage(1)}>Go to the first page</Button>
+          </EmptyState.Actions>
         </EmptyState>
       )}
       {list.data && total === 0 && (
-        <EmptyState title={hasEventFilter(search) ? 'No event matches these filters' : 'No events yet'}
-          description={hasEventFilter(search)
-            ? 'Widen the filters or clear them to see more events.'
-            : 'Events appear here as soon as a Monit agent reports one.'} />
+        <EmptyState
+          title={hasEventFilter(search) ? 'No event matches these filters' : 'No events yet'}
+          description={
+            hasEventFilter(search)
+              ? 'Widen the filters or clear them to see more events.'
+              : 'Events appear here as soon as a Monit agent reports one.'
+          }
+        />
       )}
       {list.data && list.data.records.length > 0 && (
         <>
-          <EventTable events={list.data.records} sort={list.data.sort} dir={list.data.dir}
+          <EventTable
+            events={list.data.records}
+            sort={list.data.sort}
+            dir={list.data.dir}
             onSort={(sort, dir) => change({ sort, dir })}
             onHost={(hostId) => change({ host: [hostId] })}
-            onService={(service) => change({ service })} />
+            onService={(service) => change({ service })}
+          />
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed" data-testid="event-range">
               {first.toLocaleString()}–{last.toLocaleString()} of {total.toLocaleString()} events
             </Text>
             <Group gap="sm">
-              <Pagination total={pages} value={Math.min(search.page ?? 1, pages)} onChange={goToPage} withEdges
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
-              <Select aria-label="Events per page" w={130} allowDeselect={false}
+              <Pagination
+                total={pages}
+                value={Math.min(search.page ?? 1, pages)}
+                onChange={goToPage}
+                withEdges
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              />
+              <Select
+                aria-label="Events per page"
+                w={130}
+                allowDeselect={false}
                 data={EVENT_PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} / page` }))}
-                value={String(size)} onChange={(v) => change({ size: Number(v) })} />
+                value={String(size)}
+                onChange={(v) => change({ size: Number(v) })}
+              />
             </Group>
           </Group>
         </>

@@ -48,9 +48,11 @@ function HostDetailScreen() {
   const detail = useQuery({ ...hostDetailQuery(hostId), enabled: Number.isInteger(hostId) && hostId > 0 })
   if (!Number.isInteger(hostId) || hostId <= 0) return <NoSuchHost message={`"${raw}" is not a host id.`} />
   if (detail.isError) {
-    return detail.error instanceof ApiError && detail.error.status === 404
-      ? <NoSuchHost message={detail.error.message} />
-      : <ErrorNote error={detail.error} title="The host could not be loaded" />
+    return detail.error instanceof ApiError && detail.error.status === 404 ? (
+      <NoSuchHost message={detail.error.message} />
+    ) : (
+      <ErrorNote error={detail.error} title="The host could not be loaded" />
+    )
   }
   if (detail.isPending) return <Text c="dimmed">Loading host…</Text>
   const { host, serviceactions } = detail.data.records
@@ -62,26 +64,48 @@ function HostDetailScreen() {
       <Group justify="space-between" wrap="wrap">
         <Group gap="sm" wrap="nowrap">
           <Led led={host.led} size={16} host />
-          <Title order={2}><HostName name={host.name} /></Title>
-          <Badge variant="light" color={host.heartbeat === 0 ? 'red' : 'gray'}>{host.heartbeat === 0 ? 'No heartbeat' : hostStatusLabel[host.statusid as HostStatus]}</Badge>
+          <Title order={2}>
+            <HostName name={host.name} />
+          </Title>
+          <Badge variant="light" color={host.heartbeat === 0 ? 'red' : 'gray'}>
+            {host.heartbeat === 0 ? 'No heartbeat' : hostStatusLabel[host.statusid as HostStatus]}
+          </Badge>
         </Group>
         {profile.admin && <HostMute hostId={host.id} hostName={host.name} />}
       </Group>
       <Text data-testid="host-status">{host.status}</Text>
       <HostFacts host={host} />
       <Stack gap="xs">
-        <Title order={3} size="h4">Services</Title>
+        <Title order={3} size="h4">
+          Services
+        </Title>
         {!mayAct && host.services.length > 0 && (
-          <Text size="sm" c="dimmed">You may view these services; starting and stopping them needs the service actions permission.</Text>
+          <Text size="sm" c="dimmed">
+            You may view these services; starting and stopping them needs the service actions permission.
+          </Text>
         )}
-        <ServicesTable hostId={host.id} hostName={host.name} services={host.services} selected={service?.id} mayAct={mayAct}
-          extra={profile.admin ? (s) => <ServiceMute hostId={host.id} hostName={host.name} service={s} /> : undefined} />
+        <ServicesTable
+          hostId={host.id}
+          hostName={host.name}
+          services={host.services}
+          selected={service?.id}
+          mayAct={mayAct}
+          extra={profile.admin ? (s) => <ServiceMute hostId={host.id} hostName={host.name} service={s} /> : undefined}
+        />
       </Stack>
       {service && <LatestFigures service={service} />}
-      {service && <ServiceCharts hostId={host.id} service={service} range={range}
-        onRange={(next) => void navigate({ search: (prev) => ({ service: prev.service, ...next }), replace: true })} />}
+      {service && (
+        <ServiceCharts
+          hostId={host.id}
+          service={service}
+          range={range}
+          onRange={(next) => void navigate({ search: (prev) => ({ service: prev.service, ...next }), replace: true })}
+        />
+      )}
       <Stack gap="xs">
-        <Title order={3} size="h4">Latest events</Title>
+        <Title order={3} size="h4">
+          Latest events
+        </Title>
         <HostEvents hostId={host.id} />
       </Stack>
     </Stack>
@@ -93,7 +117,9 @@ function NoSuchHost({ message }: { message: string }) {
     <Stack align="flex-start">
       <Title order={2}>Host not found</Title>
       <Text>{message} It may have been removed, or you may not have permission to view it.</Text>
-      <Anchor component={Link} to="/hosts">Back to the hosts</Anchor>
+      <Anchor component={Link} to="/hosts">
+        Back to the hosts
+      </Anchor>
     </Stack>
   )
 }
@@ -114,8 +140,12 @@ function HostFacts({ host }: { host: HostDetail }) {
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
       {facts.map(([label, value]) => (
         <Card key={label} withBorder padding="sm">
-          <Text size="xs" c="dimmed">{label}</Text>
-          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{value}</Text>
+          <Text size="xs" c="dimmed">
+            {label}
+          </Text>
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {value}
+          </Text>
         </Card>
       ))}
     </SimpleGrid>
@@ -126,13 +156,24 @@ function LatestFigures({ service }: { service: ServiceEntry }) {
   if (service.statistics.length === 0) return null
   return (
     <Stack gap="xs">
-      <Title order={3} size="h4">Latest figures of {service.name}</Title>
+      <Title order={3} size="h4">
+        Latest figures of {service.name}
+      </Title>
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="xs" verticalSpacing={0} data-testid="latest-figures">
         {service.statistics.map((st) => (
-          <Group key={`${st.type} ${st.descriptor}`} justify="space-between" wrap="nowrap" gap="md" py={6}
+          <Group
+            key={`${st.type} ${st.descriptor}`}
+            justify="space-between"
+            wrap="nowrap"
+            gap="md"
+            py={6}
             style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-            <Text size="sm" c="dimmed">{statisticLabel(st)}</Text>
-            <Text size="sm" fw={500} ta="right" style={{ overflowWrap: 'anywhere' }}>{formatStatistic(st.type, st.value)}</Text>
+            <Text size="sm" c="dimmed">
+              {statisticLabel(st)}
+            </Text>
+            <Text size="sm" fw={500} ta="right" style={{ overflowWrap: 'anywhere' }}>
+              {formatStatistic(st.type, st.value)}
+            </Text>
           </Group>
         ))}
       </SimpleGrid>

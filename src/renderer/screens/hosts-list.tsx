@@ -18,7 +18,9 @@ export const hostsRoute = createRoute({
   validateSearch: validateHostSearch,
   // The first page starts loading with the route, in parallel with the frame's profile.
   loaderDeps: ({ search }) => search,
-  loader: ({ context: { queryClient }, deps }) => { void queryClient.prefetchQuery(firstHostPageQuery(hostFilter(deps))) },
+  loader: ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(firstHostPageQuery(hostFilter(deps)))
+  },
   component: HostsScreen
 })
 
@@ -35,14 +37,25 @@ function HostsScreen() {
       <Title order={2}>Hosts</Title>
       <HostFilters search={search} onChange={update} />
       {profile.admin && <HostBulkActions ids={[...selection.ids]} onDone={() => selection.setMany([...selection.ids], false)} />}
-      <HostTable filter={hostFilter(search)} onSort={(sort, dir) => update((prev) => ({ ...prev, sort, dir }))}
+      <HostTable
+        filter={hostFilter(search)}
+        onSort={(sort, dir) => update((prev) => ({ ...prev, sort, dir }))}
         selection={profile.admin ? selection : undefined}
-        empty={filtered
-          ? <Text c="dimmed" data-testid="hosts-empty">No host matches these filters.</Text>
-          : <Stack align="flex-start" data-testid="hosts-empty">
+        empty={
+          filtered ? (
+            <Text c="dimmed" data-testid="hosts-empty">
+              No host matches these filters.
+            </Text>
+          ) : (
+            <Stack align="flex-start" data-testid="hosts-empty">
               <Text>No hosts yet. Hosts appear here when their Monit agent first reports to this server.</Text>
-              <Button component={Link} to="/" variant="light">How to connect an agent</Button>
-            </Stack>} />
+              <Button component={Link} to="/" variant="light">
+                How to connect an agent
+              </Button>
+            </Stack>
+          )
+        }
+      />
     </Stack>
   )
 }
@@ -51,15 +64,19 @@ function useSelection(): HostSelection {
   const [ids, setIds] = useState<ReadonlySet<number>>(new Set())
   return {
     ids,
-    toggle: (id) => setIds((prev) => {
-      const next = new Set(prev)
-      if (!next.delete(id)) next.add(id)
-      return next
-    }),
-    setMany: (many, on) => setIds((prev) => {
-      const next = new Set(prev)
-      for (const id of many) if (on) next.add(id); else next.delete(id)
-      return next
-    })
+    toggle: (id) =>
+      setIds((prev) => {
+        const next = new Set(prev)
+        if (!next.delete(id)) next.add(id)
+        return next
+      }),
+    setMany: (many, on) =>
+      setIds((prev) => {
+        const next = new Set(prev)
+        for (const id of many)
+          if (on) next.add(id)
+          else next.delete(id)
+        return next
+      })
   }
 }

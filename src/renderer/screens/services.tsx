@@ -50,17 +50,29 @@ function ServicesScreen() {
       <ScreenTitle title="Services" loading={list.isFetching} loadingLabel="Loading services" />
       <HostFilters search={search} onChange={update} services />
       <ErrorNote error={list.error} title="The services could not be loaded" />
-      {list.data && total === 0 && <Text c="dimmed" data-testid="services-empty">No service matches these filters.</Text>}
+      {list.data && total === 0 && (
+        <Text c="dimmed" data-testid="services-empty">
+          No service matches these filters.
+        </Text>
+      )}
       {list.data && total > 0 && (
         <>
-          <Text size="sm" c="dimmed" data-testid="service-count">{total.toLocaleString()} service{total === 1 ? '' : 's'}</Text>
-          {compact
-            ? <ServiceCards services={list.data.records} now={now} />
-            : <ServiceTable services={list.data.records} now={now} header={header} />}
+          <Text size="sm" c="dimmed" data-testid="service-count">
+            {total.toLocaleString()} service{total === 1 ? '' : 's'}
+          </Text>
+          {compact ? (
+            <ServiceCards services={list.data.records} now={now} />
+          ) : (
+            <ServiceTable services={list.data.records} now={now} header={header} />
+          )}
           {total > PAGE_SIZE && (
-            <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} withEdges
+            <Pagination
+              total={Math.ceil(total / PAGE_SIZE)}
+              value={page}
+              withEdges
               onChange={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            />
           )}
         </>
       )}
@@ -79,29 +91,59 @@ function ServiceTable({ services, now, header }: ListProps & { header: SortProps
       <Table striped highlightOnHover verticalSpacing={6} aria-label="Services" data-testid="services-table">
         <Table.Thead>
           <Table.Tr>
-            <SortHeader column="attention" w={60} {...header}>LED</SortHeader>
-            <SortHeader column="name" {...header}>Service</SortHeader>
-            <SortHeader column="hostname" {...header}>Host</SortHeader>
-            <SortHeader column="type" w={110} {...header}>Type</SortHeader>
-            <SortHeader column="status" {...header}>Status</SortHeader>
-            <SortHeader column="since" w={120} {...header}>Failing for</SortHeader>
+            <SortHeader column="attention" w={60} {...header}>
+              LED
+            </SortHeader>
+            <SortHeader column="name" {...header}>
+              Service
+            </SortHeader>
+            <SortHeader column="hostname" {...header}>
+              Host
+            </SortHeader>
+            <SortHeader column="type" w={110} {...header}>
+              Type
+            </SortHeader>
+            <SortHeader column="status" {...header}>
+              Status
+            </SortHeader>
+            <SortHeader column="since" w={120} {...header}>
+              Failing for
+            </SortHeader>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {services.map((s) => (
             <Table.Tr key={s.id} data-service-row={`${s.hostname}/${s.name}`}>
-              <Table.Td><LedDot led={s.led} /></Table.Td>
+              <Table.Td>
+                <LedDot led={s.led} />
+              </Table.Td>
               <Table.Td>
                 <ServiceLink service={s} />
               </Table.Td>
               <Table.Td>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{s.hostname}</Text>
-                {s.heartbeat === 0 && <Text size="xs" c="red">No report: state may be stale</Text>}
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {s.hostname}
+                </Text>
+                {s.heartbeat === 0 && (
+                  <Text size="xs" c="red">
+                    No report: state may be stale
+                  </Text>
+                )}
               </Table.Td>
-              <Table.Td><Text size="sm">{s.type}</Text></Table.Td>
-              <Table.Td><Text size="sm" c={statusColour(s.led)}>{s.status}</Text></Table.Td>
               <Table.Td>
-                {s.since !== null && <Text size="sm" title={`Since ${new Date(s.since * 1000).toLocaleString()}`}>{formatAge(s.since, now)}</Text>}
+                <Text size="sm">{s.type}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c={statusColour(s.led)}>
+                  {s.status}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {s.since !== null && (
+                  <Text size="sm" title={`Since ${new Date(s.since * 1000).toLocaleString()}`}>
+                    {formatAge(s.since, now)}
+                  </Text>
+                )}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -116,18 +158,30 @@ function ServiceCards({ services, now }: ListProps) {
   return (
     <Stack gap={0} data-testid="services-table" data-layout="cards" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
       {services.map((s) => (
-        <Stack key={s.id} gap={2} py={8} data-service-row={`${s.hostname}/${s.name}`}
+        <Stack
+          key={s.id}
+          gap={2}
+          py={8}
+          data-service-row={`${s.hostname}/${s.name}`}
           style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <LedDot led={s.led} />
             <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-              <ServiceLink service={s} /> <Text span c="dimmed" size="sm">on {s.hostname}</Text>
+              <ServiceLink service={s} />{' '}
+              <Text span c="dimmed" size="sm">
+                on {s.hostname}
+              </Text>
             </Text>
           </Group>
           <Text size="sm" c={statusColour(s.led)}>
-            {s.status}{s.since !== null && ` · failing for ${formatAge(s.since, now)}`}
+            {s.status}
+            {s.since !== null && ` · failing for ${formatAge(s.since, now)}`}
           </Text>
-          {s.heartbeat === 0 && <Text size="xs" c="red">No report: state may be stale</Text>}
+          {s.heartbeat === 0 && (
+            <Text size="xs" c="red">
+              No report: state may be stale
+            </Text>
+          )}
         </Stack>
       ))}
     </Stack>
@@ -136,8 +190,13 @@ function ServiceCards({ services, now }: ListProps) {
 
 function ServiceLink({ service: s }: { service: ServiceOverviewEntry }) {
   return (
-    <Anchor renderRoot={(props) => <Link {...props} to="/hosts/$hostId" params={{ hostId: String(s.hostid) }} search={{ service: s.id }} />}
-      size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>{s.name}</Anchor>
+    <Anchor
+      renderRoot={(props) => <Link {...props} to="/hosts/$hostId" params={{ hostId: String(s.hostid) }} search={{ service: s.id }} />}
+      size="sm"
+      fw={600}
+      style={{ overflowWrap: 'anywhere' }}>
+      {s.name}
+    </Anchor>
   )
 }
 

@@ -6,7 +6,8 @@ import { z } from 'zod'
 import { setupRequest } from '../../shared/api/setup'
 import { randomPassword } from '../components/random-password'
 
-const setupForm = z.intersection(setupRequest, z.object({ confirm: z.string() }))
+const setupForm = z
+  .intersection(setupRequest, z.object({ confirm: z.string() }))
   .refine((v) => v.confirm === v.adminpassword, { path: ['confirm'], message: 'the two passwords differ' })
 
 export type SetupValues = z.input<typeof setupForm> & { adminfullname: string }
@@ -18,7 +19,12 @@ export function useSetupForm() {
   return useForm<SetupValues>({
     mode: 'controlled',
     initialValues: {
-      adminuname: 'admin', adminfullname: '', adminpassword: '', confirm: '', collectoruname: 'monit', collectorpassword: randomPassword()
+      adminuname: 'admin',
+      adminfullname: '',
+      adminpassword: '',
+      confirm: '',
+      collectoruname: 'monit',
+      collectorpassword: randomPassword()
     },
     validate: schemaResolver(setupForm, { sync: true })
   })

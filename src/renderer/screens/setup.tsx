@@ -2,7 +2,21 @@
 // no user exists. Step 1 the administrator, step 2 the collector user the agents report as; both are
 // created together (one transaction on the server), then the monitrc line is shown and the
 // administrator logs in with the normal form — optionally on to a first alert channel (e-mail or webhook).
-import { Alert, Anchor, Button, Container, Group, Loader, Paper, PasswordInput, Stack, Stepper, Text, TextInput, Title } from '@mantine/core'
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  PasswordInput,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+  Title
+} from '@mantine/core'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
@@ -27,7 +41,12 @@ function SetupScreen() {
     <Container size="sm" py="xl">
       <Stack>
         <Title order={1}>Welcome to Overseer</Title>
-        {status.isPending && <Group><Loader size="sm" /><Text>Checking the server…</Text></Group>}
+        {status.isPending && (
+          <Group>
+            <Loader size="sm" />
+            <Text>Checking the server…</Text>
+          </Group>
+        )}
         {status.error && <SetupClosed error={status.error} />}
         {status.data && <SetupWizard urls={status.data.urls} />}
       </Stack>
@@ -53,7 +72,10 @@ function SetupWizard({ urls }: { urls: string[] }) {
   const [result, setResult] = useState<SetupResult>()
   const submit = useMutation({
     mutationFn: ({ confirm: _confirm, ...request }: SetupValues) => completeSetup(request),
-    onSuccess: (created) => { setResult(created); setStep(2) }
+    onSuccess: (created) => {
+      setResult(created)
+      setStep(2)
+    }
   })
   const next = (e: FormEvent) => {
     e.preventDefault()
@@ -75,7 +97,9 @@ function SetupWizard({ urls }: { urls: string[] }) {
               <TextInput label="Full name" {...form.getInputProps('adminfullname')} />
               <PasswordInput label="Password" description="At least 8 characters" required {...form.getInputProps('adminpassword')} />
               <PasswordInput label="Repeat the password" required {...form.getInputProps('confirm')} />
-              <Group justify="flex-end"><Button type="submit">Next</Button></Group>
+              <Group justify="flex-end">
+                <Button type="submit">Next</Button>
+              </Group>
             </Stack>
           </form>
         </Stepper.Step>
@@ -83,19 +107,30 @@ function SetupWizard({ urls }: { urls: string[] }) {
           <form onSubmit={form.onSubmit((values) => submit.mutate(values))} noValidate>
             <Stack mt="md">
               <Text>
-                Monit agents log in to this server with a collector user. Use letters and digits only: Monit puts these
-                credentials in a URL without encoding them.
+                Monit agents log in to this server with a collector user. Use letters and digits only: Monit puts these credentials in a URL
+                without encoding them.
               </Text>
               <TextInput label="Collector user name" required {...form.getInputProps('collectoruname')} />
               <Group align="flex-start" wrap="nowrap">
-                <TextInput label="Collector password" required {...form.getInputProps('collectorpassword')}
-                  style={{ flex: 1 }} styles={{ input: { fontFamily: 'monospace' } }} />
-                <Button variant="default" mt={25} onClick={() => form.setFieldValue('collectorpassword', randomPassword())}>New password</Button>
+                <TextInput
+                  label="Collector password"
+                  required
+                  {...form.getInputProps('collectorpassword')}
+                  style={{ flex: 1 }}
+                  styles={{ input: { fontFamily: 'monospace' } }}
+                />
+                <Button variant="default" mt={25} onClick={() => form.setFieldValue('collectorpassword', randomPassword())}>
+                  New password
+                </Button>
               </Group>
               <ErrorNote error={submit.error} title="Setup failed" />
               <Group justify="space-between">
-                <Button variant="default" onClick={() => setStep(0)}>Back</Button>
-                <Button type="submit" loading={submit.isPending}>Create both accounts</Button>
+                <Button variant="default" onClick={() => setStep(0)}>
+                  Back
+                </Button>
+                <Button type="submit" loading={submit.isPending}>
+                  Create both accounts
+                </Button>
               </Group>
             </Stack>
           </form>
@@ -114,7 +149,13 @@ function SetupDone({ result, password, fallbackUrls }: { result: SetupResult; pa
       <Alert color="green" title="Setup is done">
         The administrator <b>{result.admin.uname}</b> and the collector user <b>{result.collector.uname}</b> exist now.
       </Alert>
-      <Text>Put this line in the monitrc of every Monit agent, then reload Monit (<Text span ff="monospace">monit reload</Text>):</Text>
+      <Text>
+        Put this line in the monitrc of every Monit agent, then reload Monit (
+        <Text span ff="monospace">
+          monit reload
+        </Text>
+        ):
+      </Text>
       <MonitrcLineChooser user={result.collector.uname} password={password} urls={result.urls.length ? result.urls : fallbackUrls} />
       <Text size="sm" c="dimmed">
         Keep the collector password: it is not shown again (an administrator can set a new one under Settings).
@@ -127,13 +168,19 @@ function SetupDone({ result, password, fallbackUrls }: { result: SetupResult; pa
             you can add channels later under Administration › Alerts.
           </Text>
           <Group>
-            <Button component="a" href="/" variant="light" onClick={() => rememberFirstChannel('email')}>Add an e-mail channel</Button>
-            <Button component="a" href="/" variant="light" onClick={() => rememberFirstChannel('webhook')}>Add a webhook</Button>
+            <Button component="a" href="/" variant="light" onClick={() => rememberFirstChannel('email')}>
+              Add an e-mail channel
+            </Button>
+            <Button component="a" href="/" variant="light" onClick={() => rememberFirstChannel('webhook')}>
+              Add a webhook
+            </Button>
           </Group>
         </Stack>
       </Paper>
       <Group justify="flex-end">
-        <Button component="a" href="/">Log in</Button>
+        <Button component="a" href="/">
+          Log in
+        </Button>
       </Group>
     </Stack>
   )

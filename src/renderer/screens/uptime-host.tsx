@@ -38,9 +38,19 @@ function UptimeHostScreen() {
   const name = hosts.data?.[0]?.hostname
   return (
     <Stack gap="md">
-      <AnchorLink to="/uptime" search={search} size="sm" w="fit-content">← Uptime of all hosts</AnchorLink>
+      <AnchorLink to="/uptime" search={search} size="sm" w="fit-content">
+        ← Uptime of all hosts
+      </AnchorLink>
       <Group justify="space-between">
-        <Title order={2}>{name ? <>Uptime of <HostName name={name} /></> : 'Uptime of a host'}</Title>
+        <Title order={2}>
+          {name ? (
+            <>
+              Uptime of <HostName name={name} />
+            </>
+          ) : (
+            'Uptime of a host'
+          )}
+        </Title>
         <Group gap="sm">
           {report.isFetching && <Loader size="sm" aria-label="Loading the uptime report" />}
           {report.data && <ExportButton filename={`overseer-uptime-${name ?? id}.csv`} make={() => uptimeCsv(report.data, 'Service')} />}
@@ -54,14 +64,32 @@ function UptimeHostScreen() {
         <EmptyState title="No services reported" description="Only the agent's own uptime is known for this host so far." />
       )}
       {report.data && (
-        <UptimeTable items={report.data.items} nameHeader="Service" inactiveLabel="Not monitored"
-          renderName={(item) => item.id === MONIT_ITEM_ID
-            ? <Text size="sm">{item.name} <Text span size="xs" c="dimmed">(reports from the agent)</Text></Text>
-            : <Text size="sm">{item.name}</Text>}
+        <UptimeTable
+          items={report.data.items}
+          nameHeader="Service"
+          inactiveLabel="Not monitored"
+          renderName={(item) =>
+            item.id === MONIT_ITEM_ID ? (
+              <Text size="sm">
+                {item.name}{' '}
+                <Text span size="xs" c="dimmed">
+                  (reports from the agent)
+                </Text>
+              </Text>
+            ) : (
+              <Text size="sm">{item.name}</Text>
+            )
+          }
           renderEvents={(item) => (
-            <EventsLink count={item.events} hostId={id} from={report.data.datefrom} to={report.data.dateto}
-              label={`${item.name}${name ? ` on ${name}` : ''}`} />
-          )} />
+            <EventsLink
+              count={item.events}
+              hostId={id}
+              from={report.data.datefrom}
+              to={report.data.dateto}
+              label={`${item.name}${name ? ` on ${name}` : ''}`}
+            />
+          )}
+        />
       )}
     </Stack>
   )

@@ -22,7 +22,8 @@ export const uptimeRoute = createRoute({
   path: 'uptime',
   // The range and the name filter, so a reload or a shared link shows the same report.
   validateSearch: (raw: Record<string, unknown>): UptimeSearch & { q?: string } => ({
-    ...parseUptimeSearch(raw), ...(typeof raw.q === 'string' && raw.q.trim() !== '' ? { q: raw.q.slice(0, 100) } : {})
+    ...parseUptimeSearch(raw),
+    ...(typeof raw.q === 'string' && raw.q.trim() !== '' ? { q: raw.q.slice(0, 100) } : {})
   }),
   component: UptimeScreen
 })
@@ -39,16 +40,24 @@ function UptimeScreen() {
     if ((wanted || undefined) !== q) void navigate({ search: (prev) => ({ ...prev, q: wanted || undefined }), replace: true })
   })
   useEffect(() => followTyped(typed), [typed])
-  const items = useMemo(
-    () => (report.data?.items ?? []).filter((h) => !find || h.name.toLowerCase().includes(find)), [report.data, find])
+  const items = useMemo(() => (report.data?.items ?? []).filter((h) => !find || h.name.toLowerCase().includes(find)), [report.data, find])
   return (
     <Stack gap="md">
-      <ScreenTitle title="Uptime" loading={report.isFetching} loadingLabel="Loading the uptime report"
-        actions={report.data && <ExportButton filename="overseer-uptime.csv" make={() => uptimeCsv(report.data, 'Host')} />} />
+      <ScreenTitle
+        title="Uptime"
+        loading={report.isFetching}
+        loadingLabel="Loading the uptime report"
+        actions={report.data && <ExportButton filename="overseer-uptime.csv" make={() => uptimeCsv(report.data, 'Host')} />}
+      />
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <RangePicker value={search} onChange={(next) => void navigate({ search: { ...next, q } })} />
-        <TextInput label="Find a host" placeholder="Part of its name" w={240} value={text}
-          onChange={(e) => setText(e.currentTarget.value)} />
+        <TextInput
+          label="Find a host"
+          placeholder="Part of its name"
+          w={240}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
       </Group>
       <ErrorNote error={report.error} title="The uptime report could not be made" />
       {report.data && <UptimeSummary report={report.data} itemsLabel="Hosts" />}
@@ -59,7 +68,11 @@ function UptimeScreen() {
         <EmptyState title="No host matches" description={`No host name contains "${text.trim()}".`} />
       )}
       {report.data && items.length > 0 && (
-        <UptimeTable items={items} nameHeader="Host" inactiveLabel="Inactive" initialSort="name"
+        <UptimeTable
+          items={items}
+          nameHeader="Host"
+          inactiveLabel="Inactive"
+          initialSort="name"
           maxHeight="max(360px, calc(100vh - 330px))"
           renderName={(host) => (
             <AnchorLink to="/uptime/$hostId" params={{ hostId: String(host.id) }} search={search} size="sm">
@@ -68,7 +81,8 @@ function UptimeScreen() {
           )}
           renderEvents={(host) => (
             <EventsLink count={host.events} hostId={host.id} from={report.data.datefrom} to={report.data.dateto} label={host.name} />
-          )} />
+          )}
+        />
       )}
     </Stack>
   )

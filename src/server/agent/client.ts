@@ -84,7 +84,11 @@ export class AgentClient {
     if (services.length === 0) throw new AgentError('invalid', 'no service given')
     // Double-submit CSRF token: any value works if cookie and body agree; fresh per request as Monit's CLI does.
     const token = randomBytes(16).toString('hex')
-    const body = new URLSearchParams([['securitytoken', token], ['action', action], ...services.map((s): [string, string] => ['service', s])])
+    const body = new URLSearchParams([
+      ['securitytoken', token],
+      ['action', action],
+      ...services.map((s): [string, string] => ['service', s])
+    ])
     const res = await this.request('POST', '/_doaction', body.toString(), {
       Cookie: `securitytoken=${token}`,
       'Content-Type': 'application/x-www-form-urlencoded'
@@ -104,7 +108,13 @@ export class AgentClient {
   }
 
   /** One HTTP/1.0 exchange on a fresh connection. */
-  request(method: string, path: string, body = '', headers: Record<string, string> = {}, maxBytes = MAX_RESPONSE_BYTES): Promise<AgentResponse> {
+  request(
+    method: string,
+    path: string,
+    body = '',
+    headers: Record<string, string> = {},
+    maxBytes = MAX_RESPONSE_BYTES
+  ): Promise<AgentResponse> {
     const t = this.target
     const connectMs = t.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS
     const responseMs = t.responseTimeoutMs ?? DEFAULT_TIMEOUT_MS
@@ -127,7 +137,12 @@ export class AgentClient {
         timer = setTimeout(() => finish(new AgentError('timeout', message)), ms)
       }
       const socket = t.ssl
-        ? tls.connect({ host: t.host, port: t.port, rejectUnauthorized: t.rejectUnauthorized ?? false, servername: net.isIP(t.host) ? undefined : t.host })
+        ? tls.connect({
+            host: t.host,
+            port: t.port,
+            rejectUnauthorized: t.rejectUnauthorized ?? false,
+            servername: net.isIP(t.host) ? undefined : t.host
+          })
         : net.connect({ host: t.host, port: t.port })
       arm(connectMs, `timed out connecting to ${this.address} after ${connectMs / 1000} s (wrong address or port, or a firewall)`)
       socket.once(t.ssl ? 'secureConnect' : 'connect', () => {
@@ -159,6 +174,8 @@ export class AgentClient {
       ...(method === 'POST' && { 'Content-Length': String(length) }),
       Connection: 'close'
     }
-    return `${method} ${path} HTTP/1.0\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`
+    return `${method} ${path} HTTP/1.0\r\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('')}\r\n`
   }
 }

@@ -12,7 +12,7 @@ export interface AgentResponse {
 
 /** The response, or why it is not HTTP. */
 export function parseResponse(raw: Buffer): AgentResponse | string {
-  if (raw.length === 0) return 'the connection closed without an answer (is this address allowed by the agent\'s allow list?)'
+  if (raw.length === 0) return "the connection closed without an answer (is this address allowed by the agent's allow list?)"
   const text = raw.toString('latin1')
   const status = /^HTTP\/1\.[01] (\d{3})[^\r\n]*\r?\n/.exec(text)
   if (!status) return 'the answer is not HTTP'

@@ -42,7 +42,10 @@ export function compileTemplate(source: string): HandlebarsTemplateDelegate {
   return template
 }
 
-export function renderMessage(templates: { subject: string | null; body: string | null }, notification: AlertNotification): RenderedMessage {
+export function renderMessage(
+  templates: { subject: string | null; body: string | null },
+  notification: AlertNotification
+): RenderedMessage {
   const view = viewOf(notification)
   return {
     subject: compileTemplate(templates.subject ?? DEFAULT_SUBJECT)(view).trim(),

@@ -20,17 +20,20 @@ import { createdAnswer, emptyAnswer, testOutcome } from '../../shared/api/common
 const TEST_TIMEOUT_MS = 15_000
 
 /** A template, checked when given; '' is the default template (null). */
-const template = arg.text(10_000).optional().transform((source, ctx) => {
-  if (source === undefined || source === '') return source === undefined ? undefined : null
-  try {
-    compileTemplate(source)
-  } catch (err) {
-    if (!(err instanceof TemplateError)) throw err
-    ctx.addIssue({ code: 'custom', message: err.message })
-    return z.NEVER
-  }
-  return source
-})
+const template = arg
+  .text(10_000)
+  .optional()
+  .transform((source, ctx) => {
+    if (source === undefined || source === '') return source === undefined ? undefined : null
+    try {
+      compileTemplate(source)
+    } catch (err) {
+      if (!(err instanceof TemplateError)) throw err
+      ctx.addIssue({ code: 'custom', message: err.message })
+      return z.NEVER
+    }
+    return source
+  })
 
 const editable = { enabled: arg.bool().optional(), subject: template, body: template }
 
@@ -61,40 +64,79 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
     // A type this build does not know (a downgrade): which fields are secret is unknown, so show none.
     const { settings, secrets: set } = type ? publicSettings(type, row.settings) : { settings: {}, secrets: {} }
     return {
-      id: row.id, name: row.name, type: row.type, enabled: row.enabled === 1, subject: row.subject_template,
-      body: row.body_template, settings, secrets: set, createdat: row.created_at
+      id: row.id,
+      name: row.name,
+      type: row.type,
+      enabled: row.enabled === 1,
+      subject: row.subject_template,
+      body: row.body_template,
+      settings,
+      secrets: set,
+      createdat: row.created_at
     }
   }
   const context = (signal: AbortSignal): SendContext => ({
-    signal, desktop,
+    signal,
+    desktop,
     userEmails: (ids) => ids.map((id) => store.users.find(id)?.email ?? '').filter((email) => email !== '')
   })
 
   return [
     endpoint({
-      path: 'admin/alerts/channels/list', summary: 'Every alert channel, and the channel types this server has', extension: true, answer: alertChannelListAnswer, methods: ['GET', 'POST'], access: 'admin', params: {},
+      path: 'admin/alerts/channels/list',
+      summary: 'Every alert channel, and the channel types this server has',
+      extension: true,
+      answer: alertChannelListAnswer,
+      methods: ['GET', 'POST'],
+      access: 'admin',
+      params: {},
       handle: () => ({ types: alertChannelTypes.map((t) => t.type), records: channels.list().map(record) })
     }),
     endpoint({
-      path: 'admin/alerts/channels/get', summary: 'One alert channel (secrets only as set or not)', extension: true, answer: alertChannelRecord, methods: ['GET', 'POST'], access: 'admin', params: { id: arg.int() },
+      path: 'admin/alerts/channels/get',
+      summary: 'One alert channel (secrets only as set or not)',
+      extension: true,
+      answer: alertChannelRecord,
+      methods: ['GET', 'POST'],
+      access: 'admin',
+      params: { id: arg.int() },
       handle: ({ params: { id } }) => record(existing(id))
     }),
     endpoint({
-      path: 'admin/alerts/channels/create', summary: 'Creates an alert channel; its type\'s settings as arguments', extension: true, answer: createdAnswer, methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/alerts/channels/create',
+      summary: "Creates an alert channel; its type's settings as arguments",
+      extension: true,
+      answer: createdAnswer,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
       params: { type: arg.required(64), name: arg.required(255), ...editable },
       handle: ({ params: p, raw }) => {
         const type = typeNamed(p.type)
         const settings = readChannelSettings(type, raw)
         requireFreeName(p.name)
-        const id = channels.create({
-          name: p.name, type: type.type, enabled: p.enabled ?? true, settings: sealSecrets(type, settings, secrets),
-          subject_template: p.subject ?? null, body_template: p.body ?? null
-        }, Math.floor(Date.now() / 1000))
+        const id = channels.create(
+          {
+            name: p.name,
+            type: type.type,
+            enabled: p.enabled ?? true,
+            settings: sealSecrets(type, settings, secrets),
+            subject_template: p.subject ?? null,
+            body_template: p.body ?? null
+          },
+          Math.floor(Date.now() / 1000)
+        )
         return { id }
       }
     }),
     endpoint({
-      path: 'admin/alerts/channels/update', summary: 'Changes an alert channel; an empty secret keeps the stored one', extension: true, answer: alertChannelRecord, methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/alerts/channels/update',
+      summary: 'Changes an alert channel; an empty secret keeps the stored one',
+      extension: true,
+      answer: alertChannelRecord,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
       params: { id: arg.int(), name: arg.required(255).optional(), ...editable },
       handle: ({ params: p, raw }) => {
         const channel = existing(p.id)
@@ -103,7 +145,10 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
         const name = p.name ?? channel.name
         requireFreeName(name, channel.id)
         channels.update(channel.id, {
-          name, type: channel.type, enabled: p.enabled ?? channel.enabled === 1, settings: sealSecrets(type, settings, secrets),
+          name,
+          type: channel.type,
+          enabled: p.enabled ?? channel.enabled === 1,
+          settings: sealSecrets(type, settings, secrets),
           subject_template: p.subject === undefined ? channel.subject_template : p.subject,
           body_template: p.body === undefined ? channel.body_template : p.body
         })
@@ -111,7 +156,14 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
       }
     }),
     endpoint({
-      path: 'admin/alerts/channels/delete', summary: 'Deletes an alert channel', extension: true, answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      path: 'admin/alerts/channels/delete',
+      summary: 'Deletes an alert channel',
+      extension: true,
+      answer: emptyAnswer,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
+      params: { id: arg.int() },
       handle: ({ params: { id } }) => {
         if (!channels.delete(id)) throw new HttpError(404, `no alert channel with id ${id}`)
         return {}
@@ -119,14 +171,22 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
     }),
     endpoint({
       // POST only: it sends a message out, which a link in another site must not trigger.
-      path: 'admin/alerts/channels/test', summary: 'Sends a test notification through a channel (green or red, always 200)', extension: true, answer: testOutcome, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      path: 'admin/alerts/channels/test',
+      summary: 'Sends a test notification through a channel (green or red, always 200)',
+      extension: true,
+      answer: testOutcome,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
+      params: { id: arg.int() },
       handle: async ({ params: { id }, request }) => {
         const channel = existing(id)
         const type = typeOf(channel)
         const notification = testNotification(`${request.protocol}://${request.host}/#/`)
         const message = renderMessage({ subject: channel.subject_template, body: channel.body_template }, notification)
         const result = await sendWithin(TEST_TIMEOUT_MS, (signal) =>
-          type.send(openSettings(type, channel.settings, secrets), notification, message, context(signal)))
+          type.send(openSettings(type, channel.settings, secrets), notification, message, context(signal))
+        )
         // green/red is the outcome, as admin/hosts/test answers it: a failed test is still a 200.
         return result.ok
           ? { status: 'green' as const, description: `Sent to ${channel.name}${result.log ? `: ${result.log}` : ''}` }
@@ -140,10 +200,22 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
 function testNotification(link: string): AlertNotification {
   const summary = 'This is a test from Overseer'
   return {
-    id: `test-${Date.now()}`, summary, link,
-    alerts: [{
-      hostid: 0, host: 'Overseer', serviceid: null, service: 'test', servicetype: 5, event: 'Instance',
-      state: 'succeeded', message: summary, date: Math.floor(Date.now() / 1000), link
-    }]
+    id: `test-${Date.now()}`,
+    summary,
+    link,
+    alerts: [
+      {
+        hostid: 0,
+        host: 'Overseer',
+        serviceid: null,
+        service: 'test',
+        servicetype: 5,
+        event: 'Instance',
+        state: 'succeeded',
+        message: summary,
+        date: Math.floor(Date.now() / 1000),
+        link
+      }
+    ]
   }
 }

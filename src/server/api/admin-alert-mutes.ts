@@ -17,14 +17,26 @@ export function adminAlertMuteEndpoints({ store }: ApiDeps): ApiEndpoint[] {
 
   return [
     endpoint({
-      path: 'admin/alerts/mutes/list', summary: 'Current mutes (with ended=true, ended ones too)', extension: true, answer: alertMuteListAnswer, methods: ['GET', 'POST'], access: 'admin', params: { ended: arg.bool().optional() },
+      path: 'admin/alerts/mutes/list',
+      summary: 'Current mutes (with ended=true, ended ones too)',
+      extension: true,
+      answer: alertMuteListAnswer,
+      methods: ['GET', 'POST'],
+      access: 'admin',
+      params: { ended: arg.bool().optional() },
       handle: ({ params: { ended } }) => {
         const at = now()
         return { records: mutes.list(at, ended).map((m) => record(m, at)) }
       }
     }),
     endpoint({
-      path: 'admin/alerts/mutes/create', summary: 'Mutes a host or one of its services until a time', extension: true, answer: createdAnswer, methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/alerts/mutes/create',
+      summary: 'Mutes a host or one of its services until a time',
+      extension: true,
+      answer: createdAnswer,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
       params: { hostid: arg.int(), serviceid: arg.int().optional(), until: arg.int('a unix time'), reason: arg.text(1000).optional() },
       handle: ({ params: p, principal }) => {
         const at = now()
@@ -35,12 +47,22 @@ export function adminAlertMuteEndpoints({ store }: ApiDeps): ApiEndpoint[] {
           serviceNameId = mutes.serviceNameOf(p.hostid, p.serviceid) ?? null
           if (serviceNameId === null) throw new HttpError(404, `no service with id ${p.serviceid} on host ${p.hostid}`)
         }
-        const id = mutes.create({ hostId: p.hostid, serviceNameId, until: p.until, reason: p.reason?.trim() ?? '', createdBy: principal.uname }, at)
+        const id = mutes.create(
+          { hostId: p.hostid, serviceNameId, until: p.until, reason: p.reason?.trim() ?? '', createdBy: principal.uname },
+          at
+        )
         return { id }
       }
     }),
     endpoint({
-      path: 'admin/alerts/mutes/end', summary: 'Ends a mute now, keeping it in the list (409 when it has already ended)', extension: true, answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      path: 'admin/alerts/mutes/end',
+      summary: 'Ends a mute now, keeping it in the list (409 when it has already ended)',
+      extension: true,
+      answer: emptyAnswer,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
+      params: { id: arg.int() },
       handle: ({ params: { id } }) => {
         if (mutes.end(id, now())) return {}
         if (!mutes.exists(id)) throw new HttpError(404, `no alert mute with id ${id}`)
@@ -48,7 +70,14 @@ export function adminAlertMuteEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/alerts/mutes/delete', summary: 'Deletes a mute', extension: true, answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      path: 'admin/alerts/mutes/delete',
+      summary: 'Deletes a mute',
+      extension: true,
+      answer: emptyAnswer,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
+      params: { id: arg.int() },
       handle: ({ params: { id } }) => {
         if (!mutes.delete(id)) throw new HttpError(404, `no alert mute with id ${id}`)
         return {}
@@ -59,7 +88,15 @@ export function adminAlertMuteEndpoints({ store }: ApiDeps): ApiEndpoint[] {
 
 function record(m: AlertMute, now: number): AlertMuteRecord {
   return {
-    id: m.id, hostid: m.hostId, hostname: m.hostname, serviceid: m.serviceId, service: m.service, until: m.until,
-    active: m.until > now, reason: m.reason, createdby: m.createdBy, createdat: m.createdAt
+    id: m.id,
+    hostid: m.hostId,
+    hostname: m.hostname,
+    serviceid: m.serviceId,
+    service: m.service,
+    until: m.until,
+    active: m.until > now,
+    reason: m.reason,
+    createdby: m.createdBy,
+    createdat: m.createdAt
   }
 }

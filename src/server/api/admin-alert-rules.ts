@@ -7,7 +7,12 @@ import { endpoint, type ApiEndpoint } from '../http/api'
 import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
 import {
-  GROUP_WAIT_MAX_SEC, GROUP_WAIT_RANGE, REMINDER_MAX_MIN, REMINDER_RANGE, ruleNameRule, servicePatternRule
+  GROUP_WAIT_MAX_SEC,
+  GROUP_WAIT_RANGE,
+  REMINDER_MAX_MIN,
+  REMINDER_RANGE,
+  ruleNameRule,
+  servicePatternRule
 } from '../../shared/api/alert-rules'
 import type { AlertRule, AlertRuleValues } from '../store/alert-rules'
 import type { ApiDeps } from './deps'
@@ -15,8 +20,12 @@ import { alertRuleListAnswer, alertRuleRecord } from '../../shared/api/alerts'
 import { createdAnswer, emptyAnswer } from '../../shared/api/common'
 
 /** A repeatable argument; one empty value stands for the empty list. */
-const list = (item: z.ZodType<number, string>) => z.array(z.string()).transform((values) => values.filter((v) => v.trim() !== ''))
-  .pipe(z.array(item)).transform((values) => [...new Set(values)])
+const list = (item: z.ZodType<number, string>) =>
+  z
+    .array(z.string())
+    .transform((values) => values.filter((v) => v.trim() !== ''))
+    .pipe(z.array(item))
+    .transform((values) => [...new Set(values)])
 
 /** Event state (the API's state codes) → its bit in alert_rule.states (migration 006). */
 const stateBits: Record<number, number> = { [EventState.Failed]: 1, [EventState.Changed]: 2, [EventState.Succeeded]: 4 }
@@ -40,8 +49,19 @@ const ruleParams = {
 type RuleParams = z.output<z.ZodObject<typeof ruleParams>>
 
 const defaults: AlertRuleValues = {
-  name: '', enabled: true, servicePattern: '', eventTypes: 0, states: EVERY_STATE, heartbeat: true, groupWaitSec: 30,
-  reminderMin: 0, recovery: true, channelIds: [], hostIds: [], groupIds: [], serviceTypes: []
+  name: '',
+  enabled: true,
+  servicePattern: '',
+  eventTypes: 0,
+  states: EVERY_STATE,
+  heartbeat: true,
+  groupWaitSec: 30,
+  reminderMin: 0,
+  recovery: true,
+  channelIds: [],
+  hostIds: [],
+  groupIds: [],
+  serviceTypes: []
 }
 
 export function adminAlertRuleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
@@ -74,19 +94,45 @@ export function adminAlertRuleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
 
   return [
     endpoint({
-      path: 'admin/alerts/rules/list', summary: 'Every alert rule', extension: true, answer: alertRuleListAnswer, methods: ['GET', 'POST'], access: 'admin', params: {},
+      path: 'admin/alerts/rules/list',
+      summary: 'Every alert rule',
+      extension: true,
+      answer: alertRuleListAnswer,
+      methods: ['GET', 'POST'],
+      access: 'admin',
+      params: {},
       handle: () => ({ records: rules.list().map(record) })
     }),
     endpoint({
-      path: 'admin/alerts/rules/get', summary: 'One alert rule', extension: true, answer: alertRuleRecord, methods: ['GET', 'POST'], access: 'admin', params: { id: arg.int() },
+      path: 'admin/alerts/rules/get',
+      summary: 'One alert rule',
+      extension: true,
+      answer: alertRuleRecord,
+      methods: ['GET', 'POST'],
+      access: 'admin',
+      params: { id: arg.int() },
       handle: ({ params: { id } }) => record(existing(id))
     }),
     endpoint({
-      path: 'admin/alerts/rules/create', summary: 'Creates an alert rule: which events go to which channels', extension: true, answer: createdAnswer, methods: ['POST'], access: 'admin', mutation: true, params: ruleParams,
+      path: 'admin/alerts/rules/create',
+      summary: 'Creates an alert rule: which events go to which channels',
+      extension: true,
+      answer: createdAnswer,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
+      params: ruleParams,
       handle: ({ params }) => ({ id: rules.create(ruleValues(params, defaults), Math.floor(Date.now() / 1000)) })
     }),
     endpoint({
-      path: 'admin/alerts/rules/update', summary: 'Changes the arguments given of an alert rule', extension: true, answer: alertRuleRecord, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int(), ...ruleParams },
+      path: 'admin/alerts/rules/update',
+      summary: 'Changes the arguments given of an alert rule',
+      extension: true,
+      answer: alertRuleRecord,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
+      params: { id: arg.int(), ...ruleParams },
       handle: ({ params }) => {
         const rule = existing(params.id)
         rules.update(rule.id, ruleValues(params, rule, rule.id))
@@ -94,7 +140,14 @@ export function adminAlertRuleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/alerts/rules/delete', summary: 'Deletes an alert rule', extension: true, answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      path: 'admin/alerts/rules/delete',
+      summary: 'Deletes an alert rule',
+      extension: true,
+      answer: emptyAnswer,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
+      params: { id: arg.int() },
       handle: ({ params: { id } }) => {
         if (!rules.delete(id)) throw new HttpError(404, `no alert rule with id ${id}`)
         return {}
@@ -125,10 +178,20 @@ function changed(base: AlertRuleValues, p: RuleParams): AlertRuleValues {
 
 function record(r: AlertRule): AlertRuleRecord {
   return {
-    id: r.id, name: r.name, enabled: r.enabled, channelid: r.channelIds, hostid: r.hostIds, hostgroupid: r.groupIds,
-    servicepattern: r.servicePattern, servicetype: r.serviceTypes,
+    id: r.id,
+    name: r.name,
+    enabled: r.enabled,
+    channelid: r.channelIds,
+    hostid: r.hostIds,
+    hostgroupid: r.groupIds,
+    servicepattern: r.servicePattern,
+    servicetype: r.serviceTypes,
     state: [EventState.Succeeded, EventState.Failed, EventState.Changed].filter((s) => (r.states & stateBits[s]) !== 0),
-    eventtype: r.eventTypes, heartbeat: r.heartbeat, groupwait: r.groupWaitSec, reminder: r.reminderMin,
-    recovery: r.recovery, createdat: r.createdAt
+    eventtype: r.eventTypes,
+    heartbeat: r.heartbeat,
+    groupwait: r.groupWaitSec,
+    reminder: r.reminderMin,
+    recovery: r.recovery,
+    createdat: r.createdAt
   }
 }

@@ -31,18 +31,35 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
 
   return [
     endpoint({
-      path: 'admin/groups/list', summary: 'Every host group, and every host to choose members from', answer: groupListAnswer, methods: ['GET', 'POST'], access: 'admin', params: {},
+      path: 'admin/groups/list',
+      summary: 'Every host group, and every host to choose members from',
+      answer: groupListAnswer,
+      methods: ['GET', 'POST'],
+      access: 'admin',
+      params: {},
       handle: () => ({ hosts: groups.hostNames(), groups: groups.list() })
     }),
     endpoint({
-      path: 'admin/groups/create', summary: 'Creates a host group', answer: hostGroup, methods: ['POST'], access: 'admin', mutation: true, params: { name: groupName },
+      path: 'admin/groups/create',
+      summary: 'Creates a host group',
+      answer: hostGroup,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
+      params: { name: groupName },
       handle: ({ params: { name } }) => {
         requireFreeName(name)
         return existing(groups.create(name))
       }
     }),
     endpoint({
-      path: 'admin/groups/update', summary: 'Renames a host group', answer: hostGroup, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int(), name: groupName },
+      path: 'admin/groups/update',
+      summary: 'Renames a host group',
+      answer: hostGroup,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
+      params: { id: arg.int(), name: groupName },
       handle: ({ params: { id, name } }) => {
         existing(id)
         requireFreeName(name, id)
@@ -51,14 +68,26 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/groups/delete', summary: 'Deletes a host group', answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      path: 'admin/groups/delete',
+      summary: 'Deletes a host group',
+      answer: emptyAnswer,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
+      params: { id: arg.int() },
       handle: ({ params: { id } }) => {
         if (!groups.delete(id)) throw new HttpError(404, `no host group with id ${id}`)
         return {}
       }
     }),
     endpoint({
-      path: 'admin/groups/add', summary: 'Adds hosts to a group', answer: hostGroup, methods: ['POST'], access: 'admin', mutation: true, params: membership,
+      path: 'admin/groups/add',
+      summary: 'Adds hosts to a group',
+      answer: hostGroup,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
+      params: membership,
       handle: ({ params: { id, hostid } }) => {
         existing(id)
         requireKnownHosts(hostid)
@@ -67,7 +96,13 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/groups/remove', summary: 'Removes hosts from a group', answer: hostGroup, methods: ['POST'], access: 'admin', mutation: true, params: membership,
+      path: 'admin/groups/remove',
+      summary: 'Removes hosts from a group',
+      answer: hostGroup,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
+      params: membership,
       handle: ({ params: { id, hostid } }) => {
         existing(id)
         requireKnownHosts(hostid)

@@ -14,7 +14,6 @@ import type { HostChanges, HostRow } from '../store/hosts'
 import type { ApiDeps } from './deps'
 import { adminHost, adminHostListAnswer, hostDeleteAnswer } from '../../shared/api/hosts'
 
-
 const updateParams = {
   id: arg.int(),
   hostname: hostNameRule,
@@ -40,19 +39,37 @@ export function adminHostEndpoints({ store, secrets, feed }: ApiDeps): ApiEndpoi
     if (!host) throw new HttpError(404, `no host with id ${id}`)
     return host
   }
-  const removed = (ids: readonly number[]) => { for (const hostId of ids) feed?.publish({ kind: 'host-removed', hostId }) }
+  const removed = (ids: readonly number[]) => {
+    for (const hostId of ids) feed?.publish({ kind: 'host-removed', hostId })
+  }
 
   return [
     endpoint({
-      path: 'admin/hosts/list', summary: 'Every host, for administration', answer: adminHostListAnswer, methods: ['GET', 'POST'], access: 'admin', params: {},
+      path: 'admin/hosts/list',
+      summary: 'Every host, for administration',
+      answer: adminHostListAnswer,
+      methods: ['GET', 'POST'],
+      access: 'admin',
+      params: {},
       handle: ({ version }) => hostList(hosts.list(), version)
     }),
     endpoint({
-      path: 'admin/hosts/get', summary: 'One host\'s administrative settings', answer: adminHost, methods: ['GET', 'POST'], access: 'admin', params: { id: arg.int() },
+      path: 'admin/hosts/get',
+      summary: "One host's administrative settings",
+      answer: adminHost,
+      methods: ['GET', 'POST'],
+      access: 'admin',
+      params: { id: arg.int() },
       handle: ({ params, version }) => hostRecord(existing(params.id), version)
     }),
     endpoint({
-      path: 'admin/hosts/update', summary: 'Changes a host\'s name, description, status, call-back address and credentials, and heartbeat tolerance', answer: adminHost, methods: ['POST'], access: 'admin', mutation: true, params: updateParams,
+      path: 'admin/hosts/update',
+      summary: "Changes a host's name, description, status, call-back address and credentials, and heartbeat tolerance",
+      answer: adminHost,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
+      params: updateParams,
       handle: ({ params, version }) => {
         const credentials = agentCredentials(params)
         const host = existing(params.id)
@@ -60,13 +77,24 @@ export function adminHostEndpoints({ store, secrets, feed }: ApiDeps): ApiEndpoi
         const updated = existing(host.id)
         // A new name or status (e.g. Ignored) changes what consoles show.
         if (updated.hostname !== host.hostname || updated.led !== host.led || updated.status_text !== host.status_text) {
-          feed?.publish({ kind: 'host-changed', hostId: updated.id, hostname: updated.hostname, led: updated.led, status: updated.status_text })
+          feed?.publish({
+            kind: 'host-changed',
+            hostId: updated.id,
+            hostname: updated.hostname,
+            led: updated.led,
+            status: updated.status_text
+          })
         }
         return hostRecord(updated, version)
       }
     }),
     endpoint({
-      path: 'admin/hosts/delete', summary: 'Deletes one host (id), or every host inactive for at least `inactive` seconds', answer: hostDeleteAnswer, methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/hosts/delete',
+      summary: 'Deletes one host (id), or every host inactive for at least `inactive` seconds',
+      answer: hostDeleteAnswer,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
       params: { id: arg.int().optional(), inactive: arg.intIn(0, Number.MAX_SAFE_INTEGER, 'a number of seconds').optional() },
       handle: ({ params: { id, inactive }, version }) => {
         // api/2: exactly one form; api/1 and legacy: the id form when id is given (spec: Versioning).
@@ -130,7 +158,10 @@ function hostRecord(h: HostRow, version: ApiVersion) {
   }
 }
 
-interface AgentCredentials { user: string; password: string }
+interface AgentCredentials {
+  user: string
+  password: string
+}
 
 function agentCredentials(p: UpdateParams): AgentCredentials {
   const user = p.agentuser ?? p.monituser

@@ -64,11 +64,22 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
 
   return [
     endpoint({
-      path: 'admin/roles/list', summary: 'Every role with its permission rows and members', answer: roleListAnswer, methods: ['GET', 'POST'], access: 'admin', params: {},
+      path: 'admin/roles/list',
+      summary: 'Every role with its permission rows and members',
+      answer: roleListAnswer,
+      methods: ['GET', 'POST'],
+      access: 'admin',
+      params: {},
       handle: () => roles.list().map(roleView)
     }),
     endpoint({
-      path: 'admin/roles/create', summary: 'Creates a role; rows as hostsN, hostgroupsN, permissionN, members as useridN', answer: createdAnswer, methods: ['POST'], access: 'admin', mutation: true, params: roleParams,
+      path: 'admin/roles/create',
+      summary: 'Creates a role; rows as hostsN, hostgroupsN, permissionN, members as useridN',
+      answer: createdAnswer,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
+      params: roleParams,
       handle: ({ params, raw }) => {
         const { rows, memberIds } = rowArguments.read(raw, params.rolerowscount)
         assertNameFree(params.name)
@@ -77,7 +88,12 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/roles/update', summary: 'Replaces a role; rows and members as in create', answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/roles/update',
+      summary: 'Replaces a role; rows and members as in create',
+      answer: emptyAnswer,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
       params: { id: arg.int(), ...roleParams },
       handle: ({ params, raw }) => {
         const role = existingRole(params.id)
@@ -86,14 +102,24 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
         assertNameFree(params.name, role.id)
         // An update without a description keeps the one the role has.
         const definition = {
-          name: params.name, description: params.description ?? role.description, admin: params.admin, active: params.active, rows
+          name: params.name,
+          description: params.description ?? role.description,
+          admin: params.admin,
+          active: params.active,
+          rows
         }
         changeAccess(store, () => roles.update(role.id, definition, memberIds))
         return {}
       }
     }),
     endpoint({
-      path: 'admin/roles/delete', summary: 'Deletes a role (not a built-in one)', answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true, params: { id: arg.int() },
+      path: 'admin/roles/delete',
+      summary: 'Deletes a role (not a built-in one)',
+      answer: emptyAnswer,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
+      params: { id: arg.int() },
       handle: ({ params }) => {
         if (existingRole(params.id).buildin) throw new HttpError(400, 'built-in role cannot be deleted')
         changeAccess(store, () => roles.delete(params.id))
@@ -101,7 +127,12 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/roles/adduser', summary: 'Adds users to a role', answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/roles/adduser',
+      summary: 'Adds users to a role',
+      answer: emptyAnswer,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
       params: { id: arg.int(), userid: userIds },
       handle: ({ params }) => {
         existingRole(params.id)
@@ -111,7 +142,12 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/roles/removeuser', summary: 'Removes users from a role', answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/roles/removeuser',
+      summary: 'Removes users from a role',
+      answer: emptyAnswer,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
       params: { id: arg.int(), userid: userIds },
       handle: ({ params }) => {
         existingRole(params.id)
@@ -121,7 +157,12 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       }
     }),
     endpoint({
-      path: 'admin/roles/updateactive', summary: 'Activates or deactivates a role', answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/roles/updateactive',
+      summary: 'Activates or deactivates a role',
+      answer: emptyAnswer,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
       params: { id: arg.int(), active: arg.bool() },
       handle: ({ params }) => {
         const role = existingRole(params.id)
@@ -148,10 +189,15 @@ function assertBuiltinRulesKept(role: RoleRecord, change: { name: string; admin:
 /** The list shape of compat 6.11: permission bits as text, member user ids as text. */
 function roleView(role: RoleDetail): Role {
   return {
-    id: role.id, name: role.name, description: role.description,
-    admin: role.admin, active: role.active, buildin: role.buildin,
+    id: role.id,
+    name: role.name,
+    description: role.description,
+    admin: role.admin,
+    active: role.active,
+    buildin: role.buildin,
     rolerows: role.rows.map((row) => ({
-      hosts: row.hostIds, hostgroups: row.groupIds,
+      hosts: row.hostIds,
+      hostgroups: row.groupIds,
       permission: PERMISSION_BITS.filter((bit) => (row.permission & bit) !== 0).map(String)
     })),
     members: { users: role.memberIds.map(String) }
@@ -166,13 +212,16 @@ interface RoleRowArguments {
 
 /** Reads the indexed row arguments, checking every id they name exists. */
 class RowArgumentReader {
-  constructor(private readonly roles: RoleRepository, private readonly users: UserRepository) {}
+  constructor(
+    private readonly roles: RoleRepository,
+    private readonly users: UserRepository
+  ) {}
 
   read(raw: RawParams, rolerowscount = 0): RoleRowArguments {
     const rows = new Map<number, RoleRow>()
     const row = (index: number) => {
       let found = rows.get(index)
-      if (!found) rows.set(index, found = { hostIds: [], groupIds: [], permission: 0 })
+      if (!found) rows.set(index, (found = { hostIds: [], groupIds: [], permission: 0 }))
       return found
     }
     for (let i = 0; i < rolerowscount; i++) row(i)
@@ -183,10 +232,17 @@ class RowArgumentReader {
       const index = Number(match[2])
       if (index >= MAX_ROWS) throw badArgument(name, `row index beyond ${MAX_ROWS - 1}`)
       switch (match[1]) {
-        case 'hosts': row(index).hostIds.push(...this.ids(name, values, 'host', (ids) => this.roles.missingHosts(ids))); break
-        case 'hostgroups': row(index).groupIds.push(...this.ids(name, values, 'host group', (ids) => this.roles.missingGroups(ids))); break
-        case 'userid': memberIds = [...memberIds ?? [], ...this.ids(name, values, 'user', (ids) => this.users.missing(ids))]; break
-        default: row(index).permission |= permissionOf(name, values)
+        case 'hosts':
+          row(index).hostIds.push(...this.ids(name, values, 'host', (ids) => this.roles.missingHosts(ids)))
+          break
+        case 'hostgroups':
+          row(index).groupIds.push(...this.ids(name, values, 'host group', (ids) => this.roles.missingGroups(ids)))
+          break
+        case 'userid':
+          memberIds = [...(memberIds ?? []), ...this.ids(name, values, 'user', (ids) => this.users.missing(ids))]
+          break
+        default:
+          row(index).permission |= permissionOf(name, values)
       }
     }
     return { rows: [...rows.entries()].sort(([a], [b]) => a - b).map(([, r]) => r), memberIds }
@@ -203,13 +259,15 @@ class RowArgumentReader {
 
 /** A bitmap 0–7, or single bits sent repeatedly and OR-ed together. */
 function permissionOf(name: string, values: readonly string[]): number {
-  return values.filter((v) => v.trim() !== '').reduce((bits, v) => {
-    const n = wholeNumber(name, v)
-    if (n < 0 || (n & ~ALL_PERMISSIONS) !== 0) {
-      throw badArgument(name, `expected a permission bitmap from 0 to ${ALL_PERMISSIONS}`)
-    }
-    return bits | n
-  }, 0)
+  return values
+    .filter((v) => v.trim() !== '')
+    .reduce((bits, v) => {
+      const n = wholeNumber(name, v)
+      if (n < 0 || (n & ~ALL_PERMISSIONS) !== 0) {
+        throw badArgument(name, `expected a permission bitmap from 0 to ${ALL_PERMISSIONS}`)
+      }
+      return bits | n
+    }, 0)
 }
 
 function wholeNumber(name: string, value: string): number {

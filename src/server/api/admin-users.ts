@@ -74,15 +74,31 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
 
   return [
     endpoint({
-      path: 'admin/users/list', summary: 'Every user', answer: userListAnswer, methods: ['GET', 'POST'], access: 'admin', params: {},
+      path: 'admin/users/list',
+      summary: 'Every user',
+      answer: userListAnswer,
+      methods: ['GET', 'POST'],
+      access: 'admin',
+      params: {},
       handle: ({ version }) => users.list().map((user) => listEntry(user, version))
     }),
     endpoint({
-      path: 'admin/users/get', summary: 'One user, by id (api/2) or uname (api/1)', answer: userDetailAnswer, methods: ['GET', 'POST'], access: 'admin', params: userKey,
+      path: 'admin/users/get',
+      summary: 'One user, by id (api/2) or uname (api/1)',
+      answer: userDetailAnswer,
+      methods: ['GET', 'POST'],
+      access: 'admin',
+      params: userKey,
       handle: ({ params, version }) => detail(keyed(params, version), version)
     }),
     endpoint({
-      path: 'admin/users/create', summary: 'Creates a user (api/1: with the admin flag)', answer: userDetailAnswer, versions: v1, methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/users/create',
+      summary: 'Creates a user (api/1: with the admin flag)',
+      answer: userDetailAnswer,
+      versions: v1,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
       params: { uname, password, ...profile, admin: arg.bool().optional() },
       handle: ({ params, version }) => {
         assertUnameFree(params.uname)
@@ -92,17 +108,34 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
       }
     }),
     endpoint({
-      path: 'admin/users/create', summary: 'Creates a user with its roles', answer: userDetailAnswer, versions: v2, methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/users/create',
+      summary: 'Creates a user with its roles',
+      answer: userDetailAnswer,
+      versions: v2,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
       params: { uname, password, ...profile, roleid: roleIds },
       handle: ({ params, version }) => {
         assertRolesExist(params.roleid)
         assertUnameFree(params.uname)
-        const id = users.create({ ...profileOf(params), uname: params.uname, password: digestPassword(params.password), roleIds: params.roleid })
+        const id = users.create({
+          ...profileOf(params),
+          uname: params.uname,
+          password: digestPassword(params.password),
+          roleIds: params.roleid
+        })
         return detail(byId(id), version)
       }
     }),
     endpoint({
-      path: 'admin/users/update', summary: 'Changes a user (api/1: a new password needs the old MD5 digest)', answer: userDetailAnswer, versions: v1, methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/users/update',
+      summary: 'Changes a user (api/1: a new password needs the old MD5 digest)',
+      answer: userDetailAnswer,
+      versions: v1,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
       // `id`, when given, picks the user, so that api/1 callers can rename too.
       params: { id: arg.int().optional(), uname, password, oldpassword: z.string(), ...profile, admin: arg.bool().optional() },
       handle: ({ params, version, session }) => {
@@ -110,13 +143,21 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
         assertUnameFree(params.uname, user.id)
         const newPassword = v1NewPassword(user, params.password, params.oldpassword)
         const roleIds = params.admin === undefined ? undefined : rolesWithAdminFlag(user.id, params.admin)
-        changeAccess(store, () => users.update(user.id, { ...profileOf(params), uname: params.uname, password: digestNewPassword(newPassword), roleIds }))
+        changeAccess(store, () =>
+          users.update(user.id, { ...profileOf(params), uname: params.uname, password: digestNewPassword(newPassword), roleIds })
+        )
         if (newPassword !== undefined) sessions.endOtherSessionsOf(user.id, session)
         return detail(byId(user.id), version)
       }
     }),
     endpoint({
-      path: 'admin/users/update', summary: 'Changes a user and its roles (the stored digest as password keeps it)', answer: userDetailAnswer, versions: v2, methods: ['POST'], access: 'admin', mutation: true,
+      path: 'admin/users/update',
+      summary: 'Changes a user and its roles (the stored digest as password keeps it)',
+      answer: userDetailAnswer,
+      versions: v2,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
       params: { id: arg.int(), uname, password, ...profile, roleid: roleIds },
       handle: ({ params, version, session }) => {
         const user = byId(params.id)
@@ -124,15 +165,26 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
         assertUnameFree(params.uname, user.id)
         // The stored digest sent back means "unchanged"; anything else is the new clear-text password.
         const newPassword = params.password === user.password_sha256 ? undefined : params.password
-        changeAccess(store, () => users.update(user.id, {
-          ...profileOf(params), uname: params.uname, password: digestNewPassword(newPassword), roleIds: params.roleid
-        }))
+        changeAccess(store, () =>
+          users.update(user.id, {
+            ...profileOf(params),
+            uname: params.uname,
+            password: digestNewPassword(newPassword),
+            roleIds: params.roleid
+          })
+        )
         if (newPassword !== undefined) sessions.endOtherSessionsOf(user.id, session)
         return detail(byId(user.id), version)
       }
     }),
     endpoint({
-      path: 'admin/users/delete', summary: 'Deletes a user, by id (api/2) or uname (api/1)', answer: emptyAnswer, methods: ['POST'], access: 'admin', mutation: true, params: userKey,
+      path: 'admin/users/delete',
+      summary: 'Deletes a user, by id (api/2) or uname (api/1)',
+      answer: emptyAnswer,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
+      params: userKey,
       handle: ({ params, version }) => {
         const user = keyed(params, version)
         changeAccess(store, () => users.delete(user.id))
@@ -161,8 +213,14 @@ function profileOf(params: Partial<UserProfile>): Partial<UserProfile> {
 /** USR-1: api/1 fields; api/2 and legacy add id (a string, GEN-4), avatar and unsafepassword. */
 function listEntry(user: UserRecord, version: ApiVersion) {
   const fields = {
-    uname: user.uname, fullname: user.fullname, image: user.image, title: user.title,
-    email: user.email, mobile: user.mobile, imname: user.imname, imtype: user.imtype
+    uname: user.uname,
+    fullname: user.fullname,
+    image: user.image,
+    title: user.title,
+    email: user.email,
+    mobile: user.mobile,
+    imname: user.imname,
+    imtype: user.imtype
   }
   if (version === 1) return fields
   // No password audit exists, so no password is reported unsafe.
@@ -172,8 +230,16 @@ function listEntry(user: UserRecord, version: ApiVersion) {
 /** USR-2: every field; the password is the hash the version's update compares against. */
 function userDetail(user: UserRecord, version: ApiVersion, admin: boolean, roleIds: number[]) {
   const fields = {
-    uname: user.uname, fullname: user.fullname, image: user.image, title: user.title, email: user.email,
-    phone: user.phone, mobile: user.mobile, imname: user.imname, imtype: user.imtype, admin
+    uname: user.uname,
+    fullname: user.fullname,
+    image: user.image,
+    title: user.title,
+    email: user.email,
+    phone: user.phone,
+    mobile: user.mobile,
+    imname: user.imname,
+    imtype: user.imtype,
+    admin
   }
   if (version === 1) return { ...fields, password: user.password_md5 }
   const password = version === 2 ? user.password_sha256 : user.password_md5

@@ -45,7 +45,8 @@ export function agentActionEndpoints({ store, secrets }: ApiDeps, opts: AgentAct
   const timeouts = opts.timeoutMs === undefined ? {} : { connectTimeoutMs: opts.timeoutMs, responseTimeoutMs: opts.timeoutMs }
   // Permission first: otherwise a caller without it could learn which hosts and services exist.
   const act = async (principal: Principal, hostId: number, names: () => readonly string[], what: string) => {
-    if (!mayOnHost(principal, hostId, Permission.ServiceActions)) throw new HttpError(403, `no permission for service actions on host ${hostId}`)
+    if (!mayOnHost(principal, hostId, Permission.ServiceActions))
+      throw new HttpError(403, `no permission for service actions on host ${hostId}`)
     const host = hosts.find(hostId)
     if (!host) throw new HttpError(404, `no host with id ${hostId}`)
     const services = names()
@@ -56,9 +57,20 @@ export function agentActionEndpoints({ store, secrets }: ApiDeps, opts: AgentAct
 
   return [
     endpoint({
-      path: 'admin/hosts/test', summary: 'Tests the connection to a host\'s agent (green or red, always 200)', answer: testOutcome, methods: ['GET', 'POST'], access: 'admin', params: testParams,
+      path: 'admin/hosts/test',
+      summary: "Tests the connection to a host's agent (green or red, always 200)",
+      answer: testOutcome,
+      methods: ['GET', 'POST'],
+      access: 'admin',
+      params: testParams,
       handle: async ({ params: p }) => {
-        const client = new AgentClient({ host: p.ipaddr, port: p.port, ssl: p.ssl === 1, ...testCredentials(p, hosts, secrets), ...timeouts })
+        const client = new AgentClient({
+          host: p.ipaddr,
+          port: p.port,
+          ssl: p.ssl === 1,
+          ...testCredentials(p, hosts, secrets),
+          ...timeouts
+        })
         try {
           await client.ping()
           return { status: 'green' as const, description: `Connected to Monit at ${client.address}` }
@@ -70,12 +82,20 @@ export function agentActionEndpoints({ store, secrets }: ApiDeps, opts: AgentAct
       }
     }),
     endpoint({
-      path: 'admin/hosts/action', summary: 'Has the host\'s agent run a service action', answer: emptyAnswer, methods: ['POST'], mutation: true,
+      path: 'admin/hosts/action',
+      summary: "Has the host's agent run a service action",
+      answer: emptyAnswer,
+      methods: ['POST'],
+      mutation: true,
       params: { id: arg.int(), action, service: z.array(arg.required(255)).min(1, 'at least one service is required') },
       handle: ({ params: p, principal }) => act(principal, p.id, () => serviceNames(store, p.id, p.service, false), p.action)
     }),
     endpoint({
-      path: 'action/service', summary: 'Has the host\'s agent run a service action (services by name or id)', answer: emptyAnswer, methods: ['POST'], mutation: true,
+      path: 'action/service',
+      summary: "Has the host's agent run a service action (services by name or id)",
+      answer: emptyAnswer,
+      methods: ['POST'],
+      mutation: true,
       params: { hostid: arg.int(), action, service: z.array(arg.required(255)).min(1, 'at least one service is required') },
       handle: ({ params: p, principal }) => act(principal, p.hostid, () => serviceNames(store, p.hostid, p.service, true), p.action)
     })
@@ -114,9 +134,13 @@ function serviceNames(store: Store, hostId: number, values: readonly string[], b
 function callBackTarget(host: HostRow, secrets: SecretBox): AgentTarget {
   const { ipaddr, port, ssl } = callBack(
     { ipaddrout: host.ipaddr_out, portout: host.port_out, sslout: host.ssl_out },
-    { ipaddrin: host.ipaddr_in, portin: host.port_in, sslin: host.ssl_in })
+    { ipaddrin: host.ipaddr_in, portin: host.port_in, sslin: host.ssl_in }
+  )
   if (ipaddr === '' || port <= 0) {
-    throw new HttpError(400, `host ${host.hostname} has no Monit httpd reachable over TCP: enable "set httpd port … address …" on the agent, or set its address and port`)
+    throw new HttpError(
+      400,
+      `host ${host.hostname} has no Monit httpd reachable over TCP: enable "set httpd port … address …" on the agent, or set its address and port`
+    )
   }
   return { host: ipaddr, port, ssl, user: host.agent_user, password: secrets.open(host.agent_password) }
 }

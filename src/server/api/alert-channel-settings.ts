@@ -6,7 +6,9 @@ import type { ChannelType } from '../alerting/channel'
 import type { Settings } from '../alerting/channel-secrets'
 import { argumentError, isList, type RawParams } from '../http/params'
 
-interface ZodInternals { _zod: { def: { shape?: Record<string, z.ZodType>; in?: z.ZodType; innerType?: z.ZodType } } }
+interface ZodInternals {
+  _zod: { def: { shape?: Record<string, z.ZodType>; in?: z.ZodType; innerType?: z.ZodType } }
+}
 
 /** The fields of a settings schema: an object, possibly refined, transformed or wrapped. */
 function fieldsOf(schema: z.ZodType): Record<string, z.ZodType> {

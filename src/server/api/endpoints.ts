@@ -30,12 +30,25 @@ import { statusOverviewEndpoints } from './status-overview'
 
 export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
   return [
-    ...sessionEndpoints(deps), ...statusEndpoints(deps), ...statusOverviewEndpoints(deps), ...mapEndpoints(deps), ...adminHostEndpoints(deps),
-    ...adminGroupEndpoints(deps), ...adminUserEndpoints(deps), ...adminRoleEndpoints(deps),
-    ...eventReportEndpoints(deps), ...uptimeReportEndpoints(deps), ...agentActionEndpoints(deps),
-    ...analyticsReportEndpoints(deps), ...profileEndpoints(deps), ...settingsEndpoints(deps),
-    ...adminAlertChannelEndpoints(deps), ...adminAlertRuleEndpoints(deps), ...adminAlertMuteEndpoints(deps),
-    ...adminAlertDeliveryEndpoints(deps), ...liveEndpoints(deps)
+    ...sessionEndpoints(deps),
+    ...statusEndpoints(deps),
+    ...statusOverviewEndpoints(deps),
+    ...mapEndpoints(deps),
+    ...adminHostEndpoints(deps),
+    ...adminGroupEndpoints(deps),
+    ...adminUserEndpoints(deps),
+    ...adminRoleEndpoints(deps),
+    ...eventReportEndpoints(deps),
+    ...uptimeReportEndpoints(deps),
+    ...agentActionEndpoints(deps),
+    ...analyticsReportEndpoints(deps),
+    ...profileEndpoints(deps),
+    ...settingsEndpoints(deps),
+    ...adminAlertChannelEndpoints(deps),
+    ...adminAlertRuleEndpoints(deps),
+    ...adminAlertMuteEndpoints(deps),
+    ...adminAlertDeliveryEndpoints(deps),
+    ...liveEndpoints(deps)
   ]
 }
 

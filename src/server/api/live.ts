@@ -9,13 +9,19 @@ import type { ApiDeps } from './deps'
 export function liveEndpoints({ feed, principals, sessions }: ApiDeps): ApiEndpoint[] {
   if (!feed || !principals) return []
   const streams = new LiveStreams({
-    feed, principals, loggedIn: (request) => sessions.resume(request.cookies[SESSION_COOKIE])?.userId != null
+    feed,
+    principals,
+    loggedIn: (request) => sessions.resume(request.cookies[SESSION_COOKIE])?.userId != null
   })
   return [
     endpoint({
-      path: 'live', methods: ['GET'], extension: true,
-      summary: 'Changes as Server-Sent Events (host-changed, host-removed, …) for the hosts the caller may view; resumes after Last-Event-ID',
-      params: { lastEventId: arg.text().optional() }, answer: 'text/event-stream',
+      path: 'live',
+      methods: ['GET'],
+      extension: true,
+      summary:
+        'Changes as Server-Sent Events (host-changed, host-removed, …) for the hosts the caller may view; resumes after Last-Event-ID',
+      params: { lastEventId: arg.text().optional() },
+      answer: 'text/event-stream',
       closing: () => streams.closeAll(),
       handle: ({ params, request, reply, session, principal }) => {
         streams.serve(request, reply, session.userId ?? -1, principal, params.lastEventId)

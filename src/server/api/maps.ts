@@ -13,8 +13,14 @@ const maps: Record<(typeof mapNames)[number], Readonly<Record<number, string>>> 
 }
 
 export function mapEndpoints(_deps: ApiDeps): ApiEndpoint[] {
-  return mapNames.map((name) => endpoint({
-    path: `map/id/${name}`, methods: ['GET', 'POST'], params: {}, summary: `The ${name} id → name table`, answer: mapAnswer(name),
-    handle: () => ({ map: { id: { [name]: maps[name] } } })
-  }))
+  return mapNames.map((name) =>
+    endpoint({
+      path: `map/id/${name}`,
+      methods: ['GET', 'POST'],
+      params: {},
+      summary: `The ${name} id → name table`,
+      answer: mapAnswer(name),
+      handle: () => ({ map: { id: { [name]: maps[name] } } })
+    })
+  )
 }

@@ -51,7 +51,8 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 }
 
 const errorResponse = (description: string) => ({
-  description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } }
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } }
 })
 
 function operationId(e: ApiEndpoint, method: Method): string {
@@ -71,16 +72,20 @@ function argumentsOf(e: ApiEndpoint, method: Method): Record<string, unknown> {
   const required = new Set((schema.required as string[] | undefined) ?? [])
   return {
     parameters: names.map((name) => ({
-      name, in: 'query', required: required.has(name), schema: properties[name],
+      name,
+      in: 'query',
+      required: required.has(name),
+      schema: properties[name],
       ...(properties[name].type === 'array' && { style: 'form', explode: true })
     }))
   }
 }
 
 function answerOf(e: ApiEndpoint): Record<string, unknown> {
-  const content = e.answer === 'text/event-stream'
-    ? { 'text/event-stream': { schema: { type: 'string', description: 'Server-Sent Events' } } }
-    : { 'application/json': { schema: jsonSchema(e.answer, 'output') } }
+  const content =
+    e.answer === 'text/event-stream'
+      ? { 'text/event-stream': { schema: { type: 'string', description: 'Server-Sent Events' } } }
+      : { 'application/json': { schema: jsonSchema(e.answer, 'output') } }
   if (e.access !== 'public') {
     Object.assign(content, { 'text/html': { schema: { type: 'string', description: 'The login page: the session is not logged in' } } })
   }
@@ -91,7 +96,8 @@ function operation(e: ApiEndpoint, method: Method): Record<string, unknown> {
   const access = e.access ?? 'user'
   const responses: Record<string, unknown> = { 200: answerOf(e) }
   if (Object.keys(e.params).length > 0 || e.input === 'json') responses[400] = errorResponse('A bad argument, named in `argument`')
-  if (access === 'admin' || e.mutation) responses[403] = errorResponse(access === 'admin' ? 'Not an administrator, or no valid CSRF token' : 'No valid CSRF token')
+  if (access === 'admin' || e.mutation)
+    responses[403] = errorResponse(access === 'admin' ? 'Not an administrator, or no valid CSRF token' : 'No valid CSRF token')
   responses[405] = errorResponse('Another method than those listed')
   return {
     operationId: operationId(e, method),
@@ -125,7 +131,12 @@ export function openApiDocument(endpoints: readonly ApiEndpoint[], serverVersion
       schemas: { Error: jsonSchema(errorAnswer, 'output') },
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'zsessionid', description: 'A session logged in through POST /z_security_check' },
-        csrfToken: { type: 'apiKey', in: 'header', name: 'CSRFToken', description: "The session's CSRF token (session/get), for mutations" },
+        csrfToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'CSRFToken',
+          description: "The session's CSRF token (session/get), for mutations"
+        },
         collector: { type: 'http', scheme: 'basic', description: 'Monit agents posting to /collector (not part of this document)' }
       }
     }

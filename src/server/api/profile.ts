@@ -14,7 +14,6 @@ import { emailRule, fullNameRule, passwordRule } from '../../shared/api/users'
 import type { ApiDeps } from './deps'
 import { profile } from '../../shared/api/account'
 
-
 export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
   const profileOf = (principal: Principal, session: Session) => {
     const user = store.users.find(principal.userId)
@@ -31,12 +30,27 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
   }
   return [
     endpoint({
-      path: 'profile/get', summary: 'Who is logged in, what the console may offer them, and the CSRF token', extension: true, answer: profile, methods: ['GET', 'POST'], params: {},
+      path: 'profile/get',
+      summary: 'Who is logged in, what the console may offer them, and the CSRF token',
+      extension: true,
+      answer: profile,
+      methods: ['GET', 'POST'],
+      params: {},
       handle: ({ principal, session }) => profileOf(principal, session)
     }),
     endpoint({
-      path: 'profile/update', summary: 'Changes the caller\'s own name, e-mail and password (the old one required)', extension: true, answer: profile, methods: ['POST'], mutation: true,
-      params: { fullname: fullNameRule.optional(), email: emailRule.optional(), oldpassword: z.string().optional(), password: passwordRule.optional() },
+      path: 'profile/update',
+      summary: "Changes the caller's own name, e-mail and password (the old one required)",
+      extension: true,
+      answer: profile,
+      methods: ['POST'],
+      mutation: true,
+      params: {
+        fullname: fullNameRule.optional(),
+        email: emailRule.optional(),
+        oldpassword: z.string().optional(),
+        password: passwordRule.optional()
+      },
       handle: ({ params, principal, session, request }) => {
         if (params.password !== undefined) {
           if (params.oldpassword === undefined) throw badArgument('oldpassword', 'is required to set a new password')
@@ -44,13 +58,20 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
           const wait = throttle.retryAfter(request.ip, principal.uname)
           if (wait > 0) throw tooManyFailures(wait)
           const credentials = store.users.credentialsOf(principal.uname)
-          if (!credentials || !verifyPassword(params.oldpassword, { salt: credentials.password_salt, sha256: credentials.password_sha256 })) {
+          if (
+            !credentials ||
+            !verifyPassword(params.oldpassword, { salt: credentials.password_salt, sha256: credentials.password_sha256 })
+          ) {
             throttle.failed(request.ip, principal.uname, credentials !== undefined)
             throw badArgument('oldpassword', 'does not match your current password')
           }
           throttle.succeeded(request.ip, principal.uname)
         }
-        store.users.update(principal.userId, { fullname: params.fullname, email: params.email, password: digestNewPassword(params.password) })
+        store.users.update(principal.userId, {
+          fullname: params.fullname,
+          email: params.email,
+          password: digestNewPassword(params.password)
+        })
         // Whoever knew the old password is logged out everywhere else.
         if (params.password !== undefined) sessions.endOtherSessionsOf(principal.userId, session)
         return profileOf(principal, session)

@@ -20,7 +20,11 @@ export function analyticsReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
   const { store } = deps
   return [
     endpoint({
-      path: 'reports/analytics/get', summary: 'History charts of one host\'s statistics over a range', extension: true, answer: analyticsReport, methods: ['GET', 'POST'],
+      path: 'reports/analytics/get',
+      summary: "History charts of one host's statistics over a range",
+      extension: true,
+      answer: analyticsReport,
+      methods: ['GET', 'POST'],
       params: {
         hostid: arg.int(),
         serviceid: arg.int().optional(),
@@ -37,15 +41,38 @@ export function analyticsReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
         const { range, span } = selectedRange(params, now, Range.Last24Hours)
         const { history } = store
         const resolution = chooseResolution(span.from, span.to, now, history.settings.retention())
-        const rows = history.series.seriesOfHost(hostId, {
-          serviceId: params.serviceid, service: params.service, type: params.type, descriptor: params.descriptor
-        }).filter((s) => !NOT_CHARTED.has(s.type))
-        const buckets = readSeries(history, hostId, rows.map((s) => s.id), resolution.level, span.from, span.to, resolution.width)
+        const rows = history.series
+          .seriesOfHost(hostId, {
+            serviceId: params.serviceid,
+            service: params.service,
+            type: params.type,
+            descriptor: params.descriptor
+          })
+          .filter((s) => !NOT_CHARTED.has(s.type))
+        const buckets = readSeries(
+          history,
+          hostId,
+          rows.map((s) => s.id),
+          resolution.level,
+          span.from,
+          span.to,
+          resolution.width
+        )
         return {
-          hostid: hostId, range, datefrom: span.from, dateto: span.to, resolution: resolution.width, level: resolution.level,
+          hostid: hostId,
+          range,
+          datefrom: span.from,
+          dateto: span.to,
+          resolution: resolution.width,
+          level: resolution.level,
           series: rows.map((s) => ({
-            serviceid: s.service_id, service: s.service, type: s.type, typename: statisticTypeNames[s.type] ?? `Statistic${s.type}`,
-            descriptor: s.descriptor, unit: unitOf(s.type), points: (buckets.get(s.id) ?? []).map(point)
+            serviceid: s.service_id,
+            service: s.service,
+            type: s.type,
+            typename: statisticTypeNames[s.type] ?? `Statistic${s.type}`,
+            descriptor: s.descriptor,
+            unit: unitOf(s.type),
+            points: (buckets.get(s.id) ?? []).map(point)
           }))
         }
       }

@@ -11,7 +11,13 @@ import type { SortDir } from '../../shared/api/common'
 import type { EventFilter, EventReportRepository, EventRow } from '../store/event-reports'
 import type { ApiDeps } from './deps'
 import {
-  eventGetAnswer, eventListAnswer, eventSortKeys, eventSummaryAnswer, type EventDetail, type EventListEntry, type EventSortKey
+  eventGetAnswer,
+  eventListAnswer,
+  eventSortKeys,
+  eventSummaryAnswer,
+  type EventDetail,
+  type EventListEntry,
+  type EventSortKey
 } from '../../shared/api/events'
 import { emptyAnswer } from '../../shared/api/common'
 
@@ -47,7 +53,11 @@ export function eventReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
 
   return [
     endpoint({
-      path: 'reports/events/list', summary: 'Events, filtered, sorted and paged', answer: eventListAnswer, methods: ['GET', 'POST'], params: listParams,
+      path: 'reports/events/list',
+      summary: 'Events, filtered, sorted and paged',
+      answer: eventListAnswer,
+      methods: ['GET', 'POST'],
+      params: listParams,
       handle: ({ params, principal }) => {
         const filter = listFilter(params, viewableHostIds(principal))
         const sort = sortKey(params.sort)
@@ -58,24 +68,43 @@ export function eventReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
         // Past the end is an empty page, not an error (PAGE-3); skip the query.
         const rows = startIndex < totalRecords ? events.page(filter, sort, dir, startIndex, pageSize) : []
         return {
-          records: rows.map(listEntry), recordsReturned: rows.length, pageSize, totalRecords, startIndex, sort, dir
+          records: rows.map(listEntry),
+          recordsReturned: rows.length,
+          pageSize,
+          totalRecords,
+          startIndex,
+          sort,
+          dir
         }
       }
     }),
 
     endpoint({
-      path: 'reports/events/get', summary: 'One event with its notes', answer: eventGetAnswer, methods: ['GET', 'POST'], params: { id: arg.int() },
+      path: 'reports/events/get',
+      summary: 'One event with its notes',
+      answer: eventGetAnswer,
+      methods: ['GET', 'POST'],
+      params: { id: arg.int() },
       handle: ({ params, principal }) => detail(viewable(principal, params.id))
     }),
 
     endpoint({
-      path: 'reports/events/summary', summary: 'Failed, changed and succeeded events of the last 24 hours in 10-minute samples', answer: eventSummaryAnswer, methods: ['GET', 'POST'], params: {},
+      path: 'reports/events/summary',
+      summary: 'Failed, changed and succeeded events of the last 24 hours in 10-minute samples',
+      answer: eventSummaryAnswer,
+      methods: ['GET', 'POST'],
+      params: {},
       handle: ({ principal }) => summary(events, viewableHostIds(principal), Math.floor(Date.now() / 1000))
     }),
 
     // The spec lets every event report be called with GET or POST; the CSRF rule still applies.
     endpoint({
-      path: 'reports/events/dismiss', summary: 'Dismisses an active error event', answer: emptyAnswer, methods: ['GET', 'POST'], mutation: true, params: { id: arg.int() },
+      path: 'reports/events/dismiss',
+      summary: 'Dismisses an active error event',
+      answer: emptyAnswer,
+      methods: ['GET', 'POST'],
+      mutation: true,
+      params: { id: arg.int() },
       handle: ({ params, principal }) => {
         events.dismiss(viewable(principal, params.id).id)
         return {}
@@ -84,7 +113,12 @@ export function eventReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
 
     // Ours: viewers may annotate the events of the hosts they view.
     endpoint({
-      path: 'reports/events/note', summary: 'Adds a note to an event', extension: true, answer: eventGetAnswer, methods: ['POST'], mutation: true,
+      path: 'reports/events/note',
+      summary: 'Adds a note to an event',
+      extension: true,
+      answer: eventGetAnswer,
+      methods: ['POST'],
+      mutation: true,
       params: { id: arg.int(), message: arg.required(4000) },
       handle: ({ params, principal }) => {
         const row = viewable(principal, params.id)
@@ -99,12 +133,19 @@ type ListParams = z.output<z.ZodObject<typeof listParams>>
 
 function listFilter(p: ListParams, visible: number[] | undefined): EventFilter {
   return {
-    visible, hostIds: p.hostid, hostGroupId: p.hostgroupid, serviceNameId: p.servicenameid,
-    serviceGroupId: p.servicegroupid, serviceType: p.servicetype, eventType: p.eventtype, state: p.state,
-    active: p.active, dateFrom: p.datefrom, dateTo: p.dateto
+    visible,
+    hostIds: p.hostid,
+    hostGroupId: p.hostgroupid,
+    serviceNameId: p.servicenameid,
+    serviceGroupId: p.servicegroupid,
+    serviceType: p.servicetype,
+    eventType: p.eventtype,
+    state: p.state,
+    active: p.active,
+    dateFrom: p.datefrom,
+    dateTo: p.dateto
   }
 }
-
 
 function sortKey(value: string | undefined): EventSortKey {
   const key = value?.trim().toLowerCase()
@@ -126,9 +167,20 @@ function stateCode(state: number): number {
 function listEntry(e: EventRow): EventListEntry {
   const state = stateCode(e.state)
   return {
-    id: e.id, date: e.date, hostname: e.hostname, hostid: e.hostid, servicename: e.servicename,
-    servicenameid: e.servicenameid, event: e.message, eventtype: state, note: e.has_note,
-    servicetype: e.servicetype, state, action: e.action, message: e.message, active: e.active
+    id: e.id,
+    date: e.date,
+    hostname: e.hostname,
+    hostid: e.hostid,
+    servicename: e.servicename,
+    servicenameid: e.servicenameid,
+    event: e.message,
+    eventtype: state,
+    note: e.has_note,
+    servicetype: e.servicetype,
+    state,
+    action: e.action,
+    message: e.message,
+    active: e.active
   }
 }
 
@@ -139,24 +191,41 @@ function eventLabel(cls: number, state: number): string {
   const c = classById.get(cls)
   if (!c) return 'Unknown'
   switch (state) {
-    case EventState.Failed: return c.failed
-    case EventState.Succeeded: return c.succeeded
-    case EventState.Changed: return c.changed ?? c.name
-    default: return c.changedNot ?? c.succeeded
+    case EventState.Failed:
+      return c.failed
+    case EventState.Succeeded:
+      return c.succeeded
+    case EventState.Changed:
+      return c.changed ?? c.name
+    default:
+      return c.changedNot ?? c.succeeded
   }
 }
 
 function eventDetail(e: EventRow, events: EventReportRepository): EventDetail {
   return {
-    id: e.id, hostid: e.hostid, host: e.hostname, date: e.date, servicename: e.servicename,
-    servicetype: serviceTypeLabels[e.servicetype] ?? 'Unknown', event: eventLabel(e.class, e.state),
-    eventstate: stateCode(e.state), action: actionLabels[e.action] ?? 'unknown', message: e.message,
+    id: e.id,
+    hostid: e.hostid,
+    host: e.hostname,
+    date: e.date,
+    servicename: e.servicename,
+    servicetype: serviceTypeLabels[e.servicetype] ?? 'Unknown',
+    event: eventLabel(e.class, e.state),
+    eventstate: stateCode(e.state),
+    action: actionLabels[e.action] ?? 'unknown',
+    message: e.message,
     note: events.notes(e.id),
-    servicenameid: e.servicenameid, active: e.active, dismissed: e.dismissed
+    servicenameid: e.servicenameid,
+    active: e.active,
+    dismissed: e.dismissed
   }
 }
 
-const summaryLabels = [{ label: 'Failed', kind: 1 }, { label: 'Changed', kind: 2 }, { label: 'Succeeded', kind: 0 }] as const
+const summaryLabels = [
+  { label: 'Failed', kind: 1 },
+  { label: 'Changed', kind: 2 },
+  { label: 'Succeeded', kind: 0 }
+] as const
 
 /** 144 samples of 10 minutes over the last 24 hours; each pair is [sample start, count]. */
 function summary(events: EventReportRepository, visible: number[] | undefined, now: number) {
@@ -167,9 +236,11 @@ function summary(events: EventReportRepository, visible: number[] | undefined, n
     counts[summaryLabels.findIndex((l) => l.kind === kind)][bucket] += n
   }
   return {
-    datefrom, dateto: now,
+    datefrom,
+    dateto: now,
     events: summaryLabels.map(({ label }, i) => ({
-      label, data: counts[i].map((n, b): [number, number] => [datefrom + b * SUMMARY_SAMPLE, n])
+      label,
+      data: counts[i].map((n, b): [number, number] => [datefrom + b * SUMMARY_SAMPLE, n])
     }))
   }
 }

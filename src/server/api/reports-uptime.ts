@@ -26,22 +26,36 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
   const runs = deps.store.serverRuns
   return [
     endpoint({
-      path: 'reports/uptime/list', summary: 'Every host\'s uptime over a range', answer: uptimeReport, methods: ['GET', 'POST'], params: rangeParams,
+      path: 'reports/uptime/list',
+      summary: "Every host's uptime over a range",
+      answer: uptimeReport,
+      methods: ['GET', 'POST'],
+      params: rangeParams,
       handle: ({ params, principal }): UptimeReport => {
         const now = nowSec()
         const { range, span } = selectedRange(params, now, Range.Now)
         const serverDown = runs.downtimes(span)
         const visible = viewableHostIds(principal)
-        const items = uptime.hosts(visible && new Set(visible)).map((h) =>
-          item(h.id, h.status === HostStatus.Active, h.hostname,
-            uptimeOf(span, now, uptime.downIntervals(h.id, null, span), unknownSpans(h.created_at, serverDown)),
-            uptime.hostEventCount(h.id, span)))
+        const items = uptime
+          .hosts(visible && new Set(visible))
+          .map((h) =>
+            item(
+              h.id,
+              h.status === HostStatus.Active,
+              h.hostname,
+              uptimeOf(span, now, uptime.downIntervals(h.id, null, span), unknownSpans(h.created_at, serverDown)),
+              uptime.hostEventCount(h.id, span)
+            )
+          )
         return report(range, span, now, serverDown, items)
       }
     }),
 
     endpoint({
-      path: 'reports/uptime/get', summary: 'One host\'s services\' uptime over a range, with the host\'s own (Monit) item', answer: uptimeReport, methods: ['GET', 'POST'],
+      path: 'reports/uptime/get',
+      summary: "One host's services' uptime over a range, with the host's own (Monit) item",
+      answer: uptimeReport,
+      methods: ['GET', 'POST'],
       // `hostid` as some clients send it (compat 6.5); `id` wins when both come.
       params: { id: arg.int().optional(), hostid: arg.int().optional(), ...rangeParams },
       handle: ({ params, principal }): UptimeReport => {
@@ -68,10 +82,17 @@ function serviceItems(repo: UptimeRepository, host: UptimeHostRow, span: Span, n
   const monitNameId = repo.nameId(HEARTBEAT_SERVICE)
   const unknown = unknownSpans(host.created_at, serverDown)
   const measure = (nameId: number | null) => uptimeOf(span, now, repo.downIntervals(host.id, nameId, span), unknown)
-  const monit = item(MONIT_ITEM_ID, host.status === HostStatus.Active, HEARTBEAT_SERVICE,
-    measure(null), monitNameId === undefined ? 0 : events.get(monitNameId) ?? 0)
-  return [monit, ...repo.services(host.id).map((s) =>
-    item(s.id, s.monitor !== MonitorState.Off, s.name, measure(s.name_id), events.get(s.name_id) ?? 0))]
+  const monit = item(
+    MONIT_ITEM_ID,
+    host.status === HostStatus.Active,
+    HEARTBEAT_SERVICE,
+    measure(null),
+    monitNameId === undefined ? 0 : (events.get(monitNameId) ?? 0)
+  )
+  return [
+    monit,
+    ...repo.services(host.id).map((s) => item(s.id, s.monitor !== MonitorState.Off, s.name, measure(s.name_id), events.get(s.name_id) ?? 0))
+  ]
 }
 
 /** An item with the figures behind its text, which the report's average needs. */
@@ -83,7 +104,12 @@ interface Measured {
 function item(id: number, active: boolean, name: string, figures: Uptime, events: number): Measured {
   return {
     entry: {
-      id, active: active ? 1 : 0, name, uptime: figures.uptime, downtime: downtimeText(figures.downtime), events,
+      id,
+      active: active ? 1 : 0,
+      name,
+      uptime: figures.uptime,
+      downtime: downtimeText(figures.downtime),
+      events,
       unknown: downtimeText(figures.unknown)
     },
     figures
@@ -96,8 +122,13 @@ function report(range: Range, span: Span, now: number, serverDown: Downtime[], i
   const serverMinutes = uptimeOf(span, now, [], serverDown).unknown
   const serverdown: ServerDowntime[] = downtimesWithin(serverDown, span, now).map((d) => ({ from: d.start, to: d.end }))
   return {
-    range, datefrom: span.from, dateto: span.to, uptime: avg.uptime, downtime: downtimeText(avg.downtime),
-    items: items.map((i) => i.entry), serverdowntime: downtimeText(serverMinutes), serverdown
+    range,
+    datefrom: span.from,
+    dateto: span.to,
+    uptime: avg.uptime,
+    downtime: downtimeText(avg.downtime),
+    items: items.map((i) => i.entry),
+    serverdowntime: downtimeText(serverMinutes),
+    serverdown
   }
 }
-

@@ -12,7 +12,12 @@ const CSRF_KEY = 'CSRFToken'
 export function sessionEndpoints({ sessions }: ApiDeps) {
   return [
     endpoint({
-      path: 'session/put', summary: 'Stores every argument sent as a session attribute', answer: emptyAnswer, methods: ['GET', 'POST'], mutation: true, params: {},
+      path: 'session/put',
+      summary: 'Stores every argument sent as a session attribute',
+      answer: emptyAnswer,
+      methods: ['GET', 'POST'],
+      mutation: true,
+      params: {},
       handle: ({ raw, session }) => {
         const attributes = { ...session.attributes }
         for (const [key, values] of raw) if (key !== CSRF_KEY) attributes[key] = values[values.length - 1]
@@ -21,7 +26,11 @@ export function sessionEndpoints({ sessions }: ApiDeps) {
       }
     }),
     endpoint({
-      path: 'session/get', summary: 'Reads the session\'s attributes (all, or those named by key), CSRFToken included', answer: sessionAttributes, methods: ['GET', 'POST'], params: { key: z.array(arg.text()).optional() },
+      path: 'session/get',
+      summary: "Reads the session's attributes (all, or those named by key), CSRFToken included",
+      answer: sessionAttributes,
+      methods: ['GET', 'POST'],
+      params: { key: z.array(arg.text()).optional() },
       handle: ({ params, session }) => {
         const all: Record<string, string> = { ...session.attributes, [CSRF_KEY]: session.csrfToken }
         if (!params.key?.length) return all
@@ -29,7 +38,12 @@ export function sessionEndpoints({ sessions }: ApiDeps) {
       }
     }),
     endpoint({
-      path: 'session/delete', summary: 'Deletes the named attributes (every one without key)', answer: emptyAnswer, methods: ['GET', 'POST'], mutation: true, params: { key: z.array(arg.text()).optional() },
+      path: 'session/delete',
+      summary: 'Deletes the named attributes (every one without key)',
+      answer: emptyAnswer,
+      methods: ['GET', 'POST'],
+      mutation: true,
+      params: { key: z.array(arg.text()).optional() },
       handle: ({ params, session }) => {
         // No key deletes every attribute (the spec describes both readings; this one is the superset).
         const keep = params.key?.length ? Object.entries(session.attributes).filter(([k]) => !params.key!.includes(k)) : []
@@ -38,7 +52,11 @@ export function sessionEndpoints({ sessions }: ApiDeps) {
       }
     }),
     endpoint({
-      path: 'session/invalidate', summary: 'Logs out: ends the session', answer: emptyAnswer, methods: ['GET', 'POST'], params: {},
+      path: 'session/invalidate',
+      summary: 'Logs out: ends the session',
+      answer: emptyAnswer,
+      methods: ['GET', 'POST'],
+      params: {},
       handle: ({ session }) => {
         sessions.invalidate(session.id)
         return {}

@@ -44,11 +44,24 @@ export function settingsEndpoints({ store }: ApiDeps): ApiEndpoint[] {
 
   return [
     endpoint({
-      path: 'settings/get', summary: 'The server\'s settings: port, session timeout, history retention', extension: true, answer: serverSettings, methods: ['GET', 'POST'], access: 'admin', params: {},
+      path: 'settings/get',
+      summary: "The server's settings: port, session timeout, history retention",
+      extension: true,
+      answer: serverSettings,
+      methods: ['GET', 'POST'],
+      access: 'admin',
+      params: {},
       handle: ({ request }) => current(request.server.server)
     }),
     endpoint({
-      path: 'settings/update', summary: 'Changes the server\'s settings; a bad argument stores nothing', extension: true, answer: serverSettings, methods: ['POST'], access: 'admin', mutation: true, params: updateParams,
+      path: 'settings/update',
+      summary: "Changes the server's settings; a bad argument stores nothing",
+      extension: true,
+      answer: serverSettings,
+      methods: ['POST'],
+      access: 'admin',
+      mutation: true,
+      params: updateParams,
       handle: ({ params, request }) => {
         const retention: Partial<Retention> = {}
         for (const level of RETENTION_LEVELS) {

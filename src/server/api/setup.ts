@@ -17,25 +17,44 @@ export function setupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
   const admit = (request: Parameters<typeof assertSetupOpen>[0]) => assertSetupOpen(request, users)
   return [
     endpoint({
-      path: 'setup/status', methods: ['GET'], access: 'public', versions: [2], extension: true, admit,
+      path: 'setup/status',
+      methods: ['GET'],
+      access: 'public',
+      versions: [2],
+      extension: true,
+      admit,
       summary: 'Whether first-run setup is open to this caller (200), done (409) or only possible on the server machine (403)',
-      params: {}, answer: setupStatusAnswer,
+      params: {},
+      answer: setupStatusAnswer,
       handle: ({ request }) => ({ setup: 'open' as const, urls: urlsOfServer(request.server.server) })
     }),
     endpoint({
-      path: 'setup/complete', methods: ['POST'], access: 'public', versions: [2], extension: true, admit, input: 'json',
+      path: 'setup/complete',
+      methods: ['POST'],
+      access: 'public',
+      versions: [2],
+      extension: true,
+      admit,
+      input: 'json',
       summary: 'Creates the administrator and the collector user (first run only, JSON body, from the server machine)',
-      params: setupArgs, answer: setupResult,
+      params: setupArgs,
+      answer: setupResult,
       handle: ({ params: p, request }) => {
         if (p.collectoruname === p.adminuname) throw badArgument('collectoruname', "must differ from the administrator's name")
         const created = store.transaction(() => {
           // Checked again inside the transaction: the one that commits first wins, the other gets 409.
           if (users.count() > 0) throw setupDone()
           const admin = users.create({
-            uname: p.adminuname, password: digestPassword(p.adminpassword), fullname: p.adminfullname || 'Administrator', roleIds: [BUILTIN_ROLE.Administrator]
+            uname: p.adminuname,
+            password: digestPassword(p.adminpassword),
+            fullname: p.adminfullname || 'Administrator',
+            roleIds: [BUILTIN_ROLE.Administrator]
           })
           const collector = users.create({
-            uname: p.collectoruname, password: digestPassword(p.collectorpassword), fullname: 'Monit collector', roleIds: [BUILTIN_ROLE.Collector]
+            uname: p.collectoruname,
+            password: digestPassword(p.collectorpassword),
+            fullname: 'Monit collector',
+            roleIds: [BUILTIN_ROLE.Collector]
           })
           return { admin: { id: admin, uname: p.adminuname }, collector: { id: collector, uname: p.collectoruname } }
         })

@@ -30,15 +30,23 @@ export function pageFields(returned: number, total: number, startIndex: number, 
 
 /** The filters of status/hosts/list, which status/hosts/overview shares. */
 export const hostListParams = {
-  hostid: idList, hostpattern: arg.text().optional(), hostgroupid: idList, led: ledCodes,
+  hostid: idList,
+  hostpattern: arg.text().optional(),
+  hostgroupid: idList,
+  led: ledCodes,
   // Older clients' filters (compat 6.1): applied when meaningful, otherwise ignored.
-  status: z.array(arg.text()).optional(), platform: arg.text().optional(), machine: arg.text().optional(),
+  status: z.array(arg.text()).optional(),
+  platform: arg.text().optional(),
+  machine: arg.text().optional(),
   ...sortedPageArgs
 }
 
 /** The selection, order and page of a hosts read: `keys` are its orders, `fallback` the default one. */
 export function hostPageArgs<K extends string>(
-  params: z.output<z.ZodObject<typeof hostListParams>>, principal: Principal, keys: readonly K[], fallback: K,
+  params: z.output<z.ZodObject<typeof hostListParams>>,
+  principal: Principal,
+  keys: readonly K[],
+  fallback: K,
   count: (selection: HostSelection) => number
 ) {
   const selection = hostSelection(params, principal)
@@ -49,9 +57,14 @@ export function hostPageArgs<K extends string>(
 /** The hosts those filters select among the ones the caller may view. */
 export function hostSelection(params: z.output<z.ZodObject<typeof hostListParams>>, principal: Principal): HostSelection {
   return {
-    visible: viewableHostIds(principal), hostIds: params.hostid, groupIds: params.hostgroupid,
-    pattern: params.hostpattern, leds: params.led, statusIds: hostStatusIds(params.status),
-    platform: params.platform, machine: params.machine
+    visible: viewableHostIds(principal),
+    hostIds: params.hostid,
+    groupIds: params.hostgroupid,
+    pattern: params.hostpattern,
+    leds: params.led,
+    statusIds: hostStatusIds(params.status),
+    platform: params.platform,
+    machine: params.machine
   }
 }
 

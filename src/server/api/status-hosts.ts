@@ -3,7 +3,14 @@
 // exactly like one that does not exist.
 import type { SortDir } from '../../shared/api/common'
 import {
-  hostCategoryLabels, hostGetAnswer, hostListAnswer, hostSortKeys, hostSummaryAnswer, type HostCategory, type ServiceEntry, type StatisticEntry
+  hostCategoryLabels,
+  hostGetAnswer,
+  hostListAnswer,
+  hostSortKeys,
+  hostSummaryAnswer,
+  type HostCategory,
+  type ServiceEntry,
+  type StatisticEntry
 } from '../../shared/api/status'
 import { Permission, serviceTypeLabels, ServiceType, Stat } from '../../shared/codes'
 import { hostCategory } from '../domain/host-state'
@@ -20,25 +27,33 @@ export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
   const status = deps.store.status
   return [
     endpoint({
-      path: 'status/hosts/list', summary: 'Hosts with their status, filtered, sorted and paged', answer: hostListAnswer, methods: ['GET', 'POST'],
+      path: 'status/hosts/list',
+      summary: 'Hosts with their status, filtered, sorted and paged',
+      answer: hostListAnswer,
+      methods: ['GET', 'POST'],
       params: hostListParams,
       handle: ({ params, principal }) => {
-        const { selection, sort, dir, total, startIndex, pageSize } =
-          hostPageArgs(params, principal, hostSortKeys, 'led', (s) => status.countHosts(s))
+        const { selection, sort, dir, total, startIndex, pageSize } = hostPageArgs(params, principal, hostSortKeys, 'led', (s) =>
+          status.countHosts(s)
+        )
         const records = status.hostPage(selection, sort, dir, startIndex, pageSize)
         return { records, ...pageFields(records.length, total, startIndex, pageSize, sort, dir) }
       }
     }),
 
     endpoint({
-      path: 'status/hosts/get', summary: 'One host\'s details and its services, filtered, sorted and paged', answer: hostGetAnswer, methods: ['GET', 'POST'],
+      path: 'status/hosts/get',
+      summary: "One host's details and its services, filtered, sorted and paged",
+      answer: hostGetAnswer,
+      methods: ['GET', 'POST'],
       params: { id: arg.int(), led: ledCodes, servicepattern: arg.text().optional(), ...sortedPageArgs },
       handle: ({ params, principal, version }) => {
         const host = mayOnHost(principal, params.id, Permission.View) ? status.host(params.id) : undefined
         if (!host) throw new HttpError(404, `no host with id ${params.id}`)
         const services = serviceEntries(status, host.id)
-        const shown = services.filter((s) =>
-          (!params.led?.length || params.led.includes(s.led)) && containsText(s.name, params.servicepattern))
+        const shown = services.filter(
+          (s) => (!params.led?.length || params.led.includes(s.led)) && containsText(s.name, params.servicepattern)
+        )
         const sort = oneOf(serviceSortKeys, params.sort, 'position')
         const dir = sortDir(params.dir)
         const { startIndex, pageSize } = page(shown.length, params)
@@ -55,7 +70,10 @@ export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
     }),
 
     endpoint({
-      path: 'status/hosts/summary', summary: 'How many hosts are in each status category', answer: hostSummaryAnswer, methods: ['GET', 'POST'],
+      path: 'status/hosts/summary',
+      summary: 'How many hosts are in each status category',
+      answer: hostSummaryAnswer,
+      methods: ['GET', 'POST'],
       params: { hostid: idList, hostgroupid: idList },
       handle: ({ params, principal }) => {
         const counts = new Map<HostCategory, number>(hostCategoryLabels.map((c) => [c, 0]))
@@ -69,7 +87,6 @@ export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
     })
   ]
 }
-
 
 function containsText(name: string, pattern: string | undefined): boolean {
   return !pattern || name.toLowerCase().includes(pattern.toLowerCase())
@@ -85,15 +102,31 @@ function serviceEntries(status: StatusRepository, hostId: number): ServiceEntry[
   const groups = groupBy(status.serviceGroups(hostId), (g) => g.service_name_id)
   const ids = status.statisticIds(hostId)
   return status.services(hostId).map((s) =>
-    serviceEntry(s, (groups.get(s.name_id) ?? []).map((g) => g.name), ids.get(s.id) ?? new Map()))
+    serviceEntry(
+      s,
+      (groups.get(s.name_id) ?? []).map((g) => g.name),
+      ids.get(s.id) ?? new Map()
+    )
+  )
 }
 
 function serviceEntry(s: ServiceRow, group: string[], statisticIds: ReadonlyMap<StatisticKey, number>): ServiceEntry {
   const stats = decodeStatistics(s.statistics)
   const entry: ServiceEntry = {
-    id: s.id, name: s.name, nameid: s.name_id, type: serviceTypeLabels[s.type] ?? 'Unknown', typeid: s.type,
-    monitorstate: s.monitor, monitormode: s.monitor_mode, onreboot: s.on_reboot, status: s.status_text, led: s.led,
-    events: s.events_count, every: s.every ?? '', group, statistics: stats.map((st) => statisticEntry(st, statisticIds.get(statisticKey(st.type, st.descriptor)) ?? 0))
+    id: s.id,
+    name: s.name,
+    nameid: s.name_id,
+    type: serviceTypeLabels[s.type] ?? 'Unknown',
+    typeid: s.type,
+    monitorstate: s.monitor,
+    monitormode: s.monitor_mode,
+    onreboot: s.on_reboot,
+    status: s.status_text,
+    led: s.led,
+    events: s.events_count,
+    every: s.every ?? '',
+    group,
+    statistics: stats.map((st) => statisticEntry(st, statisticIds.get(statisticKey(st.type, st.descriptor)) ?? 0))
   }
   if (s.type === ServiceType.Process) {
     const pid = stats.find((st) => st.type === Stat.Pid)
@@ -141,14 +174,25 @@ function systemUptime(services: readonly ServiceEntry[]): number | undefined {
 function hostDetail(h: HostDetailRow, services: ServiceEntry[], systemUptimeSeconds: number | undefined) {
   const agentUptime = uptimeText(h.agent_uptime)
   return {
-    id: h.id, name: h.hostname, hostname: h.hostname, led: h.led, status: h.status_text, statusid: h.status,
+    id: h.id,
+    name: h.hostname,
+    hostname: h.hostname,
+    led: h.led,
+    status: h.status_text,
+    statusid: h.status,
     heartbeat: h.heartbeat,
     platform: { name: h.platform_name, release: h.platform_release, version: h.platform_version, machine: h.platform_machine },
-    cpu: { count: h.cpu_count }, memory: { size: h.memory_kb }, swap: { size: h.swap_kb },
+    cpu: { count: h.cpu_count },
+    memory: { size: h.memory_kb },
+    swap: { size: h.swap_kb },
     // The system's own uptime; empty when the agent does not report it.
     uptime: systemUptimeSeconds === undefined ? '' : uptimeText(systemUptimeSeconds),
     agent: {
-      id: h.agent_id, version: h.agent_version, controlfile: h.control_file, poll: h.poll, startdelay: h.start_delay,
+      id: h.agent_id,
+      version: h.agent_version,
+      controlfile: h.control_file,
+      poll: h.poll,
+      startdelay: h.start_delay,
       uptime: agentUptime
     },
     monit: { version: h.agent_version, uptime: agentUptime },

@@ -3,7 +3,12 @@
 // 24 hours as a trend) and status/services/list (every service across the hosts the caller may view).
 // Both cover only viewable hosts.
 import {
-  hostOverviewAnswer, overviewSortKeys, serviceListAnswer, serviceListSortKeys, type HostOverviewEntry, type ServiceOverviewEntry
+  hostOverviewAnswer,
+  overviewSortKeys,
+  serviceListAnswer,
+  serviceListSortKeys,
+  type HostOverviewEntry,
+  type ServiceOverviewEntry
 } from '../../shared/api/overview'
 import { serviceTypeLabels } from '../../shared/codes'
 import { trendCells } from '../domain/trend'
@@ -23,17 +28,24 @@ export function statusOverviewEndpoints(deps: ApiDeps): ApiEndpoint[] {
   const overview = deps.store.statusOverview
   return [
     endpoint({
-      path: 'status/hosts/overview', summary: 'status/hosts/list with each host\'s failing services, last report, since when it needs attention and its last 24 hours', extension: true, answer: hostOverviewAnswer, methods: ['GET', 'POST'], params: hostListParams,
+      path: 'status/hosts/overview',
+      summary: "status/hosts/list with each host's failing services, last report, since when it needs attention and its last 24 hours",
+      extension: true,
+      answer: hostOverviewAnswer,
+      methods: ['GET', 'POST'],
+      params: hostListParams,
       handle: ({ params, principal }) => {
-        const { selection, sort, dir, total, startIndex, pageSize } =
-          hostPageArgs(params, principal, overviewSortKeys, 'attention', (s) => status.countHosts(s))
+        const { selection, sort, dir, total, startIndex, pageSize } = hostPageArgs(params, principal, overviewSortKeys, 'attention', (s) =>
+          status.countHosts(s)
+        )
         const rows = overview.hostPage(selection, sort, dir, startIndex, pageSize)
         const ids = rows.map((h) => h.id)
         const failing = groupBy(overview.failingServices(ids), (s) => s.host_id)
         const now = Math.floor(Date.now() / 1000)
         const intervals = groupBy(overview.downIntervals(ids, now - TREND_CELLS * TREND_CELL), (i) => i.host_id)
         const records: HostOverviewEntry[] = rows.map(({ firstseen, ...h }) => ({
-          ...h, failing: (failing.get(h.id) ?? []).map(({ name, led, since }) => ({ name, led, since })),
+          ...h,
+          failing: (failing.get(h.id) ?? []).map(({ name, led, since }) => ({ name, led, since })),
           trend: trendCells(intervals.get(h.id) ?? [], now, TREND_CELLS, TREND_CELL, firstseen)
         }))
         return { records, ...pageFields(records.length, total, startIndex, pageSize, sort, dir) }
@@ -41,7 +53,11 @@ export function statusOverviewEndpoints(deps: ApiDeps): ApiEndpoint[] {
     }),
 
     endpoint({
-      path: 'status/services/list', summary: 'Every service across the hosts the caller may view, sorted and paged', extension: true, answer: serviceListAnswer, methods: ['GET', 'POST'],
+      path: 'status/services/list',
+      summary: 'Every service across the hosts the caller may view, sorted and paged',
+      extension: true,
+      answer: serviceListAnswer,
+      methods: ['GET', 'POST'],
       params: { ...hostListParams, servicepattern: arg.text().optional(), serviceled: ledCodes },
       handle: ({ params, principal }) => {
         const selection = { hosts: hostSelection(params, principal), pattern: params.servicepattern?.trim(), leds: params.serviceled }
@@ -50,7 +66,8 @@ export function statusOverviewEndpoints(deps: ApiDeps): ApiEndpoint[] {
         const total = overview.countServices(selection)
         const startIndex = params.startindex ?? 0
         const pageSize = Math.min(params.results ?? 100, MAX_SERVICES)
-        const records: ServiceOverviewEntry[] = overview.servicePage(selection, sort, dir, startIndex, pageSize)
+        const records: ServiceOverviewEntry[] = overview
+          .servicePage(selection, sort, dir, startIndex, pageSize)
           .map((s) => ({ ...s, type: serviceTypeLabels[s.type] ?? 'Unknown' }))
         return { records, ...pageFields(records.length, total, startIndex, pageSize, sort, dir) }
       }

@@ -25,8 +25,11 @@ export class BasicAuthenticator {
   /** Header → user, valid while the users' generation is unchanged (a password change bumps it). */
   private readonly verified = new Map<string, { userId: number; uname: string; generation: number }>()
 
-  constructor(private readonly users: UserRepository, private readonly principals: Principals,
-    private readonly throttle: LoginThrottle) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly principals: Principals,
+    private readonly throttle: LoginThrottle
+  ) {}
 
   /**
    * The principal for a valid `Authorization: Basic` header from `address`; Throttled while that user

@@ -53,8 +53,14 @@ export class SessionService {
   create(savedUrl: string | null = null): Session {
     const now = this.now()
     const row: SessionRow = {
-      id: randomBytes(16).toString('hex'), user_id: null, csrf_token: randomBytes(16).toString('hex'),
-      csrf_protection: 1, attributes: '{}', saved_url: savedUrl, created_at: now, last_access: now
+      id: randomBytes(16).toString('hex'),
+      user_id: null,
+      csrf_token: randomBytes(16).toString('hex'),
+      csrf_protection: 1,
+      attributes: '{}',
+      saved_url: savedUrl,
+      created_at: now,
+      last_access: now
     }
     this.repo.create(row)
     this.repo.evictBeyond(MAX_SESSIONS)
@@ -85,7 +91,11 @@ export class SessionService {
 
 function toSession(row: SessionRow): Session {
   return {
-    id: row.id, userId: row.user_id, csrfToken: row.csrf_token, csrfProtection: row.csrf_protection === 1,
-    attributes: JSON.parse(row.attributes) as Record<string, string>, savedUrl: row.saved_url
+    id: row.id,
+    userId: row.user_id,
+    csrfToken: row.csrf_token,
+    csrfProtection: row.csrf_protection === 1,
+    attributes: JSON.parse(row.attributes) as Record<string, string>,
+    savedUrl: row.saved_url
   }
 }

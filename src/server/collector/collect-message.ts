@@ -50,8 +50,11 @@ interface Batch {
  * the batch is stored and each message is stored again in a transaction of its own, so that a bad one
  * costs only itself. An outcome says `stored` only once its commit is done.
  */
-export function collectMessages(ingest: Ingest, requests: readonly CollectRequest[],
-  limits: MessageLimits = defaultMessageLimits): CollectOutcome[] {
+export function collectMessages(
+  ingest: Ingest,
+  requests: readonly CollectRequest[],
+  limits: MessageLimits = defaultMessageLimits
+): CollectOutcome[] {
   const batch: Batch = { requests, messages: [], outcomes: [], spent: [] }
   requests.forEach((request, i) => {
     const started = performance.now()
@@ -142,7 +145,8 @@ function notStored(err: unknown, request: CollectRequest): CollectOutcome {
   if (err instanceof MessageParseError) {
     return { kind: 'refused', status: 400, error: `not a valid Monit message: ${err.message}`, warning: err.message }
   }
-  if (err instanceof MessageTooLarge) return { kind: 'refused', status: 413, error: `message too large: ${err.message}`, warning: err.message }
+  if (err instanceof MessageTooLarge)
+    return { kind: 'refused', status: 413, error: `message too large: ${err.message}`, warning: err.message }
   if (err instanceof ReportRefused) {
     return { kind: 'refused', status: 403, error: `user ${request.principal.uname} may not report for this host` }
   }

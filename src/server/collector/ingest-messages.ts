@@ -10,7 +10,11 @@ export interface IngestWorkerData {
   limits?: MessageLimits
 }
 
-export interface CollectMessage { type: 'collect'; id: number; request: CollectRequest }
+export interface CollectMessage {
+  type: 'collect'
+  id: number
+  request: CollectRequest
+}
 export type ToIngestThread = CollectMessage | { type: 'close' }
 /** Outcomes of a batch stored together, and the live changes of its messages, to publish before answering. */
 export type FromIngestThread = { ready: true } | { outcomes: { id: number; outcome: CollectOutcome }[]; changes: LiveChange[] }

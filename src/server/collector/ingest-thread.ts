@@ -33,8 +33,12 @@ export class IngestThread implements MessageCollector {
   private restartTimer: NodeJS.Timeout | undefined
   private readonly restartFailures: RepeatedFailureLog
 
-  private constructor(private worker: Worker, private readonly settings: IngestWorkerData,
-    private readonly feed: ChangeFeed | undefined, private readonly log: Logger) {
+  private constructor(
+    private worker: Worker,
+    private readonly settings: IngestWorkerData,
+    private readonly feed: ChangeFeed | undefined,
+    private readonly log: Logger
+  ) {
     this.restartFailures = new RepeatedFailureLog(log, 'collector: starting a new ingest thread')
     this.watch(worker)
   }
@@ -95,18 +99,21 @@ export class IngestThread implements MessageCollector {
 
   /** A thread that cannot start (its store cannot be opened) is tried again, however long that takes. */
   private restart(): void {
-    spawn(this.settings).then((next) => {
-      if (this.closing) return void next.terminate()
-      this.worker = next
-      this.alive = true
-      this.restartFailures.succeeded()
-      this.watch(next)
-    }, (err: unknown) => {
-      this.restartFailures.failed(err, `tried again every ${RESTART_RETRY_MS} ms, messages are refused meanwhile`)
-      if (this.closing) return
-      this.restartTimer = setTimeout(() => this.restart(), RESTART_RETRY_MS)
-      this.restartTimer.unref()
-    })
+    spawn(this.settings).then(
+      (next) => {
+        if (this.closing) return void next.terminate()
+        this.worker = next
+        this.alive = true
+        this.restartFailures.succeeded()
+        this.watch(next)
+      },
+      (err: unknown) => {
+        this.restartFailures.failed(err, `tried again every ${RESTART_RETRY_MS} ms, messages are refused meanwhile`)
+        if (this.closing) return
+        this.restartTimer = setTimeout(() => this.restart(), RESTART_RETRY_MS)
+        this.restartTimer.unref()
+      }
+    )
   }
 }
 

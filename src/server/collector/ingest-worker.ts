@@ -27,7 +27,11 @@ let drainScheduled = false
 function storeBatch(): void {
   const batch = takeBatch(queue, (m) => m.request.xml.byteLength, MAX_BATCH)
   changes = []
-  const outcomes = collectMessages(ingest, batch.map((m) => m.request), settings.limits)
+  const outcomes = collectMessages(
+    ingest,
+    batch.map((m) => m.request),
+    settings.limits
+  )
   const answer: FromIngestThread = { outcomes: batch.map((m, i) => ({ id: m.id, outcome: outcomes[i] })), changes }
   port.postMessage(answer)
 }

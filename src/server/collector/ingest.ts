@@ -43,7 +43,11 @@ export class Ingest {
   /** Inside `together`: the changes of the messages applied so far, published when the one commit is done. */
   private uncommitted: LiveChange[] | undefined
 
-  constructor(private readonly store: Store, private readonly secrets: SecretBox, private readonly feed?: ChangeFeed) {
+  constructor(
+    private readonly store: Store,
+    private readonly secrets: SecretBox,
+    private readonly feed?: ChangeFeed
+  ) {
     this.events = new EventRecorder(store)
     this.known = new KnownServices(store.services, store.history.series)
   }
@@ -147,17 +151,20 @@ export class Ingest {
       }
     }
     const load = fresh ? systemLoad(msg.services) : { cpu: host.cpu, mem: host.mem }
-    this.store.hosts.report(host.id, this.hostReport(host, msg, hostname, {
-      ...state,
-      last_modified: now,
-      snapshot_usec: fresh ? snapshotUsec : host.snapshot_usec,
-      services_total: counts.total,
-      services_failed: counts.failed,
-      services_changed: counts.changed,
-      services_unmonitored: counts.unmonitored,
-      cpu: load.cpu,
-      mem: load.mem
-    }))
+    this.store.hosts.report(
+      host.id,
+      this.hostReport(host, msg, hostname, {
+        ...state,
+        last_modified: now,
+        snapshot_usec: fresh ? snapshotUsec : host.snapshot_usec,
+        services_total: counts.total,
+        services_failed: counts.failed,
+        services_changed: counts.changed,
+        services_unmonitored: counts.unmonitored,
+        cpu: load.cpu,
+        mem: load.mem
+      })
+    )
     return { hostId: host.id, registered: !found, eventStored }
   }
 
@@ -297,22 +304,46 @@ export class Ingest {
 }
 
 /** Host columns set from the collector's own bookkeeping rather than from what the agent tells. */
-type BookkeepingColumns = 'status' | 'inactive_since' | 'last_modified' | 'heartbeat' | 'heartbeat_deadline_ms' | 'snapshot_usec'
-  | 'services_total' | 'services_failed' | 'services_changed' | 'services_unmonitored' | 'led' | 'status_text' | 'cpu' | 'mem'
+type BookkeepingColumns =
+  | 'status'
+  | 'inactive_since'
+  | 'last_modified'
+  | 'heartbeat'
+  | 'heartbeat_deadline_ms'
+  | 'snapshot_usec'
+  | 'services_total'
+  | 'services_failed'
+  | 'services_changed'
+  | 'services_unmonitored'
+  | 'led'
+  | 'status_text'
+  | 'cpu'
+  | 'mem'
 
 /**
  * Whether a service is as stored, ignoring when it was collected: then its row needs no write. The
  * stored collection time then keeps the time of the last change, which still orders late snapshots.
  */
 function sameState(prev: KnownService, s: ServiceState): boolean {
-  return prev.status === s.status && prev.statusHint === s.statusHint && prev.monitor === s.monitor &&
-    prev.monitorMode === s.monitorMode && prev.onReboot === s.onReboot && prev.pendingAction === s.pendingAction &&
+  return (
+    prev.status === s.status &&
+    prev.statusHint === s.statusHint &&
+    prev.monitor === s.monitor &&
+    prev.monitorMode === s.monitorMode &&
+    prev.onReboot === s.onReboot &&
+    prev.pendingAction === s.pendingAction &&
     prev.every === s.every
+  )
 }
 
 function sameGroups(a: readonly ServiceGroup[], b: readonly ServiceGroup[]): boolean {
-  return a.length === b.length && a.every((g, i) => g.name === b[i].name && g.services.length === b[i].services.length &&
-    g.services.every((name, j) => name === b[i].services[j]))
+  return (
+    a.length === b.length &&
+    a.every(
+      (g, i) =>
+        g.name === b[i].name && g.services.length === b[i].services.length && g.services.every((name, j) => name === b[i].services[j])
+    )
+  )
 }
 
 /** Whether the service keeps its type and place; only then can a write leave those columns alone. */
@@ -324,11 +355,21 @@ function sameIdentity(prev: KnownService, s: ServiceState): boolean {
 function toServiceState(s: ServiceSnapshot, position: number, nameId: number): ServiceState {
   const condition = { monitor: s.monitor, status: s.status, statusHint: s.statusHint, pendingAction: s.pendingAction }
   return {
-    nameId, name: s.name, type: s.type, position,
+    nameId,
+    name: s.name,
+    type: s.type,
+    position,
     collectedUsec: s.collectedSec * 1_000_000 + s.collectedUsec,
-    status: s.status, statusHint: s.statusHint, monitor: s.monitor, monitorMode: s.monitorMode,
-    onReboot: s.onReboot, pendingAction: s.pendingAction, every: s.every ?? null,
-    led: serviceLed(condition), statusText: serviceStatusText(condition), statistics: '[]'
+    status: s.status,
+    statusHint: s.statusHint,
+    monitor: s.monitor,
+    monitorMode: s.monitorMode,
+    onReboot: s.onReboot,
+    pendingAction: s.pendingAction,
+    every: s.every ?? null,
+    led: serviceLed(condition),
+    statusText: serviceStatusText(condition),
+    statistics: '[]'
   }
 }
 

@@ -25,7 +25,10 @@ export interface KnownService extends ServiceState {
 export class KnownServices {
   private readonly byHost = new Map<number, Map<string, KnownService>>()
 
-  constructor(private readonly services: ServiceRepository, private readonly series: SeriesRepository) {}
+  constructor(
+    private readonly services: ServiceRepository,
+    private readonly series: SeriesRepository
+  ) {}
 
   /** The host's services by name, read from the store the first time. */
   of(hostId: number): Map<string, KnownService> {
@@ -59,10 +62,21 @@ function slotsByService(rows: readonly StatisticIdRow[]): Map<number, Map<Statis
 
 function fromRow(row: StoredService, statisticSlots: Map<StatisticKey, StatisticSlot>): KnownService {
   const state: ServiceState = {
-    nameId: row.name_id, name: row.name, type: row.type, position: row.position, collectedUsec: row.collected_usec,
-    status: row.status, statusHint: row.status_hint, monitor: row.monitor, monitorMode: row.monitor_mode,
-    onReboot: row.on_reboot, pendingAction: row.pending_action, every: row.every, led: row.led,
-    statusText: row.status_text, statistics: row.statistics
+    nameId: row.name_id,
+    name: row.name,
+    type: row.type,
+    position: row.position,
+    collectedUsec: row.collected_usec,
+    status: row.status,
+    statusHint: row.status_hint,
+    monitor: row.monitor,
+    monitorMode: row.monitor_mode,
+    onReboot: row.on_reboot,
+    pendingAction: row.pending_action,
+    every: row.every,
+    led: row.led,
+    statusText: row.status_text,
+    statistics: row.statistics
   }
   return knownService(row.id, state, statisticSlots)
 }
@@ -73,9 +87,22 @@ function fromRow(row: StoredService, statisticSlots: Map<StatisticKey, Statistic
  */
 export function knownService(id: number, s: ServiceState, statisticSlots: Map<StatisticKey, StatisticSlot>): KnownService {
   return {
-    id, nameId: s.nameId, name: s.name, type: s.type, position: s.position, collectedUsec: s.collectedUsec,
-    status: s.status, statusHint: s.statusHint, monitor: s.monitor, monitorMode: s.monitorMode, onReboot: s.onReboot,
-    pendingAction: s.pendingAction, every: s.every, led: s.led, statusText: s.statusText, statistics: s.statistics,
+    id,
+    nameId: s.nameId,
+    name: s.name,
+    type: s.type,
+    position: s.position,
+    collectedUsec: s.collectedUsec,
+    status: s.status,
+    statusHint: s.statusHint,
+    monitor: s.monitor,
+    monitorMode: s.monitorMode,
+    onReboot: s.onReboot,
+    pendingAction: s.pendingAction,
+    every: s.every,
+    led: s.led,
+    statusText: s.statusText,
+    statistics: s.statistics,
     statisticSlots
   }
 }

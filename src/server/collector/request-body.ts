@@ -19,7 +19,10 @@ export interface CollectorLimits extends MessageLimits {
  * to inflate, decode and scan before its counts are known.
  */
 export const defaultCollectorLimits: CollectorLimits = {
-  maxBodyBytes: 4 * 1024 * 1024, maxXmlBytes: 8 * 1024 * 1024, maxXmlBytesInFlight: 32 * 1024 * 1024, ...defaultMessageLimits
+  maxBodyBytes: 4 * 1024 * 1024,
+  maxXmlBytes: 8 * 1024 * 1024,
+  maxXmlBytesInFlight: 32 * 1024 * 1024,
+  ...defaultMessageLimits
 }
 
 /**

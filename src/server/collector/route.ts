@@ -93,7 +93,10 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
     } catch (err) {
       return fail(response, err)
     }
-    store(request, principal).then(() => answer(response), (err: unknown) => fail(response, err))
+    store(request, principal).then(
+      () => answer(response),
+      (err: unknown) => fail(response, err)
+    )
   }
 }
 

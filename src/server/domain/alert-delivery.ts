@@ -45,7 +45,8 @@ export function summarize(alerts: readonly AlertItem[]): string {
   if (alerts.length === 0) return 'No alerts'
   if (alerts.length === 1) {
     const [a] = alerts
-    if (a.serviceid === null) return `${a.host} ${a.state === 'failed' ? 'stopped reporting' : a.state === 'succeeded' ? 'reports again' : `${a.event} changed`}`
+    if (a.serviceid === null)
+      return `${a.host} ${a.state === 'failed' ? 'stopped reporting' : a.state === 'succeeded' ? 'reports again' : `${a.event} changed`}`
     return `${a.service} ${stateWord[a.state]} on ${a.host}`
   }
   const noun = alerts.every((a) => a.serviceid !== null) ? 'service' : 'alert'

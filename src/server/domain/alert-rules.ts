@@ -28,7 +28,10 @@ export interface CompiledRule {
 }
 
 /** A host, or one of its services (by service name id), muted until `until` (unix seconds). */
-export interface Mute { serviceNameId: number | null; until: number }
+export interface Mute {
+  serviceNameId: number | null
+  until: number
+}
 
 export interface AlertConfig {
   rules: readonly CompiledRule[]
@@ -57,20 +60,23 @@ export interface RuleRows {
 
 /** The enabled rules that can send somewhere, ready to match. `groupMembers`: host ids by group id. */
 export function compileRules(rows: readonly RuleRows[], groupMembers: ReadonlyMap<number, readonly number[]>): CompiledRule[] {
-  return rows.filter((r) => r.enabled && r.channelIds.length > 0).map((r) => ({
-    id: r.id,
-    hostIds: r.hostIds.length + r.groupIds.length === 0
-      ? null
-      : new Set([...r.hostIds, ...r.groupIds.flatMap((g) => groupMembers.get(g) ?? [])]),
-    servicePattern: globToRegExp(r.servicePattern),
-    serviceTypes: r.serviceTypes.length === 0 ? null : new Set(r.serviceTypes),
-    states: r.states,
-    eventTypes: r.eventTypes,
-    heartbeat: r.heartbeat,
-    recovery: r.recovery,
-    groupWaitSec: r.groupWaitSec,
-    channelIds: r.channelIds
-  }))
+  return rows
+    .filter((r) => r.enabled && r.channelIds.length > 0)
+    .map((r) => ({
+      id: r.id,
+      hostIds:
+        r.hostIds.length + r.groupIds.length === 0
+          ? null
+          : new Set([...r.hostIds, ...r.groupIds.flatMap((g) => groupMembers.get(g) ?? [])]),
+      servicePattern: globToRegExp(r.servicePattern),
+      serviceTypes: r.serviceTypes.length === 0 ? null : new Set(r.serviceTypes),
+      states: r.states,
+      eventTypes: r.eventTypes,
+      heartbeat: r.heartbeat,
+      recovery: r.recovery,
+      groupWaitSec: r.groupWaitSec,
+      channelIds: r.channelIds
+    }))
 }
 
 /** A service-name glob: `*` any run of characters, `?` one; the rest literal, whole name, case-sensitive as Monit's names. '' → null (every service). */
@@ -130,7 +136,10 @@ export function matchRule(rule: CompiledRule, e: AlertEvent): AlertKind | undefi
   return (rule.states & stateBit(e.state)) !== 0 ? 'alert' : undefined
 }
 
-export interface RuleMatch { rule: CompiledRule; kind: AlertKind }
+export interface RuleMatch {
+  rule: CompiledRule
+  kind: AlertKind
+}
 
 export function matchRules(rules: readonly CompiledRule[], e: AlertEvent): RuleMatch[] {
   const matches: RuleMatch[] = []
@@ -142,7 +151,10 @@ export function matchRules(rules: readonly CompiledRule[], e: AlertEvent): RuleM
 }
 
 /** A time the server heard nothing from the host (unix seconds; end null while it lasts). */
-export interface Silence { start: number; end: number | null }
+export interface Silence {
+  start: number
+  end: number | null
+}
 
 export interface AlertHost {
   /** HostStatus */

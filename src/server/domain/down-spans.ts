@@ -3,10 +3,17 @@
 import { isFailure, isRecovery } from './event-rules'
 
 /** One event of a service: its class, state and agent time in seconds. */
-export interface ClassEvent { cls: number; state: number; sec: number }
+export interface ClassEvent {
+  cls: number
+  state: number
+  sec: number
+}
 
 /** A down span; `start` null continues the span that was open before the slice. `end` null: still down. */
-export interface DownSpan { start: number | null; end: number | null }
+export interface DownSpan {
+  start: number | null
+  end: number | null
+}
 
 /**
  * The down spans of a service from a point on: `failingBefore` holds the classes failing just before it,

@@ -2,7 +2,10 @@
 import { EventClassId, EventState } from '../../shared/codes'
 
 /** A stored event of the same service and class: its state and agent time. */
-export interface StoredEventState { state: number; collectedUsec: number }
+export interface StoredEventState {
+  state: number
+  collectedUsec: number
+}
 
 export function eventTimeUsec(e: { collectedSec: number; collectedUsec: number }): number {
   return e.collectedSec * 1_000_000 + e.collectedUsec
@@ -22,8 +25,12 @@ export function repeatsPrior(prior: StoredEventState | undefined, e: StoredEvent
  * them was lost or is still queued).
  */
 export function isResend(prior: StoredEventState | undefined, e: StoredEventState, incarnationStartUsec: number | undefined): boolean {
-  return repeatsPrior(prior, e) && incarnationStartUsec !== undefined &&
-    prior.collectedUsec < incarnationStartUsec && incarnationStartUsec <= e.collectedUsec
+  return (
+    repeatsPrior(prior, e) &&
+    incarnationStartUsec !== undefined &&
+    prior.collectedUsec < incarnationStartUsec &&
+    incarnationStartUsec <= e.collectedUsec
+  )
 }
 
 /** "Monit … stopped" (Instance, action stop) of the current incarnation: an orderly shutdown. */

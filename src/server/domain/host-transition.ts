@@ -23,11 +23,23 @@ export interface HostStateRow {
 }
 
 /** A message from the agent (`stop`: it reports Monit's orderly shutdown), with the poll and service counts it brings. */
-export interface ReportCause { kind: 'report' | 'stop'; nowMs: number; poll: number; services: ServiceCounts }
+export interface ReportCause {
+  kind: 'report' | 'stop'
+  nowMs: number
+  poll: number
+  services: ServiceCounts
+}
 /** No message by the heartbeat deadline. */
-export interface SilenceCause { kind: 'silence' }
+export interface SilenceCause {
+  kind: 'silence'
+}
 /** admin/hosts/update: the status asked for and the skew after the edit. */
-export interface AdministratorCause { kind: 'administrator'; nowMs: number; status: HostStatus; skew: number | null }
+export interface AdministratorCause {
+  kind: 'administrator'
+  nowMs: number
+  status: HostStatus
+  skew: number | null
+}
 export type HostCause = ReportCause | SilenceCause | AdministratorCause
 
 export interface HostStateColumns {
@@ -48,7 +60,8 @@ export function nextHostState(row: HostStateRow, cause: HostCause): Partial<Host
     case 'report':
     case 'stop': {
       // Ignored stays ignored whatever the agent says; events are suppressed for it.
-      const status = row.status === HostStatus.Ignored ? HostStatus.Ignored : cause.kind === 'stop' ? HostStatus.Inactive : HostStatus.Active
+      const status =
+        row.status === HostStatus.Ignored ? HostStatus.Ignored : cause.kind === 'stop' ? HostStatus.Inactive : HostStatus.Active
       const now = Math.floor(cause.nowMs / 1000)
       return {
         status,

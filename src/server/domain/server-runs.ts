@@ -34,7 +34,5 @@ export function serverDowntimes(runs: readonly ServerRun[]): Downtime[] {
 /** The downtimes cut to the part of `span` elapsed by `now` (as the uptime report lists them). */
 export function downtimesWithin(downtimes: readonly Downtime[], span: Span, now: number): Downtime[] {
   const end = Math.min(span.to, now)
-  return downtimes
-    .map((d) => ({ start: Math.max(d.start, span.from), end: Math.min(d.end, end) }))
-    .filter((d) => d.end > d.start)
+  return downtimes.map((d) => ({ start: Math.max(d.start, span.from), end: Math.min(d.end, end) })).filter((d) => d.end > d.start)
 }

@@ -29,7 +29,6 @@ import { MINUTE, type Span } from '../../shared/ranges'
 // The range spans moved to shared/ranges.ts (the console resolves quick ranges too); their importers keep this path.
 export { DAY, HOUR, isRange, MINUTE, resolveRange, type Span } from '../../shared/ranges'
 
-
 export interface DownInterval {
   start: number
   /** null while still down */
@@ -65,7 +64,8 @@ export function uptimeOf(span: Span, now: number, intervals: readonly DownInterv
   const known = elapsedEnd - span.from - unknownLength
   const downtime = lengthOf(downMinutes) - overlapLength(downMinutes, unknownMinutes)
   return {
-    downtime, unknown: unknownLength,
+    downtime,
+    unknown: unknownLength,
     uptime: known === 0 ? 100 : Math.floor((10000 * (known - downtime)) / known) / 100
   }
 }
@@ -126,7 +126,11 @@ function gridCeil(origin: number, t: number): number {
 /** "0m", "5m", "2h 5m", "3d 1h": days, hours and minutes, zero parts left out. Seconds are dropped. */
 export function downtimeText(seconds: number): string {
   const minutes = Math.floor(Math.max(0, seconds) / MINUTE)
-  const parts: [number, string][] = [[Math.floor(minutes / 1440), 'd'], [Math.floor(minutes / 60) % 24, 'h'], [minutes % 60, 'm']]
+  const parts: [number, string][] = [
+    [Math.floor(minutes / 1440), 'd'],
+    [Math.floor(minutes / 60) % 24, 'h'],
+    [minutes % 60, 'm']
+  ]
   const shown = parts.filter(([n]) => n > 0).map(([n, unit]) => `${n}${unit}`)
   return shown.length > 0 ? shown.join(' ') : '0m'
 }

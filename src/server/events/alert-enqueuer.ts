@@ -6,9 +6,7 @@
 // service id and silence only when one matches.
 import type { AlertItem } from '../../shared/api/alerts'
 import { eventClasses, EventClassId } from '../../shared/codes'
-import {
-  alertState, compileRules, matchRules, noAlertConfig, suppression, type AlertConfig, type AlertEvent
-} from '../domain/alert-rules'
+import { alertState, compileRules, matchRules, noAlertConfig, suppression, type AlertConfig, type AlertEvent } from '../domain/alert-rules'
 import type { Store } from '../store/store'
 import type { MonitEvent } from '../monit/message'
 
@@ -19,7 +17,10 @@ export class AlertEnqueuer {
   private generation: string | undefined
 
   /** `now`: the server's clock in unix ms (the delivery job's, which tests move). */
-  constructor(private readonly store: Store, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number = Date.now
+  ) {}
 
   /**
    * Call inside the transaction that stored event `eventId`, for an event that is a new fact and the
@@ -41,8 +42,14 @@ export class AlertEnqueuer {
     this.store.transaction(() => {
       for (const f of failures) {
         const e: MonitEvent = {
-          collectedSec: f.date, collectedUsec: f.collected_usec % 1e6, service: f.service_name, serviceType: f.service_type,
-          id: f.class, state: f.state, action: f.action, message: f.message
+          collectedSec: f.date,
+          collectedUsec: f.collected_usec % 1e6,
+          service: f.service_name,
+          serviceType: f.service_type,
+          id: f.class,
+          state: f.state,
+          action: f.action,
+          message: f.message
         }
         this.match(f.host_id, f.event_id, f.service_name_id, e, undefined, false)
       }
@@ -50,11 +57,24 @@ export class AlertEnqueuer {
     return failures.length
   }
 
-  private match(hostId: number, eventId: number, serviceNameId: number, e: MonitEvent, priorState: number | undefined, inhibition: boolean): void {
+  private match(
+    hostId: number,
+    eventId: number,
+    serviceNameId: number,
+    e: MonitEvent,
+    priorState: number | undefined,
+    inhibition: boolean
+  ): void {
     const config = this.current()
     if (config.rules.length === 0) return
     const event: AlertEvent = {
-      hostId, service: e.service, serviceNameId, serviceType: e.serviceType, cls: e.id, state: e.state, priorState,
+      hostId,
+      service: e.service,
+      serviceNameId,
+      serviceType: e.serviceType,
+      cls: e.id,
+      state: e.state,
+      priorState,
       timeSec: e.collectedSec
     }
     const matches = matchRules(config.rules, event)
@@ -64,15 +84,27 @@ export class AlertEnqueuer {
     const silence = inhibition ? alertMatching.silenceAt(hostId, e.collectedSec) : undefined
     if (!host || suppression(config.mutes, event, { status: host.status, silence })) return
     const item: AlertItem = {
-      hostid: hostId, host: host.hostname,
-      serviceid: e.id === EventClassId.Heartbeat ? null : alertMatching.serviceId(hostId, e.service) ?? null,
-      service: e.service, servicetype: e.serviceType, event: eventNames.get(e.id) ?? String(e.id),
-      state: alertState(e.state), message: e.message, date: e.collectedSec, link: `#/events/${eventId}`
+      hostid: hostId,
+      host: host.hostname,
+      serviceid: e.id === EventClassId.Heartbeat ? null : (alertMatching.serviceId(hostId, e.service) ?? null),
+      service: e.service,
+      servicetype: e.serviceType,
+      event: eventNames.get(e.id) ?? String(e.id),
+      state: alertState(e.state),
+      message: e.message,
+      date: e.collectedSec,
+      link: `#/events/${eventId}`
     }
     // The server's clock: the delivery job compares due_at with it (the event's time is the agent's).
     const createdAt = Math.floor(this.now() / 1000)
-    alertOutboxWriter.add(eventId, item, createdAt, matches.flatMap(({ rule, kind }) =>
-      rule.channelIds.map((channelId) => ({ channelId, ruleId: rule.id, kind, dueAt: createdAt + rule.groupWaitSec }))))
+    alertOutboxWriter.add(
+      eventId,
+      item,
+      createdAt,
+      matches.flatMap(({ rule, kind }) =>
+        rule.channelIds.map((channelId) => ({ channelId, ruleId: rule.id, kind, dueAt: createdAt + rule.groupWaitSec }))
+      )
+    )
   }
 
   /** The compiled configuration, compiled again if another write changed it since. */

@@ -31,21 +31,34 @@ export class EventRecorder {
     const prior = late ? events.priorEvent(hostId, nameId, e.id, usec) : newest
     const incoming = { state: e.state, collectedUsec: usec }
     // repeatsPrior first: it is cheap, and finding where the incarnation began reads the store.
-    if (incarnation !== undefined && repeatsPrior(prior, incoming) && isResend(prior, incoming, this.incarnationStart(hostId, incarnation, usec))) {
+    if (
+      incarnation !== undefined &&
+      repeatsPrior(prior, incoming) &&
+      isResend(prior, incoming, this.incarnationStart(hostId, incarnation, usec))
+    ) {
       return undefined
     }
     const active = isFailure(e.state) && !(late && events.recoveredAfter(hostId, nameId, e.id, usec))
     const stored = events.insert({
-      host_id: hostId, service_name_id: nameId, service_name: e.service, service_type: e.serviceType,
-      class: e.id, state: e.state, action: e.action, message: e.message,
-      collected_usec: usec, date: e.collectedSec, active: active ? 1 : 0
+      host_id: hostId,
+      service_name_id: nameId,
+      service_name: e.service,
+      service_type: e.serviceType,
+      class: e.id,
+      state: e.state,
+      action: e.action,
+      message: e.message,
+      collected_usec: usec,
+      date: e.collectedSec,
+      active: active ? 1 : 0
     })
     if (stored === undefined) return undefined
     hosts.addEvents(hostId, 1)
     services.addEvents(hostId, e.service, 1)
 
     if (!late) events.setLastState(hostId, e.service, e.id, e.state, usec)
-    const removedResend = late && incarnation !== undefined && this.removeResendOf(hostId, nameId, e.service, incoming, e.id, incarnation, newest)
+    const removedResend =
+      late && incarnation !== undefined && this.removeResendOf(hostId, nameId, e.service, incoming, e.id, incarnation, newest)
     // Ends the errors it follows in agent time, never a failure newer than itself.
     if (isRecovery(e.state)) events.resolveErrors(hostId, nameId, e.id, usec)
     // Host silence has intervals of its own (service_name_id null), kept by the heartbeat rules.
@@ -60,8 +73,15 @@ export class EventRecorder {
    * order): the event after it of its class, the first of a later incarnation, stating the same. That
    * copy goes, so that the order of arrival does not decide what is stored.
    */
-  private removeResendOf(hostId: number, nameId: number, service: string, e: StoredEventState, cls: number, incarnation: number,
-    newest: StoredEventState): boolean {
+  private removeResendOf(
+    hostId: number,
+    nameId: number,
+    service: string,
+    e: StoredEventState,
+    cls: number,
+    incarnation: number,
+    newest: StoredEventState
+  ): boolean {
     const { events, services, hosts } = this.store
     const next = events.nextEvent(hostId, nameId, cls, e.collectedUsec)
     if (!next || !isResend(e, next, this.incarnationStart(hostId, incarnation, next.collectedUsec))) return false

@@ -15,8 +15,13 @@ export function heartbeatBackEvent(atMs: number): MonitEvent {
 
 function heartbeatEvent(atMs: number, state: number, message: string): MonitEvent {
   return {
-    collectedSec: Math.floor(atMs / 1000), collectedUsec: (atMs % 1000) * 1000,
-    service: HEARTBEAT_SERVICE, serviceType: ServiceType.System, id: EventClassId.Heartbeat,
-    state, action: 1, message
+    collectedSec: Math.floor(atMs / 1000),
+    collectedUsec: (atMs % 1000) * 1000,
+    service: HEARTBEAT_SERVICE,
+    serviceType: ServiceType.System,
+    id: EventClassId.Heartbeat,
+    state,
+    action: 1,
+    message
   }
 }

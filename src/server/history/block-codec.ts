@@ -64,7 +64,8 @@ export function decodeBlock(blob: Uint8Array, timeOf: (slot: number) => number):
 
 /** Visits the buckets of a block in time order without building them: charts read many thousands. */
 export function forEachBucket(
-  blob: Uint8Array, timeOf: (slot: number) => number,
+  blob: Uint8Array,
+  timeOf: (slot: number) => number,
   visit: (time: number, count: number, min: number, max: number, sum: number) => void
 ): void {
   const r = new ByteReader(blob)

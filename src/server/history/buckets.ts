@@ -20,7 +20,11 @@ export function sampleBucket(time: number, value: number): Bucket {
 /** Both buckets' samples in one bucket starting at `time`. */
 export function mergeBucket(time: number, a: Bucket, b: Bucket): Bucket {
   return {
-    time, count: a.count + b.count, min: Math.min(a.min, b.min), max: Math.max(a.max, b.max), sum: addExact(a.sum, b.sum)
+    time,
+    count: a.count + b.count,
+    min: Math.min(a.min, b.min),
+    max: Math.max(a.max, b.max),
+    sum: addExact(a.sum, b.sum)
   }
 }
 

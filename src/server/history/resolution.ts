@@ -8,8 +8,7 @@ const RETENTION_SLACK = 1.01
 
 /** Bucket widths a chart may use (seconds): each nests in the next levels' buckets. */
 const NICE_WIDTHS = [
-  1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400, 172_800, 604_800,
-  1_209_600, 2_592_000
+  1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400, 172_800, 604_800, 1_209_600, 2_592_000
 ]
 const LEVELS: readonly Level[] = ['raw', 'minute', 'hour', 'day']
 

@@ -14,7 +14,15 @@ import type { SqlRunner } from '../store/sql'
 import { decodeBlock, encodeBlock } from './block-codec'
 import { BucketGrid, mergeBucketLists } from './buckets'
 import {
-  blockStart, blockStartsOverlapping, bucketSeconds, finerLevel, HOUR, nextBlockStart, ROLLED_LEVELS, slotOf, timeOfSlot,
+  blockStart,
+  blockStartsOverlapping,
+  bucketSeconds,
+  finerLevel,
+  HOUR,
+  nextBlockStart,
+  ROLLED_LEVELS,
+  slotOf,
+  timeOfSlot,
   type RolledLevel
 } from '../domain/history-levels'
 import { decodeRawSamples } from './raw-samples'
@@ -32,10 +40,16 @@ const VACUUM_PAGES_PER_STEP = 128
 type Phase =
   | { kind: 'idle' }
   | {
-    kind: 'reading-raw'; hour: number; maxRawId: number; blocks: Map<number, Buffer>
-    /** The host being read (0: none yet), from which time on, into which grids; hosts go in id order */
-    hostId: number; from: number; grids: Map<number, BucketGrid>; afterHost: number
-  }
+      kind: 'reading-raw'
+      hour: number
+      maxRawId: number
+      blocks: Map<number, Buffer>
+      /** The host being read (0: none yet), from which time on, into which grids; hosts go in id order */
+      hostId: number
+      from: number
+      grids: Map<number, BucketGrid>
+      afterHost: number
+    }
   | { kind: 'writing-raw'; hour: number; blocks: [number, Buffer][]; next: number }
   | { kind: 'rolling'; level: 'hour' | 'day'; start: number; end: number; afterId: number; maxId: number }
 
@@ -46,7 +60,10 @@ export class Rollup {
   private phase: Phase = { kind: 'idle' }
   private readonly canVacuum: boolean
 
-  constructor(private readonly history: HistoryStore, private readonly sql: SqlRunner) {
+  constructor(
+    private readonly history: HistoryStore,
+    private readonly sql: SqlRunner
+  ) {
     this.canVacuum = sql.canVacuum()
   }
 
@@ -54,10 +71,14 @@ export class Rollup {
   step(now: number): StepResult {
     try {
       switch (this.phase.kind) {
-        case 'reading-raw': return this.readRawHost(this.phase)
-        case 'writing-raw': return this.writeRawBlocks(this.phase)
-        case 'rolling': return this.rollChunk(this.phase)
-        case 'idle': return this.startWork(now)
+        case 'reading-raw':
+          return this.readRawHost(this.phase)
+        case 'writing-raw':
+          return this.writeRawBlocks(this.phase)
+        case 'rolling':
+          return this.rollChunk(this.phase)
+        case 'idle':
+          return this.startWork(now)
       }
     } catch (err) {
       // A roll is redone from its start: its writes replace whole blocks, so redoing is harmless.
@@ -121,7 +142,12 @@ export class Rollup {
     const stored = blocks.get(level, start, id)
     const before = stored ? decodeBlock(stored, (slot) => timeOfSlot(level, start, slot)) : []
     const merged = mergeBucketLists(before, grid.sorted())
-    blocks.put(level, start, id, encodeBlock(merged, (t) => slotOf(level, start, t)))
+    blocks.put(
+      level,
+      start,
+      id,
+      encodeBlock(merged, (t) => slotOf(level, start, t))
+    )
   }
 
   // -------------------------------------------------------------------------------------------
@@ -178,7 +204,11 @@ export class Rollup {
       return 'read'
     }
     // A statistic belongs to one host: once the host is read, its minute blocks are complete.
-    for (const [id, grid] of phase.grids) phase.blocks.set(id, encodeBlock(grid.sorted(), (t) => slotOf('minute', phase.hour, t)))
+    for (const [id, grid] of phase.grids)
+      phase.blocks.set(
+        id,
+        encodeBlock(grid.sorted(), (t) => slotOf('minute', phase.hour, t))
+      )
     phase.afterHost = phase.hostId
     phase.hostId = 0
     return 'read'
@@ -230,7 +260,12 @@ export class Rollup {
     const done = toId >= phase.maxId
     this.sql.transaction(() => {
       for (const id of [...grids.keys()].sort((a, b) => a - b)) {
-        blocks.put(level, start, id, encodeBlock(grids.get(id)!.sorted(), (t) => slotOf(level, start, t)))
+        blocks.put(
+          level,
+          start,
+          id,
+          encodeBlock(grids.get(id)!.sorted(), (t) => slotOf(level, start, t))
+        )
       }
       if (done) settings.setRolledUntil(level, end)
     })
@@ -267,6 +302,9 @@ export class Rollup {
 /** Per level, the oldest time it keeps at `now`. */
 export function retentionCuts(retention: Record<'raw' | RolledLevel, number>, now: number): Record<'raw' | RolledLevel, number> {
   return {
-    raw: now - retention.raw, minute: now - retention.minute, hour: now - retention.hour, day: now - retention.day
+    raw: now - retention.raw,
+    minute: now - retention.minute,
+    hour: now - retention.hour,
+    day: now - retention.day
   }
 }

@@ -36,7 +36,13 @@ class PointGrid {
 
 /** Buckets of `width` seconds (epoch-aligned) per statistic id, from `level` and finer, for [from, to). */
 export function readSeries(
-  history: HistoryStore, hostId: number, ids: readonly number[], level: Level, from: number, to: number, width: number
+  history: HistoryStore,
+  hostId: number,
+  ids: readonly number[],
+  level: Level,
+  from: number,
+  to: number,
+  width: number
 ): Map<number, Bucket[]> {
   if (ids.length === 0) return new Map()
   const grids = new Map(ids.map((id) => [id, new PointGrid(width)]))
@@ -57,9 +63,13 @@ export function readSeries(
     for (const row of history.blocks.rangeAt(lvl, starts, minId, maxId)) {
       const grid = grids.get(row.statistic_id)
       if (!grid) continue
-      forEachBucket(row.buckets, (slot) => timeOfSlot(lvl, row.start, slot), (time, count, min, max, sum) => {
-        if (time >= start && time < storedEnd) grid.add(time, count, min, max, sum)
-      })
+      forEachBucket(
+        row.buckets,
+        (slot) => timeOfSlot(lvl, row.start, slot),
+        (time, count, min, max, sum) => {
+          if (time >= start && time < storedEnd) grid.add(time, count, min, max, sum)
+        }
+      )
     }
     collect(finerLevel[lvl], Math.max(start, storedEnd), end)
   }

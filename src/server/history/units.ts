@@ -5,31 +5,69 @@ import { Stat } from '../../shared/codes'
 export const NOT_CHARTED = new Set<number>([Stat.Flags, Stat.Checksum, Stat.ProgramOutput, Stat.FilesystemType, Stat.Mode])
 
 const units: Record<number, string> = {}
-const assign = (unit: string, types: readonly number[]) => { for (const t of types) units[t] = unit }
+const assign = (unit: string, types: readonly number[]) => {
+  for (const t of types) units[t] = unit
+}
 
 assign('%', [
-  Stat.CpuUser, Stat.CpuSystem, Stat.CpuWait, Stat.CpuNice, Stat.CpuHardIrq, Stat.CpuSoftIrq, Stat.CpuSteal, Stat.CpuGuest,
-  Stat.CpuGuestNice, Stat.MemoryPercent, Stat.SwapPercent, Stat.ProcessCpuPercent, Stat.ProcessCpuPercentTotal,
-  Stat.ProcessMemoryPercent, Stat.ProcessMemoryPercentTotal, Stat.SpacePercent, Stat.InodePercent
+  Stat.CpuUser,
+  Stat.CpuSystem,
+  Stat.CpuWait,
+  Stat.CpuNice,
+  Stat.CpuHardIrq,
+  Stat.CpuSoftIrq,
+  Stat.CpuSteal,
+  Stat.CpuGuest,
+  Stat.CpuGuestNice,
+  Stat.MemoryPercent,
+  Stat.SwapPercent,
+  Stat.ProcessCpuPercent,
+  Stat.ProcessCpuPercentTotal,
+  Stat.ProcessMemoryPercent,
+  Stat.ProcessMemoryPercentTotal,
+  Stat.SpacePercent,
+  Stat.InodePercent
 ])
 assign('KB', [Stat.MemoryKilobyte, Stat.SwapKilobyte, Stat.ProcessMemoryKilobyte, Stat.ProcessMemoryKilobyteTotal])
 assign('MB', [Stat.SpaceMegabyte, Stat.SpaceTotal])
 assign('s', [Stat.PortResponseTime, Stat.UnixSocketResponseTime, Stat.PingResponseTime, Stat.Uptime, Stat.SystemUptime, Stat.Downtime])
 assign('ms', [
-  Stat.FilesystemServiceTimeRead, Stat.FilesystemServiceTimeWrite, Stat.FilesystemServiceTimeWait,
-  Stat.FilesystemServiceTimeRun, Stat.FilesystemServiceTime
+  Stat.FilesystemServiceTimeRead,
+  Stat.FilesystemServiceTimeWrite,
+  Stat.FilesystemServiceTimeWait,
+  Stat.FilesystemServiceTimeRun,
+  Stat.FilesystemServiceTime
 ])
 assign('B', [
-  Stat.Size, Stat.NetBytesInTotal, Stat.NetBytesOutTotal, Stat.FilesystemReadBytesTotal, Stat.FilesystemWriteBytesTotal,
-  Stat.ProcessReadBytesTotal, Stat.ProcessWriteBytesTotal, Stat.ProcessReadBytesGenericTotal, Stat.ProcessWriteBytesGenericTotal
+  Stat.Size,
+  Stat.NetBytesInTotal,
+  Stat.NetBytesOutTotal,
+  Stat.FilesystemReadBytesTotal,
+  Stat.FilesystemWriteBytesTotal,
+  Stat.ProcessReadBytesTotal,
+  Stat.ProcessWriteBytesTotal,
+  Stat.ProcessReadBytesGenericTotal,
+  Stat.ProcessWriteBytesGenericTotal
 ])
 assign('B/s', [
-  Stat.NetBytesIn, Stat.NetBytesOut, Stat.FilesystemReadBytes, Stat.FilesystemWriteBytes, Stat.ProcessReadBytes,
-  Stat.ProcessWriteBytes, Stat.ProcessReadBytesGeneric, Stat.ProcessWriteBytesGeneric
+  Stat.NetBytesIn,
+  Stat.NetBytesOut,
+  Stat.FilesystemReadBytes,
+  Stat.FilesystemWriteBytes,
+  Stat.ProcessReadBytes,
+  Stat.ProcessWriteBytes,
+  Stat.ProcessReadBytesGeneric,
+  Stat.ProcessWriteBytesGeneric
 ])
 assign('/s', [
-  Stat.NetPacketsIn, Stat.NetPacketsOut, Stat.NetErrorsIn, Stat.NetErrorsOut, Stat.FilesystemReadOperations,
-  Stat.FilesystemWriteOperations, Stat.ProcessReadOperations, Stat.ProcessWriteOperations
+  Stat.NetPacketsIn,
+  Stat.NetPacketsOut,
+  Stat.NetErrorsIn,
+  Stat.NetErrorsOut,
+  Stat.FilesystemReadOperations,
+  Stat.FilesystemWriteOperations,
+  Stat.ProcessReadOperations,
+  Stat.ProcessWriteOperations
 ])
 assign('Mb/s', [Stat.NetSpeed])
 assign('days', [Stat.CertificateValidDays])

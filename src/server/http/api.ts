@@ -57,9 +57,7 @@ export interface ApiEndpoint<S extends z.ZodRawShape = z.ZodRawShape, R extends 
 }
 
 /** Identity, for type inference of `params` in `handle` and for checking its answer against `answer`. */
-export function endpoint<S extends z.ZodRawShape, R extends z.ZodType, A extends Access = 'user'>(
-  e: ApiEndpoint<S, R, A>
-): ApiEndpoint {
+export function endpoint<S extends z.ZodRawShape, R extends z.ZodType, A extends Access = 'user'>(e: ApiEndpoint<S, R, A>): ApiEndpoint {
   return e as unknown as ApiEndpoint
 }
 
@@ -71,12 +69,19 @@ export interface RegisterOptions {
   checkAnswers?: boolean
 }
 
-export function registerEndpoints(app: FastifyInstance, gate: SessionGate, endpoints: readonly ApiEndpoint[],
-  opts: RegisterOptions = {}): void {
+export function registerEndpoints(
+  app: FastifyInstance,
+  gate: SessionGate,
+  endpoints: readonly ApiEndpoint[],
+  opts: RegisterOptions = {}
+): void {
   for (const e of endpoints) {
     if (e.closing) {
       const closing = e.closing
-      app.addHook('preClose', (done) => { closing(); done() })
+      app.addHook('preClose', (done) => {
+        closing()
+        done()
+      })
     }
     for (const [prefix, version] of Object.entries(API_PREFIXES)) {
       if (e.versions && !e.versions.includes(version)) continue

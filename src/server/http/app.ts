@@ -81,14 +81,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app, deps.log, gate, deps.storage)
   await app.register(fastifyCookie)
   // Form bodies keep repeated keys (hostid=1&hostid=2); handlers read them through http/params.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 * 1024 },
-    (_request, body, done) => done(null, new URLSearchParams(body as string)))
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
+    done(null, new URLSearchParams(body as string))
+  )
 
   // An unauthenticated liveness probe for supervisors and tests; it reveals nothing but the version.
   app.get('/health', async () => ({ status: 'ok', version: deps.version }))
   await app.register(metricsRoutes, deps)
   await app.register(loginRoutes, {
-    gate, users: deps.store.users, throttle: deps.throttle,
+    gate,
+    users: deps.store.users,
+    throttle: deps.throttle,
     consolePage: deps.consoleDir ? readConsolePage(deps.consoleDir) : undefined
   })
   registerEndpoints(app, gate, deps.endpoints, { checkAnswers: deps.checkAnswers })

@@ -34,8 +34,11 @@ export function installErrorHandling(app: FastifyInstance, log: Logger, gate: Se
 
 function clientMessage(err: FastifyError | HttpError): string {
   switch ((err as FastifyError).code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE': return 'request body is too large'
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return 'unsupported Content-Type'
-    default: return err.message
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'request body is too large'
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'unsupported Content-Type'
+    default:
+      return err.message
   }
 }

@@ -5,9 +5,10 @@ import { networkInterfaces } from 'node:os'
 export function listeningUrls(host: string, port: number): string[] {
   const wildcard = host === '0.0.0.0' || host === '::'
   const hosts = wildcard
-    ? Object.values(networkInterfaces()).flat()
-      .filter((i) => i && (host === '::' || i.family === 'IPv4'))
-      .map((i) => (i!.family === 'IPv6' ? `[${i!.address}]` : i!.address))
+    ? Object.values(networkInterfaces())
+        .flat()
+        .filter((i) => i && (host === '::' || i.family === 'IPv4'))
+        .map((i) => (i!.family === 'IPv6' ? `[${i!.address}]` : i!.address))
     : [host.includes(':') ? `[${host}]` : host]
   return hosts.map((h) => `http://${h}:${port}`)
 }

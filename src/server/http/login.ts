@@ -31,7 +31,8 @@ export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promis
     }
     const caller = gate.caller(request, reply)
     if (!caller) return reply
-    const page = deps.consolePage ?? `<!doctype html><meta charset="utf-8"><title>Overseer</title><p>Logged in as ${caller.principal.uname}.</p>`
+    const page =
+      deps.consolePage ?? `<!doctype html><meta charset="utf-8"><title>Overseer</title><p>Logged in as ${caller.principal.uname}.</p>`
     return reply.header('Content-Type', 'text/html').send(page)
   }
   app.get('/', home)

@@ -14,7 +14,11 @@ export interface Caller {
 }
 
 export class SessionGate {
-  constructor(readonly sessions: SessionService, private readonly principals: Principals, readonly storage: StorageHealth) {}
+  constructor(
+    readonly sessions: SessionService,
+    private readonly principals: Principals,
+    readonly storage: StorageHealth
+  ) {}
 
   session(request: FastifyRequest): Session | undefined {
     return this.sessions.resume(request.cookies[SESSION_COOKIE])
@@ -37,17 +41,28 @@ export class SessionGate {
     if (existing) return existing
     const session = this.sessions.create()
     reply.setCookie(SESSION_COOKIE, session.id, {
-      path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https'
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https'
     })
     return session
   }
 
-  sendLogin(request: FastifyRequest, reply: FastifyReply, existing: Session | undefined,
-    opts: { status?: number; error?: string; uname?: string; rememberUrl?: boolean } = {}): FastifyReply {
+  sendLogin(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    existing: Session | undefined,
+    opts: { status?: number; error?: string; uname?: string; rememberUrl?: boolean } = {}
+  ): FastifyReply {
     // Storage refusing the session (a full disk) must not break the page: it is sent without a cookie.
     const session = this.storage.bestEffort(() => this.ensureSession(request, reply, existing))
-    if (session && opts.rememberUrl && request.method === 'GET') this.storage.bestEffort(() => this.sessions.remember(session.id, request.url))
+    if (session && opts.rememberUrl && request.method === 'GET')
+      this.storage.bestEffort(() => this.sessions.remember(session.id, request.url))
     // Exactly "text/html", no charset parameter: clients compare the string (compat AUTH-5).
-    return reply.code(opts.status ?? 200).header('Content-Type', 'text/html').send(loginPage({ error: opts.error, uname: opts.uname }))
+    return reply
+      .code(opts.status ?? 200)
+      .header('Content-Type', 'text/html')
+      .send(loginPage({ error: opts.error, uname: opts.uname }))
   }
 }

@@ -18,9 +18,7 @@ import { sendWithin } from '../alerting/send-within'
 import { renderMessage } from '../alerting/templates'
 import type { SecretBox } from '../auth/secret-box'
 import { AlertEnqueuer } from '../events/alert-enqueuer'
-import {
-  afterFailure, buildNotification, MAX_ALERTS_PER_NOTIFICATION, reminderDueAt, type OutboxEntry
-} from '../domain/alert-delivery'
+import { afterFailure, buildNotification, MAX_ALERTS_PER_NOTIFICATION, reminderDueAt, type OutboxEntry } from '../domain/alert-delivery'
 import { RepeatedFailureLog } from '../log'
 import type { AlertDeliveryRepository, DueNotification, PendingOutboxRow } from '../store/alert-deliveries'
 import type { Store } from '../store/store'
@@ -148,15 +146,16 @@ export class AlertDeliveryJob {
       // its own). The ingest thread commits all the time: rather than have this thread (which serves
       // HTTP) sleep in SQLite's busy handler, the write is tried again shortly, waiting only after
       // several refusals in a row.
-      const write = () => this.store.transaction(() => {
-        for (const group of groups) {
-          try {
-            this.store.transaction(() => this.repo.createNotification(group))
-          } catch (err) {
-            failure ??= err
+      const write = () =>
+        this.store.transaction(() => {
+          for (const group of groups) {
+            try {
+              this.store.transaction(() => this.repo.createNotification(group))
+            } catch (err) {
+              failure ??= err
+            }
           }
-        }
-      })
+        })
       try {
         if (this.busyPasses < MAX_BUSY_PASSES && !this.store.sql.withoutWaiting(write)) {
           this.busyPasses++
@@ -174,8 +173,10 @@ export class AlertDeliveryJob {
     }
     this.dispatch(now)
     // Pruning can wait: when the write lock is taken, it is tried again next pass.
-    if (now - this.lastPruneSec >= PRUNE_EVERY_SEC &&
-      this.store.sql.withoutWaiting(() => this.repo.prune(now - (this.options.keepSec ?? DEFAULT_KEEP_SEC), PRUNE_STEP))) {
+    if (
+      now - this.lastPruneSec >= PRUNE_EVERY_SEC &&
+      this.store.sql.withoutWaiting(() => this.repo.prune(now - (this.options.keepSec ?? DEFAULT_KEEP_SEC), PRUNE_STEP))
+    ) {
       this.lastPruneSec = now
     }
     if (failure !== undefined) throw failure
@@ -238,8 +239,11 @@ export class AlertDeliveryJob {
       const notification = this.build(n.uid, this.repo.rowsOf(n.id))
       const message = renderMessage({ subject: n.subject_template, body: n.body_template }, notification)
       const userEmails = (ids: readonly number[]) => ids.flatMap((id) => this.store.users.find(id)?.email || [])
-      return await sendWithin(this.options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
-        (signal) => type.send(settings, notification, message, { signal, userEmails, desktop: this.options.desktop }), stop)
+      return await sendWithin(
+        this.options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
+        (signal) => type.send(settings, notification, message, { signal, userEmails, desktop: this.options.desktop }),
+        stop
+      )
     } catch (err) {
       return { ok: false, error: errorText(err) }
     }
@@ -258,7 +262,9 @@ export class AlertDeliveryJob {
         const error = result.error.slice(0, MAX_ERROR_CHARS)
         this.repo.attemptFailed(n.id, error, log, 'retryAt' in next ? next.retryAt : null)
         if (!('retryAt' in next)) {
-          this.reporting.log.warn(`alert delivery: notification ${n.uid} to channel ${n.channel_id} given up after ${n.attempts + 1} attempts: ${error}`)
+          this.reporting.log.warn(
+            `alert delivery: notification ${n.uid} to channel ${n.channel_id} given up after ${n.attempts + 1} attempts: ${error}`
+          )
         }
       }
       this.recordFailures.succeeded()

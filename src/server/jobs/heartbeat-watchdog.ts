@@ -15,7 +15,10 @@ export class HeartbeatWatchdog {
   private job: PeriodicJob | undefined
   private readonly events: EventRecorder
 
-  constructor(private readonly store: Store, private readonly feed?: ChangeFeed) {
+  constructor(
+    private readonly store: Store,
+    private readonly feed?: ChangeFeed
+  ) {
     this.events = new EventRecorder(store)
   }
 

@@ -13,7 +13,11 @@ export class ServerRunLog {
   private runId: number | undefined
   private startedSec = 0
 
-  constructor(store: Store, private readonly reporting: JobReporting, private readonly now: () => number = Date.now) {
+  constructor(
+    store: Store,
+    private readonly reporting: JobReporting,
+    private readonly now: () => number = Date.now
+  ) {
     this.runs = store.serverRuns
   }
 

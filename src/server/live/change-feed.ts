@@ -13,7 +13,10 @@ export class ChangeFeed {
    * Ids start from the clock (µs-scale) so that they keep increasing across restarts: a client's
    * Last-Event-ID from an earlier process is then older than the ring, and it is told to reload.
    */
-  constructor(readonly capacity = 10_000, firstId = Date.now() * 1000) {
+  constructor(
+    readonly capacity = 10_000,
+    firstId = Date.now() * 1000
+  ) {
     this.ring = new Array<LiveEnvelope | undefined>(capacity)
     this.nextId = firstId
   }
@@ -28,7 +31,11 @@ export class ChangeFeed {
     this.ring[envelope.id % this.capacity] = envelope
     for (const listener of this.listeners) {
       // One broken subscriber must not fail the collector's request that published.
-      try { listener(envelope) } catch { this.listeners.delete(listener) }
+      try {
+        listener(envelope)
+      } catch {
+        this.listeners.delete(listener)
+      }
     }
   }
 
@@ -39,7 +46,9 @@ export class ChangeFeed {
   /** Returns the unsubscribe function. */
   subscribe(listener: LiveListener): () => void {
     this.listeners.add(listener)
-    return () => { this.listeners.delete(listener) }
+    return () => {
+      this.listeners.delete(listener)
+    }
   }
 
   get subscribers(): number {

@@ -4,8 +4,14 @@ import type { MonitEvent } from '../monit/message'
 
 export function liveEvent(id: number, e: MonitEvent): LiveEvent {
   return {
-    id, service: e.service, serviceType: e.serviceType, eventClass: e.id, state: e.state, action: e.action,
-    message: e.message, date: e.collectedSec
+    id,
+    service: e.service,
+    serviceType: e.serviceType,
+    eventClass: e.id,
+    state: e.state,
+    action: e.action,
+    message: e.message,
+    date: e.collectedSec
   }
 }
 

@@ -38,12 +38,21 @@ export class LiveStreams {
   }
 }
 
-function stream(request: FastifyRequest, raw: ServerResponse, userId: number, first: Principal, resumeFrom: number | undefined,
-  opts: LiveStreamOptions, closed: () => void): void {
+function stream(
+  request: FastifyRequest,
+  raw: ServerResponse,
+  userId: number,
+  first: Principal,
+  resumeFrom: number | undefined,
+  opts: LiveStreamOptions,
+  closed: () => void
+): void {
   const { feed, principals } = opts
   const maxBuffered = opts.maxBufferedBytes ?? 1024 * 1024
   raw.writeHead(200, {
-    'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive',
+    'Content-Type': 'text/event-stream',
+    'Cache-Control': 'no-cache',
+    Connection: 'keep-alive',
     // Reverse proxies (nginx) would otherwise hold frames back.
     'X-Accel-Buffering': 'no'
   })

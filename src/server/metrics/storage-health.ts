@@ -4,7 +4,8 @@
 import { RepeatedFailureLog, type Logger } from '../log'
 import { storageFailureCode } from '../store/storage-errors'
 
-const CONSEQUENCES = 'the collector answers 503 so agents keep their events queued, reads go on, and writing resumes by itself once space is freed'
+const CONSEQUENCES =
+  'the collector answers 503 so agents keep their events queued, reads go on, and writing resumes by itself once space is freed'
 
 export class StorageHealth {
   private failures = 0

@@ -68,7 +68,10 @@ export interface Statistic {
   text?: string
 }
 
-export interface ServiceGroup { name: string; services: string[] }
+export interface ServiceGroup {
+  name: string
+  services: string[]
+}
 
 export interface MonitEvent {
   collectedSec: number

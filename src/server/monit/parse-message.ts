@@ -2,9 +2,7 @@
 // Lenient where real agents are sloppy (§4.9), strict where input is hostile or cut short.
 
 import { defaultMessageLimits, MessageBudget, type MessageLimits } from './message-limits'
-import type {
-  MonitEvent, MonitMessage, PlatformInfo, ServerInfo, ServiceGroup, ServiceSnapshot
-} from './message'
+import type { MonitEvent, MonitMessage, PlatformInfo, ServerInfo, ServiceGroup, ServiceSnapshot } from './message'
 import { StatisticsReader } from './statistics'
 import { MessageParseError, toNumber, XmlScanner } from './xml-scanner'
 
@@ -25,16 +23,27 @@ export function parseMonitMessage(body: Buffer, limits: MessageLimits = defaultM
   let sawServices = false
   for (let child = s.nextChild('monit'); child !== null; child = s.nextChild('monit')) {
     switch (child) {
-      case 'server': message.server = readServer(s); break
-      case 'platform': message.platform = readPlatform(s); break
-      case 'hostgroups': message.hostGroups = readHostGroups(s); break
+      case 'server':
+        message.server = readServer(s)
+        break
+      case 'platform':
+        message.platform = readPlatform(s)
+        break
+      case 'hostgroups':
+        message.hostGroups = readHostGroups(s)
+        break
       case 'services':
         message.services = readServices(s, budget)
         sawServices = true
         break
-      case 'servicegroups': message.serviceGroups = readServiceGroups(s, budget); break
-      case 'event': message.event = readEvent(s); break
-      default: s.skip(child)
+      case 'servicegroups':
+        message.serviceGroups = readServiceGroups(s, budget)
+        break
+      case 'event':
+        message.event = readEvent(s)
+        break
+      default:
+        s.skip(child)
     }
   }
   if (!sawServices) throw new MessageParseError('not a Monit message: <services> missing')
@@ -98,14 +107,29 @@ function readServer(s: XmlScanner): ServerInfo {
   const server = emptyServer()
   for (let child = s.nextChild('server'); child !== null; child = s.nextChild('server')) {
     switch (child) {
-      case 'uptime': server.uptime = s.readNumber(child) ?? 0; break
-      case 'poll': server.poll = s.readNumber(child) ?? 0; break
-      case 'startdelay': server.startDelay = s.readNumber(child) ?? 0; break
-      case 'localhostname': server.localHostname = s.readText(child); break
-      case 'controlfile': server.controlFile = s.readText(child); break
-      case 'httpd': readHttpd(s.readLeafTexts(child), server); break
-      case 'credentials': server.credentials = readCredentials(s.readLeafTexts(child)); break
-      default: s.skip(child)
+      case 'uptime':
+        server.uptime = s.readNumber(child) ?? 0
+        break
+      case 'poll':
+        server.poll = s.readNumber(child) ?? 0
+        break
+      case 'startdelay':
+        server.startDelay = s.readNumber(child) ?? 0
+        break
+      case 'localhostname':
+        server.localHostname = s.readText(child)
+        break
+      case 'controlfile':
+        server.controlFile = s.readText(child)
+        break
+      case 'httpd':
+        readHttpd(s.readLeafTexts(child), server)
+        break
+      case 'credentials':
+        server.credentials = readCredentials(s.readLeafTexts(child))
+        break
+      default:
+        s.skip(child)
     }
   }
   return server
@@ -170,24 +194,52 @@ function readServices(s: XmlScanner, budget: MessageBudget): ServiceSnapshot[] {
 function readService(s: XmlScanner, budget: MessageBudget): ServiceSnapshot {
   const service: ServiceSnapshot = {
     name: s.attribute('name') ?? '',
-    type: 0, collectedSec: 0, collectedUsec: 0, status: 0, statusHint: 0,
-    monitor: 0, monitorMode: 0, onReboot: 0, pendingAction: 0,
+    type: 0,
+    collectedSec: 0,
+    collectedUsec: 0,
+    status: 0,
+    statusHint: 0,
+    monitor: 0,
+    monitorMode: 0,
+    onReboot: 0,
+    pendingAction: 0,
     statistics: []
   }
   const statistics = new StatisticsReader(s, budget)
   for (let child = s.nextChild('service'); child !== null; child = s.nextChild('service')) {
     switch (child) {
-      case 'type': service.type = s.readNumber(child) ?? 0; break
-      case 'collected_sec': service.collectedSec = s.readNumber(child) ?? 0; break
-      case 'collected_usec': service.collectedUsec = s.readNumber(child) ?? 0; break
-      case 'status': service.status = s.readNumber(child) ?? 0; break
-      case 'status_hint': service.statusHint = s.readNumber(child) ?? 0; break
-      case 'monitor': service.monitor = s.readNumber(child) ?? 0; break
-      case 'monitormode': service.monitorMode = s.readNumber(child) ?? 0; break
-      case 'onreboot': service.onReboot = s.readNumber(child) ?? 0; break
-      case 'pendingaction': service.pendingAction = s.readNumber(child) ?? 0; break
-      case 'every': service.every = describeEvery(s.readLeafTexts(child)); break
-      default: statistics.read(child, service.type)
+      case 'type':
+        service.type = s.readNumber(child) ?? 0
+        break
+      case 'collected_sec':
+        service.collectedSec = s.readNumber(child) ?? 0
+        break
+      case 'collected_usec':
+        service.collectedUsec = s.readNumber(child) ?? 0
+        break
+      case 'status':
+        service.status = s.readNumber(child) ?? 0
+        break
+      case 'status_hint':
+        service.statusHint = s.readNumber(child) ?? 0
+        break
+      case 'monitor':
+        service.monitor = s.readNumber(child) ?? 0
+        break
+      case 'monitormode':
+        service.monitorMode = s.readNumber(child) ?? 0
+        break
+      case 'onreboot':
+        service.onReboot = s.readNumber(child) ?? 0
+        break
+      case 'pendingaction':
+        service.pendingAction = s.readNumber(child) ?? 0
+        break
+      case 'every':
+        service.every = describeEvery(s.readLeafTexts(child))
+        break
+      default:
+        statistics.read(child, service.type)
     }
   }
   service.statistics = statistics.statistics
@@ -197,10 +249,14 @@ function readService(s: XmlScanner, budget: MessageBudget): ServiceSnapshot {
 /** `<every>` types (§4.3): 2 skip cycles, 3 cron, 4 not in cron. */
 function describeEvery(fields: Map<string, string>): string | undefined {
   switch (numberOr0(fields.get('type'))) {
-    case 2: return `every ${numberOr0(fields.get('number'))} cycles`
-    case 3: return `every "${fields.get('cron') ?? ''}"`
-    case 4: return `not every "${fields.get('cron') ?? ''}"`
-    default: return undefined
+    case 2:
+      return `every ${numberOr0(fields.get('number'))} cycles`
+    case 3:
+      return `every "${fields.get('cron') ?? ''}"`
+    case 4:
+      return `not every "${fields.get('cron') ?? ''}"`
+    default:
+      return undefined
   }
 }
 

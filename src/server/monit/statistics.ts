@@ -14,12 +14,18 @@ type FieldTable = ReadonlyMap<string, FieldEntry>
 type FieldEntry = number | readonly number[] | FieldTable
 
 /** A field table written as an object literal. */
-interface FieldSpec { readonly [child: string]: number | readonly number[] | FieldSpec }
+interface FieldSpec {
+  readonly [child: string]: number | readonly number[] | FieldSpec
+}
 
 /** Maps rather than objects: lookups by element name must never reach Object.prototype. */
 function fieldTable(spec: FieldSpec): FieldTable {
-  return new Map(Object.entries(spec).map(([child, entry]): [string, FieldEntry] =>
-    [child, typeof entry === 'number' || isCodeList(entry) ? entry : fieldTable(entry)]))
+  return new Map(
+    Object.entries(spec).map(([child, entry]): [string, FieldEntry] => [
+      child,
+      typeof entry === 'number' || isCodeList(entry) ? entry : fieldTable(entry)
+    ])
+  )
 }
 
 function isCodeList(entry: readonly number[] | FieldSpec | FieldTable): entry is readonly number[] {
@@ -50,9 +56,15 @@ const FILESYSTEM_WRITE = fieldTable({
 
 const SYSTEM = fieldTable({
   cpu: {
-    user: Stat.CpuUser, system: Stat.CpuSystem, wait: Stat.CpuWait, nice: Stat.CpuNice,
-    hardirq: Stat.CpuHardIrq, softirq: Stat.CpuSoftIrq, steal: Stat.CpuSteal,
-    guest: Stat.CpuGuest, guestnice: Stat.CpuGuestNice
+    user: Stat.CpuUser,
+    system: Stat.CpuSystem,
+    wait: Stat.CpuWait,
+    nice: Stat.CpuNice,
+    hardirq: Stat.CpuHardIrq,
+    softirq: Stat.CpuSoftIrq,
+    steal: Stat.CpuSteal,
+    guest: Stat.CpuGuest,
+    guestnice: Stat.CpuGuestNice
   },
   memory: { percent: Stat.MemoryPercent, kilobyte: Stat.MemoryKilobyte },
   swap: { percent: Stat.SwapPercent, kilobyte: Stat.SwapKilobyte }
@@ -60,30 +72,46 @@ const SYSTEM = fieldTable({
 
 /** Service children whose mapping does not depend on the service type. */
 const SERVICE = fieldTable({
-  pid: Stat.Pid, ppid: Stat.PPid, uid: Stat.Uid, euid: Stat.EffectiveUid, gid: Stat.Gid,
-  threads: Stat.Threads, children: Stat.Children, size: Stat.Size, hardlink: Stat.Hardlinks,
+  pid: Stat.Pid,
+  ppid: Stat.PPid,
+  uid: Stat.Uid,
+  euid: Stat.EffectiveUid,
+  gid: Stat.Gid,
+  threads: Stat.Threads,
+  children: Stat.Children,
+  size: Stat.Size,
+  hardlink: Stat.Hardlinks,
   memory: {
-    percent: Stat.ProcessMemoryPercent, percenttotal: Stat.ProcessMemoryPercentTotal,
-    kilobyte: Stat.ProcessMemoryKilobyte, kilobytetotal: Stat.ProcessMemoryKilobyteTotal
+    percent: Stat.ProcessMemoryPercent,
+    percenttotal: Stat.ProcessMemoryPercentTotal,
+    kilobyte: Stat.ProcessMemoryKilobyte,
+    kilobytetotal: Stat.ProcessMemoryKilobyteTotal
   },
   filedescriptors: {
-    allocated: Stat.SystemFileDescriptorsAllocated, unused: Stat.SystemFileDescriptorsUnused,
+    allocated: Stat.SystemFileDescriptorsAllocated,
+    unused: Stat.SystemFileDescriptorsUnused,
     maximum: Stat.SystemFileDescriptorsMaximum,
-    open: Stat.ProcessFileDescriptorsOpen, opentotal: Stat.ProcessFileDescriptorsOpenTotal,
+    open: Stat.ProcessFileDescriptorsOpen,
+    opentotal: Stat.ProcessFileDescriptorsOpenTotal,
     limit: { soft: Stat.ProcessFileDescriptorsLimitSoft, hard: Stat.ProcessFileDescriptorsLimitHard }
   },
   timestamps: {
-    access: Stat.TimestampAccess, change: Stat.TimestampChange,
+    access: Stat.TimestampAccess,
+    change: Stat.TimestampChange,
     modify: [Stat.TimestampModify, Stat.Timestamp]
   },
   block: { percent: Stat.SpacePercent, usage: Stat.SpaceMegabyte, total: Stat.SpaceTotal },
   inode: { percent: Stat.InodePercent, usage: Stat.InodeCount, total: Stat.InodeTotal },
   servicetime: {
-    read: Stat.FilesystemServiceTimeRead, write: Stat.FilesystemServiceTimeWrite,
-    wait: Stat.FilesystemServiceTimeWait, run: Stat.FilesystemServiceTimeRun
+    read: Stat.FilesystemServiceTimeRead,
+    write: Stat.FilesystemServiceTimeWrite,
+    wait: Stat.FilesystemServiceTimeWait,
+    run: Stat.FilesystemServiceTimeRun
   },
   link: {
-    state: Stat.NetState, speed: Stat.NetSpeed, duplex: Stat.NetDuplex,
+    state: Stat.NetState,
+    speed: Stat.NetSpeed,
+    duplex: Stat.NetDuplex,
     download: {
       bytes: countTotal(Stat.NetBytesIn, Stat.NetBytesInTotal),
       packets: countTotal(Stat.NetPacketsIn, Stat.NetPacketsInTotal),
@@ -108,7 +136,10 @@ export class StatisticsReader {
   private readonly testsSeen = new Map<string, number>()
 
   /** `budget` counts the statistics of the whole message, of which this service is a part. */
-  constructor(private readonly s: XmlScanner, private readonly budget: MessageBudget) {}
+  constructor(
+    private readonly s: XmlScanner,
+    private readonly budget: MessageBudget
+  ) {}
 
   /** Reads the service child `tag` just opened; `serviceType` decides where the mapping differs. */
   read(tag: string, serviceType: number): void {
@@ -118,21 +149,32 @@ export class StatisticsReader {
         const code = serviceType === ServiceType.System ? Stat.SystemUptime : Stat.Uptime
         return this.addNumber(code, this.s.readNumber(tag))
       }
-      case 'cpu': return this.readProcessCpu()
+      case 'cpu':
+        return this.readProcessCpu()
       case 'read':
         return this.readTable(tag, serviceType === ServiceType.Filesystem ? FILESYSTEM_READ : PROCESS_READ)
       case 'write':
         return this.readTable(tag, serviceType === ServiceType.Filesystem ? FILESYSTEM_WRITE : PROCESS_WRITE)
-      case 'mode': return this.readMode()
-      case 'fstype': return this.addText(Stat.FilesystemType, '', this.s.readText(tag))
-      case 'fsflags': return this.addText(Stat.Flags, '', this.s.readText(tag))
-      case 'checksum': return this.readChecksum()
-      case 'system': return this.readSystem()
-      case 'program': return this.readProgram()
-      case 'icmp': return this.readIcmp()
-      case 'port': return this.readPort()
-      case 'unix': return this.readUnixSocket()
-      default: return this.readTableEntry(tag, SERVICE.get(tag))
+      case 'mode':
+        return this.readMode()
+      case 'fstype':
+        return this.addText(Stat.FilesystemType, '', this.s.readText(tag))
+      case 'fsflags':
+        return this.addText(Stat.Flags, '', this.s.readText(tag))
+      case 'checksum':
+        return this.readChecksum()
+      case 'system':
+        return this.readSystem()
+      case 'program':
+        return this.readProgram()
+      case 'icmp':
+        return this.readIcmp()
+      case 'port':
+        return this.readPort()
+      case 'unix':
+        return this.readUnixSocket()
+      default:
+        return this.readTableEntry(tag, SERVICE.get(tag))
     }
   }
 
@@ -223,8 +265,10 @@ export class StatisticsReader {
       else fields.set(child, this.s.readText(child))
     }
     const field = (name: string): string => fields.get(name) ?? ''
-    const descriptor = this.testDescriptor(Stat.PortResponseTime,
-      `${field('hostname')}:${field('portnumber')} [${field('protocol')}/${field('type')}]`)
+    const descriptor = this.testDescriptor(
+      Stat.PortResponseTime,
+      `${field('hostname')}:${field('portnumber')} [${field('protocol')}/${field('type')}]`
+    )
     this.addResponseTime(Stat.PortResponseTime, descriptor, fields.get('responsetime'))
     if (validDays !== undefined) this.addNumber(Stat.CertificateValidDays, toNumber(validDays), descriptor)
   }

@@ -7,11 +7,9 @@ export class MessageParseError extends Error {
   override name = 'MessageParseError'
 }
 
-const truncated = (tag: string): MessageParseError =>
-  new MessageParseError(`truncated document: <${tag}> not closed`)
+const truncated = (tag: string): MessageParseError => new MessageParseError(`truncated document: <${tag}> not closed`)
 
-const declarationsRejected = (): MessageParseError =>
-  new MessageParseError('DOCTYPE/entity declarations are not accepted')
+const declarationsRejected = (): MessageParseError => new MessageParseError('DOCTYPE/entity declarations are not accepted')
 
 const CDATA_OPEN = '<![CDATA['
 const CDATA_CLOSE = ']]>'
@@ -42,16 +40,21 @@ function endsName(c: number): boolean {
   return isWhitespace(c) || c === GT || c === SLASH || c === EQUALS || Number.isNaN(c)
 }
 
-const isNameStart = (c: number): boolean =>
-  (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x3a || c > 0x7f
+const isNameStart = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x3a || c > 0x7f
 
 const PREDEFINED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
 const ENTITY_REFERENCE = /&(?:(lt|gt|amp|quot|apos)|#([0-9]{1,7})|#[xX]([0-9a-fA-F]{1,6}));/g
 
 /** Code points XML 1.0 allows in a document (its `Char` production). */
 function isXmlChar(cp: number): boolean {
-  return cp === 0x09 || cp === 0x0a || cp === 0x0d || (cp >= 0x20 && cp <= 0xd7ff) ||
-    (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff)
+  return (
+    cp === 0x09 ||
+    cp === 0x0a ||
+    cp === 0x0d ||
+    (cp >= 0x20 && cp <= 0xd7ff) ||
+    (cp >= 0xe000 && cp <= 0xfffd) ||
+    (cp >= 0x10000 && cp <= 0x10ffff)
+  )
 }
 
 /** Decodes the five predefined entities and character references; anything else, such as a bare
@@ -74,8 +77,7 @@ export function toNumber(text: string): number | undefined {
 }
 
 /** Monit writes `]]>` inside CDATA as `]]&gt;` (§4.9); give the text back its original form. */
-const restoreCdataTerminators = (text: string): string =>
-  text.includes(']]&gt;') ? text.replaceAll(']]&gt;', ']]>') : text
+const restoreCdataTerminators = (text: string): string => (text.includes(']]&gt;') ? text.replaceAll(']]&gt;', ']]>') : text)
 
 export class XmlScanner {
   private pos = 0
@@ -176,8 +178,7 @@ export class XmlScanner {
       if (this.src.startsWith(CDATA_OPEN, lt)) {
         const end = this.src.indexOf(CDATA_CLOSE, lt + CDATA_OPEN.length)
         if (end < 0) throw truncated(tag)
-        text += decodeEntities(this.src.slice(textStart, lt)) +
-          restoreCdataTerminators(this.src.slice(lt + CDATA_OPEN.length, end))
+        text += decodeEntities(this.src.slice(textStart, lt)) + restoreCdataTerminators(this.src.slice(lt + CDATA_OPEN.length, end))
         textStart = searchFrom = end + CDATA_CLOSE.length
       } else {
         searchFrom = lt + 1

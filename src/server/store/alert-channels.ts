@@ -17,7 +17,10 @@ export interface AlertChannelValues {
 }
 
 export class AlertChannelRepository {
-  constructor(private readonly q: QueryBuilder, private readonly sql: SqlRunner) {}
+  constructor(
+    private readonly q: QueryBuilder,
+    private readonly sql: SqlRunner
+  ) {}
 
   list(): AlertChannelRow[] {
     return this.sql.all(this.q.selectFrom('alert_channel').selectAll().orderBy('name'))
@@ -25,7 +28,10 @@ export class AlertChannelRepository {
 
   /** Whether an enabled channel of this type exists. */
   anyEnabled(type: string): boolean {
-    return this.sql.first(this.q.selectFrom('alert_channel').select('id').where('type', '=', type).where('enabled', '=', 1).limit(1)) !== undefined
+    return (
+      this.sql.first(this.q.selectFrom('alert_channel').select('id').where('type', '=', type).where('enabled', '=', 1).limit(1)) !==
+      undefined
+    )
   }
 
   find(id: number): AlertChannelRow | undefined {
@@ -37,12 +43,21 @@ export class AlertChannelRepository {
   }
 
   create(values: AlertChannelValues, now: number): number {
-    return this.sql.first(this.q.insertInto('alert_channel')
-      .values({ ...values, enabled: values.enabled ? 1 : 0, created_at: now }).returning('id'))!.id
+    return this.sql.first(
+      this.q
+        .insertInto('alert_channel')
+        .values({ ...values, enabled: values.enabled ? 1 : 0, created_at: now })
+        .returning('id')
+    )!.id
   }
 
   update(id: number, values: AlertChannelValues): void {
-    this.sql.run(this.q.updateTable('alert_channel').set({ ...values, enabled: values.enabled ? 1 : 0 }).where('id', '=', id))
+    this.sql.run(
+      this.q
+        .updateTable('alert_channel')
+        .set({ ...values, enabled: values.enabled ? 1 : 0 })
+        .where('id', '=', id)
+    )
   }
 
   /** False when there is no such channel. Its rules lose it; its pending notifications go (schema cascade). */

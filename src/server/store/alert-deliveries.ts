@@ -10,7 +10,12 @@ import type { QueryBuilder, SqlRunner } from './sql'
 export type NotificationStatus = AlertNotificationTable['status']
 export type OutboxKind = AlertOutboxTable['kind']
 
-export interface PendingOutboxRow { id: number; event_id: number | null; kind: OutboxKind; item: string }
+export interface PendingOutboxRow {
+  id: number
+  event_id: number | null
+  kind: OutboxKind
+  item: string
+}
 
 /** A notification due for an attempt, with what sending it needs of its channel. */
 export interface DueNotification {
@@ -63,33 +68,55 @@ export interface DeliveryRow {
   log: string | null
 }
 
-export interface DeliveryOutboxRow { notification_id: number; rule_id: number | null; rule_name: string | null; event_id: number | null; kind: OutboxKind }
+export interface DeliveryOutboxRow {
+  notification_id: number
+  rule_id: number | null
+  rule_name: string | null
+  event_id: number | null
+  kind: OutboxKind
+}
 
 export class AlertDeliveryRepository {
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {}
+  constructor(
+    private readonly db: QueryBuilder,
+    private readonly sql: SqlRunner
+  ) {}
 
   /** Enabled channels whose oldest ungrouped row is due by `now`: their group wait is over. */
   dueChannels(now: number): number[] {
-    return this.sql.all(this.db.selectFrom('alert_outbox as o')
-      .innerJoin('alert_channel as c', 'c.id', 'o.channel_id')
-      .select('o.channel_id')
-      .where('o.notification_id', 'is', null).where('c.enabled', '=', 1)
-      .groupBy('o.channel_id')
-      .having((eb) => eb.fn.min('o.due_at'), '<=', now))
+    return this.sql
+      .all(
+        this.db
+          .selectFrom('alert_outbox as o')
+          .innerJoin('alert_channel as c', 'c.id', 'o.channel_id')
+          .select('o.channel_id')
+          .where('o.notification_id', 'is', null)
+          .where('c.enabled', '=', 1)
+          .groupBy('o.channel_id')
+          .having((eb) => eb.fn.min('o.due_at'), '<=', now)
+      )
       .map((r) => r.channel_id)
   }
 
   /** The rows grouped into notification `id`, in order: what it tells (their items are frozen). */
   rowsOf(id: number): Omit<PendingOutboxRow, 'id'>[] {
-    return this.sql.all(this.db.selectFrom('alert_outbox').select(['event_id', 'kind', 'item']).where('notification_id', '=', id).orderBy('id'))
+    return this.sql.all(
+      this.db.selectFrom('alert_outbox').select(['event_id', 'kind', 'item']).where('notification_id', '=', id).orderBy('id')
+    )
   }
 
   /** A channel's ungrouped rows created by `now`, oldest first. */
   ungrouped(channelId: number, now: number, limit: number): PendingOutboxRow[] {
-    return this.sql.all(this.db.selectFrom('alert_outbox')
-      .select(['id', 'event_id', 'kind', 'item'])
-      .where('channel_id', '=', channelId).where('notification_id', 'is', null).where('created_at', '<=', now)
-      .orderBy('id').limit(limit))
+    return this.sql.all(
+      this.db
+        .selectFrom('alert_outbox')
+        .select(['id', 'event_id', 'kind', 'item'])
+        .where('channel_id', '=', channelId)
+        .where('notification_id', 'is', null)
+        .where('created_at', '<=', now)
+        .orderBy('id')
+        .limit(limit)
+    )
   }
 
   /**
@@ -98,46 +125,103 @@ export class AlertDeliveryRepository {
    * have been read before the transaction began.
    */
   createNotification(n: {
-    uid: string; channelId: number; createdAt: number; summary: string; link: string; alertCount: number; rowIds: readonly number[]
+    uid: string
+    channelId: number
+    createdAt: number
+    summary: string
+    link: string
+    alertCount: number
+    rowIds: readonly number[]
   }): number {
-    const { id } = this.sql.first(this.db.insertInto('alert_notification').values({
-      uid: n.uid, channel_id: n.channelId, created_at: n.createdAt, status: 'pending', next_attempt_at: n.createdAt,
-      summary: n.summary, link: n.link, alert_count: n.alertCount
-    }).returning('id'))!
-    const { changes } = this.sql.run(this.db.updateTable('alert_outbox').set({ notification_id: id })
-      .where('id', 'in', sql<number>`(SELECT value FROM json_each(${JSON.stringify(n.rowIds)}))`)
-      // Unary + keeps SQLite on the rows' ids: by the index it would visit every ungrouped row of every channel.
-      .where(sql<number | null>`+notification_id`, 'is', null))
+    const { id } = this.sql.first(
+      this.db
+        .insertInto('alert_notification')
+        .values({
+          uid: n.uid,
+          channel_id: n.channelId,
+          created_at: n.createdAt,
+          status: 'pending',
+          next_attempt_at: n.createdAt,
+          summary: n.summary,
+          link: n.link,
+          alert_count: n.alertCount
+        })
+        .returning('id')
+    )!
+    const { changes } = this.sql.run(
+      this.db
+        .updateTable('alert_outbox')
+        .set({ notification_id: id })
+        .where('id', 'in', sql<number>`(SELECT value FROM json_each(${JSON.stringify(n.rowIds)}))`)
+        // Unary + keeps SQLite on the rows' ids: by the index it would visit every ungrouped row of every channel.
+        .where(sql<number | null>`+notification_id`, 'is', null)
+    )
     if (changes !== n.rowIds.length) throw new Error(`alert outbox rows of channel ${n.channelId} changed while being grouped`)
     return id
   }
 
   /** Per channel, its first pending notification whose attempt is due by `now`: channels are sent to one at a time each. */
   dueNotifications(now: number): DueNotification[] {
-    return this.sql.all(this.db.selectFrom('alert_channel as c')
-      // 'pending' as a literal, not a parameter: only then may SQLite use the partial index of pending rows.
-      .innerJoin('alert_notification as n', (join) => join.on('n.id', '=', (eb) => eb.selectFrom('alert_notification as x')
-        .select('x.id').whereRef('x.channel_id', '=', 'c.id').where('x.status', '=', sql.lit('pending')).where('x.next_attempt_at', '<=', now)
-        .orderBy('x.next_attempt_at').orderBy('x.id').limit(1)))
-      .select([
-        'n.id', 'n.uid', 'n.created_at', 'n.attempts', 'n.channel_id', 'c.type as channel_type',
-        'c.enabled as channel_enabled', 'c.settings', 'c.subject_template', 'c.body_template'
-      ])
-      .orderBy('n.next_attempt_at').orderBy('n.id'))
+    return this.sql.all(
+      this.db
+        .selectFrom('alert_channel as c')
+        // 'pending' as a literal, not a parameter: only then may SQLite use the partial index of pending rows.
+        .innerJoin('alert_notification as n', (join) =>
+          join.on('n.id', '=', (eb) =>
+            eb
+              .selectFrom('alert_notification as x')
+              .select('x.id')
+              .whereRef('x.channel_id', '=', 'c.id')
+              .where('x.status', '=', sql.lit('pending'))
+              .where('x.next_attempt_at', '<=', now)
+              .orderBy('x.next_attempt_at')
+              .orderBy('x.id')
+              .limit(1)
+          )
+        )
+        .select([
+          'n.id',
+          'n.uid',
+          'n.created_at',
+          'n.attempts',
+          'n.channel_id',
+          'c.type as channel_type',
+          'c.enabled as channel_enabled',
+          'c.settings',
+          'c.subject_template',
+          'c.body_template'
+        ])
+        .orderBy('n.next_attempt_at')
+        .orderBy('n.id')
+    )
   }
 
   /** The channel took it. Only a pending notification changes: a result never overwrites another. */
   delivered(id: number, now: number, log: string | null): void {
-    this.sql.run(this.db.updateTable('alert_notification')
-      .set((eb) => ({ status: 'delivered', attempts: eb('attempts', '+', 1), delivered_at: now, next_attempt_at: null, log }))
-      .where('id', '=', id).where('status', '=', 'pending'))
+    this.sql.run(
+      this.db
+        .updateTable('alert_notification')
+        .set((eb) => ({ status: 'delivered', attempts: eb('attempts', '+', 1), delivered_at: now, next_attempt_at: null, log }))
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+    )
   }
 
   /** An attempt failed: try again at `retryAt`, or (null) give up. */
   attemptFailed(id: number, error: string, log: string | null, retryAt: number | null): void {
-    this.sql.run(this.db.updateTable('alert_notification')
-      .set((eb) => ({ status: retryAt === null ? 'failed' : 'pending', attempts: eb('attempts', '+', 1), next_attempt_at: retryAt, last_error: error, log }))
-      .where('id', '=', id).where('status', '=', 'pending'))
+    this.sql.run(
+      this.db
+        .updateTable('alert_notification')
+        .set((eb) => ({
+          status: retryAt === null ? 'failed' : 'pending',
+          attempts: eb('attempts', '+', 1),
+          next_attempt_at: retryAt,
+          last_error: error,
+          log
+        }))
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+    )
   }
 
   /**
@@ -172,9 +256,17 @@ export class AlertDeliveryRepository {
 
   /** Queues a reminder row, due at once (the rule's group wait was served by the first alert). */
   addReminder(c: ReminderCandidate, now: number): void {
-    this.sql.run(this.db.insertInto('alert_outbox').values({
-      channel_id: c.channel_id, rule_id: c.rule_id, event_id: c.event_id, kind: 'reminder', item: c.item, created_at: now, due_at: now
-    }))
+    this.sql.run(
+      this.db.insertInto('alert_outbox').values({
+        channel_id: c.channel_id,
+        rule_id: c.rule_id,
+        event_id: c.event_id,
+        kind: 'reminder',
+        item: c.item,
+        created_at: now,
+        due_at: now
+      })
+    )
   }
 
   /**
@@ -182,12 +274,25 @@ export class AlertDeliveryRepository {
    * grouped (a disabled channel's) made before `before`; returns how many went.
    */
   prune(before: number, limit: number): number {
-    const notifications = this.sql.run(this.db.deleteFrom('alert_notification').where('id', 'in', (eb) =>
-      eb.selectFrom('alert_notification').select('id')
-        .where('created_at', '<', before).where('status', 'in', ['delivered', 'failed']).limit(limit))).changes
-    const rows = this.sql.run(this.db.deleteFrom('alert_outbox').where('id', 'in', (eb) =>
-      eb.selectFrom('alert_outbox').select('id')
-        .where('notification_id', 'is', null).where('created_at', '<', before).limit(limit))).changes
+    const notifications = this.sql.run(
+      this.db
+        .deleteFrom('alert_notification')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('alert_notification')
+            .select('id')
+            .where('created_at', '<', before)
+            .where('status', 'in', ['delivered', 'failed'])
+            .limit(limit)
+        )
+    ).changes
+    const rows = this.sql.run(
+      this.db
+        .deleteFrom('alert_outbox')
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('alert_outbox').select('id').where('notification_id', 'is', null).where('created_at', '<', before).limit(limit)
+        )
+    ).changes
     return notifications + rows
   }
 
@@ -197,22 +302,43 @@ export class AlertDeliveryRepository {
 
   /** Newest first. */
   deliveries(filter: DeliveryFilter, startIndex: number, pageSize: number): DeliveryRow[] {
-    return this.sql.all(this.filtered(filter)
-      .innerJoin('alert_channel as c', 'c.id', 'n.channel_id')
-      .select([
-        'n.id', 'n.uid', 'n.channel_id', 'c.name as channel_name', 'c.type as channel_type', 'n.created_at', 'n.status',
-        'n.attempts', 'n.next_attempt_at', 'n.last_error', 'n.delivered_at', 'n.summary', 'n.link', 'n.alert_count', 'n.log'
-      ])
-      .orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').offset(startIndex).limit(pageSize))
+    return this.sql.all(
+      this.filtered(filter)
+        .innerJoin('alert_channel as c', 'c.id', 'n.channel_id')
+        .select([
+          'n.id',
+          'n.uid',
+          'n.channel_id',
+          'c.name as channel_name',
+          'c.type as channel_type',
+          'n.created_at',
+          'n.status',
+          'n.attempts',
+          'n.next_attempt_at',
+          'n.last_error',
+          'n.delivered_at',
+          'n.summary',
+          'n.link',
+          'n.alert_count',
+          'n.log'
+        ])
+        .orderBy('n.created_at', 'desc')
+        .orderBy('n.id', 'desc')
+        .offset(startIndex)
+        .limit(pageSize)
+    )
   }
 
   /** The rows (rule, event, kind) grouped into each of these notifications. */
   outboxOf(notificationIds: readonly number[]): DeliveryOutboxRow[] {
-    return this.sql.all(this.db.selectFrom('alert_outbox as o')
-      .leftJoin('alert_rule as r', 'r.id', 'o.rule_id')
-      .select(['o.notification_id', 'o.rule_id', 'r.name as rule_name', 'o.event_id', 'o.kind'])
-      .where('o.notification_id', 'in', sql<number>`(SELECT value FROM json_each(${JSON.stringify(notificationIds)}))`)
-      .orderBy('o.id')) as DeliveryOutboxRow[]
+    return this.sql.all(
+      this.db
+        .selectFrom('alert_outbox as o')
+        .leftJoin('alert_rule as r', 'r.id', 'o.rule_id')
+        .select(['o.notification_id', 'o.rule_id', 'r.name as rule_name', 'o.event_id', 'o.kind'])
+        .where('o.notification_id', 'in', sql<number>`(SELECT value FROM json_each(${JSON.stringify(notificationIds)}))`)
+        .orderBy('o.id')
+    ) as DeliveryOutboxRow[]
   }
 
   private filtered(f: DeliveryFilter) {
@@ -223,8 +349,11 @@ export class AlertDeliveryRepository {
     if (f.dateTo !== undefined) query = query.where('n.created_at', '<=', f.dateTo)
     if (f.ruleId !== undefined) {
       const ruleId = f.ruleId
-      query = query.where((eb) => eb.exists(eb.selectFrom('alert_outbox as ro').select('ro.id')
-        .whereRef('ro.notification_id', '=', 'n.id').where('ro.rule_id', '=', ruleId)))
+      query = query.where((eb) =>
+        eb.exists(
+          eb.selectFrom('alert_outbox as ro').select('ro.id').whereRef('ro.notification_id', '=', 'n.id').where('ro.rule_id', '=', ruleId)
+        )
+      )
     }
     return query
   }

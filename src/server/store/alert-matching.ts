@@ -21,8 +21,10 @@ export interface AlertConfigRows {
 }
 
 /** An active failure from a time its host was silent, that no outbox row tells of. */
-export type SilencedFailure = { event_id: number } & Pick<EventTable,
-  'host_id' | 'service_name_id' | 'service_name' | 'service_type' | 'class' | 'state' | 'action' | 'message' | 'collected_usec' | 'date'>
+export type SilencedFailure = { event_id: number } & Pick<
+  EventTable,
+  'host_id' | 'service_name_id' | 'service_name' | 'service_type' | 'class' | 'state' | 'action' | 'message' | 'collected_usec' | 'date'
+>
 
 export class AlertMatchingRepository {
   private readonly readGeneration
@@ -30,15 +32,27 @@ export class AlertMatchingRepository {
   private readonly readServiceId
   private readonly readSilence
 
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
+  constructor(
+    private readonly db: QueryBuilder,
+    private readonly sql: SqlRunner
+  ) {
     this.readGeneration = sql.prepare((_: Record<string, never>) =>
-      db.selectFrom('setting').select('value').where('key', '=', ALERT_CONFIG_GENERATION_KEY))
+      db.selectFrom('setting').select('value').where('key', '=', ALERT_CONFIG_GENERATION_KEY)
+    )
     this.readHost = sql.prepare((p: { id: number }) => db.selectFrom('host').select(['hostname', 'status']).where('id', '=', p.id))
     this.readServiceId = sql.prepare((p: { hostId: number; name: string }) =>
-      db.selectFrom('service').select('id').where('host_id', '=', p.hostId).where('name', '=', p.name))
+      db.selectFrom('service').select('id').where('host_id', '=', p.hostId).where('name', '=', p.name)
+    )
     this.readSilence = sql.prepare((p: { hostId: number; sec: number }) =>
-      db.selectFrom('state_interval').select(['start', 'end']).where('host_id', '=', p.hostId)
-        .where('service_name_id', 'is', null).where('start', '<=', p.sec).orderBy('start', 'desc').limit(1))
+      db
+        .selectFrom('state_interval')
+        .select(['start', 'end'])
+        .where('host_id', '=', p.hostId)
+        .where('service_name_id', 'is', null)
+        .where('start', '<=', p.sec)
+        .orderBy('start', 'desc')
+        .limit(1)
+    )
   }
 
   /** Changes whenever anything matching reads from the configuration changed, on any connection. */
@@ -55,14 +69,25 @@ export class AlertMatchingRepository {
     const groups = groupBy(sql.all(db.selectFrom('alert_rule_group').select(['rule_id as k', 'group_id as v'])))
     const types = groupBy(sql.all(db.selectFrom('alert_rule_service_type').select(['rule_id as k', 'service_type as v'])))
     const rules = sql.all(db.selectFrom('alert_rule').selectAll().orderBy('id')).map((r): RuleRows => ({
-      id: r.id, enabled: r.enabled === 1, servicePattern: r.service_pattern, states: r.states, eventTypes: r.event_types,
-      heartbeat: r.heartbeat === 1, recovery: r.recovery === 1, groupWaitSec: r.group_wait_sec,
-      hostIds: hosts.get(r.id) ?? [], groupIds: groups.get(r.id) ?? [], serviceTypes: types.get(r.id) ?? [],
+      id: r.id,
+      enabled: r.enabled === 1,
+      servicePattern: r.service_pattern,
+      states: r.states,
+      eventTypes: r.event_types,
+      heartbeat: r.heartbeat === 1,
+      recovery: r.recovery === 1,
+      groupWaitSec: r.group_wait_sec,
+      hostIds: hosts.get(r.id) ?? [],
+      groupIds: groups.get(r.id) ?? [],
+      serviceTypes: types.get(r.id) ?? [],
       channelIds: (channels.get(r.id) ?? []).filter((c) => enabledChannels.has(c))
     }))
     const groupMembers = groupBy(sql.all(db.selectFrom('host_group_member').select(['group_id as k', 'host_id as v'])))
-    const mutes = groupBy(sql.all(db.selectFrom('alert_mute').select(['host_id', 'service_name_id', 'until']))
-      .map((m) => ({ k: m.host_id, v: { serviceNameId: m.service_name_id, until: m.until } })))
+    const mutes = groupBy(
+      sql
+        .all(db.selectFrom('alert_mute').select(['host_id', 'service_name_id', 'until']))
+        .map((m) => ({ k: m.host_id, v: { serviceNameId: m.service_name_id, until: m.until } }))
+    )
     return { rules, groupMembers, mutes }
   }
 

@@ -28,26 +28,50 @@ export interface AlertMuteValues {
 }
 
 export class AlertMuteRepository {
-  constructor(private readonly q: QueryBuilder, private readonly sql: SqlRunner) {}
+  constructor(
+    private readonly q: QueryBuilder,
+    private readonly sql: SqlRunner
+  ) {}
 
   /** Mutes in force at `now` (until later than now), soonest ending first; with `ended`, the others too. */
   list(now: number, ended = false): AlertMute[] {
-    let query = this.q.selectFrom('alert_mute as m')
+    let query = this.q
+      .selectFrom('alert_mute as m')
       .innerJoin('host as h', 'h.id', 'm.host_id')
       .leftJoin('service_name as n', 'n.id', 'm.service_name_id')
       .leftJoin('service as s', (j) => j.onRef('s.host_id', '=', 'm.host_id').onRef('s.name_id', '=', 'm.service_name_id'))
-      .select(['m.id', 'm.host_id as hostId', 'h.hostname', 'm.service_name_id as serviceNameId', 'n.name as service',
-        's.id as serviceId', 'm.until', 'm.reason', 'm.created_by as createdBy', 'm.created_at as createdAt'])
-      .orderBy('m.until').orderBy('m.id')
+      .select([
+        'm.id',
+        'm.host_id as hostId',
+        'h.hostname',
+        'm.service_name_id as serviceNameId',
+        'n.name as service',
+        's.id as serviceId',
+        'm.until',
+        'm.reason',
+        'm.created_by as createdBy',
+        'm.created_at as createdAt'
+      ])
+      .orderBy('m.until')
+      .orderBy('m.id')
     if (!ended) query = query.where('m.until', '>', now)
     return this.sql.all(query)
   }
 
   create(mute: AlertMuteValues, now: number): number {
-    return this.sql.first(this.q.insertInto('alert_mute').values({
-      host_id: mute.hostId, service_name_id: mute.serviceNameId, until: mute.until, reason: mute.reason,
-      created_by: mute.createdBy, created_at: now
-    }).returning('id'))!.id
+    return this.sql.first(
+      this.q
+        .insertInto('alert_mute')
+        .values({
+          host_id: mute.hostId,
+          service_name_id: mute.serviceNameId,
+          until: mute.until,
+          reason: mute.reason,
+          created_by: mute.createdBy,
+          created_at: now
+        })
+        .returning('id')
+    )!.id
   }
 
   /** Ends a mute early. False when there is no such mute. */

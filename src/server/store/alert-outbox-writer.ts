@@ -20,9 +20,16 @@ export class AlertOutboxWriter {
   constructor(db: QueryBuilder, sql: SqlRunner) {
     this.insertRow = sql.prepare((p: OutboxTarget & { eventId: number; item: string; createdAt: number }) =>
       db.insertInto('alert_outbox').values({
-        channel_id: p.channelId, rule_id: p.ruleId, event_id: p.eventId, kind: p.kind, item: p.item,
-        created_at: p.createdAt, due_at: p.dueAt, notification_id: null
-      }))
+        channel_id: p.channelId,
+        rule_id: p.ruleId,
+        event_id: p.eventId,
+        kind: p.kind,
+        item: p.item,
+        created_at: p.createdAt,
+        due_at: p.dueAt,
+        notification_id: null
+      })
+    )
   }
 
   /** Call inside the transaction of event `eventId`: one row per target, each with the same frozen item. `createdAt`: unix seconds. */

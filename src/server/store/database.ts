@@ -33,10 +33,13 @@ const LATEST_VERSION = migrations[migrations.length - 1].version
 
 function schemaVersion(sqlite: Database.Database): number {
   const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migration'").get()
-  return table ? (sqlite.prepare('SELECT MAX(version) AS v FROM schema_migration').get() as { v: number | null }).v ?? 0 : 0
+  return table ? ((sqlite.prepare('SELECT MAX(version) AS v FROM schema_migration').get() as { v: number | null }).v ?? 0) : 0
 }
 
-export interface PendingMigration { fromVersion: number; toVersion: number }
+export interface PendingMigration {
+  fromVersion: number
+  toVersion: number
+}
 
 /**
  * The migration (and the backup before it) that opening `file` will run, if any: the server tells the
@@ -53,7 +56,13 @@ export function pendingMigration(file: string): PendingMigration | undefined {
   }
 }
 
-function migrate(sqlite: Database.Database, file: string, existed: boolean, log: (line: string) => void, latest: number): string | undefined {
+function migrate(
+  sqlite: Database.Database,
+  file: string,
+  existed: boolean,
+  log: (line: string) => void,
+  latest: number
+): string | undefined {
   sqlite.exec(`CREATE TABLE IF NOT EXISTS schema_migration (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`)
   const current = schemaVersion(sqlite)
@@ -76,7 +85,8 @@ function migrate(sqlite: Database.Database, file: string, existed: boolean, log:
 function apply(sqlite: Database.Database, m: Migration): void {
   sqlite.transaction(() => {
     sqlite.exec(m.sql)
-    sqlite.prepare('INSERT INTO schema_migration (version, name, applied_at) VALUES (?, ?, ?)')
+    sqlite
+      .prepare('INSERT INTO schema_migration (version, name, applied_at) VALUES (?, ?, ?)')
       .run(m.version, m.name, Math.floor(Date.now() / 1000))
   })()
 }

@@ -28,7 +28,6 @@ export interface EventFilter {
   dateTo?: number
 }
 
-
 export interface EventRow {
   id: number
   date: number
@@ -46,10 +45,18 @@ export interface EventRow {
   has_note: number
 }
 
-export interface EventNoteRow { date: number; uname: string; message: string }
+export interface EventNoteRow {
+  date: number
+  uname: string
+  message: string
+}
 
 /** Events per 10-minute sample and state kind (0 success, 1 error, 2 change). */
-export interface EventBucketCount { bucket: number; kind: number; n: number }
+export interface EventBucketCount {
+  bucket: number
+  kind: number
+  n: number
+}
 
 type EventQuery<O> = SelectQueryBuilder<Schema, 'event', O>
 
@@ -68,16 +75,19 @@ export class EventReportRepository {
   private readonly insertNote
   private readonly markNoted
 
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
+  constructor(
+    private readonly db: QueryBuilder,
+    private readonly sql: SqlRunner
+  ) {
     this.eventById = sql.prepare((p: { id: number }) => withColumns(db.selectFrom('event').where('event.id', '=', p.id)))
-    this.notesOfEvent = sql.prepare((p: { id: number }) => db.selectFrom('event_note')
-      .select(['date', 'uname', 'message']).where('event_id', '=', p.id).orderBy('date').orderBy('id'))
-    this.dismissEvent = sql.prepare((p: { id: number }) =>
-      db.updateTable('event').set({ dismissed: 1 }).where('id', '=', p.id))
+    this.notesOfEvent = sql.prepare((p: { id: number }) =>
+      db.selectFrom('event_note').select(['date', 'uname', 'message']).where('event_id', '=', p.id).orderBy('date').orderBy('id')
+    )
+    this.dismissEvent = sql.prepare((p: { id: number }) => db.updateTable('event').set({ dismissed: 1 }).where('id', '=', p.id))
     this.insertNote = sql.prepare((p: { eventId: number; date: number; userId: number | null; uname: string; message: string }) =>
-      db.insertInto('event_note').values({ event_id: p.eventId, date: p.date, user_id: p.userId, uname: p.uname, message: p.message }))
-    this.markNoted = sql.prepare((p: { id: number }) =>
-      db.updateTable('event').set({ has_note: 1 }).where('id', '=', p.id))
+      db.insertInto('event_note').values({ event_id: p.eventId, date: p.date, user_id: p.userId, uname: p.uname, message: p.message })
+    )
+    this.markNoted = sql.prepare((p: { id: number }) => db.updateTable('event').set({ has_note: 1 }).where('id', '=', p.id))
   }
 
   count(filter: EventFilter): number {
@@ -130,11 +140,25 @@ export class EventReportRepository {
  * as its count, rather than every event of the visible hosts to find, say, their few active errors.
  */
 function withColumns<O>(query: EventQuery<O>) {
-  return query.crossJoin('host').whereRef('host.id', '=', 'event.host_id').select([
-    'event.id', 'event.date', 'event.host_id as hostid', 'host.hostname', 'event.service_name as servicename',
-    'event.service_name_id as servicenameid', 'event.service_type as servicetype', 'event.class', 'event.state',
-    'event.action', 'event.message', 'event.active', 'event.dismissed', 'event.has_note'
-  ])
+  return query
+    .crossJoin('host')
+    .whereRef('host.id', '=', 'event.host_id')
+    .select([
+      'event.id',
+      'event.date',
+      'event.host_id as hostid',
+      'host.hostname',
+      'event.service_name as servicename',
+      'event.service_name_id as servicenameid',
+      'event.service_type as servicetype',
+      'event.class',
+      'event.state',
+      'event.action',
+      'event.message',
+      'event.active',
+      'event.dismissed',
+      'event.has_note'
+    ])
 }
 
 function filtered<O>(query: EventQuery<O>, f: EventFilter): EventQuery<O> {
@@ -144,8 +168,9 @@ function filtered<O>(query: EventQuery<O>, f: EventFilter): EventQuery<O> {
   if (f.hostIds?.length) q = q.where(hostId, 'in', idList(f.hostIds))
   if (f.hostGroupId !== undefined) {
     const group = f.hostGroupId
-    q = q.where(hostId, 'in', (eb) => eb.selectFrom('host_group_member').select('host_group_member.host_id')
-      .where('host_group_member.group_id', '=', group))
+    q = q.where(hostId, 'in', (eb) =>
+      eb.selectFrom('host_group_member').select('host_group_member.host_id').where('host_group_member.group_id', '=', group)
+    )
   }
   if (f.serviceNameId !== undefined) q = q.where('event.service_name_id', '=', f.serviceNameId)
   if (f.serviceGroupId !== undefined) q = inServiceGroup(q, f.serviceGroupId)
@@ -171,10 +196,15 @@ function hostColumn(f: EventFilter): Expression<number> {
 /** A service group belongs to one host and lists service names: both together select its services' events. */
 function inServiceGroup<O>(q: EventQuery<O>, groupId: number): EventQuery<O> {
   return q
-    .where('event.host_id', '=', (eb) => eb.selectFrom('service_group').select('service_group.host_id')
-      .where('service_group.id', '=', groupId))
-    .where('event.service_name_id', 'in', (eb) => eb.selectFrom('service_group_member')
-      .select('service_group_member.service_name_id').where('service_group_member.group_id', '=', groupId))
+    .where('event.host_id', '=', (eb) =>
+      eb.selectFrom('service_group').select('service_group.host_id').where('service_group.id', '=', groupId)
+    )
+    .where('event.service_name_id', 'in', (eb) =>
+      eb
+        .selectFrom('service_group_member')
+        .select('service_group_member.service_name_id')
+        .where('service_group_member.group_id', '=', groupId)
+    )
 }
 
 /**
@@ -190,8 +220,12 @@ function classMatches(bits: number, fewHosts: boolean): Expression<SqlBool> {
 const FEW_HOSTS = 500
 
 function narrowedToFewHosts(f: EventFilter): boolean {
-  return Boolean(f.hostIds?.length) || f.hostGroupId !== undefined || f.serviceGroupId !== undefined ||
+  return (
+    Boolean(f.hostIds?.length) ||
+    f.hostGroupId !== undefined ||
+    f.serviceGroupId !== undefined ||
     (f.visible !== undefined && f.visible.length <= FEW_HOSTS)
+  )
 }
 
 function stateMatches(state: number): Expression<SqlBool> {

@@ -26,51 +26,121 @@ export class EventRepository {
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
     this.insertIfNew = sql.prepare((p: Required<NewEvent>) =>
-      db.insertInto('event').values({
-        host_id: p.host_id, service_name_id: p.service_name_id, service_name: p.service_name, service_type: p.service_type,
-        class: p.class, state: p.state, action: p.action, message: p.message,
-        collected_usec: p.collected_usec, date: p.date, active: p.active
-      }).onConflict((oc) => oc.doNothing()))
+      db
+        .insertInto('event')
+        .values({
+          host_id: p.host_id,
+          service_name_id: p.service_name_id,
+          service_name: p.service_name,
+          service_type: p.service_type,
+          class: p.class,
+          state: p.state,
+          action: p.action,
+          message: p.message,
+          collected_usec: p.collected_usec,
+          date: p.date,
+          active: p.active
+        })
+        .onConflict((oc) => oc.doNothing())
+    )
     this.findState = sql.prepare((p: { hostId: number; service: string; cls: number }) =>
-      db.selectFrom('event_state').select(['state', 'collected_usec as collectedUsec'])
-        .where('host_id', '=', p.hostId).where('service_name', '=', p.service).where('class', '=', p.cls))
+      db
+        .selectFrom('event_state')
+        .select(['state', 'collected_usec as collectedUsec'])
+        .where('host_id', '=', p.hostId)
+        .where('service_name', '=', p.service)
+        .where('class', '=', p.cls)
+    )
     this.saveState = sql.prepare((p: { hostId: number; service: string; cls: number; state: number; usec: number }) =>
-      db.insertInto('event_state')
+      db
+        .insertInto('event_state')
         .values({ host_id: p.hostId, service_name: p.service, class: p.cls, state: p.state, collected_usec: p.usec })
-        .onConflict((oc) => oc.columns(['host_id', 'service_name', 'class']).doUpdateSet((eb) => ({
-          state: eb.ref('excluded.state'), collected_usec: eb.ref('excluded.collected_usec')
-        }))))
+        .onConflict((oc) =>
+          oc.columns(['host_id', 'service_name', 'class']).doUpdateSet((eb) => ({
+            state: eb.ref('excluded.state'),
+            collected_usec: eb.ref('excluded.collected_usec')
+          }))
+        )
+    )
     this.resolveActive = sql.prepare((p: { hostId: number; nameId: number; cls: number; usec: number }) =>
-      db.updateTable('event').set({ active: 0 })
-        .where('host_id', '=', p.hostId).where('service_name_id', '=', p.nameId).where('class', '=', p.cls)
-        .where('active', '=', 1).where('collected_usec', '<=', p.usec))
+      db
+        .updateTable('event')
+        .set({ active: 0 })
+        .where('host_id', '=', p.hostId)
+        .where('service_name_id', '=', p.nameId)
+        .where('class', '=', p.cls)
+        .where('active', '=', 1)
+        .where('collected_usec', '<=', p.usec)
+    )
     this.countFailing = sql.prepare((p: { hostId: number; service: string }) =>
-      db.selectFrom('event_state').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('host_id', '=', p.hostId).where('service_name', '=', p.service).where('state', '=', 1))
+      db
+        .selectFrom('event_state')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('host_id', '=', p.hostId)
+        .where('service_name', '=', p.service)
+        .where('state', '=', 1)
+    )
     this.findPrior = sql.prepare((p: { hostId: number; nameId: number; cls: number; usec: number }) =>
-      db.selectFrom('event').select(['state', 'collected_usec as collectedUsec'])
-        .where('host_id', '=', p.hostId).where('service_name_id', '=', p.nameId).where('collected_usec', '<', p.usec)
-        .where('class', '=', p.cls).orderBy('collected_usec', 'desc').limit(1))
+      db
+        .selectFrom('event')
+        .select(['state', 'collected_usec as collectedUsec'])
+        .where('host_id', '=', p.hostId)
+        .where('service_name_id', '=', p.nameId)
+        .where('collected_usec', '<', p.usec)
+        .where('class', '=', p.cls)
+        .orderBy('collected_usec', 'desc')
+        .limit(1)
+    )
     this.findNext = sql.prepare((p: { hostId: number; nameId: number; cls: number; usec: number }) =>
-      db.selectFrom('event').select(['id', 'state', 'collected_usec as collectedUsec'])
-        .where('host_id', '=', p.hostId).where('service_name_id', '=', p.nameId).where('collected_usec', '>', p.usec)
-        .where('class', '=', p.cls).orderBy('collected_usec').limit(1))
+      db
+        .selectFrom('event')
+        .select(['id', 'state', 'collected_usec as collectedUsec'])
+        .where('host_id', '=', p.hostId)
+        .where('service_name_id', '=', p.nameId)
+        .where('collected_usec', '>', p.usec)
+        .where('class', '=', p.cls)
+        .orderBy('collected_usec')
+        .limit(1)
+    )
     this.deleteEvent = sql.prepare((p: { id: number }) => db.deleteFrom('event').where('id', '=', p.id))
     this.findRecoveryAfter = sql.prepare((p: { hostId: number; nameId: number; cls: number; usec: number }) =>
-      db.selectFrom('event').select('id')
-        .where('host_id', '=', p.hostId).where('service_name_id', '=', p.nameId).where('collected_usec', '>', p.usec)
-        .where('class', '=', p.cls).where('state', 'in', [EventState.Succeeded, EventState.ChangedNot]).limit(1))
+      db
+        .selectFrom('event')
+        .select('id')
+        .where('host_id', '=', p.hostId)
+        .where('service_name_id', '=', p.nameId)
+        .where('collected_usec', '>', p.usec)
+        .where('class', '=', p.cls)
+        .where('state', 'in', [EventState.Succeeded, EventState.ChangedNot])
+        .limit(1)
+    )
     this.findInstanceEvent = sql.prepare((p: { hostId: number; nameId: number; usec: number }) =>
-      db.selectFrom('event').select('collected_usec as collectedUsec')
-        .where('host_id', '=', p.hostId).where('service_name_id', '=', p.nameId).where('collected_usec', '<=', p.usec)
-        .where('class', '=', EventClassId.Instance).orderBy('collected_usec', 'desc').limit(1))
+      db
+        .selectFrom('event')
+        .select('collected_usec as collectedUsec')
+        .where('host_id', '=', p.hostId)
+        .where('service_name_id', '=', p.nameId)
+        .where('collected_usec', '<=', p.usec)
+        .where('class', '=', EventClassId.Instance)
+        .orderBy('collected_usec', 'desc')
+        .limit(1)
+    )
     this.listFrom = sql.prepare((p: { hostId: number; nameId: number; usec: number }) =>
-      db.selectFrom('event').select(['class as cls', 'state', 'date as sec'])
-        .where('host_id', '=', p.hostId).where('service_name_id', '=', p.nameId).where('collected_usec', '>=', p.usec)
-        .orderBy('collected_usec'))
+      db
+        .selectFrom('event')
+        .select(['class as cls', 'state', 'date as sec'])
+        .where('host_id', '=', p.hostId)
+        .where('service_name_id', '=', p.nameId)
+        .where('collected_usec', '>=', p.usec)
+        .orderBy('collected_usec')
+    )
     this.listClasses = sql.prepare((p: { hostId: number; service: string }) =>
-      db.selectFrom('event_state').select(['class', 'collected_usec as collectedUsec'])
-        .where('host_id', '=', p.hostId).where('service_name', '=', p.service))
+      db
+        .selectFrom('event_state')
+        .select(['class', 'collected_usec as collectedUsec'])
+        .where('host_id', '=', p.hostId)
+        .where('service_name', '=', p.service)
+    )
   }
 
   /** Stores the event unless an identical one is stored already; its id when stored. */

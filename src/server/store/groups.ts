@@ -12,7 +12,11 @@ export interface HostGroup {
 }
 
 export class GroupRepository {
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner, private readonly permissions: PermissionGeneration) {}
+  constructor(
+    private readonly db: QueryBuilder,
+    private readonly sql: SqlRunner,
+    private readonly permissions: PermissionGeneration
+  ) {}
 
   /** Every host with its name, for the group editor. */
   hostNames(): { id: number; name: string }[] {
@@ -30,8 +34,7 @@ export class GroupRepository {
   find(id: number): HostGroup | undefined {
     const group = this.sql.first(this.db.selectFrom('host_group').select(['id', 'name']).where('id', '=', id))
     if (!group) return undefined
-    const members = this.sql.all(this.db.selectFrom('host_group_member').select('host_id')
-      .where('group_id', '=', id).orderBy('host_id'))
+    const members = this.sql.all(this.db.selectFrom('host_group_member').select('host_id').where('group_id', '=', id).orderBy('host_id'))
     return { ...group, hosts: members.map((m) => m.host_id) }
   }
 
@@ -52,7 +55,11 @@ export class GroupRepository {
     return this.sql.transaction(() => {
       const rows = this.sql.all(this.db.selectFrom('role_row_group').select('row_id').where('group_id', '=', id))
       const deleted = this.sql.run(this.db.deleteFrom('host_group').where('id', '=', id)).changes === 1
-      deleteRoleRowsLeftUnscoped(this.db, this.sql, rows.map((r) => r.row_id))
+      deleteRoleRowsLeftUnscoped(
+        this.db,
+        this.sql,
+        rows.map((r) => r.row_id)
+      )
       if (deleted) this.permissions.bump()
       return deleted
     })
@@ -65,9 +72,12 @@ export class GroupRepository {
   }
 
   addHosts(id: number, hostIds: readonly number[]): void {
-    this.sql.run(this.db.insertInto('host_group_member')
-      .values(hostIds.map((host_id) => ({ group_id: id, host_id })))
-      .onConflict((oc) => oc.doNothing()))
+    this.sql.run(
+      this.db
+        .insertInto('host_group_member')
+        .values(hostIds.map((host_id) => ({ group_id: id, host_id })))
+        .onConflict((oc) => oc.doNothing())
+    )
     this.permissions.bump()
   }
 

@@ -22,25 +22,52 @@ function prepareLevel(db: QueryBuilder, sql: SqlRunner, level: RolledLevel) {
   const table = blockTable[level]
   return {
     put: sql.prepare((p: { start: number; statisticId: number; buckets: Uint8Array }) =>
-      h.replaceInto(table).values({ start: p.start, statistic_id: p.statisticId, buckets: p.buckets })),
+      h.replaceInto(table).values({ start: p.start, statistic_id: p.statisticId, buckets: p.buckets })
+    ),
     get: sql.prepare((p: { start: number; statisticId: number }) =>
-      h.selectFrom(table).select('buckets').where('start', '=', p.start).where('statistic_id', '=', p.statisticId)),
+      h.selectFrom(table).select('buckets').where('start', '=', p.start).where('statistic_id', '=', p.statisticId)
+    ),
     range: sql.prepare((p: { start: number; fromId: number; toId: number }) =>
-      h.selectFrom(table).select(['statistic_id', 'buckets']).where('start', '=', p.start)
-        .where('statistic_id', '>=', p.fromId).where('statistic_id', '<=', p.toId).orderBy('statistic_id')),
+      h
+        .selectFrom(table)
+        .select(['statistic_id', 'buckets'])
+        .where('start', '=', p.start)
+        .where('statistic_id', '>=', p.fromId)
+        .where('statistic_id', '<=', p.toId)
+        .orderBy('statistic_id')
+    ),
     prune: sql.prepare((p: { before: number; limit: number }) =>
-      h.deleteFrom(table).where((eb) => eb(eb.refTuple('start', 'statistic_id'), 'in',
-        eb.selectFrom(table).select(['start', 'statistic_id']).where('start', '<', p.before)
-          .orderBy('start').orderBy('statistic_id').limit(p.limit).$asTuple('start', 'statistic_id'))))
+      h
+        .deleteFrom(table)
+        .where((eb) =>
+          eb(
+            eb.refTuple('start', 'statistic_id'),
+            'in',
+            eb
+              .selectFrom(table)
+              .select(['start', 'statistic_id'])
+              .where('start', '<', p.before)
+              .orderBy('start')
+              .orderBy('statistic_id')
+              .limit(p.limit)
+              .$asTuple('start', 'statistic_id')
+          )
+        )
+    )
   }
 }
 
 export class BlockRepository {
   private readonly levels: Record<RolledLevel, Prepared>
 
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
+  constructor(
+    private readonly db: QueryBuilder,
+    private readonly sql: SqlRunner
+  ) {
     this.levels = {
-      minute: prepareLevel(db, sql, 'minute'), hour: prepareLevel(db, sql, 'hour'), day: prepareLevel(db, sql, 'day')
+      minute: prepareLevel(db, sql, 'minute'),
+      hour: prepareLevel(db, sql, 'hour'),
+      day: prepareLevel(db, sql, 'day')
     }
   }
 
@@ -62,9 +89,16 @@ export class BlockRepository {
     const h = historyQueries(this.db)
     const rows: StartedBlockRow[] = []
     for (let i = 0; i < starts.length; i += STARTS_PER_QUERY) {
-      rows.push(...this.sql.all(h.selectFrom(blockTable[level]).select(['start', 'statistic_id', 'buckets'])
-        .where('start', 'in', starts.slice(i, i + STARTS_PER_QUERY))
-        .where('statistic_id', '>=', fromId).where('statistic_id', '<=', toId)))
+      rows.push(
+        ...this.sql.all(
+          h
+            .selectFrom(blockTable[level])
+            .select(['start', 'statistic_id', 'buckets'])
+            .where('start', 'in', starts.slice(i, i + STARTS_PER_QUERY))
+            .where('statistic_id', '>=', fromId)
+            .where('statistic_id', '<=', toId)
+        )
+      )
     }
     return rows
   }

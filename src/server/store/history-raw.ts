@@ -23,22 +23,38 @@ export class RawHistoryRepository {
     const h = historyQueries(db)
     // A retried post of the same poll adds nothing: (host, time) is unique.
     this.insertRow = sql.prepare((p: { hostId: number; time: number; samples: Uint8Array }) =>
-      h.insertInto('history_raw').values({ host_id: p.hostId, time: p.time, samples: p.samples }).onConflict((oc) => oc.doNothing()))
+      h
+        .insertInto('history_raw')
+        .values({ host_id: p.hostId, time: p.time, samples: p.samples })
+        .onConflict((oc) => oc.doNothing())
+    )
     this.rowsOfHost = sql.prepare((p: { hostId: number; from: number; to: number; maxId: number; limit: number }) =>
-      h.selectFrom('history_raw').select(['id', 'host_id', 'time', 'samples'])
-        .where('host_id', '=', p.hostId).where('time', '>=', p.from).where('time', '<', p.to).where('id', '<=', p.maxId)
-        .orderBy('time').limit(p.limit))
+      h
+        .selectFrom('history_raw')
+        .select(['id', 'host_id', 'time', 'samples'])
+        .where('host_id', '=', p.hostId)
+        .where('time', '>=', p.from)
+        .where('time', '<', p.to)
+        .where('id', '<=', p.maxId)
+        .orderBy('time')
+        .limit(p.limit)
+    )
     this.rowsAfter = sql.prepare((p: { afterId: number; limit: number }) =>
-      h.selectFrom('history_raw').select(['id', 'host_id', 'time', 'samples']).where('id', '>', p.afterId).orderBy('id').limit(p.limit))
+      h.selectFrom('history_raw').select(['id', 'host_id', 'time', 'samples']).where('id', '>', p.afterId).orderBy('id').limit(p.limit)
+    )
     this.newestId = sql.prepare((_: Record<string, never>) => h.selectFrom('history_raw').select((eb) => eb.fn.max('id').as('id')))
     this.oldest = sql.prepare((_: Record<string, never>) => h.selectFrom('history_raw').select((eb) => eb.fn.min('time').as('time')))
     this.hostsAfter = sql.prepare((p: { afterId: number; limit: number }) =>
-      db.selectFrom('host').select('id').where('id', '>', p.afterId).orderBy('id').limit(p.limit))
+      db.selectFrom('host').select('id').where('id', '>', p.afterId).orderBy('id').limit(p.limit)
+    )
     // Rows leave in arrival order; a row's time is never after its arrival, so the oldest arrivals are
     // the first to pass the cut and only late rows (older still) can wait, at most one retention span.
     this.deleteOld = sql.prepare((p: { before: number; maxId: number; limit: number }) =>
-      h.deleteFrom('history_raw').where('id', 'in', (eb) => eb.selectFrom('history_raw').select('id')
-        .where('id', '<=', p.maxId).orderBy('id').limit(p.limit)).where('time', '<', p.before))
+      h
+        .deleteFrom('history_raw')
+        .where('id', 'in', (eb) => eb.selectFrom('history_raw').select('id').where('id', '<=', p.maxId).orderBy('id').limit(p.limit))
+        .where('time', '<', p.before)
+    )
   }
 
   append(hostId: number, time: number, samples: Uint8Array): void {

@@ -26,17 +26,32 @@ export class SeriesRepository {
   private readonly listOfHost
   private readonly newestId
 
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
+  constructor(
+    private readonly db: QueryBuilder,
+    private readonly sql: SqlRunner
+  ) {
     this.insertStatistic = sql.prepare((p: { serviceId: number; type: number; descriptor: string }) =>
-      db.insertInto('statistic').values({ service_id: p.serviceId, type: p.type, descriptor: p.descriptor })
-        .onConflict((oc) => oc.doNothing()).returning('id'))
+      db
+        .insertInto('statistic')
+        .values({ service_id: p.serviceId, type: p.type, descriptor: p.descriptor })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+    )
     this.findStatistic = sql.prepare((p: { serviceId: number; type: number; descriptor: string }) =>
-      db.selectFrom('statistic').select('id')
-        .where('service_id', '=', p.serviceId).where('type', '=', p.type).where('descriptor', '=', p.descriptor))
-    this.listOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('statistic')
-      .innerJoin('service', 'service.id', 'statistic.service_id')
-      .select(['statistic.id', 'statistic.service_id', 'statistic.type', 'statistic.descriptor'])
-      .where('service.host_id', '=', p.hostId))
+      db
+        .selectFrom('statistic')
+        .select('id')
+        .where('service_id', '=', p.serviceId)
+        .where('type', '=', p.type)
+        .where('descriptor', '=', p.descriptor)
+    )
+    this.listOfHost = sql.prepare((p: { hostId: number }) =>
+      db
+        .selectFrom('statistic')
+        .innerJoin('service', 'service.id', 'statistic.service_id')
+        .select(['statistic.id', 'statistic.service_id', 'statistic.type', 'statistic.descriptor'])
+        .where('service.host_id', '=', p.hostId)
+    )
     this.newestId = sql.prepare((_: Record<string, never>) => db.selectFrom('statistic').select((eb) => eb.fn.max('id').as('id')))
   }
 
@@ -58,7 +73,8 @@ export class SeriesRepository {
 
   /** The host's series matching the filter, in service order then by type and descriptor. */
   seriesOfHost(hostId: number, f: SeriesFilter): SeriesRow[] {
-    let q = this.db.selectFrom('statistic')
+    let q = this.db
+      .selectFrom('statistic')
       .innerJoin('service', 'service.id', 'statistic.service_id')
       .select(['statistic.id', 'statistic.service_id', 'statistic.type', 'statistic.descriptor', 'service.name as service'])
       .where('service.host_id', '=', hostId)

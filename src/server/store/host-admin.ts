@@ -17,12 +17,20 @@ export interface HostListRow {
 }
 
 export class HostAdminRepository {
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner, private readonly permissions: PermissionGeneration) {}
+  constructor(
+    private readonly db: QueryBuilder,
+    private readonly sql: SqlRunner,
+    private readonly permissions: PermissionGeneration
+  ) {}
 
   list(): HostListRow[] {
-    return this.sql.all(this.db.selectFrom('host')
-      .select(['id', 'hostname', 'ipaddr_in', 'ipaddr_out', 'description', 'agent_version', 'status', 'heartbeat'])
-      .orderBy('hostname').orderBy('id'))
+    return this.sql.all(
+      this.db
+        .selectFrom('host')
+        .select(['id', 'hostname', 'ipaddr_in', 'ipaddr_out', 'description', 'agent_version', 'status', 'heartbeat'])
+        .orderBy('hostname')
+        .orderBy('id')
+    )
   }
 
   find(id: number): HostRow | undefined {
@@ -44,9 +52,15 @@ export class HostAdminRepository {
    */
   deleteInactiveSince(cutoff: number): number[] {
     return this.sql.transaction(() => {
-      const ids = this.sql.all(this.db.selectFrom('host').select('id')
-        .where('inactive_since', '<=', cutoff)
-        .where((eb) => eb.or([eb('status', '=', 1), eb('heartbeat', '=', 0)]))).map((h) => h.id)
+      const ids = this.sql
+        .all(
+          this.db
+            .selectFrom('host')
+            .select('id')
+            .where('inactive_since', '<=', cutoff)
+            .where((eb) => eb.or([eb('status', '=', 1), eb('heartbeat', '=', 0)]))
+        )
+        .map((h) => h.id)
       this.deleteHosts(ids)
       return ids
     })
@@ -57,7 +71,11 @@ export class HostAdminRepository {
     if (ids.length === 0) return 0
     const rows = this.sql.all(this.db.selectFrom('role_row_host').select('row_id').distinct().where('host_id', 'in', ids))
     const deleted = this.sql.run(this.db.deleteFrom('host').where('id', 'in', ids)).changes
-    deleteRoleRowsLeftUnscoped(this.db, this.sql, rows.map((r) => r.row_id))
+    deleteRoleRowsLeftUnscoped(
+      this.db,
+      this.sql,
+      rows.map((r) => r.row_id)
+    )
     if (deleted > 0) this.permissions.bump()
     return deleted
   }
@@ -70,9 +88,15 @@ export class HostAdminRepository {
  */
 export function deleteRoleRowsLeftUnscoped(db: QueryBuilder, sql: SqlRunner, rowIds: readonly number[]): void {
   if (rowIds.length === 0) return
-  sql.run(db.deleteFrom('role_row').where('id', 'in', rowIds)
-    .where(({ not, exists, selectFrom }) => not(exists(
-      selectFrom('role_row_host').select('row_id').whereRef('role_row_host.row_id', '=', 'role_row.id'))))
-    .where(({ not, exists, selectFrom }) => not(exists(
-      selectFrom('role_row_group').select('row_id').whereRef('role_row_group.row_id', '=', 'role_row.id')))))
+  sql.run(
+    db
+      .deleteFrom('role_row')
+      .where('id', 'in', rowIds)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('role_row_host').select('row_id').whereRef('role_row_host.row_id', '=', 'role_row.id')))
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('role_row_group').select('row_id').whereRef('role_row_group.row_id', '=', 'role_row.id')))
+      )
+  )
 }

@@ -7,26 +7,103 @@ export type HostRow = Selectable<HostTable>
 export type HostChanges = Updateable<HostTable>
 
 /** Everything one collector message sets on its host: a fixed column set, so one prepared statement. */
-export type HostReport = Pick<HostRow,
-  | 'hostname' | 'ipaddr_in' | 'port_in' | 'ssl_in' | 'unix_socket' | 'agent_user' | 'agent_password' | 'poll'
-  | 'start_delay' | 'agent_version' | 'incarnation' | 'agent_uptime' | 'control_file' | 'platform_name'
-  | 'platform_release' | 'platform_version' | 'platform_machine' | 'cpu_count' | 'memory_kb' | 'swap_kb' | 'status'
-  | 'inactive_since' | 'last_modified' | 'heartbeat' | 'heartbeat_deadline_ms' | 'snapshot_usec' | 'services_total'
-  | 'services_failed' | 'services_changed' | 'services_unmonitored' | 'led' | 'status_text' | 'cpu' | 'mem'>
+export type HostReport = Pick<
+  HostRow,
+  | 'hostname'
+  | 'ipaddr_in'
+  | 'port_in'
+  | 'ssl_in'
+  | 'unix_socket'
+  | 'agent_user'
+  | 'agent_password'
+  | 'poll'
+  | 'start_delay'
+  | 'agent_version'
+  | 'incarnation'
+  | 'agent_uptime'
+  | 'control_file'
+  | 'platform_name'
+  | 'platform_release'
+  | 'platform_version'
+  | 'platform_machine'
+  | 'cpu_count'
+  | 'memory_kb'
+  | 'swap_kb'
+  | 'status'
+  | 'inactive_since'
+  | 'last_modified'
+  | 'heartbeat'
+  | 'heartbeat_deadline_ms'
+  | 'snapshot_usec'
+  | 'services_total'
+  | 'services_failed'
+  | 'services_changed'
+  | 'services_unmonitored'
+  | 'led'
+  | 'status_text'
+  | 'cpu'
+  | 'mem'
+>
 
 /** What the collector needs to know about a host before applying a message (narrow: reads cost per column). */
 const reportingColumns = [
-  'id', 'hostname', 'keepname', 'status', 'heartbeat', 'skew', 'poll', 'last_modified', 'snapshot_usec', 'inactive_since', 'credentials_pinned',
-  'agent_user', 'agent_password', 'cpu', 'mem', 'services_total', 'services_failed', 'services_changed', 'services_unmonitored'
+  'id',
+  'hostname',
+  'keepname',
+  'status',
+  'heartbeat',
+  'skew',
+  'poll',
+  'last_modified',
+  'snapshot_usec',
+  'inactive_since',
+  'credentials_pinned',
+  'agent_user',
+  'agent_password',
+  'cpu',
+  'mem',
+  'services_total',
+  'services_failed',
+  'services_changed',
+  'services_unmonitored'
 ] as const
 export type ReportingHost = Pick<HostRow, (typeof reportingColumns)[number]>
 
 const reportColumns: readonly (keyof HostReport)[] = [
-  'hostname', 'ipaddr_in', 'port_in', 'ssl_in', 'unix_socket', 'agent_user', 'agent_password', 'poll', 'start_delay',
-  'agent_version', 'incarnation', 'agent_uptime', 'control_file', 'platform_name', 'platform_release',
-  'platform_version', 'platform_machine', 'cpu_count', 'memory_kb', 'swap_kb', 'status', 'inactive_since',
-  'last_modified', 'heartbeat', 'heartbeat_deadline_ms', 'snapshot_usec', 'services_total', 'services_failed',
-  'services_changed', 'services_unmonitored', 'led', 'status_text', 'cpu', 'mem'
+  'hostname',
+  'ipaddr_in',
+  'port_in',
+  'ssl_in',
+  'unix_socket',
+  'agent_user',
+  'agent_password',
+  'poll',
+  'start_delay',
+  'agent_version',
+  'incarnation',
+  'agent_uptime',
+  'control_file',
+  'platform_name',
+  'platform_release',
+  'platform_version',
+  'platform_machine',
+  'cpu_count',
+  'memory_kb',
+  'swap_kb',
+  'status',
+  'inactive_since',
+  'last_modified',
+  'heartbeat',
+  'heartbeat_deadline_ms',
+  'snapshot_usec',
+  'services_total',
+  'services_failed',
+  'services_changed',
+  'services_unmonitored',
+  'led',
+  'status_text',
+  'cpu',
+  'mem'
 ]
 
 export class HostRepository {
@@ -39,24 +116,43 @@ export class HostRepository {
   private readonly bumpEvents
   private readonly writeReport
 
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
+  constructor(
+    private readonly db: QueryBuilder,
+    private readonly sql: SqlRunner
+  ) {
     const hosts = () => db.selectFrom('host').selectAll()
     this.reportingByAgent = sql.prepare((p: { agentId: string }) =>
-      db.selectFrom('host').select(reportingColumns).where('agent_id', '=', p.agentId))
+      db.selectFrom('host').select(reportingColumns).where('agent_id', '=', p.agentId)
+    )
     this.byId = sql.prepare((p: { id: number }) => hosts().where('id', '=', p.id))
     this.insertNew = sql.prepare((p: { agentId: string; hostname: string; now: number }) =>
-      db.insertInto('host').values({ agent_id: p.agentId, hostname: p.hostname, created_at: p.now, last_modified: p.now }).returning('id'))
+      db.insertInto('host').values({ agent_id: p.agentId, hostname: p.hostname, created_at: p.now, last_modified: p.now }).returning('id')
+    )
     this.dueForSilence = sql.prepare((p: { nowMs: number }) =>
-      hosts().where('heartbeat', '=', 1).where('status', '=', 0)
-        .where('heartbeat_deadline_ms', '<=', p.nowMs).orderBy('heartbeat_deadline_ms'))
+      hosts()
+        .where('heartbeat', '=', 1)
+        .where('status', '=', 0)
+        .where('heartbeat_deadline_ms', '<=', p.nowMs)
+        .orderBy('heartbeat_deadline_ms')
+    )
     this.watchedHosts = sql.prepare((_: Record<string, never>) =>
-      db.selectFrom('host').select(['id', 'poll', 'skew']).where('heartbeat', '=', 1).where('status', '=', 0))
+      db.selectFrom('host').select(['id', 'poll', 'skew']).where('heartbeat', '=', 1).where('status', '=', 0)
+    )
     this.writeDeadline = sql.prepare((p: { id: number; deadlineMs: number | null }) =>
-      db.updateTable('host').set({ heartbeat_deadline_ms: p.deadlineMs }).where('id', '=', p.id))
+      db.updateTable('host').set({ heartbeat_deadline_ms: p.deadlineMs }).where('id', '=', p.id)
+    )
     this.writeReport = sql.prepare((p: HostReport & { id: number }) =>
-      db.updateTable('host').set(Object.fromEntries(reportColumns.map((c) => [c, p[c]]))).where('id', '=', p.id))
+      db
+        .updateTable('host')
+        .set(Object.fromEntries(reportColumns.map((c) => [c, p[c]])))
+        .where('id', '=', p.id)
+    )
     this.bumpEvents = sql.prepare((p: { id: number; count: number }) =>
-      db.updateTable('host').set((eb) => ({ events_count: eb('events_count', '+', p.count) })).where('id', '=', p.id))
+      db
+        .updateTable('host')
+        .set((eb) => ({ events_count: eb('events_count', '+', p.count) }))
+        .where('id', '=', p.id)
+    )
   }
 
   /** The host of an agent as the collector needs it, if registered. */

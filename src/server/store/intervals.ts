@@ -15,25 +15,47 @@ export class IntervalRepository {
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
     this.findOpen = sql.prepare((p: { hostId: number; nameId: number | null }) =>
-      db.selectFrom('state_interval').select(['id', 'start']).where('host_id', '=', p.hostId)
-        .where('service_name_id', 'is', p.nameId).where('end', 'is', null))
+      db
+        .selectFrom('state_interval')
+        .select(['id', 'start'])
+        .where('host_id', '=', p.hostId)
+        .where('service_name_id', 'is', p.nameId)
+        .where('end', 'is', null)
+    )
     this.insertOpen = sql.prepare((p: { hostId: number; nameId: number | null; start: number }) =>
-      db.insertInto('state_interval').values({ host_id: p.hostId, service_name_id: p.nameId, start: p.start, end: null }))
+      db.insertInto('state_interval').values({ host_id: p.hostId, service_name_id: p.nameId, start: p.start, end: null })
+    )
     this.closeOpen = sql.prepare((p: { id: number; end: number }) =>
-      db.updateTable('state_interval').set({ end: p.end }).where('id', '=', p.id))
+      db.updateTable('state_interval').set({ end: p.end }).where('id', '=', p.id)
+    )
     // The interval that began before second `from` and still ran at it.
     this.findSpanning = sql.prepare((p: { hostId: number; nameId: number; from: number }) =>
-      db.selectFrom('state_interval').select(['id', 'start']).where('host_id', '=', p.hostId).where('service_name_id', '=', p.nameId)
-        .where('start', '<', p.from).where((eb) => eb.or([eb('end', 'is', null), eb('end', '>=', p.from)]))
-        .orderBy('start', 'desc').limit(1))
+      db
+        .selectFrom('state_interval')
+        .select(['id', 'start'])
+        .where('host_id', '=', p.hostId)
+        .where('service_name_id', '=', p.nameId)
+        .where('start', '<', p.from)
+        .where((eb) => eb.or([eb('end', 'is', null), eb('end', '>=', p.from)]))
+        .orderBy('start', 'desc')
+        .limit(1)
+    )
     this.cutSpanning = sql.prepare((p: { hostId: number; nameId: number; from: number }) =>
-      db.updateTable('state_interval').set({ end: p.from }).where('host_id', '=', p.hostId).where('service_name_id', '=', p.nameId)
-        .where('start', '<', p.from).where((eb) => eb.or([eb('end', 'is', null), eb('end', '>', p.from)])))
+      db
+        .updateTable('state_interval')
+        .set({ end: p.from })
+        .where('host_id', '=', p.hostId)
+        .where('service_name_id', '=', p.nameId)
+        .where('start', '<', p.from)
+        .where((eb) => eb.or([eb('end', 'is', null), eb('end', '>', p.from)]))
+    )
     this.deleteFrom = sql.prepare((p: { hostId: number; nameId: number; from: number }) =>
-      db.deleteFrom('state_interval').where('host_id', '=', p.hostId).where('service_name_id', '=', p.nameId).where('start', '>=', p.from))
+      db.deleteFrom('state_interval').where('host_id', '=', p.hostId).where('service_name_id', '=', p.nameId).where('start', '>=', p.from)
+    )
     this.deleteOne = sql.prepare((p: { id: number }) => db.deleteFrom('state_interval').where('id', '=', p.id))
     this.insertSpan = sql.prepare((p: { hostId: number; nameId: number; start: number; end: number | null }) =>
-      db.insertInto('state_interval').values({ host_id: p.hostId, service_name_id: p.nameId, start: p.start, end: p.end }))
+      db.insertInto('state_interval').values({ host_id: p.hostId, service_name_id: p.nameId, start: p.start, end: p.end })
+    )
   }
 
   /** Opens a down interval at `start` unless one is open already. */

@@ -26,13 +26,16 @@ export interface ServiceMetricRow {
 }
 
 export class MetricsRepository {
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {}
+  constructor(
+    private readonly db: QueryBuilder,
+    private readonly sql: SqlRunner
+  ) {}
 
   /** The hosts in `visible` (undefined: every host), by name. */
   hosts(visible: readonly number[] | undefined): HostMetricRow[] {
-    let query = this.db.selectFrom('host').select([
-      'id', 'hostname', 'led', 'status', 'heartbeat', 'events_count', 'cpu', 'mem', 'last_modified'
-    ])
+    let query = this.db
+      .selectFrom('host')
+      .select(['id', 'hostname', 'led', 'status', 'heartbeat', 'events_count', 'cpu', 'mem', 'last_modified'])
     if (visible) query = query.where('id', 'in', idList(visible))
     return this.sql.all(query.orderBy('hostname').orderBy('id'))
   }

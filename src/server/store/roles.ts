@@ -28,7 +28,11 @@ export interface RoleDefinition {
 }
 
 export class RoleRepository {
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner, private readonly permissions: PermissionGeneration) {}
+  constructor(
+    private readonly db: QueryBuilder,
+    private readonly sql: SqlRunner,
+    private readonly permissions: PermissionGeneration
+  ) {}
 
   find(id: number): RoleRecord | undefined {
     const row = this.sql.first(this.db.selectFrom('role').selectAll().where('id', '=', id))
@@ -44,12 +48,30 @@ export class RoleRepository {
   list(): RoleDetail[] {
     const roles = this.sql.all(this.db.selectFrom('role').selectAll().orderBy('id'))
     const rows = this.sql.all(this.db.selectFrom('role_row').selectAll().orderBy('role_id').orderBy('position'))
-    const hosts = groupBy(this.sql.all(this.db.selectFrom('role_row_host').selectAll().orderBy('host_id')), (h) => h.row_id, (h) => h.host_id)
-    const groups = groupBy(this.sql.all(this.db.selectFrom('role_row_group').selectAll().orderBy('group_id')), (g) => g.row_id, (g) => g.group_id)
-    const members = groupBy(this.sql.all(this.db.selectFrom('user_role').selectAll().orderBy('user_id')), (m) => m.role_id, (m) => m.user_id)
-    const rowsByRole = groupBy(rows, (r) => r.role_id, (r): RoleRow => ({
-      hostIds: hosts.get(r.id) ?? [], groupIds: groups.get(r.id) ?? [], permission: r.permission
-    }))
+    const hosts = groupBy(
+      this.sql.all(this.db.selectFrom('role_row_host').selectAll().orderBy('host_id')),
+      (h) => h.row_id,
+      (h) => h.host_id
+    )
+    const groups = groupBy(
+      this.sql.all(this.db.selectFrom('role_row_group').selectAll().orderBy('group_id')),
+      (g) => g.row_id,
+      (g) => g.group_id
+    )
+    const members = groupBy(
+      this.sql.all(this.db.selectFrom('user_role').selectAll().orderBy('user_id')),
+      (m) => m.role_id,
+      (m) => m.user_id
+    )
+    const rowsByRole = groupBy(
+      rows,
+      (r) => r.role_id,
+      (r): RoleRow => ({
+        hostIds: hosts.get(r.id) ?? [],
+        groupIds: groups.get(r.id) ?? [],
+        permission: r.permission
+      })
+    )
     return roles.map((r) => ({ ...toRecord(r), rows: rowsByRole.get(r.id) ?? [], memberIds: members.get(r.id) ?? [] }))
   }
 
@@ -68,9 +90,12 @@ export class RoleRepository {
 
   create(role: RoleDefinition, memberIds: readonly number[] = []): number {
     return this.sql.transaction(() => {
-      const { id } = this.sql.first(this.db.insertInto('role')
-        .values({ name: role.name, description: role.description, admin: flag(role.admin), active: flag(role.active) })
-        .returning('id'))!
+      const { id } = this.sql.first(
+        this.db
+          .insertInto('role')
+          .values({ name: role.name, description: role.description, admin: flag(role.admin), active: flag(role.active) })
+          .returning('id')
+      )!
       this.insertRows(id, role.rows)
       this.addMembers(id, memberIds)
       this.permissions.bump()
@@ -81,9 +106,12 @@ export class RoleRepository {
   /** Replaces everything but the id and the built-in flag; members only when `memberIds` is given. */
   update(id: number, role: RoleDefinition, memberIds?: readonly number[]): void {
     this.sql.transaction(() => {
-      this.sql.run(this.db.updateTable('role')
-        .set({ name: role.name, description: role.description, admin: flag(role.admin), active: flag(role.active) })
-        .where('id', '=', id))
+      this.sql.run(
+        this.db
+          .updateTable('role')
+          .set({ name: role.name, description: role.description, admin: flag(role.admin), active: flag(role.active) })
+          .where('id', '=', id)
+      )
       this.sql.run(this.db.deleteFrom('role_row').where('role_id', '=', id))
       this.insertRows(id, role.rows)
       if (memberIds) {
@@ -103,9 +131,12 @@ export class RoleRepository {
 
   addMembers(id: number, userIds: readonly number[]): void {
     if (userIds.length === 0) return
-    this.sql.run(this.db.insertInto('user_role')
-      .values([...new Set(userIds)].map((user_id) => ({ user_id, role_id: id })))
-      .onConflict((oc) => oc.doNothing()))
+    this.sql.run(
+      this.db
+        .insertInto('user_role')
+        .values([...new Set(userIds)].map((user_id) => ({ user_id, role_id: id })))
+        .onConflict((oc) => oc.doNothing())
+    )
     this.permissions.bump()
   }
 
@@ -116,18 +147,25 @@ export class RoleRepository {
   }
 
   setActive(id: number, active: boolean): void {
-    this.sql.run(this.db.updateTable('role').set({ active: flag(active) }).where('id', '=', id))
+    this.sql.run(
+      this.db
+        .updateTable('role')
+        .set({ active: flag(active) })
+        .where('id', '=', id)
+    )
     this.permissions.bump()
   }
 
   private insertRows(roleId: number, rows: readonly RoleRow[]): void {
     rows.forEach((row, position) => {
-      const { id } = this.sql.first(this.db.insertInto('role_row')
-        .values({ role_id: roleId, permission: row.permission, position }).returning('id'))!
+      const { id } = this.sql.first(
+        this.db.insertInto('role_row').values({ role_id: roleId, permission: row.permission, position }).returning('id')
+      )!
       const hostIds = [...new Set(row.hostIds)]
       const groupIds = [...new Set(row.groupIds)]
       if (hostIds.length > 0) this.sql.run(this.db.insertInto('role_row_host').values(hostIds.map((host_id) => ({ row_id: id, host_id }))))
-      if (groupIds.length > 0) this.sql.run(this.db.insertInto('role_row_group').values(groupIds.map((group_id) => ({ row_id: id, group_id }))))
+      if (groupIds.length > 0)
+        this.sql.run(this.db.insertInto('role_row_group').values(groupIds.map((group_id) => ({ row_id: id, group_id }))))
     })
   }
 }
@@ -137,7 +175,14 @@ function flag(on: boolean): number {
 }
 
 function toRecord(row: { id: number; name: string; description: string; admin: number; active: number; buildin: number }): RoleRecord {
-  return { id: row.id, name: row.name, description: row.description, admin: row.admin === 1, active: row.active === 1, buildin: row.buildin === 1 }
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    admin: row.admin === 1,
+    active: row.active === 1,
+    buildin: row.buildin === 1
+  }
 }
 
 function missing(ids: readonly number[], existing: (ids: readonly number[]) => { id: number }[]): number[] {

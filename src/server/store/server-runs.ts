@@ -28,17 +28,28 @@ export class ServerRunRepository {
     const q = db.withTables<ServerRunTables>()
     const columns = ['started_at', 'alive_at', 'stopped_at'] as const
     this.insertRun = sql.prepare((p: { now: number }) =>
-      q.insertInto('server_run').values({ started_at: p.now, alive_at: p.now, stopped_at: null }).returning('id'))
+      q.insertInto('server_run').values({ started_at: p.now, alive_at: p.now, stopped_at: null }).returning('id')
+    )
     this.stampAlive = sql.prepare((p: { id: number; now: number }) =>
-      q.updateTable('server_run').set({ alive_at: p.now }).where('id', '=', p.id))
+      q.updateTable('server_run').set({ alive_at: p.now }).where('id', '=', p.id)
+    )
     this.stampStop = sql.prepare((p: { id: number; now: number }) =>
-      q.updateTable('server_run').set({ alive_at: p.now, stopped_at: p.now }).where('id', '=', p.id))
+      q.updateTable('server_run').set({ alive_at: p.now, stopped_at: p.now }).where('id', '=', p.id)
+    )
     // A gap overlapping [from, …) ends at a start after `from`; it begins at the end of the run before
     // that start, which is either one of them or the last run that started by `from`.
     this.startingAfter = sql.prepare((p: { from: number }) =>
-      q.selectFrom('server_run').select(columns).where('started_at', '>', p.from).orderBy('started_at').orderBy('id'))
+      q.selectFrom('server_run').select(columns).where('started_at', '>', p.from).orderBy('started_at').orderBy('id')
+    )
     this.lastStartingBy = sql.prepare((p: { from: number }) =>
-      q.selectFrom('server_run').select(columns).where('started_at', '<=', p.from).orderBy('started_at', 'desc').orderBy('id', 'desc').limit(1))
+      q
+        .selectFrom('server_run')
+        .select(columns)
+        .where('started_at', '<=', p.from)
+        .orderBy('started_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+    )
   }
 
   /** Records a start at `now` (unix seconds); returns the run's id. */

@@ -49,7 +49,10 @@ export class ServerSettingsRepository {
 }
 
 export class SettingError extends Error {
-  constructor(readonly setting: string, message: string) {
+  constructor(
+    readonly setting: string,
+    message: string
+  ) {
     super(message)
   }
 }

@@ -9,10 +9,14 @@ export class SessionRepository {
   private readonly byId
   private readonly touch
 
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
+  constructor(
+    private readonly db: QueryBuilder,
+    private readonly sql: SqlRunner
+  ) {
     this.byId = sql.prepare((p: { id: string }) => db.selectFrom('session').selectAll().where('id', '=', p.id))
     this.touch = sql.prepare((p: { id: string; now: number }) =>
-      db.updateTable('session').set({ last_access: p.now }).where('id', '=', p.id))
+      db.updateTable('session').set({ last_access: p.now }).where('id', '=', p.id)
+    )
   }
 
   find(id: string): SessionRow | undefined {
@@ -50,9 +54,20 @@ export class SessionRepository {
   evictBeyond(max: number): void {
     const excess = this.count() - max
     if (excess <= 0) return
-    const victims = this.sql.all(this.db.selectFrom('session').select('id')
-      .orderBy((eb) => eb.case().when('user_id', 'is', null).then(0).else(1).end())
-      .orderBy('last_access').limit(excess))
-    this.sql.run(this.db.deleteFrom('session').where('id', 'in', victims.map((v) => v.id)))
+    const victims = this.sql.all(
+      this.db
+        .selectFrom('session')
+        .select('id')
+        .orderBy((eb) => eb.case().when('user_id', 'is', null).then(0).else(1).end())
+        .orderBy('last_access')
+        .limit(excess)
+    )
+    this.sql.run(
+      this.db.deleteFrom('session').where(
+        'id',
+        'in',
+        victims.map((v) => v.id)
+      )
+    )
   }
 }

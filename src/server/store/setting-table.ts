@@ -8,8 +8,12 @@ export class SettingTable {
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
     this.read = sql.prepare((p: { key: string }) => db.selectFrom('setting').select('value').where('key', '=', p.key))
-    this.write = sql.prepare((p: { key: string; value: string }) => db.insertInto('setting').values({ key: p.key, value: p.value })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: p.value })))
+    this.write = sql.prepare((p: { key: string; value: string }) =>
+      db
+        .insertInto('setting')
+        .values({ key: p.key, value: p.value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: p.value }))
+    )
   }
 
   get(key: string): string | undefined {

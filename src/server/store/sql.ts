@@ -3,10 +3,7 @@
 // one-transaction-per-message costs no promise hops. Queries that run per message are compiled once
 // (`prepare`) with named parameter markers and re-bound on each call.
 import type BetterSqlite3 from 'better-sqlite3'
-import {
-  DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler,
-  type Compilable, type InferResult
-} from 'kysely'
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Compilable, type InferResult } from 'kysely'
 import type { Schema } from './schema'
 
 export type QueryBuilder = Kysely<Schema>

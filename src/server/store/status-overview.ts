@@ -58,15 +58,24 @@ const serviceSort: Record<Exclude<ServiceListSortKey, 'attention'>, Expression<u
 }
 
 export class StatusOverviewRepository {
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {}
+  constructor(
+    private readonly db: QueryBuilder,
+    private readonly sql: SqlRunner
+  ) {}
 
   /** One page of hosts with their last report and since when they need attention; ties broken by name, then id. */
   hostPage(selection: HostSelection, sort: OverviewSortKey, dir: SortDir, offset: number, limit: number): HostOverviewRow[] {
-    let query = statusColumns(selected(this.db.selectFrom('host'), selection))
-      .select(['host.last_modified as lastreport', hostSince.as('since'), 'host.created_at as firstseen'])
+    let query = statusColumns(selected(this.db.selectFrom('host'), selection)).select([
+      'host.last_modified as lastreport',
+      hostSince.as('since'),
+      'host.created_at as firstseen'
+    ])
     if (sort === 'attention') {
       // The longest failing first within each severity, whatever the direction of the severities.
-      query = query.orderBy(hostSeverity, dir).orderBy(sql`since IS NULL`).orderBy(sql.ref('since'))
+      query = query
+        .orderBy(hostSeverity, dir)
+        .orderBy(sql`since IS NULL`)
+        .orderBy(sql.ref('since'))
     } else if (sort === 'lastreport') {
       query = query.orderBy('host.last_modified', dir)
     } else {
@@ -79,20 +88,28 @@ export class StatusOverviewRepository {
   /** The red and orange services of these hosts, red first, each in agent order. */
   failingServices(hostIds: readonly number[]): FailingServiceRow[] {
     if (hostIds.length === 0) return []
-    return this.sql.all(this.db.selectFrom('service')
-      .select(['service.host_id', 'service.name', 'service.led', serviceSince.as('since')])
-      .where('service.host_id', 'in', idList(hostIds))
-      .where('service.led', 'in', [0, 1])
-      .orderBy('service.host_id').orderBy('service.led').orderBy('service.position'))
+    return this.sql.all(
+      this.db
+        .selectFrom('service')
+        .select(['service.host_id', 'service.name', 'service.led', serviceSince.as('since')])
+        .where('service.host_id', 'in', idList(hostIds))
+        .where('service.led', 'in', [0, 1])
+        .orderBy('service.host_id')
+        .orderBy('service.led')
+        .orderBy('service.position')
+    )
   }
 
   /** The state intervals of these hosts still open or ended after `since` (state_interval_host index). */
   downIntervals(hostIds: readonly number[], since: number): (TrendInterval & { host_id: number })[] {
     if (hostIds.length === 0) return []
-    return this.sql.all(this.db.selectFrom('state_interval')
-      .select(['host_id', 'service_name_id', 'start', 'end'])
-      .where('host_id', 'in', idList(hostIds))
-      .where((eb) => eb.or([eb('end', 'is', null), eb('end', '>', since)])))
+    return this.sql.all(
+      this.db
+        .selectFrom('state_interval')
+        .select(['host_id', 'service_name_id', 'start', 'end'])
+        .where('host_id', 'in', idList(hostIds))
+        .where((eb) => eb.or([eb('end', 'is', null), eb('end', '>', since)]))
+    )
   }
 
   countServices(selection: ServiceSelection): number {
@@ -101,12 +118,23 @@ export class StatusOverviewRepository {
 
   servicePage(selection: ServiceSelection, sort: ServiceListSortKey, dir: SortDir, offset: number, limit: number): ServiceOverviewRow[] {
     let query = this.services(selection).select([
-      'host.id as hostid', 'host.hostname', 'host.heartbeat', 'service.id', 'service.name', 'service.type', 'service.led',
-      'service.status_text as status', serviceSince.as('since')
+      'host.id as hostid',
+      'host.hostname',
+      'host.heartbeat',
+      'service.id',
+      'service.name',
+      'service.type',
+      'service.led',
+      'service.status_text as status',
+      serviceSince.as('since')
     ])
-    query = sort === 'attention'
-      ? query.orderBy(serviceSeverity, dir).orderBy(sql`since IS NULL`).orderBy(sql.ref('since'))
-      : query.orderBy(serviceSort[sort], dir)
+    query =
+      sort === 'attention'
+        ? query
+            .orderBy(serviceSeverity, dir)
+            .orderBy(sql`since IS NULL`)
+            .orderBy(sql.ref('since'))
+        : query.orderBy(serviceSort[sort], dir)
     return this.sql.all(query.orderBy('host.hostname').orderBy('service.name').orderBy('service.id').limit(limit).offset(offset))
   }
 

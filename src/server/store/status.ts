@@ -100,24 +100,71 @@ export class StatusRepository {
   private readonly serviceGroupsOfHost
   private readonly statisticIdsOfHost
 
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner) {
-    this.hostById = sql.prepare((p: { id: number }) => db.selectFrom('host').select([
-      'id', 'hostname', 'led', 'status_text', 'status', 'heartbeat',
-      'platform_name', 'platform_release', 'platform_version', 'platform_machine', 'cpu_count', 'memory_kb', 'swap_kb',
-      'agent_id', 'agent_version', 'control_file', 'poll', 'start_delay', 'agent_uptime'
-    ]).where('id', '=', p.id))
-    this.servicesOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('service').select([
-      'id', 'name', 'name_id', 'type', 'monitor', 'monitor_mode', 'on_reboot', 'status_text', 'led', 'events_count',
-      'every', 'statistics'
-    ]).where('host_id', '=', p.hostId).orderBy('position'))
-    this.statisticIdsOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('statistic')
-      .innerJoin('service', 'service.id', 'statistic.service_id')
-      .select(['statistic.id', 'statistic.service_id', 'statistic.type', 'statistic.descriptor'])
-      .where('service.host_id', '=', p.hostId))
-    this.serviceGroupsOfHost = sql.prepare((p: { hostId: number }) => db.selectFrom('service_group')
-      .innerJoin('service_group_member', 'service_group_member.group_id', 'service_group.id')
-      .select(['service_group_member.service_name_id', 'service_group.name'])
-      .where('service_group.host_id', '=', p.hostId).orderBy('service_group.name'))
+  constructor(
+    private readonly db: QueryBuilder,
+    private readonly sql: SqlRunner
+  ) {
+    this.hostById = sql.prepare((p: { id: number }) =>
+      db
+        .selectFrom('host')
+        .select([
+          'id',
+          'hostname',
+          'led',
+          'status_text',
+          'status',
+          'heartbeat',
+          'platform_name',
+          'platform_release',
+          'platform_version',
+          'platform_machine',
+          'cpu_count',
+          'memory_kb',
+          'swap_kb',
+          'agent_id',
+          'agent_version',
+          'control_file',
+          'poll',
+          'start_delay',
+          'agent_uptime'
+        ])
+        .where('id', '=', p.id)
+    )
+    this.servicesOfHost = sql.prepare((p: { hostId: number }) =>
+      db
+        .selectFrom('service')
+        .select([
+          'id',
+          'name',
+          'name_id',
+          'type',
+          'monitor',
+          'monitor_mode',
+          'on_reboot',
+          'status_text',
+          'led',
+          'events_count',
+          'every',
+          'statistics'
+        ])
+        .where('host_id', '=', p.hostId)
+        .orderBy('position')
+    )
+    this.statisticIdsOfHost = sql.prepare((p: { hostId: number }) =>
+      db
+        .selectFrom('statistic')
+        .innerJoin('service', 'service.id', 'statistic.service_id')
+        .select(['statistic.id', 'statistic.service_id', 'statistic.type', 'statistic.descriptor'])
+        .where('service.host_id', '=', p.hostId)
+    )
+    this.serviceGroupsOfHost = sql.prepare((p: { hostId: number }) =>
+      db
+        .selectFrom('service_group')
+        .innerJoin('service_group_member', 'service_group_member.group_id', 'service_group.id')
+        .select(['service_group_member.service_name_id', 'service_group.name'])
+        .where('service_group.host_id', '=', p.hostId)
+        .orderBy('service_group.name')
+    )
   }
 
   countHosts(selection: HostSelection): number {
@@ -134,11 +181,24 @@ export class StatusRepository {
 
   /** Selected hosts grouped by everything their summary category depends on. */
   hostConditions(selection: HostSelection): HostConditionCount[] {
-    const query = selected(this.db.selectFrom('host'), selection).select((eb) => [
-      'host.status', 'host.heartbeat', 'host.services_total as total', 'host.services_failed as failed',
-      'host.services_changed as changed', 'host.services_unmonitored as unmonitored', eb.fn.countAll<number>().as('hosts')
-    ]).groupBy(['host.status', 'host.heartbeat', 'host.services_total', 'host.services_failed',
-      'host.services_changed', 'host.services_unmonitored'])
+    const query = selected(this.db.selectFrom('host'), selection)
+      .select((eb) => [
+        'host.status',
+        'host.heartbeat',
+        'host.services_total as total',
+        'host.services_failed as failed',
+        'host.services_changed as changed',
+        'host.services_unmonitored as unmonitored',
+        eb.fn.countAll<number>().as('hosts')
+      ])
+      .groupBy([
+        'host.status',
+        'host.heartbeat',
+        'host.services_total',
+        'host.services_failed',
+        'host.services_changed',
+        'host.services_unmonitored'
+      ])
     return this.sql.all(query)
   }
 
@@ -171,8 +231,15 @@ export class StatusRepository {
 /** The columns of a status/hosts/list record. */
 export function statusColumns<O>(query: HostQuery<O>) {
   return query.select([
-    'host.id', 'host.led', 'host.hostname', 'host.events_count as events', cpuOrZero.as('cpu'), memOrZero.as('mem'),
-    'host.status_text as status', 'host.status as statusid', 'host.heartbeat'
+    'host.id',
+    'host.led',
+    'host.hostname',
+    'host.events_count as events',
+    cpuOrZero.as('cpu'),
+    memOrZero.as('mem'),
+    'host.status_text as status',
+    'host.status as statusid',
+    'host.heartbeat'
   ])
 }
 
@@ -183,8 +250,9 @@ export function selected<O>(query: HostQuery<O>, s: HostSelection): HostQuery<O>
   if (s.hostIds?.length) q = q.where('host.id', 'in', idList(s.hostIds))
   if (s.groupIds?.length) {
     const members = s.groupIds
-    q = q.where('host.id', 'in', (eb) => eb.selectFrom('host_group_member').select('host_group_member.host_id')
-      .where('host_group_member.group_id', 'in', idList(members)))
+    q = q.where('host.id', 'in', (eb) =>
+      eb.selectFrom('host_group_member').select('host_group_member.host_id').where('host_group_member.group_id', 'in', idList(members))
+    )
   }
   if (s.pattern) q = q.where(sql<SqlBool>`host.hostname LIKE ${containing(s.pattern)} ESCAPE '\\'`)
   if (s.leds?.length) q = q.where('host.led', 'in', idList(s.leds))

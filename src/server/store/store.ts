@@ -59,7 +59,10 @@ export class Store {
   readonly uptime: UptimeRepository
   readonly metrics: MetricsRepository
 
-  constructor(readonly file: string, log?: (line: string) => void) {
+  constructor(
+    readonly file: string,
+    log?: (line: string) => void
+  ) {
     const { sqlite } = openDatabase(file, log)
     const db = createQueryBuilder()
     const sql = new SqlRunner(sqlite)

@@ -30,33 +30,56 @@ export class UptimeRepository {
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
     this.hostById = sql.prepare((p: { id: number }) =>
-      db.selectFrom('host').select(['id', 'hostname', 'status', 'created_at']).where('id', '=', p.id))
+      db.selectFrom('host').select(['id', 'hostname', 'status', 'created_at']).where('id', '=', p.id)
+    )
     this.allHosts = sql.prepare((_: Record<string, never>) =>
-      db.selectFrom('host').select(['id', 'hostname', 'status', 'created_at']).orderBy('hostname').orderBy('id'))
+      db.selectFrom('host').select(['id', 'hostname', 'status', 'created_at']).orderBy('hostname').orderBy('id')
+    )
     this.servicesOfHost = sql.prepare((p: { hostId: number }) =>
-      db.selectFrom('service').select(['id', 'name', 'name_id', 'monitor']).where('host_id', '=', p.hostId).orderBy('position'))
+      db.selectFrom('service').select(['id', 'name', 'name_id', 'monitor']).where('host_id', '=', p.hostId).orderBy('position')
+    )
     // Intervals of one (host, name) never overlap (one opens only when none is open), so those
     // overlapping [from, to) are the ones starting inside it plus at most the last one starting before.
     // Both are range scans of state_interval_host bounded by the span, whatever the history holds.
     this.startingIn = sql.prepare((p: { hostId: number; nameId: number | null; from: number; to: number }) =>
-      db.selectFrom('state_interval').select(['start', 'end'])
-        .where('host_id', '=', p.hostId).where('service_name_id', 'is', p.nameId)
-        .where('start', '>=', p.from).where('start', '<', p.to))
+      db
+        .selectFrom('state_interval')
+        .select(['start', 'end'])
+        .where('host_id', '=', p.hostId)
+        .where('service_name_id', 'is', p.nameId)
+        .where('start', '>=', p.from)
+        .where('start', '<', p.to)
+    )
     this.lastBefore = sql.prepare((p: { hostId: number; nameId: number | null; from: number }) =>
-      db.selectFrom('state_interval').select(['start', 'end'])
-        .where('host_id', '=', p.hostId).where('service_name_id', 'is', p.nameId).where('start', '<', p.from)
-        .orderBy('start', 'desc').limit(1))
+      db
+        .selectFrom('state_interval')
+        .select(['start', 'end'])
+        .where('host_id', '=', p.hostId)
+        .where('service_name_id', 'is', p.nameId)
+        .where('start', '<', p.from)
+        .orderBy('start', 'desc')
+        .limit(1)
+    )
     this.eventsOfHost = sql.prepare((p: { hostId: number; from: number; to: number }) =>
-      db.selectFrom('event').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('host_id', '=', p.hostId).where('date', '>=', p.from).where('date', '<', p.to))
+      db
+        .selectFrom('event')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('host_id', '=', p.hostId)
+        .where('date', '>=', p.from)
+        .where('date', '<', p.to)
+    )
     // collected_usec carries date (its whole seconds), and event_dedup (host_id, service_name_id, class,
     // state, collected_usec) covers this query: no table row is read, and groups come in index order.
     this.eventsByName = sql.prepare((p: { hostId: number; fromUsec: number; toUsec: number }) =>
-      db.selectFrom('event').select((eb) => ['service_name_id', eb.fn.countAll<number>().as('n')])
-        .where('host_id', '=', p.hostId).where('collected_usec', '>=', p.fromUsec).where('collected_usec', '<', p.toUsec)
-        .groupBy('service_name_id'))
-    this.nameIdByName = sql.prepare((p: { name: string }) =>
-      db.selectFrom('service_name').select('id').where('name', '=', p.name))
+      db
+        .selectFrom('event')
+        .select((eb) => ['service_name_id', eb.fn.countAll<number>().as('n')])
+        .where('host_id', '=', p.hostId)
+        .where('collected_usec', '>=', p.fromUsec)
+        .where('collected_usec', '<', p.toUsec)
+        .groupBy('service_name_id')
+    )
+    this.nameIdByName = sql.prepare((p: { name: string }) => db.selectFrom('service_name').select('id').where('name', '=', p.name))
   }
 
   host(id: number): UptimeHostRow | undefined {

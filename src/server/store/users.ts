@@ -46,14 +46,34 @@ export interface UserRecord extends UserProfile {
   password_md5: string
 }
 
-export interface Credentials { id: number; uname: string; password_salt: string; password_sha256: string }
+export interface Credentials {
+  id: number
+  uname: string
+  password_salt: string
+  password_sha256: string
+}
 
 const RECORD_COLUMNS = [
-  'id', 'uname', 'password_sha256', 'password_md5', 'fullname', 'title', 'email', 'phone', 'mobile', 'imname', 'imtype', 'image'
+  'id',
+  'uname',
+  'password_sha256',
+  'password_md5',
+  'fullname',
+  'title',
+  'email',
+  'phone',
+  'mobile',
+  'imname',
+  'imtype',
+  'image'
 ] as const
 
 export class UserRepository {
-  constructor(private readonly db: QueryBuilder, private readonly sql: SqlRunner, private readonly permissions: PermissionGeneration) {}
+  constructor(
+    private readonly db: QueryBuilder,
+    private readonly sql: SqlRunner,
+    private readonly permissions: PermissionGeneration
+  ) {}
 
   /** Bumped on every write that can change someone's permissions (permission-generation.ts); caches compare against it. */
   get generation(): number {
@@ -69,8 +89,7 @@ export class UserRepository {
   }
 
   credentialsOf(uname: string): Credentials | undefined {
-    return this.sql.first(this.db.selectFrom('user')
-      .select(['id', 'uname', 'password_salt', 'password_sha256']).where('uname', '=', uname))
+    return this.sql.first(this.db.selectFrom('user').select(['id', 'uname', 'password_salt', 'password_sha256']).where('uname', '=', uname))
   }
 
   list(): UserRecord[] {
@@ -95,12 +114,26 @@ export class UserRepository {
   create(user: NewUser, now = Math.floor(Date.now() / 1000)): number {
     return this.sql.transaction(() => {
       const d = user.password
-      const { id } = this.sql.first(this.db.insertInto('user').values({
-        uname: user.uname, password_salt: d.salt, password_sha256: d.sha256, password_md5: d.md5,
-        fullname: user.fullname ?? '', title: user.title ?? '', email: user.email ?? '', phone: user.phone ?? '',
-        mobile: user.mobile ?? '', imname: user.imname ?? '', imtype: user.imtype ?? '', image: user.image ?? '',
-        created_at: now
-      }).returning('id'))!
+      const { id } = this.sql.first(
+        this.db
+          .insertInto('user')
+          .values({
+            uname: user.uname,
+            password_salt: d.salt,
+            password_sha256: d.sha256,
+            password_md5: d.md5,
+            fullname: user.fullname ?? '',
+            title: user.title ?? '',
+            email: user.email ?? '',
+            phone: user.phone ?? '',
+            mobile: user.mobile ?? '',
+            imname: user.imname ?? '',
+            imtype: user.imtype ?? '',
+            image: user.image ?? '',
+            created_at: now
+          })
+          .returning('id')
+      )!
       if (user.roleIds.length > 0) {
         this.sql.run(this.db.insertInto('user_role').values(user.roleIds.map((role_id) => ({ user_id: id, role_id }))))
       }
@@ -133,7 +166,8 @@ export class UserRepository {
   }
 
   roleIdsOf(userId: number): number[] {
-    return this.sql.all(this.db.selectFrom('user_role').select('role_id').where('user_id', '=', userId).orderBy('role_id'))
+    return this.sql
+      .all(this.db.selectFrom('user_role').select('role_id').where('user_id', '=', userId).orderBy('role_id'))
       .map((r) => r.role_id)
   }
 
@@ -144,32 +178,44 @@ export class UserRepository {
 
   /** How many users hold an active administrator role. */
   administratorCount(): number {
-    return this.sql.first(this.activeAdmins()
-      .select((eb) => eb.fn.count<number>('user_role.user_id').distinct().as('n')))!.n
+    return this.sql.first(this.activeAdmins().select((eb) => eb.fn.count<number>('user_role.user_id').distinct().as('n')))!.n
   }
 
   private activeAdmins() {
-    return this.db.selectFrom('user_role').innerJoin('role', 'role.id', 'user_role.role_id')
-      .where('role.admin', '=', 1).where('role.active', '=', 1)
+    return this.db
+      .selectFrom('user_role')
+      .innerJoin('role', 'role.id', 'user_role.role_id')
+      .where('role.admin', '=', 1)
+      .where('role.active', '=', 1)
   }
 
   /** The user's roles with their rows, host groups expanded to hosts. */
   grantsOf(userId: number): RoleGrant[] {
-    const roles = this.sql.all(this.db.selectFrom('role').innerJoin('user_role', 'user_role.role_id', 'role.id')
-      .select(['role.id', 'role.admin', 'role.active']).where('user_role.user_id', '=', userId))
+    const roles = this.sql.all(
+      this.db
+        .selectFrom('role')
+        .innerJoin('user_role', 'user_role.role_id', 'role.id')
+        .select(['role.id', 'role.admin', 'role.active'])
+        .where('user_role.user_id', '=', userId)
+    )
     return roles.map((r) => ({ admin: r.admin === 1, active: r.active === 1, rows: this.rowsOf(r.id) }))
   }
 
   private rowsOf(roleId: number): RoleGrant['rows'] {
-    const rows = this.sql.all(this.db.selectFrom('role_row').select(['id', 'permission'])
-      .where('role_id', '=', roleId).orderBy('position'))
+    const rows = this.sql.all(this.db.selectFrom('role_row').select(['id', 'permission']).where('role_id', '=', roleId).orderBy('position'))
     return rows.map((row) => ({
       permission: row.permission,
       hostIds: this.sql.all(this.db.selectFrom('role_row_host').select('host_id').where('row_id', '=', row.id)).map((h) => h.host_id),
       groupIds: this.sql.all(this.db.selectFrom('role_row_group').select('group_id').where('row_id', '=', row.id)).map((g) => g.group_id),
-      groupHostIds: this.sql.all(this.db.selectFrom('role_row_group')
-        .innerJoin('host_group_member', 'host_group_member.group_id', 'role_row_group.group_id')
-        .select('host_group_member.host_id').where('role_row_group.row_id', '=', row.id)).map((h) => h.host_id)
+      groupHostIds: this.sql
+        .all(
+          this.db
+            .selectFrom('role_row_group')
+            .innerJoin('host_group_member', 'host_group_member.group_id', 'role_row_group.group_id')
+            .select('host_group_member.host_id')
+            .where('role_row_group.row_id', '=', row.id)
+        )
+        .map((h) => h.host_id)
     }))
   }
 }

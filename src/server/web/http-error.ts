@@ -3,9 +3,13 @@
 import { STORAGE_RETRY_AFTER_SEC, storageFailureMessage } from '../store/storage-errors'
 
 export class HttpError extends Error {
-  constructor(readonly statusCode: number, message: string, readonly headers: Record<string, string> = {},
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
     /** The request argument at fault, sent as the answer's `argument` field. */
-    readonly argument?: string) {
+    readonly argument?: string
+  ) {
     super(message)
   }
 }

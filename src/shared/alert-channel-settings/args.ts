@@ -16,18 +16,21 @@ function scalar<T>(parse: Parse<T>) {
   // Through z.preprocess, so that an absent key reaches the check too (z.object skips a bare
   // z.unknown() for an absent key and then calls the undefined result a missing value).
   const check = (required: boolean, fallback?: T) =>
-    z.preprocess((raw) => raw, z.unknown().transform((raw, ctx): T | undefined => {
-      const v = one(raw)
-      if (absent(v)) {
-        if (fallback !== undefined) return fallback
-        if (required) ctx.addIssue({ code: 'custom', message: 'is required' })
-        return required ? z.NEVER : undefined
-      }
-      const r = parse(v)
-      if (r.ok) return r.value
-      ctx.addIssue({ code: 'custom', message: r.message })
-      return z.NEVER
-    }))
+    z.preprocess(
+      (raw) => raw,
+      z.unknown().transform((raw, ctx): T | undefined => {
+        const v = one(raw)
+        if (absent(v)) {
+          if (fallback !== undefined) return fallback
+          if (required) ctx.addIssue({ code: 'custom', message: 'is required' })
+          return required ? z.NEVER : undefined
+        }
+        const r = parse(v)
+        if (r.ok) return r.value
+        ctx.addIssue({ code: 'custom', message: r.message })
+        return z.NEVER
+      })
+    )
   return {
     required: () => check(true) as z.ZodType<T>,
     optional: () => check(false) as z.ZodType<T | undefined>,
@@ -100,23 +103,26 @@ export function isRepeatable(schema: z.ZodType): boolean {
  * `item` (one of the scalars above, .required()); at most `max` entries. Always a list (maybe empty).
  */
 export function list<T>(item: z.ZodType<T>, max: number) {
-  const schema = z.preprocess((raw) => raw, z.unknown().transform((raw, ctx): T[] => {
-    const values = (raw === undefined || raw === null ? [] : Array.isArray(raw) ? raw : [raw]).filter((v) => !absent(v))
-    if (values.length > max) {
-      ctx.addIssue({ code: 'custom', message: `at most ${max} values` })
-      return z.NEVER
-    }
-    const out: T[] = []
-    for (const v of values) {
-      const r = item.safeParse(v)
-      if (!r.success) {
-        ctx.addIssue({ code: 'custom', message: `${JSON.stringify(String(v)).slice(0, 80)}: ${r.error.issues[0]?.message ?? 'invalid'}` })
+  const schema = z.preprocess(
+    (raw) => raw,
+    z.unknown().transform((raw, ctx): T[] => {
+      const values = (raw === undefined || raw === null ? [] : Array.isArray(raw) ? raw : [raw]).filter((v) => !absent(v))
+      if (values.length > max) {
+        ctx.addIssue({ code: 'custom', message: `at most ${max} values` })
         return z.NEVER
       }
-      out.push(r.data)
-    }
-    return out
-  }))
+      const out: T[] = []
+      for (const v of values) {
+        const r = item.safeParse(v)
+        if (!r.success) {
+          ctx.addIssue({ code: 'custom', message: `${JSON.stringify(String(v)).slice(0, 80)}: ${r.error.issues[0]?.message ?? 'invalid'}` })
+          return z.NEVER
+        }
+        out.push(r.data)
+      }
+      return out
+    })
+  )
   repeatable.add(schema)
   return schema
 }
@@ -125,19 +131,30 @@ export function list<T>(item: z.ZodType<T>, max: number) {
 
 /** A required http(s) URL. */
 export function httpUrl(what = 'url') {
-  return z.string({ message: `${what} is required` }).trim().min(1, `${what} is required`).refine(isHttpUrl, `${what} must be an http:// or https:// URL`)
+  return z
+    .string({ message: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .refine(isHttpUrl, `${what} must be an http:// or https:// URL`)
 }
 
 /** An optional http(s) URL, `fallback` when empty or absent. */
 export function httpUrlOr(fallback: string, what = 'url') {
-  return z.string({ message: `${what} must be an http:// or https:// URL` }).trim().optional()
+  return z
+    .string({ message: `${what} must be an http:// or https:// URL` })
+    .trim()
+    .optional()
     .transform((v) => v || fallback)
     .refine(isHttpUrl, `${what} must be an http:// or https:// URL`)
 }
 
 /** An optional secret (token, shared secret): empty means none. */
 export function optionalSecret(what: string, max = 1000) {
-  return z.string({ message: `${what} must be text` }).trim().max(max, `${what} is longer than ${max} characters`).optional()
+  return z
+    .string({ message: `${what} must be text` })
+    .trim()
+    .max(max, `${what} is longer than ${max} characters`)
+    .optional()
     .transform((v) => v || undefined)
 }
 

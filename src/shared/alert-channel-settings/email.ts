@@ -27,7 +27,9 @@ export function parseMailbox(s: string): Mailbox | undefined {
   return name ? { name, address: m[2].trim() } : { address: m[2].trim() }
 }
 
-const mailbox = text(320, (s) => (parseMailbox(s) ? undefined : 'expected an e-mail address such as ops@example.com or "Ops <ops@example.com>"'))
+const mailbox = text(320, (s) =>
+  parseMailbox(s) ? undefined : 'expected an e-mail address such as ops@example.com or "Ops <ops@example.com>"'
+)
 const hostname = text(253, (s) => (/^[A-Za-z0-9._:[\]-]+$/.test(s) ? undefined : 'expected a host name or IP address'))
 
 /** The settings the checks across them read: those only, and only once each of them is valid. */
@@ -47,20 +49,23 @@ export const emailSettings = z
     to: list(mailbox.required(), MAX_RECIPIENTS),
     userid: list(int(1, Number.MAX_SAFE_INTEGER, 'a user id').required(), MAX_RECIPIENTS)
   })
-  .superRefine((s, ctx) => {
-    if (s.to.length === 0 && s.userid.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'at least one recipient is required (to, userid or both)' })
+  .superRefine(
+    (s, ctx) => {
+      if (s.to.length === 0 && s.userid.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'at least one recipient is required (to, userid or both)' })
+      }
+      if (s.smtppassword !== undefined && s.smtpuser === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['smtpuser'], message: 'is required with smtppassword' })
+      }
+      if (s.smtpuser !== undefined && s.smtppassword === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['smtppassword'], message: 'is required with smtpuser' })
+      }
+    },
+    {
+      // Also when another setting is wrong, so that a form shows every problem at once; these come after
+      // the settings' own, so the API's first complaint stays the same.
+      when: (payload) => !payload.issues.some((issue) => ACROSS.includes(String(issue.path?.[0])))
     }
-    if (s.smtppassword !== undefined && s.smtpuser === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['smtpuser'], message: 'is required with smtppassword' })
-    }
-    if (s.smtpuser !== undefined && s.smtppassword === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['smtppassword'], message: 'is required with smtpuser' })
-    }
-  }, {
-    // Also when another setting is wrong, so that a form shows every problem at once; these come after
-    // the settings' own, so the API's first complaint stays the same.
-    when: (payload) => !payload.issues.some((issue) => ACROSS.includes(String(issue.path?.[0])))
-  })
+  )
 
 export type EmailSettings = z.output<typeof emailSettings>

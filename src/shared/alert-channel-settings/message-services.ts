@@ -14,7 +14,8 @@ const NTFY_PRIORITY_NAMES: Record<string, number> = { min: 1, low: 2, default: 3
 const NTFY_PRIORITY_MESSAGE = 'priority must be 1–5 or min, low, default, high, urgent'
 
 /** 1–5, or one of ntfy's names; empty means "by state". */
-const ntfyPriority = z.union([z.number(), z.string()], { message: NTFY_PRIORITY_MESSAGE })
+const ntfyPriority = z
+  .union([z.number(), z.string()], { message: NTFY_PRIORITY_MESSAGE })
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || (typeof v === 'string' && v.trim() === '')) return undefined
@@ -28,7 +29,10 @@ const ntfyPriority = z.union([z.number(), z.string()], { message: NTFY_PRIORITY_
 /** Topic names are letters, digits, "_" and "-", at most 64, as ntfy requires. */
 export const ntfySettings = z.object({
   url: httpUrlOr(NTFY_DEFAULT_URL),
-  topic: z.string({ message: 'topic is required' }).trim().min(1, 'topic is required')
+  topic: z
+    .string({ message: 'topic is required' })
+    .trim()
+    .min(1, 'topic is required')
     .regex(/^[-_A-Za-z0-9]{1,64}$/, 'topic must be 1–64 letters, digits, "_" or "-"'),
   priority: ntfyPriority,
   token: optionalSecret('token')
@@ -39,10 +43,16 @@ const GOTIFY_PRIORITY_MESSAGE = 'priority must be a whole number from 0 to 10'
 
 export const gotifySettings = z.object({
   url: httpUrl(),
-  token: z.string({ message: 'token is required' }).trim().min(1, 'token is required').max(200, 'token is longer than 200 characters')
+  token: z
+    .string({ message: 'token is required' })
+    .trim()
+    .min(1, 'token is required')
+    .max(200, 'token is longer than 200 characters')
     .regex(/^[\x21-\x7e]+$/, 'token must be the application token, without spaces'),
   /** Not among issue 13's arguments: optional, to override the priority by state. */
-  priority: z.union([z.number(), z.string()], { message: GOTIFY_PRIORITY_MESSAGE }).optional()
+  priority: z
+    .union([z.number(), z.string()], { message: GOTIFY_PRIORITY_MESSAGE })
+    .optional()
     .transform((v, ctx) => {
       if (v === undefined || (typeof v === 'string' && v.trim() === '')) return undefined
       const n = typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : NaN
@@ -57,10 +67,19 @@ export const TELEGRAM_DEFAULT_API = 'https://api.telegram.org'
 
 export const telegramSettings = z.object({
   apiurl: httpUrlOr(TELEGRAM_DEFAULT_API, 'apiurl'),
-  token: z.string({ message: 'token is required' }).trim().min(1, 'token is required')
+  token: z
+    .string({ message: 'token is required' })
+    .trim()
+    .min(1, 'token is required')
     .regex(/^\d+:[A-Za-z0-9_-]+$/, 'token must be a bot token as BotFather gives it, like 123456789:AAH…'),
-  chatid: z.union([z.string(), z.number()], { message: 'chatid is required' }).transform((v) => String(v).trim())
-    .pipe(z.string().min(1, 'chatid is required')
-      .regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,})$/, 'chatid must be a numeric chat id (e.g. -1001234567890) or a @channelusername'))
+  chatid: z
+    .union([z.string(), z.number()], { message: 'chatid is required' })
+    .transform((v) => String(v).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, 'chatid is required')
+        .regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,})$/, 'chatid must be a numeric chat id (e.g. -1001234567890) or a @channelusername')
+    )
 })
 export type TelegramSettings = z.output<typeof telegramSettings>

@@ -29,7 +29,9 @@ const argument = z.unknown().transform((v, ctx): string => {
 })
 
 export const programSettings = z.object({
-  path: text(4096, (s) => (ABSOLUTE_PATH.test(s) ? undefined : 'expected the absolute path of an executable, such as /usr/local/bin/notify')).required(),
+  path: text(4096, (s) =>
+    ABSOLUTE_PATH.test(s) ? undefined : 'expected the absolute path of an executable, such as /usr/local/bin/notify'
+  ).required(),
   arg: list(argument, 64),
   /** Seconds before the program (and its process group) is killed. */
   timeout: int(PROGRAM_TIMEOUT.min, PROGRAM_TIMEOUT.max, 'a number of seconds').default(PROGRAM_TIMEOUT.default)

@@ -8,8 +8,18 @@ export const SIGNATURE_HEADER = 'X-Overseer-Signature'
 
 /** Headers Overseer sets itself, or that HTTP itself owns: a custom header may not replace them. */
 const RESERVED = new Set([
-  'content-type', 'content-length', 'host', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect',
-  'te', 'trailer', NOTIFICATION_HEADER.toLowerCase(), SIGNATURE_HEADER.toLowerCase()
+  'content-type',
+  'content-length',
+  'host',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'expect',
+  'te',
+  'trailer',
+  NOTIFICATION_HEADER.toLowerCase(),
+  SIGNATURE_HEADER.toLowerCase()
 ])
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 // Visible characters, spaces and tabs; Latin-1 at most, as HTTP header values are bytes.
@@ -27,16 +37,24 @@ export function parseHeader(line: string): [string, string] | string {
   return [name, value]
 }
 
-const headerLine = z.string().trim().max(8000, 'header is longer than 8000 characters').superRefine((line, ctx) => {
-  if (line === '') return // an empty form field: no header (dropped below)
-  const parsed = parseHeader(line)
-  if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed })
-})
+const headerLine = z
+  .string()
+  .trim()
+  .max(8000, 'header is longer than 8000 characters')
+  .superRefine((line, ctx) => {
+    if (line === '') return // an empty form field: no header (dropped below)
+    const parsed = parseHeader(line)
+    if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed })
+  })
 
 export const webhookSettings = z.object({
   url: httpUrl(),
   // An array at the top (under the default) so that the API's argument reader sees a repeatable argument.
-  header: z.array(headerLine).max(20, 'at most 20 headers').overwrite((lines) => lines.filter((l) => l !== '')).default([]),
+  header: z
+    .array(headerLine)
+    .max(20, 'at most 20 headers')
+    .overwrite((lines) => lines.filter((l) => l !== ''))
+    .default([]),
   secret: optionalSecret('secret')
 })
 export type WebhookSettings = z.output<typeof webhookSettings>

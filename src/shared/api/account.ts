@@ -21,7 +21,11 @@ const limits = z.object({ min: z.number().int(), max: z.number().int() })
 export const retention = z.object({ raw: z.number().int(), minute: z.number().int(), hour: z.number().int(), day: z.number().int() })
 
 export const serverSettings = z.object({
-  port: z.number().int().nullable().describe('The port stored for the next start (used when neither --port nor OVERSEER_PORT chooses one); null: none'),
+  port: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The port stored for the next start (used when neither --port nor OVERSEER_PORT chooses one); null: none'),
   defaultport: z.number().int(),
   listeningport: z.number().int().nullable().describe('The port the server listens on now'),
   urls: z.array(z.string()),

@@ -11,7 +11,11 @@ export const ruleNameRule = z.string().trim().min(1, 'must not be empty').max(25
 export const servicePatternRule = z.string().max(255, 'longer than 255 characters')
 
 const wholeIn = (max: number, range: string) =>
-  z.number({ message: `expected ${range}` }).int(`expected ${range}`).min(0, `expected ${range}`).max(max, `expected ${range}`)
+  z
+    .number({ message: `expected ${range}` })
+    .int(`expected ${range}`)
+    .min(0, `expected ${range}`)
+    .max(max, `expected ${range}`)
 
 /** The console's rule form: a name, at least one channel, and the numbers in range. */
 export const ruleFormRules = z.object({

@@ -83,7 +83,10 @@ export const alertMuteRecord = z.object({
   id: z.number().int(),
   hostid: z.number().int(),
   hostname: z.string(),
-  serviceid: z.number().int().nullable()
+  serviceid: z
+    .number()
+    .int()
+    .nullable()
     .describe("The muted service's id (status/hosts/get); null for the whole host or a service the host no longer reports"),
   service: z.string().nullable().describe("The muted service's name; null: the whole host"),
   until: z.number().int().describe('Unix seconds'),
@@ -105,7 +108,9 @@ export const alertDelivery = z.object({
   id: z.number().int(),
   uid: z.string().describe("The AlertNotification's id, as the channel received it"),
   channel: z.object({ id: z.number().int(), name: z.string(), type: z.string() }),
-  rules: z.array(z.object({ id: z.number().int(), name: z.string() })).describe('The rules that matched its alerts (a deleted rule is gone from the list)'),
+  rules: z
+    .array(z.object({ id: z.number().int(), name: z.string() }))
+    .describe('The rules that matched its alerts (a deleted rule is gone from the list)'),
   events: z.array(z.number().int()).describe('The events told of (ids for reports/events/get)'),
   kinds: z.array(z.enum(['alert', 'recovery', 'reminder'])),
   summary: z.string(),

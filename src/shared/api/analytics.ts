@@ -23,7 +23,9 @@ export const analyticsReport = z.object({
   datefrom: z.number().int().describe('The span covered, unix seconds'),
   dateto: z.number().int(),
   resolution: z.number().int().describe("Width of each point's bucket in seconds"),
-  level: z.enum(['raw', 'minute', 'hour', 'day']).describe('The stored level the points were computed from (newer parts come from finer levels)'),
+  level: z
+    .enum(['raw', 'minute', 'hour', 'day'])
+    .describe('The stored level the points were computed from (newer parts come from finer levels)'),
   series: z.array(analyticsSeries)
 })
 export type AnalyticsReport = z.infer<typeof analyticsReport>

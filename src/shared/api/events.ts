@@ -59,9 +59,11 @@ export type EventGetAnswer = z.infer<typeof eventGetAnswer>
 export const eventSummaryAnswer = z.object({
   datefrom: z.number().int(),
   dateto: z.number().int(),
-  events: z.array(z.object({
-    label: z.enum(['Failed', 'Changed', 'Succeeded']),
-    data: z.array(z.tuple([z.number().int(), z.number().int()]))
-  }))
+  events: z.array(
+    z.object({
+      label: z.enum(['Failed', 'Changed', 'Succeeded']),
+      data: z.array(z.tuple([z.number().int(), z.number().int()]))
+    })
+  )
 })
 export type EventSummary = z.infer<typeof eventSummaryAnswer>

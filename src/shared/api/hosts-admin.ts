@@ -4,7 +4,10 @@ import { z } from 'zod'
 
 export const hostNameRule = z.string().trim().min(1, 'must not be empty').max(255, 'longer than 255 characters')
 /** A host name, IPv4 or IPv6 address; '' = use the address the agent reported. */
-export const agentAddressRule = z.string().trim().max(255, 'longer than 255 characters')
+export const agentAddressRule = z
+  .string()
+  .trim()
+  .max(255, 'longer than 255 characters')
   .regex(/^[A-Za-z0-9._:%-]*$/, 'expected a host name or an IP address')
 export const isPortOut = (n: number) => n === -1 || (n >= 1 && n <= 65535)
 export const PORT_OUT = 'expected -1 or a port from 1 to 65535'

@@ -9,15 +9,17 @@ export const hostStatusNames = ['Active', 'Inactive', 'Ignored'] as const
 export const adminHostListAnswer = z.object({
   totalRecords: z.number().int(),
   inactive: z.number().int().optional(),
-  records: z.array(z.object({
-    id: z.number().int(),
-    hostname: z.string(),
-    ipaddr: z.string(),
-    description: z.string(),
-    agentversion: z.string(),
-    monitversion: z.string().describe('The same as agentversion (the name in compat 6.8\'s sample)'),
-    status: z.enum(hostStatusNames)
-  }))
+  records: z.array(
+    z.object({
+      id: z.number().int(),
+      hostname: z.string(),
+      ipaddr: z.string(),
+      description: z.string(),
+      agentversion: z.string(),
+      monitversion: z.string().describe("The same as agentversion (the name in compat 6.8's sample)"),
+      status: z.enum(hostStatusNames)
+    })
+  )
 })
 /** As api/2 answers it. */
 export type AdminHostList = Required<z.infer<typeof adminHostListAnswer>>
@@ -50,8 +52,16 @@ export type AdminHost = Required<z.infer<typeof adminHost>>
 /** admin/hosts/delete: {} for the id form, the count for the inactive form. */
 export const hostDeleteAnswer = z.object({ deleted: z.number().int().optional() })
 
-export interface CallBackSettings { ipaddrout: string; portout: number; sslout: number }
-export interface ReportedAddress { ipaddrin: string; portin: number; sslin: number }
+export interface CallBackSettings {
+  ipaddrout: string
+  portout: number
+  sslout: number
+}
+export interface ReportedAddress {
+  ipaddrin: string
+  portin: number
+  sslin: number
+}
 
 /** The administrator's call-back overrides when set (address non-empty, port > 0, ssl 0 or 1), else what the agent reported. */
 export function callBackTarget(set: CallBackSettings, reported: ReportedAddress): { ipaddr: string; port: number; ssl: boolean } {

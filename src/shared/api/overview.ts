@@ -19,8 +19,14 @@ export type FailingService = z.infer<typeof failingService>
 export const hostOverviewEntry = hostStatusEntry.extend({
   lastreport: z.number().int().describe("Unix seconds (server clock) of the host's last message"),
   failing: z.array(failingService).describe('Its red services first, then orange, in agent order'),
-  since: z.number().int().nullable().describe('Since when it needs attention: when it fell silent, else its oldest active failure; null when neither'),
-  trend: z.array(z.number().int()).describe('The last 24 hours, one cell per hour, oldest first: 0 up, 1 a service down, 2 the host silent, 3 not known yet')
+  since: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Since when it needs attention: when it fell silent, else its oldest active failure; null when neither'),
+  trend: z
+    .array(z.number().int())
+    .describe('The last 24 hours, one cell per hour, oldest first: 0 up, 1 a service down, 2 the host silent, 3 not known yet')
 })
 export type HostOverviewEntry = z.infer<typeof hostOverviewEntry>
 

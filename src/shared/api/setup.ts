@@ -11,7 +11,11 @@ export const collectorPasswordRule = urlSafe('the password').min(8, 'must be at 
 
 /** setup/complete's JSON body. */
 export const setupArgs = {
-  adminuname: z.string().trim().min(1, 'must not be empty').max(64, 'longer than 64 characters')
+  adminuname: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(64, 'longer than 64 characters')
     .refine((s) => !s.includes(':'), "must not contain ':'"),
   adminpassword: z.string().min(8, 'must be at least 8 characters').max(1000, 'longer than 1000 characters'),
   adminfullname: z.string().trim().max(200, 'longer than 200 characters').optional(),
@@ -21,7 +25,8 @@ export const setupArgs = {
 
 /** The whole request, as the console's form checks it (the server checks the names differ in its handler). */
 export const setupRequest = z.object(setupArgs).refine((p) => p.collectoruname !== p.adminuname.trim(), {
-  path: ['collectoruname'], message: "must differ from the administrator's name"
+  path: ['collectoruname'],
+  message: "must differ from the administrator's name"
 })
 export type SetupRequest = z.input<typeof setupRequest>
 

@@ -67,9 +67,14 @@ export const hostDetail = z.object({
   cpu: z.object({ count: z.number().int() }),
   memory: z.object({ size: z.number() }),
   swap: z.object({ size: z.number() }),
-  uptime: z.string().describe("The system's own uptime, e.g. \"3d 2h 10m\"; empty when the agent does not report it"),
+  uptime: z.string().describe('The system\'s own uptime, e.g. "3d 2h 10m"; empty when the agent does not report it'),
   agent: z.object({
-    id: z.string(), version: z.string(), controlfile: z.string(), poll: z.number().int(), startdelay: z.number().int(), uptime: z.string()
+    id: z.string(),
+    version: z.string(),
+    controlfile: z.string(),
+    poll: z.number().int(),
+    startdelay: z.number().int(),
+    uptime: z.string()
   }),
   monit: z.object({ version: z.string(), uptime: z.string() }),
   services: z.array(serviceEntry)
@@ -77,9 +82,12 @@ export const hostDetail = z.object({
 export type HostDetail = z.infer<typeof hostDetail>
 
 /** api/1 has `is_user_admin` and `host` only; api/2 and the legacy paths add `serviceactions` and the paging fields. */
-export const hostGetAnswer = sortedPageOf(serviceEntry).omit({ records: true }).partial().extend({
-  records: z.object({ is_user_admin: z.boolean(), serviceactions: z.boolean().optional(), host: hostDetail })
-})
+export const hostGetAnswer = sortedPageOf(serviceEntry)
+  .omit({ records: true })
+  .partial()
+  .extend({
+    records: z.object({ is_user_admin: z.boolean(), serviceactions: z.boolean().optional(), host: hostDetail })
+  })
 export type HostGetAnswer = z.infer<typeof hostGetAnswer>
 
 /** status/hosts/summary's categories, in the server's order. */

@@ -11,7 +11,11 @@ export const uptimeItem = z.object({
   downtime: z.string().describe('"1h 5m"'),
   events: z.number().int(),
   // Ours, not M/Monit's.
-  unknown: z.string().describe('Ours: "1h 5m" of the range whose state is unknown, counted neither as up nor as down: the server was not running, or the host had not reported yet')
+  unknown: z
+    .string()
+    .describe(
+      'Ours: "1h 5m" of the range whose state is unknown, counted neither as up nor as down: the server was not running, or the host had not reported yet'
+    )
 })
 export type UptimeItem = z.infer<typeof uptimeItem>
 

@@ -3,8 +3,14 @@
 import { z } from 'zod'
 
 const profileFields = {
-  uname: z.string(), fullname: z.string(), image: z.string(), title: z.string(),
-  email: z.string(), mobile: z.string(), imname: z.string(), imtype: z.string()
+  uname: z.string(),
+  fullname: z.string(),
+  image: z.string(),
+  title: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  imname: z.string(),
+  imtype: z.string()
 }
 
 /** A user of admin/users/list: api/1's fields; api/2 and the legacy paths add id (a string, GEN-4), avatar and unsafepassword. */
@@ -24,7 +30,9 @@ export const userDetailAnswer = z.object({
   ...profileFields,
   phone: z.string(),
   admin: z.boolean(),
-  password: z.string().describe('api/2: the stored SHA-256 digest (sent back unchanged, it keeps the password); api/1 and legacy: the MD5 digest'),
+  password: z
+    .string()
+    .describe('api/2: the stored SHA-256 digest (sent back unchanged, it keeps the password); api/1 and legacy: the MD5 digest'),
   id: z.string().optional().describe('api/2 and legacy'),
   roles: z.array(z.number().int()).optional().describe('api/2 and legacy: the role ids')
 })
@@ -32,7 +40,11 @@ export const userDetailAnswer = z.object({
 export type UserDetail = Required<z.infer<typeof userDetailAnswer>>
 
 // Basic authentication (the collector) splits name and password at the first ':'.
-export const userNameRule = z.string().trim().min(1, 'must not be empty').max(64, 'longer than 64 characters')
+export const userNameRule = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(64, 'longer than 64 characters')
   .refine((s) => !s.includes(':'), "must not contain ':'")
 // Not trimmed: spaces are part of a password.
 export const passwordRule = z.string().min(1, 'must not be empty').max(1000, 'longer than 1000 characters')
@@ -55,8 +67,10 @@ export function userFormRules(creating: boolean) {
 export const profileFormRules = z.object({ fullname: fullNameRule, email: emailRule })
 
 /** A new password for oneself: the current one, and the new one typed twice. */
-export const ownPasswordFormRules = z.object({
-  oldpassword: z.string().min(1, 'must not be empty'),
-  password: passwordRule,
-  repeat: z.string()
-}).refine((v) => v.repeat === v.password, { path: ['repeat'], message: 'the two passwords differ' })
+export const ownPasswordFormRules = z
+  .object({
+    oldpassword: z.string().min(1, 'must not be empty'),
+    password: passwordRule,
+    repeat: z.string()
+  })
+  .refine((v) => v.repeat === v.password, { path: ['repeat'], message: 'the two passwords differ' })

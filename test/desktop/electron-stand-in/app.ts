@@ -11,8 +11,21 @@ import { electronEvents, preventableEvent } from './app-events'
 import { observer } from './observations'
 import { standIn } from './settings'
 
-type AppSurface = Pick<App, 'requestSingleInstanceLock' | 'quit' | 'exit' | 'whenReady' | 'getPath' | 'setAppLogsPath' |
-  'setAppUserModelId' | 'getVersion' | 'getAppPath' | 'isPackaged' | 'getLoginItemSettings' | 'setLoginItemSettings'>
+type AppSurface = Pick<
+  App,
+  | 'requestSingleInstanceLock'
+  | 'quit'
+  | 'exit'
+  | 'whenReady'
+  | 'getPath'
+  | 'setAppLogsPath'
+  | 'setAppUserModelId'
+  | 'getVersion'
+  | 'getAppPath'
+  | 'isPackaged'
+  | 'getLoginItemSettings'
+  | 'setLoginItemSettings'
+>
 
 /** Windows' Run key entries by command line; macOS' login items by app. */
 const loginItems = new Map<string, Settings>()
@@ -31,11 +44,15 @@ class StandInApp extends EventEmitter implements AppSurface {
   constructor() {
     super()
     // The stand-in WebContents has what the app uses of Electron's (WebContentsSurface), not all of it.
-    onWebContentsCreated((contents) => emitApp(this, 'web-contents-created', preventableEvent(), contents as unknown as Electron.WebContents))
-    this.ready = new Promise((done) => setImmediate(() => {
-      emitApp(this, 'ready', preventableEvent(), {})
-      done()
-    }))
+    onWebContentsCreated((contents) =>
+      emitApp(this, 'web-contents-created', preventableEvent(), contents as unknown as Electron.WebContents)
+    )
+    this.ready = new Promise((done) =>
+      setImmediate(() => {
+        emitApp(this, 'ready', preventableEvent(), {})
+        done()
+      })
+    )
   }
 
   whenReady(): Promise<void> {
@@ -112,8 +129,11 @@ class StandInApp extends EventEmitter implements AppSurface {
   getLoginItemSettings(options?: LoginItemSettingsOptions): LoginItemSettings {
     const set = process.platform !== 'linux' && loginItems.get(loginKey(options?.path, options?.args))
     return {
-      openAtLogin: Boolean(set && set.openAtLogin), wasOpenedAtLogin: false,
-      status: set ? 'enabled' : 'not-registered', executableWillLaunchAtLogin: Boolean(set), launchItems: []
+      openAtLogin: Boolean(set && set.openAtLogin),
+      wasOpenedAtLogin: false,
+      status: set ? 'enabled' : 'not-registered',
+      executableWillLaunchAtLogin: Boolean(set),
+      launchItems: []
     }
   }
 

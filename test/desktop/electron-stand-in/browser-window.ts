@@ -2,13 +2,21 @@
 // as they are), reported as Chromium does: did-finish-load and a first ready-to-show, or did-fail-load
 // with a net error code (and loadURL's promise rejects, as Electron's does).
 import { EventEmitter } from 'node:events'
-import type { BrowserWindow as ElectronBrowserWindow, BrowserWindowConstructorOptions, WebContents as ElectronWebContents, WindowOpenHandlerResponse } from 'electron'
+import type {
+  BrowserWindow as ElectronBrowserWindow,
+  BrowserWindowConstructorOptions,
+  WebContents as ElectronWebContents,
+  WindowOpenHandlerResponse
+} from 'electron'
 import { electronEvents, preventableEvent } from './app-events'
 import { observer } from './observations'
 import { standIn } from './settings'
 
 type WebContentsSurface = Pick<ElectronWebContents, 'loadURL' | 'reload' | 'getURL' | 'setWindowOpenHandler'>
-type WindowSurface = Pick<ElectronBrowserWindow, 'loadURL' | 'show' | 'hide' | 'focus' | 'isVisible' | 'isMinimized' | 'restore' | 'close' | 'destroy' | 'isDestroyed'>
+type WindowSurface = Pick<
+  ElectronBrowserWindow,
+  'loadURL' | 'show' | 'hide' | 'focus' | 'isVisible' | 'isMinimized' | 'restore' | 'close' | 'destroy' | 'isDestroyed'
+>
 
 /** Chromium's net::ERR_CONNECTION_REFUSED, what a load gets when nothing listens. */
 const CONNECTION_REFUSED = { errorCode: -102, errorDescription: 'ERR_CONNECTION_REFUSED' }
@@ -84,7 +92,12 @@ export class BrowserWindow extends EventEmitter implements WindowSurface {
     this.visible = options.show ?? true
     this.webContents = new WebContents(this)
     windows.add(this)
-    observer.record({ kind: 'window-created', window: this.id, preload: options.webPreferences?.preload, sandbox: options.webPreferences?.sandbox })
+    observer.record({
+      kind: 'window-created',
+      window: this.id,
+      preload: options.webPreferences?.preload,
+      sandbox: options.webPreferences?.sandbox
+    })
     created.emit('web-contents-created', this.webContents)
   }
 

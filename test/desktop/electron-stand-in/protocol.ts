@@ -11,6 +11,4 @@ export type Command =
   | { type: 'end-session'; killAfterMs: number }
   | { type: 'configure'; settings: Partial<typeof standIn> }
 
-export type Report =
-  | { type: 'observed'; observation: Observation }
-  | { type: 'reply'; id: number; result?: unknown; error?: string }
+export type Report = { type: 'observed'; observation: Observation } | { type: 'reply'; id: number; result?: unknown; error?: string }

@@ -36,7 +36,8 @@ process.on('message', (command: Command) => {
     case 'invoke':
       invoke(command.channel, command.frameUrl, command.args).then(
         (result) => report({ type: 'reply', id: command.id, result }),
-        (err: Error) => report({ type: 'reply', id: command.id, error: err.message }))
+        (err: Error) => report({ type: 'reply', id: command.id, error: err.message })
+      )
       return
     case 'tray-click':
       emitTray(Tray.current!, 'click', noModifierKeys, { x: 0, y: 0, width: 16, height: 16 }, { x: 8, y: 8 })

@@ -2,7 +2,13 @@
 // tooltip) and a menu whose items the test can click.
 import { EventEmitter } from 'node:events'
 import { existsSync } from 'node:fs'
-import type { Menu as ElectronMenu, MenuItem, MenuItemConstructorOptions, NativeImage as ElectronNativeImage, Tray as ElectronTray } from 'electron'
+import type {
+  Menu as ElectronMenu,
+  MenuItem,
+  MenuItemConstructorOptions,
+  NativeImage as ElectronNativeImage,
+  Tray as ElectronTray
+} from 'electron'
 import { noModifierKeys } from './app-events'
 import { observer } from './observations'
 
@@ -28,7 +34,10 @@ export const nativeImage: Pick<(typeof import('electron'))['nativeImage'], 'crea
 export class Menu {
   static buildFromTemplate(template: Array<MenuItemConstructorOptions | MenuItem>): ElectronMenu {
     const menu = new Menu()
-    menuTemplates.set(menu, template.map((item) => ({ ...item }) as MenuItemConstructorOptions))
+    menuTemplates.set(
+      menu,
+      template.map((item) => ({ ...item }) as MenuItemConstructorOptions)
+    )
     return menu as ElectronMenu
   }
 }

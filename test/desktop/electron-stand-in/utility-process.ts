@@ -15,7 +15,10 @@ const PARENT_PORT = resolve(__dirname, 'parent-port.cjs')
 /** How V8's fatal errors end a process on POSIX (abort, or a breakpoint trap in release builds). */
 const FATAL_SIGNALS = new Set<NodeJS.Signals>(['SIGABRT', 'SIGTRAP'])
 
-export class UtilityProcess extends EventEmitter implements Pick<ElectronUtilityProcess, 'pid' | 'stdout' | 'stderr' | 'postMessage' | 'kill'> {
+export class UtilityProcess
+  extends EventEmitter
+  implements Pick<ElectronUtilityProcess, 'pid' | 'stdout' | 'stderr' | 'postMessage' | 'kill'>
+{
   readonly stdout: Readable | null
   readonly stderr: Readable | null
   private readonly child: ChildProcess

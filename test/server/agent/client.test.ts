@@ -10,17 +10,26 @@ import { AgentClient, AgentError, type AgentErrorKind, type AgentTarget } from '
 import { agentMessage } from '../../../src/server/agent/response'
 import { FIXTURES_DIR } from '../../support/fixtures'
 
-interface SeenRequest { requestLine: string; headers: Map<string, string>; body: string }
+interface SeenRequest {
+  requestLine: string
+  headers: Map<string, string>
+  body: string
+}
 type Answer = (req: SeenRequest) => string | undefined
 
 const monitPage = (status: string, title: string, text: string) => {
-  const html = `<html><head><title>${status}</title></head><body bgcolor=#FFFFFF><h2>${title}</h2>${text}<hr>` +
+  const html =
+    `<html><head><title>${status}</title></head><body bgcolor=#FFFFFF><h2>${title}</h2>${text}<hr>` +
     `<a href='https://mmonit.com/monit/'><font size=-1>monit 5.33.0</font></a></body></html>`
-  return `HTTP/1.0 ${status}\r\nServer: monit 5.33.0\r\nContent-Length: ${html.length}\r\nConnection: close\r\n` +
+  return (
+    `HTTP/1.0 ${status}\r\nServer: monit 5.33.0\r\nContent-Length: ${html.length}\r\nConnection: close\r\n` +
     `Content-Type: text/html\r\n\r\n${html}`
+  )
 }
-const ok = (body: string) => `HTTP/1.0 200 OK\r\nServer: monit 5.33.0\r\nContent-Length: ${body.length}\r\nConnection: close\r\nContent-Type: text/html\r\n\r\n${body}`
-const moved = 'HTTP/1.0 302 Moved Temporarily\r\nServer: monit 5.33.0\r\nContent-Length: 0\r\nConnection: close\r\nLocation: /_doaction\r\n\r\n'
+const ok = (body: string) =>
+  `HTTP/1.0 200 OK\r\nServer: monit 5.33.0\r\nContent-Length: ${body.length}\r\nConnection: close\r\nContent-Type: text/html\r\n\r\n${body}`
+const moved =
+  'HTTP/1.0 302 Moved Temporarily\r\nServer: monit 5.33.0\r\nContent-Length: 0\r\nConnection: close\r\nLocation: /_doaction\r\n\r\n'
 
 const servers: net.Server[] = []
 const sockets = new Set<net.Socket>()
@@ -68,7 +77,10 @@ const client = (port: number, extra: Partial<AgentTarget> = {}) =>
   new AgentClient({ host: '127.0.0.1', port, ssl: false, user: 'admin', password: 'adminpw', ...extra })
 
 async function failure(p: Promise<unknown>): Promise<AgentError> {
-  const err = await p.then(() => undefined, (e: unknown) => e)
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e
+  )
   expect(err).toBeInstanceOf(AgentError)
   return err as AgentError
 }
@@ -80,7 +92,9 @@ const expectKind = async (p: Promise<unknown>, kind: AgentErrorKind, text: RegEx
 
 describe('AgentClient', () => {
   it('pings over HTTP/1.0 with Basic auth, one request per connection', async () => {
-    const agent = await fakeAgent((req) => (req.requestLine === 'GET /_ping HTTP/1.0' ? ok('pong') : monitPage('404 Not Found', 'Not Found', 'no')))
+    const agent = await fakeAgent((req) =>
+      req.requestLine === 'GET /_ping HTTP/1.0' ? ok('pong') : monitPage('404 Not Found', 'Not Found', 'no')
+    )
     await client(agent.port).ping()
     expect(agent.seen).toHaveLength(1)
     expect(agent.seen[0].requestLine).toBe('GET /_ping HTTP/1.0')
@@ -96,7 +110,9 @@ describe('AgentClient', () => {
 
   it('reads the status XML, and calls a server whose status is not Monit XML no agent', async () => {
     const xml = readFileSync(join(FIXTURES_DIR, '02-status-heartbeat.xml'))
-    const agent = await fakeAgent((req) => (req.requestLine === 'GET /_status2?format=xml HTTP/1.0' ? ok(xml.toString('latin1')) : ok('<html/>')))
+    const agent = await fakeAgent((req) =>
+      req.requestLine === 'GET /_status2?format=xml HTTP/1.0' ? ok(xml.toString('latin1')) : ok('<html/>')
+    )
     expect((await client(agent.port).status()).services).toHaveLength(11)
     const other = await fakeAgent(() => ok('<html><body>hello</body></html>'))
     await expect(client(other.port).status()).rejects.toMatchObject({ kind: 'not-monit' })
@@ -127,14 +143,25 @@ describe('AgentClient', () => {
   })
 
   it('reports bad credentials on 401', async () => {
-    const agent = await fakeAgent(() => monitPage('401 Unauthorized', 'Unauthorized', 'You are not authorized to access monit. Either you supplied the wrong credentials (e.g. bad password), or your browser doesn\'t understand how to supply the credentials required'))
+    const agent = await fakeAgent(() =>
+      monitPage(
+        '401 Unauthorized',
+        'Unauthorized',
+        "You are not authorized to access monit. Either you supplied the wrong credentials (e.g. bad password), or your browser doesn't understand how to supply the credentials required"
+      )
+    )
     await expectKind(client(agent.port, { password: 'wrong' }).ping(), 'credentials', /bad credentials.*user 'admin'/)
   })
 
   it('reports a read-only user on 403 to an action', async () => {
-    const agent = await fakeAgent(() => monitPage('403 Forbidden', 'Forbidden', 'You do not have sufficient privileges to access this page'))
-    await expectKind(client(agent.port, { user: 'guest' }).doAction('stop', ['sleeper']), 'read-only',
-      /user 'guest' is read-only.*You do not have sufficient privileges to access this page$/)
+    const agent = await fakeAgent(() =>
+      monitPage('403 Forbidden', 'Forbidden', 'You do not have sufficient privileges to access this page')
+    )
+    await expectKind(
+      client(agent.port, { user: 'guest' }).doAction('stop', ['sleeper']),
+      'read-only',
+      /user 'guest' is read-only.*You do not have sufficient privileges to access this page$/
+    )
   })
 
   it('passes the agent message of a 400 on', async () => {
@@ -174,12 +201,17 @@ describe('AgentClient', () => {
   describe('over TLS', () => {
     const openssl = '/usr/bin/openssl'
     const dir = existsSync(openssl) ? mkdtempSync(join(tmpdir(), 'agent-tls-')) : undefined
-    afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }) })
+    afterAll(() => {
+      if (dir) rmSync(dir, { recursive: true, force: true })
+    })
     const selfSigned = (): tls.TlsOptions => {
       const key = join(dir as string, 'key.pem')
       const cert = join(dir as string, 'cert.pem')
-      execFileSync(openssl, ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert,
-        '-days', '1', '-subj', '/CN=monit-agent'], { stdio: 'ignore' })
+      execFileSync(
+        openssl,
+        ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=monit-agent'],
+        { stdio: 'ignore' }
+      )
       return { key: readFileSync(key), cert: readFileSync(cert) }
     }
 

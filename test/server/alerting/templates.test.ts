@@ -4,10 +4,23 @@ import type { AlertNotification } from '../../../src/shared/api/alerts'
 import { compileTemplate, renderMessage, TemplateError } from '../../../src/server/alerting/templates'
 
 const alert = (host: string, service: string) => ({
-  hostid: 1, host, serviceid: 2, service, servicetype: 3, event: 'Nonexist', state: 'failed' as const,
-  message: 'process is not running <&>', date: 1_800_000_000, link: 'http://overseer.test/#/events/7'
+  hostid: 1,
+  host,
+  serviceid: 2,
+  service,
+  servicetype: 3,
+  event: 'Nonexist',
+  state: 'failed' as const,
+  message: 'process is not running <&>',
+  date: 1_800_000_000,
+  link: 'http://overseer.test/#/events/7'
 })
-const one: AlertNotification = { id: 'n-1', summary: 'sleeper failed on web-1', link: 'http://overseer.test/#/events/7', alerts: [alert('web-1', 'sleeper')] }
+const one: AlertNotification = {
+  id: 'n-1',
+  summary: 'sleeper failed on web-1',
+  link: 'http://overseer.test/#/events/7',
+  alerts: [alert('web-1', 'sleeper')]
+}
 
 describe('templates', () => {
   it('renders the defaults as text, nothing escaped, dates in ISO 8601', () => {
@@ -25,7 +38,11 @@ describe('templates', () => {
   })
 
   it('lists at most 50 alerts of a storm and says how many more', () => {
-    const storm = { ...one, summary: '120 services failed on 120 hosts', alerts: Array.from({ length: 120 }, (_, i) => alert(`h${i}`, 's')) }
+    const storm = {
+      ...one,
+      summary: '120 services failed on 120 hosts',
+      alerts: Array.from({ length: 120 }, (_, i) => alert(`h${i}`, 's'))
+    }
     const body = renderMessage({ subject: null, body: null }, storm).body
     expect(body.match(/^\* /gm)).toHaveLength(50)
     expect(body).toContain('… and 70 more')

@@ -20,7 +20,9 @@ beforeAll(async () => {
 })
 afterAll(() => server.stopAndClean())
 // Every test starts with the window of the previous one passed.
-beforeEach(() => { clock.sec += 301 })
+beforeEach(() => {
+  clock.sec += 301
+})
 
 const agentId = (n: number) => `cccc00000000000000000000000000${String(n).padStart(2, '0')}`
 const message = (n: number) => asAgent(fixture('02-status-heartbeat'), agentId(n))
@@ -70,7 +72,7 @@ describe('POST /collector: failed Basic credentials are throttled per address an
     }
   })
 
-  it('a spray of names from the attacker\'s address, over the throttle\'s size, does not free the lock', async () => {
+  it("a spray of names from the attacker's address, over the throttle's size, does not free the lock", async () => {
     for (let i = 0; i < 5; i++) await post(`monit:guess${i}`)
     for (let name = 0; name < 60; name++) {
       for (let i = 0; i < 5; i++) expect((await post(`spray${name}:x${i}`)).status).toBe(401)

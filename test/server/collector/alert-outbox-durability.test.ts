@@ -20,7 +20,7 @@ afterEach(async () => {
 })
 
 describe('alert outbox durability (built server)', () => {
-  it('killed with SIGKILL right after the collector\'s 200: every acknowledged failure has its outbox row after the restart', async () => {
+  it("killed with SIGKILL right after the collector's 200: every acknowledged failure has its outbox row after the restart", async () => {
     server = await startBuiltServer({ args: ['--init-collector', 'monit:abc123'] })
     const file = join(server.dataDir, DATABASE_FILE)
     // Written by another connection while the server runs, as the admin API would.
@@ -44,7 +44,9 @@ describe('alert outbox durability (built server)', () => {
     try {
       const rows = outboxRows(db)
       expect(rows.map((r) => r.item.host).sort()).toEqual(acknowledged.sort())
-      expect(rows.every((r) => r.rule_id === rule && r.kind === 'alert' && r.item.service === 'sleeper' && r.item.state === 'failed')).toBe(true)
+      expect(rows.every((r) => r.rule_id === rule && r.kind === 'alert' && r.item.service === 'sleeper' && r.item.state === 'failed')).toBe(
+        true
+      )
     } finally {
       db.close()
     }

@@ -46,12 +46,23 @@ describe('alert outbox over HTTP', () => {
     await post(payload('02-status-heartbeat', 1))
     await post(payload('03-event-process-not-running', 1))
     const rows = rowsOf(1)
-    expect(rows.map((r) => [r.rule_id, r.channel_id, r.kind])).toEqual([[all, c1, 'alert'], [all, c2, 'alert'], [sleepers, c2, 'alert']])
+    expect(rows.map((r) => [r.rule_id, r.channel_id, r.kind])).toEqual([
+      [all, c1, 'alert'],
+      [all, c2, 'alert'],
+      [sleepers, c2, 'alert']
+    ])
     // The service id is the one status/hosts/get gives.
     const admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
     const detail = (await admin.get('/status/hosts/get', { id: hostId(1) })).json as { records: { host: { services: ServiceEntry[] } } }
     const sleeper = detail.records.host.services.find((s) => s.name === 'sleeper')!
-    expect(rows[0].item).toMatchObject({ hostid: hostId(1), host: 'web-1', serviceid: sleeper.id, service: 'sleeper', state: 'failed', event: 'Nonexist' })
+    expect(rows[0].item).toMatchObject({
+      hostid: hostId(1),
+      host: 'web-1',
+      serviceid: sleeper.id,
+      service: 'sleeper',
+      state: 'failed',
+      event: 'Nonexist'
+    })
 
     await post(payload('03-event-process-not-running', 1))
     expect(rowsOf(1)).toHaveLength(3)
@@ -75,10 +86,19 @@ describe('alert outbox over HTTP', () => {
     const quick = (xml: string) => xml.replace('<poll>5</poll>', '<poll>1</poll>')
     await post(quick(payload('02-status-heartbeat', 4)))
     const lost = await waitFor('the heartbeat alert', () => rowsOf(4).length > 0 && rowsOf(4), 15_000)
-    expect(lost.map((r) => [r.rule_id, r.kind, r.item.service, r.item.event, r.item.state, r.item.serviceid]))
-      .toEqual([[all, 'alert', 'Monit', 'Heartbeat', 'failed', null], [all, 'alert', 'Monit', 'Heartbeat', 'failed', null]])
+    expect(lost.map((r) => [r.rule_id, r.kind, r.item.service, r.item.event, r.item.state, r.item.serviceid])).toEqual([
+      [all, 'alert', 'Monit', 'Heartbeat', 'failed', null],
+      [all, 'alert', 'Monit', 'Heartbeat', 'failed', null]
+    ])
     // The agent comes back with a failure from its silent time.
     await post(quick(withEvent(payload('03-event-process-not-running', 4), { sec: Math.floor(Date.now() / 1000) - 1 })))
-    expect(rowsOf(4).slice(2).map((r) => [r.kind, r.item.service, r.item.state])).toEqual([['recovery', 'Monit', 'succeeded'], ['recovery', 'Monit', 'succeeded']])
+    expect(
+      rowsOf(4)
+        .slice(2)
+        .map((r) => [r.kind, r.item.service, r.item.state])
+    ).toEqual([
+      ['recovery', 'Monit', 'succeeded'],
+      ['recovery', 'Monit', 'succeeded']
+    ])
   })
 })

@@ -25,7 +25,8 @@ const failureSec = 1795300276 + shift
 const sleeperFailure = () => payload('03-event-process-not-running')
 const sleeperEvent = (e: Parameters<typeof withEvent>[1]) => withEvent(sleeperFailure(), e)
 const hostId = () => (db.prepare('SELECT id FROM host WHERE agent_id = ?').get(AGENT) as { id: number }).id
-const serviceId = (name: string) => (db.prepare('SELECT id FROM service WHERE host_id = ? AND name = ?').get(hostId(), name) as { id: number }).id
+const serviceId = (name: string) =>
+  (db.prepare('SELECT id FROM service WHERE host_id = ? AND name = ?').get(hostId(), name) as { id: number }).id
 const eventIds = () => (db.prepare('SELECT id FROM event ORDER BY id').all() as { id: number }[]).map((e) => e.id)
 const summary = () => outboxRows(db).map((r) => [r.rule_id, r.channel_id, r.kind, r.item.service, r.item.state])
 
@@ -59,11 +60,23 @@ describe('alert outbox: rows per matching rule and channel', () => {
     const before = Math.floor(Date.now() / 1000)
     t.post(sleeperFailure(), nowMs)
     const rows = outboxRows(db)
-    expect(rows.map((r) => [r.rule_id, r.channel_id, r.kind])).toEqual([[all, c1, 'alert'], [all, c2, 'alert'], [sleepers, c1, 'alert']])
+    expect(rows.map((r) => [r.rule_id, r.channel_id, r.kind])).toEqual([
+      [all, c1, 'alert'],
+      [all, c2, 'alert'],
+      [sleepers, c1, 'alert']
+    ])
     const [eventId] = eventIds()
     expect(rows[0].item).toEqual({
-      hostid: hostId(), host: HOSTNAME, serviceid: serviceId('sleeper'), service: 'sleeper', servicetype: 3, event: 'Nonexist',
-      state: 'failed', message: 'process is not running', date: failureSec, link: `#/events/${eventId}`
+      hostid: hostId(),
+      host: HOSTNAME,
+      serviceid: serviceId('sleeper'),
+      service: 'sleeper',
+      servicetype: 3,
+      event: 'Nonexist',
+      state: 'failed',
+      message: 'process is not running',
+      date: failureSec,
+      link: `#/events/${eventId}`
     })
     for (const r of rows) {
       expect(r.event_id).toBe(eventId)
@@ -159,7 +172,7 @@ describe('alert outbox: what pages no one', () => {
     expect(summary()).toEqual([[expect.any(Number), c, 'alert', 'sleeper', 'failed']])
   })
 
-  it('a muted service: nothing for it, its host\'s other services alert', () => {
+  it("a muted service: nothing for it, its host's other services alert", () => {
     addMute(db, hostId(), nowSec + 3600, 'sleeper')
     t.post(sleeperFailure(), nowMs)
     t.post(payload('12-event-program-status-failed'), nowMs)
@@ -184,23 +197,36 @@ describe('alert outbox: what pages no one', () => {
     // After the silence, failures alert again.
     t.post(sleeperEvent({ sec: nowSec + 100, state: 0 }), nowMs + 100_000)
     t.post(sleeperEvent({ sec: nowSec + 110 }), nowMs + 110_000)
-    expect(summary().slice(2)).toEqual([[expect.any(Number), c, 'recovery', 'sleeper', 'succeeded'], [expect.any(Number), c, 'alert', 'sleeper', 'failed']])
+    expect(summary().slice(2)).toEqual([
+      [expect.any(Number), c, 'recovery', 'sleeper', 'succeeded'],
+      [expect.any(Number), c, 'alert', 'sleeper', 'failed']
+    ])
   })
 })
 
-describe('alert outbox: in the event\'s transaction', () => {
+describe("alert outbox: in the event's transaction", () => {
   it('a message rolled back leaves no outbox row; the others of its batch have theirs, once', () => {
     addRule(db, { channelIds: [addChannel(db)] })
     // A fault after the event and its outbox rows were written: the host row's update comes last.
     db.exec(`CREATE TEMP TRIGGER fail_boom BEFORE UPDATE ON host WHEN NEW.hostname = 'boom'
       BEGIN SELECT RAISE(ABORT, 'boom is refused by a test trigger'); END`)
     const principal: Principal = { userId: 2, uname: 'monit', admin: false, everyHost: 1, perHost: new Map() }
-    const request = (agent: string, hostname: string): CollectRequest =>
-      ({ xml: Buffer.from(payload('03-event-process-not-running', agent, hostname)), principal, nowMs })
-    const outcomes = collectMessages(t.ingest, [request('b0000000000000000000000000000001', 'before'),
-      request('b0000000000000000000000000000002', 'boom'), request('b0000000000000000000000000000003', 'after')])
+    const request = (agent: string, hostname: string): CollectRequest => ({
+      xml: Buffer.from(payload('03-event-process-not-running', agent, hostname)),
+      principal,
+      nowMs
+    })
+    const outcomes = collectMessages(t.ingest, [
+      request('b0000000000000000000000000000001', 'before'),
+      request('b0000000000000000000000000000002', 'boom'),
+      request('b0000000000000000000000000000003', 'after')
+    ])
     expect(outcomes.map((o) => o.kind)).toEqual(['stored', 'failed', 'stored'])
-    expect(outboxRows(db).map((r) => r.item.host).sort()).toEqual(['after', 'before'])
+    expect(
+      outboxRows(db)
+        .map((r) => r.item.host)
+        .sort()
+    ).toEqual(['after', 'before'])
     expect(outboxRows(db).map((r) => r.event_id)).toEqual(eventIds())
   })
 })

@@ -18,12 +18,16 @@ beforeEach(() => {
 afterEach(() => t.close())
 
 const agentId = (i: number) => `c0${String(i).padStart(30, '0')}`
-const request = (xml: Buffer, more: Partial<CollectRequest> = {}): CollectRequest =>
-  ({ xml, principal: COLLECT_EVERYWHERE, nowMs: Date.now(), ...more })
+const request = (xml: Buffer, more: Partial<CollectRequest> = {}): CollectRequest => ({
+  xml,
+  principal: COLLECT_EVERYWHERE,
+  nowMs: Date.now(),
+  ...more
+})
 const heartbeat = (i: number, hostname?: string) => request(asAgent(fixture('02-status-heartbeat'), agentId(i), hostname))
 const collect = (requests: CollectRequest[]) => collectMessages(t.ingest, requests)
-const hostnames = () => (t.store.sql.sqlite.prepare('SELECT hostname FROM host ORDER BY hostname').all() as { hostname: string }[])
-  .map((r) => r.hostname)
+const hostnames = () =>
+  (t.store.sql.sqlite.prepare('SELECT hostname FROM host ORDER BY hostname').all() as { hostname: string }[]).map((r) => r.hostname)
 const kinds = (outcomes: ReturnType<typeof collect>) => outcomes.map((o) => (o.kind === 'refused' ? o.status : o.kind))
 
 describe('collectMessages (a batch in one transaction, one by one when that fails)', () => {
@@ -66,11 +70,7 @@ describe('collectMessages (a batch in one transaction, one by one when that fail
 
   it('refuses what is no Monit message and hosts the caller may not report for, storing the rest of the batch', () => {
     const onlyHost99: Principal = { ...COLLECT_EVERYWHERE, everyHost: 0, perHost: new Map([[99, 1]]) }
-    const outcomes = collect([
-      request(Buffer.from('hello')),
-      { ...heartbeat(1, 'foreign'), principal: onlyHost99 },
-      heartbeat(2, 'mine')
-    ])
+    const outcomes = collect([request(Buffer.from('hello')), { ...heartbeat(1, 'foreign'), principal: onlyHost99 }, heartbeat(2, 'mine')])
     expect(kinds(outcomes)).toEqual([400, 403, 'stored'])
     expect(hostnames()).toEqual(['mine'])
   })
@@ -87,7 +87,9 @@ describe.skipIf(process.getuid?.() !== 0 && !process.env.CI)('collectMessages on
       disk.fill()
       const full = { kind: 'unavailable', code: 'SQLITE_FULL', message: 'database or disk is full' }
       expect(collectMessages(ingest, [heartbeat(1, 'one'), request(Buffer.from('hello')), heartbeat(2, 'two')])).toEqual([
-        full, expect.objectContaining({ kind: 'refused', status: 400 }), full
+        full,
+        expect.objectContaining({ kind: 'refused', status: 400 }),
+        full
       ])
       expect(collectMessages(ingest, [heartbeat(3, 'three')])).toEqual([full])
       expect(hostCount()).toBe(0)

@@ -16,7 +16,7 @@ const FIXTURE_INCARNATION = 1795300230
 let server: TestServer
 let admin: ApiClient
 serverForEachTest((started) => {
-  ({ server, admin } = started)
+  ;({ server, admin } = started)
 })
 
 /** Fixture 12 moved so that its event happens at `sec`, from an agent whose incarnation began at `incarnation`. */
@@ -39,13 +39,16 @@ async function labprogEvents(params: Record<string, number> = {}): Promise<Pick<
   const res = await admin.get('/api/1/reports/events/list', { sort: 'date', dir: 'asc', ...params })
   expect(res.status, res.text).toBe(200)
   return (res.json as { records: EventListEntry[] }).records
-    .filter((e) => e.servicename === 'labprog').map(({ date, state, active }) => ({ date, state, active }))
+    .filter((e) => e.servicename === 'labprog')
+    .map(({ date, state, active }) => ({ date, state, active }))
 }
 
 function labprogIntervals(): { start: number; end: number | null }[] {
-  return server.store.sql.sqlite.prepare(
-    `SELECT start, "end" FROM state_interval WHERE service_name_id = (SELECT id FROM service_name WHERE name = 'labprog') ORDER BY start`
-  ).all() as { start: number; end: number | null }[]
+  return server.store.sql.sqlite
+    .prepare(
+      `SELECT start, "end" FROM state_interval WHERE service_name_id = (SELECT id FROM service_name WHERE name = 'labprog') ORDER BY start`
+    )
+    .all() as { start: number; end: number | null }[]
 }
 
 describe('events arriving out of agent-time order', () => {
@@ -61,9 +64,17 @@ describe('events arriving out of agent-time order', () => {
       { date: T + 20, state: 1, active: 1 }
     ])
     expect(await labprogEvents({ active: 1 })).toEqual([{ date: T + 20, state: 1, active: 1 }])
-    expect(labprogIntervals()).toEqual([{ start: T, end: T + 10 }, { start: T + 20, end: null }])
+    expect(labprogIntervals()).toEqual([
+      { start: T, end: T + 10 },
+      { start: T + 20, end: null }
+    ])
     // The same three again, as a replay would send them: nothing new.
-    for (const [sec, state] of [[T, 1], [T + 20, 1], [T + 10, 0]]) await post(labprog(sec, state, incarnation))
+    for (const [sec, state] of [
+      [T, 1],
+      [T + 20, 1],
+      [T + 10, 0]
+    ])
+      await post(labprog(sec, state, incarnation))
     expect(await labprogEvents()).toHaveLength(3)
   })
 })
@@ -96,10 +107,17 @@ describe('re-sends after a reload or restart', () => {
     await post(labprog(T - 10, 0, T - 60))
     await post(labprog(T + 31, 1, T + 30)) // the re-send of the restarted agent, delivered first
     await post(labprog(T, 1, T + 30)) // the original failure, replayed from the queue by the new incarnation
-    expect(await labprogEvents()).toEqual([{ date: T - 10, state: 0, active: 0 }, { date: T, state: 1, active: 1 }])
+    expect(await labprogEvents()).toEqual([
+      { date: T - 10, state: 0, active: 0 },
+      { date: T, state: 1, active: 1 }
+    ])
     expect(labprogIntervals()).toEqual([{ start: T, end: null }])
-    const counts = server.store.sql.sqlite.prepare(`SELECT h.events_count AS host, s.events_count AS service FROM host h
-      JOIN service s ON s.host_id = h.id AND s.name = 'labprog'`).get()
+    const counts = server.store.sql.sqlite
+      .prepare(
+        `SELECT h.events_count AS host, s.events_count AS service FROM host h
+      JOIN service s ON s.host_id = h.id AND s.name = 'labprog'`
+      )
+      .get()
     expect(counts).toEqual({ host: 2, service: 2 })
   })
 

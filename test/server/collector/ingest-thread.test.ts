@@ -30,8 +30,12 @@ afterEach(async () => {
   t.close()
 })
 
-const request = (xml: Buffer, more: Partial<CollectRequest> = {}): CollectRequest =>
-  ({ xml, principal: COLLECT_EVERYWHERE, nowMs: Date.now(), ...more })
+const request = (xml: Buffer, more: Partial<CollectRequest> = {}): CollectRequest => ({
+  xml,
+  principal: COLLECT_EVERYWHERE,
+  nowMs: Date.now(),
+  ...more
+})
 const hostCount = () => (t.store.sql.sqlite.prepare('SELECT COUNT(*) AS n FROM host').get() as { n: number }).n
 
 describe('the ingest thread', () => {
@@ -47,11 +51,16 @@ describe('the ingest thread', () => {
 
   it('refuses what is not a Monit message and hosts the caller may not report for', async () => {
     expect(await thread.collect(request(Buffer.from('hello')))).toMatchObject({
-      kind: 'refused', status: 400, error: expect.stringMatching(/^not a valid Monit message: /), warning: expect.any(String)
+      kind: 'refused',
+      status: 400,
+      error: expect.stringMatching(/^not a valid Monit message: /),
+      warning: expect.any(String)
     })
     const onlyHost99: Principal = { ...COLLECT_EVERYWHERE, everyHost: 0, perHost: new Map([[99, 1]]) }
     expect(await thread.collect(request(fixture('02-status-heartbeat'), { principal: onlyHost99 }))).toEqual({
-      kind: 'refused', status: 403, error: 'user monit may not report for this host'
+      kind: 'refused',
+      status: 403,
+      error: 'user monit may not report for this host'
     })
     expect(hostCount()).toBe(0)
   })
@@ -66,7 +75,16 @@ describe('the ingest thread', () => {
       ...Array.from({ length: 4 }, (_, i) => thread.collect(request(agent(5 + i))))
     ])
     expect(outcomes.map((o) => (o.kind === 'refused' ? o.status : o.kind))).toEqual([
-      'stored', 'stored', 'stored', 'stored', 400, 403, 'stored', 'stored', 'stored', 'stored'
+      'stored',
+      'stored',
+      'stored',
+      'stored',
+      400,
+      403,
+      'stored',
+      'stored',
+      'stored',
+      'stored'
     ])
     expect(hostCount()).toBe(8)
     const events = t.store.sql.sqlite.prepare('SELECT COUNT(*) AS n FROM event').get() as { n: number }

@@ -8,10 +8,17 @@ import { hostOfAgent } from '../../support/hosts'
 
 // Agent 1's fixtures in the order they happened (docs/development.md, "Test fixtures": sort by collected_sec).
 const agent1Chronological = [
-  '01-event-monit-started', '03-event-process-not-running', '11-event-checksum-changed',
-  '12-event-program-status-failed', '02-status-heartbeat', '04-event-action-done-stop',
-  '10-event-replayed-from-queue', '08-event-monit-reloaded', '05-event-monit-stopped',
-  '06-event-monit-started-after-restart', '07-status-gzip'
+  '01-event-monit-started',
+  '03-event-process-not-running',
+  '11-event-checksum-changed',
+  '12-event-program-status-failed',
+  '02-status-heartbeat',
+  '04-event-action-done-stop',
+  '10-event-replayed-from-queue',
+  '08-event-monit-reloaded',
+  '05-event-monit-stopped',
+  '06-event-monit-started-after-restart',
+  '07-status-gzip'
 ]
 const AGENT1 = '39900374079c371b7380946708ce1e29'
 const T0 = 1795300500_000
@@ -30,17 +37,22 @@ function rows<T>(sql: string, ...args: unknown[]): T[] {
 
 function events() {
   return rows<{ service_name: string; class: number; state: number; message: string; active: number; date: number }>(
-    'SELECT service_name, class, state, message, active, date FROM event ORDER BY collected_usec')
+    'SELECT service_name, class, state, message, active, date FROM event ORDER BY collected_usec'
+  )
 }
 
 function service(name: string) {
   return rows<{ id: number; led: number; status_text: string; monitor: number; events_count: number; collected_usec: number }>(
-    'SELECT id, led, status_text, monitor, events_count, collected_usec FROM service WHERE name = ?', name)[0]
+    'SELECT id, led, status_text, monitor, events_count, collected_usec FROM service WHERE name = ?',
+    name
+  )[0]
 }
 
 function intervalsOf(serviceName: string) {
   return rows<{ start: number; end: number | null }>(
-    'SELECT start, "end" FROM state_interval WHERE service_name_id = (SELECT id FROM service_name WHERE name = ?) ORDER BY start', serviceName)
+    'SELECT start, "end" FROM state_interval WHERE service_name_id = (SELECT id FROM service_name WHERE name = ?) ORDER BY start',
+    serviceName
+  )
 }
 
 function statistic(serviceName: string, type: number, descriptor = '') {
@@ -54,10 +66,25 @@ describe('registration and host facts', () => {
     expect(r.registered).toBe(true)
     const h = host()
     expect(h).toMatchObject({
-      hostname: 'agent1-host', agent_version: '5.33.0', incarnation: 1795300230, poll: 5, start_delay: 0,
-      ipaddr_in: '127.0.0.1', port_in: 2812, ssl_in: 0, agent_user: 'admin', status: HostStatus.Active,
-      platform_name: 'Linux', platform_machine: 'x86_64', cpu_count: 2, memory_kb: 24731700, swap_kb: 0,
-      control_file: '/etc/monit/monitrc', last_modified: T0 / 1000, heartbeat: 1, heartbeat_deadline_ms: T0 + 15_000
+      hostname: 'agent1-host',
+      agent_version: '5.33.0',
+      incarnation: 1795300230,
+      poll: 5,
+      start_delay: 0,
+      ipaddr_in: '127.0.0.1',
+      port_in: 2812,
+      ssl_in: 0,
+      agent_user: 'admin',
+      status: HostStatus.Active,
+      platform_name: 'Linux',
+      platform_machine: 'x86_64',
+      cpu_count: 2,
+      memory_kb: 24731700,
+      swap_kb: 0,
+      control_file: '/etc/monit/monitrc',
+      last_modified: T0 / 1000,
+      heartbeat: 1,
+      heartbeat_deadline_ms: T0 + 15_000
     })
     // The agent's admin password is stored encrypted, and decrypts to what it sent.
     expect(h.agent_password).not.toContain('adminpw')
@@ -73,7 +100,15 @@ describe('registration and host facts', () => {
 
   it('follows the agent hostname unless keepname is set', () => {
     t.post(fixture('02-status-heartbeat'), T0)
-    t.post(shiftTime(fixture('02-status-heartbeat').toString().replace(/agent1-host</g, 'renamed<'), 5), T0 + 5000)
+    t.post(
+      shiftTime(
+        fixture('02-status-heartbeat')
+          .toString()
+          .replace(/agent1-host</g, 'renamed<'),
+        5
+      ),
+      T0 + 5000
+    )
     expect(host().hostname).toBe('renamed')
     t.store.hosts.update(host().id, { keepname: 1, hostname: 'chosen by admin' })
     t.post(shiftTime(fixture('02-status-heartbeat'), 10), T0 + 10_000)
@@ -96,7 +131,17 @@ describe('services and latest statistics', () => {
   it('stores every service with LED, status text and latest statistics', () => {
     t.post(fixture('02-status-heartbeat'), T0)
     expect(rows('SELECT name FROM service ORDER BY position').map((r) => (r as { name: string }).name)).toEqual([
-      'agent1-host', 'sleeper', 'labfile', 'labdir', 'rootfs', 'labfifo', 'labprog', 'truecheck', 'lohost', 'deadport', 'loopback'
+      'agent1-host',
+      'sleeper',
+      'labfile',
+      'labdir',
+      'rootfs',
+      'labfifo',
+      'labprog',
+      'truecheck',
+      'lohost',
+      'deadport',
+      'loopback'
     ])
     expect(service('sleeper')).toMatchObject({ led: Led.Green, status_text: 'OK', monitor: 1 })
     expect(service('deadport')).toMatchObject({ led: Led.Red, status_text: 'Connection failed' })
@@ -107,15 +152,24 @@ describe('services and latest statistics', () => {
     expect(statistic('lohost', Stat.PortResponseTime, '127.0.0.1:2812 [DEFAULT/TCP]')!.value).toBeCloseTo(0.00005)
     // Host summary: 10 of 11 available, one failing service → orange; cpu = busy CPU of the system service.
     expect(host()).toMatchObject({
-      led: Led.Orange, status_text: '10 out of 11 services are available', services_total: 11, services_failed: 1,
-      cpu: 47.1, mem: 3.3
+      led: Led.Orange,
+      status_text: '10 out of 11 services are available',
+      services_total: 11,
+      services_failed: 1,
+      cpu: 47.1,
+      mem: 3.3
     })
   })
 
   it('keeps the id of a statistic across messages, and drops statistics a newer snapshot no longer has', () => {
     t.post(fixture('02-status-heartbeat'), T0)
-    const idOf = () => statistic('rootfs', Stat.SpacePercent) && rows<{ id: number }>(`SELECT st.id FROM statistic st
-      JOIN service s ON s.id = st.service_id WHERE s.name = 'rootfs' AND st.type = ?`, Stat.SpacePercent)[0].id
+    const idOf = () =>
+      statistic('rootfs', Stat.SpacePercent) &&
+      rows<{ id: number }>(
+        `SELECT st.id FROM statistic st
+      JOIN service s ON s.id = st.service_id WHERE s.name = 'rootfs' AND st.type = ?`,
+        Stat.SpacePercent
+      )[0].id
     const before = idOf()
     t.post(shiftTime(fixture('02-status-heartbeat'), 5), T0 + 5000)
     expect(idOf()).toBe(before)
@@ -154,7 +208,8 @@ describe('services and latest statistics', () => {
     t.post(fixture('13-status-invalid-xml-control-chars'), T0)
     const members = rows<{ host_id: number; group: string; name: string }>(
       `SELECT g.host_id, g.name AS "group", n.name FROM service_group g
-       JOIN service_group_member m ON m.group_id = g.id JOIN service_name n ON n.id = m.service_name_id ORDER BY g.host_id, n.name`)
+       JOIN service_group_member m ON m.group_id = g.id JOIN service_name n ON n.id = m.service_name_id ORDER BY g.host_id, n.name`
+    )
     expect(members.filter((m) => m.host_id === host().id).map((m) => m.name)).toEqual(['labfile', 'labprog', 'sleeper'])
     // Both hosts' "sleeper" services share one name id (the spec's nameid).
     expect(rows('SELECT DISTINCT name_id FROM service WHERE name = ?', 'sleeper')).toHaveLength(1)
@@ -184,7 +239,10 @@ describe('events', () => {
   it('stores a failure that follows a failure in the same incarnation, and keeps both active until a recovery', () => {
     t.post(fixture('03-event-process-not-running'), T0) // …276
     t.post(fixture('10-event-replayed-from-queue'), T0) // …390, same incarnation
-    expect(events().map((e) => [e.state, e.date, e.active])).toEqual([[1, 1795300276, 1], [1, 1795300390, 1]])
+    expect(events().map((e) => [e.state, e.date, e.active])).toEqual([
+      [1, 1795300276, 1],
+      [1, 1795300390, 1]
+    ])
     t.post(withEvent(fixture('10-event-replayed-from-queue'), { sec: 1795300400, state: 0, message: 'process is running' }), T0)
     expect(events().map((e) => e.active)).toEqual([0, 0, 0])
   })
@@ -192,42 +250,62 @@ describe('events', () => {
   it('keeps a late event as history without changing the current state', () => {
     t.post(withEvent(fixture('03-event-process-not-running'), { sec: 1795300300, state: 0, message: 'process is running' }), T0)
     t.post(fixture('03-event-process-not-running'), T0) // failure at …276 delivered after the recovery at …300
-    expect(events().map((e) => [e.state, e.active])).toEqual([[1, 0], [0, 0]])
+    expect(events().map((e) => [e.state, e.active])).toEqual([
+      [1, 0],
+      [0, 0]
+    ])
     expect(rows('SELECT state FROM event_state WHERE service_name = ?', 'sleeper')).toEqual([{ state: 0 }])
   })
 
   it('lets a late recovery end only the failures before it (agent time)', () => {
-    const sleeper = (sec: number, state: number) => withEvent(fixture('03-event-process-not-running'), { sec, state, message: `state ${state} at ${sec}` })
+    const sleeper = (sec: number, state: number) =>
+      withEvent(fixture('03-event-process-not-running'), { sec, state, message: `state ${state} at ${sec}` })
     t.post(sleeper(1795300276, 1), T0)
     t.post(sleeper(1795300300, 1), T0)
     t.post(sleeper(1795300290, 0), T0) // recovery between the two failures, delivered last
-    expect(events().map((e) => [e.date, e.state, e.active])).toEqual([[1795300276, 1, 0], [1795300290, 0, 0], [1795300300, 1, 1]])
+    expect(events().map((e) => [e.date, e.state, e.active])).toEqual([
+      [1795300276, 1, 0],
+      [1795300290, 0, 0],
+      [1795300300, 1, 1]
+    ])
     expect(rows('SELECT state FROM event_state WHERE service_name = ?', 'sleeper')).toEqual([{ state: 1 }])
   })
 
   it('stores a late failure inside a known span of health as inactive, and its down time where it happened', () => {
-    const sleeper = (sec: number, state: number) => withEvent(fixture('03-event-process-not-running'), { sec, state, message: `state ${state} at ${sec}` })
+    const sleeper = (sec: number, state: number) =>
+      withEvent(fixture('03-event-process-not-running'), { sec, state, message: `state ${state} at ${sec}` })
     t.post(sleeper(1795300240, 0), T0) // the incarnation began at …230
     t.post(sleeper(1795300300, 0), T0)
     t.post(sleeper(1795300250, 1), T0) // its failure and the recovery at …300 were queued; the recovery came first
-    expect(events().map((e) => [e.date, e.state, e.active])).toEqual([[1795300240, 0, 0], [1795300250, 1, 0], [1795300300, 0, 0]])
+    expect(events().map((e) => [e.date, e.state, e.active])).toEqual([
+      [1795300240, 0, 0],
+      [1795300250, 1, 0],
+      [1795300300, 0, 0]
+    ])
     expect(intervalsOf('sleeper')).toEqual([{ start: 1795300250, end: 1795300300 }])
   })
 
   it('rewrites down time when a late event falls into a down span', () => {
-    const sleeper = (sec: number, state: number) => withEvent(fixture('03-event-process-not-running'), { sec, state, message: `state ${state} at ${sec}` })
+    const sleeper = (sec: number, state: number) =>
+      withEvent(fixture('03-event-process-not-running'), { sec, state, message: `state ${state} at ${sec}` })
     t.post(sleeper(1795300276, 1), T0)
     t.post(sleeper(1795300300, 1), T0)
     expect(intervalsOf('sleeper')).toEqual([{ start: 1795300276, end: null }])
     t.post(sleeper(1795300290, 0), T0)
-    expect(intervalsOf('sleeper')).toEqual([{ start: 1795300276, end: 1795300290 }, { start: 1795300300, end: null }])
+    expect(intervalsOf('sleeper')).toEqual([
+      { start: 1795300276, end: 1795300290 },
+      { start: 1795300300, end: null }
+    ])
   })
 
   it('records service down time from the error event until recovery', () => {
     t.post(fixture('03-event-process-not-running'), T0)
     const sleeper = service('sleeper')
-    const intervals = () => rows<{ start: number; end: number | null }>(
-      'SELECT start, "end" FROM state_interval WHERE service_name_id = (SELECT name_id FROM service WHERE id = ?)', sleeper.id)
+    const intervals = () =>
+      rows<{ start: number; end: number | null }>(
+        'SELECT start, "end" FROM state_interval WHERE service_name_id = (SELECT name_id FROM service WHERE id = ?)',
+        sleeper.id
+      )
     expect(intervals()).toEqual([{ start: 1795300276, end: null }])
     t.post(withEvent(fixture('03-event-process-not-running'), { sec: 1795300300, state: 0, message: 'process is running' }), T0)
     expect(intervals()).toEqual([{ start: 1795300276, end: 1795300300 }])

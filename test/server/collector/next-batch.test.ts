@@ -22,7 +22,10 @@ describe('takeBatch', () => {
   })
 
   it('counts a message of exactly LARGE_MESSAGE_BYTES as small', () => {
-    const queue = [{ name: 'x', bytes: LARGE_MESSAGE_BYTES }, { name: 'y', bytes: LARGE_MESSAGE_BYTES }]
+    const queue = [
+      { name: 'x', bytes: LARGE_MESSAGE_BYTES },
+      { name: 'y', bytes: LARGE_MESSAGE_BYTES }
+    ]
     expect(take(queue, 16)).toEqual(['x', 'y'])
   })
 })

@@ -23,13 +23,14 @@ afterAll(() => server.stopAndClean())
 const post = (xml: Buffer | string) => postCollector(server.baseUrl, gzipSync(xml), { auth: COLLECTOR, gzip: true })
 
 function servicesOf(agentId: string): string[] {
-  return (server.store.sql.sqlite.prepare(
-    'SELECT s.name FROM service s JOIN host h ON h.id = s.host_id WHERE h.agent_id = ? ORDER BY s.position'
-  ).all(agentId) as { name: string }[]).map((r) => r.name)
+  return (
+    server.store.sql.sqlite
+      .prepare('SELECT s.name FROM service s JOIN host h ON h.id = s.host_id WHERE h.agent_id = ? ORDER BY s.position')
+      .all(agentId) as { name: string }[]
+  ).map((r) => r.name)
 }
 
-const statisticCount = (): number =>
-  (server.store.sql.sqlite.prepare('SELECT COUNT(*) AS n FROM statistic').get() as { n: number }).n
+const statisticCount = (): number => (server.store.sql.sqlite.prepare('SELECT COUNT(*) AS n FROM statistic').get() as { n: number }).n
 
 /** A normal heartbeat of another agent, each one a newer poll; resolves to its round trip in ms. */
 let polls = 0
@@ -68,7 +69,13 @@ describe('POST /collector bounds what one message may cost', () => {
 
   it('refuses a message over the service limit with 413, stores nothing of it, and other agents wait for it less than for one at the limit', async () => {
     await timedHeartbeat()
-    const idle = median([await timedHeartbeat(), await timedHeartbeat(), await timedHeartbeat(), await timedHeartbeat(), await timedHeartbeat()])
+    const idle = median([
+      await timedHeartbeat(),
+      await timedHeartbeat(),
+      await timedHeartbeat(),
+      await timedHeartbeat(),
+      await timedHeartbeat()
+    ])
     const stored = servicesOf(BIG_AGENT)
     // 25,000 new services: about 6.9 MB of XML, inside the XML limit; storing it took seconds.
     const { answer, latencies } = await heartbeatsDuring(largeHeartbeat(BIG_AGENT, { services: 25_000 }))
@@ -77,7 +84,9 @@ describe('POST /collector bounds what one message may cost', () => {
     expect(servicesOf(BIG_AGENT)).toEqual(stored)
     // The refusal reads up to the limit and stops: a heartbeat meanwhile waits a fraction of what
     // storing one message at the limit takes, on top of its own idle round trip (before: ~500 ms vs ~4 ms idle).
-    console.log(`heartbeat: idle ${idle.toFixed(1)} ms, during the refusal ${latencies.map((l) => l.toFixed(1)).join(', ')} ms; a message at the limit stored in ${allowedMs.toFixed(0)} ms`)
+    console.log(
+      `heartbeat: idle ${idle.toFixed(1)} ms, during the refusal ${latencies.map((l) => l.toFixed(1)).join(', ')} ms; a message at the limit stored in ${allowedMs.toFixed(0)} ms`
+    )
     expect(Math.max(...latencies)).toBeLessThan(idle + allowedMs / 4)
   })
 

@@ -34,10 +34,12 @@ describe('POST /collector accepts what real agents send', () => {
   })
 
   it('takes a query string on the collector path, and only that path', async () => {
-    const postTo = (path: string) => fetch(`${server.baseUrl}${path}`, {
-      method: 'POST', body: new Uint8Array(fixture('02-status-heartbeat')),
-      headers: { Authorization: `Basic ${Buffer.from(COLLECTOR).toString('base64')}`, 'Content-Type': 'text/xml' }
-    })
+    const postTo = (path: string) =>
+      fetch(`${server.baseUrl}${path}`, {
+        method: 'POST',
+        body: new Uint8Array(fixture('02-status-heartbeat')),
+        headers: { Authorization: `Basic ${Buffer.from(COLLECTOR).toString('base64')}`, 'Content-Type': 'text/xml' }
+      })
     const withQuery = await postTo('/collector?from=monit')
     expect(withQuery.status).toBe(200)
     expect(withQuery.headers.get('server')).toBe('mmonit/3.7.0')
@@ -58,7 +60,12 @@ describe('POST /collector refuses what is not an authorised Monit message, and k
     ['a malformed header', 'no-colon-here']
   ])('401 with a Basic challenge for %s, storing nothing', async (_, auth) => {
     const before = hostCount()
-    const res = await post(fixture('09-event-agent2-started-no-credentials').toString().replace(/id="52f8[^"]*"/, 'id="ffff"'), { auth })
+    const res = await post(
+      fixture('09-event-agent2-started-no-credentials')
+        .toString()
+        .replace(/id="52f8[^"]*"/, 'id="ffff"'),
+      { auth }
+    )
     expect(res.status).toBe(401)
     expect(res.headers['www-authenticate']).toMatch(/^Basic realm=/)
     expect(JSON.parse(res.body)).toEqual({ error: 'valid collector credentials are required' })
@@ -85,8 +92,14 @@ describe('POST /collector refuses what is not an authorised Monit message, and k
     ['another XML document', '<?xml version="1.0"?><rss><channel/></rss>'],
     ['a document truncated in half', xml02.slice(0, xml02.length / 2)],
     ['a document missing its last bytes', xml02.slice(0, -20)],
-    ['an XML bomb', `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><monit id="x">&lol2;</monit>`],
-    ['an external entity', `<?xml version="1.0"?><!DOCTYPE m [<!ENTITY x SYSTEM "file:///etc/passwd">]><monit id="x"><server>&x;</server></monit>`]
+    [
+      'an XML bomb',
+      `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><monit id="x">&lol2;</monit>`
+    ],
+    [
+      'an external entity',
+      `<?xml version="1.0"?><!DOCTYPE m [<!ENTITY x SYSTEM "file:///etc/passwd">]><monit id="x"><server>&x;</server></monit>`
+    ]
   ])('400 with a JSON error for %s', async (_, body) => {
     const res = await post(body)
     expect(res.status).toBe(400)
@@ -134,8 +147,10 @@ describe('POST /collector refuses what is not an authorised Monit message, and k
   it('survives a client that hangs up in the middle of its body', async () => {
     await new Promise<void>((done) => {
       const socket = connect(server.port, '127.0.0.1', () => {
-        socket.write(`POST /collector HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${Buffer.from(COLLECTOR).toString('base64')}\r\n` +
-          'Content-Type: text/xml\r\nContent-Length: 100000\r\n\r\n<?xml version="1.0"?><monit id="abc"')
+        socket.write(
+          `POST /collector HTTP/1.1\r\nHost: x\r\nAuthorization: Basic ${Buffer.from(COLLECTOR).toString('base64')}\r\n` +
+            'Content-Type: text/xml\r\nContent-Length: 100000\r\n\r\n<?xml version="1.0"?><monit id="abc"'
+        )
         setTimeout(() => socket.destroy(), 50)
       })
       socket.on('close', () => done())

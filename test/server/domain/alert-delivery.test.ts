@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest'
 import {
-  absoluteLink, afterFailure, buildNotification, MAX_AGE_SEC, MAX_ATTEMPTS, reminderDueAt, retryDelaySec, summarize
+  absoluteLink,
+  afterFailure,
+  buildNotification,
+  MAX_AGE_SEC,
+  MAX_ATTEMPTS,
+  reminderDueAt,
+  retryDelaySec,
+  summarize
 } from '../../../src/server/domain/alert-delivery'
 import type { AlertItem } from '../../../src/shared/api/alerts'
 
 const alert = (hostid: number, service: string, state: AlertItem['state'] = 'failed', serviceid: number | null = 1): AlertItem => ({
-  hostid, host: `web-${hostid}`, serviceid, service, servicetype: 3, event: serviceid === null ? 'Heartbeat' : 'Nonexist', state,
-  message: 'm', date: 0, link: `#/events/${hostid}${service}`
+  hostid,
+  host: `web-${hostid}`,
+  serviceid,
+  service,
+  servicetype: 3,
+  event: serviceid === null ? 'Heartbeat' : 'Nonexist',
+  state,
+  message: 'm',
+  date: 0,
+  link: `#/events/${hostid}${service}`
 })
 
 describe('summary', () => {
@@ -21,7 +36,9 @@ describe('summary', () => {
     const five = [alert(1, 'a'), alert(1, 'b'), alert(2, 'a'), alert(3, 'a'), alert(3, 'b')]
     expect(summarize(five)).toBe('5 services failed on 3 hosts')
     expect(summarize([alert(1, 'a'), alert(1, 'b')])).toBe('2 services failed on web-1')
-    expect(summarize([alert(1, 'a'), alert(2, 'b', 'succeeded'), alert(2, 'c', 'changed')])).toBe('1 service failed, 1 changed, 1 recovered on 2 hosts')
+    expect(summarize([alert(1, 'a'), alert(2, 'b', 'succeeded'), alert(2, 'c', 'changed')])).toBe(
+      '1 service failed, 1 changed, 1 recovered on 2 hosts'
+    )
     expect(summarize([alert(1, 'web-1', 'failed', null), alert(2, 'a')])).toBe('2 alerts failed on 2 hosts')
   })
 })
@@ -29,9 +46,15 @@ describe('summary', () => {
 describe('notification', () => {
   it('lists an event once per kind, makes links absolute and marks reminders', () => {
     const a = alert(1, 'nginx')
-    const n = buildNotification('uid-1', [
-      { eventId: 7, kind: 'alert', item: a }, { eventId: 7, kind: 'alert', item: a }, { eventId: 8, kind: 'alert', item: alert(1, 'mysql') }
-    ], 'https://mon.example/overseer')
+    const n = buildNotification(
+      'uid-1',
+      [
+        { eventId: 7, kind: 'alert', item: a },
+        { eventId: 7, kind: 'alert', item: a },
+        { eventId: 8, kind: 'alert', item: alert(1, 'mysql') }
+      ],
+      'https://mon.example/overseer'
+    )
     expect(n.alerts.map((x) => x.service)).toEqual(['nginx', 'mysql'])
     expect(n.alerts[0].link).toBe('https://mon.example/overseer/#/events/1nginx')
     expect(n.link).toBe('https://mon.example/overseer/#/hosts/1')

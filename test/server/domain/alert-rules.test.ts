@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import {
-  alertState, compileRules, globToRegExp, matchRule, matchRules, suppression, type AlertEvent, type CompiledRule, type Mute, type RuleRows
+  alertState,
+  compileRules,
+  globToRegExp,
+  matchRule,
+  matchRules,
+  suppression,
+  type AlertEvent,
+  type CompiledRule,
+  type Mute,
+  type RuleRows
 } from '../../../src/server/domain/alert-rules'
 
 const NONEXIST = 512
@@ -10,8 +19,19 @@ const PROCESS = 3
 const FILESYSTEM = 0
 
 const rows = (r: Partial<RuleRows> = {}): RuleRows => ({
-  id: 1, enabled: true, servicePattern: '', states: 7, eventTypes: 0, heartbeat: true, recovery: true, groupWaitSec: 30,
-  hostIds: [], groupIds: [], serviceTypes: [], channelIds: [10], ...r
+  id: 1,
+  enabled: true,
+  servicePattern: '',
+  states: 7,
+  eventTypes: 0,
+  heartbeat: true,
+  recovery: true,
+  groupWaitSec: 30,
+  hostIds: [],
+  groupIds: [],
+  serviceTypes: [],
+  channelIds: [10],
+  ...r
 })
 const rule = (r: Partial<RuleRows> = {}, groups = new Map<number, number[]>()): CompiledRule => {
   const [compiled] = compileRules([rows(r)], groups)
@@ -19,7 +39,15 @@ const rule = (r: Partial<RuleRows> = {}, groups = new Map<number, number[]>()): 
   return compiled
 }
 const event = (e: Partial<AlertEvent> = {}): AlertEvent => ({
-  hostId: 7, service: 'nginx', serviceNameId: 70, serviceType: PROCESS, cls: NONEXIST, state: 1, priorState: 0, timeSec: 1000, ...e
+  hostId: 7,
+  service: 'nginx',
+  serviceNameId: 70,
+  serviceType: PROCESS,
+  cls: NONEXIST,
+  state: 1,
+  priorState: 0,
+  timeSec: 1000,
+  ...e
 })
 const failure = event()
 const recovery = event({ state: 0, priorState: 1 })
@@ -33,7 +61,15 @@ describe('alert rules: compiling', () => {
   })
 
   it('expands host groups into their members, with the named hosts; neither means every host', () => {
-    expect(rule({ hostIds: [1], groupIds: [5, 6] }, new Map([[5, [2, 3]], [6, [4]]])).hostIds).toEqual(new Set([1, 2, 3, 4]))
+    expect(
+      rule(
+        { hostIds: [1], groupIds: [5, 6] },
+        new Map([
+          [5, [2, 3]],
+          [6, [4]]
+        ])
+      ).hostIds
+    ).toEqual(new Set([1, 2, 3, 4]))
     expect(rule().hostIds).toBeNull()
     // A rule naming only an empty group matches no host, not every host.
     expect(rule({ groupIds: [9] }).hostIds).toEqual(new Set())
@@ -53,7 +89,7 @@ describe('alert rules: compiling', () => {
 })
 
 describe('alert rules: matching an event', () => {
-  it('hosts: the rule\'s hosts and group members only', () => {
+  it("hosts: the rule's hosts and group members only", () => {
     const r = rule({ hostIds: [7] })
     expect(matchRule(r, failure)).toBe('alert')
     expect(matchRule(r, { ...failure, hostId: 8 })).toBeUndefined()
@@ -73,9 +109,24 @@ describe('alert rules: matching an event', () => {
     const changed = event({ state: 2 })
     const succeeded = event({ state: 0, priorState: 0 })
     const changedNot = event({ state: 4, priorState: 2 })
-    expect([failure, changed, succeeded, changedNot].map((e) => matchRule(rule({ states: 1 }), e))).toEqual(['alert', undefined, undefined, undefined])
-    expect([failure, changed, succeeded, changedNot].map((e) => matchRule(rule({ states: 2 }), e))).toEqual([undefined, 'alert', undefined, undefined])
-    expect([failure, changed, succeeded, changedNot].map((e) => matchRule(rule({ states: 4 }), e))).toEqual([undefined, undefined, 'alert', 'alert'])
+    expect([failure, changed, succeeded, changedNot].map((e) => matchRule(rule({ states: 1 }), e))).toEqual([
+      'alert',
+      undefined,
+      undefined,
+      undefined
+    ])
+    expect([failure, changed, succeeded, changedNot].map((e) => matchRule(rule({ states: 2 }), e))).toEqual([
+      undefined,
+      'alert',
+      undefined,
+      undefined
+    ])
+    expect([failure, changed, succeeded, changedNot].map((e) => matchRule(rule({ states: 4 }), e))).toEqual([
+      undefined,
+      undefined,
+      'alert',
+      'alert'
+    ])
     expect(alertState(4)).toBe('succeeded')
     expect(alertState(2)).toBe('changed')
   })
@@ -103,12 +154,20 @@ describe('alert rules: matching an event', () => {
     expect(matchRule(rule({ eventTypes: NONEXIST }), heartbeatLost)).toBeUndefined()
     expect(matchRule(rule({ states: 2 }), heartbeatLost)).toBeUndefined()
     // ... unless its filters take it in.
-    expect(matchRule(rule({ servicePattern: 'Mon*', serviceTypes: [5], eventTypes: NONEXIST | HEARTBEAT, states: 1 }), heartbeatLost)).toBe('alert')
+    expect(matchRule(rule({ servicePattern: 'Mon*', serviceTypes: [5], eventTypes: NONEXIST | HEARTBEAT, states: 1 }), heartbeatLost)).toBe(
+      'alert'
+    )
   })
 
   it('matchRules answers every matching rule with its kind', () => {
-    const rules = compileRules([rows({ id: 1 }), rows({ id: 2, servicePattern: 'x' }), rows({ id: 3, recovery: false, states: 5 })], new Map())
-    expect(matchRules(rules, failure).map((m) => [m.rule.id, m.kind])).toEqual([[1, 'alert'], [3, 'alert']])
+    const rules = compileRules(
+      [rows({ id: 1 }), rows({ id: 2, servicePattern: 'x' }), rows({ id: 3, recovery: false, states: 5 })],
+      new Map()
+    )
+    expect(matchRules(rules, failure).map((m) => [m.rule.id, m.kind])).toEqual([
+      [1, 'alert'],
+      [3, 'alert']
+    ])
     expect(matchRules(rules, recovery).map((m) => [m.rule.id, m.kind])).toEqual([[1, 'recovery']])
   })
 })

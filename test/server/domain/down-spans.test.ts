@@ -8,17 +8,24 @@ const ok = (sec: number, cls = STATUS) => ({ cls, state: 0, sec })
 
 describe('down spans', () => {
   it('a service is down from a failure until its recovery, and still down after a last failure', () => {
-    expect(downSpans(new Set(), [fail(10), ok(20), fail(30)])).toEqual([{ start: 10, end: 20 }, { start: 30, end: null }])
+    expect(downSpans(new Set(), [fail(10), ok(20), fail(30)])).toEqual([
+      { start: 10, end: 20 },
+      { start: 30, end: null }
+    ])
   })
 
   it('continues the span open before the slice', () => {
-    expect(downSpans(new Set([STATUS]), [ok(15), fail(25)])).toEqual([{ start: null, end: 15 }, { start: 25, end: null }])
+    expect(downSpans(new Set([STATUS]), [ok(15), fail(25)])).toEqual([
+      { start: null, end: 15 },
+      { start: 25, end: null }
+    ])
     expect(downSpans(new Set([STATUS]), [])).toEqual([{ start: null, end: null }])
   })
 
   it('stays down while any class fails, and a second failure of a failing service changes nothing', () => {
-    expect(downSpans(new Set(), [fail(10), fail(12, CONNECTION), ok(15), fail(16), ok(18, CONNECTION), ok(20)]))
-      .toEqual([{ start: 10, end: 20 }])
+    expect(downSpans(new Set(), [fail(10), fail(12, CONNECTION), ok(15), fail(16), ok(18, CONNECTION), ok(20)])).toEqual([
+      { start: 10, end: 20 }
+    ])
   })
 
   it('"changed" events and recoveries of a service that is up change nothing', () => {

@@ -3,7 +3,14 @@ import type { MonitEvent } from '../../../src/server/monit/message'
 import { isAgentStop, isResend } from '../../../src/server/domain/event-rules'
 
 const failure: MonitEvent = {
-  collectedSec: 100, collectedUsec: 5, service: 'sleeper', serviceType: 3, id: 512, state: 1, action: 2, message: 'process is not running'
+  collectedSec: 100,
+  collectedUsec: 5,
+  service: 'sleeper',
+  serviceType: 3,
+  id: 512,
+  state: 1,
+  action: 2,
+  message: 'process is not running'
 }
 const usec = (sec: number) => sec * 1_000_000
 const at = (sec: number, state = 1) => ({ state, collectedUsec: usec(sec) })

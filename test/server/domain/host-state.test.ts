@@ -23,7 +23,11 @@ describe('host LED, category and status text', () => {
   })
 
   it('counts services by LED', () => {
-    expect(countServices([{ led: Led.Green }, { led: Led.Red }, { led: Led.Orange }, { led: Led.Gray }, { led: Led.Red }]))
-      .toEqual({ total: 5, failed: 2, changed: 1, unmonitored: 1 })
+    expect(countServices([{ led: Led.Green }, { led: Led.Red }, { led: Led.Orange }, { led: Led.Gray }, { led: Led.Red }])).toEqual({
+      total: 5,
+      failed: 2,
+      changed: 1,
+      unmonitored: 1
+    })
   })
 })

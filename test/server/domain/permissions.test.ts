@@ -3,8 +3,12 @@ import { Permission } from '../../../src/shared/codes'
 import { holdsAnywhere, mayCollect, mayOnHost, principalOf } from '../../../src/server/domain/permissions'
 
 const user = { id: 7, uname: 'ann' }
-const row = (permission: number, hostIds: number[] = [], groupIds: number[] = [], groupHostIds: number[] = []) =>
-  ({ permission, hostIds, groupIds, groupHostIds })
+const row = (permission: number, hostIds: number[] = [], groupIds: number[] = [], groupHostIds: number[] = []) => ({
+  permission,
+  hostIds,
+  groupIds,
+  groupHostIds
+})
 
 describe('permissions', () => {
   it('a row without hosts or groups applies to every host, including unregistered ones', () => {
@@ -15,7 +19,9 @@ describe('permissions', () => {
   })
 
   it('grants bits per host, directly and through host groups', () => {
-    const p = principalOf(user, [{ admin: false, active: true, rows: [row(Permission.View, [1]), row(Permission.View | Permission.ServiceActions, [], [9], [2, 3])] }])
+    const p = principalOf(user, [
+      { admin: false, active: true, rows: [row(Permission.View, [1]), row(Permission.View | Permission.ServiceActions, [], [9], [2, 3])] }
+    ])
     expect(mayOnHost(p, 1, Permission.View)).toBe(true)
     expect(mayOnHost(p, 1, Permission.ServiceActions)).toBe(false)
     expect(mayOnHost(p, 3, Permission.ServiceActions)).toBe(true)

@@ -19,15 +19,25 @@ describe('serverDowntimes', () => {
   })
 
   it('lists every gap in order, and none for a restart within the same second', () => {
-    expect(serverDowntimes([run(T, T + 10, T + 10), run(T + 10, T + 20, T + 25), run(T + 60, T + 70), run(T + 95, T + 99)]))
-      .toEqual([{ start: T + 25, end: T + 60 }, { start: T + 70, end: T + 95 }])
+    expect(serverDowntimes([run(T, T + 10, T + 10), run(T + 10, T + 20, T + 25), run(T + 60, T + 70), run(T + 95, T + 99)])).toEqual([
+      { start: T + 25, end: T + 60 },
+      { start: T + 70, end: T + 95 }
+    ])
   })
 })
 
 describe('downtimesWithin', () => {
   it('cuts the downtimes to the range and to now, dropping those outside', () => {
-    const gaps = [{ start: T - 50, end: T + 10 }, { start: T + 40, end: T + 45 }, { start: T + 80, end: T + 200 }, { start: T + 300, end: T + 400 }]
-    expect(downtimesWithin(gaps, { from: T, to: T + 250 }, T + 150))
-      .toEqual([{ start: T, end: T + 10 }, { start: T + 40, end: T + 45 }, { start: T + 80, end: T + 150 }])
+    const gaps = [
+      { start: T - 50, end: T + 10 },
+      { start: T + 40, end: T + 45 },
+      { start: T + 80, end: T + 200 },
+      { start: T + 300, end: T + 400 }
+    ]
+    expect(downtimesWithin(gaps, { from: T, to: T + 250 }, T + 150)).toEqual([
+      { start: T, end: T + 10 },
+      { start: T + 40, end: T + 45 },
+      { start: T + 80, end: T + 150 }
+    ])
   })
 })

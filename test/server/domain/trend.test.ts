@@ -13,18 +13,28 @@ describe('trendCells', () => {
   })
 
   it('runs an open interval up to now, and lets silence outrank a service down', () => {
-    const cells = trendCells([
-      { service_name_id: 7, start: NOW - 2.5 * H, end: null },
-      { service_name_id: null, start: NOW - 1.5 * H, end: NOW - 1.2 * H }
-    ], NOW, 4, H)
+    const cells = trendCells(
+      [
+        { service_name_id: 7, start: NOW - 2.5 * H, end: null },
+        { service_name_id: null, start: NOW - 1.5 * H, end: NOW - 1.2 * H }
+      ],
+      NOW,
+      4,
+      H
+    )
     expect(cells).toEqual([Up, ServiceDown, Silent, ServiceDown])
   })
 
   it('ignores what ended before the window and clips what started before it', () => {
-    const cells = trendCells([
-      { service_name_id: 1, start: NOW - 10 * H, end: NOW - 4 * H },
-      { service_name_id: 2, start: NOW - 10 * H, end: NOW - 3.5 * H }
-    ], NOW, 3, H)
+    const cells = trendCells(
+      [
+        { service_name_id: 1, start: NOW - 10 * H, end: NOW - 4 * H },
+        { service_name_id: 2, start: NOW - 10 * H, end: NOW - 3.5 * H }
+      ],
+      NOW,
+      3,
+      H
+    )
     expect(cells).toEqual([Up, Up, Up])
     expect(trendCells([{ service_name_id: 2, start: NOW - 10 * H, end: NOW - 2.5 * H }], NOW, 3, H)).toEqual([ServiceDown, Up, Up])
   })

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { Range } from '../../../src/shared/ranges'
 import {
-  averageOf, customRangeProblem, DAY, downtimeText, HOUR, MINUTE, resolveRange, unknownSpans, uptimeOf, type DownInterval
+  averageOf,
+  customRangeProblem,
+  DAY,
+  downtimeText,
+  HOUR,
+  MINUTE,
+  resolveRange,
+  unknownSpans,
+  uptimeOf,
+  type DownInterval
 } from '../../../src/server/domain/uptime'
 
 // A minute-aligned origin; M = one minute. Ranges below are [F, F + 100 minutes) unless said otherwise.
@@ -80,23 +89,35 @@ describe('uptimeOf', () => {
 describe('uptimeOf with unknown spans (issue 12: the server not running, before the first report)', () => {
   it('takes unknown time out of the elapsed part: not up, not down', () => {
     // 20 of 100 minutes unknown, 8 of the other 80 down: floor(10000 × 72 / 80) / 100.
-    expect(uptimeOf(span, later, [down(F + 50 * M, F + 58 * M)], [down(F + 10 * M, F + 30 * M)]))
-      .toEqual({ downtime: 8 * M, uptime: 90, unknown: 20 * M })
+    expect(uptimeOf(span, later, [down(F + 50 * M, F + 58 * M)], [down(F + 10 * M, F + 30 * M)])).toEqual({
+      downtime: 8 * M,
+      uptime: 90,
+      unknown: 20 * M
+    })
   })
 
-  it('does not count a down interval over the server\'s downtime', () => {
+  it("does not count a down interval over the server's downtime", () => {
     // Silent from minute 10 to 40, while the server itself was down from 20 to 40: 10 minutes down of 80 known.
-    expect(uptimeOf(span, later, [down(F + 10 * M, F + 40 * M)], [down(F + 20 * M, F + 40 * M)]))
-      .toEqual({ downtime: 10 * M, uptime: 87.5, unknown: 20 * M })
+    expect(uptimeOf(span, later, [down(F + 10 * M, F + 40 * M)], [down(F + 20 * M, F + 40 * M)])).toEqual({
+      downtime: 10 * M,
+      uptime: 87.5,
+      unknown: 20 * M
+    })
     // Entirely inside the server's downtime: nothing down at all.
-    expect(uptimeOf(span, later, [down(F + 25 * M, F + 35 * M)], [down(F + 20 * M, F + 40 * M)]))
-      .toEqual({ downtime: 0, uptime: 100, unknown: 20 * M })
+    expect(uptimeOf(span, later, [down(F + 25 * M, F + 35 * M)], [down(F + 20 * M, F + 40 * M)])).toEqual({
+      downtime: 0,
+      uptime: 100,
+      unknown: 20 * M
+    })
   })
 
   it('snaps unknown spans outwards, and unknown wins over down in a shared minute', () => {
     // The server down for 30 s within minute 10 to 11: both minutes unknown, the silence around them not down.
-    expect(uptimeOf(span, later, [down(F + 10 * M + 40, F + 11 * M + 5)], [down(F + 10 * M + 45, F + 11 * M + 15)]))
-      .toEqual({ downtime: 0, uptime: 100, unknown: 2 * M })
+    expect(uptimeOf(span, later, [down(F + 10 * M + 40, F + 11 * M + 5)], [down(F + 10 * M + 45, F + 11 * M + 15)])).toEqual({
+      downtime: 0,
+      uptime: 100,
+      unknown: 2 * M
+    })
     // Overlapping unknown spans count once.
     expect(uptimeOf(span, later, [], [down(F, F + 10 * M), down(F + 5 * M, F + 15 * M)]).unknown).toBe(15 * M)
   })
@@ -105,7 +126,11 @@ describe('uptimeOf with unknown spans (issue 12: the server not running, before 
     const now = F + 40 * M
     // An ongoing unknown span (end null) and one reaching past now: only minutes 30 to 40 are unknown.
     expect(uptimeOf(span, now, [], [down(F + 30 * M, null)])).toEqual({ downtime: 0, uptime: 100, unknown: 10 * M })
-    expect(uptimeOf(span, now, [down(F, F + 10 * M)], [down(F + 30 * M, F + 90 * M)])).toEqual({ downtime: 10 * M, uptime: 66.66, unknown: 10 * M })
+    expect(uptimeOf(span, now, [down(F, F + 10 * M)], [down(F + 30 * M, F + 90 * M)])).toEqual({
+      downtime: 10 * M,
+      uptime: 66.66,
+      unknown: 10 * M
+    })
   })
 
   it('is 100 % with all of the elapsed part unknown', () => {
@@ -117,15 +142,18 @@ describe('uptimeOf with unknown spans (issue 12: the server not running, before 
     // when those 52 minutes counted as up); 59 of the 60 minutes unknown or down.
     const hour = { from: F, to: F + 60 * M }
     const firstReport = F + 52 * M + 15
-    expect(uptimeOf(hour, later, [down(firstReport + 5, null)], unknownSpans(firstReport, [])))
-      .toEqual({ downtime: 7 * M, uptime: 0, unknown: 53 * M })
+    expect(uptimeOf(hour, later, [down(firstReport + 5, null)], unknownSpans(firstReport, []))).toEqual({
+      downtime: 7 * M,
+      uptime: 0,
+      unknown: 53 * M
+    })
     // Healthy since its first report: 100 %, however late in the range that was.
     expect(uptimeOf(hour, later, [], unknownSpans(firstReport, []))).toEqual({ downtime: 0, uptime: 100, unknown: 53 * M })
     // First seen before the range: nothing unknown.
     expect(uptimeOf(hour, later, [], unknownSpans(F - DAY, [])).unknown).toBe(0)
   })
 
-  it('joins the first report and the server\'s downtimes', () => {
+  it("joins the first report and the server's downtimes", () => {
     expect(unknownSpans(F + 5 * M, [down(F + 20 * M, F + 21 * M)])).toEqual([down(0, F + 5 * M), down(F + 20 * M, F + 21 * M)])
     expect(uptimeOf(span, later, [], unknownSpans(F + 5 * M, [down(F + 20 * M, F + 21 * M)])).unknown).toBe(6 * M)
   })
@@ -175,8 +203,16 @@ describe('ranges', () => {
 
 describe('downtime text', () => {
   it.each([
-    [0, '0m'], [59, '0m'], [60, '1m'], [5 * M, '5m'], [HOUR, '1h'], [2 * HOUR + 5 * M, '2h 5m'],
-    [3 * DAY + HOUR, '3d 1h'], [DAY + 7 * M, '1d 7m'], [400 * DAY + 23 * HOUR + 59 * M, '400d 23h 59m'], [-5, '0m']
+    [0, '0m'],
+    [59, '0m'],
+    [60, '1m'],
+    [5 * M, '5m'],
+    [HOUR, '1h'],
+    [2 * HOUR + 5 * M, '2h 5m'],
+    [3 * DAY + HOUR, '3d 1h'],
+    [DAY + 7 * M, '1d 7m'],
+    [400 * DAY + 23 * HOUR + 59 * M, '400d 23h 59m'],
+    [-5, '0m']
   ])('%i s is %s', (seconds, text) => {
     expect(downtimeText(seconds)).toBe(text)
   })
@@ -188,7 +224,18 @@ describe('averageOf', () => {
   })
 
   it('means the percents (floored) and the downtimes (to the minute)', () => {
-    expect(averageOf([{ uptime: 100, downtime: 0 }, { uptime: 99.99, downtime: 3 * M }])).toEqual({ uptime: 99.99, downtime: 2 * M })
-    expect(averageOf([{ uptime: 33.33, downtime: 0 }, { uptime: 33.34, downtime: 0 }, { uptime: 33.33, downtime: 0 }]).uptime).toBe(33.33)
+    expect(
+      averageOf([
+        { uptime: 100, downtime: 0 },
+        { uptime: 99.99, downtime: 3 * M }
+      ])
+    ).toEqual({ uptime: 99.99, downtime: 2 * M })
+    expect(
+      averageOf([
+        { uptime: 33.33, downtime: 0 },
+        { uptime: 33.34, downtime: 0 },
+        { uptime: 33.33, downtime: 0 }
+      ]).uptime
+    ).toBe(33.33)
   })
 })

@@ -24,7 +24,10 @@ describe('varints', () => {
     const w = new ByteWriter(4)
     for (const v of values) {
       w.uvarint(v)
-      if (v <= 2 ** 51) { w.svarint(-v); w.svarint(v) }
+      if (v <= 2 ** 51) {
+        w.svarint(-v)
+        w.svarint(v)
+      }
     }
     const r = new ByteReader(w.toBuffer())
     for (const v of values) {
@@ -62,7 +65,15 @@ describe('decimals', () => {
 describe('raw samples', () => {
   it('round-trip negative, zero, huge, many-decimal and unordered values exactly', () => {
     const samples: [number, number][] = [
-      [5, 12.3], [3, -0.5], [900, 0], [901, 1e15], [2, 0.000123], [2_000_000, Math.PI], [7, -1e300], [8, 1234567], [9, 2 ** 53]
+      [5, 12.3],
+      [3, -0.5],
+      [900, 0],
+      [901, 1e15],
+      [2, 0.000123],
+      [2_000_000, Math.PI],
+      [7, -1e300],
+      [8, 1234567],
+      [9, 2 ** 53]
     ]
     expect(roundTripSamples(samples)).toEqual(samples)
   })
@@ -121,7 +132,11 @@ describe('blocks', () => {
       sizes[name] = blob.length / 60
     }
     // Measured: printed so a change in the layout shows in the test output.
-    console.log(`bytes per minute bucket: ${Object.entries(sizes).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}`)
+    console.log(
+      `bytes per minute bucket: ${Object.entries(sizes)
+        .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+        .join(', ')}`
+    )
     expect(sizes.cpu).toBeLessThan(4.5)
     expect(sizes.memoryKb).toBeLessThan(6.5)
     expect(sizes.responseS).toBeLessThan(8.5)
@@ -130,7 +145,14 @@ describe('blocks', () => {
 
 describe('merging', () => {
   it('gives the same buckets whatever the order of the samples', () => {
-    const samples: [number, number][] = [[0, 0.1], [10, 0.2], [61, 5], [65, -3.5], [125, 7.7], [30, 0.3]]
+    const samples: [number, number][] = [
+      [0, 0.1],
+      [10, 0.2],
+      [61, 5],
+      [65, -3.5],
+      [125, 7.7],
+      [30, 0.3]
+    ]
     const inOrder = new BucketGrid(60)
     for (const [t, v] of samples) inOrder.addSample(MINUTE_BLOCK + t, v)
     const reversed = new BucketGrid(60)
@@ -144,8 +166,14 @@ describe('merging', () => {
   })
 
   it('merges bucket lists: equal starts combine, others interleave', () => {
-    const a: Bucket[] = [{ time: 0, count: 1, min: 1, max: 1, sum: 1 }, { time: 120, count: 2, min: 2, max: 4, sum: 6 }]
-    const b: Bucket[] = [{ time: 60, count: 1, min: 9, max: 9, sum: 9 }, { time: 120, count: 1, min: 0.5, max: 0.5, sum: 0.5 }]
+    const a: Bucket[] = [
+      { time: 0, count: 1, min: 1, max: 1, sum: 1 },
+      { time: 120, count: 2, min: 2, max: 4, sum: 6 }
+    ]
+    const b: Bucket[] = [
+      { time: 60, count: 1, min: 9, max: 9, sum: 9 },
+      { time: 120, count: 1, min: 0.5, max: 0.5, sum: 0.5 }
+    ]
     expect(mergeBucketLists(a, b)).toEqual([a[0], b[0], { time: 120, count: 3, min: 0.5, max: 4, sum: 6.5 }])
   })
 

@@ -34,7 +34,10 @@ export function historySetup(statistics = 3): HistorySetup {
   const serviceId = store.services.ofHost(hostId)[0].id
   const ids = Array.from({ length: statistics }, (_, i) => store.history.series.register(serviceId, 5000 + i, 'test'))
   const setup: HistorySetup = {
-    temp, store: temp.store, hostId, ids,
+    temp,
+    store: temp.store,
+    hostId,
+    ids,
     raw(time, samples) {
       const w = new RawSampleWriter()
       for (const [id, value] of samples) w.add(id, value)
@@ -51,7 +54,10 @@ export function historySetup(statistics = 3): HistorySetup {
 /** The bucket of `samples` (time, value) as the rollup must compute it. */
 export function expectedBucket(time: number, values: readonly number[]): Bucket {
   return {
-    time, count: values.length, min: Math.min(...values), max: Math.max(...values),
+    time,
+    count: values.length,
+    min: Math.min(...values),
+    max: Math.max(...values),
     sum: Math.round(values.reduce((a, b) => a + b, 0) * 1e6) / 1e6
   }
 }

@@ -15,10 +15,16 @@ afterEach(() => temp.close())
 
 /** The heartbeat fixture, collected `shift` seconds later than recorded. */
 const heartbeat = (shift = 0) =>
-  fixture('02-status-heartbeat').toString('latin1').replaceAll(`<collected_sec>${COLLECTED}<`, `<collected_sec>${COLLECTED + shift}<`)
+  fixture('02-status-heartbeat')
+    .toString('latin1')
+    .replaceAll(`<collected_sec>${COLLECTED}<`, `<collected_sec>${COLLECTED + shift}<`)
 
-const rawRows = () => temp.store.sql.sqlite.prepare('SELECT host_id, time, samples FROM history_raw ORDER BY id').all() as
-  { host_id: number; time: number; samples: Buffer }[]
+const rawRows = () =>
+  temp.store.sql.sqlite.prepare('SELECT host_id, time, samples FROM history_raw ORDER BY id').all() as {
+    host_id: number
+    time: number
+    samples: Buffer
+  }[]
 
 describe('raw history from the collector', () => {
   it('stores one row per message with every numeric statistic under its registry id', () => {
@@ -28,13 +34,19 @@ describe('raw history from the collector', () => {
     expect(rows.map((r) => [r.host_id, r.time])).toEqual([[hostId, COLLECTED]])
 
     const byId = new Map(temp.store.history.series.idsOfHost(hostId).map((s) => [s.id, s]))
-    const recorded = new Map(rawSamples(rows[0].samples).map((s) => {
-      const st = byId.get(s.statisticId)!
-      return [`${st.service_id} ${statisticKey(st.type, st.descriptor)}`, s.value]
-    }))
-    const expected = new Map(temp.store.services.ofHost(hostId).flatMap((svc) => decodeStatistics(svc.statistics)
-      .filter((st) => st.text === null)
-      .map((st): [string, number] => [`${svc.id} ${statisticKey(st.type, st.descriptor)}`, st.value])))
+    const recorded = new Map(
+      rawSamples(rows[0].samples).map((s) => {
+        const st = byId.get(s.statisticId)!
+        return [`${st.service_id} ${statisticKey(st.type, st.descriptor)}`, s.value]
+      })
+    )
+    const expected = new Map(
+      temp.store.services.ofHost(hostId).flatMap((svc) =>
+        decodeStatistics(svc.statistics)
+          .filter((st) => st.text === null)
+          .map((st): [string, number] => [`${svc.id} ${statisticKey(st.type, st.descriptor)}`, st.value])
+      )
+    )
     expect(expected.size).toBeGreaterThan(20)
     expect(recorded).toEqual(expected)
   })
@@ -75,8 +87,14 @@ describe('raw history from the collector', () => {
       const sleeper = temp.store.services.ofHost(1).find((svc) => svc.name === 'sleeper')!
       const id = temp.store.history.series.idsOfHost(1).find((st) => st.service_id === sleeper.id && st.type === Stat.Uptime)!.id
       return {
-        latest: decodeStatistics(sleeper.statistics).filter((st) => st.type === Stat.Uptime).map((st) => st.value),
-        history: rawRows().map((r) => rawSamples(r.samples).filter((smp) => smp.statisticId === id).map((smp) => smp.value))
+        latest: decodeStatistics(sleeper.statistics)
+          .filter((st) => st.type === Stat.Uptime)
+          .map((st) => st.value),
+        history: rawRows().map((r) =>
+          rawSamples(r.samples)
+            .filter((smp) => smp.statisticId === id)
+            .map((smp) => smp.value)
+        )
       }
     }
     temp.post(repeating(0), (COLLECTED + 60) * 1000)

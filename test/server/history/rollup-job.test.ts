@@ -16,7 +16,11 @@ afterEach(() => {
 function backlog(): number {
   const now = Math.floor(Date.now() / 1000)
   const start = now - (now % HOUR) - 8 * HOUR
-  for (let t = start; t < start + 6 * HOUR; t += 30) setup.raw(t, setup.ids.map((id, i) => [id, (t % (i + 7)) / 10]))
+  for (let t = start; t < start + 6 * HOUR; t += 30)
+    setup.raw(
+      t,
+      setup.ids.map((id, i) => [id, (t % (i + 7)) / 10])
+    )
   return start + 6 * HOUR
 }
 

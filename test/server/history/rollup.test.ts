@@ -25,29 +25,47 @@ describe('rollup across boundaries', () => {
     setup.store.history.settings.setRetention({ raw: 40 * DAY, minute: 40 * DAY })
     // Around midnight of Dec 31 → Jan 1 and around the first minute and hour of Jan 1.
     const points: [number, number, number][] = [
-      [T0 - 30, 1.5, 100], [T0 - 1, 2.5, 200],
-      [T0, 0.1, 10], [T0 + 59, 0.2, 20], [T0 + 60, 0.3, 30], [T0 + HOUR - 1, -4, 40], [T0 + HOUR, 7.25, 50],
-      [T0 + DAY - 1, 9.999, 60], [T0 + DAY, 1e6, 70], [MONTH_END - 1, 3, 80]
+      [T0 - 30, 1.5, 100],
+      [T0 - 1, 2.5, 200],
+      [T0, 0.1, 10],
+      [T0 + 59, 0.2, 20],
+      [T0 + 60, 0.3, 30],
+      [T0 + HOUR - 1, -4, 40],
+      [T0 + HOUR, 7.25, 50],
+      [T0 + DAY - 1, 9.999, 60],
+      [T0 + DAY, 1e6, 70],
+      [MONTH_END - 1, 3, 80]
     ]
-    for (const [t, va, vb] of points) setup.raw(t, [[a, va], [b, vb]])
+    for (const [t, va, vb] of points)
+      setup.raw(t, [
+        [a, va],
+        [b, vb]
+      ])
     rollup().runToIdle(MONTH_END + HOUR + ROLL_GRACE_SECONDS)
 
     // Minute blocks (one per hour), buckets of 60 s.
     expect(setup.stored('minute', T0 - HOUR, a)).toEqual([expectedBucket(T0 - 60, [1.5, 2.5])])
     expect(setup.stored('minute', T0, a)).toEqual([
-      expectedBucket(T0, [0.1, 0.2]), expectedBucket(T0 + 60, [0.3]), expectedBucket(T0 + HOUR - 60, [-4])
+      expectedBucket(T0, [0.1, 0.2]),
+      expectedBucket(T0 + 60, [0.3]),
+      expectedBucket(T0 + HOUR - 60, [-4])
     ])
     // Hour blocks (one per day), buckets of an hour.
     expect(setup.stored('hour', T0, a)).toEqual([
-      expectedBucket(T0, [0.1, 0.2, 0.3, -4]), expectedBucket(T0 + HOUR, [7.25]), expectedBucket(T0 + DAY - HOUR, [9.999])
+      expectedBucket(T0, [0.1, 0.2, 0.3, -4]),
+      expectedBucket(T0 + HOUR, [7.25]),
+      expectedBucket(T0 + DAY - HOUR, [9.999])
     ])
     expect(setup.stored('hour', T0, b)).toEqual([
-      expectedBucket(T0, [10, 20, 30, 40]), expectedBucket(T0 + HOUR, [50]), expectedBucket(T0 + DAY - HOUR, [60])
+      expectedBucket(T0, [10, 20, 30, 40]),
+      expectedBucket(T0 + HOUR, [50]),
+      expectedBucket(T0 + DAY - HOUR, [60])
     ])
     // Day blocks (one per month), buckets of a day; December and January apart.
     expect(setup.stored('day', blockStart('day', T0 - 1), a)).toEqual([expectedBucket(T0 - DAY, [1.5, 2.5])])
     expect(setup.stored('day', T0, a)).toEqual([
-      expectedBucket(T0, [0.1, 0.2, 0.3, -4, 7.25, 9.999]), expectedBucket(T0 + DAY, [1e6]),
+      expectedBucket(T0, [0.1, 0.2, 0.3, -4, 7.25, 9.999]),
+      expectedBucket(T0 + DAY, [1e6]),
       expectedBucket(MONTH_END - DAY, [3])
     ])
     expect(setup.store.history.settings.progress().rolledUntil).toEqual({ minute: MONTH_END + HOUR, hour: MONTH_END, day: MONTH_END })
@@ -155,7 +173,11 @@ describe('retention', () => {
 describe('restarts', () => {
   function fill(): number {
     const [a, b] = setup.ids
-    for (let t = T0; t < T0 + 3 * HOUR; t += 30) setup.raw(t, [[a, (t % 7) / 10], [b, t % 13]])
+    for (let t = T0; t < T0 + 3 * HOUR; t += 30)
+      setup.raw(t, [
+        [a, (t % 7) / 10],
+        [b, t % 13]
+      ])
     return T0 + 3 * HOUR + ROLL_GRACE_SECONDS
   }
 
@@ -164,7 +186,9 @@ describe('restarts', () => {
     const now = fill()
     // Interrupted in the middle of rolling the first hour: the in-memory roll is lost.
     const first = rollup()
-    while (first.step(now) !== 'wrote') { /* until the first write */ }
+    while (first.step(now) !== 'wrote') {
+      /* until the first write */
+    }
     setup.store.close()
     setup.store = new Store(join(setup.temp.dir, 'test.sqlite'))
     setup.raw(T0 + 15, [[setup.ids[0], 0.9]]) // a late sample while the server was down

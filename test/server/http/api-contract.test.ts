@@ -14,12 +14,17 @@ afterEach(() => app?.close())
 
 async function serve(answer: unknown, checkAnswers: boolean): Promise<string> {
   const e: ApiEndpoint = endpoint({
-    path: 'count', methods: ['GET'], access: 'public', summary: 'A count', params: {}, answer: count,
+    path: 'count',
+    methods: ['GET'],
+    access: 'public',
+    summary: 'A count',
+    params: {},
+    answer: count,
     // What a handler typed loosely (any) might return: the type check cannot see it, the run-time check can.
     handle: () => answer as z.input<typeof count>
   })
   // Public endpoints never ask the gate.
-  registerEndpoints(app = fastify(), undefined as unknown as SessionGate, [e], { checkAnswers })
+  registerEndpoints((app = fastify()), undefined as unknown as SessionGate, [e], { checkAnswers })
   await app.listen({ host: '127.0.0.1', port: 0 })
   const { port } = app.server.address() as { port: number }
   return `http://127.0.0.1:${port}`

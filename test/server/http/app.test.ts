@@ -37,8 +37,10 @@ describe('the collector path, matched after normalisation', () => {
     ['/%63ollector', 'c0110000000000000000000000000004'],
     ['/collector/x/..', 'c0110000000000000000000000000005']
   ])('POST %s is served by the collector and stores the message', async (path, agentId) => {
-    const res = await postCollector(server.baseUrl, asAgent(fixture('02-status-heartbeat'), agentId, `via-${agentId.slice(-1)}`),
-      { auth: COLLECTOR, path })
+    const res = await postCollector(server.baseUrl, asAgent(fixture('02-status-heartbeat'), agentId, `via-${agentId.slice(-1)}`), {
+      auth: COLLECTOR,
+      path
+    })
     expect(res.status).toBe(200)
     expect(res.headers.server).toBe('mmonit/3.7.0')
     expect(hostByAgent(agentId)?.hostname).toBe(`via-${agentId.slice(-1)}`)
@@ -53,14 +55,16 @@ describe('the collector path, matched after normalisation', () => {
 
 describe('a POST to a path that is neither the collector nor an API call', () => {
   it.each(['/collector/', '/collectors', '/collector/x', '/', '/index.csp', '/no/such/thing', '/api/2/no/such'])(
-    'POST %s answers 404 JSON, never the login page, and stores nothing', async (path) => {
+    'POST %s answers 404 JSON, never the login page, and stores nothing',
+    async (path) => {
       const agentId = `c012${Buffer.from(path).toString('hex').padEnd(28, '0').slice(0, 28)}`
       const res = await postCollector(server.baseUrl, asAgent(fixture('02-status-heartbeat'), agentId), { auth: COLLECTOR, path })
       expect(res.status).toBe(404)
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
       expect(JSON.parse(res.body)).toEqual({ error: `no such resource: ${path}` })
       expect(hostByAgent(agentId)).toBeUndefined()
-    })
+    }
+  )
 
   it('a logged-in client gets the same 404', async () => {
     const admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
@@ -74,8 +78,9 @@ describe('a POST to a path that is neither the collector nor an API call', () =>
     expect(page.status).toBe(200)
     expect(page.headers['content-type']).toBe('text/html')
     expect(page.text).toContain('action="z_security_check"')
-    const api = await httpRequest(server.baseUrl, 'POST', '/api/2/status/hosts/list', 'results=1',
-      { 'Content-Type': 'application/x-www-form-urlencoded' })
+    const api = await httpRequest(server.baseUrl, 'POST', '/api/2/status/hosts/list', 'results=1', {
+      'Content-Type': 'application/x-www-form-urlencoded'
+    })
     expect(api.status).toBe(200)
     expect(api.text).toContain('action="z_security_check"')
   })
@@ -84,16 +89,28 @@ describe('a POST to a path that is neither the collector nor an API call', () =>
 describe('security headers on every answer', () => {
   const answers: [string, number, () => Promise<ApiResponse | PostResult>][] = [
     ['the login page', 200, () => httpRequest(server.baseUrl, 'GET', '/index.csp')],
-    ['a failed login', 401, () => httpRequest(server.baseUrl, 'POST', '/z_security_check', 'z_username=admin&z_password=wrong',
-      { 'Content-Type': 'application/x-www-form-urlencoded' })],
+    [
+      'a failed login',
+      401,
+      () =>
+        httpRequest(server.baseUrl, 'POST', '/z_security_check', 'z_username=admin&z_password=wrong', {
+          'Content-Type': 'application/x-www-form-urlencoded'
+        })
+    ],
     ['the health JSON', 200, () => httpRequest(server.baseUrl, 'GET', '/health')],
     ['an API answer', 200, async () => (await loginAs(server.baseUrl, 'admin', 'adminsecret')).get('/api/2/status/hosts/list')],
     ['an API error', 400, async () => (await loginAs(server.baseUrl, 'admin', 'adminsecret')).get('/api/2/status/hosts/get', { id: 'x' })],
     ['a 404 to a POST', 404, () => httpRequest(server.baseUrl, 'POST', '/no/such/thing')],
     ['a console asset', 200, () => httpRequest(server.baseUrl, 'GET', '/assets/app.js')],
     ['the console page', 200, async () => (await loginAs(server.baseUrl, 'admin', 'adminsecret')).get('/')],
-    ['the metrics text', 200, () => httpRequest(server.baseUrl, 'GET', '/metrics',
-      undefined, { Authorization: `Basic ${Buffer.from('admin:adminsecret').toString('base64')}` })],
+    [
+      'the metrics text',
+      200,
+      () =>
+        httpRequest(server.baseUrl, 'GET', '/metrics', undefined, {
+          Authorization: `Basic ${Buffer.from('admin:adminsecret').toString('base64')}`
+        })
+    ],
     ['a stored collector message', 200, () => postCollector(server.baseUrl, fixture('02-status-heartbeat'), { auth: COLLECTOR })],
     ['a collector refusal', 401, () => postCollector(server.baseUrl, fixture('02-status-heartbeat'), { auth: 'monit:wrong' })],
     ['a GET of the collector', 405, () => postCollector(server.baseUrl, '', { auth: COLLECTOR, method: 'GET' })]

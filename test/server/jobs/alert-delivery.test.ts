@@ -25,9 +25,16 @@ let job: AlertDeliveryJob
 const receivers: AlertReceiver[] = []
 
 function newJob(opts: Partial<AlertDeliveryOptions> = {}): AlertDeliveryJob {
-  return new AlertDeliveryJob(temp.store, temp.secrets, {
-    consoleUrl: CONSOLE, now: () => clock * 1000, ...opts
-  }, { log: silentLogger })
+  return new AlertDeliveryJob(
+    temp.store,
+    temp.secrets,
+    {
+      consoleUrl: CONSOLE,
+      now: () => clock * 1000,
+      ...opts
+    },
+    { log: silentLogger }
+  )
 }
 
 /** One pass at unix second `at`, and every send it started finished. */
@@ -108,7 +115,7 @@ describe('grouping', () => {
       expect(retryMs).toBeGreaterThan(0)
       expect(retryMs).toBeLessThan(1_000)
       expect(notifications(db)).toHaveLength(0)
-      expect((db.pragma('busy_timeout', { simple: true }))).toBe(5000)
+      expect(db.pragma('busy_timeout', { simple: true })).toBe(5000)
       other.prepare('COMMIT').run()
     } finally {
       other.close()
@@ -140,7 +147,10 @@ describe('grouping', () => {
     expect(b.received.map((r) => r.body.alerts.map((x) => x.service))).toEqual([['disk']])
     expect(a.received[0].body.id).not.toBe(b.received[0].body.id)
     const rows = notifications(db)
-    expect(rows.map((n) => [n.channel_id, n.status])).toEqual([[chA, 'delivered'], [chB, 'delivered']])
+    expect(rows.map((n) => [n.channel_id, n.status])).toEqual([
+      [chA, 'delivered'],
+      [chB, 'delivered']
+    ])
   })
 })
 
@@ -153,7 +163,13 @@ describe('a storm', () => {
       for (let i = 1; i <= 1200; i++) {
         const host = addHost(db, `host-${i}`)
         const event = addEvent(db, host, 'nginx', T0)
-        addOutbox(db, { channelId: channel, ruleId: rule, eventId: event, item: item(host, `host-${i}`, 'nginx', event), createdAt: T0 + (i % 20) })
+        addOutbox(db, {
+          channelId: channel,
+          ruleId: rule,
+          eventId: event,
+          item: item(host, `host-${i}`, 'nginx', event),
+          createdAt: T0 + (i % 20)
+        })
       }
     })
     const passes: number[] = []
@@ -201,7 +217,9 @@ describe('a long history', () => {
     }
     const later = passes.slice(1).sort((x, y) => x - y) // the first one also prunes
     const median = later[Math.floor(later.length / 2)]
-    console.log(`long history (${history.notifications} notifications, ${history.notifications * history.rowsEach} rows): first pass ${passes[0].toFixed(1)} ms, then median ${median.toFixed(1)} ms, max ${later[later.length - 1].toFixed(1)} ms`)
+    console.log(
+      `long history (${history.notifications} notifications, ${history.notifications * history.rowsEach} rows): first pass ${passes[0].toFixed(1)} ms, then median ${median.toFixed(1)} ms, max ${later[later.length - 1].toFixed(1)} ms`
+    )
     expect(hook.received).toHaveLength(1)
     // A scan of the outbox or of the notifications on every pass takes ~35 ms here; the indexed reads < 1 ms.
     expect(median).toBeLessThan(10)
@@ -217,7 +235,12 @@ describe('retries', () => {
     addOutbox(db, { channelId: channel, item: item(host, 'web-1', 'nginx', null), createdAt: T0 })
 
     await passAt(T0 + 30)
-    expect(notifications(db)[0]).toMatchObject({ status: 'pending', attempts: 1, next_attempt_at: T0 + 60, last_error: expect.stringContaining('500') })
+    expect(notifications(db)[0]).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      next_attempt_at: T0 + 60,
+      last_error: expect.stringContaining('500')
+    })
     await passAt(T0 + 59)
     expect(hook.received).toHaveLength(1)
     await passAt(T0 + 60)
@@ -235,7 +258,12 @@ describe('retries', () => {
     addOutbox(db, { channelId: channel, item: item(addHost(db, 'web-1'), 'web-1', 'nginx', null), createdAt: T0 })
 
     await passAt(T0 + 30)
-    expect(notifications(db)[0]).toMatchObject({ status: 'pending', attempts: 1, next_attempt_at: T0 + 630, last_error: expect.stringContaining('retry after 600 s') })
+    expect(notifications(db)[0]).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      next_attempt_at: T0 + 630,
+      last_error: expect.stringContaining('retry after 600 s')
+    })
     await passAt(T0 + 629)
     expect(hook.received).toHaveLength(1)
     await passAt(T0 + 630)
@@ -260,7 +288,12 @@ describe('retries', () => {
     expect(hook.received).toHaveLength(MAX_ATTEMPTS)
     expect(new Set(hook.received.map((r) => r.body.id)).size).toBe(1)
     expect(waits).toEqual([30, 60, 120, 240, 480, 960, 1800, 1800, 1800])
-    expect(notifications(db)[0]).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, next_attempt_at: null, last_error: expect.stringContaining('503') })
+    expect(notifications(db)[0]).toMatchObject({
+      status: 'failed',
+      attempts: MAX_ATTEMPTS,
+      next_attempt_at: null,
+      last_error: expect.stringContaining('503')
+    })
   })
 })
 
@@ -287,7 +320,12 @@ describe('a slow channel', () => {
     addOutbox(db, { channelId: chLive, item: item(1, 'web-1', 'mysql', null), createdAt: T0 + 31 })
     clock = T0 + 61
     job.runOnce()
-    await waitFor('the second live notification', () => live.received.length === 2 && notifications(db)[2]?.status === 'delivered', 5_000, 5)
+    await waitFor(
+      'the second live notification',
+      () => live.received.length === 2 && notifications(db)[2]?.status === 'delivered',
+      5_000,
+      5
+    )
     const secondMs = performance.now() - started
     expect(notifications(db)[0]).toMatchObject({ status: 'pending', attempts: 0 })
 
@@ -295,7 +333,9 @@ describe('a slow channel', () => {
     const deadMs = performance.now() - started
     expect(dead.received).toHaveLength(1)
     expect(notifications(db)[0]).toMatchObject({ status: 'pending', attempts: 1, last_error: 'no answer within 1.5 s' })
-    console.log(`slow channel: pass ${passMs.toFixed(1)} ms, live delivered after ${liveMs.toFixed(0)} ms and again after ${secondMs.toFixed(0)} ms, dead timed out after ${deadMs.toFixed(0)} ms`)
+    console.log(
+      `slow channel: pass ${passMs.toFixed(1)} ms, live delivered after ${liveMs.toFixed(0)} ms and again after ${secondMs.toFixed(0)} ms, dead timed out after ${deadMs.toFixed(0)} ms`
+    )
     expect(passMs).toBeLessThan(timeoutMs / 3)
     expect(secondMs).toBeLessThan(timeoutMs / 3)
     expect(deadMs).toBeGreaterThanOrEqual(timeoutMs - 50)
@@ -343,8 +383,10 @@ describe('reminders', () => {
     await passAt(T0 + 30 + 1800)
     await passAt(T0 + 30 + 7200)
     expect(hook.received).toHaveLength(3)
-    expect(db.prepare("SELECT kind, COUNT(*) AS n FROM alert_outbox GROUP BY kind ORDER BY kind").all())
-      .toEqual([{ kind: 'alert', n: 1 }, { kind: 'reminder', n: 2 }])
+    expect(db.prepare('SELECT kind, COUNT(*) AS n FROM alert_outbox GROUP BY kind ORDER BY kind').all()).toEqual([
+      { kind: 'alert', n: 1 },
+      { kind: 'reminder', n: 2 }
+    ])
   })
 
   it('reminds of a silent host, not of its services', async () => {
@@ -355,7 +397,13 @@ describe('reminders', () => {
     const service = addEvent(db, host, 'nginx', T0)
     const heartbeat = addEvent(db, host, 'web-1', T0, EventClassId.Heartbeat)
     addOutbox(db, { channelId: channel, ruleId: rule, eventId: service, item: item(host, 'web-1', 'nginx', service), createdAt: T0 })
-    addOutbox(db, { channelId: channel, ruleId: rule, eventId: heartbeat, item: { ...item(host, 'web-1', 'web-1', heartbeat), serviceid: null }, createdAt: T0 })
+    addOutbox(db, {
+      channelId: channel,
+      ruleId: rule,
+      eventId: heartbeat,
+      item: { ...item(host, 'web-1', 'web-1', heartbeat), serviceid: null },
+      createdAt: T0
+    })
     db.prepare('UPDATE host SET heartbeat = 0 WHERE id = ?').run(host)
 
     await passAt(T0 + 30)
@@ -391,9 +439,11 @@ describe('failures of a silent time', () => {
   /** A failure of the host's process `service`, with the service's row as the collector keeps it. */
   const addFailure = (hostId: number, service: string, date: number): number => {
     const event = addEvent(db, hostId, service, date)
-    db.prepare(`INSERT INTO service (host_id, name_id, name, type, position, collected_usec, status, status_hint, monitor, monitor_mode,
+    db.prepare(
+      `INSERT INTO service (host_id, name_id, name, type, position, collected_usec, status, status_hint, monitor, monitor_mode,
       on_reboot, pending_action, led, status_text) SELECT ?, id, name, 3, 0, 0, 512, 0, 1, 0, 0, 0, 0, 'Does not exist' FROM service_name
-      WHERE name = ?`).run(hostId, service)
+      WHERE name = ?`
+    ).run(hostId, service)
     return event
   }
 
@@ -449,8 +499,14 @@ describe('pruning', () => {
     job = newJob({ keepSec: 3600 })
     const channel = addChannel(db, { name: 'ops', settings: { url: 'http://127.0.0.1:9/unused' } })
     const notify = (uid: string, status: string, createdAt: number) => {
-      const id = Number(db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, next_attempt_at)
-        VALUES (?, ?, ?, ?, ?)`).run(uid, channel, createdAt, status, status === 'pending' ? T0 + 86_400 : null).lastInsertRowid)
+      const id = Number(
+        db
+          .prepare(
+            `INSERT INTO alert_notification (uid, channel_id, created_at, status, next_attempt_at)
+        VALUES (?, ?, ?, ?, ?)`
+          )
+          .run(uid, channel, createdAt, status, status === 'pending' ? T0 + 86_400 : null).lastInsertRowid
+      )
       const row = addOutbox(db, { channelId: channel, item: item(1, 'h', 's', null), createdAt })
       db.prepare('UPDATE alert_outbox SET notification_id = ? WHERE id = ?').run(id, row)
     }
@@ -468,7 +524,9 @@ describe('pruning', () => {
   it('prunes in steps of 500 a minute, so that no pass holds the thread long', async () => {
     const channel = addChannel(db, { name: 'ops', settings: { url: 'http://127.0.0.1:9/unused' } })
     const insert = db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status) VALUES (?, ?, ?, 'delivered')`)
-    temp.store.transaction(() => { for (let i = 0; i < 1200; i++) insert.run(`n${i}`, channel, T0 - 40 * 86_400) })
+    temp.store.transaction(() => {
+      for (let i = 0; i < 1200; i++) insert.run(`n${i}`, channel, T0 - 40 * 86_400)
+    })
     const left = () => (db.prepare('SELECT COUNT(*) AS n FROM alert_notification').get() as { n: number }).n
     await passAt(T0)
     expect(left()).toBe(700)
@@ -484,7 +542,9 @@ describe('channel settings', () => {
   it('opens the sealed secrets with the key of the server: the webhook signs with the secret', async () => {
     const hook = await receiver()
     const channel = addChannel(db, { name: 'signed', settings: { url: hook.url, secret: temp.secrets.seal('s3cret') } })
-    expect(db.prepare('SELECT settings FROM alert_channel WHERE id = ?').get(channel)).not.toMatchObject({ settings: expect.stringContaining('s3cret') })
+    expect(db.prepare('SELECT settings FROM alert_channel WHERE id = ?').get(channel)).not.toMatchObject({
+      settings: expect.stringContaining('s3cret')
+    })
     addOutbox(db, { channelId: channel, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
     await passAt(T0 + 30)
     const [got] = hook.received
@@ -495,8 +555,11 @@ describe('channel settings', () => {
   it("renders the channel's own templates, and a secret URL opened (slack)", async () => {
     const hook = await receiver()
     const channel = addChannel(db, { name: 'chat', type: 'slack', settings: { url: temp.secrets.seal(hook.url) } })
-    db.prepare('UPDATE alert_channel SET subject_template = ?, body_template = ? WHERE id = ?')
-      .run('{{count}} new', '{{#each alerts}}{{host}}/{{service}} {{/each}}', channel)
+    db.prepare('UPDATE alert_channel SET subject_template = ?, body_template = ? WHERE id = ?').run(
+      '{{count}} new',
+      '{{#each alerts}}{{host}}/{{service}} {{/each}}',
+      channel
+    )
     addOutbox(db, { channelId: channel, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
     addOutbox(db, { channelId: channel, item: item(2, 'web-2', 'mysql', null), createdAt: T0 })
     await passAt(T0 + 30)
@@ -538,7 +601,6 @@ describe('a channel that cannot send', () => {
     expect(hook.received.map((r) => r.body.summary)).toEqual(['nginx failed on web-1'])
   })
 
-
   it('records a disabled channel as failed and an unknown type as an error to retry', async () => {
     const off = addChannel(db, { name: 'off', settings: { url: 'http://127.0.0.1:9/x' } })
     const odd = addChannel(db, { name: 'odd', type: 'carrier-pigeon', settings: {} })
@@ -551,6 +613,10 @@ describe('a channel that cannot send', () => {
 
     const byChannel = new Map(notifications(db).map((n) => [n.channel_id, n]))
     expect(byChannel.get(off)).toMatchObject({ status: 'failed', last_error: 'the channel is disabled' })
-    expect(byChannel.get(odd)).toMatchObject({ status: 'pending', attempts: 1, last_error: "no channel type 'carrier-pigeon' in this server" })
+    expect(byChannel.get(odd)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: "no channel type 'carrier-pigeon' in this server"
+    })
   })
 })

@@ -16,11 +16,15 @@ beforeEach(() => {
 afterEach(() => t.close())
 
 const host = () => hostOfAgent(t.store, '39900374079c371b7380946708ce1e29')!
-const heartbeatEvents = () => t.store.sql.sqlite
-  .prepare('SELECT state, message, date, active FROM event WHERE class = ? ORDER BY id').all(EventClassId.Heartbeat) as
-  { state: number; message: string; date: number; active: number }[]
-const hostIntervals = () => t.store.sql.sqlite
-  .prepare('SELECT start, "end" FROM state_interval WHERE service_name_id IS NULL ORDER BY id').all()
+const heartbeatEvents = () =>
+  t.store.sql.sqlite.prepare('SELECT state, message, date, active FROM event WHERE class = ? ORDER BY id').all(EventClassId.Heartbeat) as {
+    state: number
+    message: string
+    date: number
+    active: number
+  }[]
+const hostIntervals = () =>
+  t.store.sql.sqlite.prepare('SELECT start, "end" FROM state_interval WHERE service_name_id IS NULL ORDER BY id').all()
 
 describe('heartbeat watchdog', () => {
   it('declares the heartbeat dead exactly skew × poll after the last message', () => {
@@ -41,7 +45,8 @@ describe('heartbeat watchdog', () => {
     t.post(shiftTime(fixture('02-status-heartbeat'), 40), T0 + 40_000)
     expect(host()).toMatchObject({ heartbeat: 1, led: Led.Orange, inactive_since: null })
     expect(heartbeatEvents().map((e) => [e.state, e.message, e.active])).toEqual([
-      [1, 'No report from Monit for 15 seconds', 0], [0, 'Monit reports again', 0]
+      [1, 'No report from Monit for 15 seconds', 0],
+      [0, 'Monit reports again', 0]
     ])
     expect(hostIntervals()).toEqual([{ start: T0 / 1000 + 5, end: T0 / 1000 + 40 }])
   })

@@ -8,7 +8,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function recordingLog(): { log: Logger; lines: string[] } {
   const lines: string[] = []
-  return { lines, log: { info: (m) => lines.push(`INFO ${m}`), warn: (m) => lines.push(`WARN ${m}`), error: (m) => lines.push(`ERROR ${m}`) } }
+  return {
+    lines,
+    log: { info: (m) => lines.push(`INFO ${m}`), warn: (m) => lines.push(`WARN ${m}`), error: (m) => lines.push(`ERROR ${m}`) }
+  }
 }
 
 describe('PeriodicJob', () => {
@@ -18,7 +21,10 @@ describe('PeriodicJob', () => {
     // Runs 1–3 fail as on a full disk, 4–5 as a bug would, 6 on work, 7 on fails again.
     let runs = 0
     const job = new PeriodicJob({
-      name: 'test job', intervalMs: 5, log, onError: (err) => handed.push(err),
+      name: 'test job',
+      intervalMs: 5,
+      log,
+      onError: (err) => handed.push(err),
       run: () => {
         runs++
         if (runs <= 3 || runs >= 7) throw diskFull()
@@ -31,12 +37,19 @@ describe('PeriodicJob', () => {
     const afterStop = runs
     expect(lines).toEqual([
       'ERROR test job failed: SQLITE_FULL: database or disk is full; tried again every 5 ms (logged once until it works again)',
-      expect.stringMatching(/^ERROR test job failed: TypeError: a bug\n {4}at .*; tried again every 5 ms \(logged once until it works again\)$/s),
+      expect.stringMatching(
+        /^ERROR test job failed: TypeError: a bug\n {4}at .*; tried again every 5 ms \(logged once until it works again\)$/s
+      ),
       'INFO test job works again',
       'ERROR test job failed: SQLITE_FULL: database or disk is full; tried again every 5 ms (logged once until it works again)'
     ])
     expect(handed.slice(0, 6).map((err) => (err as Error).message)).toEqual([
-      'database or disk is full', 'database or disk is full', 'database or disk is full', 'a bug', 'a bug', 'database or disk is full'
+      'database or disk is full',
+      'database or disk is full',
+      'database or disk is full',
+      'a bug',
+      'a bug',
+      'database or disk is full'
     ])
     await sleep(30)
     expect(runs).toBe(afterStop)
@@ -46,7 +59,9 @@ describe('PeriodicJob', () => {
     const { log } = recordingLog()
     const starts: number[] = []
     const job = new PeriodicJob({
-      name: 'sliced job', intervalMs: 200, log,
+      name: 'sliced job',
+      intervalMs: 200,
+      log,
       run: () => {
         starts.push(performance.now())
         return starts.length < 4 ? 1 : undefined

@@ -30,8 +30,12 @@ describe('change feed', () => {
   it('drops a subscriber that throws, and keeps publishing to the others', () => {
     const feed = new ChangeFeed()
     let calls = 0
-    feed.subscribe(() => { throw new Error('broken') })
-    feed.subscribe(() => { calls++ })
+    feed.subscribe(() => {
+      throw new Error('broken')
+    })
+    feed.subscribe(() => {
+      calls++
+    })
     feed.publish(removed(1))
     feed.publish(removed(2))
     expect(calls).toBe(2)

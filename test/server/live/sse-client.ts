@@ -1,7 +1,12 @@
 // A minimal Server-Sent Events reader over node:http, for tests: collects frames as they arrive.
 import { request, type IncomingMessage } from 'node:http'
 
-export interface SseFrame { id?: string; event: string; data: string; at: number }
+export interface SseFrame {
+  id?: string
+  event: string
+  data: string
+  at: number
+}
 
 export interface SseStream {
   status: number
@@ -46,13 +51,19 @@ function reader(res: IncomingMessage, destroy: () => void): SseStream {
         const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '')
         if (field === 'id') frame.id = value
         else if (field === 'event') frame.event = value
-        else if (field === 'data') { frame.data += (hasData ? '\n' : '') + value; hasData = true }
+        else if (field === 'data') {
+          frame.data += (hasData ? '\n' : '') + value
+          hasData = true
+        }
       }
       if (hasData) frames.push(frame)
     }
     for (const w of waiters) w()
   })
-  const ended = new Promise<void>((resolve) => { res.on('close', resolve); res.on('end', resolve) })
+  const ended = new Promise<void>((resolve) => {
+    res.on('close', resolve)
+    res.on('end', resolve)
+  })
   return {
     status: res.statusCode ?? 0,
     contentType: res.headers['content-type'],
@@ -68,8 +79,14 @@ function reader(res: IncomingMessage, destroy: () => void): SseStream {
           cleanup()
           resolve(found)
         }
-        const timer = setTimeout(() => { cleanup(); reject(new Error(`no matching SSE frame within ${timeoutMs} ms`)) }, timeoutMs)
-        const cleanup = () => { clearTimeout(timer); waiters.delete(check) }
+        const timer = setTimeout(() => {
+          cleanup()
+          reject(new Error(`no matching SSE frame within ${timeoutMs} ms`))
+        }, timeoutMs)
+        const cleanup = () => {
+          clearTimeout(timer)
+          waiters.delete(check)
+        }
         waiters.add(check)
         check()
       })

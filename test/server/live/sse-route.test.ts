@@ -51,7 +51,8 @@ describe('GET /api/2/live', () => {
     expect(dataOf(registered)).toEqual({ kind: 'host-registered', hostId, hostname: 'host-000001' })
     expect(dataOf(changed)).toMatchObject({ hostId, hostname: 'host-000001', led: expect.any(Number), status: expect.any(String) })
     expect(dataOf(event)).toMatchObject({
-      hostId, event: { id: expect.any(Number), service: 'sleeper', eventClass: 512, state: 1, message: 'process is not running' }
+      hostId,
+      event: { id: expect.any(Number), service: 'sleeper', eventClass: 512, state: 1, message: 'process is not running' }
     })
     expect(dataOf(service)).toMatchObject({ hostId, led: expect.any(Number), status: expect.any(String) })
     expect(Number(event.id)).toBeGreaterThan(Number(registered.id))
@@ -122,11 +123,21 @@ describe('GET /api/2/live', () => {
     const stream = await live(admin)
     await stream.waitFor((f) => f.event === 'ready')
     const res = await admin.post('/api/2/admin/hosts/update', {
-      id: hostId, hostname: 'renamed-42', agentuser: 'admin', agentpassword: '', status: 2, CSRFToken: await admin.csrfToken()
+      id: hostId,
+      hostname: 'renamed-42',
+      agentuser: 'admin',
+      agentpassword: '',
+      status: 2,
+      CSRFToken: await admin.csrfToken()
     })
     expect(res.status).toBe(200)
-    expect(dataOf(await stream.waitFor((f) => f.event === 'host-changed' && dataOf(f).hostId === hostId)))
-      .toEqual({ kind: 'host-changed', hostId, hostname: 'renamed-42', led: 3, status: 'Ignored' })
+    expect(dataOf(await stream.waitFor((f) => f.event === 'host-changed' && dataOf(f).hostId === hostId))).toEqual({
+      kind: 'host-changed',
+      hostId,
+      hostname: 'renamed-42',
+      led: 3,
+      status: 'Ignored'
+    })
     stream.close()
   })
 

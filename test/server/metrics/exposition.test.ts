@@ -5,23 +5,37 @@ import { escapeLabelValue, renderExposition } from '../../../src/server/metrics/
 describe('Prometheus text exposition', () => {
   it('renders HELP, TYPE and samples with labels', () => {
     const text = renderExposition([
-      { name: 'a_b', help: 'Help with \\ and\nnewline.', type: 'gauge', samples: [{ labels: { host: 'h1', x: 'y' }, value: 1.5 }, { value: 2 }] },
-      { name: 'c_seconds', help: 'A histogram.', type: 'histogram', samples: [
-        { suffix: '_bucket', labels: { le: '+Inf' }, value: 3 }, { suffix: '_sum', value: 0.25 }, { suffix: '_count', value: 3 }
-      ] }
+      {
+        name: 'a_b',
+        help: 'Help with \\ and\nnewline.',
+        type: 'gauge',
+        samples: [{ labels: { host: 'h1', x: 'y' }, value: 1.5 }, { value: 2 }]
+      },
+      {
+        name: 'c_seconds',
+        help: 'A histogram.',
+        type: 'histogram',
+        samples: [
+          { suffix: '_bucket', labels: { le: '+Inf' }, value: 3 },
+          { suffix: '_sum', value: 0.25 },
+          { suffix: '_count', value: 3 }
+        ]
+      }
     ])
-    expect(text).toBe([
-      '# HELP a_b Help with \\\\ and\\nnewline.',
-      '# TYPE a_b gauge',
-      'a_b{host="h1",x="y"} 1.5',
-      'a_b 2',
-      '# HELP c_seconds A histogram.',
-      '# TYPE c_seconds histogram',
-      'c_seconds_bucket{le="+Inf"} 3',
-      'c_seconds_sum 0.25',
-      'c_seconds_count 3',
-      ''
-    ].join('\n'))
+    expect(text).toBe(
+      [
+        '# HELP a_b Help with \\\\ and\\nnewline.',
+        '# TYPE a_b gauge',
+        'a_b{host="h1",x="y"} 1.5',
+        'a_b 2',
+        '# HELP c_seconds A histogram.',
+        '# TYPE c_seconds histogram',
+        'c_seconds_bucket{le="+Inf"} 3',
+        'c_seconds_sum 0.25',
+        'c_seconds_count 3',
+        ''
+      ].join('\n')
+    )
   })
 
   it('escapes backslash, double quote and newline in label values', () => {
@@ -31,16 +45,17 @@ describe('Prometheus text exposition', () => {
   })
 
   it('writes special values the way Prometheus reads them', () => {
-    const text = renderExposition([{ name: 'm', help: 'h', type: 'gauge', samples: [
-      { value: NaN }, { value: Infinity }, { value: -Infinity }, { value: -1 }
-    ] }])
+    const text = renderExposition([
+      { name: 'm', help: 'h', type: 'gauge', samples: [{ value: NaN }, { value: Infinity }, { value: -Infinity }, { value: -1 }] }
+    ])
     expect(text.split('\n').slice(2, 6)).toEqual(['m NaN', 'm +Inf', 'm -Inf', 'm -1'])
   })
 
   it('refuses invalid metric and label names', () => {
     expect(() => renderExposition([{ name: '1bad', help: 'h', type: 'gauge', samples: [] }])).toThrow(/metric name/)
-    expect(() => renderExposition([{ name: 'm', help: 'h', type: 'gauge', samples: [{ labels: { 'a-b': 'x' }, value: 1 }] }]))
-      .toThrow(/label name/)
+    expect(() => renderExposition([{ name: 'm', help: 'h', type: 'gauge', samples: [{ labels: { 'a-b': 'x' }, value: 1 }] }])).toThrow(
+      /label name/
+    )
   })
 })
 

@@ -7,8 +7,16 @@ import { asAgent, fixture } from '../../support/fixtures'
 import { startTestServer, type TestServer } from '../../support/in-process-server'
 import { addUserWith } from '../../support/users'
 
-interface ParsedSample { name: string; labels: Record<string, string>; value: number }
-interface Parsed { help: Map<string, string>; type: Map<string, string>; samples: ParsedSample[] }
+interface ParsedSample {
+  name: string
+  labels: Record<string, string>
+  value: number
+}
+interface Parsed {
+  help: Map<string, string>
+  type: Map<string, string>
+  samples: ParsedSample[]
+}
 
 const NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*'
 const SAMPLE = new RegExp(`^(${NAME})(?:\\{(.*)\\})? (\\S+)$`)
@@ -75,7 +83,10 @@ describe('GET /metrics', () => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer()
-    for (const [id, name] of [['aaaa00000000000000000000000000a1', 'alpha'], ['bbbb00000000000000000000000000b2', 'be"ta\\x']]) {
+    for (const [id, name] of [
+      ['aaaa00000000000000000000000000a1', 'alpha'],
+      ['bbbb00000000000000000000000000b2', 'be"ta\\x']
+    ]) {
       const res = await postCollector(server.baseUrl, asAgent(fixture('02-status-heartbeat'), id!, name), { auth: 'monit:collect0r' })
       expect(res.status).toBe(200)
     }
@@ -129,8 +140,11 @@ describe('GET /metrics', () => {
   })
 
   it('counts later posts, and the event one carries', async () => {
-    const res = await postCollector(server.baseUrl, asAgent(fixture('03-event-process-not-running'), 'aaaa00000000000000000000000000a1', 'alpha'),
-      { auth: 'monit:collect0r' })
+    const res = await postCollector(
+      server.baseUrl,
+      asAgent(fixture('03-event-process-not-running'), 'aaaa00000000000000000000000000a1', 'alpha'),
+      { auth: 'monit:collect0r' }
+    )
     expect(res.status).toBe(200)
     const parsed = parseExposition(await (await scrape(server)).text())
     expect(valueOf(parsed, 'overseer_collector_messages_total')).toBe(3)
@@ -162,7 +176,9 @@ describe('GET /metrics', () => {
 
 describe('GET /metrics disabled by setting', () => {
   let server: TestServer
-  beforeAll(async () => { server = await startTestServer({ metrics: false }) })
+  beforeAll(async () => {
+    server = await startTestServer({ metrics: false })
+  })
   afterAll(() => server.stopAndClean())
 
   it('answers 404', async () => {

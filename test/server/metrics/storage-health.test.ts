@@ -9,7 +9,11 @@ describe('StorageHealth', () => {
     const health = new StorageHealth({ info: (m) => lines.push(`INFO ${m}`), warn: () => {}, error: (m) => lines.push(`ERROR ${m}`) })
     expect(health.bestEffort(() => 'written')).toBe('written')
     expect(health.unavailable).toBeUndefined()
-    expect(health.bestEffort(() => { throw coded('SQLITE_FULL', 'database or disk is full') })).toBeUndefined()
+    expect(
+      health.bestEffort(() => {
+        throw coded('SQLITE_FULL', 'database or disk is full')
+      })
+    ).toBeUndefined()
     expect(health.writeFailed(coded('SQLITE_FULL', 'database or disk is full'))).toBe('SQLITE_FULL')
     expect(health.writeFailed({ code: 'SQLITE_IOERR_WRITE', message: 'disk I/O error' })).toBe('SQLITE_IOERR_WRITE')
     expect(health).toMatchObject({ unavailable: 'SQLITE_IOERR_WRITE', failedWrites: 3 })
@@ -25,8 +29,16 @@ describe('StorageHealth', () => {
 
   it('leaves any other error to its caller: a bug, a constraint, a busy database are not a full disk', () => {
     const health = new StorageHealth({ info: () => {}, warn: () => {}, error: () => {} })
-    expect(() => health.bestEffort(() => { throw new TypeError('a bug') })).toThrow('a bug')
-    expect(() => health.bestEffort(() => { throw coded('SQLITE_CONSTRAINT_UNIQUE', 'UNIQUE constraint failed') })).toThrow('UNIQUE')
+    expect(() =>
+      health.bestEffort(() => {
+        throw new TypeError('a bug')
+      })
+    ).toThrow('a bug')
+    expect(() =>
+      health.bestEffort(() => {
+        throw coded('SQLITE_CONSTRAINT_UNIQUE', 'UNIQUE constraint failed')
+      })
+    ).toThrow('UNIQUE')
     expect(health.writeFailed(coded('SQLITE_BUSY', 'database is locked'))).toBeUndefined()
     expect(health).toMatchObject({ unavailable: undefined, failedWrites: 0 })
   })

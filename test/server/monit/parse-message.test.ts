@@ -9,7 +9,9 @@ import { MessageParseError, parseMonitMessage } from '../../../src/server/monit/
 const FIXTURES = path.resolve(__dirname, '../../fixtures/monit')
 const fixture = (name: string): Buffer => readFileSync(path.join(FIXTURES, name))
 const parseFixture = (name: string): MonitMessage => parseMonitMessage(fixture(name))
-const xmlFixtures = readdirSync(FIXTURES).filter((name) => name.endsWith('.xml')).sort()
+const xmlFixtures = readdirSync(FIXTURES)
+  .filter((name) => name.endsWith('.xml'))
+  .sort()
 
 function service(message: MonitMessage, name: string): ServiceSnapshot {
   const found = message.services.find((s) => s.name === name)
@@ -21,27 +23,33 @@ function statistic(s: ServiceSnapshot, type: number, descriptor = ''): Statistic
   return s.statistics.find((st) => st.type === type && st.descriptor === descriptor)
 }
 
-const valueOf = (s: ServiceSnapshot, type: number, descriptor = ''): number | undefined =>
-  statistic(s, type, descriptor)?.value
+const valueOf = (s: ServiceSnapshot, type: number, descriptor = ''): number | undefined => statistic(s, type, descriptor)?.value
 
-interface MessageParts { server?: string; beforeServices?: string; serviceGroups?: string; extra?: string }
+interface MessageParts {
+  server?: string
+  beforeServices?: string
+  serviceGroups?: string
+  extra?: string
+}
 
 /** A small v2 message around `services`; `extra` goes after `<servicegroups>` (e.g. an event). */
 function message(services: string, options: MessageParts = {}): Buffer {
-  const server = options.server ??
+  const server =
+    options.server ??
     '<uptime>1</uptime><poll>5</poll><startdelay>0</startdelay><localhostname>host</localhostname>' +
-    '<controlfile>/etc/monitrc</controlfile>'
+      '<controlfile>/etc/monitrc</controlfile>'
   return Buffer.from(
     '<?xml version="1.0" encoding="ISO-8859-1"?><monit id="abc123" incarnation="1700000000" version="5.33.0">' +
-    `<server>${server}</server><platform><name>Linux</name><cpu>2</cpu></platform>` +
-    `${options.beforeServices ?? ''}<services>${services}</services>` +
-    `<servicegroups>${options.serviceGroups ?? ''}</servicegroups>` +
-    `${options.extra ?? ''}</monit>`,
+      `<server>${server}</server><platform><name>Linux</name><cpu>2</cpu></platform>` +
+      `${options.beforeServices ?? ''}<services>${services}</services>` +
+      `<servicegroups>${options.serviceGroups ?? ''}</servicegroups>` +
+      `${options.extra ?? ''}</monit>`,
     'utf8'
   )
 }
 
-const COMMON = '<collected_sec>1700000001</collected_sec><collected_usec>5</collected_usec><status>0</status>' +
+const COMMON =
+  '<collected_sec>1700000001</collected_sec><collected_usec>5</collected_usec><status>0</status>' +
   '<status_hint>0</status_hint><monitor>1</monitor><monitormode>0</monitormode><onreboot>0</onreboot>' +
   '<pendingaction>0</pendingaction>'
 
@@ -71,11 +79,24 @@ function random(seed: number): () => number {
 
 function expectAllNumbersFinite(m: MonitMessage): void {
   const numbers = [
-    m.agent.incarnation, m.server.uptime, m.server.poll, m.server.startDelay, m.platform.cpu,
-    m.platform.memory, m.platform.swap,
+    m.agent.incarnation,
+    m.server.uptime,
+    m.server.poll,
+    m.server.startDelay,
+    m.platform.cpu,
+    m.platform.memory,
+    m.platform.swap,
     ...m.services.flatMap((s) => [
-      s.type, s.collectedSec, s.collectedUsec, s.status, s.statusHint, s.monitor, s.monitorMode,
-      s.onReboot, s.pendingAction, ...s.statistics.map((st) => st.value)
+      s.type,
+      s.collectedSec,
+      s.collectedUsec,
+      s.status,
+      s.statusHint,
+      s.monitor,
+      s.monitorMode,
+      s.onReboot,
+      s.pendingAction,
+      ...s.statistics.map((st) => st.value)
     ])
   ]
   expect(numbers.filter((n) => !Number.isFinite(n))).toEqual([])
@@ -86,8 +107,17 @@ describe('parseMonitMessage: captured Monit 5.33 payloads', () => {
     const m = parseFixture(name)
     expect(m.agent.id).toMatch(/^[0-9a-f]{32}$/)
     expect(m.services.map((s) => s.name)).toEqual([
-      expect.stringMatching(/^agent[12]-host$/), 'sleeper', 'labfile', 'labdir', 'rootfs', 'labfifo',
-      'labprog', 'truecheck', 'lohost', 'deadport', 'loopback'
+      expect.stringMatching(/^agent[12]-host$/),
+      'sleeper',
+      'labfile',
+      'labdir',
+      'rootfs',
+      'labfifo',
+      'labprog',
+      'truecheck',
+      'lohost',
+      'deadport',
+      'loopback'
     ])
     expectAllNumbersFinite(m)
   })
@@ -105,13 +135,22 @@ describe('parseMonitMessage: captured Monit 5.33 payloads', () => {
     it('reads the envelope, server and platform', () => {
       expect(m.agent).toEqual({ id: '39900374079c371b7380946708ce1e29', incarnation: 1795300230, version: '5.33.0' })
       expect(m.server).toEqual({
-        uptime: 80, poll: 5, startDelay: 0, localHostname: 'agent1-host', controlFile: '/etc/monit/monitrc',
+        uptime: 80,
+        poll: 5,
+        startDelay: 0,
+        localHostname: 'agent1-host',
+        controlFile: '/etc/monit/monitrc',
         httpd: { address: '127.0.0.1', port: 2812, ssl: false },
         credentials: { username: 'admin', password: 'adminpw' }
       })
       expect(m.platform).toEqual({
-        name: 'Linux', release: '6.18.44-fc-v669', version: '#1 SMP PREEMPT_DYNAMIC @0', machine: 'x86_64',
-        cpu: 2, memory: 24731700, swap: 0
+        name: 'Linux',
+        release: '6.18.44-fc-v669',
+        version: '#1 SMP PREEMPT_DYNAMIC @0',
+        machine: 'x86_64',
+        cpu: 2,
+        memory: 24731700,
+        swap: 0
       })
       expect(m.hostGroups).toEqual([])
       expect(m.event).toBeUndefined()
@@ -123,7 +162,12 @@ describe('parseMonitMessage: captured Monit 5.33 payloads', () => {
       expect(service(m, 'deadport').status).toBe(32)
       expect(service(m, 'labfile')).toMatchObject({ status: 0, statusHint: 1 })
       expect(service(m, 'sleeper')).toMatchObject({
-        collectedSec: 1795300306, collectedUsec: 591387, monitor: 1, monitorMode: 0, onReboot: 0, pendingAction: 0
+        collectedSec: 1795300306,
+        collectedUsec: 591387,
+        monitor: 1,
+        monitorMode: 0,
+        onReboot: 0,
+        pendingAction: 0
       })
       expect(m.services.every((s) => s.every === undefined)).toBe(true)
     })
@@ -153,19 +197,36 @@ describe('parseMonitMessage: captured Monit 5.33 payloads', () => {
     it('maps the process service', () => {
       const sleeper = service(m, 'sleeper')
       const expected: Array<[number, number]> = [
-        [Stat.Pid, 8382], [Stat.PPid, 1], [Stat.Uid, 0], [Stat.EffectiveUid, 0], [Stat.Gid, 0], [Stat.Uptime, 30],
-        [Stat.Threads, 1], [Stat.Children, 0],
-        [Stat.ProcessMemoryPercent, 0], [Stat.ProcessMemoryPercentTotal, 0],
-        [Stat.ProcessMemoryKilobyte, 1640], [Stat.ProcessMemoryKilobyteTotal, 1640],
-        [Stat.ProcessCpuPercent, 0], [Stat.ProcessCpuPercentTotal, 0],
-        [Stat.ProcessFileDescriptorsOpen, 3], [Stat.ProcessFileDescriptorsOpenTotal, 3],
-        [Stat.ProcessFileDescriptorsLimitSoft, 20000], [Stat.ProcessFileDescriptorsLimitHard, 20000],
-        [Stat.ProcessReadBytesGeneric, 0], [Stat.ProcessReadBytesGenericTotal, 13952],
-        [Stat.ProcessReadBytes, 0], [Stat.ProcessReadBytesTotal, 0],
-        [Stat.ProcessReadOperations, 0], [Stat.ProcessReadOperationsTotal, 20],
-        [Stat.ProcessWriteBytesGeneric, 0], [Stat.ProcessWriteBytesGenericTotal, 0],
-        [Stat.ProcessWriteBytes, 0], [Stat.ProcessWriteBytesTotal, 0],
-        [Stat.ProcessWriteOperations, 0], [Stat.ProcessWriteOperationsTotal, 0]
+        [Stat.Pid, 8382],
+        [Stat.PPid, 1],
+        [Stat.Uid, 0],
+        [Stat.EffectiveUid, 0],
+        [Stat.Gid, 0],
+        [Stat.Uptime, 30],
+        [Stat.Threads, 1],
+        [Stat.Children, 0],
+        [Stat.ProcessMemoryPercent, 0],
+        [Stat.ProcessMemoryPercentTotal, 0],
+        [Stat.ProcessMemoryKilobyte, 1640],
+        [Stat.ProcessMemoryKilobyteTotal, 1640],
+        [Stat.ProcessCpuPercent, 0],
+        [Stat.ProcessCpuPercentTotal, 0],
+        [Stat.ProcessFileDescriptorsOpen, 3],
+        [Stat.ProcessFileDescriptorsOpenTotal, 3],
+        [Stat.ProcessFileDescriptorsLimitSoft, 20000],
+        [Stat.ProcessFileDescriptorsLimitHard, 20000],
+        [Stat.ProcessReadBytesGeneric, 0],
+        [Stat.ProcessReadBytesGenericTotal, 13952],
+        [Stat.ProcessReadBytes, 0],
+        [Stat.ProcessReadBytesTotal, 0],
+        [Stat.ProcessReadOperations, 0],
+        [Stat.ProcessReadOperationsTotal, 20],
+        [Stat.ProcessWriteBytesGeneric, 0],
+        [Stat.ProcessWriteBytesGenericTotal, 0],
+        [Stat.ProcessWriteBytes, 0],
+        [Stat.ProcessWriteBytesTotal, 0],
+        [Stat.ProcessWriteOperations, 0],
+        [Stat.ProcessWriteOperationsTotal, 0]
       ]
       expect(sleeper.statistics).toEqual(expected.map(([type, value]) => ({ type, descriptor: '', value })))
     })
@@ -185,7 +246,10 @@ describe('parseMonitMessage: captured Monit 5.33 payloads', () => {
     })
 
     it('maps the directory and fifo services', () => {
-      for (const [name, mode] of [['labdir', 0o755], ['labfifo', 0o644]] as const) {
+      for (const [name, mode] of [
+        ['labdir', 0o755],
+        ['labfifo', 0o644]
+      ] as const) {
         const s = service(m, name)
         expect(valueOf(s, Stat.Mode)).toBe(mode)
         expect(valueOf(s, Stat.TimestampModify)).toBe(1795300223)
@@ -260,8 +324,14 @@ describe('parseMonitMessage: captured Monit 5.33 payloads', () => {
     expect(m.services).toHaveLength(11)
     expect(m.services.every((s) => s.monitor === 2 && s.statistics.length === 0)).toBe(true)
     expect(m.event).toEqual({
-      collectedSec: 1795300230, collectedUsec: 945884, service: 'Monit', serviceType: 5,
-      id: 65536, state: 2, action: 6, message: 'Monit 5.33.0 started'
+      collectedSec: 1795300230,
+      collectedUsec: 945884,
+      service: 'Monit',
+      serviceType: 5,
+      id: 65536,
+      state: 2,
+      action: 6,
+      message: 'Monit 5.33.0 started'
     })
   })
 
@@ -289,7 +359,7 @@ describe('parseMonitMessage: captured Monit 5.33 payloads', () => {
     expect(service(parseFixture('04-event-action-done-stop.xml'), 'sleeper').monitor).toBe(0)
   })
 
-  it('05, 06 and 08 carry the incarnations of the agent\'s lifecycle', () => {
+  it("05, 06 and 08 carry the incarnations of the agent's lifecycle", () => {
     expect(parseFixture('05-event-monit-stopped.xml').agent.incarnation).toBe(1795300458)
     expect(parseFixture('06-event-monit-started-after-restart.xml').agent.incarnation).toBe(1795300472)
     expect(parseFixture('08-event-monit-reloaded.xml').agent.incarnation).toBe(1795300458)
@@ -326,23 +396,30 @@ describe('parseMonitMessage: captured Monit 5.33 payloads', () => {
 describe('parseMonitMessage: leniency (agent protocol §4.9)', () => {
   it('keeps unescaped &, < and " in a service name, in the attribute and in the event', () => {
     const name = 'a&b<c"d'
-    const m = parseMonitMessage(message(serviceXml(name, 3, '<pid>42</pid>'), {
-      extra: `<event><collected_sec>1</collected_sec><collected_usec>2</collected_usec><service>${name}</service>` +
-        '<type>3</type><id>512</id><state>1</state><action>2</action><message><![CDATA[gone]]></message></event>'
-    }))
+    const m = parseMonitMessage(
+      message(serviceXml(name, 3, '<pid>42</pid>'), {
+        extra:
+          `<event><collected_sec>1</collected_sec><collected_usec>2</collected_usec><service>${name}</service>` +
+          '<type>3</type><id>512</id><state>1</state><action>2</action><message><![CDATA[gone]]></message></event>'
+      })
+    )
     expect(m.services.map((s) => s.name)).toEqual([name])
     expect(valueOf(m.services[0], Stat.Pid)).toBe(42)
     expect(m.event?.service).toBe(name)
   })
 
   it('keeps unescaped characters in the host name, paths, credentials, flags and group members', () => {
-    const m = parseMonitMessage(Buffer.from(
-      '<monit id="x1"><server><localhostname>h<1>&x</localhostname><controlfile>/etc/a&b"c</controlfile>' +
-      '<httpd><address>10.0.0.1</address><port>2812</port><ssl>1</ssl></httpd>' +
-      '<credentials><username>ad&min</username><password>p<a>ss"w&amp;rd</password></credentials></server>' +
-      '<services>' + serviceXml('fs', 0, '<fstype>ext4</fstype><fsflags>rw,x=<a&b></fsflags>') + '</services>' +
-      '<servicegroups><servicegroup name="g&<1>"><service>fs</service><service>a<b</service></servicegroup></servicegroups></monit>'
-    ))
+    const m = parseMonitMessage(
+      Buffer.from(
+        '<monit id="x1"><server><localhostname>h<1>&x</localhostname><controlfile>/etc/a&b"c</controlfile>' +
+          '<httpd><address>10.0.0.1</address><port>2812</port><ssl>1</ssl></httpd>' +
+          '<credentials><username>ad&min</username><password>p<a>ss"w&amp;rd</password></credentials></server>' +
+          '<services>' +
+          serviceXml('fs', 0, '<fstype>ext4</fstype><fsflags>rw,x=<a&b></fsflags>') +
+          '</services>' +
+          '<servicegroups><servicegroup name="g&<1>"><service>fs</service><service>a<b</service></servicegroup></servicegroups></monit>'
+      )
+    )
     expect(m.server.localHostname).toBe('h<1>&x')
     expect(m.server.controlFile).toBe('/etc/a&b"c')
     expect(m.server.httpd).toEqual({ address: '10.0.0.1', port: 2812, ssl: true })
@@ -353,7 +430,8 @@ describe('parseMonitMessage: leniency (agent protocol §4.9)', () => {
 
   it('decodes ISO-8859-1 bytes when the body is not valid UTF-8', () => {
     const body = Buffer.concat([
-      Buffer.from('<monit id="x1"><server><localhostname>caf'), Buffer.from([0xe9]),
+      Buffer.from('<monit id="x1"><server><localhostname>caf'),
+      Buffer.from([0xe9]),
       Buffer.from('</localhostname></server><services></services></monit>')
     ])
     expect(parseMonitMessage(body).server.localHostname).toBe('café')
@@ -370,13 +448,15 @@ describe('parseMonitMessage: leniency (agent protocol §4.9)', () => {
   })
 
   it('reads CDATA wherever text is expected (6.x), empty CDATA as empty text', () => {
-    const m = parseMonitMessage(message(serviceXml('p', 7,
-      '<program><started>1</started><status>3</status><output><![CDATA[]]></output></program>'), {
-      beforeServices: '<hostgroups><name><![CDATA[Oslo]]></name><name><![CDATA[DB & <web>]]></name></hostgroups>',
-      serviceGroups: '<servicegroup name="g"><service><![CDATA[p]]></service></servicegroup>',
-      extra: '<event><service><![CDATA[p]]></service><type>7</type><id type="77">2097152</id><state>1</state>' +
-        '<action>1</action><message><![CDATA[status failed (3) -- ]]&gt; </done>]]></message></event>'
-    }))
+    const m = parseMonitMessage(
+      message(serviceXml('p', 7, '<program><started>1</started><status>3</status><output><![CDATA[]]></output></program>'), {
+        beforeServices: '<hostgroups><name><![CDATA[Oslo]]></name><name><![CDATA[DB & <web>]]></name></hostgroups>',
+        serviceGroups: '<servicegroup name="g"><service><![CDATA[p]]></service></servicegroup>',
+        extra:
+          '<event><service><![CDATA[p]]></service><type>7</type><id type="77">2097152</id><state>1</state>' +
+          '<action>1</action><message><![CDATA[status failed (3) -- ]]&gt; </done>]]></message></event>'
+      })
+    )
     expect(m.hostGroups).toEqual(['Oslo', 'DB & <web>'])
     expect(m.serviceGroups).toEqual([{ name: 'g', services: ['p'] }])
     expect(statistic(m.services[0], Stat.ProgramOutput)?.text).toBe('')
@@ -384,7 +464,8 @@ describe('parseMonitMessage: leniency (agent protocol §4.9)', () => {
   })
 
   it('reads a pretty-printed document with comments and a program output spanning lines', () => {
-    const m = parseMonitMessage(Buffer.from(`<?xml version="1.0" encoding="ISO-8859-1"?>
+    const m = parseMonitMessage(
+      Buffer.from(`<?xml version="1.0" encoding="ISO-8859-1"?>
 <!-- captured by hand -->
 <monit id = 'x1' incarnation="7">
   <server>
@@ -401,7 +482,8 @@ line two]]></output>
     </service>
   </services>
 </monit>
-`))
+`)
+    )
     expect(m.agent).toEqual({ id: 'x1', incarnation: 7, version: '' })
     expect(m.server.poll).toBe(30)
     expect(service(m, 'p').statistics).toEqual([
@@ -411,22 +493,23 @@ line two]]></output>
   })
 
   it('ignores elements and attributes from newer agents and reads what it knows among them', () => {
-    const m = parseMonitMessage(message(
-      `<service name="sys" extra="1"><type>5</type>${COMMON}` +
-      '<errors><event id="3" state="1"></event><event id="9" state="0"/></errors>' +
-      '<uptime>86400</uptime><boottime>1699913600</boottime>' +
-      '<filedescriptors><allocated>10</allocated><unused>0</unused><maximum>100</maximum></filedescriptors>' +
-      '<system><load><avg01>1.5</avg01><avg05>1</avg05><avg15>0.5</avg15><avg60>9</avg60></load>' +
-      '<cpu><user>1</user><system>2</system></cpu><memory><percent>3</percent><kilobyte>4</kilobyte></memory>' +
-      '<paging><in>1</in><out>2</out></paging></system></service>' +
-      serviceXml('f', 2, '<mode>600</mode><size>5</size><hardlink>2</hardlink><future><x><future>1</future></x></future>'),
-      { beforeServices: '<whatever a="b"><nested/></whatever>' }
-    ))
+    const m = parseMonitMessage(
+      message(
+        `<service name="sys" extra="1"><type>5</type>${COMMON}` +
+          '<errors><event id="3" state="1"></event><event id="9" state="0"/></errors>' +
+          '<uptime>86400</uptime><boottime>1699913600</boottime>' +
+          '<filedescriptors><allocated>10</allocated><unused>0</unused><maximum>100</maximum></filedescriptors>' +
+          '<system><load><avg01>1.5</avg01><avg05>1</avg05><avg15>0.5</avg15><avg60>9</avg60></load>' +
+          '<cpu><user>1</user><system>2</system></cpu><memory><percent>3</percent><kilobyte>4</kilobyte></memory>' +
+          '<paging><in>1</in><out>2</out></paging></system></service>' +
+          serviceXml('f', 2, '<mode>600</mode><size>5</size><hardlink>2</hardlink><future><x><future>1</future></x></future>'),
+        { beforeServices: '<whatever a="b"><nested/></whatever>' }
+      )
+    )
     const sys = service(m, 'sys')
     expect(valueOf(sys, Stat.SystemUptime)).toBe(86400)
     expect(statistic(sys, Stat.Uptime)).toBeUndefined()
-    expect(sys.statistics.filter((st) => st.type === Stat.LoadAverage).map((st) => st.descriptor))
-      .toEqual(['avg01', 'avg05', 'avg15'])
+    expect(sys.statistics.filter((st) => st.type === Stat.LoadAverage).map((st) => st.descriptor)).toEqual(['avg01', 'avg05', 'avg15'])
     expect(sys.statistics).toHaveLength(11)
     const file = service(m, 'f')
     expect(valueOf(file, Stat.Hardlinks)).toBe(2)
@@ -434,9 +517,11 @@ line two]]></output>
   })
 
   it('takes the TCP address and the unix socket when 6.x sends both', () => {
-    const m = parseMonitMessage(message('', {
-      server: '<httpd><address>::1</address><port>2812</port><ssl>0</ssl><unixsocket>/run/monit.sock</unixsocket></httpd>'
-    }))
+    const m = parseMonitMessage(
+      message('', {
+        server: '<httpd><address>::1</address><port>2812</port><ssl>0</ssl><unixsocket>/run/monit.sock</unixsocket></httpd>'
+      })
+    )
     expect(m.server.httpd).toEqual({ address: '::1', port: 2812, ssl: false })
     expect(m.server.unixSocket).toBe('/run/monit.sock')
   })
@@ -448,22 +533,34 @@ line two]]></output>
   })
 
   it('defaults missing optional fields and never produces NaN', () => {
-    const m = parseMonitMessage(Buffer.from(
-      '<monit id="x1" incarnation="soon"><server><poll>five</poll><httpd><address>1.2.3.4</address></httpd></server>' +
-      '<services><service name="s"><type>3</type><status></status><pid>12a</pid><ppid/><uid>  </uid>' +
-      '<memory><percent>NaN</percent><kilobyte>Infinity</kilobyte></memory><cpu><percent>-1.0</percent>' +
-      '<percenttotal>-1.0</percenttotal></cpu><read></read><write/><children>1e3</children></service>' +
-      '<service><type>3</type></service></services></monit>'
-    ))
+    const m = parseMonitMessage(
+      Buffer.from(
+        '<monit id="x1" incarnation="soon"><server><poll>five</poll><httpd><address>1.2.3.4</address></httpd></server>' +
+          '<services><service name="s"><type>3</type><status></status><pid>12a</pid><ppid/><uid>  </uid>' +
+          '<memory><percent>NaN</percent><kilobyte>Infinity</kilobyte></memory><cpu><percent>-1.0</percent>' +
+          '<percenttotal>-1.0</percenttotal></cpu><read></read><write/><children>1e3</children></service>' +
+          '<service><type>3</type></service></services></monit>'
+      )
+    )
     expect(m.agent).toEqual({ id: 'x1', incarnation: 0, version: '' })
     expect(m.server).toEqual({ uptime: 0, poll: 0, startDelay: 0, localHostname: '', controlFile: '' })
     expect(m.platform).toEqual({ name: '', release: '', version: '', machine: '', cpu: 0, memory: 0, swap: 0 })
     expect(m.serviceGroups).toEqual([])
-    expect(m.services).toEqual([{
-      name: 's', type: 3, collectedSec: 0, collectedUsec: 0, status: 0, statusHint: 0, monitor: 0,
-      monitorMode: 0, onReboot: 0, pendingAction: 0,
-      statistics: [{ type: Stat.Children, descriptor: '', value: 1000 }]
-    }])
+    expect(m.services).toEqual([
+      {
+        name: 's',
+        type: 3,
+        collectedSec: 0,
+        collectedUsec: 0,
+        status: 0,
+        statusHint: 0,
+        monitor: 0,
+        monitorMode: 0,
+        onReboot: 0,
+        pendingAction: 0,
+        statistics: [{ type: Stat.Children, descriptor: '', value: 1000 }]
+      }
+    ])
   })
 
   it('renders the every rule', () => {
@@ -476,16 +573,23 @@ line two]]></output>
   })
 
   it('names port, socket and ping tests so that several of a kind stay apart', () => {
-    const m = parseMonitMessage(message(serviceXml('web', 3,
-      '<pid>1</pid>' +
-      '<icmp><type>Ping</type><responsetime>0.001</responsetime></icmp>' +
-      '<port><hostname>web.example</hostname><portnumber>443</portnumber><request><![CDATA[/health]]></request>' +
-      '<protocol>HTTP</protocol><type>TCP</type><responsetime>0.012</responsetime>' +
-      '<certificate><valid>42</valid></certificate></port>' +
-      '<port><hostname>web.example</hostname><portnumber>53</portnumber><request><![CDATA[]]></request>' +
-      '<protocol>DNS</protocol><type>UDP</type><responsetime>0.002</responsetime></port>' +
-      '<unix><path>/run/a.sock</path><protocol>DEFAULT</protocol><responsetime>0.0001</responsetime></unix>' +
-      '<unix><path>/run/b.sock</path><protocol>DEFAULT</protocol><responsetime>-1.000000</responsetime></unix>')))
+    const m = parseMonitMessage(
+      message(
+        serviceXml(
+          'web',
+          3,
+          '<pid>1</pid>' +
+            '<icmp><type>Ping</type><responsetime>0.001</responsetime></icmp>' +
+            '<port><hostname>web.example</hostname><portnumber>443</portnumber><request><![CDATA[/health]]></request>' +
+            '<protocol>HTTP</protocol><type>TCP</type><responsetime>0.012</responsetime>' +
+            '<certificate><valid>42</valid></certificate></port>' +
+            '<port><hostname>web.example</hostname><portnumber>53</portnumber><request><![CDATA[]]></request>' +
+            '<protocol>DNS</protocol><type>UDP</type><responsetime>0.002</responsetime></port>' +
+            '<unix><path>/run/a.sock</path><protocol>DEFAULT</protocol><responsetime>0.0001</responsetime></unix>' +
+            '<unix><path>/run/b.sock</path><protocol>DEFAULT</protocol><responsetime>-1.000000</responsetime></unix>'
+        )
+      )
+    )
     expect(m.services[0].statistics).toEqual([
       { type: Stat.Pid, descriptor: '', value: 1 },
       { type: Stat.PingResponseTime, descriptor: 'Ping', value: 0.001 },
@@ -500,22 +604,27 @@ line two]]></output>
     const port = (request: string, time: string): string =>
       `<port><hostname>h</hostname><portnumber>80</portnumber><request><![CDATA[${request}]]></request>` +
       `<protocol>HTTP</protocol><type>TCP</type><responsetime>${time}</responsetime></port>`
-    const m = parseMonitMessage(message(serviceXml('web', 4,
-      port('/a', '0.1') + port('/b', '-1') + port('/c', '0.3') + port('/d', '0.4'))))
+    const m = parseMonitMessage(message(serviceXml('web', 4, port('/a', '0.1') + port('/b', '-1') + port('/c', '0.3') + port('/d', '0.4'))))
     expect(m.services[0].statistics.map((st) => [st.descriptor, st.value])).toEqual([
-      ['h:80 [HTTP/TCP]', 0.1], ['h:80 [HTTP/TCP] #3', 0.3], ['h:80 [HTTP/TCP] #4', 0.4]
+      ['h:80 [HTTP/TCP]', 0.1],
+      ['h:80 [HTTP/TCP] #3', 0.3],
+      ['h:80 [HTTP/TCP] #4', 0.4]
     ])
   })
 
   it('does not mistake markup-like program output for a declaration', () => {
-    const m = parseMonitMessage(message(serviceXml('p', 7,
-      '<program><status>0</status><output><![CDATA[<!DOCTYPE html><!ENTITY x "y"></output>]]></output></program>')))
+    const m = parseMonitMessage(
+      message(
+        serviceXml('p', 7, '<program><status>0</status><output><![CDATA[<!DOCTYPE html><!ENTITY x "y"></output>]]></output></program>')
+      )
+    )
     expect(statistic(m.services[0], Stat.ProgramOutput)?.text).toBe('<!DOCTYPE html><!ENTITY x "y"></output>')
   })
 
   it('strips the XML-illegal control characters everywhere, keeping tabs and newlines', () => {
-    const m = parseMonitMessage(message(serviceXml('na\x01me', 7,
-      '<program><output><![CDATA[a\x00b\x08c\x0bd\x0ce\x1ff\tg\nh\ri]]></output></program>')))
+    const m = parseMonitMessage(
+      message(serviceXml('na\x01me', 7, '<program><output><![CDATA[a\x00b\x08c\x0bd\x0ce\x1ff\tg\nh\ri]]></output></program>'))
+    )
     expect(m.services[0].name).toBe('name')
     expect(statistic(m.services[0], Stat.ProgramOutput)?.text).toBe('abcdef\tg\nh\ri')
   })
@@ -531,31 +640,49 @@ describe('parseMonitMessage: rejected input', () => {
     ['plain text', 'hello', 'not a Monit message: no root element'],
     ['JSON', '{"monit": {"id": "x"}}', 'not a Monit message: no root element'],
     ['another root element', '<foo/>', 'not a Monit message: root element is <foo>'],
-    ['another root element after a declaration', '<?xml version="1.0"?>\n<rss version="2.0"></rss>', 'not a Monit message: root element is <rss>'],
+    [
+      'another root element after a declaration',
+      '<?xml version="1.0"?>\n<rss version="2.0"></rss>',
+      'not a Monit message: root element is <rss>'
+    ],
     ['a root without id', '<monit><services></services></monit>', 'not a Monit message: <monit> has no id attribute'],
     ['a root with an empty id', '<monit id=""><services></services></monit>', 'not a Monit message: <monit> has no id attribute'],
-    ['the v1 status format', '<monit><server><id>x</id></server><service type="3"><name>a</name></service></monit>', 'not a Monit message: <monit> has no id attribute'],
+    [
+      'the v1 status format',
+      '<monit><server><id>x</id></server><service type="3"><name>a</name></service></monit>',
+      'not a Monit message: <monit> has no id attribute'
+    ],
     ['a message without services', '<monit id="x1"><server></server></monit>', 'not a Monit message: <services> missing'],
-    ['a document cut inside <services>', '<monit id="x1"><services><service name="a"><type>1</type></service>', 'truncated document: <services> not closed'],
+    [
+      'a document cut inside <services>',
+      '<monit id="x1"><services><service name="a"><type>1</type></service>',
+      'truncated document: <services> not closed'
+    ],
     ['a document without </monit>', '<monit id="x1"><services></services>', 'truncated document: <monit> not closed'],
-    ['a DOCTYPE', '<?xml version="1.0"?><!DOCTYPE monit SYSTEM "file:///etc/passwd"><monit id="x1"><services/></monit>', 'DOCTYPE/entity declarations are not accepted'],
+    [
+      'a DOCTYPE',
+      '<?xml version="1.0"?><!DOCTYPE monit SYSTEM "file:///etc/passwd"><monit id="x1"><services/></monit>',
+      'DOCTYPE/entity declarations are not accepted'
+    ],
     ['an ENTITY inside the document', '<monit id="x1"><!ENTITY x "y"><services/></monit>', 'DOCTYPE/entity declarations are not accepted']
   ])('rejects %s', (_label, body, reason) => {
     expect(parseError(Buffer.from(body)).message).toBe(reason)
   })
 
   it('rejects a billion-laughs document without expanding anything', () => {
-    const entities = Array.from({ length: 9 }, (_, i) =>
-      `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join('')
-    const body = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol0 "lol">${entities}]>` +
+    const entities = Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join('')
+    const body =
+      `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol0 "lol">${entities}]>` +
       '<monit id="x1"><server><localhostname>&lol9;</localhostname></server><services/></monit>'
     expect(parseError(Buffer.from(body)).message).toBe('DOCTYPE/entity declarations are not accepted')
   })
 
   it.each([0, 1, 38, 100, heartbeat.length >> 1, heartbeat.length - 20, heartbeat.length - 9, heartbeat.length - 1])(
-    'rejects fixture 02 cut to %i bytes', (length) => {
+    'rejects fixture 02 cut to %i bytes',
+    (length) => {
       expect(parseError(heartbeat.subarray(0, length))).toBeInstanceOf(MessageParseError)
-    })
+    }
+  )
 
   it('rejects every proper prefix of fixture 02 that ends inside <services>', () => {
     const servicesEnd = heartbeat.indexOf('</services>')
@@ -596,12 +723,27 @@ describe('parseMonitMessage: rejected input', () => {
     ['unclosed tags', (n) => '<monit id="x1"><services>' + '<a'.repeat(n)],
     ['quotes that never end an attribute', (n) => '<monit id="x1"><services><service name="' + '" "a" '.repeat(n)],
     ['many attributes', (n) => '<monit id="x1"' + ' a="1"'.repeat(n) + '><services/></monit>'],
-    ['stray markup in a leaf', (n) => '<monit id="x1"><services><service name="s"><pid>' + '<</'.repeat(n) + '</pid></service></services></monit>'],
-    ['deeply nested unknown elements', (n) => '<monit id="x1"><services><service name="s"><x>' + '<x>'.repeat(n) + '</x>'.repeat(n + 1) + '</service></services></monit>'],
+    [
+      'stray markup in a leaf',
+      (n) => '<monit id="x1"><services><service name="s"><pid>' + '<</'.repeat(n) + '</pid></service></services></monit>'
+    ],
+    [
+      'deeply nested unknown elements',
+      (n) => '<monit id="x1"><services><service name="s"><x>' + '<x>'.repeat(n) + '</x>'.repeat(n + 1) + '</service></services></monit>'
+    ],
     ['deeply nested services', (n) => '<monit id="x1"><services>' + '<service name="s">'.repeat(n)],
     ['close tags without >', (n) => '<monit id="x1"><services><service name="s"><x>' + '</x </x'.repeat(n) + '>'],
-    ['entity-like text', (n) => '<monit id="x1"><server><localhostname>' + '&#x&#&lt'.repeat(n) + '</localhostname></server><services/></monit>'],
-    ['many CDATA sections', (n) => '<monit id="x1"><services><service name="s"><program><output>' + '<![CDATA[x]]>'.repeat(n) + '</output></program></service></services></monit>']
+    [
+      'entity-like text',
+      (n) => '<monit id="x1"><server><localhostname>' + '&#x&#&lt'.repeat(n) + '</localhostname></server><services/></monit>'
+    ],
+    [
+      'many CDATA sections',
+      (n) =>
+        '<monit id="x1"><services><service name="s"><program><output>' +
+        '<![CDATA[x]]>'.repeat(n) +
+        '</output></program></service></services></monit>'
+    ]
   ])('stays linear on hostile input: %s', (_label, body) => {
     const small = Buffer.from(body(N / 8))
     const large = Buffer.from(body(N))
@@ -610,8 +752,9 @@ describe('parseMonitMessage: rejected input', () => {
     // The 5 ms absorb timer noise on inputs that parse in well under a millisecond.
     const smallMs = parseMs(small, 7)
     const largeMs = parseMs(large, 3)
-    expect(largeMs, `${smallMs.toFixed(2)} ms for ${small.length} bytes, ${largeMs.toFixed(2)} ms for ${large.length}`)
-      .toBeLessThan(32 * smallMs + 5)
+    expect(largeMs, `${smallMs.toFixed(2)} ms for ${small.length} bytes, ${largeMs.toFixed(2)} ms for ${large.length}`).toBeLessThan(
+      32 * smallMs + 5
+    )
   })
 
   it('either parses or throws MessageParseError for thousands of truncations and mutations of fixture 02', () => {
@@ -621,11 +764,16 @@ describe('parseMonitMessage: rejected input', () => {
     const mutate = (body: Buffer): Buffer => {
       const at = pick(body.length)
       switch (pick(5)) {
-        case 0: return body.subarray(0, at)
-        case 1: return Buffer.concat([body.subarray(0, at), body.subarray(at + 1 + pick(200))])
-        case 2: return Buffer.concat([body.subarray(0, at), Buffer.from([pick(256)]), body.subarray(at + 1)])
-        case 3: return Buffer.concat([body.subarray(0, at), Buffer.from(markup[pick(markup.length)]), body.subarray(at)])
-        default: return Buffer.concat([body.subarray(0, at), body.subarray(pick(body.length))])
+        case 0:
+          return body.subarray(0, at)
+        case 1:
+          return Buffer.concat([body.subarray(0, at), body.subarray(at + 1 + pick(200))])
+        case 2:
+          return Buffer.concat([body.subarray(0, at), Buffer.from([pick(256)]), body.subarray(at + 1)])
+        case 3:
+          return Buffer.concat([body.subarray(0, at), Buffer.from(markup[pick(markup.length)]), body.subarray(at)])
+        default:
+          return Buffer.concat([body.subarray(0, at), body.subarray(pick(body.length))])
       }
     }
     let parsed = 0

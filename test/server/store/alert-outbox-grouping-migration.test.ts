@@ -18,7 +18,9 @@ it('keeps what the delivery log shows of the notifications made before it', () =
   const file = join(dir, 'overseer.sqlite')
   const before = openDatabase(file, undefined, 9).sqlite
   before.prepare(`INSERT INTO alert_channel (id, name, type, settings, created_at) VALUES (1, 'ops', 'webhook', '{}', 0)`).run()
-  const insert = before.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, payload) VALUES (?, 1, 0, 'delivered', ?)`)
+  const insert = before.prepare(
+    `INSERT INTO alert_notification (uid, channel_id, created_at, status, payload) VALUES (?, 1, 0, 'delivered', ?)`
+  )
   insert.run('u1', JSON.stringify({ id: 'u1', summary: '2 services failed on web-1', link: 'http://h/#/hosts/1', alerts: [{}, {}] }))
   insert.run('u2', '{}')
   before.close()
@@ -28,6 +30,8 @@ it('keeps what the delivery log shows of the notifications made before it', () =
     { uid: 'u1', summary: '2 services failed on web-1', link: 'http://h/#/hosts/1', alert_count: 2 },
     { uid: 'u2', summary: '', link: '', alert_count: 0 }
   ])
-  expect((after.prepare(`SELECT name FROM pragma_table_info('alert_notification')`).all() as { name: string }[]).map((c) => c.name)).not.toContain('payload')
+  expect(
+    (after.prepare(`SELECT name FROM pragma_table_info('alert_notification')`).all() as { name: string }[]).map((c) => c.name)
+  ).not.toContain('payload')
   after.close()
 })

@@ -21,7 +21,13 @@ describe('encodeStatistic', () => {
 
   it('reads back as the statistics written, in order', () => {
     const json = `[${cases.map((c) => encodeStatistic(...c)).join(',')}]`
-    expect(decodeStatistics(json)).toEqual(cases.map(([type, descriptor, value, text]) =>
-      ({ type, descriptor, value: Number.isFinite(value) ? value : null, text: text ?? null })))
+    expect(decodeStatistics(json)).toEqual(
+      cases.map(([type, descriptor, value, text]) => ({
+        type,
+        descriptor,
+        value: Number.isFinite(value) ? value : null,
+        text: text ?? null
+      }))
+    )
   })
 })

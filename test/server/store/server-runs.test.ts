@@ -18,8 +18,9 @@ describe('server runs', () => {
     const id = runs.begin(T)
     runs.alive(id, T + 10)
     runs.stop(id, T + 15)
-    expect(t.store.sql.sqlite.prepare('SELECT started_at, alive_at, stopped_at FROM server_run').all())
-      .toEqual([{ started_at: T, alive_at: T + 15, stopped_at: T + 15 }])
+    expect(t.store.sql.sqlite.prepare('SELECT started_at, alive_at, stopped_at FROM server_run').all()).toEqual([
+      { started_at: T, alive_at: T + 15, stopped_at: T + 15 }
+    ])
   })
 
   it('gives the gap after a clean stop and after a kill (last alive stamp) as downtime', () => {
@@ -28,16 +29,26 @@ describe('server runs', () => {
     const second = runs.begin(T + 148) // 48 s down after a clean stop
     runs.alive(second, T + 200) // killed after this stamp: no stop written
     runs.begin(T + 260)
-    expect(runs.downtimes({ from: T, to: T + 3600 })).toEqual([{ start: T + 100, end: T + 148 }, { start: T + 200, end: T + 260 }])
+    expect(runs.downtimes({ from: T, to: T + 3600 })).toEqual([
+      { start: T + 100, end: T + 148 },
+      { start: T + 200, end: T + 260 }
+    ])
   })
 
   it('lists only the downtimes overlapping the span, also one that began before it', () => {
     let id = runs.begin(T)
-    for (const [stop, next] of [[T + 100, T + 200], [T + 300, T + 400], [T + 500, T + 600]]) {
+    for (const [stop, next] of [
+      [T + 100, T + 200],
+      [T + 300, T + 400],
+      [T + 500, T + 600]
+    ]) {
       runs.stop(id, stop)
       id = runs.begin(next)
     }
-    expect(runs.downtimes({ from: T + 150, to: T + 350 })).toEqual([{ start: T + 100, end: T + 200 }, { start: T + 300, end: T + 400 }])
+    expect(runs.downtimes({ from: T + 150, to: T + 350 })).toEqual([
+      { start: T + 100, end: T + 200 },
+      { start: T + 300, end: T + 400 }
+    ])
     expect(runs.downtimes({ from: T + 400, to: T + 500 })).toEqual([])
     expect(runs.downtimes({ from: T + 700, to: T + 800 })).toEqual([])
   })

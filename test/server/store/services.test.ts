@@ -16,10 +16,13 @@ describe('service name ids', () => {
   })
 
   it('are not remembered from a transaction or savepoint that was rolled back', () => {
-    const fail = (fn: () => unknown) => expect(() => t.store.transaction(() => {
-      fn()
-      throw new Error('rolled back')
-    })).toThrow('rolled back')
+    const fail = (fn: () => unknown) =>
+      expect(() =>
+        t.store.transaction(() => {
+          fn()
+          throw new Error('rolled back')
+        })
+      ).toThrow('rolled back')
     fail(() => t.store.services.nameId('ghost'))
     // A savepoint inside a transaction that commits: only the savepoint's insert is undone.
     t.store.transaction(() => {

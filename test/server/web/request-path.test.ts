@@ -26,11 +26,17 @@ describe('requestPath', () => {
 })
 
 describe('isCollectorUrl', () => {
-  it.each(['/collector', '/collector?x', '//collector', '/collector/../collector', '/x/../collector', '/%63ollector'])('%s is the collector', (url) => {
-    expect(isCollectorUrl(url)).toBe(true)
-  })
+  it.each(['/collector', '/collector?x', '//collector', '/collector/../collector', '/x/../collector', '/%63ollector'])(
+    '%s is the collector',
+    (url) => {
+      expect(isCollectorUrl(url)).toBe(true)
+    }
+  )
 
-  it.each(['/collector/', '/collectors', '/collector/x', '/Collector', '/', 'http://host/collector', '/collector%', undefined])('%s is not', (url) => {
-    expect(isCollectorUrl(url)).toBe(false)
-  })
+  it.each(['/collector/', '/collectors', '/collector/x', '/Collector', '/', 'http://host/collector', '/collector%', undefined])(
+    '%s is not',
+    (url) => {
+      expect(isCollectorUrl(url)).toBe(false)
+    }
+  )
 })

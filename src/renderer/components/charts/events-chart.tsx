@@ -25,9 +25,15 @@ export function EventsChart({ summary, height = 220 }: { summary: EventsSummary;
       series: [
         {},
         ...drawn.map((label) => ({
-          label, fill: COLOURS[label], stroke: COLOURS[label], width: 0, paths: bars, points: { show: false },
+          label,
+          fill: COLOURS[label],
+          stroke: COLOURS[label],
+          width: 0,
+          paths: bars,
+          points: { show: false },
           // Under the cursor: that sample's count; elsewhere: the whole day's.
-          value: (_u: uPlot, _v: number | null, _s: number, i: number | null) => String(i === null ? totals.get(label) : counts.get(label)![i])
+          value: (_u: uPlot, _v: number | null, _s: number, i: number | null) =>
+            String(i === null ? totals.get(label) : counts.get(label)![i])
         }))
       ],
       axes: [{ ...theme.axis }, { ...theme.axis, size: 48, incrs: COUNT_STEPS }],
@@ -44,8 +50,9 @@ export function EventsChart({ summary, height = 220 }: { summary: EventsSummary;
 
 /** x: sample starts; then the running totals in drawing order (all, failed + changed, failed). */
 function stacked(summary: EventsSummary): { data: uPlot.AlignedData; counts: Map<SummaryLabel, number[]> } {
-  const counts = new Map<SummaryLabel, number[]>(STACK.map((label) =>
-    [label, summary.events.find((e) => e.label === label)?.data.map(([, n]) => n) ?? []]))
+  const counts = new Map<SummaryLabel, number[]>(
+    STACK.map((label) => [label, summary.events.find((e) => e.label === label)?.data.map(([, n]) => n) ?? []])
+  )
   const x = (summary.events[0]?.data ?? []).map(([t]) => t)
   const running = x.map(() => 0)
   const levels = STACK.map((label) => {

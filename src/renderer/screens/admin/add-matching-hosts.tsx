@@ -22,16 +22,33 @@ export function AddMatchingHosts({ group, hosts, onAdded }: AddMatchingHostsProp
   }, [pattern, hosts, group.hosts])
   const add = useMutation({
     mutationFn: () => addGroupHosts(group.id, matching),
-    onSuccess: () => { setText(''); onAdded() }
+    onSuccess: () => {
+      setText('')
+      onAdded()
+    }
   })
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
-      <TextInput label="Add all hosts whose name contains" placeholder="e.g. web- or .example.com" w={320} maw="100%"
-        value={text} onChange={(e) => { setText(e.currentTarget.value); add.reset() }} aria-label={`Hosts to add to ${group.name}`} />
+      <TextInput
+        label="Add all hosts whose name contains"
+        placeholder="e.g. web- or .example.com"
+        w={320}
+        maw="100%"
+        value={text}
+        onChange={(e) => {
+          setText(e.currentTarget.value)
+          add.reset()
+        }}
+        aria-label={`Hosts to add to ${group.name}`}
+      />
       <Button variant="light" disabled={matching.length === 0} loading={add.isPending} onClick={() => add.mutate()}>
         {`Add ${matching.length} matching host${matching.length === 1 ? '' : 's'}`}
       </Button>
-      {pattern && matching.length === 0 && <Text size="sm" c="dimmed">No host outside the group matches.</Text>}
+      {pattern && matching.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No host outside the group matches.
+        </Text>
+      )}
       <ErrorNote error={add.error} title="Not added" />
     </Group>
   )

@@ -8,12 +8,16 @@ export function ApiDescription() {
   return (
     <Paper withBorder p="md">
       <Stack gap="xs">
-        <Title order={3} size="h4">HTTP API</Title>
+        <Title order={3} size="h4">
+          HTTP API
+        </Title>
         <Text size="sm" c="dimmed">
           M/Monit's API and Overseer's extensions, described as OpenAPI 3.1 for client generators and API tools.
         </Text>
         <Code>{`${window.location.origin}${OPENAPI_PATH}`}</Code>
-        <Anchor href={OPENAPI_PATH} download="overseer-openapi.json" size="sm">Download openapi.json</Anchor>
+        <Anchor href={OPENAPI_PATH} download="overseer-openapi.json" size="sm">
+          Download openapi.json
+        </Anchor>
       </Stack>
     </Paper>
   )

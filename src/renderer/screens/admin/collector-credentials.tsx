@@ -28,34 +28,67 @@ export function CollectorCredentials({ urls }: { urls: string[] }) {
   const [saved, setSaved] = useState<{ id: string; password: string }>()
   const change = useMutation({
     mutationFn: (p: { id: string; password: string }) => setUserPassword(p.id, p.password),
-    onSuccess: (_, p) => { setSaved(p); form.reset(); void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }) }
+    onSuccess: (_, p) => {
+      setSaved(p)
+      form.reset()
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] })
+    }
   })
   const shownPassword = saved && saved.id === userId ? saved.password : 'PASSWORD'
 
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
-        <Title order={3} size="h4">Collector credentials</Title>
-        <Text size="sm" c="dimmed">Monit agents report with the name and password of a user whose role grants the collector permission.</Text>
+        <Title order={3} size="h4">
+          Collector credentials
+        </Title>
+        <Text size="sm" c="dimmed">
+          Monit agents report with the name and password of a user whose role grants the collector permission.
+        </Text>
         <ErrorNote error={roles.error ?? users.error} title="The collector users could not be loaded" />
         {roles.data && users.data && collectors.length === 0 && (
           <Text>No user may report as an agent. Give a user the built-in Collector role under Administration → Users.</Text>
         )}
         {user && (
           <>
-            <Select label="Collector user" data={collectors.map((u) => ({ value: u.id, label: u.uname }))} value={userId}
-              onChange={(v) => { setChosen(v); change.reset() }} allowDeselect={false} maw={320} />
-            <form onSubmit={form.onSubmit(({ password }) => { if (userId) change.mutate({ id: userId, password }) })} noValidate>
+            <Select
+              label="Collector user"
+              data={collectors.map((u) => ({ value: u.id, label: u.uname }))}
+              value={userId}
+              onChange={(v) => {
+                setChosen(v)
+                change.reset()
+              }}
+              allowDeselect={false}
+              maw={320}
+            />
+            <form
+              onSubmit={form.onSubmit(({ password }) => {
+                if (userId) change.mutate({ id: userId, password })
+              })}
+              noValidate>
               <Group align="flex-start">
-                <TextInput label="New collector password" {...form.getInputProps('password')} styles={{ input: { fontFamily: 'monospace' } }}
-                  w={320} maw="100%" autoComplete="off" />
-                <Button variant="default" mt={25} onClick={() => form.setFieldValue('password', randomPassword())}>Generate</Button>
-                <Button type="submit" mt={25} loading={change.isPending}>Set password</Button>
+                <TextInput
+                  label="New collector password"
+                  {...form.getInputProps('password')}
+                  styles={{ input: { fontFamily: 'monospace' } }}
+                  w={320}
+                  maw="100%"
+                  autoComplete="off"
+                />
+                <Button variant="default" mt={25} onClick={() => form.setFieldValue('password', randomPassword())}>
+                  Generate
+                </Button>
+                <Button type="submit" mt={25} loading={change.isPending}>
+                  Set password
+                </Button>
               </Group>
             </form>
             <ErrorNote error={change.error} title="Password not changed" />
             {saved && saved.id === userId && (
-              <Text size="sm" c="teal" role="status">New password set. Update every agent's monitrc with the line below, then run monit reload.</Text>
+              <Text size="sm" c="teal" role="status">
+                New password set. Update every agent's monitrc with the line below, then run monit reload.
+              </Text>
             )}
             <MonitrcLineChooser user={user.uname} password={shownPassword} urls={urls} />
           </>

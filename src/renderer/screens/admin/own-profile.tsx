@@ -11,7 +11,8 @@ import { ErrorNote } from '../../components/error-note'
 export function OwnProfile({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient()
   const form = useForm({
-    mode: 'controlled', initialValues: { fullname: profile.fullname, email: profile.email },
+    mode: 'controlled',
+    initialValues: { fullname: profile.fullname, email: profile.email },
     validate: schemaResolver(profileFormRules, { sync: true })
   })
   const save = useMutation({
@@ -22,15 +23,28 @@ export function OwnProfile({ profile }: { profile: Profile }) {
     <Paper withBorder p="md">
       <form onSubmit={form.onSubmit((change) => save.mutate(change))} noValidate>
         <Stack gap="sm">
-          <Title order={3} size="h4">Your profile</Title>
-          <Text size="sm" c="dimmed">Logged in as <b>{profile.uname}</b>{profile.admin ? ', an administrator' : ''}.</Text>
+          <Title order={3} size="h4">
+            Your profile
+          </Title>
+          <Text size="sm" c="dimmed">
+            Logged in as <b>{profile.uname}</b>
+            {profile.admin ? ', an administrator' : ''}.
+          </Text>
           <Group grow align="flex-start">
             <TextInput label="Full name" {...form.getInputProps('fullname')} />
             <TextInput label="E-mail" type="email" {...form.getInputProps('email')} />
           </Group>
           <ErrorNote error={save.error} title="Not saved" />
-          {save.isSuccess && <Text c="teal" size="sm" role="status">Profile saved.</Text>}
-          <Group><Button type="submit" loading={save.isPending}>Save profile</Button></Group>
+          {save.isSuccess && (
+            <Text c="teal" size="sm" role="status">
+              Profile saved.
+            </Text>
+          )}
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              Save profile
+            </Button>
+          </Group>
         </Stack>
       </form>
     </Paper>
@@ -39,7 +53,8 @@ export function OwnProfile({ profile }: { profile: Profile }) {
 
 export function OwnPassword() {
   const form = useForm({
-    mode: 'controlled', initialValues: { oldpassword: '', password: '', repeat: '' },
+    mode: 'controlled',
+    initialValues: { oldpassword: '', password: '', repeat: '' },
     validate: schemaResolver(ownPasswordFormRules, { sync: true })
   })
   const change = useMutation({
@@ -50,15 +65,27 @@ export function OwnPassword() {
     <Paper withBorder p="md">
       <form onSubmit={form.onSubmit((values) => change.mutate(values))} noValidate>
         <Stack gap="sm">
-          <Title order={3} size="h4">Change your password</Title>
-          <Text size="sm" c="dimmed">Your other logins (other browsers, API clients) are logged out when it changes.</Text>
+          <Title order={3} size="h4">
+            Change your password
+          </Title>
+          <Text size="sm" c="dimmed">
+            Your other logins (other browsers, API clients) are logged out when it changes.
+          </Text>
           <PasswordInput label="Current password" {...form.getInputProps('oldpassword')} autoComplete="current-password" maw={360} />
           <PasswordInput label="New password" {...form.getInputProps('password')} autoComplete="new-password" maw={360} />
           <PasswordInput label="Repeat the new password" {...form.getInputProps('repeat')} autoComplete="new-password" maw={360} />
           {/* What only the server knows (a wrong current password) shows above the button. */}
           <ErrorNote error={change.error} title="Password not changed" />
-          {change.isSuccess && <Text c="teal" size="sm" role="status">Password changed.</Text>}
-          <Group><Button type="submit" loading={change.isPending}>Change password</Button></Group>
+          {change.isSuccess && (
+            <Text c="teal" size="sm" role="status">
+              Password changed.
+            </Text>
+          )}
+          <Group>
+            <Button type="submit" loading={change.isPending}>
+              Change password
+            </Button>
+          </Group>
         </Stack>
       </form>
     </Paper>

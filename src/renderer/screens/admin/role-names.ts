@@ -4,7 +4,7 @@ import type { Role } from '../../api/admin'
 export function rolesByUser(roles: readonly Role[]): Map<string, Role[]> {
   const byUser = new Map<string, Role[]>()
   for (const role of roles) {
-    for (const user of role.members.users) byUser.set(user, [...byUser.get(user) ?? [], role])
+    for (const user of role.members.users) byUser.set(user, [...(byUser.get(user) ?? []), role])
   }
   return byUser
 }

@@ -7,21 +7,37 @@ import type { ServerSettings, SettingsChange } from '../../api/settings'
 const HOUR = 3600
 const DAY = 86_400
 
-export interface SettingsValues { port: number | string; minutes: number | string; raw: number | string; minute: number | string; hour: number | string; day: number | string }
+export interface SettingsValues {
+  port: number | string
+  minutes: number | string
+  raw: number | string
+  minute: number | string
+  hour: number | string
+  day: number | string
+}
 
 export const valuesOf = (s: ServerSettings): SettingsValues => ({
-  port: s.port ?? '', minutes: Math.round(s.sessiontimeout / 60),
-  raw: Math.round(s.retention.raw / HOUR), minute: Math.round(s.retention.minute / DAY),
-  hour: Math.round(s.retention.hour / DAY), day: Math.round(s.retention.day / DAY)
+  port: s.port ?? '',
+  minutes: Math.round(s.sessiontimeout / 60),
+  raw: Math.round(s.retention.raw / HOUR),
+  minute: Math.round(s.retention.minute / DAY),
+  hour: Math.round(s.retention.hour / DAY),
+  day: Math.round(s.retention.day / DAY)
 })
 
 export const changeOf = (v: SettingsValues): SettingsChange => ({
-  port: v.port === '' ? undefined : Number(v.port), sessiontimeout: Number(v.minutes) * 60,
-  retentionraw: Number(v.raw) * HOUR, retentionminute: Number(v.minute) * DAY, retentionhour: Number(v.hour) * DAY, retentionday: Number(v.day) * DAY
+  port: v.port === '' ? undefined : Number(v.port),
+  sessiontimeout: Number(v.minutes) * 60,
+  retentionraw: Number(v.raw) * HOUR,
+  retentionminute: Number(v.minute) * DAY,
+  retentionhour: Number(v.hour) * DAY,
+  retentionday: Number(v.day) * DAY
 })
 
 const within = (value: number, { min, max }: { min: number; max: number }, unit = 1) =>
-  Number.isInteger(value) && value >= min / unit && value <= max / unit ? undefined : `expected a whole number from ${Math.ceil(min / unit)} to ${Math.floor(max / unit)}`
+  Number.isInteger(value) && value >= min / unit && value <= max / unit
+    ? undefined
+    : `expected a whole number from ${Math.ceil(min / unit)} to ${Math.floor(max / unit)}`
 
 /** Every invalid field with its reason, under the limits the server sent with the settings. */
 export function settingsErrors(values: SettingsValues, limits: ServerSettings['limits']): FormErrors {

@@ -11,11 +11,16 @@ import { changeOf, settingsErrors, valuesOf, type SettingsValues } from './serve
 export function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
   const queryClient = useQueryClient()
   const form = useForm<SettingsValues>({
-    mode: 'controlled', initialValues: valuesOf(settings), validate: (values) => settingsErrors(values, settings.limits)
+    mode: 'controlled',
+    initialValues: valuesOf(settings),
+    validate: (values) => settingsErrors(values, settings.limits)
   })
   const save = useMutation({
     mutationFn: updateSettings,
-    onSuccess: (saved) => { queryClient.setQueryData(settingsQuery.queryKey, saved); form.setValues(valuesOf(saved)) }
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsQuery.queryKey, saved)
+      form.setValues(valuesOf(saved))
+    }
   })
   const restartNeeded = settings.port !== null && settings.listeningport !== null && settings.port !== settings.listeningport
 
@@ -23,12 +28,20 @@ export function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
     <Paper withBorder p="md">
       <form onSubmit={form.onSubmit((values) => save.mutate(changeOf(values)))} noValidate>
         <Stack gap="md">
-          <Title order={3} size="h4">Server</Title>
+          <Title order={3} size="h4">
+            Server
+          </Title>
           <Grid>
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <NumberInput label="Port" min={settings.limits.port.min} max={settings.limits.port.max} allowDecimal={false}
-                {...form.getInputProps('port')} placeholder={`${settings.defaultport} (default)`}
-                description={`Listening on ${settings.listeningport ?? '?'} now. Used from the next start, unless --port or OVERSEER_PORT sets one.`} />
+              <NumberInput
+                label="Port"
+                min={settings.limits.port.min}
+                max={settings.limits.port.max}
+                allowDecimal={false}
+                {...form.getInputProps('port')}
+                placeholder={`${settings.defaultport} (default)`}
+                description={`Listening on ${settings.listeningport ?? '?'} now. Used from the next start, unless --port or OVERSEER_PORT sets one.`}
+              />
               {restartNeeded && (
                 <Text size="sm" c="orange" mt={4} data-testid="restart-needed">
                   Restart the server to listen on {settings.port}; remember to change the agents' set mmonit lines.
@@ -36,14 +49,23 @@ export function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
               )}
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <NumberInput label="Session timeout (minutes)" description="Idle time after which users must log in again"
-                min={Math.ceil(settings.limits.sessiontimeout.min / 60)} max={settings.limits.sessiontimeout.max / 60} allowDecimal={false}
-                {...form.getInputProps('minutes')} />
+              <NumberInput
+                label="Session timeout (minutes)"
+                description="Idle time after which users must log in again"
+                min={Math.ceil(settings.limits.sessiontimeout.min / 60)}
+                max={settings.limits.sessiontimeout.max / 60}
+                allowDecimal={false}
+                {...form.getInputProps('minutes')}
+              />
             </Grid.Col>
           </Grid>
           <div>
-            <Text fw={500} size="sm">Statistics history kept</Text>
-            <Text size="xs" c="dimmed">Each level is rolled up into the next; a coarser level keeps at least as long as a finer one.</Text>
+            <Text fw={500} size="sm">
+              Statistics history kept
+            </Text>
+            <Text size="xs" c="dimmed">
+              Each level is rolled up into the next; a coarser level keeps at least as long as a finer one.
+            </Text>
           </div>
           <Grid>
             <Grid.Col span={{ base: 6, md: 3 }}>
@@ -60,8 +82,16 @@ export function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
             </Grid.Col>
           </Grid>
           <ErrorNote error={save.error} title="Not saved" />
-          {save.isSuccess && <Text c="teal" size="sm" role="status">Settings saved.</Text>}
-          <Group><Button type="submit" loading={save.isPending}>Save server settings</Button></Group>
+          {save.isSuccess && (
+            <Text c="teal" size="sm" role="status">
+              Settings saved.
+            </Text>
+          )}
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              Save server settings
+            </Button>
+          </Group>
         </Stack>
       </form>
     </Paper>

@@ -35,20 +35,35 @@ export interface ChannelTypeForm {
   fields: readonly ChannelField[]
 }
 
-const url = (placeholder: string, description?: string): ChannelField =>
-  ({ name: 'url', label: 'URL', kind: 'text', required: true, placeholder, description })
+const url = (placeholder: string, description?: string): ChannelField => ({
+  name: 'url',
+  label: 'URL',
+  kind: 'text',
+  required: true,
+  placeholder,
+  description
+})
 
 /** E-mail's and Jabber's choices, as both APIs name them */
-const SECURITY = [{ value: 'starttls', label: 'STARTTLS' }, { value: 'tls', label: 'TLS from the start' }, { value: 'none', label: 'None' }]
+const SECURITY = [
+  { value: 'starttls', label: 'STARTTLS' },
+  { value: 'tls', label: 'TLS from the start' },
+  { value: 'none', label: 'None' }
+]
 
 export const CHANNEL_TYPES: readonly ChannelTypeForm[] = [
   {
-    type: 'email', label: 'E-mail', description: 'Sends an e-mail through your SMTP server.',
+    type: 'email',
+    label: 'E-mail',
+    description: 'Sends an e-mail through your SMTP server.',
     fields: [
       { name: 'smtphost', label: 'SMTP server', kind: 'text', required: true, placeholder: 'smtp.example.org' },
       { name: 'smtpport', label: 'Port', kind: 'number', description: 'Empty: 25, 587 or 465 after the security' },
       {
-        name: 'smtpsecurity', label: 'Security', kind: 'select', initial: 'starttls',
+        name: 'smtpsecurity',
+        label: 'Security',
+        kind: 'select',
+        initial: 'starttls',
         options: SECURITY
       },
       { name: 'smtptlsverify', label: "Verify the server's certificate", kind: 'switch', initial: true },
@@ -60,32 +75,54 @@ export const CHANNEL_TYPES: readonly ChannelTypeForm[] = [
     ]
   },
   {
-    type: 'webhook', label: 'Webhook', description: 'POSTs the notification as JSON to any URL (with a stable id, optionally signed).',
+    type: 'webhook',
+    label: 'Webhook',
+    description: 'POSTs the notification as JSON to any URL (with a stable id, optionally signed).',
     fields: [
       url('https://example.org/hooks/overseer'),
-      { name: 'header', label: 'Extra headers', kind: 'lines', placeholder: 'Authorization: Bearer …', description: 'One "Name: value" per line' },
+      {
+        name: 'header',
+        label: 'Extra headers',
+        kind: 'lines',
+        placeholder: 'Authorization: Bearer …',
+        description: 'One "Name: value" per line'
+      },
       { name: 'secret', label: 'Signing secret', kind: 'secret', description: 'Signs the body with HMAC-SHA256 in X-Overseer-Signature' }
     ]
   },
   {
-    type: 'slack', label: 'Slack', description: 'An incoming webhook of Slack, Mattermost or Rocket.Chat.',
+    type: 'slack',
+    label: 'Slack',
+    description: 'An incoming webhook of Slack, Mattermost or Rocket.Chat.',
     fields: [{ ...url('https://hooks.slack.com/services/…'), kind: 'secret' }]
   },
   {
-    type: 'discord', label: 'Discord', description: "A Discord channel's webhook.",
+    type: 'discord',
+    label: 'Discord',
+    description: "A Discord channel's webhook.",
     fields: [{ ...url('https://discord.com/api/webhooks/…'), kind: 'secret' }]
   },
   {
-    type: 'ntfy', label: 'ntfy', description: 'Publishes to an ntfy topic.',
+    type: 'ntfy',
+    label: 'ntfy',
+    description: 'Publishes to an ntfy topic.',
     fields: [
       { name: 'url', label: 'Server URL', kind: 'text', placeholder: 'https://ntfy.sh', description: 'Empty: https://ntfy.sh' },
       { name: 'topic', label: 'Topic', kind: 'text', required: true },
-      { name: 'priority', label: 'Priority', kind: 'text', placeholder: 'by state', description: '1–5 or min, low, default, high, urgent; empty: by state' },
+      {
+        name: 'priority',
+        label: 'Priority',
+        kind: 'text',
+        placeholder: 'by state',
+        description: '1–5 or min, low, default, high, urgent; empty: by state'
+      },
       { name: 'token', label: 'Access token', kind: 'secret' }
     ]
   },
   {
-    type: 'gotify', label: 'Gotify', description: 'Sends a message to a Gotify server.',
+    type: 'gotify',
+    label: 'Gotify',
+    description: 'Sends a message to a Gotify server.',
     fields: [
       { name: 'url', label: 'Server URL', kind: 'text', required: true, placeholder: 'https://gotify.example.org' },
       { name: 'token', label: 'Application token', kind: 'secret', required: true },
@@ -93,15 +130,25 @@ export const CHANNEL_TYPES: readonly ChannelTypeForm[] = [
     ]
   },
   {
-    type: 'telegram', label: 'Telegram', description: 'A Telegram bot sends the message to a chat.',
+    type: 'telegram',
+    label: 'Telegram',
+    description: 'A Telegram bot sends the message to a chat.',
     fields: [
       { name: 'token', label: 'Bot token', kind: 'secret', required: true, placeholder: '123456789:AAH…' },
       { name: 'chatid', label: 'Chat id', kind: 'text', required: true, placeholder: '-1001234567890 or @channel' },
-      { name: 'apiurl', label: 'Bot API URL', kind: 'text', placeholder: 'https://api.telegram.org', description: 'Empty: https://api.telegram.org' }
+      {
+        name: 'apiurl',
+        label: 'Bot API URL',
+        kind: 'text',
+        placeholder: 'https://api.telegram.org',
+        description: 'Empty: https://api.telegram.org'
+      }
     ]
   },
   {
-    type: 'program', label: 'Program', description: 'Runs a program (no shell) with the MONIT_* environment, as M/Monit does.',
+    type: 'program',
+    label: 'Program',
+    description: 'Runs a program (no shell) with the MONIT_* environment, as M/Monit does.',
     fields: [
       { name: 'path', label: 'Program', kind: 'text', required: true, placeholder: '/usr/local/bin/notify' },
       { name: 'arg', label: 'Arguments', kind: 'lines', description: 'One argument per line' },
@@ -109,19 +156,29 @@ export const CHANNEL_TYPES: readonly ChannelTypeForm[] = [
     ]
   },
   {
-    type: 'jabber', label: 'Jabber (XMPP)', description: 'Sends an XMPP message, as M/Monit does.',
+    type: 'jabber',
+    label: 'Jabber (XMPP)',
+    description: 'Sends an XMPP message, as M/Monit does.',
     fields: [
       { name: 'jid', label: 'Account (JID)', kind: 'text', required: true, placeholder: 'overseer@example.org' },
       { name: 'password', label: 'Password', kind: 'secret', required: true },
       { name: 'to', label: 'To', kind: 'lines', required: true, description: 'One JID per line' },
-      { name: 'host', label: 'Server', kind: 'text', placeholder: 'xmpp.example.org', description: "Empty: found from the account's domain" },
+      {
+        name: 'host',
+        label: 'Server',
+        kind: 'text',
+        placeholder: 'xmpp.example.org',
+        description: "Empty: found from the account's domain"
+      },
       { name: 'port', label: 'Port', kind: 'number', description: 'Empty: 5222, or 5223 with TLS from the start' },
       { name: 'security', label: 'Security', kind: 'select', initial: 'starttls', options: SECURITY },
       { name: 'tlsverify', label: "Verify the server's certificate", kind: 'switch', initial: true }
     ]
   },
   {
-    type: 'desktop', label: 'Desktop', description: "The desktop app's native notifications.",
+    type: 'desktop',
+    label: 'Desktop',
+    description: "The desktop app's native notifications.",
     fields: []
   }
 ]

@@ -14,11 +14,20 @@ export function fieldValues(form: ChannelTypeForm, record?: AlertChannelRecord):
     const stored = record ? record.settings[field.name] : undefined
     const list = Array.isArray(stored) ? stored.map(String) : []
     switch (field.kind) {
-      case 'switch': values[field.name] = record ? stored === true : field.initial !== false; break
-      case 'users': values[field.name] = list; break
-      case 'lines': values[field.name] = list.join('\n'); break
-      case 'secret': values[field.name] = ''; break
-      default: values[field.name] = stored === undefined || stored === null ? (record ? '' : String(field.initial ?? '')) : String(stored)
+      case 'switch':
+        values[field.name] = record ? stored === true : field.initial !== false
+        break
+      case 'users':
+        values[field.name] = list
+        break
+      case 'lines':
+        values[field.name] = list.join('\n')
+        break
+      case 'secret':
+        values[field.name] = ''
+        break
+      default:
+        values[field.name] = stored === undefined || stored === null ? (record ? '' : String(field.initial ?? '')) : String(stored)
     }
   }
   return values
@@ -36,7 +45,10 @@ export function settingsArguments(form: ChannelTypeForm, values: FieldValues): A
     if (field.kind === 'switch') params[field.name] = value === true
     else if (field.kind === 'users') params[field.name] = (value as string[]).length > 0 ? (value as string[]) : ['']
     else if (field.kind === 'lines') {
-      const lines = String(value).split('\n').map((l) => l.trim()).filter((l) => l !== '')
+      const lines = String(value)
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '')
       params[field.name] = lines.length > 0 ? lines : ['']
     } else if (field.kind === 'secret') params[field.name] = String(value)
     else params[field.name] = [String(value).trim()]

@@ -31,17 +31,28 @@ export function ChannelsPanel({ newType, onNewOpened }: Props) {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Text size="sm" c="dimmed">Where notifications go. Rules pick the channels; a channel sends nothing by itself.</Text>
-        <Button onClick={() => setEditing({ mode: 'create' })} disabled={!list.data}>New channel</Button>
+        <Text size="sm" c="dimmed">
+          Where notifications go. Rules pick the channels; a channel sends nothing by itself.
+        </Text>
+        <Button onClick={() => setEditing({ mode: 'create' })} disabled={!list.data}>
+          New channel
+        </Button>
       </Group>
       <ErrorNote error={list.error} title="The channels could not be loaded" />
-      {list.data && list.data.records.length === 0 && <Text data-testid="channels-empty">No channels yet. Add one to be told of failures.</Text>}
+      {list.data && list.data.records.length === 0 && (
+        <Text data-testid="channels-empty">No channels yet. Add one to be told of failures.</Text>
+      )}
       {list.data && list.data.records.length > 0 && (
         <Paper withBorder>
           <Table.ScrollContainer minWidth={720}>
             <Table highlightOnHover aria-label="Channels">
               <Table.Thead>
-                <Table.Tr><Table.Th>Name</Table.Th><Table.Th>Type</Table.Th><Table.Th>State</Table.Th><Table.Th /></Table.Tr>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>State</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {list.data.records.map((channel) => (
@@ -53,9 +64,16 @@ export function ChannelsPanel({ newType, onNewOpened }: Props) {
         </Paper>
       )}
       {editing && list.data && (
-        <ChannelForm types={list.data.types} channel={editing.mode === 'edit' ? editing.channel : undefined}
+        <ChannelForm
+          types={list.data.types}
+          channel={editing.mode === 'edit' ? editing.channel : undefined}
           initialType={editing.mode === 'create' ? editing.type : undefined}
-          onClose={() => setEditing(undefined)} onSaved={() => { setEditing(undefined); refresh() }} />
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined)
+            refresh()
+          }}
+        />
       )}
     </Stack>
   )
@@ -69,15 +87,27 @@ function ChannelRow({ channel, onEdit, onDeleted }: { channel: AlertChannelRecor
         <Table.Td fw={500}>{channel.name}</Table.Td>
         <Table.Td>{channelTypeForm(channel.type).label}</Table.Td>
         <Table.Td>
-          <Badge variant="light" color={channel.enabled ? 'teal' : 'gray'}>{channel.enabled ? 'Enabled' : 'Disabled'}</Badge>
+          <Badge variant="light" color={channel.enabled ? 'teal' : 'gray'}>
+            {channel.enabled ? 'Enabled' : 'Disabled'}
+          </Badge>
         </Table.Td>
         <Table.Td>
           <Group gap="xs" justify="flex-end" wrap="nowrap">
-            <Button size="xs" variant="default" loading={test.isPending} onClick={() => test.mutate()} aria-label={`Test ${channel.name}`}>Test</Button>
-            <Button size="xs" variant="default" onClick={onEdit} aria-label={`Edit ${channel.name}`}>Edit</Button>
-            <ConfirmButton size="xs" label="Delete" aria-label={`Delete ${channel.name}`} title={`Delete the channel ${channel.name}?`}
+            <Button size="xs" variant="default" loading={test.isPending} onClick={() => test.mutate()} aria-label={`Test ${channel.name}`}>
+              Test
+            </Button>
+            <Button size="xs" variant="default" onClick={onEdit} aria-label={`Edit ${channel.name}`}>
+              Edit
+            </Button>
+            <ConfirmButton
+              size="xs"
+              label="Delete"
+              aria-label={`Delete ${channel.name}`}
+              title={`Delete the channel ${channel.name}?`}
               message="Rules stop sending to it, and its pending notifications and delivery log go with it."
-              onConfirm={() => deleteChannel(channel.id)} onDone={onDeleted} />
+              onConfirm={() => deleteChannel(channel.id)}
+              onDone={onDeleted}
+            />
           </Group>
         </Table.Td>
       </Table.Tr>
@@ -85,8 +115,15 @@ function ChannelRow({ channel, onEdit, onDeleted }: { channel: AlertChannelRecor
         <Table.Tr>
           <Table.Td colSpan={4} pt={0}>
             {test.data && (
-              <Alert color={test.data.status === 'green' ? 'green' : 'red'} py={6} role="status" data-testid="channel-test" data-status={test.data.status}
-                title={test.data.status === 'green' ? 'Test sent' : 'Test failed'} withCloseButton onClose={() => test.reset()}>
+              <Alert
+                color={test.data.status === 'green' ? 'green' : 'red'}
+                py={6}
+                role="status"
+                data-testid="channel-test"
+                data-status={test.data.status}
+                title={test.data.status === 'green' ? 'Test sent' : 'Test failed'}
+                withCloseButton
+                onClose={() => test.reset()}>
                 {test.data.description}
               </Alert>
             )}

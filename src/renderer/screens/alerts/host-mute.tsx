@@ -13,7 +13,11 @@ function mutedUntil(mutes: readonly AlertMuteRecord[] | undefined, match: (m: Al
 }
 
 function MutedBadge({ until }: { until: number }) {
-  return <Badge variant="light" color="violet" tt="none" data-testid="muted">Muted until {formatDateTime(until)}</Badge>
+  return (
+    <Badge variant="light" color="violet" tt="none" data-testid="muted">
+      Muted until {formatDateTime(until)}
+    </Badge>
+  )
 }
 
 export function HostMute({ hostId, hostName }: { hostId: number; hostName: string }) {
@@ -33,7 +37,16 @@ export function ServiceMute({ hostId, hostName, service }: { hostId: number; hos
   // A table row has little room: a muted service's button says so, and when it ends on hover.
   if (until === undefined) return <MuteButton size="compact-sm" hostId={hostId} hostName={hostName} service={service} />
   return (
-    <MuteButton size="compact-sm" variant="light" color="violet" label="Muted" tooltip={`Muted until ${formatDateTime(until)}`}
-      data-testid="muted" hostId={hostId} hostName={hostName} service={service} />
+    <MuteButton
+      size="compact-sm"
+      variant="light"
+      color="violet"
+      label="Muted"
+      tooltip={`Muted until ${formatDateTime(until)}`}
+      data-testid="muted"
+      hostId={hostId}
+      hostName={hostName}
+      service={service}
+    />
   )
 }

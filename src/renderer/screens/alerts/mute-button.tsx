@@ -27,7 +27,9 @@ export function MuteButton({ hostId, hostName, service, label = 'Mute…', toolt
   return (
     <>
       <Tooltip label={tooltip} disabled={!tooltip} events={{ hover: true, focus: true, touch: false }}>
-        <Button variant="default" {...button} onClick={open} aria-label={`Mute ${what}`}>{label}</Button>
+        <Button variant="default" {...button} onClick={open} aria-label={`Mute ${what}`}>
+          {label}
+        </Button>
       </Tooltip>
       {opened && <MuteDialog hostId={hostId} service={service} what={what} onClose={close} />}
     </>
@@ -55,19 +57,26 @@ function muteErrors(v: MuteValues): FormErrors {
 function MuteDialog({ hostId, service, what, onClose }: { hostId: number; service?: { id: number }; what: string; onClose(): void }) {
   const queryClient = useQueryClient()
   const form = useForm<MuteValues>({
-    mode: 'controlled', initialValues: { length: '1h', until: Math.floor(Date.now() / 1000) + 24 * HOUR, reason: '' }, validate: muteErrors
+    mode: 'controlled',
+    initialValues: { length: '1h', until: Math.floor(Date.now() / 1000) + 24 * HOUR, reason: '' },
+    validate: muteErrors
   })
   const values = form.getValues()
   const mute = useMutation({
     mutationFn: (v: MuteValues) =>
       createMute({ hostid: hostId, serviceid: service?.id, until: endOf(v, Math.floor(Date.now() / 1000)), reason: v.reason.trim() }),
-    onSuccess: () => { void queryClient.invalidateQueries({ queryKey: ['admin', 'alerts', 'mutes'] }); onClose() }
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'alerts', 'mutes'] })
+      onClose()
+    }
   })
   return (
     <Modal opened onClose={onClose} title={`Mute ${what}`}>
       <form onSubmit={form.onSubmit((v) => mute.mutate(v))} noValidate>
         <Stack>
-          <Text size="sm" c="dimmed">No alert is sent for {service ? 'this service' : 'this host or its services'} until the mute ends. Events are still stored.</Text>
+          <Text size="sm" c="dimmed">
+            No alert is sent for {service ? 'this service' : 'this host or its services'} until the mute ends. Events are still stored.
+          </Text>
           <Radio.Group label="For" {...form.getInputProps('length')}>
             <Group mt={8}>
               <Radio value="1h" label="1 hour" />
@@ -81,8 +90,12 @@ function MuteDialog({ hostId, service, what, onClose }: { hostId: number; servic
           <TextInput label="Reason" placeholder="e.g. kernel upgrade" {...form.getInputProps('reason')} data-autofocus />
           <ErrorNote error={mute.error} title="Not muted" />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={mute.isPending}>Mute</Button>
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={mute.isPending}>
+              Mute
+            </Button>
           </Group>
         </Stack>
       </form>

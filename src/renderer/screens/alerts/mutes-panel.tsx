@@ -18,16 +18,27 @@ export function MutesPanel() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'alerts', 'mutes'] })
   return (
     <Stack gap="md">
-      <Text size="sm" c="dimmed">A muted host or service sends no alert until its mute ends. Mute one with "Mute…" on the host's page.</Text>
+      <Text size="sm" c="dimmed">
+        A muted host or service sends no alert until its mute ends. Mute one with "Mute…" on the host's page.
+      </Text>
       <Switch label="Show ended mutes" checked={ended} onChange={(e) => setEnded(e.currentTarget.checked)} />
       <ErrorNote error={list.error} title="The mutes could not be loaded" />
-      {list.data && list.data.records.length === 0 && <Text data-testid="mutes-empty">{ended ? 'No mute was ever set.' : 'Nothing is muted.'}</Text>}
+      {list.data && list.data.records.length === 0 && (
+        <Text data-testid="mutes-empty">{ended ? 'No mute was ever set.' : 'Nothing is muted.'}</Text>
+      )}
       {list.data && list.data.records.length > 0 && (
         <Paper withBorder>
           <Table.ScrollContainer minWidth={760}>
             <Table highlightOnHover aria-label="Mutes">
               <Table.Thead>
-                <Table.Tr><Table.Th>Host</Table.Th><Table.Th>Service</Table.Th><Table.Th>Until</Table.Th><Table.Th>Reason</Table.Th><Table.Th>Set by</Table.Th><Table.Th /></Table.Tr>
+                <Table.Tr>
+                  <Table.Th>Host</Table.Th>
+                  <Table.Th>Service</Table.Th>
+                  <Table.Th>Until</Table.Th>
+                  <Table.Th>Reason</Table.Th>
+                  <Table.Th>Set by</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {list.data.records.map((m) => {
@@ -35,18 +46,46 @@ export function MutesPanel() {
                   return (
                     <Table.Tr key={m.id} data-mute={what}>
                       <Table.Td>
-                        <Anchor renderRoot={(props) => <Link {...props} to="/hosts/$hostId" params={{ hostId: String(m.hostid) }} />} size="sm">{m.hostname}</Anchor>
+                        <Anchor
+                          renderRoot={(props) => <Link {...props} to="/hosts/$hostId" params={{ hostId: String(m.hostid) }} />}
+                          size="sm">
+                          {m.hostname}
+                        </Anchor>
                       </Table.Td>
-                      <Table.Td><Text size="sm" c={m.service ? undefined : 'dimmed'}>{m.service ?? 'the whole host'}</Text></Table.Td>
+                      <Table.Td>
+                        <Text size="sm" c={m.service ? undefined : 'dimmed'}>
+                          {m.service ?? 'the whole host'}
+                        </Text>
+                      </Table.Td>
                       <Table.Td>
                         <Text size="sm">{formatDateTime(m.until)}</Text>
-                        {!m.active && <Badge size="xs" color="gray" variant="light">Ended</Badge>}
+                        {!m.active && (
+                          <Badge size="xs" color="gray" variant="light">
+                            Ended
+                          </Badge>
+                        )}
                       </Table.Td>
-                      <Table.Td><Text size="sm">{m.reason || '—'}</Text></Table.Td>
-                      <Table.Td><Text size="sm">{m.createdby}</Text><Text size="xs" c="dimmed">{formatDateTime(m.createdat)}</Text></Table.Td>
                       <Table.Td>
-                        {m.active && <ConfirmButton size="xs" label="End now" aria-label={`End the mute of ${what}`} title={`End the mute of ${what}?`}
-                          message="Alerts for it are sent again from now on." onConfirm={() => endMute(m.id)} onDone={refresh} />}
+                        <Text size="sm">{m.reason || '—'}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{m.createdby}</Text>
+                        <Text size="xs" c="dimmed">
+                          {formatDateTime(m.createdat)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        {m.active && (
+                          <ConfirmButton
+                            size="xs"
+                            label="End now"
+                            aria-label={`End the mute of ${what}`}
+                            title={`End the mute of ${what}?`}
+                            message="Alerts for it are sent again from now on."
+                            onConfirm={() => endMute(m.id)}
+                            onDone={refresh}
+                          />
+                        )}
                       </Table.Td>
                     </Table.Tr>
                   )

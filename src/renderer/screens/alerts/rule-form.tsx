@@ -1,7 +1,20 @@
 // Create or edit an alert rule: which events (hosts, groups, service pattern and types, states, event
 // types, heartbeat) go to which channels, and how (group wait, reminders, recovery). Empty pickers mean
 // "every": the hints say so, as the API reads them.
-import { Autocomplete, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core'
+import {
+  Autocomplete,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput
+} from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { eventClasses, EventState, serviceTypeLabels } from '../../../shared/codes'
@@ -12,13 +25,28 @@ import { serviceListPageQuery } from '../../api/overview'
 import { ruleFormRules } from '../../../shared/api/alert-rules'
 
 export const NEW_RULE: RuleDraft = {
-  name: '', enabled: true, channelid: [], hostid: [], hostgroupid: [], servicepattern: '', servicetype: [],
-  state: [EventState.Failed, EventState.Succeeded], eventtype: 0, heartbeat: true, groupwait: 30, reminder: 0, recovery: true
+  name: '',
+  enabled: true,
+  channelid: [],
+  hostid: [],
+  hostgroupid: [],
+  servicepattern: '',
+  servicetype: [],
+  state: [EventState.Failed, EventState.Succeeded],
+  eventtype: 0,
+  heartbeat: true,
+  groupwait: 30,
+  reminder: 0,
+  recovery: true
 }
 
 /** As people read them: the failure first */
 export const STATE_ORDER = [EventState.Failed, EventState.Changed, EventState.Succeeded]
-export const STATE_LABELS: Record<number, string> = { [EventState.Failed]: 'Failed', [EventState.Changed]: 'Changed', [EventState.Succeeded]: 'Succeeded' }
+export const STATE_LABELS: Record<number, string> = {
+  [EventState.Failed]: 'Failed',
+  [EventState.Changed]: 'Changed',
+  [EventState.Succeeded]: 'Succeeded'
+}
 
 const ids = (values: string[]) => values.map(Number)
 const strings = (values: readonly number[]) => values.map(String)
@@ -36,7 +64,9 @@ interface Props {
 
 export function RuleForm({ rule, channels, hostsAndGroups, onClose, onSaved }: Props) {
   const form = useForm<RuleDraft>({
-    mode: 'controlled', initialValues: rule ? { ...rule } : NEW_RULE, validate: schemaResolver(ruleFormRules, { sync: true })
+    mode: 'controlled',
+    initialValues: rule ? { ...rule } : NEW_RULE,
+    validate: schemaResolver(ruleFormRules, { sync: true })
   })
   const draft = form.getValues()
   const serviceNames = useServiceNames(draft.servicepattern)
@@ -48,31 +78,90 @@ export function RuleForm({ rule, channels, hostsAndGroups, onClose, onSaved }: P
       <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
         <Stack>
           <Group align="flex-start" grow>
-            <TextInput label="Name" required value={draft.name} onChange={(e) => set('name', e.currentTarget.value)} error={form.errors.name} data-autofocus />
+            <TextInput
+              label="Name"
+              required
+              value={draft.name}
+              onChange={(e) => set('name', e.currentTarget.value)}
+              error={form.errors.name}
+              data-autofocus
+            />
             <Switch mt={30} label="Enabled" checked={draft.enabled} onChange={(e) => set('enabled', e.currentTarget.checked)} />
           </Group>
-          <MultiSelect label="Channels" required description="Where the notifications go"
+          <MultiSelect
+            label="Channels"
+            required
+            description="Where the notifications go"
             data={channels.map((c) => ({ value: String(c.id), label: c.enabled ? c.name : `${c.name} (disabled)` }))}
-            value={strings(draft.channelid)} onChange={(v) => set('channelid', ids(v))} searchable error={form.errors.channelid}
-            nothingFoundMessage="No such channel" />
+            value={strings(draft.channelid)}
+            onChange={(v) => set('channelid', ids(v))}
+            searchable
+            error={form.errors.channelid}
+            nothingFoundMessage="No such channel"
+          />
 
-          <Text fw={500} size="sm" mt="xs">Which events</Text>
+          <Text fw={500} size="sm" mt="xs">
+            Which events
+          </Text>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <MultiSelect label="Hosts" description="None and no group: every host" searchable clearable limit={50}
+            <MultiSelect
+              label="Hosts"
+              description="None and no group: every host"
+              searchable
+              clearable
+              limit={50}
               data={hostsAndGroups.hosts.map((h) => ({ value: String(h.id), label: h.name }))}
-              value={strings(draft.hostid)} onChange={(v) => set('hostid', ids(v))} error={form.errors.hostid} nothingFoundMessage="No such host" />
-            <MultiSelect label="Host groups" description="Every host of these groups" searchable clearable
+              value={strings(draft.hostid)}
+              onChange={(v) => set('hostid', ids(v))}
+              error={form.errors.hostid}
+              nothingFoundMessage="No such host"
+            />
+            <MultiSelect
+              label="Host groups"
+              description="Every host of these groups"
+              searchable
+              clearable
               data={hostsAndGroups.groups.map((g) => ({ value: String(g.id), label: g.name }))}
-              value={strings(draft.hostgroupid)} onChange={(v) => set('hostgroupid', ids(v))} error={form.errors.hostgroupid} nothingFoundMessage="No such group" />
-            <Autocomplete label="Service name" description="A name, or a pattern with * and ?; empty: every service" placeholder="e.g. nginx* or *db"
-              data={serviceNames} value={draft.servicepattern} onChange={(v) => set('servicepattern', v)} error={form.errors.servicepattern} />
-            <MultiSelect label="Service types" description="None: every type" searchable clearable
+              value={strings(draft.hostgroupid)}
+              onChange={(v) => set('hostgroupid', ids(v))}
+              error={form.errors.hostgroupid}
+              nothingFoundMessage="No such group"
+            />
+            <Autocomplete
+              label="Service name"
+              description="A name, or a pattern with * and ?; empty: every service"
+              placeholder="e.g. nginx* or *db"
+              data={serviceNames}
+              value={draft.servicepattern}
+              onChange={(v) => set('servicepattern', v)}
+              error={form.errors.servicepattern}
+            />
+            <MultiSelect
+              label="Service types"
+              description="None: every type"
+              searchable
+              clearable
               data={serviceTypeLabels.map((label, code) => ({ value: String(code), label }))}
-              value={strings(draft.servicetype)} onChange={(v) => set('servicetype', ids(v))} error={form.errors.servicetype} />
-            <MultiSelect label="Event types" description="None: every type" searchable clearable
+              value={strings(draft.servicetype)}
+              onChange={(v) => set('servicetype', ids(v))}
+              error={form.errors.servicetype}
+            />
+            <MultiSelect
+              label="Event types"
+              description="None: every type"
+              searchable
+              clearable
               data={eventClasses.map((c) => ({ value: String(c.id), label: c.name }))}
-              value={eventBits(draft.eventtype)} onChange={(v) => set('eventtype', bitmapOf(v))} error={form.errors.eventtype} />
-            <Checkbox.Group label="States" description="None: every state" value={strings(draft.state)} onChange={(v) => set('state', ids(v))} error={form.errors.state}>
+              value={eventBits(draft.eventtype)}
+              onChange={(v) => set('eventtype', bitmapOf(v))}
+              error={form.errors.eventtype}
+            />
+            <Checkbox.Group
+              label="States"
+              description="None: every state"
+              value={strings(draft.state)}
+              onChange={(v) => set('state', ids(v))}
+              error={form.errors.state}>
               <Group mt={8}>
                 {STATE_ORDER.map((s) => (
                   <Checkbox key={s} value={String(s)} label={STATE_LABELS[s]} />
@@ -80,23 +169,56 @@ export function RuleForm({ rule, channels, hostsAndGroups, onClose, onSaved }: P
               </Group>
             </Checkbox.Group>
           </SimpleGrid>
-          <Switch label="Heartbeat: tell when a host stops reporting and when it reports again" checked={draft.heartbeat}
-            onChange={(e) => set('heartbeat', e.currentTarget.checked)} error={form.errors.heartbeat} />
+          <Switch
+            label="Heartbeat: tell when a host stops reporting and when it reports again"
+            checked={draft.heartbeat}
+            onChange={(e) => set('heartbeat', e.currentTarget.checked)}
+            error={form.errors.heartbeat}
+          />
 
-          <Text fw={500} size="sm" mt="xs">How</Text>
+          <Text fw={500} size="sm" mt="xs">
+            How
+          </Text>
           <Group align="flex-start">
-            <NumberInput label="Group wait (seconds)" description="Alerts within it go as one message" min={0} max={86400} allowDecimal={false} w={230}
-              value={draft.groupwait} onChange={(v) => set('groupwait', Number(v))} error={form.errors.groupwait} />
-            <NumberInput label="Reminder (minutes)" description="Again while it stays failed; 0: off" min={0} max={525600} allowDecimal={false} w={230}
-              value={draft.reminder} onChange={(v) => set('reminder', Number(v))} error={form.errors.reminder} />
+            <NumberInput
+              label="Group wait (seconds)"
+              description="Alerts within it go as one message"
+              min={0}
+              max={86400}
+              allowDecimal={false}
+              w={230}
+              value={draft.groupwait}
+              onChange={(v) => set('groupwait', Number(v))}
+              error={form.errors.groupwait}
+            />
+            <NumberInput
+              label="Reminder (minutes)"
+              description="Again while it stays failed; 0: off"
+              min={0}
+              max={525600}
+              allowDecimal={false}
+              w={230}
+              value={draft.reminder}
+              onChange={(v) => set('reminder', Number(v))}
+              error={form.errors.reminder}
+            />
           </Group>
-          <Switch label="Recovery: also tell when it recovers" checked={draft.recovery} onChange={(e) => set('recovery', e.currentTarget.checked)} error={form.errors.recovery} />
+          <Switch
+            label="Recovery: also tell when it recovers"
+            checked={draft.recovery}
+            onChange={(e) => set('recovery', e.currentTarget.checked)}
+            error={form.errors.recovery}
+          />
 
           {/* What only the server knows (a name taken already) shows above the buttons. */}
           <ErrorNote error={save.error} title="Not saved" />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={save.isPending}>{rule ? 'Save' : 'Create rule'}</Button>
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {rule ? 'Save' : 'Create rule'}
+            </Button>
           </Group>
         </Stack>
       </form>

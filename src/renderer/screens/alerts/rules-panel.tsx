@@ -24,38 +24,81 @@ export function RulesPanel() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Text size="sm" c="dimmed">Which events are sent to which channels. An event may match several rules; each channel tells of it once.</Text>
-        <Button onClick={() => setEditing({ mode: 'create' })} disabled={!ready}>New rule</Button>
+        <Text size="sm" c="dimmed">
+          Which events are sent to which channels. An event may match several rules; each channel tells of it once.
+        </Text>
+        <Button onClick={() => setEditing({ mode: 'create' })} disabled={!ready}>
+          New rule
+        </Button>
       </Group>
       <ErrorNote error={rules.error ?? channels.error ?? hosts.error} title="The rules could not be loaded" />
-      {channels.data && channels.data.records.length === 0 && <Text size="sm">Add a channel first: a rule sends to one or more channels.</Text>}
+      {channels.data && channels.data.records.length === 0 && (
+        <Text size="sm">Add a channel first: a rule sends to one or more channels.</Text>
+      )}
       {rules.data && rules.data.records.length === 0 && <Text data-testid="rules-empty">No rules yet: no alert is sent.</Text>}
       {rules.data && rules.data.records.length > 0 && (
         <Paper withBorder>
           <Table.ScrollContainer minWidth={820}>
             <Table highlightOnHover aria-label="Rules">
               <Table.Thead>
-                <Table.Tr><Table.Th>Name</Table.Th><Table.Th>Events</Table.Th><Table.Th>Channels</Table.Th><Table.Th>Timing</Table.Th><Table.Th /></Table.Tr>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Events</Table.Th>
+                  <Table.Th>Channels</Table.Th>
+                  <Table.Th>Timing</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {rules.data.records.map((rule) => (
                   <Table.Tr key={rule.id} data-rule={rule.name}>
                     <Table.Td>
-                      <Text fw={500} size="sm">{rule.name}</Text>
-                      {!rule.enabled && <Badge variant="light" color="gray">Disabled</Badge>}
+                      <Text fw={500} size="sm">
+                        {rule.name}
+                      </Text>
+                      {!rule.enabled && (
+                        <Badge variant="light" color="gray">
+                          Disabled
+                        </Badge>
+                      )}
                     </Table.Td>
-                    <Table.Td><Text size="sm">{scopeOf(rule, hosts.data)}</Text></Table.Td>
                     <Table.Td>
-                      <Group gap={4}>{rule.channelid.map((id) => <Badge key={id} variant="light" tt="none">{channelName.get(id) ?? `#${id}`}</Badge>)}</Group>
+                      <Text size="sm">{scopeOf(rule, hosts.data)}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="xs">wait {rule.groupwait} s{rule.reminder > 0 ? ` · remind every ${rule.reminder} min` : ''}{rule.recovery ? ' · recovery' : ''}</Text>
+                      <Group gap={4}>
+                        {rule.channelid.map((id) => (
+                          <Badge key={id} variant="light" tt="none">
+                            {channelName.get(id) ?? `#${id}`}
+                          </Badge>
+                        ))}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="xs">
+                        wait {rule.groupwait} s{rule.reminder > 0 ? ` · remind every ${rule.reminder} min` : ''}
+                        {rule.recovery ? ' · recovery' : ''}
+                      </Text>
                     </Table.Td>
                     <Table.Td>
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'edit', rule })} aria-label={`Edit ${rule.name}`} disabled={!ready}>Edit</Button>
-                        <ConfirmButton size="xs" label="Delete" aria-label={`Delete ${rule.name}`} title={`Delete the rule ${rule.name}?`}
-                          message="Events it matched no longer send alerts through it." onConfirm={() => deleteRule(rule.id)} onDone={refresh} />
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => setEditing({ mode: 'edit', rule })}
+                          aria-label={`Edit ${rule.name}`}
+                          disabled={!ready}>
+                          Edit
+                        </Button>
+                        <ConfirmButton
+                          size="xs"
+                          label="Delete"
+                          aria-label={`Delete ${rule.name}`}
+                          title={`Delete the rule ${rule.name}?`}
+                          message="Events it matched no longer send alerts through it."
+                          onConfirm={() => deleteRule(rule.id)}
+                          onDone={refresh}
+                        />
                       </Group>
                     </Table.Td>
                   </Table.Tr>
@@ -66,8 +109,16 @@ export function RulesPanel() {
         </Paper>
       )}
       {editing && channels.data && hosts.data && (
-        <RuleForm rule={editing.mode === 'edit' ? editing.rule : undefined} channels={channels.data.records} hostsAndGroups={hosts.data}
-          onClose={() => setEditing(undefined)} onSaved={() => { setEditing(undefined); refresh() }} />
+        <RuleForm
+          rule={editing.mode === 'edit' ? editing.rule : undefined}
+          channels={channels.data.records}
+          hostsAndGroups={hosts.data}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined)
+            refresh()
+          }}
+        />
       )}
     </Stack>
   )
@@ -77,13 +128,25 @@ export function RulesPanel() {
 function scopeOf(rule: AlertRuleRecord, hosts: GroupList | undefined): string {
   const hostName = new Map((hosts?.hosts ?? []).map((h) => [h.id, h.name]))
   const groupName = new Map((hosts?.groups ?? []).map((g) => [g.id, g.name]))
-  const where = [...rule.hostid.map((id) => hostName.get(id) ?? `host #${id}`), ...rule.hostgroupid.map((id) => `group ${groupName.get(id) ?? `#${id}`}`)]
+  const where = [
+    ...rule.hostid.map((id) => hostName.get(id) ?? `host #${id}`),
+    ...rule.hostgroupid.map((id) => `group ${groupName.get(id) ?? `#${id}`}`)
+  ]
   const parts = [
     where.length ? where.join(', ') : 'every host',
     rule.servicepattern ? `services ${rule.servicepattern}` : 'every service',
     rule.servicetype.length ? rule.servicetype.map((t) => serviceTypeLabels[t]).join(', ') : '',
-    rule.eventtype ? eventClasses.filter((c) => (rule.eventtype & c.id) !== 0).map((c) => c.name).join(', ') : '',
-    rule.state.length < 3 ? STATE_ORDER.filter((s) => rule.state.includes(s)).map((s) => STATE_LABELS[s]).join(', ') : 'every state',
+    rule.eventtype
+      ? eventClasses
+          .filter((c) => (rule.eventtype & c.id) !== 0)
+          .map((c) => c.name)
+          .join(', ')
+      : '',
+    rule.state.length < 3
+      ? STATE_ORDER.filter((s) => rule.state.includes(s))
+          .map((s) => STATE_LABELS[s])
+          .join(', ')
+      : 'every state',
     rule.heartbeat ? 'heartbeat' : ''
   ]
   return parts.filter(Boolean).join(' · ')

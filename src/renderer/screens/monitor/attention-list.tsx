@@ -10,7 +10,12 @@ import { LedDot } from './led-dot'
 
 export function AttentionList({ page }: { page: OverviewPage<HostOverviewEntry> }) {
   const now = useNow()
-  if (page.records.length === 0) return <Text c="dimmed" data-testid="attention-empty">Every host is fine: nothing needs attention.</Text>
+  if (page.records.length === 0)
+    return (
+      <Text c="dimmed" data-testid="attention-empty">
+        Every host is fine: nothing needs attention.
+      </Text>
+    )
   return (
     <Stack gap={6} data-testid="attention">
       {page.records.map((h) => (
@@ -18,13 +23,29 @@ export function AttentionList({ page }: { page: OverviewPage<HostOverviewEntry> 
           <LedDot led={h.led} host />
           <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
             <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
-              <Anchor renderRoot={(props) => <Link {...props} to="/hosts/$hostId" params={{ hostId: String(h.id) }} />} fw={600}
-                style={{ overflowWrap: 'anywhere' }}>{h.hostname}</Anchor>
-              {h.heartbeat === 0 && <Badge color="red" variant="light" style={{ flexShrink: 0 }}>No report</Badge>}
+              <Anchor
+                renderRoot={(props) => <Link {...props} to="/hosts/$hostId" params={{ hostId: String(h.id) }} />}
+                fw={600}
+                style={{ overflowWrap: 'anywhere' }}>
+                {h.hostname}
+              </Anchor>
+              {h.heartbeat === 0 && (
+                <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
+                  No report
+                </Badge>
+              )}
             </Group>
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {what(h)}{h.since !== null && <> · <span title={new Date(h.since * 1000).toLocaleString()}>
-                {h.heartbeat === 0 ? 'silent' : 'failing'} since {formatWhen(h.since, now)} ({formatAge(h.since, now)})</span></>}
+              {what(h)}
+              {h.since !== null && (
+                <>
+                  {' '}
+                  ·{' '}
+                  <span title={new Date(h.since * 1000).toLocaleString()}>
+                    {h.heartbeat === 0 ? 'silent' : 'failing'} since {formatWhen(h.since, now)} ({formatAge(h.since, now)})
+                  </span>
+                </>
+              )}
             </Text>
           </Stack>
         </Group>
@@ -42,7 +63,10 @@ export function AttentionList({ page }: { page: OverviewPage<HostOverviewEntry> 
 function what(h: HostOverviewEntry): string {
   if (h.heartbeat === 0) return h.status
   if (h.failing.length === 0) return h.status
-  const names = h.failing.slice(0, 4).map((s) => s.name).join(', ')
+  const names = h.failing
+    .slice(0, 4)
+    .map((s) => s.name)
+    .join(', ')
   const more = h.failing.length > 4 ? ` and ${h.failing.length - 4} more` : ''
   return `${h.failing.some((s) => s.led === 0) ? 'Failing' : 'Changed'}: ${names}${more}`
 }

@@ -29,24 +29,51 @@ export function HostBulkActions({ ids, onDone }: Props) {
     mutationFn: (to: number) => setHostsStatus(ids, to),
     onSuccess: (_, to) => finish(`${hosts(ids.length)} set to ${hostStatusLabel[to as HostStatus]}.`)
   })
-  if (ids.length === 0) return done ? <Text size="sm" c="dimmed" role="status">{done}</Text> : null
+  if (ids.length === 0)
+    return done ? (
+      <Text size="sm" c="dimmed" role="status">
+        {done}
+      </Text>
+    ) : null
   return (
     <Paper withBorder p="xs" data-testid="bulk-actions" aria-label="Actions on the selected hosts" component="section">
       <Group gap="sm" wrap="wrap">
-        <Text size="sm" fw={600}>{hosts(ids.length)} selected</Text>
+        <Text size="sm" fw={600}>
+          {hosts(ids.length)} selected
+        </Text>
         <AddToGroup ids={ids} onAdded={(name) => finish(`${hosts(ids.length)} added to ${name}.`)} />
         <Menu position="bottom-start">
-          <Menu.Target><Button size="xs" variant="default" loading={status.isPending}>Set status</Button></Menu.Target>
+          <Menu.Target>
+            <Button size="xs" variant="default" loading={status.isPending}>
+              Set status
+            </Button>
+          </Menu.Target>
           <Menu.Dropdown>
             {[HostStatus.Active, HostStatus.Inactive, HostStatus.Ignored].map((s) => (
-              <Menu.Item key={s} onClick={() => status.mutate(s)}>{hostStatusLabel[s]}</Menu.Item>
+              <Menu.Item key={s} onClick={() => status.mutate(s)}>
+                {hostStatusLabel[s]}
+              </Menu.Item>
             ))}
           </Menu.Dropdown>
         </Menu>
-        <ConfirmButton size="xs" label="Delete" aria-label={`Delete ${hosts(ids.length)}`} title={`Delete ${hosts(ids.length)}?`}
+        <ConfirmButton
+          size="xs"
+          label="Delete"
+          aria-label={`Delete ${hosts(ids.length)}`}
+          title={`Delete ${hosts(ids.length)}?`}
           message={`Their services, events and history go with them. A host that reports again comes back as new.`}
-          onConfirm={() => deleteHosts(ids)} onDone={() => finish(`${hosts(ids.length)} deleted.`)} />
-        <Button size="xs" variant="subtle" onClick={() => { setDone(''); onDone() }}>Clear selection</Button>
+          onConfirm={() => deleteHosts(ids)}
+          onDone={() => finish(`${hosts(ids.length)} deleted.`)}
+        />
+        <Button
+          size="xs"
+          variant="subtle"
+          onClick={() => {
+            setDone('')
+            onDone()
+          }}>
+          Clear selection
+        </Button>
       </Group>
       <ErrorNote error={status.error} title="The status was not set on every host" />
     </Paper>
@@ -60,10 +87,19 @@ function AddToGroup({ ids, onAdded }: { ids: readonly number[]; onAdded: (groupN
   const add = useMutation({ mutationFn: () => addHostsToGroup(Number(group), ids), onSuccess: () => onAdded(name) })
   return (
     <Group gap={6} wrap="nowrap">
-      <Select size="xs" w={170} aria-label="Group to add them to" placeholder={groups.data?.groups.length === 0 ? 'No host groups' : 'Host group'}
-        data={(groups.data?.groups ?? []).map((g) => ({ value: String(g.id), label: g.name }))} value={group} onChange={setGroup}
-        error={(groups.error ?? add.error)?.message} />
-      <Button size="xs" variant="light" disabled={group === null} loading={add.isPending} onClick={() => add.mutate()}>Add to group</Button>
+      <Select
+        size="xs"
+        w={170}
+        aria-label="Group to add them to"
+        placeholder={groups.data?.groups.length === 0 ? 'No host groups' : 'Host group'}
+        data={(groups.data?.groups ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+        value={group}
+        onChange={setGroup}
+        error={(groups.error ?? add.error)?.message}
+      />
+      <Button size="xs" variant="light" disabled={group === null} loading={add.isPending} onClick={() => add.mutate()}>
+        Add to group
+      </Button>
     </Group>
   )
 }

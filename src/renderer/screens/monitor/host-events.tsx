@@ -11,7 +11,9 @@ import { groupRepeats } from '../reports/event-groups'
 
 const LATEST = 20
 const stateLook: Record<number, { color: string; label: string }> = {
-  0: { color: 'green', label: 'Succeeded' }, 1: { color: 'red', label: 'Failed' }, 2: { color: 'orange', label: 'Changed' }
+  0: { color: 'green', label: 'Succeeded' },
+  1: { color: 'red', label: 'Failed' },
+  2: { color: 'orange', label: 'Changed' }
 }
 
 export function HostEvents({ hostId }: { hostId: number }) {
@@ -26,20 +28,41 @@ export function HostEvents({ hostId }: { hostId: number }) {
       <Table.ScrollContainer minWidth={560}>
         <Table highlightOnHover data-testid="host-events">
           <Table.Thead>
-            <Table.Tr><Table.Th>Date</Table.Th><Table.Th>Service</Table.Th><Table.Th>Event</Table.Th><Table.Th>State</Table.Th></Table.Tr>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Service</Table.Th>
+              <Table.Th>Event</Table.Th>
+              <Table.Th>State</Table.Th>
+            </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {groupRepeats(records).map(({ first: e, rest }) => (
               <Table.Tr key={e.id}>
-                <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{new Date(e.date * 1000).toLocaleString()}</Text></Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {new Date(e.date * 1000).toLocaleString()}
+                  </Text>
+                </Table.Td>
                 <Table.Td>{e.servicename}</Table.Td>
                 <Table.Td>
-                  <Anchor renderRoot={(props) => <Link {...props} to="/events/$eventId" params={{ eventId: String(e.id) }} />} size="sm">{e.event}</Anchor>
-                  {rest.length > 0 && <Text size="xs" c="dimmed">×{rest.length + 1}, the first {formatAge(rest[rest.length - 1].date, now)} ago</Text>}
+                  <Anchor renderRoot={(props) => <Link {...props} to="/events/$eventId" params={{ eventId: String(e.id) }} />} size="sm">
+                    {e.event}
+                  </Anchor>
+                  {rest.length > 0 && (
+                    <Text size="xs" c="dimmed">
+                      ×{rest.length + 1}, the first {formatAge(rest[rest.length - 1].date, now)} ago
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
-                  <Badge size="sm" variant="light" color={stateLook[e.eventtype]?.color ?? 'gray'}>{stateLook[e.eventtype]?.label ?? 'Unknown'}</Badge>
-                  {e.active === 1 && e.eventtype === 1 && <Text size="xs" c="red.7">failing for {formatAge(e.date, now)}</Text>}
+                  <Badge size="sm" variant="light" color={stateLook[e.eventtype]?.color ?? 'gray'}>
+                    {stateLook[e.eventtype]?.label ?? 'Unknown'}
+                  </Badge>
+                  {e.active === 1 && e.eventtype === 1 && (
+                    <Text size="xs" c="red.7">
+                      failing for {formatAge(e.date, now)}
+                    </Text>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -47,7 +70,12 @@ export function HostEvents({ hostId }: { hostId: number }) {
         </Table>
       </Table.ScrollContainer>
       {totalRecords > records.length && (
-        <Text size="sm" c="dimmed">The latest {records.length} of {totalRecords.toLocaleString()} events. <Anchor component={Link} to="/events" size="sm">All events</Anchor></Text>
+        <Text size="sm" c="dimmed">
+          The latest {records.length} of {totalRecords.toLocaleString()} events.{' '}
+          <Anchor component={Link} to="/events" size="sm">
+            All events
+          </Anchor>
+        </Text>
       )}
     </>
   )

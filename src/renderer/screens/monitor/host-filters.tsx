@@ -9,7 +9,12 @@ import { adminGroupsQuery } from '../../api/admin'
 import { useProfile } from '../../api/profile'
 
 const ledColours = ['red', 'orange', 'green', 'gray']
-const ledChoices = [{ led: 0, label: 'Red' }, { led: 1, label: 'Orange' }, { led: 2, label: 'Green' }, { led: 3, label: 'Gray' }]
+const ledChoices = [
+  { led: 0, label: 'Red' },
+  { led: 1, label: 'Orange' },
+  { led: 2, label: 'Green' },
+  { led: 3, label: 'Gray' }
+]
 
 /** The filter fields in the URL of the hosts and services lists. */
 export interface FilterFields {
@@ -35,27 +40,45 @@ export function HostFilters<S extends FilterFields>({ search, onChange, services
   return (
     <Group gap="md" align="flex-end" wrap="wrap">
       {services && (
-        <PatternInput key={`service${reset}`} label="Service name contains" placeholder="e.g. nginx" value={search.service}
-          onChange={(service) => onChange((prev) => ({ ...prev, service }))} />
+        <PatternInput
+          key={`service${reset}`}
+          label="Service name contains"
+          placeholder="e.g. nginx"
+          value={search.service}
+          onChange={(service) => onChange((prev) => ({ ...prev, service }))}
+        />
       )}
-      <PatternInput key={`host${reset}`} label="Host name contains" placeholder="e.g. web" value={search.q}
-        onChange={(q) => onChange((prev) => ({ ...prev, q }))} />
-      <Chip.Group multiple value={(search.led ?? []).map(String)}
+      <PatternInput
+        key={`host${reset}`}
+        label="Host name contains"
+        placeholder="e.g. web"
+        value={search.q}
+        onChange={(q) => onChange((prev) => ({ ...prev, q }))}
+      />
+      <Chip.Group
+        multiple
+        value={(search.led ?? []).map(String)}
         onChange={(values) => onChange((prev) => ({ ...prev, led: values.length ? values.map(Number).sort() : undefined }))}>
         <Group gap={6} role="group" aria-label={services ? 'Filter by service LED' : 'Filter by LED'}>
           {ledChoices.map(({ led, label }) => (
             <Chip key={led} value={String(led)} size="sm" variant="outline">
-              <Group gap={6} wrap="nowrap" component="span"><LedDot led={led} />{label}</Group>
+              <Group gap={6} wrap="nowrap" component="span">
+                <LedDot led={led} />
+                {label}
+              </Group>
             </Chip>
           ))}
         </Group>
       </Chip.Group>
       {profile.admin && <GroupFilter group={search.group} onChange={(group) => onChange((prev) => ({ ...prev, group }))} />}
       {filtered && (
-        <Button variant="subtle" size="sm" onClick={() => {
-          setReset((n) => n + 1)
-          onChange((prev) => ({ ...prev, led: undefined, group: undefined, q: undefined, service: undefined }))
-        }}>
+        <Button
+          variant="subtle"
+          size="sm"
+          onClick={() => {
+            setReset((n) => n + 1)
+            onChange((prev) => ({ ...prev, led: undefined, group: undefined, q: undefined, service: undefined }))
+          }}>
           Clear filters
         </Button>
       )}
@@ -64,8 +87,16 @@ export function HostFilters<S extends FilterFields>({ search, onChange, services
 }
 
 /** A name pattern typed freely and applied once typing pauses. */
-function PatternInput({ label, placeholder, value, onChange }: {
-  label: string; placeholder: string; value?: string; onChange: (pattern?: string) => void
+function PatternInput({
+  label,
+  placeholder,
+  value,
+  onChange
+}: {
+  label: string
+  placeholder: string
+  value?: string
+  onChange: (pattern?: string) => void
 }) {
   const [pattern, setPattern] = useState(value ?? '')
   const [debounced] = useDebouncedValue(pattern, 250)
@@ -79,8 +110,18 @@ function PatternInput({ label, placeholder, value, onChange }: {
 
 /** The colour alone: the chip's text already names it. */
 function LedDot({ led }: { led: number }) {
-  return <span aria-hidden style={{ width: 10, height: 10, borderRadius: '50%', display: 'inline-block',
-    background: `var(--mantine-color-${ledColours[led]}-${led === 1 || led === 3 ? 5 : 6})` }} />
+  return (
+    <span
+      aria-hidden
+      style={{
+        width: 10,
+        height: 10,
+        borderRadius: '50%',
+        display: 'inline-block',
+        background: `var(--mantine-color-${ledColours[led]}-${led === 1 || led === 3 ? 5 : 6})`
+      }}
+    />
+  )
 }
 
 /** Loads the groups when first opened (or when the URL already names one): the list is not needed otherwise. */
@@ -89,9 +130,17 @@ function GroupFilter({ group, onChange }: { group?: number; onChange: (group?: n
   const groups = useQuery({ ...adminGroupsQuery, enabled: wanted })
   const data = (groups.data?.groups ?? []).map((g) => ({ value: String(g.id), label: g.name }))
   return (
-    <Select label="Host group" placeholder={groups.isPending && wanted ? 'Loading…' : 'Any group'} w={200} clearable
-      data={data} value={group === undefined ? null : String(group)} onDropdownOpen={() => setWanted(true)}
-      onChange={(v) => onChange(v ? Number(v) : undefined)} error={groups.error ? groups.error.message : undefined}
-      nothingFoundMessage={groups.isSuccess ? 'No host groups' : 'Loading…'} />
+    <Select
+      label="Host group"
+      placeholder={groups.isPending && wanted ? 'Loading…' : 'Any group'}
+      w={200}
+      clearable
+      data={data}
+      value={group === undefined ? null : String(group)}
+      onDropdownOpen={() => setWanted(true)}
+      onChange={(v) => onChange(v ? Number(v) : undefined)}
+      error={groups.error ? groups.error.message : undefined}
+      nothingFoundMessage={groups.isSuccess ? 'No host groups' : 'Loading…'}
+    />
   )
 }

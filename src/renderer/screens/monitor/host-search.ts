@@ -15,7 +15,8 @@ export interface HostSearch {
 export function validateHostSearch(search: Record<string, unknown>): HostSearch {
   const result: HostSearch = {}
   const leds = (Array.isArray(search.led) ? search.led : search.led === undefined ? [] : [search.led])
-    .map(Number).filter((n) => Number.isInteger(n) && n >= 0 && n <= 3)
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n >= 0 && n <= 3)
   if (leds.length > 0) result.led = [...new Set(leds)].sort()
   const group = Number(search.group)
   if (Number.isInteger(group) && group > 0) result.group = group
@@ -27,5 +28,11 @@ export function validateHostSearch(search: Record<string, unknown>): HostSearch 
 
 /** Needing attention first unless another order is chosen. */
 export function hostFilter(search: HostSearch): HostOverviewFilter {
-  return { led: search.led, hostgroupid: search.group, hostpattern: search.q?.trim(), sort: search.sort ?? 'attention', dir: search.dir ?? 'asc' }
+  return {
+    led: search.led,
+    hostgroupid: search.group,
+    hostpattern: search.q?.trim(),
+    sort: search.sort ?? 'attention',
+    dir: search.dir ?? 'asc'
+  }
 }

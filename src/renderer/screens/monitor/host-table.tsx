@@ -67,14 +67,18 @@ export function HostTable({ filter, onSort, selection, empty }: Props) {
     estimateSize: () => rowHeight,
     overscan: 10
   })
-  useEffect(() => { virtualizer.measure() }, [virtualizer, rowHeight])
+  useEffect(() => {
+    virtualizer.measure()
+  }, [virtualizer, rowHeight])
   const filterKey = JSON.stringify(filter)
   useScrollMemory(scroller, filterKey, total > 0)
   const items = virtualizer.getVirtualItems()
   const pages = [...new Set(items.map((item) => Math.floor(item.index / PAGE_SIZE)))].filter((p) => p > 0)
   const later = useQueries({ queries: pages.map((p) => hostOverviewPageQuery(filter, p, PAGE_SIZE)) })
   const pageRows = new Map<number, HostOverviewEntry[]>([[0, first.data?.records ?? []]])
-  pages.forEach((p, i) => { if (later[i].data) pageRows.set(p, later[i].data!.records) })
+  pages.forEach((p, i) => {
+    if (later[i].data) pageRows.set(p, later[i].data!.records)
+  })
   const failed = first.error ?? later.find((q) => q.error)?.error
 
   if (first.isPending) return <Skeleton height={ROW_HEIGHT * 6} />
@@ -84,25 +88,48 @@ export function HostTable({ filter, onSort, selection, empty }: Props) {
   return (
     <Box>
       <ErrorNote error={failed} title="Some hosts could not be loaded" />
-      <Text size="sm" c="dimmed" mb="xs" data-testid="host-count">{total.toLocaleString()} host{total === 1 ? '' : 's'}</Text>
+      <Text size="sm" c="dimmed" mb="xs" data-testid="host-count">
+        {total.toLocaleString()} host{total === 1 ? '' : 's'}
+      </Text>
       <Box style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}>
         <Header filter={filter} onSort={onSort} compact={compact} selection={selection} loaded={loaded} />
-        <div ref={scroller} style={{ height: `min(${total * rowHeight}px, max(320px, calc(100vh - 290px)))`, overflowY: 'auto', contain: 'strict' }}
-          role="list" aria-label="Hosts" data-testid="hosts-list" data-total={total} data-layout={compact ? 'cards' : 'rows'}>
+        <div
+          ref={scroller}
+          style={{ height: `min(${total * rowHeight}px, max(320px, calc(100vh - 290px)))`, overflowY: 'auto', contain: 'strict' }}
+          role="list"
+          aria-label="Hosts"
+          data-testid="hosts-list"
+          data-total={total}
+          data-layout={compact ? 'cards' : 'rows'}>
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => {
               const host = pageRows.get(Math.floor(item.index / PAGE_SIZE))?.[item.index % PAGE_SIZE]
               const chosen = host !== undefined && selection?.ids.has(host.id)
               return (
-                <div key={item.key} role="listitem" className={classes.line}
-                  data-selected={chosen || undefined} data-plain={!selection || undefined}
+                <div
+                  key={item.key}
+                  role="listitem"
+                  className={classes.line}
+                  data-selected={chosen || undefined}
+                  data-plain={!selection || undefined}
                   style={{ position: 'absolute', top: 0, left: 0, right: 0, height: rowHeight, transform: `translateY(${item.start}px)` }}>
-                  {host && selection
-                    ? <span className={classes.check}>
-                        <Checkbox size="xs" checked={chosen} onChange={() => selection.toggle(host.id)} aria-label={`Select ${host.hostname}`} />
-                      </span>
-                    : <span />}
-                  {host ? <HostRow host={host} now={now} compact={compact} /> : <Skeleton height={rowHeight - 12} m={6} aria-label="Loading host" />}
+                  {host && selection ? (
+                    <span className={classes.check}>
+                      <Checkbox
+                        size="xs"
+                        checked={chosen}
+                        onChange={() => selection.toggle(host.id)}
+                        aria-label={`Select ${host.hostname}`}
+                      />
+                    </span>
+                  ) : (
+                    <span />
+                  )}
+                  {host ? (
+                    <HostRow host={host} now={now} compact={compact} />
+                  ) : (
+                    <Skeleton height={rowHeight - 12} m={6} aria-label="Loading host" />
+                  )}
                 </div>
               )
             })}
@@ -128,7 +155,9 @@ function useScrollMemory(scroller: React.RefObject<HTMLDivElement | null>, key: 
   useEffect(() => {
     const el = scroller.current
     if (!el) return
-    const remember = () => { scrollOffsets.set(key, el.scrollTop) }
+    const remember = () => {
+      scrollOffsets.set(key, el.scrollTop)
+    }
     el.addEventListener('scroll', remember, { passive: true })
     return () => el.removeEventListener('scroll', remember)
   }, [scroller, key, ready])
@@ -149,30 +178,55 @@ function Header({ filter, onSort, compact, selection, loaded }: HeaderProps) {
     const active = filter.sort === key
     const next: SortDir = active && filter.dir === 'asc' ? 'desc' : 'asc'
     return (
-      <UnstyledButton key={key} onClick={() => onSort(key, next)} style={{ textAlign: align ?? 'left' }}
+      <UnstyledButton
+        key={key}
+        onClick={() => onSort(key, next)}
+        style={{ textAlign: align ?? 'left' }}
         aria-label={`Sort by ${label === 'LED' ? 'severity' : label}${active ? `, now ${filter.dir === 'asc' ? 'ascending' : 'descending'}` : ''}`}>
-        <Text size="sm" fw={700} component="span">{label}{active ? (filter.dir === 'asc' ? ' ▲' : ' ▼') : ''}</Text>
+        <Text size="sm" fw={700} component="span">
+          {label}
+          {active ? (filter.dir === 'asc' ? ' ▲' : ' ▼') : ''}
+        </Text>
       </UnstyledButton>
     )
   }
   return (
     <Box className={classes.line} style={{ height: 'auto', padding: '8px 0' }} data-plain={!selection || undefined}>
-      {selection
-        ? <span className={classes.check}>
-            <Checkbox size="xs" aria-label="Select every host loaded" checked={chosen > 0 && chosen === ids.length}
-              indeterminate={chosen > 0 && chosen < ids.length} onChange={() => selection.setMany(ids, chosen < ids.length)} />
-          </span>
-        : <span />}
-      {compact
-        ? <Box style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
-            <Text size="sm" c="dimmed">Sort:</Text>
-            {sortButton('attention', 'Severity')}{sortButton('hostname', 'Host')}{sortButton('lastreport', 'Last report')}
-          </Box>
-        : <Box style={{ display: 'grid', gridTemplateColumns: ROW_GRID, gap: 8, paddingRight: 12, alignItems: 'center' }}>
-            {columns.map((c) => c.key === null
-              ? <Text key={c.label} size="sm" fw={700} ta={c.align}>{c.label}</Text>
-              : sortButton(c.key, c.label, c.align))}
-          </Box>}
+      {selection ? (
+        <span className={classes.check}>
+          <Checkbox
+            size="xs"
+            aria-label="Select every host loaded"
+            checked={chosen > 0 && chosen === ids.length}
+            indeterminate={chosen > 0 && chosen < ids.length}
+            onChange={() => selection.setMany(ids, chosen < ids.length)}
+          />
+        </span>
+      ) : (
+        <span />
+      )}
+      {compact ? (
+        <Box style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+          <Text size="sm" c="dimmed">
+            Sort:
+          </Text>
+          {sortButton('attention', 'Severity')}
+          {sortButton('hostname', 'Host')}
+          {sortButton('lastreport', 'Last report')}
+        </Box>
+      ) : (
+        <Box style={{ display: 'grid', gridTemplateColumns: ROW_GRID, gap: 8, paddingRight: 12, alignItems: 'center' }}>
+          {columns.map((c) =>
+            c.key === null ? (
+              <Text key={c.label} size="sm" fw={700} ta={c.align}>
+                {c.label}
+              </Text>
+            ) : (
+              sortButton(c.key, c.label, c.align)
+            )
+          )}
+        </Box>
+      )}
     </Box>
   )
 }

@@ -12,7 +12,11 @@ import { useResetAfterOutage } from '../../live/use-reset-after-outage'
 import { asksFirst, offeredActions } from './service-action-choice'
 
 const actionLabels: Record<ServiceAction, string> = {
-  start: 'Start', stop: 'Stop', restart: 'Restart', monitor: 'Monitor', unmonitor: 'Unmonitor'
+  start: 'Start',
+  stop: 'Stop',
+  restart: 'Restart',
+  monitor: 'Monitor',
+  unmonitor: 'Unmonitor'
 }
 
 const consequences: Partial<Record<ServiceAction, string>> = {
@@ -50,27 +54,55 @@ export function ServiceActions({ hostId, hostName, service }: ServiceActionsProp
       )}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button size="compact-sm" variant="default" disabled={action.isPending} aria-label={`Actions for ${service.name}`}>Actions</Button>
+          <Button size="compact-sm" variant="default" disabled={action.isPending} aria-label={`Actions for ${service.name}`}>
+            Actions
+          </Button>
         </Menu.Target>
         <Menu.Dropdown>
           {offeredActions(service).map((a) => (
-            <Menu.Item key={a} onClick={() => choose(a)}>{actionLabels[a]}</Menu.Item>
+            <Menu.Item key={a} onClick={() => choose(a)}>
+              {actionLabels[a]}
+            </Menu.Item>
           ))}
         </Menu.Dropdown>
       </Menu>
       {asking && (
-        <ConfirmDialog opened onClose={() => setAsking(undefined)} title={`${actionLabels[asking]} ${service.name} on ${hostName}?`}
+        <ConfirmDialog
+          opened
+          onClose={() => setAsking(undefined)}
+          title={`${actionLabels[asking]} ${service.name} on ${hostName}?`}
           message={`${actionLabels[asking]} the service ${service.name} on the host ${hostName}. ${consequences[asking] ?? ''}`}
-          label={`${actionLabels[asking]} ${service.name}`} pending={action.isPending} error={action.error}
-          onConfirm={() => action.mutate(asking)} />
+          label={`${actionLabels[asking]} ${service.name}`}
+          pending={action.isPending}
+          error={action.error}
+          onConfirm={() => action.mutate(asking)}
+        />
       )}
     </Group>
   )
 }
 
 function ActionFeedback({ pending, error, done }: { pending: boolean; error: unknown; done?: ServiceAction }) {
-  if (pending) return <Group gap={4} wrap="nowrap"><Loader size="xs" /><Text size="xs" c="dimmed">Sending…</Text></Group>
-  if (error) return <Text size="xs" c="red" role="alert" maw={260}>{errorMessage(error)}</Text>
-  if (done) return <Text size="xs" c="teal" role="status">{actionLabels[done]} accepted by the agent</Text>
+  if (pending)
+    return (
+      <Group gap={4} wrap="nowrap">
+        <Loader size="xs" />
+        <Text size="xs" c="dimmed">
+          Sending…
+        </Text>
+      </Group>
+    )
+  if (error)
+    return (
+      <Text size="xs" c="red" role="alert" maw={260}>
+        {errorMessage(error)}
+      </Text>
+    )
+  if (done)
+    return (
+      <Text size="xs" c="teal" role="status">
+        {actionLabels[done]} accepted by the agent
+      </Text>
+    )
   return null
 }

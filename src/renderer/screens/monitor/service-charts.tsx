@@ -38,22 +38,31 @@ export function ServiceCharts({ hostId, service, range, onRange }: Props) {
   return (
     <Stack gap="sm" data-testid="service-charts">
       <Group justify="space-between" wrap="wrap" align="flex-end">
-        <Title order={3} size="h4">Statistics of {service.name}</Title>
+        <Title order={3} size="h4">
+          Statistics of {service.name}
+        </Title>
         <RangePicker value={range} onChange={onRange} fallback={DEFAULT_CHART_RANGE} />
       </Group>
       {history.isPending && <Skeleton height={200} />}
-      {history.isError && (isMissingEndpoint(history.error)
-        ? <Alert color="gray" title="No statistics history yet" data-testid="no-history">
-            This server does not keep statistics history yet (reports/analytics/get is not available), so there is
-            nothing to chart. The latest values are in the table above.
+      {history.isError &&
+        (isMissingEndpoint(history.error) ? (
+          <Alert color="gray" title="No statistics history yet" data-testid="no-history">
+            This server does not keep statistics history yet (reports/analytics/get is not available), so there is nothing to chart. The
+            latest values are in the table above.
           </Alert>
-        : <ErrorNote error={history.error} title="The statistics history could not be loaded" />)}
+        ) : (
+          <ErrorNote error={history.error} title="The statistics history could not be loaded" />
+        ))}
       {history.isSuccess && groups.length === 0 && (
-        <Text c="dimmed" data-testid="no-history">No statistics recorded for {service.name} in this range ({rangeName}).</Text>
+        <Text c="dimmed" data-testid="no-history">
+          No statistics recorded for {service.name} in this range ({rangeName}).
+        </Text>
       )}
       {history.isSuccess && groups.length > 0 && (
         <SimpleGrid cols={{ base: 1, lg: groups.length > 1 ? 2 : 1 }}>
-          {groups.map((group) => <StatisticChart key={group.title} title={group.title} series={group.series} span={history.data} />)}
+          {groups.map((group) => (
+            <StatisticChart key={group.title} title={group.title} series={group.series} span={history.data} />
+          ))}
         </SimpleGrid>
       )}
     </Stack>
@@ -93,11 +102,18 @@ function StatisticChart({ title, series, span }: { title: string; series: Analyt
       format(i === null ? latest(u.data[seriesIndex] as (number | null)[]) : v)
     const many = series.length > MANY && series.some((s) => MAIN_FIGURES.has(s.type))
     const lines: uPlot.Series[] = series.map((s, i) => ({
-      label: seriesLabel(s), stroke: PALETTE[i % PALETTE.length], width: 1.5, spanGaps: false, value,
+      label: seriesLabel(s),
+      stroke: PALETTE[i % PALETTE.length],
+      width: 1.5,
+      spanGaps: false,
+      value,
       show: !many || MAIN_FIGURES.has(s.type)
     }))
     const band: uPlot.Series[] = withBand
-      ? [{ label: 'min', stroke: 'transparent', value }, { label: 'max', stroke: 'transparent', value }]
+      ? [
+          { label: 'min', stroke: 'transparent', value },
+          { label: 'max', stroke: 'transparent', value }
+        ]
       : []
     return {
       series: [{}, ...lines, ...band],
@@ -110,10 +126,20 @@ function StatisticChart({ title, series, span }: { title: string; series: Analyt
   }, [series, withBand, type, theme, span.datefrom, span.dateto, data])
   return (
     <Stack gap={4} data-chart-title={title}>
-      <Text size="sm" fw={600}>{title}</Text>
-      <UplotChart options={options} data={data} height={200}
-        label={`${title}: ${series[0].points.length} points, one per ${span.resolution} seconds`} />
-      {series.length > MANY && <Text size="xs" c="dimmed">Click a name in the legend to show or hide its line.</Text>}
+      <Text size="sm" fw={600}>
+        {title}
+      </Text>
+      <UplotChart
+        options={options}
+        data={data}
+        height={200}
+        label={`${title}: ${series[0].points.length} points, one per ${span.resolution} seconds`}
+      />
+      {series.length > MANY && (
+        <Text size="xs" c="dimmed">
+          Click a name in the legend to show or hide its line.
+        </Text>
+      )}
     </Stack>
   )
 }

@@ -19,7 +19,9 @@ export function validateServiceSearch(raw: Record<string, unknown>): ServiceSear
   const { led, group, q } = validateHostSearch(raw)
   const search: ServiceSearch = {
     service: typeof raw.service === 'string' && raw.service.trim() !== '' ? raw.service.slice(0, 100) : undefined,
-    led, group, q,
+    led,
+    group,
+    q,
     sort: oneOf(serviceListSortKeys, raw.sort),
     dir: oneOf(['asc', 'desc'] as const, raw.dir),
     page: optionalInt(raw.page, 2)
@@ -29,7 +31,11 @@ export function validateServiceSearch(raw: Record<string, unknown>): ServiceSear
 
 export function serviceFilter(search: ServiceSearch): ServiceListFilter {
   return {
-    servicepattern: search.service?.trim(), serviceled: search.led, hostpattern: search.q?.trim(), hostgroupid: search.group,
-    sort: search.sort ?? 'attention', dir: search.dir ?? 'asc'
+    servicepattern: search.service?.trim(),
+    serviceled: search.led,
+    hostpattern: search.q?.trim(),
+    hostgroupid: search.group,
+    sort: search.sort ?? 'attention',
+    dir: search.dir ?? 'asc'
   }
 }

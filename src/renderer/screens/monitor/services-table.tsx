@@ -23,7 +23,8 @@ export function monitoringLabel(state: number): string {
 
 /** The service's most telling numeric figures, in the order of keyFigureRank. */
 function keyFigures(statistics: readonly StatisticEntry[]): StatisticEntry[] {
-  return statistics.filter((st) => typeof st.value === 'number')
+  return statistics
+    .filter((st) => typeof st.value === 'number')
     .sort((a, b) => keyFigureRank(a.type) - keyFigureRank(b.type))
     .slice(0, ROW_FIGURES)
 }
@@ -49,7 +50,9 @@ export function ServicesTable({ hostId, hostName, services, selected, mayAct, ex
       <Table highlightOnHover verticalSpacing="xs" data-testid="services">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={36}><VisuallyHidden>State</VisuallyHidden></Table.Th>
+            <Table.Th w={36}>
+              <VisuallyHidden>State</VisuallyHidden>
+            </Table.Th>
             <Table.Th>Service</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Monitoring</Table.Th>
@@ -62,21 +65,46 @@ export function ServicesTable({ hostId, hostName, services, selected, mayAct, ex
           {services.map((s) => (
             // The chosen row is marked by a bar at its edge, not a teal background its teal badges would fade into.
             <Table.Tr key={s.id} data-service={s.name} className={s.id === selected ? classes.selected : undefined}>
-              <Table.Td><Led led={s.led} /></Table.Td>
               <Table.Td>
-                <Anchor renderRoot={(props) => <Link {...props} to="/hosts/$hostId" params={{ hostId: String(hostId) }} search={(prev) => ({ ...prev, service: s.id })} />}
-                  fw={600} aria-current={s.id === selected ? 'true' : undefined}>{s.name}</Anchor>
-                <Text size="xs" c="dimmed">{s.type}</Text>
+                <Led led={s.led} />
               </Table.Td>
-              <Table.Td><Text size="sm">{s.status}</Text></Table.Td>
+              <Table.Td>
+                <Anchor
+                  renderRoot={(props) => (
+                    <Link
+                      {...props}
+                      to="/hosts/$hostId"
+                      params={{ hostId: String(hostId) }}
+                      search={(prev) => ({ ...prev, service: s.id })}
+                    />
+                  )}
+                  fw={600}
+                  aria-current={s.id === selected ? 'true' : undefined}>
+                  {s.name}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {s.type}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{s.status}</Text>
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Badge size="sm" variant="light" color={s.monitorstate === 0 ? 'gray' : 'teal'} data-monitoring>{monitoringLabel(s.monitorstate)}</Badge>
-                <Text size="xs" c="dimmed">{modeLabels[s.monitormode] ?? 'unknown'} mode</Text>
+                <Badge size="sm" variant="light" color={s.monitorstate === 0 ? 'gray' : 'teal'} data-monitoring>
+                  {monitoringLabel(s.monitorstate)}
+                </Badge>
+                <Text size="xs" c="dimmed">
+                  {modeLabels[s.monitormode] ?? 'unknown'} mode
+                </Text>
               </Table.Td>
-              <Table.Td><Text size="sm">{s.every || 'every cycle'}</Text></Table.Td>
+              <Table.Td>
+                <Text size="sm">{s.every || 'every cycle'}</Text>
+              </Table.Td>
               <Table.Td>
                 {keyFigures(s.statistics).map((st) => (
-                  <Text key={`${st.type} ${st.descriptor}`} size="xs">{statisticLabel(st)}: {formatStatistic(st.type, st.value)}</Text>
+                  <Text key={`${st.type} ${st.descriptor}`} size="xs">
+                    {statisticLabel(st)}: {formatStatistic(st.type, st.value)}
+                  </Text>
                 ))}
               </Table.Td>
               {(mayAct || extra) && (

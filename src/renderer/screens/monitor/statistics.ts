@@ -2,25 +2,92 @@
 // memory in kB, space in MB, times as unix seconds; people read ms, MB/GB, dates and durations.
 import { Stat, statisticTypeNames } from '../../../shared/codes'
 
-type Kind = 'percent' | 'kilobytes' | 'megabytes' | 'bytes' | 'bytesPerSecond' | 'perSecond' | 'seconds' | 'milliseconds'
-  | 'date' | 'duration' | 'days' | 'octal' | 'identifier' | 'plain'
+type Kind =
+  | 'percent'
+  | 'kilobytes'
+  | 'megabytes'
+  | 'bytes'
+  | 'bytesPerSecond'
+  | 'perSecond'
+  | 'seconds'
+  | 'milliseconds'
+  | 'date'
+  | 'duration'
+  | 'days'
+  | 'octal'
+  | 'identifier'
+  | 'plain'
 
 const kinds: Partial<Record<number, Kind>> = {}
-const assign = (kind: Kind, ...types: number[]) => { for (const t of types) kinds[t] = kind }
-assign('percent', Stat.CpuUser, Stat.CpuSystem, Stat.CpuWait, Stat.MemoryPercent, Stat.SwapPercent, Stat.ProcessCpuPercent,
-  Stat.ProcessCpuPercentTotal, Stat.ProcessMemoryPercent, Stat.ProcessMemoryPercentTotal, Stat.SpacePercent, Stat.InodePercent,
-  Stat.CpuNice, Stat.CpuHardIrq, Stat.CpuSoftIrq, Stat.CpuSteal, Stat.CpuGuest, Stat.CpuGuestNice)
+const assign = (kind: Kind, ...types: number[]) => {
+  for (const t of types) kinds[t] = kind
+}
+assign(
+  'percent',
+  Stat.CpuUser,
+  Stat.CpuSystem,
+  Stat.CpuWait,
+  Stat.MemoryPercent,
+  Stat.SwapPercent,
+  Stat.ProcessCpuPercent,
+  Stat.ProcessCpuPercentTotal,
+  Stat.ProcessMemoryPercent,
+  Stat.ProcessMemoryPercentTotal,
+  Stat.SpacePercent,
+  Stat.InodePercent,
+  Stat.CpuNice,
+  Stat.CpuHardIrq,
+  Stat.CpuSoftIrq,
+  Stat.CpuSteal,
+  Stat.CpuGuest,
+  Stat.CpuGuestNice
+)
 assign('kilobytes', Stat.MemoryKilobyte, Stat.SwapKilobyte, Stat.ProcessMemoryKilobyte, Stat.ProcessMemoryKilobyteTotal)
 assign('megabytes', Stat.SpaceMegabyte, Stat.SpaceTotal)
-assign('bytes', Stat.Size, Stat.NetBytesInTotal, Stat.NetBytesOutTotal, Stat.FilesystemReadBytesTotal, Stat.FilesystemWriteBytesTotal,
-  Stat.ProcessReadBytesTotal, Stat.ProcessWriteBytesTotal, Stat.ProcessReadBytesGenericTotal, Stat.ProcessWriteBytesGenericTotal)
-assign('bytesPerSecond', Stat.NetBytesIn, Stat.NetBytesOut, Stat.FilesystemReadBytes, Stat.FilesystemWriteBytes,
-  Stat.ProcessReadBytes, Stat.ProcessWriteBytes, Stat.ProcessReadBytesGeneric, Stat.ProcessWriteBytesGeneric, Stat.NetSpeed)
-assign('perSecond', Stat.NetPacketsIn, Stat.NetPacketsOut, Stat.NetErrorsIn, Stat.NetErrorsOut, Stat.FilesystemReadOperations,
-  Stat.FilesystemWriteOperations, Stat.ProcessReadOperations, Stat.ProcessWriteOperations)
+assign(
+  'bytes',
+  Stat.Size,
+  Stat.NetBytesInTotal,
+  Stat.NetBytesOutTotal,
+  Stat.FilesystemReadBytesTotal,
+  Stat.FilesystemWriteBytesTotal,
+  Stat.ProcessReadBytesTotal,
+  Stat.ProcessWriteBytesTotal,
+  Stat.ProcessReadBytesGenericTotal,
+  Stat.ProcessWriteBytesGenericTotal
+)
+assign(
+  'bytesPerSecond',
+  Stat.NetBytesIn,
+  Stat.NetBytesOut,
+  Stat.FilesystemReadBytes,
+  Stat.FilesystemWriteBytes,
+  Stat.ProcessReadBytes,
+  Stat.ProcessWriteBytes,
+  Stat.ProcessReadBytesGeneric,
+  Stat.ProcessWriteBytesGeneric,
+  Stat.NetSpeed
+)
+assign(
+  'perSecond',
+  Stat.NetPacketsIn,
+  Stat.NetPacketsOut,
+  Stat.NetErrorsIn,
+  Stat.NetErrorsOut,
+  Stat.FilesystemReadOperations,
+  Stat.FilesystemWriteOperations,
+  Stat.ProcessReadOperations,
+  Stat.ProcessWriteOperations
+)
 assign('seconds', Stat.PortResponseTime, Stat.UnixSocketResponseTime, Stat.PingResponseTime)
-assign('milliseconds', Stat.FilesystemServiceTimeRead, Stat.FilesystemServiceTimeWrite, Stat.FilesystemServiceTimeWait,
-  Stat.FilesystemServiceTimeRun, Stat.FilesystemServiceTime)
+assign(
+  'milliseconds',
+  Stat.FilesystemServiceTimeRead,
+  Stat.FilesystemServiceTimeWrite,
+  Stat.FilesystemServiceTimeWait,
+  Stat.FilesystemServiceTimeRun,
+  Stat.FilesystemServiceTime
+)
 assign('date', Stat.Timestamp, Stat.TimestampAccess, Stat.TimestampChange, Stat.TimestampModify, Stat.ProgramStarted)
 assign('duration', Stat.Uptime, Stat.SystemUptime, Stat.Downtime)
 assign('days', Stat.CertificateValidDays)
@@ -29,26 +96,67 @@ assign('octal', Stat.Mode)
 assign('identifier', Stat.Pid, Stat.PPid, Stat.Uid, Stat.Gid, Stat.EffectiveUid)
 
 const names: Partial<Record<number, string>> = {
-  [Stat.LoadAverage]: 'Load average', [Stat.CpuUser]: 'CPU user', [Stat.CpuSystem]: 'CPU system', [Stat.CpuWait]: 'CPU wait',
-  [Stat.CpuNice]: 'CPU nice', [Stat.CpuHardIrq]: 'CPU hard IRQ', [Stat.CpuSoftIrq]: 'CPU soft IRQ', [Stat.CpuSteal]: 'CPU steal',
-  [Stat.CpuGuest]: 'CPU guest', [Stat.CpuGuestNice]: 'CPU guest nice', [Stat.MemoryPercent]: 'Memory', [Stat.MemoryKilobyte]: 'Memory',
-  [Stat.SwapPercent]: 'Swap', [Stat.SwapKilobyte]: 'Swap', [Stat.ProcessCpuPercent]: 'CPU', [Stat.ProcessCpuPercentTotal]: 'CPU total',
-  [Stat.ProcessMemoryPercent]: 'Memory', [Stat.ProcessMemoryPercentTotal]: 'Memory total', [Stat.ProcessMemoryKilobyte]: 'Memory',
-  [Stat.ProcessMemoryKilobyteTotal]: 'Memory total', [Stat.PortResponseTime]: 'Port response time',
-  [Stat.UnixSocketResponseTime]: 'Socket response time', [Stat.PingResponseTime]: 'Ping response time',
-  [Stat.SpacePercent]: 'Space used', [Stat.SpaceMegabyte]: 'Space used', [Stat.SpaceTotal]: 'Space total',
-  [Stat.InodePercent]: 'Inodes used', [Stat.InodeCount]: 'Inodes used', [Stat.InodeTotal]: 'Inodes total',
-  [Stat.ProgramStatus]: 'Exit status', [Stat.Pid]: 'PID', [Stat.PPid]: 'Parent PID', [Stat.Uid]: 'UID', [Stat.Gid]: 'GID',
-  [Stat.EffectiveUid]: 'Effective UID', [Stat.SystemUptime]: 'System uptime', [Stat.ProgramOutput]: 'Output',
+  [Stat.LoadAverage]: 'Load average',
+  [Stat.CpuUser]: 'CPU user',
+  [Stat.CpuSystem]: 'CPU system',
+  [Stat.CpuWait]: 'CPU wait',
+  [Stat.CpuNice]: 'CPU nice',
+  [Stat.CpuHardIrq]: 'CPU hard IRQ',
+  [Stat.CpuSoftIrq]: 'CPU soft IRQ',
+  [Stat.CpuSteal]: 'CPU steal',
+  [Stat.CpuGuest]: 'CPU guest',
+  [Stat.CpuGuestNice]: 'CPU guest nice',
+  [Stat.MemoryPercent]: 'Memory',
+  [Stat.MemoryKilobyte]: 'Memory',
+  [Stat.SwapPercent]: 'Swap',
+  [Stat.SwapKilobyte]: 'Swap',
+  [Stat.ProcessCpuPercent]: 'CPU',
+  [Stat.ProcessCpuPercentTotal]: 'CPU total',
+  [Stat.ProcessMemoryPercent]: 'Memory',
+  [Stat.ProcessMemoryPercentTotal]: 'Memory total',
+  [Stat.ProcessMemoryKilobyte]: 'Memory',
+  [Stat.ProcessMemoryKilobyteTotal]: 'Memory total',
+  [Stat.PortResponseTime]: 'Port response time',
+  [Stat.UnixSocketResponseTime]: 'Socket response time',
+  [Stat.PingResponseTime]: 'Ping response time',
+  [Stat.SpacePercent]: 'Space used',
+  [Stat.SpaceMegabyte]: 'Space used',
+  [Stat.SpaceTotal]: 'Space total',
+  [Stat.InodePercent]: 'Inodes used',
+  [Stat.InodeCount]: 'Inodes used',
+  [Stat.InodeTotal]: 'Inodes total',
+  [Stat.ProgramStatus]: 'Exit status',
+  [Stat.Pid]: 'PID',
+  [Stat.PPid]: 'Parent PID',
+  [Stat.Uid]: 'UID',
+  [Stat.Gid]: 'GID',
+  [Stat.EffectiveUid]: 'Effective UID',
+  [Stat.SystemUptime]: 'System uptime',
+  [Stat.ProgramOutput]: 'Output',
   [Stat.CertificateValidDays]: 'Certificate valid'
 }
 
 /** The figures that say most about a service, best first: the table row shows the first few it has. */
 const keyFigures: readonly number[] = [
-  Stat.CpuUser, Stat.CpuSystem, Stat.MemoryPercent, Stat.LoadAverage,
-  Stat.ProcessCpuPercentTotal, Stat.ProcessMemoryPercentTotal, Stat.ProcessMemoryKilobyteTotal,
-  Stat.SpacePercent, Stat.InodePercent, Stat.PingResponseTime, Stat.PortResponseTime, Stat.UnixSocketResponseTime,
-  Stat.ProgramStatus, Stat.NetBytesIn, Stat.NetBytesOut, Stat.Size, Stat.Timestamp, Stat.CertificateValidDays, Stat.Pid
+  Stat.CpuUser,
+  Stat.CpuSystem,
+  Stat.MemoryPercent,
+  Stat.LoadAverage,
+  Stat.ProcessCpuPercentTotal,
+  Stat.ProcessMemoryPercentTotal,
+  Stat.ProcessMemoryKilobyteTotal,
+  Stat.SpacePercent,
+  Stat.InodePercent,
+  Stat.PingResponseTime,
+  Stat.PortResponseTime,
+  Stat.UnixSocketResponseTime,
+  Stat.ProgramStatus,
+  Stat.NetBytesIn,
+  Stat.NetBytesOut,
+  Stat.Size,
+  Stat.Timestamp,
+  Stat.CertificateValidDays,
+  Stat.Pid
 ]
 
 export function keyFigureRank(type: number): number {
@@ -92,20 +200,34 @@ export function formatDuration(seconds: number): string {
 export function formatStatistic(type: number, value: number | string): string {
   if (typeof value === 'string') return value
   switch (kinds[type] ?? 'plain') {
-    case 'percent': return `${number(value)} %`
-    case 'kilobytes': return formatBytes(value * 1024)
-    case 'megabytes': return formatBytes(value * 1024 * 1024)
-    case 'bytes': return formatBytes(value)
-    case 'bytesPerSecond': return `${formatBytes(value)}/s`
-    case 'perSecond': return `${number(value)}/s`
-    case 'seconds': return `${number(value * 1000, 3)} ms`
-    case 'milliseconds': return `${number(value, 3)} ms`
-    case 'date': return new Date(value * 1000).toLocaleString()
-    case 'duration': return formatDuration(value)
-    case 'days': return `${number(value, 0)} days`
-    case 'octal': return value.toString(8).padStart(4, '0')
-    case 'identifier': return String(value)
-    case 'plain': return number(value, 2)
+    case 'percent':
+      return `${number(value)} %`
+    case 'kilobytes':
+      return formatBytes(value * 1024)
+    case 'megabytes':
+      return formatBytes(value * 1024 * 1024)
+    case 'bytes':
+      return formatBytes(value)
+    case 'bytesPerSecond':
+      return `${formatBytes(value)}/s`
+    case 'perSecond':
+      return `${number(value)}/s`
+    case 'seconds':
+      return `${number(value * 1000, 3)} ms`
+    case 'milliseconds':
+      return `${number(value, 3)} ms`
+    case 'date':
+      return new Date(value * 1000).toLocaleString()
+    case 'duration':
+      return formatDuration(value)
+    case 'days':
+      return `${number(value, 0)} days`
+    case 'octal':
+      return value.toString(8).padStart(4, '0')
+    case 'identifier':
+      return String(value)
+    case 'plain':
+      return number(value, 2)
   }
 }
 
@@ -114,9 +236,23 @@ export function formatStatistic(type: number, value: number | string): string {
  * rates); identities, limits, timestamps and ever-growing totals are not charted (undefined).
  */
 const chartGroups: Partial<Record<number, string>> = {}
-const chart = (title: string, ...types: number[]) => { for (const t of types) chartGroups[t] = title }
-chart('CPU', Stat.CpuUser, Stat.CpuSystem, Stat.CpuWait, Stat.CpuNice, Stat.CpuHardIrq, Stat.CpuSoftIrq, Stat.CpuSteal,
-  Stat.CpuGuest, Stat.CpuGuestNice, Stat.ProcessCpuPercent, Stat.ProcessCpuPercentTotal)
+const chart = (title: string, ...types: number[]) => {
+  for (const t of types) chartGroups[t] = title
+}
+chart(
+  'CPU',
+  Stat.CpuUser,
+  Stat.CpuSystem,
+  Stat.CpuWait,
+  Stat.CpuNice,
+  Stat.CpuHardIrq,
+  Stat.CpuSoftIrq,
+  Stat.CpuSteal,
+  Stat.CpuGuest,
+  Stat.CpuGuestNice,
+  Stat.ProcessCpuPercent,
+  Stat.ProcessCpuPercentTotal
+)
 chart('Memory and swap usage', Stat.MemoryPercent, Stat.SwapPercent, Stat.ProcessMemoryPercent, Stat.ProcessMemoryPercentTotal)
 chart('Memory and swap', Stat.MemoryKilobyte, Stat.SwapKilobyte, Stat.ProcessMemoryKilobyte, Stat.ProcessMemoryKilobyteTotal)
 chart('Load average', Stat.LoadAverage)
@@ -127,15 +263,38 @@ chart('Response time', Stat.PortResponseTime, Stat.UnixSocketResponseTime, Stat.
 chart('Network traffic', Stat.NetBytesIn, Stat.NetBytesOut)
 chart('Network packets', Stat.NetPacketsIn, Stat.NetPacketsOut)
 chart('Network errors', Stat.NetErrorsIn, Stat.NetErrorsOut)
-chart('Read and write rates', Stat.FilesystemReadBytes, Stat.FilesystemWriteBytes, Stat.ProcessReadBytes, Stat.ProcessWriteBytes,
-  Stat.ProcessReadBytesGeneric, Stat.ProcessWriteBytesGeneric)
-chart('Read and write operations', Stat.FilesystemReadOperations, Stat.FilesystemWriteOperations, Stat.ProcessReadOperations,
-  Stat.ProcessWriteOperations)
-chart('Disk service time', Stat.FilesystemServiceTimeRead, Stat.FilesystemServiceTimeWrite, Stat.FilesystemServiceTimeWait,
-  Stat.FilesystemServiceTimeRun, Stat.FilesystemServiceTime)
+chart(
+  'Read and write rates',
+  Stat.FilesystemReadBytes,
+  Stat.FilesystemWriteBytes,
+  Stat.ProcessReadBytes,
+  Stat.ProcessWriteBytes,
+  Stat.ProcessReadBytesGeneric,
+  Stat.ProcessWriteBytesGeneric
+)
+chart(
+  'Read and write operations',
+  Stat.FilesystemReadOperations,
+  Stat.FilesystemWriteOperations,
+  Stat.ProcessReadOperations,
+  Stat.ProcessWriteOperations
+)
+chart(
+  'Disk service time',
+  Stat.FilesystemServiceTimeRead,
+  Stat.FilesystemServiceTimeWrite,
+  Stat.FilesystemServiceTimeWait,
+  Stat.FilesystemServiceTimeRun,
+  Stat.FilesystemServiceTime
+)
 chart('Children and threads', Stat.Children, Stat.Threads)
-chart('File descriptors', Stat.SystemFileDescriptorsAllocated, Stat.SystemFileDescriptorsUnused, Stat.ProcessFileDescriptorsOpen,
-  Stat.ProcessFileDescriptorsOpenTotal)
+chart(
+  'File descriptors',
+  Stat.SystemFileDescriptorsAllocated,
+  Stat.SystemFileDescriptorsUnused,
+  Stat.ProcessFileDescriptorsOpen,
+  Stat.ProcessFileDescriptorsOpenTotal
+)
 chart('Size', Stat.Size)
 chart('Exit status', Stat.ProgramStatus)
 chart('Certificate validity', Stat.CertificateValidDays)

@@ -8,7 +8,8 @@ export const desktopChannel: ChannelType<Record<string, never>> = {
   settings: desktopSettings,
   secretFields: [],
   async send(_settings, notification, message, context) {
-    if (!context.desktop) return { ok: false, error: 'no desktop app is connected: this server was not started by the Overseer desktop app' }
+    if (!context.desktop)
+      return { ok: false, error: 'no desktop app is connected: this server was not started by the Overseer desktop app' }
     if (!context.desktop(notification, message)) return { ok: false, error: 'the desktop app did not take the notification' }
     return { ok: true }
   }

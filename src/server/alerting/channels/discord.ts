@@ -49,12 +49,15 @@ export const discord: ChannelType<DiscordSettings> = {
   settings: discordSettings,
   secretFields: ['url'],
   async send(settings, _notification, message, context) {
-    return deliver({
-      service: 'Discord',
-      url: new URL(settings.url),
-      body: JSON.stringify({ content: discordContent(message.subject, message.body), allowed_mentions: { parse: [] } }),
-      contentType: 'application/json',
-      signal: context.signal
-    }, { detail: discordDetail })
+    return deliver(
+      {
+        service: 'Discord',
+        url: new URL(settings.url),
+        body: JSON.stringify({ content: discordContent(message.subject, message.body), allowed_mentions: { parse: [] } }),
+        contentType: 'application/json',
+        signal: context.signal
+      },
+      { detail: discordDetail }
+    )
   }
 }

@@ -11,7 +11,13 @@ import { isIP } from 'node:net'
 import { domainToASCII } from 'node:url'
 import nodemailer from 'nodemailer'
 import type { NodemailerError } from 'nodemailer'
-import { emailSettings, parseMailbox, type EmailSettings, type Mailbox, type SmtpSecurity } from '../../../shared/alert-channel-settings/email'
+import {
+  emailSettings,
+  parseMailbox,
+  type EmailSettings,
+  type Mailbox,
+  type SmtpSecurity
+} from '../../../shared/alert-channel-settings/email'
 import type { AlertNotification } from '../../../shared/api/alerts'
 import type { ChannelType, RenderedMessage, SendContext, SendResult } from '../channel'
 
@@ -33,7 +39,12 @@ export function messageIdOf(notificationId: string, from: string): string {
   return `<overseer.${id}@${domainToASCII(domain) || 'overseer.invalid'}>`
 }
 
-async function send(settings: EmailSettings, notification: AlertNotification, message: RenderedMessage, context: SendContext): Promise<SendResult> {
+async function send(
+  settings: EmailSettings,
+  notification: AlertNotification,
+  message: RenderedMessage,
+  context: SendContext
+): Promise<SendResult> {
   const port = settings.smtpport ?? DEFAULT_PORT[settings.smtpsecurity]
   const host = settings.smtphost.replace(/^\[(.*)\]$/, '$1')
   const where = `${host.includes(':') ? `[${host}]` : host}:${port}`
@@ -57,7 +68,8 @@ async function send(settings: EmailSettings, notification: AlertNotification, me
     }
     if (usable < settings.userid.length) notes.push(`users ${settings.userid.join(', ')}: ${usable} with an e-mail address`)
   }
-  if (recipients.size === 0) return { ok: false, error: `no recipient: ${notes.join('; ') || 'none configured'}`, log: notes.join('\n') || undefined }
+  if (recipients.size === 0)
+    return { ok: false, error: `no recipient: ${notes.join('; ') || 'none configured'}`, log: notes.join('\n') || undefined }
 
   if (context.signal.aborted) return { ok: false, error: `aborted before connecting to ${where}` }
 
@@ -135,7 +147,9 @@ export function describeError(err: unknown, where: string, signal?: AbortSignal)
   if (code === 'EENVELOPE') {
     const refused = e.rejectedErrors?.length
       ? e.rejectedErrors.map((r) => `${r.recipient ?? '?'} (${oneLine(r.response ?? r.message)})`)
-      : e.rejected?.length ? e.rejected : []
+      : e.rejected?.length
+        ? e.rejected
+        : []
     if (refused.length) return `${where}: recipient refused: ${refused.join('; ')}`
     if (/MAIL FROM/i.test(e.command ?? '')) return `${where}: sender refused${reply}`
     return `${where}: envelope refused${reply || `: ${oneLine(e.message)}`}`
@@ -144,15 +158,21 @@ export function describeError(err: unknown, where: string, signal?: AbortSignal)
   if (original === 'ECONNREFUSED' || code === 'ECONNREFUSED') return `${where}: connection refused`
   if (original === 'EHOSTUNREACH' || original === 'ENETUNREACH') return `${where}: host unreachable`
   if (original === 'ECONNRESET' || code === 'ECONNRESET') return `${where}: connection reset by the server`
-  if (code === 'EDNS' || original === 'ENOTFOUND' || original === 'EAI_AGAIN') return `${where}: cannot resolve the host name (${oneLine(e.message, 120)})`
+  if (code === 'EDNS' || original === 'ENOTFOUND' || original === 'EAI_AGAIN')
+    return `${where}: cannot resolve the host name (${oneLine(e.message, 120)})`
   if (code === 'ETIMEDOUT') {
     const s = (ms: number) => `${ms / 1000} s`
     switch (e.timeoutType) {
-      case 'CONNECT_TIMEOUT': return `${where}: no connection within ${s(SMTP_TIMEOUTS.connectionMs)}`
-      case 'GREETING_TIMEOUT': return `${where}: no greeting from the server within ${s(SMTP_TIMEOUTS.greetingMs)}`
-      case 'UPGRADE_TIMEOUT': return `${where}: TLS handshake timed out`
-      case 'SOCKET_TIMEOUT': return `${where}: the server stopped answering (${s(SMTP_TIMEOUTS.socketMs)} idle)`
-      default: return `${where}: timed out (${oneLine(e.message, 120)})`
+      case 'CONNECT_TIMEOUT':
+        return `${where}: no connection within ${s(SMTP_TIMEOUTS.connectionMs)}`
+      case 'GREETING_TIMEOUT':
+        return `${where}: no greeting from the server within ${s(SMTP_TIMEOUTS.greetingMs)}`
+      case 'UPGRADE_TIMEOUT':
+        return `${where}: TLS handshake timed out`
+      case 'SOCKET_TIMEOUT':
+        return `${where}: the server stopped answering (${s(SMTP_TIMEOUTS.socketMs)} idle)`
+      default:
+        return `${where}: timed out (${oneLine(e.message, 120)})`
     }
   }
   if (CERT_CODES.test(original) || CERT_CODES.test(code) || /certificate/i.test(e.message ?? '')) {

@@ -79,7 +79,11 @@ export function failureText(service: string, answer: HttpAnswer, detail: (answer
   if (answer.status >= 300 && answer.status < 400) {
     const location = answer.headers.get('location')
     let to = ''
-    try { if (location) to = ` to ${new URL(location, 'http://x.invalid').host}` } catch { /* no host to name */ }
+    try {
+      if (location) to = ` to ${new URL(location, 'http://x.invalid').host}`
+    } catch {
+      /* no host to name */
+    }
     words = `redirected${to}; set the channel's URL to the final address`
   }
   const retry = retryAfter(answer)
@@ -90,7 +94,8 @@ export function failureText(service: string, answer: HttpAnswer, detail: (answer
 export function retryAfter(answer: HttpAnswer): number | undefined {
   const json = parseJson(answer.text) as { retry_after?: unknown; parameters?: { retry_after?: unknown } } | undefined
   const value = json?.retry_after ?? json?.parameters?.retry_after ?? answer.headers.get('retry-after')
-  const seconds = typeof value === 'number' ? value : typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : undefined
+  const seconds =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : undefined
   return seconds === undefined ? undefined : Math.round(seconds * 10) / 10
 }
 
@@ -102,10 +107,12 @@ export function errorDetail(answer: HttpAnswer): string {
   const json = parseJson(answer.text)
   if (json && typeof json === 'object' && !Array.isArray(json)) {
     const o = json as Record<string, unknown>
-    const words = [o.description, o.error, o.errorDescription, o.message, o.detail]
-      .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    const words = [o.description, o.error, o.errorDescription, o.message, o.detail].filter(
+      (v): v is string => typeof v === 'string' && v.trim() !== ''
+    )
     const unique = [...new Set(words.map((w) => w.trim()))]
-    if (unique.length > 0) return excerpt(unique.join(': ') + (typeof o.code === 'number' && o.code !== answer.status ? ` (code ${o.code})` : ''))
+    if (unique.length > 0)
+      return excerpt(unique.join(': ') + (typeof o.code === 'number' && o.code !== answer.status ? ` (code ${o.code})` : ''))
   }
   return excerpt(answer.text)
 }
@@ -116,7 +123,11 @@ export function excerpt(text: string, max = 200): string {
 }
 
 export function parseJson(text: string): unknown {
-  try { return JSON.parse(text) } catch { return undefined }
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }
 
 /**

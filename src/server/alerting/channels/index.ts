@@ -12,7 +12,16 @@ import { telegram } from './telegram'
 import { webhook } from './webhook'
 
 export const channelTypes: readonly ChannelType[] = [
-  emailChannel, webhook, slack, discord, ntfy, gotify, telegram, programChannel, jabber, desktopChannel
+  emailChannel,
+  webhook,
+  slack,
+  discord,
+  ntfy,
+  gotify,
+  telegram,
+  programChannel,
+  jabber,
+  desktopChannel
 ]
 
 /** `registry`: tests of the API register types of their own. */

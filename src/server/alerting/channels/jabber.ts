@@ -50,7 +50,8 @@ async function targetsOf(settings: JabberSettings, domain: string): Promise<Targ
   } catch {
     // no SRV records (or no DNS answer): the domain itself, as RFC 6120 §3.2.2 says
   }
-  if (records.length === 1 && records[0].name === '.') throw new JabberError(`${domain} says it offers no XMPP client service (SRV ${service}${domain} is ".")`)
+  if (records.length === 1 && records[0].name === '.')
+    throw new JabberError(`${domain} says it offers no XMPP client service (SRV ${service}${domain} is ".")`)
   if (records.length === 0) return [{ host: domain, port: defaultPort }]
   return records
     .sort((a, b) => a.priority - b.priority || b.weight - a.weight)
@@ -60,23 +61,37 @@ async function targetsOf(settings: JabberSettings, domain: string): Promise<Targ
 function describeSocketError(err: NodeJS.ErrnoException, target: Target): string {
   const where = `${target.host}:${target.port}`
   switch (err.code) {
-    case 'ECONNREFUSED': return `connection refused by ${where}: is the XMPP server running and listening there?`
+    case 'ECONNREFUSED':
+      return `connection refused by ${where}: is the XMPP server running and listening there?`
     case 'ENOTFOUND':
     case 'EAI_NONAME':
-    case 'EAI_NODATA': return `host not found: ${target.host}`
-    case 'EAI_AGAIN': return `host not found: ${target.host} (temporary DNS failure)`
-    case 'ETIMEDOUT': return `timed out connecting to ${where}`
+    case 'EAI_NODATA':
+      return `host not found: ${target.host}`
+    case 'EAI_AGAIN':
+      return `host not found: ${target.host} (temporary DNS failure)`
+    case 'ETIMEDOUT':
+      return `timed out connecting to ${where}`
     case 'EHOSTUNREACH':
-    case 'ENETUNREACH': return `${where} is unreachable (${err.code})`
-    case 'ECONNRESET': return `${where} reset the connection`
-    default: return `${where}: ${err.message}`
+    case 'ENETUNREACH':
+      return `${where} is unreachable (${err.code})`
+    case 'ECONNRESET':
+      return `${where} reset the connection`
+    default:
+      return `${where}: ${err.message}`
   }
 }
 
 const CERT_CODES = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_GET_ISSUER_CERT', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID',
-  'ERR_TLS_CERT_ALTNAME_INVALID', 'CERT_UNTRUSTED', 'CERT_REJECTED'
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED'
 ])
 
 function describeTlsError(err: NodeJS.ErrnoException, target: Target, domain: string): string {
@@ -254,7 +269,8 @@ function describe(err: unknown, settings: JabberSettings, phase: string): string
   if (err instanceof JabberError) return err.message
   const e = err as Error & { condition?: string; text?: string; code?: string; name?: string }
   if (e?.name === 'SASLError') {
-    if (e.condition === 'not-authorized') return `not-authorized: the server rejected the password for ${settings.jid} (or the account does not exist)`
+    if (e.condition === 'not-authorized')
+      return `not-authorized: the server rejected the password for ${settings.jid} (or the account does not exist)`
     return `authentication failed for ${settings.jid}: ${e.condition}${e.text ? ` (${e.text})` : ''}`
   }
   if (e?.name === 'StreamError') return `the server ended the stream while ${phase}: ${e.condition}${e.text ? ` (${e.text})` : ''}`
@@ -297,11 +313,13 @@ export const jabber: ChannelType<JabberSettings> = {
       const onAbort = () => {
         const reason = signal.reason as Error | undefined
         const seconds = ((Date.now() - started) / 1000).toFixed(1)
-        reject(new JabberError(
-          reason?.name === 'TimeoutError' || context.signal.reason?.name === 'TimeoutError'
-            ? `timed out after ${seconds} s while ${phase.text}`
-            : `aborted after ${seconds} s while ${phase.text}${reason?.message ? ` (${reason.message})` : ''}`
-        ))
+        reject(
+          new JabberError(
+            reason?.name === 'TimeoutError' || context.signal.reason?.name === 'TimeoutError'
+              ? `timed out after ${seconds} s while ${phase.text}`
+              : `aborted after ${seconds} s while ${phase.text}${reason?.message ? ` (${reason.message})` : ''}`
+          )
+        )
       }
       if (signal.aborted) onAbort()
       else signal.addEventListener('abort', onAbort, { once: true })
@@ -316,7 +334,9 @@ export const jabber: ChannelType<JabberSettings> = {
 
       const bounced = new Map<string, string>()
       let closedEarly: (err: JabberError) => void = () => {}
-      const closed = new Promise<never>((_, reject) => { closedEarly = reject })
+      const closed = new Promise<never>((_, reject) => {
+        closedEarly = reject
+      })
       closed.catch(() => {})
 
       xmpp = xmppClient({
@@ -328,7 +348,7 @@ export const jabber: ChannelType<JabberSettings> = {
         credentials: async (authenticate, mechanisms, _fast, entity) => {
           phase.text = 'authenticating'
           // SCRAM first; PLAIN only on a TLS stream, or when the server offers nothing else (security=none)
-          const mechanism = entity.isSecure() ? mechanisms[0] : mechanisms.find((m) => m !== 'PLAIN') ?? mechanisms[0]
+          const mechanism = entity.isSecure() ? mechanisms[0] : (mechanisms.find((m) => m !== 'PLAIN') ?? mechanisms[0])
           log.push(`SASL ${mechanism} (offered: ${mechanisms.join(' ')})`)
           await authenticate({ username: sender.local, password: settings.password }, mechanism)
           phase.text = 'binding a resource'
@@ -352,14 +372,23 @@ export const jabber: ChannelType<JabberSettings> = {
       client.transports.splice(0, client.transports.length, JabberTransport as unknown as Transport)
 
       let lastError: unknown
-      client.on('error', (err: unknown) => { lastError = err })
+      client.on('error', (err: unknown) => {
+        lastError = err
+      })
       client.on('disconnect', () => {
-        closedEarly(new JabberError(lastError ? describe(lastError, settings, phase.text) : `the server closed the connection while ${phase.text}`))
+        closedEarly(
+          new JabberError(lastError ? describe(lastError, settings, phase.text) : `the server closed the connection while ${phase.text}`)
+        )
       })
       client.on('nonza', (el: XmlElement) => {
         // security=none against a server that offers authentication only after STARTTLS: nothing to do
-        if (el.is('features', NS_STREAM) && !client.isSecure() && el.getChild('starttls', NS_TLS) &&
-          !el.getChild('mechanisms', NS_SASL) && !el.getChild('bind', 'urn:ietf:params:xml:ns:xmpp-bind')) {
+        if (
+          el.is('features', NS_STREAM) &&
+          !client.isSecure() &&
+          el.getChild('starttls', NS_TLS) &&
+          !el.getChild('mechanisms', NS_SASL) &&
+          !el.getChild('bind', 'urn:ietf:params:xml:ns:xmpp-bind')
+        ) {
           const where = plan.connected ? `${plan.connected.host}:${plan.connected.port}` : 'the server'
           closedEarly(new JabberError(`${where} requires TLS before authentication: set security=starttls (the default) or tls`))
         }
@@ -384,7 +413,9 @@ export const jabber: ChannelType<JabberSettings> = {
       }
       phase.text = 'waiting for the server to take the messages'
       try {
-        await live(client.iqCaller.request(xml('iq', { type: 'get', to: domain }, xml('ping', { xmlns: 'urn:xmpp:ping' })), STEP_TIMEOUT_MS))
+        await live(
+          client.iqCaller.request(xml('iq', { type: 'get', to: domain }, xml('ping', { xmlns: 'urn:xmpp:ping' })), STEP_TIMEOUT_MS)
+        )
       } catch (err) {
         // an error answer is an answer: the server has handled every stanza before it
         if ((err as Error)?.name !== 'StanzaError') throw err
@@ -397,7 +428,11 @@ export const jabber: ChannelType<JabberSettings> = {
 
       if (bounced.size > 0) {
         const failed = [...bounced].map(([from, why]) => `${from}: ${why}`).join('; ')
-        return { ok: false, error: `the server returned messages to ${bounced.size} of ${settings.to.length} recipients: ${failed}`, log: log.join('\n') }
+        return {
+          ok: false,
+          error: `the server returned messages to ${bounced.size} of ${settings.to.length} recipients: ${failed}`,
+          log: log.join('\n')
+        }
       }
       return { ok: true, log: log.join('\n') }
     } catch (err) {

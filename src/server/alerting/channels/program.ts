@@ -55,14 +55,20 @@ export function alertsJson(notification: AlertNotification, limit = ALERTS_JSON_
     n = Math.min(n - 1, Math.floor((n * limit) / json.length))
     json = JSON.stringify({ ...notification, alerts: notification.alerts.slice(0, n) })
   }
-  return json.length > limit ? JSON.stringify({ id: notification.id, summary: bounded(notification.summary, 1024), link: notification.link, alerts: [] }) : json
+  return json.length > limit
+    ? JSON.stringify({ id: notification.id, summary: bounded(notification.summary, 1024), link: notification.link, alerts: [] })
+    : json
 }
 
 /**
  * The program's whole environment. MONIT_* describe the notification's first alert (a grouped
  * notification lists all of them in OVERSEER_ALERTS_JSON and on stdin).
  */
-export function programEnvironment(notification: AlertNotification, message: RenderedMessage, path = process.env.PATH): Record<string, string> {
+export function programEnvironment(
+  notification: AlertNotification,
+  message: RenderedMessage,
+  path = process.env.PATH
+): Record<string, string> {
   const first: Partial<AlertItem> = notification.alerts[0] ?? {}
   const env: Record<string, string> = {
     PATH: path || DEFAULT_PATH,
@@ -99,7 +105,10 @@ class Capture {
   private tail: Buffer[] = []
   private tailBytes = 0
   private skipped = 0
-  constructor(private readonly headLimit: number, private readonly tailLimit: number) {}
+  constructor(
+    private readonly headLimit: number,
+    private readonly tailLimit: number
+  ) {}
 
   add(chunk: Buffer): void {
     if (this.headBytes < this.headLimit) {
@@ -183,19 +192,31 @@ async function unrunnable(path: string): Promise<string | undefined> {
 
 function spawnError(path: string, err: NodeJS.ErrnoException): string {
   switch (err.code) {
-    case 'ENOENT': return `${path} cannot be started: it or its interpreter (#! line) does not exist`
-    case 'EACCES': return `${path} cannot be started: permission denied`
-    case 'ENOEXEC': return `${path} cannot be started: not an executable format (a script needs a #! line)`
-    default: return `${path} cannot be started: ${err.message}`
+    case 'ENOENT':
+      return `${path} cannot be started: it or its interpreter (#! line) does not exist`
+    case 'EACCES':
+      return `${path} cannot be started: permission denied`
+    case 'ENOEXEC':
+      return `${path} cannot be started: not an executable format (a script needs a #! line)`
+    default:
+      return `${path} cannot be started: ${err.message}`
   }
 }
 
 function tailOf(s: string, max = 300): string {
-  const t = s.trim().replace(/\s*\n\s*/g, ' / ').replace(/[ \t]+/g, ' ')
+  const t = s
+    .trim()
+    .replace(/\s*\n\s*/g, ' / ')
+    .replace(/[ \t]+/g, ' ')
   return t.length > max ? `…${t.slice(t.length - max)}` : t
 }
 
-async function send(settings: ProgramSettings, notification: AlertNotification, message: RenderedMessage, context: SendContext): Promise<SendResult> {
+async function send(
+  settings: ProgramSettings,
+  notification: AlertNotification,
+  message: RenderedMessage,
+  context: SendContext
+): Promise<SendResult> {
   const path = settings.path
   if (context.signal.aborted) return { ok: false, error: `${path} not started: aborted` }
   const problem = await unrunnable(path)
@@ -285,18 +306,34 @@ async function send(settings: ProgramSettings, notification: AlertNotification, 
         child.stderr?.destroy()
         const ms = Date.now() - started
         if (stopped === 'timeout') {
-          return finish({ ok: false, error: `${path} did not finish within ${settings.timeout} s: killed`, log: log(`killed after ${ms} ms (timeout ${settings.timeout} s)`) })
+          return finish({
+            ok: false,
+            error: `${path} did not finish within ${settings.timeout} s: killed`,
+            log: log(`killed after ${ms} ms (timeout ${settings.timeout} s)`)
+          })
         }
         if (stopped === 'abort') {
           const reason = context.signal.reason instanceof Error ? context.signal.reason.message : ''
-          return finish({ ok: false, error: `${path} aborted${reason ? ` (${reason})` : ''}: killed`, log: log(`killed after ${ms} ms (aborted)`) })
+          return finish({
+            ok: false,
+            error: `${path} aborted${reason ? ` (${reason})` : ''}: killed`,
+            log: log(`killed after ${ms} ms (aborted)`)
+          })
         }
         if (code === 0) return finish({ ok: true, log: log(`exit status 0 after ${ms} ms`) })
         const stderr = tailOf(stderrTail.text())
         if (code !== null) {
-          return finish({ ok: false, error: `${path} exited with status ${code}${stderr ? `: ${stderr}` : ''}`, log: log(`exit status ${code} after ${ms} ms`) })
+          return finish({
+            ok: false,
+            error: `${path} exited with status ${code}${stderr ? `: ${stderr}` : ''}`,
+            log: log(`exit status ${code} after ${ms} ms`)
+          })
         }
-        return finish({ ok: false, error: `${path} was killed by ${signal}${stderr ? `: ${stderr}` : ''}`, log: log(`killed by ${signal} after ${ms} ms`) })
+        return finish({
+          ok: false,
+          error: `${path} was killed by ${signal}${stderr ? `: ${stderr}` : ''}`,
+          log: log(`killed by ${signal} after ${ms} ms`)
+        })
       })()
     })
   })

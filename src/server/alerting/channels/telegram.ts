@@ -23,20 +23,24 @@ export const telegram: ChannelType<TelegramSettings> = {
   settings: telegramSettings,
   secretFields: ['token'],
   async send(settings, _notification, message, context) {
-    const chatId = /^-?\d+$/.test(settings.chatid) && Number.isSafeInteger(Number(settings.chatid)) ? Number(settings.chatid) : settings.chatid
-    return deliver({
-      service: 'Telegram',
-      url: joinUrl(settings.apiurl, `bot${settings.token}`, 'sendMessage'),
-      body: JSON.stringify({ chat_id: chatId, text: telegramText(message.subject, message.body), disable_web_page_preview: true }),
-      contentType: 'application/json',
-      signal: context.signal
-    }, {
-      // A 200 that is not {"ok": true} is not a delivery either.
-      check: (answer) => {
-        const json = parseJson(answer.text) as { ok?: unknown; description?: unknown } | undefined
-        if (json?.ok === true) return undefined
-        return typeof json?.description === 'string' ? json.description : 'the answer is not {"ok": true}'
+    const chatId =
+      /^-?\d+$/.test(settings.chatid) && Number.isSafeInteger(Number(settings.chatid)) ? Number(settings.chatid) : settings.chatid
+    return deliver(
+      {
+        service: 'Telegram',
+        url: joinUrl(settings.apiurl, `bot${settings.token}`, 'sendMessage'),
+        body: JSON.stringify({ chat_id: chatId, text: telegramText(message.subject, message.body), disable_web_page_preview: true }),
+        contentType: 'application/json',
+        signal: context.signal
+      },
+      {
+        // A 200 that is not {"ok": true} is not a delivery either.
+        check: (answer) => {
+          const json = parseJson(answer.text) as { ok?: unknown; description?: unknown } | undefined
+          if (json?.ok === true) return undefined
+          return typeof json?.description === 'string' ? json.description : 'the answer is not {"ok": true}'
+        }
       }
-    })
+    )
   }
 }

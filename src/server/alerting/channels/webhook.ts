@@ -13,7 +13,13 @@
 // JSON parsing) with the shared secret, and comparing "sha256=" + hex in constant time. Any 2xx answer is
 // a delivery; anything else is an error naming the status and the start of the answer.
 import { createHmac } from 'node:crypto'
-import { NOTIFICATION_HEADER, parseHeader, SIGNATURE_HEADER, webhookSettings, type WebhookSettings } from '../../../shared/alert-channel-settings/webhook'
+import {
+  NOTIFICATION_HEADER,
+  parseHeader,
+  SIGNATURE_HEADER,
+  webhookSettings,
+  type WebhookSettings
+} from '../../../shared/alert-channel-settings/webhook'
 import type { ChannelType } from '../channel'
 import { deliver } from './http'
 

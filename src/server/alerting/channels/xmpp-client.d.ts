@@ -13,7 +13,11 @@ declare module '@xmpp/client' {
     toString(): string
   }
 
-  export function xml(name: string, attrs?: Record<string, string | undefined> | null, ...children: Array<XmlElement | string | null | undefined>): XmlElement
+  export function xml(
+    name: string,
+    attrs?: Record<string, string | undefined> | null,
+    ...children: Array<XmlElement | string | null | undefined>
+  ): XmlElement
 
   export interface Jid {
     local: string

@@ -5,8 +5,16 @@
 // compares one small row per event instead of reading the rule set.
 export const ALERT_CONFIG_GENERATION_KEY = 'alert_config_generation'
 const key = ALERT_CONFIG_GENERATION_KEY
-const watched = ['alert_channel', 'alert_rule', 'alert_rule_channel', 'alert_rule_host', 'alert_rule_group',
-  'alert_rule_service_type', 'alert_mute', 'host_group_member']
+const watched = [
+  'alert_channel',
+  'alert_rule',
+  'alert_rule_channel',
+  'alert_rule_host',
+  'alert_rule_group',
+  'alert_rule_service_type',
+  'alert_mute',
+  'host_group_member'
+]
 
 const bump = `UPDATE setting SET value = CAST(value AS INTEGER) + 1 WHERE key = '${key}';`
 
@@ -15,7 +23,12 @@ export const alertConfigGeneration = {
   name: 'alert-config-generation',
   sql: `
 INSERT INTO setting (key, value) VALUES ('${key}', '0') ON CONFLICT (key) DO NOTHING;
-${watched.flatMap((table) => ['INSERT', 'UPDATE', 'DELETE'].map((op) =>
-  `CREATE TRIGGER ${table}_${op.toLowerCase()}_bumps_alert_generation AFTER ${op} ON ${table} BEGIN ${bump} END;`)).join('\n')}
+${watched
+  .flatMap((table) =>
+    ['INSERT', 'UPDATE', 'DELETE'].map(
+      (op) => `CREATE TRIGGER ${table}_${op.toLowerCase()}_bumps_alert_generation AFTER ${op} ON ${table} BEGIN ${bump} END;`
+    )
+  )
+  .join('\n')}
 `
 }

@@ -8,7 +8,21 @@ import { alertOutbox } from './007-alert-outbox'
 import { alertConfigGeneration } from './009-alert-config-generation'
 import { alertOutboxGrouping } from './010-alert-outbox-grouping'
 
-export interface Migration { version: number; name: string; sql: string }
+export interface Migration {
+  version: number
+  name: string
+  sql: string
+}
 
 /** Every migration, in order. Append only. */
-export const migrations: readonly Migration[] = [initial, eventIndexes, history, eventAgentTime, serverRuns, alertConfig, alertOutbox, alertConfigGeneration, alertOutboxGrouping]
+export const migrations: readonly Migration[] = [
+  initial,
+  eventIndexes,
+  history,
+  eventAgentTime,
+  serverRuns,
+  alertConfig,
+  alertOutbox,
+  alertConfigGeneration,
+  alertOutboxGrouping
+]

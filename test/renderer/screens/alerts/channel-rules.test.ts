@@ -11,7 +11,12 @@ import { fieldValues, settingsArguments, type FieldValues } from '../../../../sr
 import { CHANNEL_SETTINGS } from '../../../../src/shared/alert-channel-settings'
 
 const draft = (type: string, settings: FieldValues, name = 'ops'): ChannelDraft => ({
-  type, name, enabled: true, subject: '', body: '', settings: { ...fieldValues(channelTypeForm(type)), ...settings }
+  type,
+  name,
+  enabled: true,
+  subject: '',
+  body: '',
+  settings: { ...fieldValues(channelTypeForm(type)), ...settings }
 })
 
 /** The server's reading of the form's values, sent as the console sends them (no empty secret). */
@@ -20,7 +25,10 @@ function serverSettings(type: string, settings: FieldValues) {
   for (const [name, value] of Object.entries(settingsArguments(channelTypeForm(type), settings))) {
     if (value !== '') raw.set(name, (Array.isArray(value) ? value : [value]).map(String))
   }
-  return readChannelSettings(channelTypes.find((t) => t.type === type)!, raw)
+  return readChannelSettings(
+    channelTypes.find((t) => t.type === type)!,
+    raw
+  )
 }
 
 function serverError(type: string, settings: FieldValues): string | undefined {
@@ -53,9 +61,12 @@ describe('channel form rules', () => {
   })
 
   it('e-mail: a bad recipient among several is named; good ones pass', () => {
-    expect(channelFormErrors(draft('email', { smtphost: 'smtp.example.org', from: 'o@example.org', to: 'a@example.org\nnot an address' })))
-      .toEqual({ 'settings.to': '"not an address": expected an e-mail address such as ops@example.com or "Ops <ops@example.com>"' })
-    expect(channelFormErrors(draft('email', { smtphost: 'smtp.example.org', from: 'o@example.org', to: 'a@example.org\nb@example.org' }))).toEqual({})
+    expect(
+      channelFormErrors(draft('email', { smtphost: 'smtp.example.org', from: 'o@example.org', to: 'a@example.org\nnot an address' }))
+    ).toEqual({ 'settings.to': '"not an address": expected an e-mail address such as ops@example.com or "Ops <ops@example.com>"' })
+    expect(
+      channelFormErrors(draft('email', { smtphost: 'smtp.example.org', from: 'o@example.org', to: 'a@example.org\nb@example.org' }))
+    ).toEqual({})
   })
 
   it('webhook: the URL and a bad header line at once; valid ones pass', () => {
@@ -64,7 +75,9 @@ describe('channel form rules', () => {
       'settings.url': 'url must be an http:// or https:// URL',
       'settings.header': 'header "Content-Type" is set by Overseer and cannot be replaced'
     })
-    expect(serverError('webhook', draft('webhook', settings).settings)).toBe("invalid argument 'url': url must be an http:// or https:// URL")
+    expect(serverError('webhook', draft('webhook', settings).settings)).toBe(
+      "invalid argument 'url': url must be an http:// or https:// URL"
+    )
     expect(channelFormErrors(draft('webhook', { url: 'https://example.org/hook', header: 'X-Ok: 1' }))).toEqual({})
   })
 
@@ -73,14 +86,17 @@ describe('channel form rules', () => {
     expect(channelFormErrors(draft('telegram', telegram))).toEqual({ 'settings.token': 'is required' })
     expect(serverError('telegram', draft('telegram', telegram).settings)).toBe("invalid argument 'token': is required")
     expect(channelFormErrors(draft('telegram', telegram), { token: true })).toEqual({})
-    expect(channelFormErrors(draft('telegram', { ...telegram, token: 'not a token' }), { token: true }))
-      .toEqual({ 'settings.token': 'token must be a bot token as BotFather gives it, like 123456789:AAH…' })
+    expect(channelFormErrors(draft('telegram', { ...telegram, token: 'not a token' }), { token: true })).toEqual({
+      'settings.token': 'token must be a bot token as BotFather gives it, like 123456789:AAH…'
+    })
   })
 
   it('a stored secret counts in the checks across settings', () => {
     const email = { smtphost: 'smtp.example.org', from: 'o@example.org', to: 'a@example.org' }
     expect(channelFormErrors(draft('email', { ...email, smtpuser: 'alert' }), { smtppassword: true })).toEqual({})
-    expect(channelFormErrors(draft('email', email), { smtppassword: true })).toEqual({ 'settings.smtpuser': 'is required with smtppassword' })
+    expect(channelFormErrors(draft('email', email), { smtppassword: true })).toEqual({
+      'settings.smtpuser': 'is required with smtppassword'
+    })
   })
 
   it('other types: their own rules, each field named', () => {
@@ -125,7 +141,12 @@ describe('what the console sends, the server takes', () => {
   }
 
   it('every line of a list: e-mail recipients and users, program arguments', () => {
-    const email = draft('email', { smtphost: 'smtp.example.org', from: 'o@example.org', to: 'a@example.org\nb@example.org', userid: ['3', '5'] })
+    const email = draft('email', {
+      smtphost: 'smtp.example.org',
+      from: 'o@example.org',
+      to: 'a@example.org\nb@example.org',
+      userid: ['3', '5']
+    })
     expect(serverSettings('email', email.settings)).toMatchObject({ to: ['a@example.org', 'b@example.org'], userid: [3, 5] })
     const program = draft('program', { path: '/usr/local/bin/notify', arg: '--to\nops' })
     expect(serverSettings('program', program.settings)).toMatchObject({ arg: ['--to', 'ops'] })

@@ -8,7 +8,9 @@ import { CHANNEL_TYPES, channelTypeForm } from '../../../../src/renderer/screens
 import { fieldValues, settingsArguments } from '../../../../src/renderer/screens/alerts/channel-values'
 import type { AlertChannelRecord } from '../../../../src/shared/api/alerts'
 
-interface ZodInternals { _zod: { def: { shape?: Record<string, z.ZodType>; in?: z.ZodType; innerType?: z.ZodType } } }
+interface ZodInternals {
+  _zod: { def: { shape?: Record<string, z.ZodType>; in?: z.ZodType; innerType?: z.ZodType } }
+}
 
 /** The fields of a settings schema: an object, possibly refined, transformed or wrapped. */
 function fieldsOf(schema: z.ZodType): string[] {
@@ -24,7 +26,12 @@ describe('channel forms', () => {
       const form = CHANNEL_TYPES.find((t) => t.type === type.type)
       expect(form, `no form for the server's type ${type.type}`).toBeDefined()
       expect(form!.fields.map((f) => f.name).sort()).toEqual(fieldsOf(type.settings).sort())
-      expect(form!.fields.filter((f) => f.kind === 'secret').map((f) => f.name).sort()).toEqual([...type.secretFields].sort())
+      expect(
+        form!.fields
+          .filter((f) => f.kind === 'secret')
+          .map((f) => f.name)
+          .sort()
+      ).toEqual([...type.secretFields].sort())
     })
   }
 
@@ -36,8 +43,15 @@ describe('channel forms', () => {
 describe('channel form values', () => {
   const webhook = channelTypeForm('webhook')
   const stored: AlertChannelRecord = {
-    id: 1, name: 'hook', type: 'webhook', enabled: true, subject: null, body: null, createdat: 0,
-    settings: { url: 'https://example.org/h', header: ['X-A: 1', 'X-B: 2'] }, secrets: { secret: true }
+    id: 1,
+    name: 'hook',
+    type: 'webhook',
+    enabled: true,
+    subject: null,
+    body: null,
+    createdat: 0,
+    settings: { url: 'https://example.org/h', header: ['X-A: 1', 'X-B: 2'] },
+    secrets: { secret: true }
   }
 
   it('shows a stored channel: lists one per line, the secret empty', () => {
@@ -45,8 +59,11 @@ describe('channel form values', () => {
   })
 
   it('sends lists repeated, an emptied list or text as one empty value, an empty secret as empty (kept)', () => {
-    expect(settingsArguments(webhook, { url: ' https://example.org/h ', header: 'X-A: 1\n\n X-C: 3 ', secret: '' }))
-      .toEqual({ url: ['https://example.org/h'], header: ['X-A: 1', 'X-C: 3'], secret: '' })
+    expect(settingsArguments(webhook, { url: ' https://example.org/h ', header: 'X-A: 1\n\n X-C: 3 ', secret: '' })).toEqual({
+      url: ['https://example.org/h'],
+      header: ['X-A: 1', 'X-C: 3'],
+      secret: ''
+    })
     expect(settingsArguments(webhook, { url: '', header: '', secret: 'new' })).toEqual({ url: [''], header: [''], secret: 'new' })
   })
 
@@ -54,7 +71,10 @@ describe('channel form values', () => {
     const email = channelTypeForm('email')
     const values = fieldValues(email)
     expect(values).toMatchObject({ smtpsecurity: 'starttls', smtptlsverify: true, userid: [], to: '' })
-    expect(settingsArguments(email, { ...values, userid: ['3', '5'], smtptlsverify: false }))
-      .toMatchObject({ userid: ['3', '5'], smtptlsverify: false, to: [''] })
+    expect(settingsArguments(email, { ...values, userid: ['3', '5'], smtptlsverify: false })).toMatchObject({
+      userid: ['3', '5'],
+      smtptlsverify: false,
+      to: ['']
+    })
   })
 })

@@ -6,8 +6,12 @@ import { reply, startReceiver, type Receiver } from '../../../support/http-recei
 
 describe('discord channel', () => {
   let receiver: Receiver
-  beforeAll(async () => { receiver = await startReceiver() })
-  afterAll(async () => { await receiver.close() })
+  beforeAll(async () => {
+    receiver = await startReceiver()
+  })
+  afterAll(async () => {
+    await receiver.close()
+  })
 
   it('POSTs {"content", "allowed_mentions"} as JSON; 204 No Content is a delivery', async () => {
     receiver.respond(reply(204))
@@ -37,16 +41,31 @@ describe('discord channel', () => {
     expect(discordContent('s', 'x'.repeat(5000)).length).toBe(2000)
   })
 
-  it('reports Discord\'s error message and code, and the field a 400 names', async () => {
+  it("reports Discord's error message and code, and the field a 400 names", async () => {
     receiver.respond(reply(404, { message: 'Unknown Webhook', code: 10015 }))
-    expect(await send(discord, { url: receiver.url })).toMatchObject({ ok: false, error: 'Discord answered 404: Unknown Webhook (code 10015)' })
-    receiver.respond(reply(400, { code: 50035, errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } }, message: 'Invalid Form Body' }))
-    expect(await send(discord, { url: receiver.url })).toMatchObject({ ok: false, error: 'Discord answered 400: Invalid Form Body (code 50035): content: Must be 2000 or fewer in length.' })
+    expect(await send(discord, { url: receiver.url })).toMatchObject({
+      ok: false,
+      error: 'Discord answered 404: Unknown Webhook (code 10015)'
+    })
+    receiver.respond(
+      reply(400, {
+        code: 50035,
+        errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } },
+        message: 'Invalid Form Body'
+      })
+    )
+    expect(await send(discord, { url: receiver.url })).toMatchObject({
+      ok: false,
+      error: 'Discord answered 400: Invalid Form Body (code 50035): content: Must be 2000 or fewer in length.'
+    })
   })
 
   it('reports a rate limit with retry_after', async () => {
     receiver.respond(reply(429, { message: 'You are being rate limited.', retry_after: 1.234, global: false }, { 'Retry-After': '2' }))
-    expect(await send(discord, { url: receiver.url })).toMatchObject({ ok: false, error: 'Discord answered 429: You are being rate limited. (retry after 1.2 s)' })
+    expect(await send(discord, { url: receiver.url })).toMatchObject({
+      ok: false,
+      error: 'Discord answered 429: You are being rate limited. (retry after 1.2 s)'
+    })
   })
 
   it('keeps the URL, a credential, out of error texts', async () => {
@@ -58,7 +77,10 @@ describe('discord channel', () => {
 
   it('refuses a missing or bad URL', () => {
     expect(refusal(discord, {})).toEqual({ path: 'url', message: 'url is required' })
-    expect(refusal(discord, { url: 'discord.com/api/webhooks/1/x' })).toEqual({ path: 'url', message: 'url must be an http:// or https:// URL' })
+    expect(refusal(discord, { url: 'discord.com/api/webhooks/1/x' })).toEqual({
+      path: 'url',
+      message: 'url must be an http:// or https:// URL'
+    })
   })
 })
 

@@ -18,10 +18,20 @@ const notification: AlertNotification = {
   id: 'n-42',
   summary: 'sleeper failed on web-1',
   link: 'http://overseer.test/#/events/7',
-  alerts: [{
-    hostid: 1, host: 'web-1', serviceid: 2, service: 'sleeper', servicetype: 3, event: 'Nonexist', state: 'failed',
-    message: 'process is not running', date: 1_800_000_000, link: 'http://overseer.test/#/events/7'
-  }]
+  alerts: [
+    {
+      hostid: 1,
+      host: 'web-1',
+      serviceid: 2,
+      service: 'sleeper',
+      servicetype: 3,
+      event: 'Nonexist',
+      state: 'failed',
+      message: 'process is not running',
+      date: 1_800_000_000,
+      link: 'http://overseer.test/#/events/7'
+    }
+  ]
 }
 const message = { subject: '[Overseer] sleeper failed on web-1', body: 'sleeper failed on web-1\n\n* web-1 · sleeper: Nonexist failed\n' }
 
@@ -36,11 +46,29 @@ let cert: string
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'overseer-smtp-'))
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-    '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
-    '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')
-  ], { stdio: 'ignore' })
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem')
+    ],
+    { stdio: 'ignore' }
+  )
   key = readFileSync(path.join(dir, 'key.pem'), 'utf8')
   cert = readFileSync(path.join(dir, 'cert.pem'), 'utf8')
 })
@@ -60,7 +88,8 @@ async function smtp(options: Partial<SMTPServerOptions> = {}) {
       else cb(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }))
     },
     onRcptTo(address, _session, cb) {
-      if (address.address.startsWith('nobody@')) cb(Object.assign(new Error('5.1.1 <' + address.address + '>: no such user'), { responseCode: 550 }))
+      if (address.address.startsWith('nobody@'))
+        cb(Object.assign(new Error('5.1.1 <' + address.address + '>: no such user'), { responseCode: 550 }))
       else cb()
     },
     onData(stream, session: SMTPServerSession, cb) {
@@ -107,8 +136,17 @@ describe('email channel', () => {
     const s = await smtp({ allowInsecureAuth: true })
     try {
       const r = await emailChannel.send(
-        settings({ smtpport: String(s.port), smtpsecurity: 'none', smtpuser: 'alert', smtppassword: 's3cret pass', to: ['ops@example.com', 'dba@example.com'] }),
-        notification, message, ctx())
+        settings({
+          smtpport: String(s.port),
+          smtpsecurity: 'none',
+          smtpuser: 'alert',
+          smtppassword: 's3cret pass',
+          to: ['ops@example.com', 'dba@example.com']
+        }),
+        notification,
+        message,
+        ctx()
+      )
       expect(r).toMatchObject({ ok: true })
       expect(r.log).toMatch(/accepted the message for ops@example\.com, dba@example\.com: 250 .*queued as T1/)
       expect(s.received).toHaveLength(1)
@@ -142,13 +180,21 @@ describe('email channel', () => {
   it('sends over STARTTLS to a self-signed server when smtptlsverify=false, and refuses its certificate by default', async () => {
     const s = await smtp()
     try {
-      const ok = await emailChannel.send(settings({ smtpport: s.port, smtpsecurity: 'starttls', smtpuser: 'alert', smtppassword: 's3cret pass', smtptlsverify: 'false' }), notification, message, ctx())
+      const ok = await emailChannel.send(
+        settings({ smtpport: s.port, smtpsecurity: 'starttls', smtpuser: 'alert', smtppassword: 's3cret pass', smtptlsverify: 'false' }),
+        notification,
+        message,
+        ctx()
+      )
       expect(ok).toMatchObject({ ok: true })
       expect(s.received[0].session).toMatchObject({ secure: true, user: 'alert' })
 
       const refused = await emailChannel.send(settings({ smtpport: s.port, smtpsecurity: 'starttls' }), notification, message, ctx())
       expect(refused.ok).toBe(false)
-      if (!refused.ok) expect(refused.error).toMatch(/^127\.0\.0\.1:\d+: the server's TLS certificate is not trusted: .*self-signed.*\(smtptlsverify=false accepts it\)$/)
+      if (!refused.ok)
+        expect(refused.error).toMatch(
+          /^127\.0\.0\.1:\d+: the server's TLS certificate is not trusted: .*self-signed.*\(smtptlsverify=false accepts it\)$/
+        )
       expect(s.received).toHaveLength(1)
     } finally {
       await s.close()
@@ -158,7 +204,12 @@ describe('email channel', () => {
   it('refuses to send in plaintext when starttls is set and the server does not offer it', async () => {
     const s = await smtp({ disabledCommands: ['STARTTLS'] })
     try {
-      const r = await emailChannel.send(settings({ smtpport: s.port, smtpsecurity: 'starttls', smtptlsverify: false }), notification, message, ctx())
+      const r = await emailChannel.send(
+        settings({ smtpport: s.port, smtpsecurity: 'starttls', smtptlsverify: false }),
+        notification,
+        message,
+        ctx()
+      )
       expect(r.ok).toBe(false)
       if (!r.ok) expect(r.error).toMatch(/^127\.0\.0\.1:\d+: TLS failed: .*STARTTLS/)
       expect(s.received).toHaveLength(0)
@@ -170,7 +221,12 @@ describe('email channel', () => {
   it('sends over implicit TLS', async () => {
     const s = await smtp({ secure: true })
     try {
-      const r = await emailChannel.send(settings({ smtpport: s.port, smtpsecurity: 'tls', smtptlsverify: false, smtpuser: 'alert', smtppassword: 's3cret pass' }), notification, message, ctx())
+      const r = await emailChannel.send(
+        settings({ smtpport: s.port, smtpsecurity: 'tls', smtptlsverify: false, smtpuser: 'alert', smtppassword: 's3cret pass' }),
+        notification,
+        message,
+        ctx()
+      )
       expect(r).toMatchObject({ ok: true })
       expect(s.received[0].session).toMatchObject({ secure: true, user: 'alert' })
     } finally {
@@ -181,8 +237,16 @@ describe('email channel', () => {
   it('says authentication failed, with the server reply, for a wrong password', async () => {
     const s = await smtp({ allowInsecureAuth: true })
     try {
-      const r = await emailChannel.send(settings({ smtpport: s.port, smtpsecurity: 'none', smtpuser: 'alert', smtppassword: 'wrong' }), notification, message, ctx())
-      expect(r).toEqual({ ok: false, error: expect.stringMatching(/^127\.0\.0\.1:\d+: authentication failed: 535 .*Invalid username or password/) })
+      const r = await emailChannel.send(
+        settings({ smtpport: s.port, smtpsecurity: 'none', smtpuser: 'alert', smtppassword: 'wrong' }),
+        notification,
+        message,
+        ctx()
+      )
+      expect(r).toEqual({
+        ok: false,
+        error: expect.stringMatching(/^127\.0\.0\.1:\d+: authentication failed: 535 .*Invalid username or password/)
+      })
       expect(s.received).toHaveLength(0)
     } finally {
       await s.close()
@@ -192,7 +256,12 @@ describe('email channel', () => {
   it('does not send the password in the clear: security none to a server that offers AUTH only under TLS fails', async () => {
     const s = await smtp()
     try {
-      const r = await emailChannel.send(settings({ smtpport: s.port, smtpsecurity: 'none', smtpuser: 'alert', smtppassword: 's3cret pass' }), notification, message, ctx())
+      const r = await emailChannel.send(
+        settings({ smtpport: s.port, smtpsecurity: 'none', smtpuser: 'alert', smtppassword: 's3cret pass' }),
+        notification,
+        message,
+        ctx()
+      )
       expect(r.ok).toBe(false)
       if (!r.ok) expect(r.error).toMatch(/^127\.0\.0\.1:\d+: authentication failed: 5\d\d /)
       expect(s.received).toHaveLength(0)
@@ -204,11 +273,26 @@ describe('email channel', () => {
   it('says which recipient was refused with the server reply; a partly refused message is delivered and the refusal logged', async () => {
     const s = await smtp()
     try {
-      const all = await emailChannel.send(settings({ smtpport: s.port, smtpsecurity: 'none', to: 'nobody@example.com' }), notification, message, ctx())
-      expect(all).toEqual({ ok: false, error: expect.stringMatching(/^127\.0\.0\.1:\d+: recipient refused: nobody@example\.com \(550 5\.1\.1 <nobody@example\.com>: no such user\)$/) })
+      const all = await emailChannel.send(
+        settings({ smtpport: s.port, smtpsecurity: 'none', to: 'nobody@example.com' }),
+        notification,
+        message,
+        ctx()
+      )
+      expect(all).toEqual({
+        ok: false,
+        error: expect.stringMatching(
+          /^127\.0\.0\.1:\d+: recipient refused: nobody@example\.com \(550 5\.1\.1 <nobody@example\.com>: no such user\)$/
+        )
+      })
       expect(s.received).toHaveLength(0)
 
-      const some = await emailChannel.send(settings({ smtpport: s.port, smtpsecurity: 'none', to: ['nobody@example.com', 'ops@example.com'] }), notification, message, ctx())
+      const some = await emailChannel.send(
+        settings({ smtpport: s.port, smtpsecurity: 'none', to: ['nobody@example.com', 'ops@example.com'] }),
+        notification,
+        message,
+        ctx()
+      )
       expect(some.ok).toBe(true)
       expect(some.log).toMatch(/recipient refused: nobody@example\.com \(550 5\.1\.1/)
       expect(s.received[0].session.to).toEqual(['ops@example.com'])
@@ -231,14 +315,21 @@ describe('email channel', () => {
     const sockets: net.Socket[] = []
     const silent = net.createServer((socket) => {
       sockets.push(socket)
-      socket.on('close', () => { closed += 1 })
+      socket.on('close', () => {
+        closed += 1
+      })
       socket.on('error', () => {})
     })
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()))
     const port = (silent.address() as net.AddressInfo).port
     try {
       const started = Date.now()
-      const r = await emailChannel.send(settings({ smtpport: port, smtpsecurity: 'none' }), notification, message, ctx({ signal: AbortSignal.timeout(300) }))
+      const r = await emailChannel.send(
+        settings({ smtpport: port, smtpsecurity: 'none' }),
+        notification,
+        message,
+        ctx({ signal: AbortSignal.timeout(300) })
+      )
       const took = Date.now() - started
       expect(r.ok).toBe(false)
       if (!r.ok) expect(r.error).toMatch(new RegExp(`^sending to 127\\.0\\.0\\.1:${port} aborted \\(.*timeout.*\\)$`))
@@ -267,7 +358,12 @@ describe('email channel', () => {
         asked.push([...ids])
         return ['alice@example.com', 'OPS@example.com']
       }
-      const r = await emailChannel.send(settings({ smtpport: s.port, smtpsecurity: 'none', userid: ['3', '4'] }), notification, message, ctx({ userEmails }))
+      const r = await emailChannel.send(
+        settings({ smtpport: s.port, smtpsecurity: 'none', userid: ['3', '4'] }),
+        notification,
+        message,
+        ctx({ userEmails })
+      )
       expect(r.ok).toBe(true)
       expect(asked).toEqual([[3, 4]])
       expect(s.received[0].session.to).toEqual(['ops@example.com', 'alice@example.com'])
@@ -292,13 +388,31 @@ describe('email settings', () => {
   }
 
   it('takes form arguments and its own stored JSON alike, with defaults', () => {
-    const parsed = emailSettings.parse({ ...base, smtpport: '2525', to: ['a@example.com', 'b@example.com'], userid: ['7'], smtptlsverify: 'false', smtpuser: '' })
+    const parsed = emailSettings.parse({
+      ...base,
+      smtpport: '2525',
+      to: ['a@example.com', 'b@example.com'],
+      userid: ['7'],
+      smtptlsverify: 'false',
+      smtpuser: ''
+    })
     expect(parsed).toEqual({
-      smtphost: 'smtp.example.com', smtpport: 2525, smtpsecurity: 'starttls', smtptlsverify: false, smtpuser: undefined, smtppassword: undefined,
-      from: 'overseer@example.com', to: ['a@example.com', 'b@example.com'], userid: [7]
+      smtphost: 'smtp.example.com',
+      smtpport: 2525,
+      smtpsecurity: 'starttls',
+      smtptlsverify: false,
+      smtpuser: undefined,
+      smtppassword: undefined,
+      from: 'overseer@example.com',
+      to: ['a@example.com', 'b@example.com'],
+      userid: [7]
     })
     expect(emailSettings.parse(JSON.parse(JSON.stringify(parsed)))).toEqual(parsed)
-    expect(emailSettings.parse({ ...base, to: '', smtpsecurity: 'TLS', userid: ['1'] })).toMatchObject({ smtpsecurity: 'tls', to: [], userid: [1] })
+    expect(emailSettings.parse({ ...base, to: '', smtpsecurity: 'TLS', userid: ['1'] })).toMatchObject({
+      smtpsecurity: 'tls',
+      to: [],
+      userid: [1]
+    })
   })
 
   it('refuses bad settings with clear messages', () => {
@@ -322,11 +436,19 @@ describe('email settings', () => {
 
   it('words the errors that need a slow or broken network', () => {
     const err = (props: Record<string, unknown>) => Object.assign(new Error(String(props.message ?? 'x')), props)
-    expect(describeError(err({ code: 'ETIMEDOUT', timeoutType: 'GREETING_TIMEOUT' }), 'mx:25')).toBe('mx:25: no greeting from the server within 15 s')
+    expect(describeError(err({ code: 'ETIMEDOUT', timeoutType: 'GREETING_TIMEOUT' }), 'mx:25')).toBe(
+      'mx:25: no greeting from the server within 15 s'
+    )
     expect(describeError(err({ code: 'ETIMEDOUT', timeoutType: 'CONNECT_TIMEOUT' }), 'mx:25')).toBe('mx:25: no connection within 15 s')
-    expect(describeError(err({ code: 'EDNS', originalCode: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND mx' }), 'mx:25')).toBe('mx:25: cannot resolve the host name (getaddrinfo ENOTFOUND mx)')
-    expect(describeError(err({ code: 'EMESSAGE', response: '552 5.3.4 Message too big' }), 'mx:25')).toBe('mx:25: message refused: 552 5.3.4 Message too big')
-    expect(describeError(err({ code: 'EENVELOPE', command: 'MAIL FROM', response: '553 5.7.1 Sender not allowed' }), 'mx:25')).toBe('mx:25: sender refused: 553 5.7.1 Sender not allowed')
+    expect(describeError(err({ code: 'EDNS', originalCode: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND mx' }), 'mx:25')).toBe(
+      'mx:25: cannot resolve the host name (getaddrinfo ENOTFOUND mx)'
+    )
+    expect(describeError(err({ code: 'EMESSAGE', response: '552 5.3.4 Message too big' }), 'mx:25')).toBe(
+      'mx:25: message refused: 552 5.3.4 Message too big'
+    )
+    expect(describeError(err({ code: 'EENVELOPE', command: 'MAIL FROM', response: '553 5.7.1 Sender not allowed' }), 'mx:25')).toBe(
+      'mx:25: sender refused: 553 5.7.1 Sender not allowed'
+    )
     expect(messageIdOf('n-1', 'alerts@bücher.example')).toBe('<overseer.n-1@xn--bcher-kva.example>')
   })
 

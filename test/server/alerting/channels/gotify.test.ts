@@ -8,8 +8,12 @@ const stored = { id: 25, appid: 5, message: '…', title: '…', priority: 8, da
 
 describe('gotify channel', () => {
   let receiver: Receiver
-  beforeAll(async () => { receiver = await startReceiver() })
-  afterAll(async () => { await receiver.close() })
+  beforeAll(async () => {
+    receiver = await startReceiver()
+  })
+  afterAll(async () => {
+    await receiver.close()
+  })
 
   it('POSTs the message as JSON to <url>/message with the app token in X-Gotify-Key', async () => {
     receiver.respond(reply(200, stored))
@@ -43,10 +47,17 @@ describe('gotify channel', () => {
     expect(req.json().priority).toBe(10)
   })
 
-  it('reports Gotify\'s error and its description', async () => {
-    receiver.respond(reply(401, { error: 'Unauthorized', errorCode: 401, errorDescription: 'you need to provide a valid access token or user credentials to access this api' }))
+  it("reports Gotify's error and its description", async () => {
+    receiver.respond(
+      reply(401, {
+        error: 'Unauthorized',
+        errorCode: 401,
+        errorDescription: 'you need to provide a valid access token or user credentials to access this api'
+      })
+    )
     expect(await send(gotify, { url: receiver.url, token: 'wrong' })).toMatchObject({
-      ok: false, error: 'Gotify answered 401: Unauthorized: you need to provide a valid access token or user credentials to access this api'
+      ok: false,
+      error: 'Gotify answered 401: Unauthorized: you need to provide a valid access token or user credentials to access this api'
     })
   })
 
@@ -57,7 +68,10 @@ describe('gotify channel', () => {
     expect(refusal(gotify, { url: 'https://gotify.lan', token: '' })).toEqual({ path: 'token', message: 'token is required' })
     expect(refusal(gotify, { url: 'https://gotify.lan', token: 'a b' })).toMatchObject({ path: 'token' })
     for (const p of ['11', '-1', 'high', 2.5]) {
-      expect(refusal(gotify, { url: 'https://gotify.lan', token: 't', priority: p })).toEqual({ path: 'priority', message: 'priority must be a whole number from 0 to 10' })
+      expect(refusal(gotify, { url: 'https://gotify.lan', token: 't', priority: p })).toEqual({
+        path: 'priority',
+        message: 'priority must be a whole number from 0 to 10'
+      })
     }
     const parsed = gotify.settings.parse({ url: 'https://gotify.lan', token: ' tok ', priority: '' })
     expect(parsed).toEqual({ url: 'https://gotify.lan', token: 'tok', priority: undefined })

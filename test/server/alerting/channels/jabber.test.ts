@@ -10,7 +10,15 @@ import type { RenderedMessage } from '../../../../src/server/alerting/channel'
 import { channelType } from '../../../../src/server/alerting/channels'
 import { chatText, jabber, jabberSettings, MAX_CHAT_CHARS, type JabberSettings } from '../../../../src/server/alerting/channels/jabber'
 import { renderMessage } from '../../../../src/server/alerting/templates'
-import { freePort, prosodyAvailable, startProsody, startReceiver, PROSODY, type ProsodyServer, type Receiver } from '../../../support/prosody'
+import {
+  freePort,
+  prosodyAvailable,
+  startProsody,
+  startReceiver,
+  PROSODY,
+  type ProsodyServer,
+  type Receiver
+} from '../../../support/prosody'
 
 const skip = !prosodyAvailable() && !process.env.CI
 if (skip) console.warn(`jabber channel tests SKIPPED: ${PROSODY} is missing (apt-get install prosody); in CI they fail instead`)
@@ -19,10 +27,20 @@ const notification: AlertNotification = {
   id: 'n-42',
   summary: 'sleeper failed on web-1',
   link: 'http://overseer.test/#/events/7',
-  alerts: [{
-    hostid: 1, host: 'web-1', serviceid: 2, service: 'sleeper', servicetype: 3, event: 'Nonexist', state: 'failed',
-    message: 'process is not running <&>', date: 1_800_000_000, link: 'http://overseer.test/#/events/7'
-  }]
+  alerts: [
+    {
+      hostid: 1,
+      host: 'web-1',
+      serviceid: 2,
+      service: 'sleeper',
+      servicetype: 3,
+      event: 'Nonexist',
+      state: 'failed',
+      message: 'process is not running <&>',
+      date: 1_800_000_000,
+      link: 'http://overseer.test/#/events/7'
+    }
+  ]
 }
 const message: RenderedMessage = renderMessage({ subject: null, body: null }, notification)
 const expectedText = `${message.subject}\n\n${message.body.trimEnd()}`
@@ -48,12 +66,28 @@ describe('jabber channel settings', () => {
     expect(channelType('jabber')).toBe(jabber)
     expect(jabber.secretFields).toEqual(['password'])
     expect(jabberSettings.parse({ jid: ' ops@example.org ', password: 'p', to: ['a@example.org', 'b@example.com'] })).toEqual({
-      jid: 'ops@example.org', password: 'p', to: ['a@example.org', 'b@example.com'], security: 'starttls', tlsverify: true
+      jid: 'ops@example.org',
+      password: 'p',
+      to: ['a@example.org', 'b@example.com'],
+      security: 'starttls',
+      tlsverify: true
     })
-    expect(jabberSettings.parse({ jid: 'a@b', password: 'p', to: ['c@d'], host: '[::1]', port: '5269', security: 'tls', tlsverify: 'no' }))
-      .toMatchObject({ host: '::1', port: 5269, security: 'tls', tlsverify: false })
-    expect(jabberSettings.parse({ jid: 'a@b', password: 'p', to: ['c@d'], port: 15222, tlsverify: false })).toMatchObject({ port: 15222, tlsverify: false })
-    const stored = jabberSettings.parse({ jid: 'a@b', password: 'p', to: ['c@d'], host: 'xmpp.example.org', port: '5222', security: 'none', tlsverify: 'off' })
+    expect(
+      jabberSettings.parse({ jid: 'a@b', password: 'p', to: ['c@d'], host: '[::1]', port: '5269', security: 'tls', tlsverify: 'no' })
+    ).toMatchObject({ host: '::1', port: 5269, security: 'tls', tlsverify: false })
+    expect(jabberSettings.parse({ jid: 'a@b', password: 'p', to: ['c@d'], port: 15222, tlsverify: false })).toMatchObject({
+      port: 15222,
+      tlsverify: false
+    })
+    const stored = jabberSettings.parse({
+      jid: 'a@b',
+      password: 'p',
+      to: ['c@d'],
+      host: 'xmpp.example.org',
+      port: '5222',
+      security: 'none',
+      tlsverify: 'off'
+    })
     expect(jabberSettings.parse(JSON.parse(JSON.stringify(stored)))).toEqual(stored) // stored as JSON, read back the same
   })
 
@@ -84,7 +118,9 @@ describe.skipIf(skip)('jabber channel against prosody', () => {
     server = await startProsody({ users: PASSWORDS })
     bob = await startReceiver(server, 'bob', PASSWORDS.bob)
     carol = await startReceiver(server, 'carol', PASSWORDS.carol)
-    console.log(`prosody (pid ${server.pid}) on 127.0.0.1:${server.port}/${server.tlsPort} and two receivers ready in ${Date.now() - t0} ms`)
+    console.log(
+      `prosody (pid ${server.pid}) on 127.0.0.1:${server.port}/${server.tlsPort} and two receivers ready in ${Date.now() - t0} ms`
+    )
   })
 
   afterAll(async () => {
@@ -119,7 +155,10 @@ describe.skipIf(skip)('jabber channel against prosody', () => {
 
   it('delivers over direct TLS (security=tls) and over an unencrypted stream (security=none)', async () => {
     fresh()
-    expect(await send(settings(server, { security: 'tls', port: server.tlsPort }))).toMatchObject({ ok: true, log: expect.stringMatching(/, TLS/) })
+    expect(await send(settings(server, { security: 'tls', port: server.tlsPort }))).toMatchObject({
+      ok: true,
+      log: expect.stringMatching(/, TLS/)
+    })
     expect((await bob.waitFor(1))[0].body).toBe(expectedText)
     const plain = await send(settings(server, { security: 'none' }))
     expect(plain).toMatchObject({ ok: true, log: expect.stringMatching(/unencrypted/) })
@@ -129,7 +168,12 @@ describe.skipIf(skip)('jabber channel against prosody', () => {
 
   it('drops characters XML cannot carry instead of breaking the stream', async () => {
     fresh()
-    const result = await jabber.send(settings(server), notification, { subject: 'bell\x07', body: 'colour \x1b[31mred\x00 ünïcode 🚨\n' }, { signal: AbortSignal.timeout(10_000) })
+    const result = await jabber.send(
+      settings(server),
+      notification,
+      { subject: 'bell\x07', body: 'colour \x1b[31mred\x00 ünïcode 🚨\n' },
+      { signal: AbortSignal.timeout(10_000) }
+    )
     expect(result).toMatchObject({ ok: true })
     expect((await bob.waitFor(1))[0].body).toBe('bell\n\ncolour [31mred ünïcode 🚨')
   })
@@ -137,13 +181,19 @@ describe.skipIf(skip)('jabber channel against prosody', () => {
   it('refuses the self-signed certificate unless tlsverify=false', async () => {
     const result = await send(settings(server, { tlsverify: 'true' }))
     expect(result.ok).toBe(false)
-    if (!result.ok) expect(result.error).toMatch(/TLS certificate of 127\.0\.0\.1:\d+ is not trusted for localhost: self-signed certificate.*tlsverify=false/)
+    if (!result.ok)
+      expect(result.error).toMatch(
+        /TLS certificate of 127\.0\.0\.1:\d+ is not trusted for localhost: self-signed certificate.*tlsverify=false/
+      )
   })
 
   it('says not-authorized for a wrong password', async () => {
     fresh()
     const result = await send(settings(server, { password: 'wrong' }))
-    expect(result).toMatchObject({ ok: false, error: `not-authorized: the server rejected the password for overseer@${server.domain} (or the account does not exist)` })
+    expect(result).toMatchObject({
+      ok: false,
+      error: `not-authorized: the server rejected the password for overseer@${server.domain} (or the account does not exist)`
+    })
     await new Promise((r) => setTimeout(r, 200))
     expect(bob.messages).toHaveLength(0)
   })
@@ -151,24 +201,36 @@ describe.skipIf(skip)('jabber channel against prosody', () => {
   it('reports a recipient the server returns, and still delivers to the others', async () => {
     fresh()
     const result = await send(settings(server, { to: [bob.jid, `nobody@${server.domain}`] }))
-    expect(result).toMatchObject({ ok: false, error: `the server returned messages to 1 of 2 recipients: nobody@${server.domain}: service-unavailable` })
+    expect(result).toMatchObject({
+      ok: false,
+      error: `the server returned messages to 1 of 2 recipients: nobody@${server.domain}: service-unavailable`
+    })
     expect((await bob.waitFor(1))[0].body).toBe(expectedText)
   })
 
-  it('names the stream error when the server does not serve the sender\'s domain', async () => {
+  it("names the stream error when the server does not serve the sender's domain", async () => {
     const result = await send(settings(server, { jid: 'overseer@example.org' }))
-    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^127\.0\.0\.1:\d+ refused the stream for example\.org: host-unknown/) })
+    expect(result).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^127\.0\.0\.1:\d+ refused the stream for example\.org: host-unknown/)
+    })
   })
 
   it('says so when security=none meets a server that authenticates only after STARTTLS', async () => {
     const fake = await fakeServer((socket) => {
-      socket.once('data', () => socket.write(
-        "<?xml version='1.0'?><stream:stream xmlns='jabber:client' xmlns:stream='http://etherx.jabber.org/streams' id='x' from='localhost' version='1.0'>" +
-        "<stream:features><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'><required/></starttls></stream:features>"))
+      socket.once('data', () =>
+        socket.write(
+          "<?xml version='1.0'?><stream:stream xmlns='jabber:client' xmlns:stream='http://etherx.jabber.org/streams' id='x' from='localhost' version='1.0'>" +
+            "<stream:features><starttls xmlns='urn:ietf:params:xml:ns:xmpp-tls'><required/></starttls></stream:features>"
+        )
+      )
     })
     try {
       const result = await send(settings(server, { port: fake.port, security: 'none' }))
-      expect(result).toMatchObject({ ok: false, error: `127.0.0.1:${fake.port} requires TLS before authentication: set security=starttls (the default) or tls` })
+      expect(result).toMatchObject({
+        ok: false,
+        error: `127.0.0.1:${fake.port} requires TLS before authentication: set security=starttls (the default) or tls`
+      })
     } finally {
       await fake.close()
     }
@@ -177,13 +239,19 @@ describe.skipIf(skip)('jabber channel against prosody', () => {
   it('says so when the server does not offer STARTTLS and TLS is required', async () => {
     // a prosody without certificates would do; a fake server that offers no STARTTLS is quicker
     const fake = await fakeServer((socket) => {
-      socket.once('data', () => socket.write(
-        "<?xml version='1.0'?><stream:stream xmlns='jabber:client' xmlns:stream='http://etherx.jabber.org/streams' id='x' from='localhost' version='1.0'>" +
-        "<stream:features><mechanisms xmlns='urn:ietf:params:xml:ns:xmpp-sasl'><mechanism>PLAIN</mechanism></mechanisms></stream:features>"))
+      socket.once('data', () =>
+        socket.write(
+          "<?xml version='1.0'?><stream:stream xmlns='jabber:client' xmlns:stream='http://etherx.jabber.org/streams' id='x' from='localhost' version='1.0'>" +
+            "<stream:features><mechanisms xmlns='urn:ietf:params:xml:ns:xmpp-sasl'><mechanism>PLAIN</mechanism></mechanisms></stream:features>"
+        )
+      )
     })
     try {
       const result = await send(settings(server, { port: fake.port }))
-      expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^127\.0\.0\.1:\d+ does not offer STARTTLS: set security=none/) })
+      expect(result).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/^127\.0\.0\.1:\d+ does not offer STARTTLS: set security=none/)
+      })
     } finally {
       await fake.close()
     }
@@ -203,12 +271,25 @@ describe('jabber chat text', () => {
 describe('jabber channel without a server', () => {
   it('says connection refused when nothing listens', async () => {
     const port = await freePort()
-    const result = await jabber.send(jabberSettings.parse({ jid: 'overseer@localhost', password: 'p', to: ['bob@localhost'], host: '127.0.0.1', port }), notification, message, { signal: AbortSignal.timeout(5000) })
-    expect(result).toMatchObject({ ok: false, error: `connection refused by 127.0.0.1:${port}: is the XMPP server running and listening there?` })
+    const result = await jabber.send(
+      jabberSettings.parse({ jid: 'overseer@localhost', password: 'p', to: ['bob@localhost'], host: '127.0.0.1', port }),
+      notification,
+      message,
+      { signal: AbortSignal.timeout(5000) }
+    )
+    expect(result).toMatchObject({
+      ok: false,
+      error: `connection refused by 127.0.0.1:${port}: is the XMPP server running and listening there?`
+    })
   })
 
   it('says host not found for a name that does not resolve', async () => {
-    const result = await jabber.send(jabberSettings.parse({ jid: 'overseer@localhost', password: 'p', to: ['bob@localhost'], host: 'no-such-host.invalid' }), notification, message, { signal: AbortSignal.timeout(8000) })
+    const result = await jabber.send(
+      jabberSettings.parse({ jid: 'overseer@localhost', password: 'p', to: ['bob@localhost'], host: 'no-such-host.invalid' }),
+      notification,
+      message,
+      { signal: AbortSignal.timeout(8000) }
+    )
     expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^host not found: no-such-host\.invalid/) })
   })
 
@@ -216,13 +297,27 @@ describe('jabber channel without a server', () => {
     it(`gives up when the signal aborts, on a server that accepts TCP but never speaks XMPP (security=${security})`, async () => {
       const fake = await fakeServer(() => {})
       try {
-        const s = jabberSettings.parse({ jid: 'overseer@localhost', password: 'p', to: ['bob@localhost'], host: '127.0.0.1', port: fake.port, security })
+        const s = jabberSettings.parse({
+          jid: 'overseer@localhost',
+          password: 'p',
+          to: ['bob@localhost'],
+          host: '127.0.0.1',
+          port: fake.port,
+          security
+        })
         const t0 = Date.now()
         const result = await jabber.send(s, notification, message, { signal: AbortSignal.timeout(1000) })
         const elapsed = Date.now() - t0
-        const phase = { starttls: 'waiting for the XMPP stream features of', tls: 'doing the TLS handshake with', none: 'opening the XMPP stream with' }[security]
+        const phase = {
+          starttls: 'waiting for the XMPP stream features of',
+          tls: 'doing the TLS handshake with',
+          none: 'opening the XMPP stream with'
+        }[security]
         expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^timed out after \d+\.\d s while /) })
-        if (!result.ok) expect(result.error.replace(/^timed out after \d+\.\d s while /, '')).toBe(`${phase} 127.0.0.1:${fake.port}${security === 'starttls' ? ' (STARTTLS)' : ''}`)
+        if (!result.ok)
+          expect(result.error.replace(/^timed out after \d+\.\d s while /, '')).toBe(
+            `${phase} 127.0.0.1:${fake.port}${security === 'starttls' ? ' (STARTTLS)' : ''}`
+          )
         expect(elapsed).toBeGreaterThanOrEqual(950)
         expect(elapsed).toBeLessThan(2000) // the signal's 1 s, plus slack for a loaded machine
         await waitUntil(() => fake.open() === 0, 1000) // our socket is closed, not left behind
@@ -237,9 +332,20 @@ describe('jabber channel without a server', () => {
     try {
       const controller = new AbortController()
       setTimeout(() => controller.abort(new Error('server stopping')), 300)
-      const s = jabberSettings.parse({ jid: 'overseer@localhost', password: 'p', to: ['bob@localhost'], host: '127.0.0.1', port: fake.port })
+      const s = jabberSettings.parse({
+        jid: 'overseer@localhost',
+        password: 'p',
+        to: ['bob@localhost'],
+        host: '127.0.0.1',
+        port: fake.port
+      })
       const result = await jabber.send(s, notification, message, { signal: controller.signal })
-      expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^aborted after \d+\.\d s while waiting for the XMPP stream features of 127\.0\.0\.1:\d+ \(STARTTLS\) \(server stopping\)$/) })
+      expect(result).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(
+          /^aborted after \d+\.\d s while waiting for the XMPP stream features of 127\.0\.0\.1:\d+ \(STARTTLS\) \(server stopping\)$/
+        )
+      })
     } finally {
       await fake.close()
     }

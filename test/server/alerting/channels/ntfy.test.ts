@@ -8,8 +8,12 @@ const published = (topic: string) => ({ id: 'hwQ2YpKdmg', time: 1_800_000_000, e
 
 describe('ntfy channel', () => {
   let receiver: Receiver
-  beforeAll(async () => { receiver = await startReceiver() })
-  afterAll(async () => { await receiver.close() })
+  beforeAll(async () => {
+    receiver = await startReceiver()
+  })
+  afterAll(async () => {
+    await receiver.close()
+  })
 
   it('publishes as JSON to the root URL: topic, title, message, priority, tags, click', async () => {
     receiver.respond(reply(200, published('overseer-alerts')))
@@ -22,7 +26,11 @@ describe('ntfy channel', () => {
     expect(req.headers.authorization).toBeUndefined()
     const { subject, body } = messageOf(failed)
     expect(req.json()).toEqual({
-      topic: 'overseer-alerts', title: subject, message: body.trimEnd(), priority: 4, tags: ['rotating_light'],
+      topic: 'overseer-alerts',
+      title: subject,
+      message: body.trimEnd(),
+      priority: 4,
+      tags: ['rotating_light'],
       click: 'http://overseer.test:8080/#/events/42'
     })
   })
@@ -42,7 +50,7 @@ describe('ntfy channel', () => {
     expect(receiver.requests.at(-1)!.json()).toMatchObject({ priority: 2, tags: ['warning'] })
   })
 
-  it('keeps a server\'s path prefix, leaves out a relative link, and cuts the message to 4096 bytes', async () => {
+  it("keeps a server's path prefix, leaves out a relative link, and cuts the message to 4096 bytes", async () => {
     receiver.respond(reply(200, published('t')))
     const settings = ntfy.settings.parse({ url: `${receiver.url}/ntfy/`, topic: 't' })
     const body = 'Zürich · ✓ '.repeat(1000)
@@ -58,16 +66,24 @@ describe('ntfy channel', () => {
     expect(payload.title).toBe('ü')
   })
 
-  it('reports ntfy\'s error words and code', async () => {
+  it("reports ntfy's error words and code", async () => {
     receiver.respond(reply(403, { code: 40301, http: 403, error: 'forbidden', link: 'https://ntfy.sh/docs/publish/#authentication' }))
-    expect(await send(ntfy, { url: receiver.url, topic: 't' })).toMatchObject({ ok: false, error: 'ntfy answered 403: forbidden (code 40301)' })
+    expect(await send(ntfy, { url: receiver.url, topic: 't' })).toMatchObject({
+      ok: false,
+      error: 'ntfy answered 403: forbidden (code 40301)'
+    })
     receiver.respond(reply(429, { code: 42901, http: 429, error: 'limit reached: too many requests' }))
-    expect(await send(ntfy, { url: receiver.url, topic: 't' })).toMatchObject({ ok: false, error: 'ntfy answered 429: limit reached: too many requests (code 42901)' })
+    expect(await send(ntfy, { url: receiver.url, topic: 't' })).toMatchObject({
+      ok: false,
+      error: 'ntfy answered 429: limit reached: too many requests (code 42901)'
+    })
   })
 
   it('accepts the documented priorities and defaults the server to https://ntfy.sh', () => {
     const parse = (priority: unknown) => ntfy.settings.parse({ topic: 'x', priority }).priority
-    expect([parse('min'), parse('low'), parse('default'), parse('high'), parse('urgent'), parse('max'), parse('HIGH')]).toEqual([1, 2, 3, 4, 5, 5, 4])
+    expect([parse('min'), parse('low'), parse('default'), parse('high'), parse('urgent'), parse('max'), parse('HIGH')]).toEqual([
+      1, 2, 3, 4, 5, 5, 4
+    ])
     expect([parse('1'), parse(5), parse(''), parse(undefined)]).toEqual([1, 5, undefined, undefined])
     const parsed = ntfy.settings.parse({ url: '', topic: 'phone', priority: 'high', token: '' })
     expect(parsed).toEqual({ url: 'https://ntfy.sh', topic: 'phone', priority: 4, token: undefined })
@@ -81,7 +97,10 @@ describe('ntfy channel', () => {
     expect(refusal(ntfy, { topic: 'has space' })).toEqual({ path: 'topic', message: 'topic must be 1–64 letters, digits, "_" or "-"' })
     expect(refusal(ntfy, { topic: 'x'.repeat(65) })).toMatchObject({ path: 'topic' })
     for (const p of ['0', '6', 9, 'loud', '3.5']) {
-      expect(refusal(ntfy, { topic: 'x', priority: p })).toEqual({ path: 'priority', message: 'priority must be 1–5 or min, low, default, high, urgent' })
+      expect(refusal(ntfy, { topic: 'x', priority: p })).toEqual({
+        path: 'priority',
+        message: 'priority must be 1–5 or min, low, default, high, urgent'
+      })
     }
     expect(refusal(ntfy, { url: 'ntfy.sh', topic: 'x' })).toEqual({ path: 'url', message: 'url must be an http:// or https:// URL' })
   })

@@ -12,10 +12,24 @@ import { alertsJson, KILL_GRACE_MS, programChannel, programSettings, rfc2822 } f
 import { waitFor } from '../../../support/wait'
 
 const alert = (host: string, service: string, over: Partial<AlertItem> = {}): AlertItem => ({
-  hostid: 1, host, serviceid: 2, service, servicetype: 3, event: 'Nonexist', state: 'failed',
-  message: 'process is not running', date: 1_800_000_000, link: `http://overseer.test/#/events/${host}`, ...over
+  hostid: 1,
+  host,
+  serviceid: 2,
+  service,
+  servicetype: 3,
+  event: 'Nonexist',
+  state: 'failed',
+  message: 'process is not running',
+  date: 1_800_000_000,
+  link: `http://overseer.test/#/events/${host}`,
+  ...over
 })
-const one: AlertNotification = { id: 'n-7', summary: 'sleeper failed on web-1', link: 'http://overseer.test/#/events/web-1', alerts: [alert('web-1', 'sleeper')] }
+const one: AlertNotification = {
+  id: 'n-7',
+  summary: 'sleeper failed on web-1',
+  link: 'http://overseer.test/#/events/web-1',
+  alerts: [alert('web-1', 'sleeper')]
+}
 const message = { subject: '[Overseer] sleeper failed on web-1', body: 'sleeper failed on web-1\n* web-1 · sleeper\n' }
 const ctx = (over: Partial<SendContext> = {}): SendContext => ({ signal: new AbortController().signal, ...over })
 
@@ -63,23 +77,31 @@ describe('program channel', () => {
   })
 
   it('runs the program without a shell, with exactly PATH, MONIT_* and OVERSEER_* in its environment, the notification on stdin, output logged', async () => {
-    const file = script('record.sh', [
-      'cat /proc/$$/environ > @DIR@/record.env',
-      "printf '%s\\0' \"$@\" > @DIR@/record.args",
-      'cat > @DIR@/record.stdin',
-      'pwd > @DIR@/record.pwd',
-      'echo "to stdout"',
-      'echo "to stderr" >&2'
-    ].join('\n'))
+    const file = script(
+      'record.sh',
+      [
+        'cat /proc/$$/environ > @DIR@/record.env',
+        'printf \'%s\\0\' "$@" > @DIR@/record.args',
+        'cat > @DIR@/record.stdin',
+        'pwd > @DIR@/record.pwd',
+        'echo "to stdout"',
+        'echo "to stderr" >&2'
+      ].join('\n')
+    )
     const args = ['--to', 'ops team', '$(touch @DIR@/pwned)', '; rm -rf /', '"quoted"  ', ''].map((a) => a.replaceAll('@DIR@', dir))
     const r = await programChannel.send(settings({ path: file, arg: args }), one, message, ctx())
     expect(r.ok).toBe(true)
     expect(r.log).toMatch(/^exit status 0 after \d+ ms\nto stdout\nto stderr\n$/)
 
-    const env = Object.fromEntries(readFileSync(path.join(dir, 'record.env'), 'utf8').split('\0').filter(Boolean).map((kv) => {
-      const i = kv.indexOf('=')
-      return [kv.slice(0, i), kv.slice(i + 1)]
-    }))
+    const env = Object.fromEntries(
+      readFileSync(path.join(dir, 'record.env'), 'utf8')
+        .split('\0')
+        .filter(Boolean)
+        .map((kv) => {
+          const i = kv.indexOf('=')
+          return [kv.slice(0, i), kv.slice(i + 1)]
+        })
+    )
     expect(env).toEqual({
       PATH: process.env.PATH,
       MONIT_HOST: 'web-1',
@@ -107,19 +129,31 @@ describe('program channel', () => {
   it('describes a grouped notification by its first alert in MONIT_*, and all of them in OVERSEER_ALERTS_JSON', async () => {
     const file = script('group.sh', 'cat /proc/$$/environ > @DIR@/group.env')
     const grouped: AlertNotification = {
-      id: 'n-8', summary: '2 services failed on 2 hosts', link: 'http://overseer.test/#/events',
+      id: 'n-8',
+      summary: '2 services failed on 2 hosts',
+      link: 'http://overseer.test/#/events',
       alerts: [alert('db-1', 'mysqld', { state: 'succeeded', event: 'Connection', date: 1_800_000_060 }), alert('web-1', 'nginx')]
     }
     expect(await programChannel.send(settings({ path: file }), grouped, message, ctx())).toMatchObject({ ok: true })
     const env = readFileSync(path.join(dir, 'group.env'), 'utf8').split('\0')
-    expect(env).toEqual(expect.arrayContaining([
-      'MONIT_HOST=db-1', 'MONIT_SERVICE=mysqld', 'MONIT_EVENT=Connection', 'MONIT_STATE=succeeded',
-      'MONIT_DATE=Fri, 15 Jan 2027 08:01:00 +0000', 'OVERSEER_ALERT_COUNT=2', `OVERSEER_ALERTS_JSON=${JSON.stringify(grouped)}`
-    ]))
+    expect(env).toEqual(
+      expect.arrayContaining([
+        'MONIT_HOST=db-1',
+        'MONIT_SERVICE=mysqld',
+        'MONIT_EVENT=Connection',
+        'MONIT_STATE=succeeded',
+        'MONIT_DATE=Fri, 15 Jan 2027 08:01:00 +0000',
+        'OVERSEER_ALERT_COUNT=2',
+        `OVERSEER_ALERTS_JSON=${JSON.stringify(grouped)}`
+      ])
+    )
   })
 
   it('keeps OVERSEER_ALERTS_JSON within its bound for a storm (stdin has everything)', async () => {
-    const storm: AlertNotification = { ...one, alerts: Array.from({ length: 2_000 }, (_, i) => alert(`host-${i}`, 'svc', { message: 'x'.repeat(100) })) }
+    const storm: AlertNotification = {
+      ...one,
+      alerts: Array.from({ length: 2_000 }, (_, i) => alert(`host-${i}`, 'svc', { message: 'x'.repeat(100) }))
+    }
     const json = alertsJson(storm)
     expect(json.length).toBeLessThanOrEqual(96 * 1024)
     const cut = JSON.parse(json) as AlertNotification
@@ -164,7 +198,11 @@ describe('program channel', () => {
     const started = Date.now()
     const r = await programChannel.send(settings({ path: file, timeout: '1' }), one, message, ctx())
     const took = Date.now() - started
-    expect(r).toMatchObject({ ok: false, error: `${file} did not finish within 1 s: killed`, log: expect.stringMatching(/^killed after \d+ ms \(timeout 1 s\)\nwaiting\n$/) })
+    expect(r).toMatchObject({
+      ok: false,
+      error: `${file} did not finish within 1 s: killed`,
+      log: expect.stringMatching(/^killed after \d+ ms \(timeout 1 s\)\nwaiting\n$/)
+    })
     expect(took).toBeGreaterThanOrEqual(1_000)
     expect(took).toBeLessThan(1_000 + KILL_GRACE_MS + 1_000)
     const pids = pidsOf(path.join(dir, 'sleeper.pids'))
@@ -173,7 +211,10 @@ describe('program channel', () => {
   })
 
   it('kills with SIGKILL, after the grace, a program that ignores SIGTERM', async () => {
-    const file = script('stubborn.sh', "trap '' TERM\necho $$ > @DIR@/stubborn.pids\nsleep 30 &\necho $! >> @DIR@/stubborn.pids\nwait\nwait")
+    const file = script(
+      'stubborn.sh',
+      "trap '' TERM\necho $$ > @DIR@/stubborn.pids\nsleep 30 &\necho $! >> @DIR@/stubborn.pids\nwait\nwait"
+    )
     const started = Date.now()
     const r = await programChannel.send(settings({ path: file, timeout: 1 }), one, message, ctx())
     const took = Date.now() - started
@@ -222,7 +263,11 @@ describe('program settings', () => {
     const parsed = programSettings.parse({ path: ' /usr/local/bin/notify ', arg: ['-v', ' spaced '] })
     expect(parsed).toEqual({ path: '/usr/local/bin/notify', arg: ['-v', ' spaced '], timeout: 30 })
     expect(programSettings.parse(JSON.parse(JSON.stringify(parsed)))).toEqual(parsed)
-    expect(programSettings.parse({ path: '/bin/true', arg: 'one', timeout: ['5', '600'] })).toEqual({ path: '/bin/true', arg: ['one'], timeout: 600 })
+    expect(programSettings.parse({ path: '/bin/true', arg: 'one', timeout: ['5', '600'] })).toEqual({
+      path: '/bin/true',
+      arg: ['one'],
+      timeout: 600
+    })
   })
 
   it('refuses bad settings with clear messages', () => {

@@ -6,8 +6,12 @@ import { reply, startReceiver, type Receiver } from '../../../support/http-recei
 
 describe('slack channel', () => {
   let receiver: Receiver
-  beforeAll(async () => { receiver = await startReceiver() })
-  afterAll(async () => { await receiver.close() })
+  beforeAll(async () => {
+    receiver = await startReceiver()
+  })
+  afterAll(async () => {
+    await receiver.close()
+  })
 
   it('POSTs {"text"} as JSON to the webhook URL, subject in bold, &, < and > escaped', async () => {
     receiver.respond(reply(200, 'ok'))
@@ -35,18 +39,32 @@ describe('slack channel', () => {
     expect(long.endsWith('line…')).toBe(true)
   })
 
-  it('reports Slack\'s own error words with the status', async () => {
+  it("reports Slack's own error words with the status", async () => {
     receiver.respond(reply(404, 'no_service'))
-    expect(await send(slack, { url: receiver.url })).toMatchObject({ ok: false, error: `127.0.0.1:${receiver.port} answered 404: no_service` })
+    expect(await send(slack, { url: receiver.url })).toMatchObject({
+      ok: false,
+      error: `127.0.0.1:${receiver.port} answered 404: no_service`
+    })
     receiver.respond(reply(400, 'invalid_payload'))
-    expect(await send(slack, { url: receiver.url })).toMatchObject({ ok: false, error: `127.0.0.1:${receiver.port} answered 400: invalid_payload` })
+    expect(await send(slack, { url: receiver.url })).toMatchObject({
+      ok: false,
+      error: `127.0.0.1:${receiver.port} answered 400: invalid_payload`
+    })
     receiver.respond(reply(429, 'rate_limited', { 'Retry-After': '30' }))
-    expect(await send(slack, { url: receiver.url })).toMatchObject({ ok: false, error: `127.0.0.1:${receiver.port} answered 429: rate_limited (retry after 30 s)` })
+    expect(await send(slack, { url: receiver.url })).toMatchObject({
+      ok: false,
+      error: `127.0.0.1:${receiver.port} answered 429: rate_limited (retry after 30 s)`
+    })
   })
 
   it('serves Mattermost (JSON errors) the same way', async () => {
-    receiver.respond(reply(400, { id: 'web.incoming_webhook.parse.app_error', message: 'Unable to parse incoming data.', status_code: 400 }))
-    expect(await send(slack, { url: `${receiver.url}/hooks/xyz` })).toMatchObject({ ok: false, error: `127.0.0.1:${receiver.port} answered 400: Unable to parse incoming data.` })
+    receiver.respond(
+      reply(400, { id: 'web.incoming_webhook.parse.app_error', message: 'Unable to parse incoming data.', status_code: 400 })
+    )
+    expect(await send(slack, { url: `${receiver.url}/hooks/xyz` })).toMatchObject({
+      ok: false,
+      error: `127.0.0.1:${receiver.port} answered 400: Unable to parse incoming data.`
+    })
   })
 
   it('keeps the URL, a credential, out of error texts and logs', async () => {
@@ -59,7 +77,10 @@ describe('slack channel', () => {
   it('refuses a missing or bad URL', () => {
     expect(refusal(slack, {})).toEqual({ path: 'url', message: 'url is required' })
     expect(refusal(slack, { url: '' })).toEqual({ path: 'url', message: 'url is required' })
-    expect(refusal(slack, { url: 'hooks.slack.com/services/x' })).toEqual({ path: 'url', message: 'url must be an http:// or https:// URL' })
+    expect(refusal(slack, { url: 'hooks.slack.com/services/x' })).toEqual({
+      path: 'url',
+      message: 'url must be an http:// or https:// URL'
+    })
   })
 })
 

@@ -9,8 +9,12 @@ const sent = { ok: true, result: { message_id: 77, chat: { id: -1001234567890, t
 
 describe('telegram channel', () => {
   let receiver: Receiver
-  beforeAll(async () => { receiver = await startReceiver() })
-  afterAll(async () => { await receiver.close() })
+  beforeAll(async () => {
+    receiver = await startReceiver()
+  })
+  afterAll(async () => {
+    await receiver.close()
+  })
 
   it('POSTs sendMessage as JSON to <apiurl>/bot<token>/sendMessage', async () => {
     receiver.respond(reply(200, sent))
@@ -39,11 +43,22 @@ describe('telegram channel', () => {
 
   it('reports Telegram\'s description, for an error status and for {"ok": false} alike', async () => {
     receiver.respond(reply(400, { ok: false, error_code: 400, description: 'Bad Request: chat not found' }))
-    expect(await send(telegram, { apiurl: receiver.url, token: TOKEN, chatid: '42' })).toMatchObject({ ok: false, error: 'Telegram answered 400: Bad Request: chat not found' })
+    expect(await send(telegram, { apiurl: receiver.url, token: TOKEN, chatid: '42' })).toMatchObject({
+      ok: false,
+      error: 'Telegram answered 400: Bad Request: chat not found'
+    })
     receiver.respond(reply(200, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' }))
-    expect(await send(telegram, { apiurl: receiver.url, token: TOKEN, chatid: '42' })).toMatchObject({ ok: false, error: 'Telegram answered 200: Forbidden: bot was blocked by the user' })
-    receiver.respond(reply(429, { ok: false, error_code: 429, description: 'Too Many Requests: retry after 7', parameters: { retry_after: 7 } }))
-    expect(await send(telegram, { apiurl: receiver.url, token: TOKEN, chatid: '42' })).toMatchObject({ ok: false, error: 'Telegram answered 429: Too Many Requests: retry after 7 (retry after 7 s)' })
+    expect(await send(telegram, { apiurl: receiver.url, token: TOKEN, chatid: '42' })).toMatchObject({
+      ok: false,
+      error: 'Telegram answered 200: Forbidden: bot was blocked by the user'
+    })
+    receiver.respond(
+      reply(429, { ok: false, error_code: 429, description: 'Too Many Requests: retry after 7', parameters: { retry_after: 7 } })
+    )
+    expect(await send(telegram, { apiurl: receiver.url, token: TOKEN, chatid: '42' })).toMatchObject({
+      ok: false,
+      error: 'Telegram answered 429: Too Many Requests: retry after 7 (retry after 7 s)'
+    })
   })
 
   it('never shows the bot token in an error or a log', async () => {
@@ -59,11 +74,20 @@ describe('telegram channel', () => {
     expect(parsed).toEqual({ apiurl: 'https://api.telegram.org', token: TOKEN, chatid: '-100123' })
     expect(telegram.settings.parse(parsed)).toEqual(parsed)
     expect(refusal(telegram, { chatid: '1' })).toEqual({ path: 'token', message: 'token is required' })
-    expect(refusal(telegram, { token: 'not-a-token', chatid: '1' })).toEqual({ path: 'token', message: 'token must be a bot token as BotFather gives it, like 123456789:AAH…' })
+    expect(refusal(telegram, { token: 'not-a-token', chatid: '1' })).toEqual({
+      path: 'token',
+      message: 'token must be a bot token as BotFather gives it, like 123456789:AAH…'
+    })
     expect(refusal(telegram, { token: TOKEN })).toEqual({ path: 'chatid', message: 'chatid is required' })
     expect(refusal(telegram, { token: TOKEN, chatid: '' })).toEqual({ path: 'chatid', message: 'chatid is required' })
-    expect(refusal(telegram, { token: TOKEN, chatid: 'my group' })).toMatchObject({ path: 'chatid', message: expect.stringMatching(/^chatid must be a numeric chat id/) })
-    expect(refusal(telegram, { apiurl: 'api.telegram.org', token: TOKEN, chatid: '1' })).toEqual({ path: 'apiurl', message: 'apiurl must be an http:// or https:// URL' })
+    expect(refusal(telegram, { token: TOKEN, chatid: 'my group' })).toMatchObject({
+      path: 'chatid',
+      message: expect.stringMatching(/^chatid must be a numeric chat id/)
+    })
+    expect(refusal(telegram, { apiurl: 'api.telegram.org', token: TOKEN, chatid: '1' })).toEqual({
+      path: 'apiurl',
+      message: 'apiurl must be an http:// or https:// URL'
+    })
   })
 })
 

@@ -15,8 +15,12 @@ function verified(req: ReceivedRequest, secret: string): boolean {
 
 describe('webhook channel', () => {
   let receiver: Receiver
-  beforeAll(async () => { receiver = await startReceiver() })
-  afterAll(async () => { await receiver.close() })
+  beforeAll(async () => {
+    receiver = await startReceiver()
+  })
+  afterAll(async () => {
+    await receiver.close()
+  })
 
   it('POSTs the notification verbatim as JSON with its stable id in a header', async () => {
     receiver.respond(reply(204))
@@ -31,12 +35,29 @@ describe('webhook channel', () => {
     expect(req.json()).toEqual(failed)
     expect(req.text).toBe(JSON.stringify(failed))
     expect(Object.keys(req.json())).toEqual(['id', 'summary', 'link', 'alerts'])
-    expect(Object.keys(req.json().alerts[0])).toEqual(['hostid', 'host', 'serviceid', 'service', 'servicetype', 'event', 'state', 'message', 'date', 'link'])
+    expect(Object.keys(req.json().alerts[0])).toEqual([
+      'hostid',
+      'host',
+      'serviceid',
+      'service',
+      'servicetype',
+      'event',
+      'state',
+      'message',
+      'date',
+      'link'
+    ])
   })
 
   it('signs the exact body bytes with the secret; the receiver verifies it and refuses a wrong secret', async () => {
     receiver.respond((req, res) => {
-      if (verified(req, 's3cret-shared')) { res.writeHead(200); res.end('thanks') } else { res.writeHead(401); res.end('bad signature') }
+      if (verified(req, 's3cret-shared')) {
+        res.writeHead(200)
+        res.end('thanks')
+      } else {
+        res.writeHead(401)
+        res.end('bad signature')
+      }
     })
     const unicode = { ...recovered, summary: 'mysqld succeeded on db-1 · Zürich ✓' }
     expect(await send(webhook, { url: receiver.url, secret: 's3cret-shared' }, unicode)).toMatchObject({ ok: true })
@@ -79,25 +100,44 @@ describe('webhook channel', () => {
     expect(error.length).toBeLessThan(260)
 
     receiver.respond(reply(422, { error: 'unknown host db-1' }))
-    expect(await send(webhook, { url: receiver.url })).toMatchObject({ ok: false, error: `127.0.0.1:${receiver.port} answered 422: unknown host db-1` })
+    expect(await send(webhook, { url: receiver.url })).toMatchObject({
+      ok: false,
+      error: `127.0.0.1:${receiver.port} answered 422: unknown host db-1`
+    })
   })
 
   it('refuses bad settings with a clear message', () => {
     expect(refusal(webhook, {})).toEqual({ path: 'url', message: 'url is required' })
     expect(refusal(webhook, { url: 'ftp://example.com/x' })).toEqual({ path: 'url', message: 'url must be an http:// or https:// URL' })
     expect(refusal(webhook, { url: 'not a url' })).toMatchObject({ message: 'url must be an http:// or https:// URL' })
-    expect(refusal(webhook, { url: 'https://x.test', header: ['NoColonHere'] })).toEqual({ path: 'header.0', message: 'header "NoColonHere" is not of the form "Name: value"' })
-    expect(refusal(webhook, { url: 'https://x.test', header: ['Bad Name: v'] })).toMatchObject({ message: 'header name "Bad Name" is not a valid HTTP header name' })
-    expect(refusal(webhook, { url: 'https://x.test', header: ['X-A: ok', 'X-Evil: a\r\nInjected: 1'] })).toMatchObject({ path: 'header.1', message: expect.stringMatching(/^header "X-Evil" has a value with line breaks/) })
-    expect(refusal(webhook, { url: 'https://x.test', header: ['X-Overseer-Signature: forged'] })).toMatchObject({ message: 'header "X-Overseer-Signature" is set by Overseer and cannot be replaced' })
-    expect(refusal(webhook, { url: 'https://x.test', header: ['Content-Type: text/plain'] })).toMatchObject({ message: 'header "Content-Type" is set by Overseer and cannot be replaced' })
+    expect(refusal(webhook, { url: 'https://x.test', header: ['NoColonHere'] })).toEqual({
+      path: 'header.0',
+      message: 'header "NoColonHere" is not of the form "Name: value"'
+    })
+    expect(refusal(webhook, { url: 'https://x.test', header: ['Bad Name: v'] })).toMatchObject({
+      message: 'header name "Bad Name" is not a valid HTTP header name'
+    })
+    expect(refusal(webhook, { url: 'https://x.test', header: ['X-A: ok', 'X-Evil: a\r\nInjected: 1'] })).toMatchObject({
+      path: 'header.1',
+      message: expect.stringMatching(/^header "X-Evil" has a value with line breaks/)
+    })
+    expect(refusal(webhook, { url: 'https://x.test', header: ['X-Overseer-Signature: forged'] })).toMatchObject({
+      message: 'header "X-Overseer-Signature" is set by Overseer and cannot be replaced'
+    })
+    expect(refusal(webhook, { url: 'https://x.test', header: ['Content-Type: text/plain'] })).toMatchObject({
+      message: 'header "Content-Type" is set by Overseer and cannot be replaced'
+    })
   })
 
   it('keeps valid settings as given, an empty secret meaning none; its output is valid input again', () => {
     const parsed = webhook.settings.parse({ url: ' https://hooks.example.com/x ', header: ['X-A: 1'], secret: '' })
     expect(parsed).toEqual({ url: 'https://hooks.example.com/x', header: ['X-A: 1'], secret: undefined })
     expect(webhook.settings.parse(parsed)).toEqual(parsed)
-    expect(webhook.settings.parse({ url: 'http://127.0.0.1:9000' })).toEqual({ url: 'http://127.0.0.1:9000', header: [], secret: undefined })
+    expect(webhook.settings.parse({ url: 'http://127.0.0.1:9000' })).toEqual({
+      url: 'http://127.0.0.1:9000',
+      header: [],
+      secret: undefined
+    })
     expect(webhook.secretFields).toEqual(['secret'])
   })
 })
