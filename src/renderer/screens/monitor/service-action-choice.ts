@@ -1,5 +1,5 @@
 // Which actions a service offers, and which ask first. Monit's start, stop and restart run the service's
-// start, stop or restart program and fail without one (monit-agent-protocol.md §5.3); the agent's report
+// start, stop or restart program and fail without one (agent protocol §5.3, docs/agent-protocol.md); the agent's report
 // does not say which programs exist, so they are offered where Monit checks something it runs: processes
 // and programs. A system, file, directory, filesystem, fifo, remote host or network check only watches,
 // so it offers monitor or unmonitor, whichever is not its state already.
