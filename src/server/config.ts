@@ -16,6 +16,8 @@ export interface ServerConfig {
    */
   portChosen?: boolean
   dataDir: string
+  /** A PostgreSQL URL; absent: the SQLite file in the data folder. */
+  database?: string
   initAdmin?: UserSpec
   initCollector?: UserSpec
   /** Serve /metrics; absent means on. */
@@ -40,6 +42,7 @@ export const settings = {
   host: 'OVERSEER_HOST',
   port: 'OVERSEER_PORT',
   'data-dir': 'OVERSEER_DATA_DIR',
+  database: 'OVERSEER_DATABASE',
   'init-admin': 'OVERSEER_INIT_ADMIN',
   'init-collector': 'OVERSEER_INIT_COLLECTOR',
   metrics: 'OVERSEER_METRICS',
@@ -68,6 +71,10 @@ const schema = z.object({
     .string()
     .min(1)
     .default(() => defaultDataDir()),
+  database: z
+    .string()
+    .regex(/^(sqlite|postgres(ql)?:\/\/.+)$/i, { message: '--database must be sqlite or a postgres://user:password@host:port/db URL' })
+    .optional(),
   'init-admin': userSpec('init-admin').optional(),
   'init-collector': userSpec('init-collector').optional(),
   metrics: z.enum(['on', 'off'], { message: '--metrics must be on or off' }).default('on'),
@@ -103,6 +110,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     port: v.port,
     portChosen: merged.port !== undefined,
     dataDir: v['data-dir'],
+    database: v.database && v.database.toLowerCase() !== 'sqlite' ? v.database : undefined,
     initAdmin: v['init-admin'],
     initCollector: v['init-collector'],
     metrics: v.metrics === 'on',

@@ -24,6 +24,8 @@ import type { ServerLogger } from './log'
 import { CollectorStats } from './metrics/collector-stats'
 import { StorageHealth } from './metrics/storage-health'
 import { pendingMigration } from './store/database'
+import { isPostgresUrl } from './store/postgres/database'
+import { loadPostgresSupport } from './store/postgres/sync-connection'
 import { Store } from './store/store'
 import { version } from '../../package.json'
 
@@ -60,11 +62,14 @@ export interface ServerOptions extends ServerConfig {
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { log } = options
-  const databaseFile = join(options.dataDir, DATABASE_FILE)
-  const migration = pendingMigration(databaseFile)
-  // Delivered before the backup and migration block this thread, so the shell waits for them.
-  if (migration) await options.parent?.send({ type: 'migrating', ...migration })
-  const store = new Store(databaseFile, (message) => log.info(message))
+  const database = options.database ?? join(options.dataDir, DATABASE_FILE)
+  if (isPostgresUrl(database)) await loadPostgresSupport()
+  else {
+    const migration = pendingMigration(database)
+    // Delivered before the backup and migration block this thread, so the shell waits for them.
+    if (migration) await options.parent?.send({ type: 'migrating', ...migration })
+  }
+  const store = new Store(database, (message) => log.info(message))
   let ingest: IngestThread | undefined
   try {
     createInitialUsers(store.users, options, log)
@@ -73,7 +78,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const feed = new ChangeFeed()
     const collectorLimits = { ...defaultCollectorLimits, ...options.collectorLimits }
     const { maxServices, maxStatistics } = collectorLimits
-    ingest = await IngestThread.start({ databaseFile: store.file, keyFile, limits: { maxServices, maxStatistics } }, feed, log)
+    ingest = await IngestThread.start({ database: store.location, keyFile, limits: { maxServices, maxStatistics } }, feed, log)
     const principals = new Principals(store.users)
     const throttle = options.loginThrottle ?? new LoginThrottle()
     const authenticator = new BasicAuthenticator(store.users, principals, throttle)

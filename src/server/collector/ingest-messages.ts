@@ -4,7 +4,8 @@ import type { MessageLimits } from '../monit/message-limits'
 import type { CollectOutcome, CollectRequest } from './collect-message'
 
 export interface IngestWorkerData {
-  databaseFile: string
+  /** The store's location: a SQLite file or a PostgreSQL URL. */
+  database: string
   keyFile: string
   /** Bounds each message's parse: past them it is refused (413) without being stored. Default: defaultMessageLimits. */
   limits?: MessageLimits

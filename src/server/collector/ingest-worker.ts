@@ -5,6 +5,8 @@ import { parentPort, workerData } from 'node:worker_threads'
 import type { LiveChange } from '../../shared/live'
 import { SecretBox } from '../auth/secret-box'
 import { ChangeFeed } from '../live/change-feed'
+import { isPostgresUrl } from '../store/postgres/database'
+import { loadPostgresSupport } from '../store/postgres/sync-connection'
 import { Store } from '../store/store'
 import { collectMessages, MAX_BATCH } from './collect-message'
 import { Ingest } from './ingest'
@@ -13,12 +15,12 @@ import type { CollectMessage, FromIngestThread, IngestWorkerData, ToIngestThread
 
 const port = parentPort!
 const settings = workerData as IngestWorkerData
-const store = new Store(settings.databaseFile)
 // The live feed is the HTTP thread's: this one only captures what a batch changed, to send it over.
 const feed = new ChangeFeed(1)
 let changes: LiveChange[] = []
 feed.subscribe((envelope) => changes.push(envelope.change))
-const ingest = new Ingest(store, SecretBox.fromKeyFile(settings.keyFile), feed)
+let store: Store
+let ingest: Ingest
 
 const queue: CollectMessage[] = []
 let drainScheduled = false
@@ -49,7 +51,15 @@ function scheduleDrain(): void {
   setImmediate(drain)
 }
 
-port.on('message', (message: ToIngestThread) => {
+async function start(): Promise<void> {
+  if (isPostgresUrl(settings.database)) await loadPostgresSupport()
+  store = new Store(settings.database)
+  ingest = new Ingest(store, SecretBox.fromKeyFile(settings.keyFile), feed)
+  port.on('message', onMessage)
+  port.postMessage({ ready: true } satisfies FromIngestThread)
+}
+
+function onMessage(message: ToIngestThread): void {
   if (message.type === 'collect') {
     queue.push(message)
     return scheduleDrain()
@@ -57,5 +67,7 @@ port.on('message', (message: ToIngestThread) => {
   while (queue.length > 0) storeBatch()
   store.close()
   port.close()
-})
-port.postMessage({ ready: true } satisfies FromIngestThread)
+}
+
+// A failure to open the store rejects unhandled, which ends the thread; the HTTP thread's spawn() reports it.
+void start()

@@ -7,7 +7,6 @@ import { HttpError } from '../http/errors'
 import { tooManyFailures } from '../web/too-many-failures'
 import type { Store } from '../store/store'
 import type { CollectorStats } from './collector-stats'
-import { databaseBytes } from './database-size'
 import { CONTENT_TYPE, renderExposition } from './exposition'
 import { selfFamilies, stateFamilies, storageFamilies } from './families'
 import type { StorageHealth } from './storage-health'
@@ -34,7 +33,7 @@ export async function metricsRoutes(app: FastifyInstance, deps: MetricsDeps): Pr
     const visible = viewableHostIds(principal)
     const families = [
       ...stateFamilies(repository.hosts(visible), repository.services(visible)),
-      ...selfFamilies(deps.collectorStats, databaseBytes(deps.store.file)),
+      ...selfFamilies(deps.collectorStats, deps.store.sql.databaseBytes()),
       ...storageFamilies(deps.storage)
     ]
     return reply.header('Content-Type', CONTENT_TYPE).header('Cache-Control', 'no-store').send(renderExposition(families))

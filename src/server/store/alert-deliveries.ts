@@ -152,7 +152,7 @@ export class AlertDeliveryRepository {
       this.db
         .updateTable('alert_outbox')
         .set({ notification_id: id })
-        .where('id', 'in', sql<number>`(SELECT value FROM json_each(${JSON.stringify(n.rowIds)}))`)
+        .where('id', 'in', this.sql.dialect.idList(n.rowIds))
         // Unary + keeps SQLite on the rows' ids: by the index it would visit every ungrouped row of every channel.
         .where(sql<number | null>`+notification_id`, 'is', null)
     )
@@ -239,7 +239,7 @@ export class AlertDeliveryRepository {
       FROM event e
       -- CROSS JOIN keeps this order: from the few active events (a partial index) to their rows, never a
       -- scan of the whole outbox on every pass.
-      CROSS JOIN alert_outbox o ON o.event_id = e.id AND o.kind IN ('alert', 'reminder')
+      ${this.sql.dialect.orderedJoin} alert_outbox o ON o.event_id = e.id AND o.kind IN ('alert', 'reminder')
       JOIN host h ON h.id = e.host_id AND h.status <> 2
         AND (h.heartbeat <> ${Heartbeat.Dead} OR e.class = ${EventClassId.Heartbeat})
       JOIN alert_rule r ON r.id = o.rule_id AND r.enabled = 1 AND r.reminder_min > 0
@@ -249,8 +249,8 @@ export class AlertDeliveryRepository {
       WHERE e.active = 1
         AND NOT EXISTS (SELECT 1 FROM alert_mute m WHERE m.host_id = e.host_id AND m.until > ${now}
           AND (m.service_name_id IS NULL OR m.service_name_id = e.service_name_id))
-      GROUP BY o.event_id, o.rule_id, o.channel_id
-      HAVING SUM(o.notification_id IS NULL) = 0`
+      GROUP BY o.event_id, o.rule_id, o.channel_id, r.reminder_min
+      HAVING SUM(CASE WHEN o.notification_id IS NULL THEN 1 ELSE 0 END) = 0`
     return this.sql.all({ compile: (): CompiledQuery<ReminderCandidate> => query.compile(this.db) })
   }
 
@@ -336,7 +336,7 @@ export class AlertDeliveryRepository {
         .selectFrom('alert_outbox as o')
         .leftJoin('alert_rule as r', 'r.id', 'o.rule_id')
         .select(['o.notification_id', 'o.rule_id', 'r.name as rule_name', 'o.event_id', 'o.kind'])
-        .where('o.notification_id', 'in', sql<number>`(SELECT value FROM json_each(${JSON.stringify(notificationIds)}))`)
+        .where('o.notification_id', 'in', this.sql.dialect.idList(notificationIds))
         .orderBy('o.id')
     ) as DeliveryOutboxRow[]
   }

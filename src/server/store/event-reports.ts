@@ -1,10 +1,11 @@
 // The reads and the few writes behind reports/events/*. Every filter is a condition on `event` columns
 // only, so the count needs no join and SQLite can answer both the count and the page from one index
 // (host_id, date / service_name_id, date / date / the partial index of active errors). Id lists travel
-// as one JSON parameter (json_each), as in status.ts, so the SQL text does not vary with their length.
+// as one parameter (the dialect's idList), as in status.ts, so the SQL text does not vary with their length.
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { SortDir } from '../../shared/api/common'
 import type { EventSortKey } from '../../shared/api/events'
+import type { Dialect } from './dialect'
 import type { Schema } from './schema'
 import type { QueryBuilder, SqlRunner } from './sql'
 
@@ -91,13 +92,13 @@ export class EventReportRepository {
   }
 
   count(filter: EventFilter): number {
-    const query = filtered(this.db.selectFrom('event'), filter).select((eb) => eb.fn.countAll<number>().as('n'))
+    const query = filtered(this.sql.dialect, this.db.selectFrom('event'), filter).select((eb) => eb.fn.countAll<number>().as('n'))
     return this.sql.first(query)!.n
   }
 
   /** One page; ties are broken by date and id (newest first), so pages never overlap. */
   page(filter: EventFilter, sort: EventSortKey, dir: SortDir, offset: number, limit: number): EventRow[] {
-    let query = withColumns(filtered(this.db.selectFrom('event'), filter)).orderBy(sortExpression[sort], dir)
+    let query = withColumns(filtered(this.sql.dialect, this.db.selectFrom('event'), filter)).orderBy(sortExpression[sort], dir)
     // For the date sort the id follows the same direction, so the (date, rowid) index order is the whole order.
     query = sort === 'date' ? query.orderBy('event.id', dir) : query.orderBy('event.date', 'desc').orderBy('event.id', 'desc')
     return this.sql.all(query.limit(limit).offset(offset))
@@ -125,10 +126,10 @@ export class EventReportRepository {
   /** Counts from `from` to `to` (inclusive) per 10-minute sample since `from`; the last sample takes `to` itself. */
   buckets(from: number, to: number, visible: readonly number[] | undefined, sample: number): EventBucketCount[] {
     const last = Math.floor((to - from) / sample) - 1
-    const bucket = sql<number>`min(CAST((event.date - ${from}) / ${sample} AS INTEGER), ${last})`
+    const bucket = this.sql.dialect.smaller(sql<number>`CAST((event.date - ${from}) / ${sample} AS INTEGER)`, last)
     // Raw state 4 ("changed not") counts as a success, as in the state filter.
     const kind = sql<number>`CASE event.state WHEN 1 THEN 1 WHEN 2 THEN 2 ELSE 0 END`
-    const query = filtered(this.db.selectFrom('event'), { visible, dateFrom: from, dateTo: to })
+    const query = filtered(this.sql.dialect, this.db.selectFrom('event'), { visible, dateFrom: from, dateTo: to })
       .select((eb) => [bucket.as('bucket'), kind.as('kind'), eb.fn.countAll<number>().as('n')])
       .groupBy([bucket, kind])
     return this.sql.all(query)
@@ -161,11 +162,11 @@ function withColumns<O>(query: EventQuery<O>) {
     ])
 }
 
-function filtered<O>(query: EventQuery<O>, f: EventFilter): EventQuery<O> {
+function filtered<O>(d: Dialect, query: EventQuery<O>, f: EventFilter): EventQuery<O> {
   let q = query
   const hostId = hostColumn(f)
-  if (f.visible) q = q.where(hostId, 'in', idList(f.visible))
-  if (f.hostIds?.length) q = q.where(hostId, 'in', idList(f.hostIds))
+  if (f.visible) q = q.where(hostId, 'in', d.idList(f.visible))
+  if (f.hostIds?.length) q = q.where(hostId, 'in', d.idList(f.hostIds))
   if (f.hostGroupId !== undefined) {
     const group = f.hostGroupId
     q = q.where(hostId, 'in', (eb) =>
@@ -232,6 +233,3 @@ function stateMatches(state: number): Expression<SqlBool> {
   return state === 0 || state === 4 ? sql<SqlBool>`event.state IN (0, 4)` : sql<SqlBool>`event.state = ${state}`
 }
 
-function idList(ids: readonly number[]): Expression<number> {
-  return sql<number>`(SELECT value FROM json_each(${JSON.stringify(ids)}))`
-}

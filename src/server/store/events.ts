@@ -42,6 +42,7 @@ export class EventRepository {
           active: p.active
         })
         .onConflict((oc) => oc.doNothing())
+        .returning('id')
     )
     this.findState = sql.prepare((p: { hostId: number; service: string; cls: number }) =>
       db
@@ -145,8 +146,7 @@ export class EventRepository {
 
   /** Stores the event unless an identical one is stored already; its id when stored. */
   insert(e: NewEvent): number | undefined {
-    const result = this.insertIfNew.run({ active: 0, ...e } as Required<NewEvent>)
-    return result.changes > 0 ? Number(result.lastInsertRowid) : undefined
+    return this.insertIfNew.get({ active: 0, ...e } as Required<NewEvent>)?.id
   }
 
   lastState(hostId: number, service: string, cls: number): StoredEventState | undefined {

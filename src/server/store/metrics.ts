@@ -1,5 +1,4 @@
 // The reads behind /metrics: one query for the hosts, one for their services, whatever their number.
-import { sql, type Expression } from 'kysely'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export interface HostMetricRow {
@@ -36,19 +35,16 @@ export class MetricsRepository {
     let query = this.db
       .selectFrom('host')
       .select(['id', 'hostname', 'led', 'status', 'heartbeat', 'events_count', 'cpu', 'mem', 'last_modified'])
-    if (visible) query = query.where('id', 'in', idList(visible))
+    if (visible) query = query.where('id', 'in', this.sql.dialect.idList(visible))
     return this.sql.all(query.orderBy('hostname').orderBy('id'))
   }
 
   /** The services of the hosts in `visible` (undefined: every host), in the agents' order. */
   services(visible: readonly number[] | undefined): ServiceMetricRow[] {
     let query = this.db.selectFrom('service').select(['host_id', 'name', 'type', 'led', 'status', 'monitor', 'statistics'])
-    if (visible) query = query.where('host_id', 'in', idList(visible))
+    if (visible) query = query.where('host_id', 'in', this.sql.dialect.idList(visible))
     return this.sql.all(query.orderBy('host_id').orderBy('position'))
   }
 }
 
 // One JSON parameter however many ids: the statement text stays the same, so it stays cached.
-function idList(ids: readonly number[]): Expression<number> {
-  return sql<number>`(SELECT value FROM json_each(${JSON.stringify(ids)}))`
-}

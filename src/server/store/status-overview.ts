@@ -1,11 +1,11 @@
 // The reads behind status/hosts/overview and status/services/list: the hosts list with its failing
 // services and since when, and services across hosts. "Since when" is the oldest open failure event
 // (event_active index: a few rows per failing service), or for a silent host its last report.
-import { sql, type Expression, type SqlBool } from 'kysely'
+import { sql, type Expression } from 'kysely'
 import type { SortDir } from '../../shared/api/status'
 import type { FailingService, OverviewSortKey, ServiceListSortKey } from '../../shared/api/overview'
 import type { TrendInterval } from '../domain/trend'
-import { containing, idList, selected, sortExpression, statusColumns, type HostSelection, type HostStatusRow } from './status'
+import { selected, sortExpression, statusColumns, type HostSelection, type HostStatusRow } from './status'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 export interface HostOverviewRow extends HostStatusRow {
@@ -65,7 +65,7 @@ export class StatusOverviewRepository {
 
   /** One page of hosts with their last report and since when they need attention; ties broken by name, then id. */
   hostPage(selection: HostSelection, sort: OverviewSortKey, dir: SortDir, offset: number, limit: number): HostOverviewRow[] {
-    let query = statusColumns(selected(this.db.selectFrom('host'), selection)).select([
+    let query = statusColumns(selected(this.sql.dialect, this.db.selectFrom('host'), selection)).select([
       'host.last_modified as lastreport',
       hostSince.as('since'),
       'host.created_at as firstseen'
@@ -92,7 +92,7 @@ export class StatusOverviewRepository {
       this.db
         .selectFrom('service')
         .select(['service.host_id', 'service.name', 'service.led', serviceSince.as('since')])
-        .where('service.host_id', 'in', idList(hostIds))
+        .where('service.host_id', 'in', this.sql.dialect.idList(hostIds))
         .where('service.led', 'in', [0, 1])
         .orderBy('service.host_id')
         .orderBy('service.led')
@@ -107,7 +107,7 @@ export class StatusOverviewRepository {
       this.db
         .selectFrom('state_interval')
         .select(['host_id', 'service_name_id', 'start', 'end'])
-        .where('host_id', 'in', idList(hostIds))
+        .where('host_id', 'in', this.sql.dialect.idList(hostIds))
         .where((eb) => eb.or([eb('end', 'is', null), eb('end', '>', since)]))
     )
   }
@@ -139,10 +139,10 @@ export class StatusOverviewRepository {
   }
 
   private services(s: ServiceSelection) {
-    const hosts = selected(this.db.selectFrom('host'), s.hosts).select('host.id')
+    const hosts = selected(this.sql.dialect, this.db.selectFrom('host'), s.hosts).select('host.id')
     let query = this.db.selectFrom('service').innerJoin('host', 'host.id', 'service.host_id').where('service.host_id', 'in', hosts)
-    if (s.pattern) query = query.where(sql<SqlBool>`service.name LIKE ${containing(s.pattern)} ESCAPE '\\'`)
-    if (s.leds?.length) query = query.where('service.led', 'in', idList(s.leds))
+    if (s.pattern) query = query.where(this.sql.dialect.contains('service.name', s.pattern))
+    if (s.leds?.length) query = query.where('service.led', 'in', this.sql.dialect.idList(s.leds))
     return query
   }
 }

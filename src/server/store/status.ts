@@ -1,9 +1,10 @@
 // The reads behind status/hosts/{list,get,summary}. Everything comes from the rows the collector keeps
 // current (host LED, texts and counts, services, latest statistics), so no read scans history. Id lists
-// travel as one JSON parameter (json_each): the SQL text does not vary with their length, which keeps
+// travel as one parameter (the dialect's idList): the SQL text does not vary with their length, which keeps
 // compiled statements cached and never nears SQLite's parameter limit.
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import { sql, type Expression, type SelectQueryBuilder } from 'kysely'
 import type { HostSortKey, HostStatusEntry, SortDir } from '../../shared/api/status'
+import type { Dialect } from './dialect'
 import type { Schema } from './schema'
 import { statisticKey, type StatisticKey } from './latest-statistics'
 import type { QueryBuilder, SqlRunner } from './sql'
@@ -168,20 +169,20 @@ export class StatusRepository {
   }
 
   countHosts(selection: HostSelection): number {
-    const query = selected(this.db.selectFrom('host'), selection).select((eb) => eb.fn.countAll<number>().as('n'))
+    const query = selected(this.sql.dialect, this.db.selectFrom('host'), selection).select((eb) => eb.fn.countAll<number>().as('n'))
     return this.sql.first(query)!.n
   }
 
   /** One page of status entries; ties are broken by name, then id, so pages never overlap. */
   hostPage(selection: HostSelection, sort: HostSortKey, dir: SortDir, offset: number, limit: number): HostStatusRow[] {
-    let query = statusColumns(selected(this.db.selectFrom('host'), selection)).orderBy(sortExpression[sort], dir)
+    let query = statusColumns(selected(this.sql.dialect, this.db.selectFrom('host'), selection)).orderBy(sortExpression[sort], dir)
     if (sort !== 'hostname') query = query.orderBy('host.hostname')
     return this.sql.all(query.orderBy('host.id').limit(limit).offset(offset))
   }
 
   /** Selected hosts grouped by everything their summary category depends on. */
   hostConditions(selection: HostSelection): HostConditionCount[] {
-    const query = selected(this.db.selectFrom('host'), selection)
+    const query = selected(this.sql.dialect, this.db.selectFrom('host'), selection)
       .select((eb) => [
         'host.status',
         'host.heartbeat',
@@ -244,29 +245,21 @@ export function statusColumns<O>(query: HostQuery<O>) {
 }
 
 /** Narrows a host query to the selection. */
-export function selected<O>(query: HostQuery<O>, s: HostSelection): HostQuery<O> {
+export function selected<O>(d: Dialect, query: HostQuery<O>, s: HostSelection): HostQuery<O> {
   let q = query
-  if (s.visible) q = q.where('host.id', 'in', idList(s.visible))
-  if (s.hostIds?.length) q = q.where('host.id', 'in', idList(s.hostIds))
+  if (s.visible) q = q.where('host.id', 'in', d.idList(s.visible))
+  if (s.hostIds?.length) q = q.where('host.id', 'in', d.idList(s.hostIds))
   if (s.groupIds?.length) {
     const members = s.groupIds
     q = q.where('host.id', 'in', (eb) =>
-      eb.selectFrom('host_group_member').select('host_group_member.host_id').where('host_group_member.group_id', 'in', idList(members))
+      eb.selectFrom('host_group_member').select('host_group_member.host_id').where('host_group_member.group_id', 'in', d.idList(members))
     )
   }
-  if (s.pattern) q = q.where(sql<SqlBool>`host.hostname LIKE ${containing(s.pattern)} ESCAPE '\\'`)
-  if (s.leds?.length) q = q.where('host.led', 'in', idList(s.leds))
-  if (s.statusIds?.length) q = q.where('host.status', 'in', idList(s.statusIds))
-  if (s.platform) q = q.where(sql<SqlBool>`host.platform_name = ${s.platform} COLLATE NOCASE`)
-  if (s.machine) q = q.where(sql<SqlBool>`host.platform_machine = ${s.machine} COLLATE NOCASE`)
+  if (s.pattern) q = q.where(d.contains('host.hostname', s.pattern))
+  if (s.leds?.length) q = q.where('host.led', 'in', d.idList(s.leds))
+  if (s.statusIds?.length) q = q.where('host.status', 'in', d.idList(s.statusIds))
+  if (s.platform) q = q.where(d.equalsIgnoringCase('host.platform_name', s.platform))
+  if (s.machine) q = q.where(d.equalsIgnoringCase('host.platform_machine', s.machine))
   return q
 }
 
-export function idList(ids: readonly number[]): Expression<number> {
-  return sql<number>`(SELECT value FROM json_each(${JSON.stringify(ids)}))`
-}
-
-/** A LIKE pattern matching `text` anywhere, its own wildcards taken literally. */
-export function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}

@@ -1,5 +1,5 @@
-// The store: the only code that knows SQL. One repository per aggregate over one SQLite connection,
-// each built once here; routes, jobs and the collector reach them as `store.<repository>`.
+// The store: the only code that knows SQL. One repository per aggregate over one connection (SQLite or
+// PostgreSQL), each built once here; routes, jobs and the collector reach them as `store.<repository>`.
 import { AlertChannelRepository } from './alert-channels'
 import { AlertDeliveryRepository } from './alert-deliveries'
 import { AlertMatchingRepository } from './alert-matching'
@@ -21,7 +21,9 @@ import { ServerRunRepository } from './server-runs'
 import { ServerSettingsRepository } from './server-settings'
 import { ServiceRepository } from './services'
 import { SessionRepository } from './sessions'
-import { createQueryBuilder, SqlRunner, type QueryBuilder } from './sql'
+import { isPostgresUrl, openPostgres } from './postgres/database'
+import { SqliteRunner } from './sqlite-runner'
+import { createQueryBuilder, type QueryBuilder, type SqlRunner } from './sql'
 import { StatusRepository } from './status'
 import { StatusOverviewRepository } from './status-overview'
 import { UptimeRepository } from './uptime'
@@ -59,13 +61,13 @@ export class Store {
   readonly uptime: UptimeRepository
   readonly metrics: MetricsRepository
 
+  /** `location`: a SQLite file's path, or a PostgreSQL URL (postgres://user:password@host:port/db). */
   constructor(
-    readonly file: string,
+    readonly location: string,
     log?: (line: string) => void
   ) {
-    const { sqlite } = openDatabase(file, log)
-    const db = createQueryBuilder()
-    const sql = new SqlRunner(sqlite)
+    const sql = isPostgresUrl(location) ? openPostgres(location, log) : new SqliteRunner(openDatabase(location, log).sqlite)
+    const db = createQueryBuilder(sql.engine)
     const permissions = new PermissionGeneration()
     this.db = db
     this.sql = sql
@@ -100,6 +102,6 @@ export class Store {
   }
 
   close(): void {
-    if (this.sql.sqlite.open) this.sql.sqlite.close()
+    this.sql.close()
   }
 }

@@ -16,7 +16,7 @@ let thread: IngestThread
 
 beforeEach(async () => {
   t = tempStore()
-  thread = await IngestThread.start({ databaseFile: t.store.file, keyFile: `${t.dir}/secret.key` }, new ChangeFeed(), silentLogger)
+  thread = await IngestThread.start({ database: t.store.location, keyFile: `${t.dir}/secret.key` }, new ChangeFeed(), silentLogger)
 })
 afterEach(async () => {
   await thread.close()

@@ -23,7 +23,7 @@ beforeEach(async () => {
   t = tempStore()
   feed = new ChangeFeed()
   errors = []
-  thread = await IngestThread.start({ databaseFile: t.store.file, keyFile: `${t.dir}/secret.key` }, feed, log)
+  thread = await IngestThread.start({ database: t.store.location, keyFile: `${t.dir}/secret.key` }, feed, log)
 })
 afterEach(async () => {
   await thread.close()

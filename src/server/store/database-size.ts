@@ -1,4 +1,4 @@
-// The database's footprint on disk: the main file plus its write-ahead log, which can grow large
+// A SQLite database's footprint on disk: the main file plus its write-ahead log, which can grow large
 // between checkpoints and so belongs in the figure.
 import { statSync } from 'node:fs'
 

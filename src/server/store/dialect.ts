@@ -1,0 +1,42 @@
+// What SQLite and PostgreSQL spell differently, one place per engine: the repositories ask their runner's
+// dialect instead of writing either spelling.
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely'
+
+export interface Dialect {
+  /**
+   * Ids for `IN`: one parameter whatever their number, so the SQL text (and its cached statement) does not
+   * vary with the length of the list.
+   */
+  idList(ids: readonly number[]): Expression<number>
+  /** `column` contains `text` anywhere, ignoring case, `text`'s own wildcards taken literally. */
+  contains(column: string, text: string): Expression<SqlBool>
+  /** `column` equals `text`, ignoring case. */
+  equalsIgnoringCase(column: string, text: string): Expression<SqlBool>
+  /** The smaller of two numbers (SQLite's two-argument min(), PostgreSQL's LEAST). */
+  smaller(a: Expression<number>, b: Expression<number> | number): RawBuilder<number>
+  /** A join that keeps the order written: SQLite plans CROSS JOIN's left table as the outer loop. */
+  readonly orderedJoin: RawBuilder<unknown>
+}
+
+/** A LIKE pattern matching `text` anywhere, its own wildcards taken literally (escape character `\`). */
+export function likeContaining(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+export const sqliteDialect: Dialect = {
+  idList: (ids) => sql<number>`(SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+  // SQLite's LIKE ignores ASCII case.
+  contains: (column, text) => sql<SqlBool>`${sql.ref(column)} LIKE ${likeContaining(text)} ESCAPE '\\'`,
+  equalsIgnoringCase: (column, text) => sql<SqlBool>`${sql.ref(column)} = ${text} COLLATE NOCASE`,
+  smaller: (a, b) => sql<number>`min(${a}, ${b})`,
+  orderedJoin: sql`CROSS JOIN`
+}
+
+export const postgresDialect: Dialect = {
+  idList: (ids) => sql<number>`(SELECT unnest(${[...ids]}::bigint[]))`,
+  contains: (column, text) => sql<SqlBool>`${sql.ref(column)} ILIKE ${likeContaining(text)} ESCAPE '\\'`,
+  equalsIgnoringCase: (column, text) => sql<SqlBool>`lower(${sql.ref(column)}) = lower(${text})`,
+  smaller: (a, b) => sql<number>`LEAST(${a}, ${b})`,
+  // PostgreSQL's planner orders joins itself (and CROSS JOIN takes no ON).
+  orderedJoin: sql`JOIN`
+}

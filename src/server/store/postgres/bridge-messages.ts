@@ -1,0 +1,25 @@
+// What a synchronous PostgreSQL connection (sync-connection.ts) and its thread (connection-worker.ts)
+// send each other.
+
+export interface ConnectionWorkerData {
+  url: string
+  /** Int32Array over it: [0] is 1 once an answer is posted, set back to 0 by the caller. */
+  signal: SharedArrayBuffer
+  /** Milliseconds after which PostgreSQL cancels a statement (statement_timeout). */
+  statementTimeoutMs: number
+}
+
+export type BridgeRequest =
+  | { type: 'query'; text: string; values: unknown[]; /** a server-side prepared statement's name */ name?: string }
+  | { type: 'close' }
+
+export interface BridgeError {
+  message: string
+  /** SQLSTATE, e.g. 23505 for a unique violation. */
+  code?: string
+  detail?: string
+}
+
+export type BridgeAnswer =
+  | { ok: true; rows: Record<string, unknown>[]; rowCount: number }
+  | { ok: false; error: BridgeError }

@@ -1,0 +1,52 @@
+// The thread behind a synchronous PostgreSQL connection (sync-connection.ts): one `pg` client, one
+// statement at a time, each answer posted and then signalled through shared memory to the caller,
+// which waits for it.
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
+import pg from 'pg'
+import type { BridgeAnswer, BridgeRequest, ConnectionWorkerData } from './bridge-messages'
+
+// Integers are 64-bit columns (timestamps in ms, counters) but always within 2^53: JavaScript numbers,
+// as better-sqlite3 gives them. numeric arrives from sum()/avg().
+pg.types.setTypeParser(pg.types.builtins.INT8, Number)
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number)
+
+const settings = workerData as ConnectionWorkerData & { answers: MessagePort }
+const signal = new Int32Array(settings.signal)
+let client: pg.Client | undefined
+
+async function connected(): Promise<pg.Client> {
+  if (client) return client
+  const next = new pg.Client({ connectionString: settings.url, statement_timeout: settings.statementTimeoutMs })
+  // A lost connection is reported by the statement that needs it; the next one connects again.
+  next.on('error', () => {
+    if (client === next) client = undefined
+  })
+  await next.connect()
+  client = next
+  return next
+}
+
+async function answer(request: BridgeRequest): Promise<BridgeAnswer> {
+  if (request.type === 'close') {
+    await client?.end().catch(() => {})
+    client = undefined
+    return { ok: true, rows: [], rowCount: 0 }
+  }
+  try {
+    const c = await connected()
+    const result = await c.query({ text: request.text, values: request.values, name: request.name })
+    return { ok: true, rows: result.rows, rowCount: result.rowCount ?? 0 }
+  } catch (err) {
+    const e = err as { message?: string; code?: string; detail?: string }
+    if (client && !(e.code && /^[0-9A-Z]{5}$/.test(e.code))) client = undefined // not PostgreSQL's answer: the socket
+    return { ok: false, error: { message: String(e.message ?? err), code: e.code, detail: e.detail } }
+  }
+}
+
+parentPort!.on('message', (request: BridgeRequest) => {
+  void answer(request).then((reply) => {
+    settings.answers.postMessage(reply)
+    Atomics.store(signal, 0, 1)
+    Atomics.notify(signal, 0)
+  })
+})

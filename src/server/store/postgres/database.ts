@@ -1,0 +1,47 @@
+// Opens a PostgreSQL database and brings its schema up to date. Several instances may start together
+// against one database: the migrations run under an advisory lock, so one applies them and the others
+// find them applied.
+import { postgresMigrations } from './migrations'
+import { PostgresRunner } from './runner'
+import { SyncConnection } from './sync-connection'
+
+/** pg_advisory_lock key of the migrations (any constant shared by every instance). */
+const MIGRATION_LOCK = 7_240_017_001
+
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(location)
+}
+
+export function openPostgres(url: string, log: (line: string) => void = () => {}): PostgresRunner {
+  const runner = new PostgresRunner(new SyncConnection(url))
+  try {
+    migrate(runner, log)
+  } catch (err) {
+    runner.close()
+    throw err
+  }
+  return runner
+}
+
+const LATEST_VERSION = postgresMigrations[postgresMigrations.length - 1].version
+
+function migrate(runner: PostgresRunner, log: (line: string) => void): void {
+  runner.execute('SELECT pg_advisory_lock(?)', [MIGRATION_LOCK])
+  try {
+    runner.execute(`CREATE TABLE IF NOT EXISTS schema_migration (
+      version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`)
+    const current = runner.rows<{ v: number | null }>('SELECT MAX(version) AS v FROM schema_migration')[0].v ?? 0
+    if (current > LATEST_VERSION) {
+      throw new Error(`database schema version ${current} is newer than this program knows (${LATEST_VERSION}); upgrade the program`)
+    }
+    for (const m of postgresMigrations.filter((m) => m.version > current)) {
+      runner.transaction(() => {
+        runner.connection.query(m.sql)
+        runner.execute('INSERT INTO schema_migration (version, name, applied_at) VALUES (?, ?, ?)', [m.version, m.name, Math.floor(Date.now() / 1000)])
+      })
+      log(`PostgreSQL schema migrated to version ${m.version} (${m.name})`)
+    }
+  } finally {
+    runner.execute('SELECT pg_advisory_unlock(?)', [MIGRATION_LOCK])
+  }
+}
