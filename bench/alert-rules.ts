@@ -18,12 +18,16 @@ export function addBenchRules(db: Database.Database, count: number, options: Ben
   const settings = JSON.stringify({ url: options.url ?? 'http://127.0.0.1:9/' })
   db.transaction(() => {
     for (let i = 0; i < count; i++) {
-      const channel = db
-        .prepare(`INSERT INTO alert_channel (name, type, settings, created_at) VALUES (?, 'webhook', ?, 0)`)
-        .run(`bench channel ${i}`, settings).lastInsertRowid
-      const rule = db
-        .prepare(`INSERT INTO alert_rule (name, service_pattern, states, group_wait_sec, created_at) VALUES (?, ?, ?, ?, 0)`)
-        .run(`bench rule ${i}`, PATTERNS[i % PATTERNS.length], STATES[i % STATES.length], options.groupWaitSec ?? 30).lastInsertRowid
+      const channel = (
+        db
+          .prepare(`INSERT INTO alert_channel (name, type, settings, created_at) VALUES (?, 'webhook', ?, 0) RETURNING id`)
+          .get(`bench channel ${i}`, settings) as { id: number }
+      ).id
+      const rule = (
+        db
+          .prepare(`INSERT INTO alert_rule (name, service_pattern, states, group_wait_sec, created_at) VALUES (?, ?, ?, ?, 0) RETURNING id`)
+          .get(`bench rule ${i}`, PATTERNS[i % PATTERNS.length], STATES[i % STATES.length], options.groupWaitSec ?? 30) as { id: number }
+      ).id
       db.prepare('INSERT INTO alert_rule_channel (rule_id, channel_id) VALUES (?, ?)').run(rule, channel)
       for (const t of TYPES[i % TYPES.length])
         db.prepare('INSERT INTO alert_rule_service_type (rule_id, service_type) VALUES (?, ?)').run(rule, t)

@@ -26,6 +26,7 @@ import { Store } from '../src/server/store/store'
 import { removeDir, type BuiltServer } from '../test/support/built-server'
 import { addBenchRules, notificationCounts, outboxCount, type BenchRuleOptions } from './alert-rules'
 import { buildTraffic, xmlOf, type Payload } from './collector-payloads'
+import { sqliteOf } from '../test/support/test-database'
 import { envInt, fixed, int, percentile, printRows, secondsSince, startPlainServer, verdict, type Benchmark } from './support'
 
 const TARGET_MSG_PER_S = 1500
@@ -375,7 +376,7 @@ function withIngest(warmup: Payload[], alertRules: number, measure: (ingest: Ing
   const dir = mkdtempSync(join(tmpdir(), 'overseer-bench-'))
   const store = new Store(join(dir, 'overseer.sqlite'))
   try {
-    addBenchRules(store.sql.sqlite, alertRules)
+    addBenchRules(sqliteOf(store), alertRules)
     const ingest = new Ingest(store, SecretBox.fromKeyFile(join(dir, 'secret.key')))
     for (const p of warmup) ingest.apply(parseMonitMessage(xmlOf(p)), Date.now())
     return measure(ingest)

@@ -27,6 +27,7 @@ import { Store } from '../src/server/store/store'
 import { loginAs } from '../test/support/api-client'
 import { removeDir, type BuiltServer } from '../test/support/built-server'
 import { asAgent, fixture } from '../test/support/fixtures'
+import { sqliteOf } from '../test/support/test-database'
 import {
   Deadline,
   databaseSize,
@@ -220,7 +221,7 @@ function populate(dataDir: string, s: Settings, deadline: Deadline): Filled {
   const start = process.hrtime.bigint()
   const store = new Store(join(dataDir, DATABASE_FILE))
   try {
-    const db = store.sql.sqlite
+    const db = sqliteOf(store)
     addHosts(store, dataDir, s.hosts, deadline)
     const hostSeconds = secondsSince(start)
 
@@ -285,7 +286,7 @@ function addHosts(store: Store, dataDir: string, hosts: number, deadline: Deadli
     'latin1'
   )
   const ingest = new Ingest(store, SecretBox.fromKeyFile(join(dataDir, 'secret.key')))
-  const batch = store.sql.sqlite.transaction((first: number) => {
+  const batch = sqliteOf(store).transaction((first: number) => {
     for (let host = first; host < Math.min(hosts, first + HOST_BATCH); host++) {
       ingest.apply(parseMonitMessage(asAgent(template, agentId(host), hostname(host))), Date.now())
     }
@@ -401,7 +402,7 @@ function insertEvents(
   monitNameId: number,
   deadline: Deadline
 ): void {
-  const db = store.sql.sqlite
+  const db = sqliteOf(store)
   const insert = db.prepare(`INSERT INTO event (host_id, service_name_id, service_name, service_type, class, state, action,
     message, collected_usec, date, active, dismissed, has_note) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)`)
   const monit: ServiceInfo = { nameId: monitNameId, name: HEARTBEAT_SERVICE, type: ServiceType.System }
@@ -451,7 +452,7 @@ function insertEvents(
 }
 
 function insertIntervals(store: Store, intervals: Interval[]): void {
-  const db = store.sql.sqlite
+  const db = sqliteOf(store)
   const insert = db.prepare('INSERT INTO state_interval (host_id, service_name_id, start, "end") VALUES (?, ?, ?, ?)')
   const sorted = [...intervals].sort((a, b) => a.start - b.start)
   db.transaction(() => {
@@ -461,7 +462,7 @@ function insertIntervals(store: Store, intervals: Interval[]): void {
 
 /** host.events_count and service.events_count, as the collector keeps them. */
 function updateCounts(store: Store, history: History, services: ReadonlyMap<number, ServiceInfo[]>): void {
-  const db = store.sql.sqlite
+  const db = sqliteOf(store)
   const perHost = new Map<number, number>()
   const perService = new Map<string, number>()
   for (let i = 0; i < history.length; i++) {

@@ -34,6 +34,7 @@ import { Store } from '../src/server/store/store'
 import { loginAs } from '../test/support/api-client'
 import { removeDir, type BuiltServer } from '../test/support/built-server'
 import { buildTraffic, type Payload } from './collector-payloads'
+import { sqliteOf } from '../test/support/test-database'
 import {
   Deadline,
   envInt,
@@ -223,10 +224,10 @@ function populate(file: string, s: Settings): Population {
   population.series = walks.length
 
   let pending = 0
-  store.sql.sqlite.exec('BEGIN')
+  sqliteOf(store).exec('BEGIN')
   const written = () => {
     if (++pending < BATCH) return
-    store.sql.sqlite.exec('COMMIT; BEGIN')
+    sqliteOf(store).exec('COMMIT; BEGIN')
     pending = 0
   }
   const hourBuckets = new Map<number, Bucket[]>(walks.map((w) => [w.id, []]))
@@ -289,7 +290,7 @@ function populate(file: string, s: Settings): Population {
     const nextHour = hour + HOUR
     if (nextHour % DAY === 0 || nextHour >= now) flushDay(blockStart('hour', hour), nextHour >= now)
   }
-  store.sql.sqlite.exec('COMMIT')
+  sqliteOf(store).exec('COMMIT')
 
   // Where the job would stand at the end of the year, and retention long enough for the whole year.
   store.transaction(() => {
@@ -298,7 +299,7 @@ function populate(file: string, s: Settings): Population {
     history.settings.setRolledUntil('day', rolledDay)
     history.settings.setLateScanId(history.raw.newest())
   })
-  store.sql.sqlite.pragma('wal_checkpoint(TRUNCATE)')
+  sqliteOf(store).pragma('wal_checkpoint(TRUNCATE)')
   store.close()
   return population
 

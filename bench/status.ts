@@ -18,6 +18,7 @@ import { Store } from '../src/server/store/store'
 import { loginAs } from '../test/support/api-client'
 import { removeDir, type BuiltServer } from '../test/support/built-server'
 import { asAgent, fixture } from '../test/support/fixtures'
+import { sqliteOf } from '../test/support/test-database'
 import {
   Deadline,
   databaseSize,
@@ -118,7 +119,7 @@ export function populate(dataDir: string, hosts: number, deadline: Deadline): { 
   try {
     const ingest = new Ingest(store, SecretBox.fromKeyFile(join(dataDir, 'secret.key')))
     // Each message's transaction nests (a savepoint) in one per batch: the same rows, fewer commits.
-    const batch = store.sql.sqlite.transaction((first: number) => {
+    const batch = sqliteOf(store).transaction((first: number) => {
       for (let host = first; host < Math.min(hosts, first + POPULATION_BATCH); host++) {
         const xml = asAgent(templates[host % templates.length], agentId(host), hostname(host))
         ingest.apply(parseMonitMessage(xml), Date.now())

@@ -64,7 +64,7 @@ async function create(args: Record<string, string | string[]>): Promise<number> 
 }
 const get = async (id: number) => (await admin.get('/api/2/admin/alerts/channels/get', { id })).json as AlertChannelRecord
 const rawSettings = (id: number) =>
-  (server.store.sql.sqlite.prepare('SELECT settings FROM alert_channel WHERE id = ?').get(id) as { settings: string }).settings
+  (server.store.sql.plain.prepare('SELECT settings FROM alert_channel WHERE id = ?').get(id) as { settings: string }).settings
 
 describe('admin/alerts/channels create, get and list', () => {
   it('creates a channel and answers it with its settings, secrets only flagged as set', async () => {
@@ -195,7 +195,7 @@ describe('admin/alerts/channels/update', () => {
 
 describe('a stored channel of a type this server does not have (a downgrade)', () => {
   it('is listed without any of its settings, and cannot be updated or tested', async () => {
-    server.store.sql.sqlite
+    server.store.sql.plain
       .prepare(
         `INSERT INTO alert_channel (id, name, type, settings, created_at)
       VALUES (50, 'old', 'gone', '{"url":"http://x/","token":"sealed?"}', 0)`

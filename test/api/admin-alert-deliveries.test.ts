@@ -22,7 +22,7 @@ const eventsOf: Record<string, number[]> = {}
 beforeAll(async () => {
   server = await startTestServer()
   admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
-  const db = server.store.sql.sqlite
+  const db = server.store.sql.plain
   chOps = addChannel(db, { name: 'ops', settings: { url: 'http://127.0.0.1:9/a' } })
   chPager = addChannel(db, { name: 'pager', settings: { url: 'http://127.0.0.1:9/b' } })
   ruleWeb = addRule(db, { name: 'web', channelIds: [chOps, chPager] })
@@ -37,25 +37,27 @@ beforeAll(async () => {
     extra: { error?: string; log?: string; attempts?: number } = {}
   ) => {
     const id = Number(
-      db
-        .prepare(
-          `INSERT INTO alert_notification (uid, channel_id, created_at, status, attempts, next_attempt_at, last_error, delivered_at,
-      summary, link, alert_count, log) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-        )
-        .run(
-          uid,
-          channel,
-          at,
-          status,
-          extra.attempts ?? 1,
-          status === 'pending' ? base + 10 ** 8 : null,
-          extra.error ?? null,
-          status === 'delivered' ? at + 1 : null,
-          `summary ${uid}`,
-          'http://x/#/events',
-          rules.length,
-          extra.log ?? null
-        ).lastInsertRowid
+      (
+        db
+          .prepare(
+            `INSERT INTO alert_notification (uid, channel_id, created_at, status, attempts, next_attempt_at, last_error, delivered_at,
+      summary, link, alert_count, log) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+          )
+          .get(
+            uid,
+            channel,
+            at,
+            status,
+            extra.attempts ?? 1,
+            status === 'pending' ? base + 10 ** 8 : null,
+            extra.error ?? null,
+            status === 'delivered' ? at + 1 : null,
+            `summary ${uid}`,
+            'http://x/#/events',
+            rules.length,
+            extra.log ?? null
+          ) as { id: number }
+      ).id
     )
     eventsOf[uid] = rules.map((rule, i) => {
       const event = addEvent(db, host, `${uid}-service-${i}`, at)

@@ -51,7 +51,7 @@ describe('admin/alerts/mutes create and list', () => {
     for (const prefix of ['', '/api/1', '/api/2']) {
       expect((await admin.get(`${prefix}/admin/alerts/mutes/list`)).json).toStrictEqual({ records: [expected] })
     }
-    expect(server.store.sql.sqlite.prepare('SELECT service_name_id, created_by FROM alert_mute WHERE id = ?').get(id)).toEqual({
+    expect(server.store.sql.plain.prepare('SELECT service_name_id, created_by FROM alert_mute WHERE id = ?').get(id)).toEqual({
       service_name_id: null,
       created_by: 'admin'
     })
@@ -75,7 +75,7 @@ describe('admin/alerts/mutes create and list', () => {
         createdat: expect.any(Number)
       }
     ])
-    expect(server.store.sql.sqlite.prepare('SELECT service_name_id FROM alert_mute WHERE id = ?').get(id)).toEqual({
+    expect(server.store.sql.plain.prepare('SELECT service_name_id FROM alert_mute WHERE id = ?').get(id)).toEqual({
       service_name_id: service.nameid
     })
   })
@@ -83,7 +83,7 @@ describe('admin/alerts/mutes create and list', () => {
   it('lists active mutes soonest ending first; ended ones only with ended=true', async () => {
     const later = await create({ hostid: alpha, until: now() + 7200 })
     const sooner = await create({ hostid: bravo, until: now() + 60 })
-    server.store.sql.sqlite
+    server.store.sql.plain
       .prepare("INSERT INTO alert_mute (id, host_id, until, reason, created_by, created_at) VALUES (90, ?, ?, 'done', 'admin', ?)")
       .run(alpha, now() - 60, now() - 3600)
     expect((await list()).map((m) => m.id)).toEqual([sooner, later])

@@ -30,7 +30,7 @@ async function idOf(request: Promise<{ status: number; text: string; json: unkno
 const create = (args: Params) => idOf(admin.post('/api/2/admin/alerts/rules/create', args))
 const get = async (id: number) => (await admin.get('/api/2/admin/alerts/rules/get', { id })).json as AlertRuleRecord
 const storedRule = (id: number) =>
-  server.store.sql.sqlite.prepare('SELECT * FROM alert_rule WHERE id = ?').get(id) as Record<string, unknown>
+  server.store.sql.plain.prepare('SELECT * FROM alert_rule WHERE id = ?').get(id) as Record<string, unknown>
 
 describe('admin/alerts/rules create, get and list', () => {
   it('creates a rule with the defaults: every host, service, type and state, heartbeat, 30 s, no reminder, recovery', async () => {
@@ -198,7 +198,7 @@ describe('admin/alerts/rules/delete and references', () => {
       status: 404,
       json: { error: `no alert rule with id ${id}` }
     })
-    const db = server.store.sql.sqlite
+    const db = server.store.sql.plain
     for (const table of ['alert_rule_channel', 'alert_rule_host', 'alert_rule_service_type']) {
       expect(db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get(), table).toEqual({ n: 0 })
     }

@@ -171,7 +171,7 @@ describe('admin/groups/delete', () => {
 
   it('a role row that named only the deleted group goes with it instead of widening to every host', async () => {
     const id = await createGroup('g')
-    const db = server.store.sql.sqlite
+    const db = server.store.sql.plain
     db.prepare("INSERT INTO role (id, name, admin, active) VALUES (10, 'viewers', 0, 1)").run()
     db.prepare('INSERT INTO role_row (id, role_id, permission, position) VALUES (10, 10, 2, 0), (11, 10, 2, 1)').run()
     db.prepare('INSERT INTO role_row_group VALUES (10, ?), (11, ?)').run(id, id)

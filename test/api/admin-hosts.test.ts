@@ -26,7 +26,7 @@ function hostRow(id: number) {
 }
 
 function count(sql: string, ...args: unknown[]): number {
-  return (server.store.sql.sqlite.prepare(sql).get(...args) as { n: number }).n
+  return (server.store.sql.plain.prepare(sql).get(...args) as { n: number }).n
 }
 
 /** The arguments of an update that changes nothing but what `extra` says. */
@@ -285,8 +285,8 @@ describe('admin/hosts/delete', () => {
     const id = await server.addHost(AGENT_A, 'alpha')
     const other = await server.addHost(AGENT_B, 'bravo')
     await post(AGENT_A, 'alpha', '03-event-process-not-running')
-    server.store.sql.sqlite.prepare('INSERT INTO host_group (id, name) VALUES (1, ?)').run('g')
-    server.store.sql.sqlite.prepare('INSERT INTO host_group_member VALUES (1, ?), (1, ?)').run(id, other)
+    server.store.sql.plain.prepare('INSERT INTO host_group (id, name) VALUES (1, ?)').run('g')
+    server.store.sql.plain.prepare('INSERT INTO host_group_member VALUES (1, ?), (1, ?)').run(id, other)
     server.store.intervals.open(id, null, 1)
     expect(count('SELECT COUNT(*) AS n FROM event WHERE host_id = ?', id)).toBe(1)
 
@@ -309,7 +309,7 @@ describe('admin/hosts/delete', () => {
   it('a role row that named only the deleted host goes with it instead of widening to every host', async () => {
     const a = await server.addHost(AGENT_A, 'alpha')
     const b = await server.addHost(AGENT_B, 'bravo')
-    const db = server.store.sql.sqlite
+    const db = server.store.sql.plain
     db.prepare("INSERT INTO role (id, name, admin, active) VALUES (10, 'viewers', 0, 1)").run()
     db.prepare('INSERT INTO role_row (id, role_id, permission, position) VALUES (10, 10, 2, 0), (11, 10, 2, 1)').run()
     db.prepare('INSERT INTO role_row_host VALUES (10, ?), (11, ?), (11, ?)').run(a, a, b)

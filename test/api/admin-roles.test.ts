@@ -34,8 +34,8 @@ serverForEachTest(async (started) => {
 
 /** Host groups have their own endpoints; the table is written directly so these tests stand alone. */
 function addGroup(name: string, hostIds: number[]): number {
-  const sqlite = server.store.sql.sqlite
-  const id = Number(sqlite.prepare('INSERT INTO host_group (name) VALUES (?)').run(name).lastInsertRowid)
+  const sqlite = server.store.sql.plain
+  const id = Number((sqlite.prepare('INSERT INTO host_group (name) VALUES (?) RETURNING id').get(name) as { id: number }).id)
   for (const hostId of hostIds) sqlite.prepare('INSERT INTO host_group_member (group_id, host_id) VALUES (?, ?)').run(id, hostId)
   return id
 }

@@ -5,6 +5,7 @@ import { silentLogger } from '../../src/server/log'
 import { LoginThrottle } from '../../src/server/auth/login-throttle'
 import { anonymous, httpRequest, loginAs, type ApiClient } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
+import { databaseFor } from '../support/test-database'
 import { addUser } from '../support/users'
 
 let server: TestServer
@@ -122,7 +123,7 @@ describe('logout and session life (AUTH-7, AUTH-8)', () => {
   it('expires a session after 1800 s idle', async () => {
     const client = await loginAs(server.baseUrl, 'admin', 'adminsecret')
     const id = client.cookie!.split('=')[1]
-    server.store.sql.sqlite.prepare('UPDATE session SET last_access = last_access - 1801 WHERE id = ?').run(id)
+    server.store.sql.plain.prepare('UPDATE session SET last_access = last_access - 1801 WHERE id = ?').run(id)
     expect(isLoginPage(await client.get('/api/2/session/get'))).toBe(true)
   })
 
@@ -131,12 +132,19 @@ describe('logout and session life (AUTH-7, AUTH-8)', () => {
       host: '127.0.0.1',
       port: 0,
       dataDir: server.dataDir + '-restart',
+      database: databaseFor(server.dataDir + '-restart'),
       log: silentLogger,
       initAdmin: { user: 'admin', password: 'pw' }
     })
     const client = await loginAs(`http://127.0.0.1:${first.port}`, 'admin', 'pw')
     await first.close()
-    const second = await startServer({ host: '127.0.0.1', port: first.port, dataDir: server.dataDir + '-restart', log: silentLogger })
+    const second = await startServer({
+      host: '127.0.0.1',
+      port: first.port,
+      dataDir: server.dataDir + '-restart',
+      database: databaseFor(server.dataDir + '-restart'),
+      log: silentLogger
+    })
     const res = await httpRequest(`http://127.0.0.1:${second.port}`, 'GET', '/api/2/session/get', undefined, { Cookie: client.cookie! })
     await second.close()
     expect(res.status).toBe(200)

@@ -81,7 +81,7 @@ describe('an M/Monit API client session', () => {
     // 5. The session ends behind the client's back: the API answers with the HTML login page; the
     //    client logs in again (with the new cookie) and repeats the call.
     const token = ((await client.get('/api/2/session/get?key=CSRFToken')).json as { CSRFToken: string }).CSRFToken
-    server.store.sql.sqlite.prepare('DELETE FROM session WHERE id = ?').run(cookie.split('=')[1])
+    server.store.sql.plain.prepare('DELETE FROM session WHERE id = ?').run(cookie.split('=')[1])
     const expired = await client.get(`/api/2/status/hosts/get?id=${web2.id}`)
     expect(expired.status).toBe(200)
     expect(ScriptedClient.loggedOut(expired)).toBe(true)

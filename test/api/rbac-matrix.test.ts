@@ -27,7 +27,7 @@ beforeAll(async () => {
   const hosts = ((await admin.get('/api/2/admin/hosts/list')).json as { records: { id: number; hostname: string }[] }).records
   hostA = hosts.find((h) => h.hostname === 'web-a')!.id
   hostB = hosts.find((h) => h.hostname === 'web-b')!.id
-  eventA = (server.store.sql.sqlite.prepare('SELECT id FROM event WHERE host_id = ?').get(hostA) as { id: number }).id
+  eventA = (server.store.sql.plain.prepare('SELECT id FROM event WHERE host_id = ?').get(hostA) as { id: number }).id
   // Roles and users made through the API, as an administrator would.
   const role = async (params: Params) => ((await admin.post('/api/2/admin/roles/create', params)).json as { id: number }).id
   const viewA = await role({ name: 'view A', admin: false, active: true, rolerowscount: 1, hosts0: hostA, permission0: 2 })

@@ -61,7 +61,7 @@ function seedEvents(): void {
   const { sql, services } = server.store
   const hosts = [host.alpha, host.bravo, host.charlie]
   const nameIds = SERVICES.map((n) => services.nameId(n))
-  const insert = sql.sqlite.prepare(`INSERT INTO event (host_id, service_name_id, service_name, service_type, class,
+  const insert = sql.plain.prepare(`INSERT INTO event (host_id, service_name_id, service_name, service_type, class,
     state, action, message, collected_usec, date, active, dismissed, has_note) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,0)`)
   sql.transaction(() => {
     for (let i = 0; i < COUNT; i++) {

@@ -20,7 +20,7 @@ let admin: ApiClient
 const id: Record<string, number> = {}
 
 function run(startedAt: number, aliveAt: number, stoppedAt: number | null): void {
-  server.store.sql.sqlite
+  server.store.sql.plain
     .prepare('INSERT INTO server_run (started_at, alive_at, stopped_at) VALUES (?, ?, ?)')
     .run(startedAt, aliveAt, stoppedAt)
 }

@@ -9,6 +9,7 @@ import { parseConfig } from '../../src/server/config'
 import { silentLogger } from '../../src/server/log'
 import { startServer } from '../../src/server/server'
 import { type ApiClient, errorBody, loginAs } from '../support/api-client'
+import { databaseFor } from '../support/test-database'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 
 let server: TestServer
@@ -79,7 +80,7 @@ describe('the session timeout setting', () => {
     expect((await update(admin, { sessiontimeout: 120 })).status).toBe(200)
     const sessionId = user.cookie!.split('=')[1]
     const idleFor = (seconds: number) =>
-      server.store.sql.sqlite
+      server.store.sql.plain
         .prepare('UPDATE session SET last_access = ? WHERE id = ?')
         .run(Math.floor(Date.now() / 1000) - seconds, sessionId)
     idleFor(100)
@@ -91,10 +92,10 @@ describe('the session timeout setting', () => {
   })
 
   it('falls back to 1800 s when the stored value is unusable', async () => {
-    server.store.sql.sqlite.prepare("INSERT OR REPLACE INTO setting (key, value) VALUES ('session.timeout', 'soon')").run()
+    server.store.sql.plain.prepare("INSERT OR REPLACE INTO setting (key, value) VALUES ('session.timeout', 'soon')").run()
     expect((await admin.get('/api/2/settings/get')).json).toMatchObject({ sessiontimeout: 1800 })
     const user = await loginAs(server.baseUrl, 'admin', 'adminsecret')
-    server.store.sql.sqlite
+    server.store.sql.plain
       .prepare('UPDATE session SET last_access = ? WHERE id = ?')
       .run(Math.floor(Date.now() / 1000) - 1700, user.cookie!.split('=')[1])
     expect((await user.get('/api/2/profile/get')).headers['content-type']).toContain('application/json')
@@ -110,7 +111,13 @@ describe('the listening port: flag > environment > stored setting > default', ()
 
   it('a restarted server listens on the stored port unless a flag or the environment chose one', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'overseer-port-'))
-    const base = { host: '127.0.0.1', dataDir, log: silentLogger, initAdmin: { user: 'admin', password: 'adminsecret' } }
+    const base = {
+      host: '127.0.0.1',
+      dataDir,
+      database: databaseFor(dataDir),
+      log: silentLogger,
+      initAdmin: { user: 'admin', password: 'adminsecret' }
+    }
     try {
       const first = await startServer({ ...base, port: 0 })
       const stored = await freePort()

@@ -24,7 +24,7 @@ const parent: ParentChannel = {
 const post = (name: string, nowMs = T0) => ingest.apply(parseMonitMessage(fixture(name)), nowMs)
 const zero = { red: 0, orange: 0, green: 0, gray: 0 }
 const storedEvents = () =>
-  t.store.sql.sqlite.prepare('SELECT id, class, state FROM event ORDER BY id').all() as { id: number; class: number; state: number }[]
+  t.store.sql.plain.prepare('SELECT id, class, state FROM event ORDER BY id').all() as { id: number; class: number; state: number }[]
 
 beforeEach(() => {
   t = tempStore()
@@ -73,16 +73,18 @@ describe('desktop bridge', () => {
   it('leaves failed events to the rules once an enabled desktop channel exists', () => {
     startDesktopBridge(t.store, feed, parent)
     post('02-status-heartbeat')
-    const channel = t.store.sql.sqlite
-      .prepare(
-        `INSERT INTO alert_channel (name, type, enabled, settings, created_at)
-      VALUES ('this desk', 'desktop', 1, '{}', 0)`
-      )
-      .run().lastInsertRowid
+    const channel = (
+      t.store.sql.plain
+        .prepare(
+          `INSERT INTO alert_channel (name, type, enabled, settings, created_at)
+      VALUES ('this desk', 'desktop', 1, '{}', 0) RETURNING id`
+        )
+        .get() as { id: number }
+    ).id
     sent = []
     post('03-event-process-not-running')
     expect(sent.filter((m) => m.type === 'alert')).toEqual([])
-    t.store.sql.sqlite.prepare('UPDATE alert_channel SET enabled = 0 WHERE id = ?').run(channel)
+    t.store.sql.plain.prepare('UPDATE alert_channel SET enabled = 0 WHERE id = ?').run(channel)
     post('12-event-program-status-failed')
     expect(sent.filter((m) => m.type === 'alert')).toHaveLength(1)
   })

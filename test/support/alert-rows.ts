@@ -1,29 +1,35 @@
 // Hosts, events and outbox rows written straight into a database, as the collector and its matching
 // write them, so that the delivery is tested alone (channels and rules: ./alert-config.ts).
-import type Database from 'better-sqlite3'
+import type { PlainSql } from '../../src/server/store/sql'
 import type { AlertItem } from '../../src/shared/api/alerts'
 
-export function addHost(db: Database.Database, hostname: string): number {
+export function addHost(db: PlainSql, hostname: string): number {
   return Number(
-    db.prepare('INSERT INTO host (agent_id, hostname, created_at) VALUES (?, ?, 0)').run(`agent-${hostname}`, hostname).lastInsertRowid
+    (
+      db.prepare('INSERT INTO host (agent_id, hostname, created_at) VALUES (?, ?, 0) RETURNING id').get(`agent-${hostname}`, hostname) as {
+        id: number
+      }
+    ).id
   )
 }
 
 /** A failed event of `service` on the host (class Nonexist unless told), active until `recover`. */
-export function addEvent(db: Database.Database, hostId: number, service: string, date: number, eventClass = 512): number {
+export function addEvent(db: PlainSql, hostId: number, service: string, date: number, eventClass = 512): number {
   db.prepare('INSERT OR IGNORE INTO service_name (name) VALUES (?)').run(service)
   const nameId = (db.prepare('SELECT id FROM service_name WHERE name = ?').get(service) as { id: number }).id
   return Number(
-    db
-      .prepare(
-        `INSERT INTO event (host_id, service_name_id, service_name, service_type, class, state, action, message,
-    collected_usec, date, active) VALUES (?, ?, ?, 3, ?, 1, 1, 'process is not running', ?, ?, 1)`
-      )
-      .run(hostId, nameId, service, eventClass, date * 1e6, date).lastInsertRowid
+    (
+      db
+        .prepare(
+          `INSERT INTO event (host_id, service_name_id, service_name, service_type, class, state, action, message,
+    collected_usec, date, active) VALUES (?, ?, ?, 3, ?, 1, 1, 'process is not running', ?, ?, 1) RETURNING id`
+        )
+        .get(hostId, nameId, service, eventClass, date * 1e6, date) as { id: number }
+    ).id
   )
 }
 
-export function recover(db: Database.Database, eventId: number): void {
+export function recover(db: PlainSql, eventId: number): void {
   db.prepare('UPDATE event SET active = 0 WHERE id = ?').run(eventId)
 }
 
@@ -51,7 +57,7 @@ export function item(
 
 /** One outbox row as the matching writes it: due after the rule's group wait. */
 export function addOutbox(
-  db: Database.Database,
+  db: PlainSql,
   row: {
     channelId: number
     ruleId?: number | null
@@ -63,20 +69,22 @@ export function addOutbox(
   }
 ): number {
   return Number(
-    db
-      .prepare(
-        `INSERT INTO alert_outbox (channel_id, rule_id, event_id, kind, item, created_at, due_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`
-      )
-      .run(
-        row.channelId,
-        row.ruleId ?? null,
-        row.eventId ?? null,
-        row.kind ?? 'alert',
-        JSON.stringify(row.item),
-        row.createdAt,
-        row.createdAt + (row.groupWaitSec ?? 30)
-      ).lastInsertRowid
+    (
+      db
+        .prepare(
+          `INSERT INTO alert_outbox (channel_id, rule_id, event_id, kind, item, created_at, due_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`
+        )
+        .get(
+          row.channelId,
+          row.ruleId ?? null,
+          row.eventId ?? null,
+          row.kind ?? 'alert',
+          JSON.stringify(row.item),
+          row.createdAt,
+          row.createdAt + (row.groupWaitSec ?? 30)
+        ) as { id: number }
+    ).id
   )
 }
 
@@ -95,6 +103,6 @@ export interface NotificationRow {
   created_at: number
 }
 
-export function notifications(db: Database.Database): NotificationRow[] {
+export function notifications(db: PlainSql): NotificationRow[] {
   return db.prepare('SELECT * FROM alert_notification ORDER BY id').all() as NotificationRow[]
 }

@@ -3,6 +3,7 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { databaseFor, dropDatabaseOf } from './test-database'
 import { join, resolve } from 'node:path'
 
 export const SERVER_JS = resolve(__dirname, '../../out/main/server.js')
@@ -32,7 +33,9 @@ export interface BuiltServerOptions {
 export async function startBuiltServer(opts: BuiltServerOptions = {}): Promise<BuiltServer> {
   const ownDir = opts.dataDir === undefined
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'overseer-test-'))
-  const child = fork(SERVER_JS, ['--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, ...(opts.args ?? [])], {
+  const database = databaseFor(dataDir)
+  const engineArgs = database ? ['--database', database] : []
+  const child = fork(SERVER_JS, ['--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, ...engineArgs, ...(opts.args ?? [])], {
     env: { ...process.env, ...opts.env },
     // Plain node, as users run it: not the caller's loader flags (vitest, tsx).
     execArgv: opts.execArgv ?? [],
@@ -88,6 +91,8 @@ export async function startBuiltServer(opts: BuiltServerOptions = {}): Promise<B
   }
 }
 
+/** Removes a data folder and, on PostgreSQL, its database. */
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true })
+  dropDatabaseOf(dir)
 }

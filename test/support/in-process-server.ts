@@ -8,6 +8,7 @@ import { loginAs, type ApiClient } from './api-client'
 import { postCollector } from './collector-client'
 import { asAgent, fixture } from './fixtures'
 import { hostOfAgent } from './hosts'
+import { databaseFor, dropDatabaseOf } from './test-database'
 
 /** The accounts every test server starts with. */
 export const ADMIN = { user: 'admin', password: 'adminsecret' }
@@ -30,6 +31,7 @@ export async function startTestServer(opts: Partial<ServerOptions> = {}): Promis
     host: '127.0.0.1',
     port: 0,
     dataDir,
+    database: databaseFor(dataDir),
     log: silentLogger,
     initAdmin: ADMIN,
     initCollector: COLLECTOR,
@@ -55,6 +57,7 @@ export async function startTestServer(opts: Partial<ServerOptions> = {}): Promis
     async stopAndClean() {
       await server.close()
       rmSync(dataDir, { recursive: true, force: true })
+      dropDatabaseOf(dataDir)
     }
   }
 }

@@ -1,4 +1,4 @@
-// A real SQLite store in a temporary directory, with the collector's ingest on top.
+// A real store in a temporary directory (SQLite, or PostgreSQL: test-database.ts), with the collector's ingest on top.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,6 +6,7 @@ import { SecretBox } from '../../src/server/auth/secret-box'
 import { Ingest } from '../../src/server/collector/ingest'
 import { parseMonitMessage } from '../../src/server/monit/parse-message'
 import { Store } from '../../src/server/store/store'
+import { databaseFor, dropDatabaseOf } from './test-database'
 
 export interface TempStore {
   dir: string
@@ -19,7 +20,7 @@ export interface TempStore {
 
 export function tempStore(): TempStore {
   const dir = mkdtempSync(join(tmpdir(), 'overseer-store-'))
-  const store = new Store(join(dir, 'test.sqlite'))
+  const store = new Store(databaseFor(dir) ?? join(dir, 'test.sqlite'))
   const secrets = SecretBox.fromKeyFile(join(dir, 'secret.key'))
   const ingest = new Ingest(store, secrets)
   return {
@@ -31,6 +32,7 @@ export function tempStore(): TempStore {
     close: () => {
       store.close()
       rmSync(dir, { recursive: true, force: true })
+      dropDatabaseOf(dir)
     }
   }
 }

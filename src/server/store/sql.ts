@@ -3,7 +3,18 @@
 // synchronous means a transaction never interleaves with another request on Node's single thread, and the
 // repositories, their transactions and the collector's batches are one code for both engines. Queries
 // that run per message are compiled once (`prepare`) with named parameter markers and re-bound on each call.
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Compilable, type InferResult } from 'kysely'
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type Compilable,
+  type InferResult
+} from 'kysely'
 import type { Dialect } from './dialect'
 import type { Schema } from './schema'
 
@@ -69,8 +80,10 @@ export interface SqlRunner {
   prepare<A, Q extends Compilable>(build: (p: A) => Q): Prepared<A, Row<Q>>
   /** Plain SQL with `?` markers, for migrations, tools and tests: rows of a query. */
   rows<T = Record<string, unknown>>(text: string, args?: readonly unknown[]): T[]
-  /** Plain SQL with `?` markers: what a statement changed. */
+  /** Plain SQL with `?` markers: what a statement changed. Without arguments, several statements may follow each other. */
   execute(text: string, args?: readonly unknown[]): RunResult
+  /** `rows` and `execute` in better-sqlite3's shape, for tools and tests that write plain SQL for both engines. */
+  readonly plain: PlainSql
   /** Runs `fn` in a transaction that takes the write lock at once, or in a savepoint when one is open. */
   transaction<T>(fn: () => T): T
   /** Runs `write` if the write lock is free now: false, with nothing written, when the engine answered busy. */
@@ -84,6 +97,28 @@ export interface SqlRunner {
   /** The database's size on disk, in bytes. */
   databaseBytes(): number
   close(): void
+}
+
+export interface PlainStatement {
+  all(...args: unknown[]): unknown[]
+  get(...args: unknown[]): unknown
+  run(...args: unknown[]): RunResult
+}
+
+export interface PlainSql {
+  prepare(text: string): PlainStatement
+  exec(text: string): void
+}
+
+export function plainSql(runner: Pick<SqlRunner, 'rows' | 'execute'>): PlainSql {
+  return {
+    prepare: (text) => ({
+      all: (...args) => runner.rows(text, args),
+      get: (...args) => runner.rows(text, args)[0],
+      run: (...args) => runner.execute(text, args)
+    }),
+    exec: (text) => void runner.execute(text)
+  }
 }
 
 export function toValue(v: unknown): unknown {

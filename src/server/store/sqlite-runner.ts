@@ -3,11 +3,12 @@ import type BetterSqlite3 from 'better-sqlite3'
 import type { Compilable } from 'kysely'
 import { databaseBytes } from './database-size'
 import { sqliteDialect } from './dialect'
-import { bindParams, params, toValue, type Prepared, type Row, type RunResult, type SqlRunner } from './sql'
+import { bindParams, params, plainSql, toValue, type Prepared, type Row, type RunResult, type SqlRunner } from './sql'
 
 export class SqliteRunner implements SqlRunner {
   readonly engine = 'sqlite'
   readonly dialect = sqliteDialect
+  readonly plain = plainSql(this)
   private readonly cache = new Map<string, BetterSqlite3.Statement>()
   /** better-sqlite3 builds a wrapper per transaction function: build one, run any callback in it. */
   private readonly inTransaction: BetterSqlite3.Transaction<(fn: () => unknown) => unknown>
@@ -106,6 +107,11 @@ export class SqliteRunner implements SqlRunner {
   }
 
   execute(text: string, args: readonly unknown[] = []): RunResult {
+    if (args.length === 0) {
+      const before = this.sqlite.prepare('SELECT total_changes() AS n').pluck().get() as number
+      this.sqlite.exec(text)
+      return { changes: (this.sqlite.prepare('SELECT total_changes() AS n').pluck().get() as number) - before }
+    }
     const stmt = this.statement(text)
     if (stmt.reader) {
       stmt.all(...args.map(toValue))

@@ -1,7 +1,6 @@
 // Alert outbox rows written where events are recorded (issue 13): real SQLite files, real payloads,
 // the collector's ingest and the heartbeat watchdog; rules written with plain SQL, as the admin API
 // will, sometimes through another connection, as the admin API does from the main thread.
-import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { collectMessages, type CollectRequest } from '../../../src/server/collector/collect-message'
 import type { Principal } from '../../../src/server/domain/permissions'
@@ -9,13 +8,15 @@ import { HeartbeatWatchdog } from '../../../src/server/jobs/heartbeat-watchdog'
 import { addChannel, addMute, addRule, outboxRows } from '../../support/alert-config'
 import { asAgent, fixture } from '../../support/fixtures'
 import { captureShiftTo, retimeCapture, withEvent } from '../../support/payloads'
+import { Store } from '../../../src/server/store/store'
+import type { PlainSql } from '../../../src/server/store/sql'
 import { tempStore, type TempStore } from '../../support/temp-store'
 
 const AGENT = 'a1000000000000000000000000000001'
 const HOSTNAME = 'web-1'
 
 let t: TempStore
-let db: Database.Database
+let db: PlainSql
 const nowMs = Date.now()
 const nowSec = Math.floor(nowMs / 1000)
 const shift = captureShiftTo(nowSec)
@@ -32,7 +33,7 @@ const summary = () => outboxRows(db).map((r) => [r.rule_id, r.channel_id, r.kind
 
 beforeEach(() => {
   t = tempStore()
-  db = t.store.sql.sqlite
+  db = t.store.sql.plain
   t.post(payload('02-status-heartbeat'), nowMs)
 })
 afterEach(() => t.close())
@@ -110,7 +111,8 @@ describe('alert outbox: rows per matching rule and channel', () => {
   it('a configuration written through another connection is used from the next event on', () => {
     t.post(sleeperFailure(), nowMs)
     expect(outboxRows(db)).toEqual([])
-    const admin = new Database(t.store.file)
+    const other = new Store(t.store.location)
+    const admin = other.sql.plain
     try {
       const c = addChannel(admin)
       const rule = addRule(admin, { channelIds: [c] })
@@ -127,7 +129,7 @@ describe('alert outbox: rows per matching rule and channel', () => {
       t.post(sleeperEvent({ sec: failureSec + 40 }), nowMs)
       expect(summary()[1]).toEqual([rule, c, 'alert', 'sleeper', 'failed'])
     } finally {
-      admin.close()
+      other.close()
     }
   })
 
@@ -146,7 +148,7 @@ describe('alert outbox: rows per matching rule and channel', () => {
 
   it('rules for a host group follow its membership', () => {
     const c = addChannel(db)
-    const group = Number(db.prepare(`INSERT INTO host_group (name) VALUES ('web')`).run().lastInsertRowid)
+    const group = Number((db.prepare(`INSERT INTO host_group (name) VALUES ('web') RETURNING id`).get() as { id: number }).id)
     addRule(db, { channelIds: [c], groupIds: [group] })
     t.post(sleeperFailure(), nowMs)
     expect(outboxRows(db)).toEqual([])

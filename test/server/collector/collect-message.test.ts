@@ -8,6 +8,7 @@ import { Store } from '../../../src/server/store/store'
 import { asAgent, fixture } from '../../support/fixtures'
 import { mountSmallDisk } from '../../support/small-disk'
 import { tempStore, type TempStore } from '../../support/temp-store'
+import { sqliteOf, testEngine } from '../../support/test-database'
 
 const COLLECT_EVERYWHERE: Principal = { userId: 2, uname: 'monit', admin: false, everyHost: 1, perHost: new Map() }
 
@@ -27,7 +28,7 @@ const request = (xml: Buffer, more: Partial<CollectRequest> = {}): CollectReques
 const heartbeat = (i: number, hostname?: string) => request(asAgent(fixture('02-status-heartbeat'), agentId(i), hostname))
 const collect = (requests: CollectRequest[]) => collectMessages(t.ingest, requests)
 const hostnames = () =>
-  (t.store.sql.sqlite.prepare('SELECT hostname FROM host ORDER BY hostname').all() as { hostname: string }[]).map((r) => r.hostname)
+  (t.store.sql.plain.prepare('SELECT hostname FROM host ORDER BY hostname').all() as { hostname: string }[]).map((r) => r.hostname)
 const kinds = (outcomes: ReturnType<typeof collect>) => outcomes.map((o) => (o.kind === 'refused' ? o.status : o.kind))
 
 describe('collectMessages (a batch in one transaction, one by one when that fails)', () => {
@@ -38,35 +39,39 @@ describe('collectMessages (a batch in one transaction, one by one when that fail
     expect(hostnames()).toEqual(['one', 'three', 'two'])
   })
 
-  it('stores the others when one message fails while being stored, and nothing of the failed one', () => {
+  // The failures below are made with SQLite's own tools (a TEMP trigger, a deferred foreign key, a full disk).
+  it.skipIf(testEngine === 'postgres')('stores the others when one message fails while being stored, and nothing of the failed one', () => {
     // A fault inside the store, after the host row was inserted and before the message is complete.
-    t.store.sql.sqlite.exec(`CREATE TEMP TRIGGER fail_boom BEFORE UPDATE ON host WHEN NEW.hostname = 'boom'
+    t.store.sql.plain.exec(`CREATE TEMP TRIGGER fail_boom BEFORE UPDATE ON host WHEN NEW.hostname = 'boom'
       BEGIN SELECT RAISE(ABORT, 'boom is refused by a test trigger'); END`)
     const outcomes = collect([heartbeat(1, 'before'), heartbeat(2, 'boom'), heartbeat(3, 'after')])
     expect(kinds(outcomes)).toEqual(['stored', 'failed', 'stored'])
     expect(outcomes[1]).toMatchObject({ detail: expect.stringContaining('boom is refused by a test trigger') })
     // Neither the failed message's host row nor its services survive; the others are whole.
     expect(hostnames()).toEqual(['after', 'before'])
-    const services = t.store.sql.sqlite.prepare('SELECT COUNT(*) AS n FROM service').get() as { n: number }
+    const services = t.store.sql.plain.prepare('SELECT COUNT(*) AS n FROM service').get() as { n: number }
     expect(services.n).toBe(2 * 11)
   })
 
-  it('stores each message again on its own when the batch commit fails, after forgetting what the batch wrote', () => {
-    // A deferred foreign-key violation passes every statement and fails the batch's COMMIT (the
-    // pragma lasts until the next commit or rollback, so it comes after the trigger's own). Alone,
-    // with the pragma gone, the violation fails that message's own statement instead.
-    t.store.sql.sqlite.exec(`CREATE TEMP TRIGGER orphan_group AFTER UPDATE ON host WHEN NEW.hostname = 'orphan'
+  it.skipIf(testEngine === 'postgres')(
+    'stores each message again on its own when the batch commit fails, after forgetting what the batch wrote',
+    () => {
+      // A deferred foreign-key violation passes every statement and fails the batch's COMMIT (the
+      // pragma lasts until the next commit or rollback, so it comes after the trigger's own). Alone,
+      // with the pragma gone, the violation fails that message's own statement instead.
+      t.store.sql.plain.exec(`CREATE TEMP TRIGGER orphan_group AFTER UPDATE ON host WHEN NEW.hostname = 'orphan'
       BEGIN INSERT INTO service_group (host_id, name) VALUES (999999, 'orphan'); END`)
-    t.store.sql.sqlite.pragma('defer_foreign_keys = ON')
-    const outcomes = collect([heartbeat(1, 'first'), heartbeat(2, 'orphan'), request(Buffer.from('<not-monit/>')), heartbeat(3, 'third')])
-    expect(kinds(outcomes)).toEqual(['stored', 'failed', 400, 'stored'])
-    expect(outcomes[1]).toMatchObject({ detail: expect.stringMatching(/FOREIGN KEY/) })
-    // The rolled-back batch had registered all three hosts, services and service names; the caches
-    // forgot them, so the hosts stored again are whole (a remembered name id would break the insert).
-    expect(hostnames()).toEqual(['first', 'third'])
-    const services = t.store.sql.sqlite.prepare('SELECT COUNT(*) AS n FROM service').get() as { n: number }
-    expect(services.n).toBe(2 * 11)
-  })
+      sqliteOf(t.store).pragma('defer_foreign_keys = ON')
+      const outcomes = collect([heartbeat(1, 'first'), heartbeat(2, 'orphan'), request(Buffer.from('<not-monit/>')), heartbeat(3, 'third')])
+      expect(kinds(outcomes)).toEqual(['stored', 'failed', 400, 'stored'])
+      expect(outcomes[1]).toMatchObject({ detail: expect.stringMatching(/FOREIGN KEY/) })
+      // The rolled-back batch had registered all three hosts, services and service names; the caches
+      // forgot them, so the hosts stored again are whole (a remembered name id would break the insert).
+      expect(hostnames()).toEqual(['first', 'third'])
+      const services = t.store.sql.plain.prepare('SELECT COUNT(*) AS n FROM service').get() as { n: number }
+      expect(services.n).toBe(2 * 11)
+    }
+  )
 
   it('refuses what is no Monit message and hosts the caller may not report for, storing the rest of the batch', () => {
     const onlyHost99: Principal = { ...COLLECT_EVERYWHERE, everyHost: 0, perHost: new Map([[99, 1]]) }
@@ -78,27 +83,30 @@ describe('collectMessages (a batch in one transaction, one by one when that fail
 
 // Mounting a tmpfs needs root: CI has it (and so fails loudly without it); a developer's machine may not.
 describe.skipIf(process.getuid?.() !== 0 && !process.env.CI)('collectMessages on a full disk (a real tmpfs filled up)', () => {
-  it('answers each message "unavailable" with SQLite\'s code, stores nothing, and stores again once space is back', () => {
-    const disk = mountSmallDisk(8)
-    const store = new Store(join(disk.dir, 'test.sqlite'))
-    try {
-      const ingest = new Ingest(store, SecretBox.fromKeyFile(join(disk.dir, 'secret.key')))
-      const hostCount = () => (store.sql.sqlite.prepare('SELECT COUNT(*) AS n FROM host').get() as { n: number }).n
-      disk.fill()
-      const full = { kind: 'unavailable', code: 'SQLITE_FULL', message: 'database or disk is full' }
-      expect(collectMessages(ingest, [heartbeat(1, 'one'), request(Buffer.from('hello')), heartbeat(2, 'two')])).toEqual([
-        full,
-        expect.objectContaining({ kind: 'refused', status: 400 }),
-        full
-      ])
-      expect(collectMessages(ingest, [heartbeat(3, 'three')])).toEqual([full])
-      expect(hostCount()).toBe(0)
-      disk.free()
-      expect(kinds(collectMessages(ingest, [heartbeat(1, 'one'), heartbeat(2, 'two')]))).toEqual(['stored', 'stored'])
-      expect(hostCount()).toBe(2)
-    } finally {
-      store.close()
-      disk.unmount()
+  it.skipIf(testEngine === 'postgres')(
+    'answers each message "unavailable" with SQLite\'s code, stores nothing, and stores again once space is back',
+    () => {
+      const disk = mountSmallDisk(8)
+      const store = new Store(join(disk.dir, 'test.sqlite'))
+      try {
+        const ingest = new Ingest(store, SecretBox.fromKeyFile(join(disk.dir, 'secret.key')))
+        const hostCount = () => (store.sql.plain.prepare('SELECT COUNT(*) AS n FROM host').get() as { n: number }).n
+        disk.fill()
+        const full = { kind: 'unavailable', code: 'SQLITE_FULL', message: 'database or disk is full' }
+        expect(collectMessages(ingest, [heartbeat(1, 'one'), request(Buffer.from('hello')), heartbeat(2, 'two')])).toEqual([
+          full,
+          expect.objectContaining({ kind: 'refused', status: 400 }),
+          full
+        ])
+        expect(collectMessages(ingest, [heartbeat(3, 'three')])).toEqual([full])
+        expect(hostCount()).toBe(0)
+        disk.free()
+        expect(kinds(collectMessages(ingest, [heartbeat(1, 'one'), heartbeat(2, 'two')]))).toEqual(['stored', 'stored'])
+        expect(hostCount()).toBe(2)
+      } finally {
+        store.close()
+        disk.unmount()
+      }
     }
-  })
+  )
 })

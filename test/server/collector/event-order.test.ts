@@ -44,7 +44,7 @@ async function labprogEvents(params: Record<string, number> = {}): Promise<Pick<
 }
 
 function labprogIntervals(): { start: number; end: number | null }[] {
-  return server.store.sql.sqlite
+  return server.store.sql.plain
     .prepare(
       `SELECT start, "end" FROM state_interval WHERE service_name_id = (SELECT id FROM service_name WHERE name = 'labprog') ORDER BY start`
     )
@@ -112,7 +112,7 @@ describe('re-sends after a reload or restart', () => {
       { date: T, state: 1, active: 1 }
     ])
     expect(labprogIntervals()).toEqual([{ start: T, end: null }])
-    const counts = server.store.sql.sqlite
+    const counts = server.store.sql.plain
       .prepare(
         `SELECT h.events_count AS host, s.events_count AS service FROM host h
       JOIN service s ON s.host_id = h.id AND s.name = 'labprog'`

@@ -36,7 +36,7 @@ const request = (xml: Buffer, more: Partial<CollectRequest> = {}): CollectReques
   nowMs: Date.now(),
   ...more
 })
-const hostCount = () => (t.store.sql.sqlite.prepare('SELECT COUNT(*) AS n FROM host').get() as { n: number }).n
+const hostCount = () => (t.store.sql.plain.prepare('SELECT COUNT(*) AS n FROM host').get() as { n: number }).n
 
 describe('the ingest thread', () => {
   it('stores a message through its own connection and publishes its changes before answering', async () => {
@@ -87,7 +87,7 @@ describe('the ingest thread', () => {
       'stored'
     ])
     expect(hostCount()).toBe(8)
-    const events = t.store.sql.sqlite.prepare('SELECT COUNT(*) AS n FROM event').get() as { n: number }
+    const events = t.store.sql.plain.prepare('SELECT COUNT(*) AS n FROM event').get() as { n: number }
     expect(events.n).toBe(8)
   })
 
@@ -96,7 +96,7 @@ describe('the ingest thread', () => {
     const posts = Promise.all(agents.map((xml) => thread.collect(request(xml))))
     // Write transactions on the main thread's connection while the ingest thread stores.
     for (let i = 0; i < 40; i++) {
-      t.store.transaction(() => t.store.sql.sqlite.prepare('UPDATE host SET skew = skew').run())
+      t.store.transaction(() => t.store.sql.plain.prepare('UPDATE host SET skew = skew').run())
       await new Promise((done) => setImmediate(done))
     }
     const outcomes = await posts

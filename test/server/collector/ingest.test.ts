@@ -32,7 +32,7 @@ function host(agentId = AGENT1) {
 }
 
 function rows<T>(sql: string, ...args: unknown[]): T[] {
-  return t.store.sql.sqlite.prepare(sql).all(...args) as T[]
+  return t.store.sql.plain.prepare(sql).all(...args) as T[]
 }
 
 function events() {

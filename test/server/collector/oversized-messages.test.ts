@@ -24,13 +24,13 @@ const post = (xml: Buffer | string) => postCollector(server.baseUrl, gzipSync(xm
 
 function servicesOf(agentId: string): string[] {
   return (
-    server.store.sql.sqlite
+    server.store.sql.plain
       .prepare('SELECT s.name FROM service s JOIN host h ON h.id = s.host_id WHERE h.agent_id = ? ORDER BY s.position')
       .all(agentId) as { name: string }[]
   ).map((r) => r.name)
 }
 
-const statisticCount = (): number => (server.store.sql.sqlite.prepare('SELECT COUNT(*) AS n FROM statistic').get() as { n: number }).n
+const statisticCount = (): number => (server.store.sql.plain.prepare('SELECT COUNT(*) AS n FROM statistic').get() as { n: number }).n
 
 /** A normal heartbeat of another agent, each one a newer poll; resolves to its round trip in ms. */
 let polls = 0

@@ -18,7 +18,7 @@ afterAll(() => server.stopAndClean())
 
 const post = (body: Buffer | string, opts: Parameters<typeof postCollector>[2] = { auth: COLLECTOR }) =>
   postCollector(server.baseUrl, body, opts)
-const hostCount = () => (server.store.sql.sqlite.prepare('SELECT COUNT(*) AS n FROM host').get() as { n: number }).n
+const hostCount = () => (server.store.sql.plain.prepare('SELECT COUNT(*) AS n FROM host').get() as { n: number }).n
 
 describe('POST /collector accepts what real agents send', () => {
   it.each(fixtureNames())('%s → 200 with the mmonit Server header', async (name) => {
@@ -170,7 +170,7 @@ describe('concurrent posts from one agent', () => {
     const event = fixture('12-event-program-status-failed')
     const results = await Promise.all(Array.from({ length: 40 }, () => post(event)))
     expect(results.every((r) => r.status === 200)).toBe(true)
-    const n = server.store.sql.sqlite.prepare('SELECT COUNT(*) AS n FROM event WHERE class = 2097152').get() as { n: number }
+    const n = server.store.sql.plain.prepare('SELECT COUNT(*) AS n FROM event WHERE class = 2097152').get() as { n: number }
     expect(n.n).toBe(1)
   })
 })

@@ -30,7 +30,7 @@ export function historySetup(statistics = 3): HistorySetup {
   const { hostId } = temp.post(fixture('02-status-heartbeat'))
   const store = temp.store
   // Start from an empty history: only the rows the test writes.
-  store.sql.sqlite.exec('DELETE FROM history_raw')
+  store.sql.plain.exec('DELETE FROM history_raw')
   const serviceId = store.services.ofHost(hostId)[0].id
   const ids = Array.from({ length: statistics }, (_, i) => store.history.series.register(serviceId, 5000 + i, 'test'))
   const setup: HistorySetup = {

@@ -20,7 +20,7 @@ const heartbeat = (shift = 0) =>
     .replaceAll(`<collected_sec>${COLLECTED}<`, `<collected_sec>${COLLECTED + shift}<`)
 
 const rawRows = () =>
-  temp.store.sql.sqlite.prepare('SELECT host_id, time, samples FROM history_raw ORDER BY id').all() as {
+  temp.store.sql.plain.prepare('SELECT host_id, time, samples FROM history_raw ORDER BY id').all() as {
     host_id: number
     time: number
     samples: Buffer
@@ -76,7 +76,7 @@ describe('raw history from the collector', () => {
     const restarted = new Ingest(temp.store, temp.secrets)
     restarted.apply(parseMonitMessage(Buffer.from(heartbeat(30), 'latin1')), (COLLECTED + 40) * 1000)
     expect(rawSamples(rawRows()[1].samples).map((s) => s.statisticId)).toEqual(ids)
-    expect(temp.store.sql.sqlite.prepare('SELECT COUNT(*) AS n FROM statistic').get()).toEqual({ n: temp.store.history.series.maxId() })
+    expect(temp.store.sql.plain.prepare('SELECT COUNT(*) AS n FROM statistic').get()).toEqual({ n: temp.store.history.series.maxId() })
   })
 
   it('takes a statistic an agent repeats within a service once, the first, in history and latest value alike', () => {

@@ -27,7 +27,7 @@ afterAll(async () => {
 })
 
 const hostByAgent = (agentId: string) =>
-  server.store.sql.sqlite.prepare('SELECT hostname FROM host WHERE agent_id = ?').get(agentId) as { hostname: string } | undefined
+  server.store.sql.plain.prepare('SELECT hostname FROM host WHERE agent_id = ?').get(agentId) as { hostname: string } | undefined
 
 describe('the collector path, matched after normalisation', () => {
   it.each([

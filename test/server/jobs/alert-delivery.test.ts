@@ -13,13 +13,15 @@ import { startAlertReceiver, type AlertReceiver } from '../../support/alert-rece
 import { addChannel, addMute, addRule } from '../../support/alert-config'
 import { addEvent, addHost, addOutbox, item, notifications, recover } from '../../support/alert-rows'
 import { tempStore, type TempStore } from '../../support/temp-store'
+import type { PlainSql } from '../../../src/server/store/sql'
+import { sqliteOf, testEngine } from '../../support/test-database'
 import { waitFor } from '../../support/wait'
 
 const T0 = 1_700_000_000
 const CONSOLE = 'http://console.test:8080'
 
 let temp: TempStore
-let db: Database.Database
+let db: PlainSql
 let clock: number
 let job: AlertDeliveryJob
 const receivers: AlertReceiver[] = []
@@ -52,7 +54,7 @@ async function receiver(): Promise<AlertReceiver> {
 
 beforeEach(() => {
   temp = tempStore()
-  db = temp.store.sql.sqlite
+  db = temp.store.sql.plain
   clock = T0
   job = newJob()
 })
@@ -97,33 +99,37 @@ describe('grouping', () => {
     expect(hook.received).toHaveLength(1)
   })
 
-  it('does not wait for the write lock another connection holds: the pass asks to run again soon, and groups then', async () => {
-    const hook = await receiver()
-    const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
-    const rule = addRule(db, { name: 'all', channelIds: [channel] })
-    const host = addHost(db, 'web-1')
-    const e1 = addEvent(db, host, 'nginx', T0)
-    addOutbox(db, { channelId: channel, ruleId: rule, eventId: e1, item: item(host, 'web-1', 'nginx', e1), createdAt: T0 })
-    // As the ingest thread does: another connection in the middle of a write transaction.
-    const other = new Database(join(temp.dir, 'test.sqlite'))
-    try {
-      other.prepare('BEGIN IMMEDIATE').run()
-      clock = T0 + 30
-      const started = Date.now()
-      const retryMs = job.runOnce()
-      expect(Date.now() - started).toBeLessThan(1_000)
-      expect(retryMs).toBeGreaterThan(0)
-      expect(retryMs).toBeLessThan(1_000)
-      expect(notifications(db)).toHaveLength(0)
-      expect(db.pragma('busy_timeout', { simple: true })).toBe(5000)
-      other.prepare('COMMIT').run()
-    } finally {
-      other.close()
+  // SQLite's database-wide write lock; PostgreSQL locks rows (PostgresRunner.withoutWaiting).
+  it.skipIf(testEngine === 'postgres')(
+    'does not wait for the write lock another connection holds: the pass asks to run again soon, and groups then',
+    async () => {
+      const hook = await receiver()
+      const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
+      const rule = addRule(db, { name: 'all', channelIds: [channel] })
+      const host = addHost(db, 'web-1')
+      const e1 = addEvent(db, host, 'nginx', T0)
+      addOutbox(db, { channelId: channel, ruleId: rule, eventId: e1, item: item(host, 'web-1', 'nginx', e1), createdAt: T0 })
+      // As the ingest thread does: another connection in the middle of a write transaction.
+      const other = new Database(join(temp.dir, 'test.sqlite'))
+      try {
+        other.prepare('BEGIN IMMEDIATE').run()
+        clock = T0 + 30
+        const started = Date.now()
+        const retryMs = job.runOnce()
+        expect(Date.now() - started).toBeLessThan(1_000)
+        expect(retryMs).toBeGreaterThan(0)
+        expect(retryMs).toBeLessThan(1_000)
+        expect(notifications(db)).toHaveLength(0)
+        expect(sqliteOf(temp.store).pragma('busy_timeout', { simple: true })).toBe(5000)
+        other.prepare('COMMIT').run()
+      } finally {
+        other.close()
+      }
+      await passAt(T0 + 30)
+      expect(hook.received).toHaveLength(1)
+      expect(notifications(db)).toMatchObject([{ status: 'delivered' }])
     }
-    await passAt(T0 + 30)
-    expect(hook.received).toHaveLength(1)
-    expect(notifications(db)).toMatchObject([{ status: 'delivered' }])
-  })
+  )
 
   it('never mixes the rows of two channels, and tells each channel of an event once', async () => {
     const a = await receiver()
@@ -196,12 +202,12 @@ describe('a long history', () => {
     const history = { notifications: 20_000, rowsEach: 10 }
     temp.store.transaction(() => {
       const notify = db.prepare(`INSERT INTO alert_notification (uid, channel_id, created_at, status, attempts)
-        VALUES (?, ?, ?, 'delivered', 1)`)
+        VALUES (?, ?, ?, 'delivered', 1) RETURNING id`)
       const row = db.prepare(`INSERT INTO alert_outbox (channel_id, rule_id, event_id, kind, item, created_at, due_at, notification_id)
         VALUES (?, ?, NULL, 'alert', '{}', ?, ?, ?)`)
       for (let i = 0; i < history.notifications; i++) {
         const at = T0 - 86_400 * 29 + i * 100
-        const id = notify.run(`old-${i}`, channel, at).lastInsertRowid
+        const id = (notify.get(`old-${i}`, channel, at) as { id: number }).id
         for (let j = 0; j < history.rowsEach; j++) row.run(channel, rule, at, at, id)
       }
     })
@@ -500,12 +506,14 @@ describe('pruning', () => {
     const channel = addChannel(db, { name: 'ops', settings: { url: 'http://127.0.0.1:9/unused' } })
     const notify = (uid: string, status: string, createdAt: number) => {
       const id = Number(
-        db
-          .prepare(
-            `INSERT INTO alert_notification (uid, channel_id, created_at, status, next_attempt_at)
-        VALUES (?, ?, ?, ?, ?)`
-          )
-          .run(uid, channel, createdAt, status, status === 'pending' ? T0 + 86_400 : null).lastInsertRowid
+        (
+          db
+            .prepare(
+              `INSERT INTO alert_notification (uid, channel_id, created_at, status, next_attempt_at)
+        VALUES (?, ?, ?, ?, ?) RETURNING id`
+            )
+            .get(uid, channel, createdAt, status, status === 'pending' ? T0 + 86_400 : null) as { id: number }
+        ).id
       )
       const row = addOutbox(db, { channelId: channel, item: item(1, 'h', 's', null), createdAt })
       db.prepare('UPDATE alert_outbox SET notification_id = ? WHERE id = ?').run(id, row)

@@ -17,14 +17,14 @@ afterEach(() => t.close())
 
 const host = () => hostOfAgent(t.store, '39900374079c371b7380946708ce1e29')!
 const heartbeatEvents = () =>
-  t.store.sql.sqlite.prepare('SELECT state, message, date, active FROM event WHERE class = ? ORDER BY id').all(EventClassId.Heartbeat) as {
+  t.store.sql.plain.prepare('SELECT state, message, date, active FROM event WHERE class = ? ORDER BY id').all(EventClassId.Heartbeat) as {
     state: number
     message: string
     date: number
     active: number
   }[]
 const hostIntervals = () =>
-  t.store.sql.sqlite.prepare('SELECT start, "end" FROM state_interval WHERE service_name_id IS NULL ORDER BY id').all()
+  t.store.sql.plain.prepare('SELECT start, "end" FROM state_interval WHERE service_name_id IS NULL ORDER BY id').all()
 
 describe('heartbeat watchdog', () => {
   it('declares the heartbeat dead exactly skew × poll after the last message', () => {

@@ -22,7 +22,7 @@ afterEach(() => {
   t.close()
 })
 
-const rows = () => t.store.sql.sqlite.prepare('SELECT started_at, alive_at, stopped_at FROM server_run ORDER BY id').all()
+const rows = () => t.store.sql.plain.prepare('SELECT started_at, alive_at, stopped_at FROM server_run ORDER BY id').all()
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describe('server run log', () => {
@@ -39,16 +39,16 @@ describe('server run log', () => {
   })
 
   it('logs a failed write once instead of throwing, and records a start it could not store at first', async () => {
-    t.store.sql.sqlite.exec('ALTER TABLE server_run RENAME TO server_run_away')
+    t.store.sql.plain.exec('ALTER TABLE server_run RENAME TO server_run_away')
     runLog.start(20)
     await sleep(200)
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatch(/^server run log failed: .*no such table: server_run; tried again every 20 ms/)
-    t.store.sql.sqlite.exec('ALTER TABLE server_run_away RENAME TO server_run')
+    t.store.sql.plain.exec('ALTER TABLE server_run_away RENAME TO server_run')
     nowMs = T0 + 30_000
     await sleep(200)
     expect(rows()).toEqual([{ started_at: T0 / 1000, alive_at: T0 / 1000 + 30, stopped_at: null }])
-    t.store.sql.sqlite.exec('DROP TABLE server_run')
+    t.store.sql.plain.exec('DROP TABLE server_run')
     expect(() => runLog.stop()).not.toThrow()
     expect(errors.at(-1)).toBe('server run log: could not record the clean stop: no such table: server_run')
   })

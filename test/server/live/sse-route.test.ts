@@ -107,7 +107,7 @@ describe('GET /api/2/live', () => {
     const stream = await live(admin)
     await stream.waitFor((f) => f.event === 'ready')
     // Make the deadline pass now instead of skew × poll seconds later.
-    server.store.sql.sqlite.prepare('UPDATE host SET heartbeat_deadline_ms = 0 WHERE id = ?').run(hostId)
+    server.store.sql.plain.prepare('UPDATE host SET heartbeat_deadline_ms = 0 WHERE id = ?').run(hostId)
     const dead = await stream.waitFor((f) => f.event === 'heartbeat' && dataOf(f).hostId === hostId)
     expect(dataOf(dead)).toMatchObject({ alive: false, status: 'No report from Monit' })
     await stream.waitFor((f) => f.event === 'event' && dataOf(f).hostId === hostId)

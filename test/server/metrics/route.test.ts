@@ -77,7 +77,7 @@ function valueOf(parsed: Parsed, name: string, labels: Record<string, string> = 
 }
 
 const hostId = (server: TestServer, name: string) =>
-  (server.store.sql.sqlite.prepare('SELECT id FROM host WHERE hostname = ?').get(name) as { id: number }).id
+  (server.store.sql.plain.prepare('SELECT id FROM host WHERE hostname = ?').get(name) as { id: number }).id
 
 describe('GET /metrics', () => {
   let server: TestServer

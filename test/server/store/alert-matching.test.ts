@@ -12,15 +12,17 @@ afterEach(() => t.close())
 
 describe('alert configuration generation', () => {
   it('changes on every insert, update and delete of channels, rules, their links, mutes and group members', () => {
-    const db = t.store.sql.sqlite
+    const db = t.store.sql.plain
     const generation = () => t.store.alertMatching.generation()
     const changes = (write: () => unknown) => {
       const before = generation()
       write()
       return generation() !== before
     }
-    const host = Number(db.prepare(`INSERT INTO host (agent_id, hostname, created_at) VALUES ('a', 'h', 0)`).run().lastInsertRowid)
-    const group = Number(db.prepare(`INSERT INTO host_group (name) VALUES ('g')`).run().lastInsertRowid)
+    const host = Number(
+      (db.prepare(`INSERT INTO host (agent_id, hostname, created_at) VALUES ('a', 'h', 0) RETURNING id`).get() as { id: number }).id
+    )
+    const group = Number((db.prepare(`INSERT INTO host_group (name) VALUES ('g') RETURNING id`).get() as { id: number }).id)
     db.prepare(`INSERT INTO service_name (name) VALUES ('nginx')`).run()
     let channel = 0
     let rule = 0

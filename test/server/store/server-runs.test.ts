@@ -18,7 +18,7 @@ describe('server runs', () => {
     const id = runs.begin(T)
     runs.alive(id, T + 10)
     runs.stop(id, T + 15)
-    expect(t.store.sql.sqlite.prepare('SELECT started_at, alive_at, stopped_at FROM server_run').all()).toEqual([
+    expect(t.store.sql.plain.prepare('SELECT started_at, alive_at, stopped_at FROM server_run').all()).toEqual([
       { started_at: T, alive_at: T + 15, stopped_at: T + 15 }
     ])
   })

@@ -6,7 +6,7 @@ beforeEach(() => (t = tempStore()))
 afterEach(() => t.close())
 
 const storedNameId = (name: string) =>
-  (t.store.sql.sqlite.prepare('SELECT id FROM service_name WHERE name = ?').get(name) as { id: number } | undefined)?.id
+  (t.store.sql.plain.prepare('SELECT id FROM service_name WHERE name = ?').get(name) as { id: number } | undefined)?.id
 
 describe('service name ids', () => {
   it('are shared and remembered once committed', () => {

@@ -3,8 +3,9 @@
 // become server-side prepared statements, parsed and planned once per connection.
 import type { Compilable } from 'kysely'
 import { postgresDialect } from '../dialect'
-import { bindParams, params, toValue, type Prepared, type Row, type RunResult, type SqlRunner } from '../sql'
-import { SyncConnection, type QueryResult } from './sync-connection'
+import { bindParams, params, plainSql, toValue, type Prepared, type Row, type RunResult, type SqlRunner } from '../sql'
+import type { SyncConnection} from './sync-connection';
+import { type QueryResult } from './sync-connection'
 
 /** Distinct dynamic query texts given a prepared statement's name; later ones are parsed each time. */
 const MAX_NAMED_TEXTS = 500
@@ -12,6 +13,7 @@ const MAX_NAMED_TEXTS = 500
 export class PostgresRunner implements SqlRunner {
   readonly engine = 'postgres'
   readonly dialect = postgresDialect
+  readonly plain = plainSql(this)
   private readonly names = new Map<string, string>()
   private nextName = 0
   private depth = 0
@@ -58,6 +60,8 @@ export class PostgresRunner implements SqlRunner {
   }
 
   execute(text: string, args: readonly unknown[] = []): RunResult {
+    // Without arguments: PostgreSQL's simple protocol, which takes several statements at once.
+    if (args.length === 0) return { changes: this.connection.query(text).rowCount }
     return { changes: this.query(numberedMarkers(text), args).rowCount }
   }
 
