@@ -2,11 +2,14 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { databaseFor } from './test/support/test-database'
 
 // The e2e suite drives Debian's chromium (Playwright cannot download its own browser here) against
-// the built headless server, with a fresh data directory per run.
+// the built headless server, with a fresh data directory per run (and, with OVERSEER_TEST_POSTGRES set,
+// its own PostgreSQL database: test/support/test-database.ts).
 const PORT = Number(process.env.E2E_PORT ?? 43150)
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'overseer-e2e-'))
+const database = databaseFor(dataDir)
 
 export default defineConfig({
   testDir: './e2e',
@@ -38,7 +41,7 @@ export default defineConfig({
     }
   ],
   webServer: {
-    command: `node out/main/server.js --host 127.0.0.1 --port ${PORT} --data-dir ${dataDir} --init-admin admin:e2eadmin --init-collector monit:e2ecollect`,
+    command: `node out/main/server.js --host 127.0.0.1 --port ${PORT} --data-dir ${dataDir}${database ? ` --database ${database}` : ''} --init-admin admin:e2eadmin --init-collector monit:e2ecollect`,
     url: `http://127.0.0.1:${PORT}/health`,
     reuseExistingServer: false,
     timeout: 30_000

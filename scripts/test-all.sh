@@ -15,22 +15,29 @@ step npm run -s lint || rc=1
 step npm run -s format:check || rc=1
 step npx electron-vite build || rc=1
 step npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || rc=1
-# The same suite with every store on PostgreSQL (test/support/test-database.ts).
+PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json step npx playwright test --reporter=list,json || rc=1
+# The same suites with every store on PostgreSQL (test/support/test-database.ts).
 pg_dir=$(mktemp -d /tmp/overseer-test-pg.XXXXXX)
 if pg_url=$(scripts/postgres.sh start "$pg_dir" "${TEST_POSTGRES_PORT:-54329}"); then
-  OVERSEER_TEST_POSTGRES=$pg_url step npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest-postgres.json || rc=1
+  export OVERSEER_TEST_POSTGRES=$pg_url
+  step npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest-postgres.json || rc=1
+  PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-postgres.json step npx playwright test --reporter=list,json || rc=1
+  unset OVERSEER_TEST_POSTGRES
 else
-  echo "[test] PostgreSQL did not start"; rc=1
+  echo "[test] PostgreSQL did not start"
+  rc=1
 fi
-scripts/postgres.sh stop "$pg_dir"; rm -rf "$pg_dir"
-PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json step npx playwright test --reporter=list,json || rc=1
+scripts/postgres.sh stop "$pg_dir"
+rm -rf "$pg_dir"
 
 node -e '
 const fs = require("fs"); let p = 0, f = 0, s = 0
 for (const file of ["reports/vitest.json", "reports/vitest-postgres.json"]) {
   try { const v = JSON.parse(fs.readFileSync(file)); p += v.numPassedTests; f += v.numFailedTests; s += v.numPendingTests + v.numTodoTests } catch { f++ }
 }
-try { const w = JSON.parse(fs.readFileSync("reports/playwright.json")).stats; p += w.expected + w.flaky; f += w.unexpected; s += w.skipped } catch { f++ }
+for (const file of ["reports/playwright.json", "reports/playwright-postgres.json"]) {
+  try { const w = JSON.parse(fs.readFileSync(file)).stats; p += w.expected + w.flaky; f += w.unexpected; s += w.skipped } catch { f++ }
+}
 if (process.argv[1] === "1" && f === 0) f = 1 // a failed type-check, lint, format check or build counts too
 console.log(`${p} passed, ${f} failed` + (s ? `, ${s} skipped` : ""))' "$rc"
 exit $rc

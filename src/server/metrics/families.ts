@@ -117,7 +117,11 @@ export function selfFamilies(stats: CollectorStats, databaseBytes: number): Metr
     gauge('overseer_collector_messages_per_second', 'Messages ingested per second, averaged over the last minute.', [
       { value: stats.ratePerSecond() }
     ]),
-    gauge('overseer_database_bytes', 'Size of the database on disk (SQLite: main file plus write-ahead log; PostgreSQL: pg_database_size).', [{ value: databaseBytes }])
+    gauge(
+      'overseer_database_bytes',
+      'Size of the database on disk (SQLite: main file plus write-ahead log; PostgreSQL: pg_database_size).',
+      [{ value: databaseBytes }]
+    )
   ]
 }
 

@@ -232,4 +232,3 @@ function narrowedToFewHosts(f: EventFilter): boolean {
 function stateMatches(state: number): Expression<SqlBool> {
   return state === 0 || state === 4 ? sql<SqlBool>`event.state IN (0, 4)` : sql<SqlBool>`event.state = ${state}`
 }
-

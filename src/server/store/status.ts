@@ -262,4 +262,3 @@ export function selected<O>(d: Dialect, query: HostQuery<O>, s: HostSelection): 
   if (s.machine) q = q.where(d.equalsIgnoringCase('host.platform_machine', s.machine))
   return q
 }
-

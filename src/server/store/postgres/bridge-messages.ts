@@ -10,8 +10,7 @@ export interface ConnectionWorkerData {
 }
 
 export type BridgeRequest =
-  | { type: 'query'; text: string; values: unknown[]; /** a server-side prepared statement's name */ name?: string }
-  | { type: 'close' }
+  { type: 'query'; text: string; values: unknown[]; /** a server-side prepared statement's name */ name?: string } | { type: 'close' }
 
 export interface BridgeError {
   message: string
@@ -20,6 +19,4 @@ export interface BridgeError {
   detail?: string
 }
 
-export type BridgeAnswer =
-  | { ok: true; rows: Record<string, unknown>[]; rowCount: number }
-  | { ok: false; error: BridgeError }
+export type BridgeAnswer = { ok: true; rows: Record<string, unknown>[]; rowCount: number } | { ok: false; error: BridgeError }

@@ -37,7 +37,11 @@ function migrate(runner: PostgresRunner, log: (line: string) => void): void {
     for (const m of postgresMigrations.filter((m) => m.version > current)) {
       runner.transaction(() => {
         runner.connection.query(m.sql)
-        runner.execute('INSERT INTO schema_migration (version, name, applied_at) VALUES (?, ?, ?)', [m.version, m.name, Math.floor(Date.now() / 1000)])
+        runner.execute('INSERT INTO schema_migration (version, name, applied_at) VALUES (?, ?, ?)', [
+          m.version,
+          m.name,
+          Math.floor(Date.now() / 1000)
+        ])
       })
       log(`PostgreSQL schema migrated to version ${m.version} (${m.name})`)
     }

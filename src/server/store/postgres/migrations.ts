@@ -4,7 +4,16 @@
 import { ALERT_CONFIG_GENERATION_KEY } from '../migrations/009-alert-config-generation'
 import type { Migration } from '../migrations'
 
-const watchedByAlertMatching = ['alert_channel', 'alert_rule', 'alert_rule_channel', 'alert_rule_host', 'alert_rule_group', 'alert_rule_service_type', 'alert_mute', 'host_group_member']
+const watchedByAlertMatching = [
+  'alert_channel',
+  'alert_rule',
+  'alert_rule_channel',
+  'alert_rule_host',
+  'alert_rule_group',
+  'alert_rule_service_type',
+  'alert_mute',
+  'host_group_member'
+]
 
 const schemaAtVersion10 = `
 CREATE TABLE host (
@@ -358,8 +367,10 @@ BEGIN
   RETURN NULL;
 END $$;
 ${watchedByAlertMatching
-  .map((table) => `CREATE TRIGGER ${table}_bumps_alert_generation AFTER INSERT OR UPDATE OR DELETE ON ${table}
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_alert_generation();`)
+  .map(
+    (table) => `CREATE TRIGGER ${table}_bumps_alert_generation AFTER INSERT OR UPDATE OR DELETE ON ${table}
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_alert_generation();`
+  )
   .join('\n')}
 `
 

@@ -4,7 +4,7 @@
 import type { Compilable } from 'kysely'
 import { postgresDialect } from '../dialect'
 import { bindParams, params, plainSql, toValue, type Prepared, type Row, type RunResult, type SqlRunner } from '../sql'
-import type { SyncConnection} from './sync-connection';
+import type { SyncConnection } from './sync-connection'
 import { type QueryResult } from './sync-connection'
 
 /** Distinct dynamic query texts given a prepared statement's name; later ones are parsed each time. */
