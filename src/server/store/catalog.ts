@@ -11,6 +11,8 @@ export interface TableShape {
   primaryKey: string[]
   /** Tables this one's foreign keys point at (itself excluded). */
   parents: string[]
+  /** Its `id` column is numbered by the database (SQLite's INTEGER PRIMARY KEY, PostgreSQL's identity). */
+  generatedId: boolean
 }
 
 type Reader = Pick<SqlRunner, 'rows'>
@@ -18,7 +20,7 @@ type Reader = Pick<SqlRunner, 'rows'>
 export interface Catalog {
   /** Every table but the engine's own and schema_migration (each end migrates its own schema). */
   tables(sql: Reader): TableShape[]
-  /** After rows were written with their ids: the statement that moves the generator of `table`'s `id` column past them, if the engine needs one. */
+  /** After rows were written with their ids: the statement that moves the generator of `table`'s generated `id` past them, if the engine needs one. */
   identityReset(table: string): string | undefined
 }
 
@@ -34,9 +36,14 @@ function shapes(names: string[], describe: (table: string) => Omit<TableShape, '
 export const sqliteCatalog: Catalog = {
   tables: (sql) =>
     shapes(
-      sql.rows<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").map((r) => r.name),
+      sql
+        .rows<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+        .map((r) => r.name),
       (table) => {
-        const columns = sql.rows<{ name: string; pk: number }>('SELECT name, pk FROM pragma_table_info(?) ORDER BY cid', [table])
+        const columns = sql.rows<{ name: string; type: string; pk: number }>(
+          'SELECT name, type, pk FROM pragma_table_info(?) ORDER BY cid',
+          [table]
+        )
         const parents = sql.rows<{ parent: string }>('SELECT DISTINCT "table" AS parent FROM pragma_foreign_key_list(?)', [table])
         return {
           columns: columns.map((c) => c.name),
@@ -44,7 +51,8 @@ export const sqliteCatalog: Catalog = {
             .filter((c) => c.pk > 0)
             .sort((a, b) => a.pk - b.pk)
             .map((c) => c.name),
-          parents: parents.map((p) => p.parent).filter((p) => p !== table)
+          parents: parents.map((p) => p.parent).filter((p) => p !== table),
+          generatedId: columns.some((c) => c.name === 'id' && c.pk === 1 && c.type.toUpperCase() === 'INTEGER')
         }
       }
     ),
@@ -59,24 +67,34 @@ export const postgresCatalog: Catalog = {
   tables: (sql) =>
     shapes(
       sql
-        .rows<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'")
+        .rows<{ name: string }>(
+          "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+        )
         .map((r) => r.name),
-      (table) => ({
-        columns: sql
-          .rows<{ name: string }>('SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position', [table])
-          .map((r) => r.name),
-        primaryKey: sql
-          .rows<{ name: string }>(
-            `SELECT a.attname AS name FROM pg_constraint c CROSS JOIN LATERAL unnest(c.conkey) WITH ORDINALITY AS k(attnum, position)
+      (table) => {
+        const columns = sql.rows<{ name: string; is_identity: string }>(
+          'SELECT column_name AS name, is_identity FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position',
+          [table]
+        )
+        return {
+          columns: columns.map((c) => c.name),
+          generatedId: columns.some((c) => c.name === 'id' && c.is_identity === 'YES'),
+          primaryKey: sql
+            .rows<{ name: string }>(
+              `SELECT a.attname AS name FROM pg_constraint c CROSS JOIN LATERAL unnest(c.conkey) WITH ORDINALITY AS k(attnum, position)
              JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum ${inSchema} AND c.contype = 'p' ORDER BY k.position`,
-            [table]
-          )
-          .map((r) => r.name),
-        parents: sql
-          .rows<{ parent: string }>(`SELECT DISTINCT p.relname AS parent FROM pg_constraint c JOIN pg_class p ON p.oid = c.confrelid ${inSchema} AND c.contype = 'f'`, [table])
-          .map((r) => r.parent)
-          .filter((p) => p !== table)
-      })
+              [table]
+            )
+            .map((r) => r.name),
+          parents: sql
+            .rows<{ parent: string }>(
+              `SELECT DISTINCT p.relname AS parent FROM pg_constraint c JOIN pg_class p ON p.oid = c.confrelid ${inSchema} AND c.contype = 'f'`,
+              [table]
+            )
+            .map((r) => r.parent)
+            .filter((p) => p !== table)
+        }
+      }
     ),
   // Identity columns keep their own counter, which rows inserted with their ids leave behind.
   identityReset: (table) => `SELECT setval(pg_get_serial_sequence('${quoted(table)}', 'id'), max(id)) FROM ${quoted(table)}`

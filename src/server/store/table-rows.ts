@@ -49,7 +49,7 @@ export class TableRows {
 
   /** Moves the id generator past the ids written, where the engine keeps one apart from the rows. */
   resetIdentity(shape: TableShape): void {
-    const statement = shape.columns.includes('id') ? this.sql.dialect.catalog.identityReset(shape.name) : undefined
+    const statement = shape.generatedId ? this.sql.dialect.catalog.identityReset(shape.name) : undefined
     if (statement) this.sql.rows(statement)
   }
 }

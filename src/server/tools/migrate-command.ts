@@ -54,7 +54,9 @@ export function runMigrateCommand(args: readonly string[], err: NodeJS.WriteStre
   try {
     const report = migrateDatabase({ ...options, progress: progressLine(err), log: (line) => err.write(`${line}\n`) })
     const rate = Math.round(report.rows / Math.max(report.seconds, 0.001))
-    err.write(`copied ${report.rows.toLocaleString('en')} rows in ${report.tables.length} tables in ${report.seconds.toFixed(1)} s (${rate.toLocaleString('en')} rows/s); counts verified\n`)
+    err.write(
+      `copied ${report.rows.toLocaleString('en')} rows in ${report.tables.length} tables in ${report.seconds.toFixed(1)} s (${rate.toLocaleString('en')} rows/s); counts verified\n`
+    )
     return 0
   } catch (e) {
     err.write(`overseer migrate: ${(e as Error).message}\n`)

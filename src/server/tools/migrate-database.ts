@@ -101,7 +101,9 @@ function assertSameTables(source: TableShape[], target: TableShape[]): void {
   const targetShapes = new Set(target.map(describe))
   const differing = source.filter((t) => !targetShapes.has(describe(t))).map((t) => t.name)
   if (differing.length > 0 || source.length !== target.length) {
-    throw new MigrationError(`the two databases' tables differ (${differing.join(', ') || 'extra tables in the target'}): are both at the same schema version?`)
+    throw new MigrationError(
+      `the two databases' tables differ (${differing.join(', ') || 'extra tables in the target'}): are both at the same schema version?`
+    )
   }
   const keyless = source.filter((t) => t.primaryKey.length === 0).map((t) => t.name)
   if (keyless.length > 0) throw new MigrationError(`tables without a primary key cannot be copied in batches: ${keyless.join(', ')}`)

@@ -53,7 +53,14 @@ function fill(s: TempStore): void {
   store.groups.create('db')
   addUserWith(store, 'viewer', PERMISSION_VIEW, { hosts: [hostIds[2]], groups: [web] })
   const channel = store.alertChannels.create(
-    { name: 'ops hook', type: 'webhook', enabled: true, settings: '{"url":"http://127.0.0.1:9/"}', subject_template: null, body_template: 'x' },
+    {
+      name: 'ops hook',
+      type: 'webhook',
+      enabled: true,
+      settings: '{"url":"http://127.0.0.1:9/"}',
+      subject_template: null,
+      body_template: 'x'
+    },
     lastSec
   )
   store.alertRules.create(
@@ -74,9 +81,21 @@ function fill(s: TempStore): void {
     },
     lastSec
   )
-  store.alertMutes.create({ hostId: hostIds[1], serviceNameId: null, until: lastSec + 3600, reason: 'maintenance', createdBy: 'viewer' }, lastSec)
+  store.alertMutes.create(
+    { hostId: hostIds[1], serviceNameId: null, until: lastSec + 3600, reason: 'maintenance', createdBy: 'viewer' },
+    lastSec
+  )
   store.serverSettings.update({ sessionTimeoutSec: 7200 })
-  store.sessions.create({ id: 'session-1', user_id: null, csrf_token: 't', csrf_protection: 1, attributes: '{}', saved_url: null, created_at: lastSec, last_access: lastSec })
+  store.sessions.create({
+    id: 'session-1',
+    user_id: null,
+    csrf_token: 't',
+    csrf_protection: 1,
+    attributes: '{}',
+    saved_url: null,
+    created_at: lastSec,
+    last_access: lastSec
+  })
 }
 
 interface TableSnapshot {
@@ -91,9 +110,11 @@ function snapshot(location: string): Record<string, TableSnapshot> {
     const tables = new TableRows(store.sql)
     const result: Record<string, TableSnapshot> = {}
     for (const shape of tables.tables()) {
-      const rows = tables.batch(shape, undefined, SAMPLE_ROWS).map((row) =>
-        Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v]))
-      )
+      const rows = tables
+        .batch(shape, undefined, SAMPLE_ROWS)
+        .map((row) =>
+          Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v]))
+        )
       result[shape.name] = { count: tables.count(shape.name), rows }
     }
     return result
@@ -111,7 +132,23 @@ describe('overseer migrate', () => {
     const before = snapshot(source.store.location)
     expect(snapshot(sqliteFile('copy'))).toEqual(before)
     // The fill reached every table the benchmark and the repositories write.
-    for (const table of ['host', 'service', 'statistic', 'event', 'history_raw', 'history_minute', 'user', 'user_role', 'role_row_host', 'role_row_group', 'host_group_member', 'alert_rule_channel', 'alert_rule_service_type', 'alert_mute', 'session']) {
+    for (const table of [
+      'host',
+      'service',
+      'statistic',
+      'event',
+      'history_raw',
+      'history_minute',
+      'user',
+      'user_role',
+      'role_row_host',
+      'role_row_group',
+      'host_group_member',
+      'alert_rule_channel',
+      'alert_rule_service_type',
+      'alert_mute',
+      'session'
+    ]) {
       expect(before[table].count, table).toBeGreaterThan(0)
     }
     expect(before.statistic.count).toBeGreaterThan(SAMPLE_ROWS) // batched over many batches of 50
