@@ -1,8 +1,6 @@
 // What a database says about its own tables, read from each engine's catalog: the copy between engines
 // (tools/migrate-database.ts) learns the tables, their columns, keys and foreign keys from it instead of a
 // list kept by hand, so a table added by a later migration is copied too.
-import type { SqlRunner } from './sql'
-
 export interface TableShape {
   name: string
   /** In the table's own order. */
@@ -15,7 +13,10 @@ export interface TableShape {
   generatedId: boolean
 }
 
-type Reader = Pick<SqlRunner, 'rows'>
+/** SqlRunner's `rows` (not imported: the runners' dialects hold a catalog). */
+interface Reader {
+  rows<T = Record<string, unknown>>(text: string, args?: readonly unknown[]): T[]
+}
 
 export interface Catalog {
   /** Every table but the engine's own and schema_migration (each end migrates its own schema). */
