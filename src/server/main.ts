@@ -64,7 +64,7 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[2] === 'migrate') {
-  process.exit(runMigrateCommand(process.argv.slice(3)))
+  void runMigrateCommand(process.argv.slice(3)).then((status) => process.exit(status))
 } else {
   main().catch((err: Error) => {
     createLogger().error(`server failed to start: ${err.message}`)

@@ -2,6 +2,7 @@
 // the command line of migrate-database.ts. Exit status 0 copied, 1 refused or failed, 2 bad arguments.
 import { existsSync } from 'node:fs'
 import { isPostgresUrl } from '../store/postgres/database'
+import { loadPostgresSupport } from '../store/postgres/sync-connection'
 import { DEFAULT_BATCH_ROWS, migrateDatabase, type MigrateOptions } from './migrate-database'
 import { progressLine } from './progress-line'
 
@@ -42,7 +43,7 @@ export function parseMigrateArgs(args: readonly string[]): Omit<MigrateOptions, 
   return { from, to, force, batchRows }
 }
 
-export function runMigrateCommand(args: readonly string[], err: NodeJS.WriteStream = process.stderr): number {
+export async function runMigrateCommand(args: readonly string[], err: NodeJS.WriteStream = process.stderr): Promise<number> {
   let options
   try {
     options = parseMigrateArgs(args)
@@ -52,6 +53,7 @@ export function runMigrateCommand(args: readonly string[], err: NodeJS.WriteStre
     return 2
   }
   try {
+    if (isPostgresUrl(options.from) || isPostgresUrl(options.to)) await loadPostgresSupport()
     const report = migrateDatabase({ ...options, progress: progressLine(err), log: (line) => err.write(`${line}\n`) })
     const rate = Math.round(report.rows / Math.max(report.seconds, 0.001))
     err.write(

@@ -221,4 +221,23 @@ describe('overseer migrate', () => {
       expect(bad.status).toBe(2)
     }
   })
+
+  it.skipIf(!existsSync(SERVER_JS) || !process.env.OVERSEER_TEST_POSTGRES)('runs as `server.js migrate` to and from PostgreSQL', () => {
+    const pgDir = mkdtempSync(join(tmpdir(), 'overseer-migrate-pg-'))
+    const postgres = databaseFor(pgDir)!
+    try {
+      for (const [from, to] of [
+        [`sqlite:${source.store.location}`, postgres],
+        [postgres, `sqlite:${sqliteFile('cli-back')}`]
+      ]) {
+        const run = spawnSync(process.execPath, [SERVER_JS, 'migrate', '--from', from, '--to', to], { encoding: 'utf8' })
+        expect(run.stderr).toMatch(/counts verified/)
+        expect(run.status).toBe(0)
+      }
+      expect(snapshot(sqliteFile('cli-back'))).toEqual(snapshot(source.store.location))
+    } finally {
+      dropDatabaseOf(pgDir)
+      rmSync(pgDir, { recursive: true, force: true })
+    }
+  })
 })
