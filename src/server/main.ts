@@ -1,5 +1,6 @@
 // Headless entry: `node out/main/server.js [--host H] [--port P] [--data-dir D] [--init-admin U:P] [--init-collector U:P]
-// [--log-level L] [--log-format text|json] [--access-log on|off]` (config.ts has them all).
+// [--log-level L] [--log-format text|json] [--access-log on|off]` (config.ts has them all);
+// `node out/main/server.js migrate --from … --to …` copies a database between engines instead (tools/migrate-command.ts).
 // When started by a parent (the Electron shell's utility process, tests' fork), it reports
 // {type: 'ready', port, urls}, or {type: 'error', code: 'EADDRINUSE'} and exit status 3 when the port is taken.
 import { join } from 'node:path'
@@ -8,6 +9,7 @@ import { ConfigError, parseConfig } from './config'
 import { parentChannel } from './desktop-bridge'
 import { createLogger } from './log'
 import { startServer } from './server'
+import { runMigrateCommand } from './tools/migrate-command'
 
 async function main(): Promise<void> {
   let config
@@ -61,7 +63,11 @@ async function main(): Promise<void> {
   if (stopRequested) stop('stop request from the parent process')
 }
 
-main().catch((err: Error) => {
-  createLogger().error(`server failed to start: ${err.message}`)
-  process.exit(1)
-})
+if (process.argv[2] === 'migrate') {
+  void runMigrateCommand(process.argv.slice(3)).then((status) => process.exit(status))
+} else {
+  main().catch((err: Error) => {
+    createLogger().error(`server failed to start: ${err.message}`)
+    process.exit(1)
+  })
+}

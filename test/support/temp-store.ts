@@ -18,9 +18,10 @@ export interface TempStore {
   close(): void
 }
 
-export function tempStore(): TempStore {
+/** `sqlite`: a SQLite file whichever engine the tests run on (a source to move to the other engine). */
+export function tempStore({ sqlite = false } = {}): TempStore {
   const dir = mkdtempSync(join(tmpdir(), 'overseer-store-'))
-  const store = new Store(databaseFor(dir) ?? join(dir, 'test.sqlite'))
+  const store = new Store((!sqlite && databaseFor(dir)) || join(dir, 'test.sqlite'))
   const secrets = SecretBox.fromKeyFile(join(dir, 'secret.key'))
   const ingest = new Ingest(store, secrets)
   return {

@@ -1,6 +1,7 @@
 // What SQLite and PostgreSQL spell differently, one place per engine: the repositories ask their runner's
 // dialect instead of writing either spelling.
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely'
+import { postgresCatalog, sqliteCatalog, type Catalog } from './catalog'
 
 export interface Dialect {
   /**
@@ -16,6 +17,8 @@ export interface Dialect {
   smaller(a: Expression<number>, b: Expression<number> | number): RawBuilder<number>
   /** A join that keeps the order written: SQLite plans CROSS JOIN's left table as the outer loop. */
   readonly orderedJoin: RawBuilder<unknown>
+  /** The tables as the engine's catalog describes them. */
+  readonly catalog: Catalog
 }
 
 /** A LIKE pattern matching `text` anywhere, its own wildcards taken literally (escape character `\`). */
@@ -29,7 +32,8 @@ export const sqliteDialect: Dialect = {
   contains: (column, text) => sql<SqlBool>`${sql.ref(column)} LIKE ${likeContaining(text)} ESCAPE '\\'`,
   equalsIgnoringCase: (column, text) => sql<SqlBool>`${sql.ref(column)} = ${text} COLLATE NOCASE`,
   smaller: (a, b) => sql<number>`min(${a}, ${b})`,
-  orderedJoin: sql`CROSS JOIN`
+  orderedJoin: sql`CROSS JOIN`,
+  catalog: sqliteCatalog
 }
 
 export const postgresDialect: Dialect = {
@@ -38,5 +42,6 @@ export const postgresDialect: Dialect = {
   equalsIgnoringCase: (column, text) => sql<SqlBool>`lower(${sql.ref(column)}) = lower(${text})`,
   smaller: (a, b) => sql<number>`LEAST(${a}, ${b})`,
   // PostgreSQL's planner orders joins itself (and CROSS JOIN takes no ON).
-  orderedJoin: sql`JOIN`
+  orderedJoin: sql`JOIN`,
+  catalog: postgresCatalog
 }

@@ -1,0 +1,41 @@
+// Progress of a long copy on stderr: one line redrawn in place on a terminal, one line per table
+// otherwise (a log file or a pipe gets no carriage returns).
+import type { CopyProgress } from './migrate-database'
+
+/** Redraws at most this often: a terminal that redraws on every batch slows the copy down. */
+const REDRAW_MS = 100
+
+export function progressLine(out: NodeJS.WriteStream): CopyProgress {
+  let name = ''
+  let total = 0
+  let copied = 0
+  let started = 0
+  let drawnAt = 0
+  const line = () => {
+    const percent = total > 0 ? Math.floor((copied / total) * 100) : 100
+    return `${name}: ${copied.toLocaleString('en')} / ${total.toLocaleString('en')} rows (${percent} %)`
+  }
+  const rate = () => {
+    const seconds = (performance.now() - started) / 1000
+    return seconds > 0 && copied > 0 ? `, ${Math.round(copied / seconds).toLocaleString('en')} rows/s` : ''
+  }
+  return {
+    table(table, rows) {
+      name = table
+      total = rows
+      copied = 0
+      started = performance.now()
+      drawnAt = 0
+      if (out.isTTY) out.write(`\r\x1b[K${line()}`)
+    },
+    rows(n) {
+      copied = n
+      if (!out.isTTY || performance.now() - drawnAt < REDRAW_MS) return
+      drawnAt = performance.now()
+      out.write(`\r\x1b[K${line()}`)
+    },
+    tableDone() {
+      out.write(`${out.isTTY ? '\r\x1b[K' : ''}${line()}${rate()}\n`)
+    }
+  }
+}
