@@ -18,9 +18,14 @@ export interface TempStore {
   close(): void
 }
 
+/** Where a temporary store of data folder `dir` lives: a test that reopens it after close() opens this. */
+export function storeLocation(dir: string): string {
+  return databaseFor(dir) ?? join(dir, 'test.sqlite')
+}
+
 export function tempStore(): TempStore {
   const dir = mkdtempSync(join(tmpdir(), 'overseer-store-'))
-  const store = new Store(databaseFor(dir) ?? join(dir, 'test.sqlite'))
+  const store = new Store(storeLocation(dir))
   const secrets = SecretBox.fromKeyFile(join(dir, 'secret.key'))
   const ingest = new Ingest(store, secrets)
   return {
