@@ -6,7 +6,7 @@ import { SecretBox } from '../../src/server/auth/secret-box'
 import { Ingest } from '../../src/server/collector/ingest'
 import { parseMonitMessage } from '../../src/server/monit/parse-message'
 import { Store } from '../../src/server/store/store'
-import { databaseFor, dropDatabaseOf } from './test-database'
+import { dropDatabaseOf, storeLocation } from './test-database'
 
 export interface TempStore {
   dir: string
@@ -19,13 +19,11 @@ export interface TempStore {
 }
 
 /** Where a temporary store of data folder `dir` lives: a test that reopens it after close() opens this. */
-export function storeLocation(dir: string): string {
-  return databaseFor(dir) ?? join(dir, 'test.sqlite')
-}
+export const tempStoreLocation = (dir: string): string => storeLocation(dir, 'test.sqlite')
 
 export function tempStore(): TempStore {
   const dir = mkdtempSync(join(tmpdir(), 'overseer-store-'))
-  const store = new Store(storeLocation(dir))
+  const store = new Store(tempStoreLocation(dir))
   const secrets = SecretBox.fromKeyFile(join(dir, 'secret.key'))
   const ingest = new Ingest(store, secrets)
   return {
