@@ -52,7 +52,7 @@ function scheduleDrain(): void {
 }
 
 async function start(): Promise<void> {
-  if (isPostgresUrl(settings.database)) await loadPostgresSupport()
+  if (isPostgresUrl(settings.database)) await loadPostgresSupport(settings.connectionWorkerScript)
   store = new Store(settings.database)
   ingest = new Ingest(store, SecretBox.fromKeyFile(settings.keyFile), feed)
   port.on('message', onMessage)

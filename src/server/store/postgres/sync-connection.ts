@@ -84,13 +84,20 @@ let builtWorkerScript: string | undefined
 
 /**
  * The built server ships the connection thread as its own bundle (electron-vite's `?modulePath`, which
- * only an `import()` resolves): entries call this once before opening a PostgreSQL store. From sources
+ * only an `import()` resolves): entries call this once before opening a PostgreSQL store, a worker with
+ * the `script` its parent loaded. From sources
  * (tests, tsx) the TypeScript entry is compiled on the fly and nothing needs loading.
  */
-export async function loadPostgresSupport(): Promise<void> {
+export async function loadPostgresSupport(script?: string): Promise<void> {
   if (__filename.endsWith('.ts') || builtWorkerScript) return
-  builtWorkerScript = (await import('./connection-worker?modulePath')).default
+  builtWorkerScript = script ?? (await import('./connection-worker?modulePath')).default
 }
+
+/**
+ * The connection thread's script loadPostgresSupport found, for a worker of the built server to load
+ * with: inside a worker's own bundle the `?modulePath` import yields the module's code, not its path.
+ */
+export const builtConnectionWorkerScript = (): string | undefined => builtWorkerScript
 
 function connectionWorker(data: ConnectionWorkerData & { answers: MessagePort }, transfer: MessagePort[]): Worker {
   if (!__filename.endsWith('.ts')) {
