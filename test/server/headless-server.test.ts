@@ -5,11 +5,13 @@ import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
+import { DATABASE_FILE } from '../../src/server/server'
+import { Store } from '../../src/server/store/store'
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { removeDir, SERVER_JS, startBuiltServer, type BuiltServer } from '../support/built-server'
+import { storeLocation } from '../support/test-database'
 
 const run = promisify(execFile)
 let server: BuiltServer | undefined
@@ -41,8 +43,8 @@ describe('node out/main/server.js', () => {
     await server.stop()
     server = await startBuiltServer({ dataDir, args: ['--init-admin', 'intruder:second'] })
     expect(server.output()).toContain('--init-admin ignored: users exist already')
-    const db = new Database(join(dataDir, 'overseer.sqlite'), { readonly: true })
-    expect(db.prepare('SELECT uname FROM user').all()).toEqual([{ uname: 'admin' }])
+    const db = new Store(storeLocation(dataDir, DATABASE_FILE))
+    expect(db.sql.plain.prepare('SELECT uname FROM "user"').all()).toEqual([{ uname: 'admin' }])
     db.close()
   })
 
@@ -81,8 +83,10 @@ describe('node out/main/server.js', () => {
     }
     await server.kill()
     expect(acknowledged).toHaveLength(30)
-    const db = new Database(join(server.dataDir, 'overseer.sqlite'), { readonly: true })
-    const stored = db.prepare('SELECT h.agent_id, COUNT(e.id) AS events FROM host h JOIN event e ON e.host_id = h.id GROUP BY h.id').all()
+    const db = new Store(storeLocation(server.dataDir, DATABASE_FILE))
+    const stored = db.sql.plain
+      .prepare('SELECT h.agent_id, COUNT(e.id) AS events FROM host h JOIN event e ON e.host_id = h.id GROUP BY h.id ORDER BY h.id')
+      .all()
     db.close()
     expect(stored).toHaveLength(30)
     expect(stored).toEqual(acknowledged.map((agent_id) => ({ agent_id, events: 1 })))

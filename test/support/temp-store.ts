@@ -6,7 +6,7 @@ import { SecretBox } from '../../src/server/auth/secret-box'
 import { Ingest } from '../../src/server/collector/ingest'
 import { parseMonitMessage } from '../../src/server/monit/parse-message'
 import { Store } from '../../src/server/store/store'
-import { databaseFor, dropDatabaseOf } from './test-database'
+import { dropDatabaseOf, storeLocation } from './test-database'
 
 export interface TempStore {
   dir: string
@@ -18,10 +18,13 @@ export interface TempStore {
   close(): void
 }
 
+/** Where a temporary store of data folder `dir` lives: a test that reopens it after close() opens this. */
+export const tempStoreLocation = (dir: string): string => storeLocation(dir, 'test.sqlite')
+
 /** `sqlite`: a SQLite file whichever engine the tests run on (a source to move to the other engine). */
 export function tempStore({ sqlite = false } = {}): TempStore {
   const dir = mkdtempSync(join(tmpdir(), 'overseer-store-'))
-  const store = new Store((!sqlite && databaseFor(dir)) || join(dir, 'test.sqlite'))
+  const store = new Store(sqlite ? join(dir, 'test.sqlite') : tempStoreLocation(dir))
   const secrets = SecretBox.fromKeyFile(join(dir, 'secret.key'))
   const ingest = new Ingest(store, secrets)
   return {

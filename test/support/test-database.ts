@@ -3,6 +3,7 @@
 // folder gets its own PostgreSQL database, created from a migrated template: a server restarted on the
 // same folder finds its data again, as it would in its SQLite file.
 import { createHash } from 'node:crypto'
+import { join } from 'node:path'
 import type Database from 'better-sqlite3'
 import type { SqliteRunner } from '../../src/server/store/sqlite-runner'
 import { Store } from '../../src/server/store/store'
@@ -51,6 +52,11 @@ export function databaseFor(dataDir: string): string | undefined {
   const c = adminConnection()
   if (!exists(c, name)) c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`)
   return withDatabase(clusterUrl, name)
+}
+
+/** Where the store of data folder `dataDir` lives: its database, or its SQLite file `sqliteFile` in it. */
+export function storeLocation(dataDir: string, sqliteFile: string): string {
+  return databaseFor(dataDir) ?? join(dataDir, sqliteFile)
 }
 
 /** Drops a data folder's database, once its servers are closed (SQLite: the folder's removal does it). */

@@ -61,8 +61,11 @@ export class RawHistoryRepository {
     this.insertRow.run({ hostId, time, samples })
   }
 
-  /** The host's rows with time in [from, to) and id ≤ maxId, oldest first, at most `limit`. */
-  ofHost(hostId: number, from: number, to: number, maxId = Number.MAX_SAFE_INTEGER, limit = -1): RawRow[] {
+  /**
+   * The host's rows with time in [from, to) and id ≤ maxId, oldest first, at most `limit` (unbounded: a
+   * limit both engines accept, PostgreSQL refusing SQLite's -1).
+   */
+  ofHost(hostId: number, from: number, to: number, maxId = Number.MAX_SAFE_INTEGER, limit = Number.MAX_SAFE_INTEGER): RawRow[] {
     return this.rowsOfHost.all({ hostId, from, to, maxId, limit })
   }
 

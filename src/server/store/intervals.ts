@@ -14,12 +14,13 @@ export class IntervalRepository {
   private readonly insertSpan
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
+    // Null-safe equality on a bound name id: PostgreSQL refuses `IS $n`; SQLite reads this as its `IS`.
     this.findOpen = sql.prepare((p: { hostId: number; nameId: number | null }) =>
       db
         .selectFrom('state_interval')
         .select(['id', 'start'])
         .where('host_id', '=', p.hostId)
-        .where('service_name_id', 'is', p.nameId)
+        .where('service_name_id', 'is not distinct from', p.nameId)
         .where('end', 'is', null)
     )
     this.insertOpen = sql.prepare((p: { hostId: number; nameId: number | null; start: number }) =>

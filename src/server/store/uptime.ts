@@ -41,12 +41,13 @@ export class UptimeRepository {
     // Intervals of one (host, name) never overlap (one opens only when none is open), so those
     // overlapping [from, to) are the ones starting inside it plus at most the last one starting before.
     // Both are range scans of state_interval_host bounded by the span, whatever the history holds.
+    // Null-safe equality on a bound name id: PostgreSQL refuses `IS $n`; SQLite reads this as its `IS`.
     this.startingIn = sql.prepare((p: { hostId: number; nameId: number | null; from: number; to: number }) =>
       db
         .selectFrom('state_interval')
         .select(['start', 'end'])
         .where('host_id', '=', p.hostId)
-        .where('service_name_id', 'is', p.nameId)
+        .where('service_name_id', 'is not distinct from', p.nameId)
         .where('start', '>=', p.from)
         .where('start', '<', p.to)
     )
@@ -55,7 +56,7 @@ export class UptimeRepository {
         .selectFrom('state_interval')
         .select(['start', 'end'])
         .where('host_id', '=', p.hostId)
-        .where('service_name_id', 'is', p.nameId)
+        .where('service_name_id', 'is not distinct from', p.nameId)
         .where('start', '<', p.from)
         .orderBy('start', 'desc')
         .limit(1)

@@ -1,14 +1,14 @@
 // The outbox row is durable once the collector answered (issue 13): the built server, killed with
 // SIGKILL right after its 200, still has every acknowledged event's alert when it starts again.
-import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DATABASE_FILE } from '../../../src/server/server'
+import { Store } from '../../../src/server/store/store'
 import { addChannel, addRule, outboxRows } from '../../support/alert-config'
 import { removeDir, startBuiltServer, type BuiltServer } from '../../support/built-server'
 import { postCollector } from '../../support/collector-client'
 import { asAgent, fixture } from '../../support/fixtures'
 import { captureShiftTo, retimeCapture } from '../../support/payloads'
+import { storeLocation } from '../../support/test-database'
 
 let server: BuiltServer | undefined
 afterEach(async () => {
@@ -22,10 +22,10 @@ afterEach(async () => {
 describe('alert outbox durability (built server)', () => {
   it("killed with SIGKILL right after the collector's 200: every acknowledged failure has its outbox row after the restart", async () => {
     server = await startBuiltServer({ args: ['--init-collector', 'monit:abc123'] })
-    const file = join(server.dataDir, DATABASE_FILE)
+    const location = storeLocation(server.dataDir, DATABASE_FILE)
     // Written by another connection while the server runs, as the admin API would.
-    const admin = new Database(file)
-    const rule = addRule(admin, { channelIds: [addChannel(admin)] })
+    const admin = new Store(location)
+    const rule = addRule(admin.sql.plain, { channelIds: [addChannel(admin.sql.plain)] })
     admin.close()
 
     const shift = captureShiftTo(Math.floor(Date.now() / 1000))
@@ -40,9 +40,9 @@ describe('alert outbox durability (built server)', () => {
 
     const { dataDir } = server
     server = await startBuiltServer({ dataDir })
-    const db = new Database(file, { readonly: true })
+    const db = new Store(location)
     try {
-      const rows = outboxRows(db)
+      const rows = outboxRows(db.sql.plain)
       expect(rows.map((r) => r.item.host).sort()).toEqual(acknowledged.sort())
       expect(rows.every((r) => r.rule_id === rule && r.kind === 'alert' && r.item.service === 'sleeper' && r.item.state === 'failed')).toBe(
         true

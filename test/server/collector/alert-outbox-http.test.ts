@@ -1,20 +1,22 @@
 // Alert outbox rows over real HTTP (issue 13): the real server on 127.0.0.1, fixture payloads posted
-// to /collector (stored by the ingest thread, its own SQLite connection), the heartbeat watchdog on
+// to /collector (stored by the ingest thread, its own connection), the heartbeat watchdog on
 // the main thread (another connection); the configuration written with plain SQL through a third.
-import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServiceEntry } from '../../../src/shared/api/status'
 import { DATABASE_FILE } from '../../../src/server/server'
+import type { PlainSql } from '../../../src/server/store/sql'
+import { Store } from '../../../src/server/store/store'
 import { addChannel, addMute, addRule, outboxRows } from '../../support/alert-config'
 import { loginAs } from '../../support/api-client'
 import { asAgent, fixture } from '../../support/fixtures'
 import { startTestServer, type TestServer } from '../../support/in-process-server'
 import { captureShiftTo, retimeCapture, withEvent } from '../../support/payloads'
+import { storeLocation } from '../../support/test-database'
 import { waitFor } from '../../support/wait'
 
 let server: TestServer
-let db: Database.Database
+let config: Store
+let db: PlainSql
 const shift = captureShiftTo(Math.floor(Date.now() / 1000))
 const agentId = (i: number) => `d0${String(i).padStart(30, '0')}`
 const payload = (name: string, i: number) => retimeCapture(asAgent(fixture(name), agentId(i), `web-${i}`), shift)
@@ -24,10 +26,11 @@ const rowsOf = (i: number) => outboxRows(db).filter((r) => r.item.hostid === hos
 
 beforeAll(async () => {
   server = await startTestServer()
-  db = new Database(join(server.dataDir, DATABASE_FILE))
+  config = new Store(storeLocation(server.dataDir, DATABASE_FILE))
+  db = config.sql.plain
 })
 afterAll(async () => {
-  db.close()
+  config.close()
   await server.stopAndClean()
 })
 

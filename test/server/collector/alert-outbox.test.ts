@@ -10,6 +10,7 @@ import { asAgent, fixture } from '../../support/fixtures'
 import { captureShiftTo, retimeCapture, withEvent } from '../../support/payloads'
 import { Store } from '../../../src/server/store/store'
 import type { PlainSql } from '../../../src/server/store/sql'
+import { refuseHostUpdate } from '../../support/refused-host-update'
 import { tempStore, type TempStore } from '../../support/temp-store'
 
 const AGENT = 'a1000000000000000000000000000001'
@@ -210,8 +211,7 @@ describe("alert outbox: in the event's transaction", () => {
   it('a message rolled back leaves no outbox row; the others of its batch have theirs, once', () => {
     addRule(db, { channelIds: [addChannel(db)] })
     // A fault after the event and its outbox rows were written: the host row's update comes last.
-    db.exec(`CREATE TEMP TRIGGER fail_boom BEFORE UPDATE ON host WHEN NEW.hostname = 'boom'
-      BEGIN SELECT RAISE(ABORT, 'boom is refused by a test trigger'); END`)
+    refuseHostUpdate(t.store, 'boom', 'boom is refused by a test trigger')
     const principal: Principal = { userId: 2, uname: 'monit', admin: false, everyHost: 1, perHost: new Map() }
     const request = (agent: string, hostname: string): CollectRequest => ({
       xml: Buffer.from(payload('03-event-process-not-running', agent, hostname)),

@@ -1,12 +1,12 @@
-// The rollup on a real SQLite file: minute, hour and day buckets across their boundaries, late and
+// The rollup on a real store (SQLite file or PostgreSQL database): minute, hour and day buckets across their boundaries, late and
 // out-of-order samples after a roll, retention edges, a restart in the middle, and exactly-once.
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { blockStart } from '../../../src/server/domain/history-levels'
 import { ROLL_GRACE_SECONDS, Rollup } from '../../../src/server/history/rollup'
 import { readSeries } from '../../../src/server/history/series-reader'
 import { Store } from '../../../src/server/store/store'
 import { DAY, expectedBucket, historySetup, HOUR, T0, type HistorySetup } from './history-setup'
+import { tempStoreLocation } from '../../support/temp-store'
 
 let setup: HistorySetup
 afterEach(() => {
@@ -190,7 +190,7 @@ describe('restarts', () => {
       /* until the first write */
     }
     setup.store.close()
-    setup.store = new Store(join(setup.temp.dir, 'test.sqlite'))
+    setup.store = new Store(tempStoreLocation(setup.temp.dir))
     setup.raw(T0 + 15, [[setup.ids[0], 0.9]]) // a late sample while the server was down
     rollup().runToIdle(now)
     const [a] = setup.ids
@@ -201,7 +201,7 @@ describe('restarts', () => {
     expect(series[0].max).toBe(0.9)
     // Running again after a clean restart changes nothing.
     setup.store.close()
-    setup.store = new Store(join(setup.temp.dir, 'test.sqlite'))
+    setup.store = new Store(tempStoreLocation(setup.temp.dir))
     rollup().runToIdle(now)
     expect(readSeries(setup.store.history, setup.hostId, [a], 'minute', T0, T0 + 3 * HOUR, HOUR).get(a)).toEqual(series)
   })
