@@ -22,7 +22,10 @@ function prepareLevel(db: QueryBuilder, sql: SqlRunner, level: RolledLevel) {
   const table = blockTable[level]
   return {
     put: sql.prepare((p: { start: number; statisticId: number; buckets: Uint8Array }) =>
-      h.replaceInto(table).values({ start: p.start, statistic_id: p.statisticId, buckets: p.buckets })
+      h
+        .insertInto(table)
+        .values({ start: p.start, statistic_id: p.statisticId, buckets: p.buckets })
+        .onConflict((oc) => oc.columns(['start', 'statistic_id']).doUpdateSet((eb) => ({ buckets: eb.ref('excluded.buckets') })))
     ),
     get: sql.prepare((p: { start: number; statisticId: number }) =>
       h.selectFrom(table).select('buckets').where('start', '=', p.start).where('statistic_id', '=', p.statisticId)
