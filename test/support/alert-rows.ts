@@ -15,7 +15,7 @@ export function addHost(db: PlainSql, hostname: string): number {
 
 /** A failed event of `service` on the host (class Nonexist unless told), active until `recover`. */
 export function addEvent(db: PlainSql, hostId: number, service: string, date: number, eventClass = 512): number {
-  db.prepare('INSERT OR IGNORE INTO service_name (name) VALUES (?)').run(service)
+  db.prepare('INSERT INTO service_name (name) VALUES (?) ON CONFLICT DO NOTHING').run(service)
   const nameId = (db.prepare('SELECT id FROM service_name WHERE name = ?').get(service) as { id: number }).id
   return Number(
     (
