@@ -62,7 +62,7 @@ export class RawHistoryRepository {
   }
 
   /** The host's rows with time in [from, to) and id ≤ maxId, oldest first, at most `limit`. */
-  ofHost(hostId: number, from: number, to: number, maxId = Number.MAX_SAFE_INTEGER, limit = -1): RawRow[] {
+  ofHost(hostId: number, from: number, to: number, maxId = Number.MAX_SAFE_INTEGER, limit = Number.MAX_SAFE_INTEGER): RawRow[] {
     return this.rowsOfHost.all({ hostId, from, to, maxId, limit })
   }
 
