@@ -1,5 +1,6 @@
 // Starts and stops the whole server: store, jobs and HTTP. Used by the headless entry (main.ts), the
 // Electron shell (through that entry) and the tests.
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ChannelType } from './alerting/channel'
 import { BasicAuthenticator } from './auth/basic-auth'
@@ -73,6 +74,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let ingest: IngestThread | undefined
   try {
     createInitialUsers(store.users, options, log)
+    // The data folder holds the key even when the database is elsewhere (PostgreSQL) and never created it.
+    mkdirSync(options.dataDir, { recursive: true })
     const keyFile = join(options.dataDir, 'secret.key')
     const secrets = SecretBox.fromKeyFile(keyFile)
     const feed = new ChangeFeed()
