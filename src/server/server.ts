@@ -75,6 +75,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let ingest: IngestThread | undefined
   try {
     createInitialUsers(store.users, options, log)
+    // The data folder holds the key even when the database is elsewhere (PostgreSQL) and never created it.
+    mkdirSync(options.dataDir, { recursive: true })
     const keyFile = join(options.dataDir, 'secret.key')
     const secrets = SecretBox.fromKeyFile(keyFile)
     const feed = new ChangeFeed()

@@ -131,7 +131,8 @@ export class EventReportRepository {
     const kind = sql<number>`CASE event.state WHEN 1 THEN 1 WHEN 2 THEN 2 ELSE 0 END`
     const query = filtered(this.sql.dialect, this.db.selectFrom('event'), { visible, dateFrom: from, dateTo: to })
       .select((eb) => [bucket.as('bucket'), kind.as('kind'), eb.fn.countAll<number>().as('n')])
-      .groupBy([bucket, kind])
+      // By the output names: PostgreSQL would see the expressions' parameters as other values than the select's.
+      .groupBy([sql.ref('bucket'), sql.ref('kind')])
     return this.sql.all(query)
   }
 }

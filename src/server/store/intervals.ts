@@ -1,7 +1,7 @@
 // Down-time intervals: a failing service (service_name_id) or a silent host (service_name_id null).
 // Uptime reports are computed from these, never from per-minute rows.
 import type { DownSpan } from '../domain/down-spans'
-import type { QueryBuilder, SqlRunner } from './sql'
+import { preparedForNullable, type QueryBuilder, type SqlRunner } from './sql'
 
 export class IntervalRepository {
   private readonly findOpen
@@ -14,14 +14,17 @@ export class IntervalRepository {
   private readonly insertSpan
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
-    // Null-safe equality on a bound name id: PostgreSQL refuses `IS $n`; SQLite reads this as its `IS`.
-    this.findOpen = sql.prepare((p: { hostId: number; nameId: number | null }) =>
-      db
-        .selectFrom('state_interval')
-        .select(['id', 'start'])
-        .where('host_id', '=', p.hostId)
-        .where('service_name_id', 'is not distinct from', p.nameId)
-        .where('end', 'is', null)
+    this.findOpen = preparedForNullable(
+      (p: { hostId: number; nameId: number | null }) => p.nameId === null,
+      (forNull) =>
+        sql.prepare((p: { hostId: number; nameId: number | null }) =>
+          db
+            .selectFrom('state_interval')
+            .select(['id', 'start'])
+            .where('host_id', '=', p.hostId)
+            .where('service_name_id', forNull ? 'is' : '=', forNull ? null : p.nameId)
+            .where('end', 'is', null)
+        )
     )
     this.insertOpen = sql.prepare((p: { hostId: number; nameId: number | null; start: number }) =>
       db.insertInto('state_interval').values({ host_id: p.hostId, service_name_id: p.nameId, start: p.start, end: null })

@@ -77,15 +77,15 @@ export class RoleRepository {
 
   /** The ids among `ids` that name no role. */
   missingRoles(ids: readonly number[]): number[] {
-    return missing(ids, (some) => this.sql.all(this.db.selectFrom('role').select('id').where('id', 'in', some)))
+    return missing(ids, (some) => this.sql.all(this.db.selectFrom('role').select('id').where('id', 'in', this.sql.dialect.idList(some))))
   }
 
   missingHosts(ids: readonly number[]): number[] {
-    return missing(ids, (some) => this.sql.all(this.db.selectFrom('host').select('id').where('id', 'in', some)))
+    return missing(ids, (some) => this.sql.all(this.db.selectFrom('host').select('id').where('id', 'in', this.sql.dialect.idList(some))))
   }
 
   missingGroups(ids: readonly number[]): number[] {
-    return missing(ids, (some) => this.sql.all(this.db.selectFrom('host_group').select('id').where('id', 'in', some)))
+    return missing(ids, (some) => this.sql.all(this.db.selectFrom('host_group').select('id').where('id', 'in', this.sql.dialect.idList(some))))
   }
 
   create(role: RoleDefinition, memberIds: readonly number[] = []): number {
@@ -142,7 +142,7 @@ export class RoleRepository {
 
   removeMembers(id: number, userIds: readonly number[]): void {
     if (userIds.length === 0) return
-    this.sql.run(this.db.deleteFrom('user_role').where('role_id', '=', id).where('user_id', 'in', userIds))
+    this.sql.run(this.db.deleteFrom('user_role').where('role_id', '=', id).where('user_id', 'in', this.sql.dialect.idList(userIds)))
     this.permissions.bump()
   }
 

@@ -69,6 +69,18 @@ export interface Prepared<A, R> {
   all(args: A): R[]
 }
 
+/**
+ * A statement comparing a nullable column with an argument that may be null: one statement prepared for a
+ * null argument (`IS NULL`) and one for a value (`=`), picked per call. PostgreSQL takes no parameter after
+ * IS, and its `IS NOT DISTINCT FROM` cannot use an index.
+ */
+export function preparedForNullable<A, R>(isNull: (args: A) => boolean, prepare: (forNull: boolean) => Prepared<A, R>): Prepared<A, R> {
+  const forNull = prepare(true)
+  const forValue = prepare(false)
+  const pick = (args: A) => (isNull(args) ? forNull : forValue)
+  return { run: (args) => pick(args).run(args), get: (args) => pick(args).get(args), all: (args) => pick(args).all(args) }
+}
+
 /** What the repositories run queries with, whichever the engine. */
 export interface SqlRunner {
   readonly engine: Engine

@@ -74,8 +74,7 @@ export class StatusOverviewRepository {
       // The longest failing first within each severity, whatever the direction of the severities.
       query = query
         .orderBy(hostSeverity, dir)
-        .orderBy(sql`since IS NULL`)
-        .orderBy(sql.ref('since'))
+        .orderBy(sql.ref('since'), (ob) => ob.asc().nullsLast())
     } else if (sort === 'lastreport') {
       query = query.orderBy('host.last_modified', dir)
     } else {
@@ -132,8 +131,7 @@ export class StatusOverviewRepository {
       sort === 'attention'
         ? query
             .orderBy(serviceSeverity, dir)
-            .orderBy(sql`since IS NULL`)
-            .orderBy(sql.ref('since'))
+            .orderBy(sql.ref('since'), (ob) => ob.asc().nullsLast())
         : query.orderBy(serviceSort[sort], dir)
     return this.sql.all(query.orderBy('host.hostname').orderBy('service.name').orderBy('service.id').limit(limit).offset(offset))
   }

@@ -1,7 +1,7 @@
 // The reads behind reports/uptime/{list,get}: down intervals and event counts over a span, as index
 // scans (state_interval_host; event_host_date and event_dedup as covering indexes) — never per-minute rows.
 import type { DownInterval, Span } from '../domain/uptime'
-import type { QueryBuilder, SqlRunner } from './sql'
+import { preparedForNullable, type QueryBuilder, type SqlRunner } from './sql'
 
 export interface UptimeHostRow {
   id: number
@@ -41,25 +41,29 @@ export class UptimeRepository {
     // Intervals of one (host, name) never overlap (one opens only when none is open), so those
     // overlapping [from, to) are the ones starting inside it plus at most the last one starting before.
     // Both are range scans of state_interval_host bounded by the span, whatever the history holds.
-    // Null-safe equality on a bound name id: PostgreSQL refuses `IS $n`; SQLite reads this as its `IS`.
-    this.startingIn = sql.prepare((p: { hostId: number; nameId: number | null; from: number; to: number }) =>
-      db
-        .selectFrom('state_interval')
-        .select(['start', 'end'])
-        .where('host_id', '=', p.hostId)
-        .where('service_name_id', 'is not distinct from', p.nameId)
-        .where('start', '>=', p.from)
-        .where('start', '<', p.to)
+    const silence = (p: { nameId: number | null }) => p.nameId === null
+    this.startingIn = preparedForNullable(silence, (forNull) =>
+      sql.prepare((p: { hostId: number; nameId: number | null; from: number; to: number }) =>
+        db
+          .selectFrom('state_interval')
+          .select(['start', 'end'])
+          .where('host_id', '=', p.hostId)
+          .where('service_name_id', forNull ? 'is' : '=', forNull ? null : p.nameId)
+          .where('start', '>=', p.from)
+          .where('start', '<', p.to)
+      )
     )
-    this.lastBefore = sql.prepare((p: { hostId: number; nameId: number | null; from: number }) =>
-      db
-        .selectFrom('state_interval')
-        .select(['start', 'end'])
-        .where('host_id', '=', p.hostId)
-        .where('service_name_id', 'is not distinct from', p.nameId)
-        .where('start', '<', p.from)
-        .orderBy('start', 'desc')
-        .limit(1)
+    this.lastBefore = preparedForNullable(silence, (forNull) =>
+      sql.prepare((p: { hostId: number; nameId: number | null; from: number }) =>
+        db
+          .selectFrom('state_interval')
+          .select(['start', 'end'])
+          .where('host_id', '=', p.hostId)
+          .where('service_name_id', forNull ? 'is' : '=', forNull ? null : p.nameId)
+          .where('start', '<', p.from)
+          .orderBy('start', 'desc')
+          .limit(1)
+      )
     )
     this.eventsOfHost = sql.prepare((p: { hostId: number; from: number; to: number }) =>
       db
