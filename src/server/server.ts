@@ -135,10 +135,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const runLog = new ServerRunLog(store, jobReporting)
     runLog.start()
     const startedMs = Date.now()
+    // Several instances on one PostgreSQL database: these jobs run in the one holding the lease.
+    const lease = store.openJobLease((line) => log.info(line))
+    const onceForDatabase = { ...jobReporting, lease }
     const watchdog = new HeartbeatWatchdog(store, feed)
-    storage.bestEffort(() => watchdog.restartDeadlines(startedMs))
-    watchdog.start(options.watchdogIntervalMs, jobReporting)
-    const rollup = new HistoryRollupJob(store, options.historyRollup ?? {}, jobReporting)
+    // Deadlines restart when the database had no server running: not when joining a running instance.
+    if (lease.held()) storage.bestEffort(() => watchdog.restartDeadlines(startedMs))
+    watchdog.start(options.watchdogIntervalMs, onceForDatabase)
+    const rollup = new HistoryRollupJob(store, options.historyRollup ?? {}, onceForDatabase)
     rollup.start()
     const urls = listeningUrls(options.host, port)
     // Kept simple: without --console-url, links point at the first address the server listens on.
@@ -147,7 +151,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       store,
       secrets,
       { consoleUrl, channelTypes: options.alertChannelTypes, desktop, now: options.alertDeliveryNow },
-      jobReporting
+      onceForDatabase
     )
     alerts.start()
     const stopBridge = options.parent && startDesktopBridge(store, feed, options.parent)
@@ -161,6 +165,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         runLog.stop()
         rollup.stop()
         await alerts.stop()
+        lease.close()
         stopBridge?.()
         await app.close()
         await ingest!.close()

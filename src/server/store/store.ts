@@ -15,6 +15,8 @@ import { HostAdminRepository } from './host-admin'
 import { HostRepository } from './hosts'
 import { IntervalRepository } from './intervals'
 import { MetricsRepository } from './metrics'
+import { soleProcessLease, type JobLease } from './job-lease'
+import { PostgresJobLease } from './postgres/job-lease'
 import { PermissionGeneration } from './permission-generation'
 import { RoleRepository } from './roles'
 import { ServerRunRepository } from './server-runs'
@@ -99,6 +101,11 @@ export class Store {
   /** Runs `fn` in one immediate transaction: all of it is stored, or none of it. */
   transaction<T>(fn: () => T): T {
     return this.sql.transaction(fn)
+  }
+
+  /** The lease of the jobs that run once per database (job-lease.ts); the caller closes it. */
+  openJobLease(log: (line: string) => void): JobLease {
+    return isPostgresUrl(this.location) ? new PostgresJobLease(this.location, log) : soleProcessLease
   }
 
   close(): void {
