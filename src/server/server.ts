@@ -23,6 +23,7 @@ import { ChangeFeed } from './live/change-feed'
 import type { ServerLogger } from './log'
 import { CollectorStats } from './metrics/collector-stats'
 import { StorageHealth } from './metrics/storage-health'
+import type { ChangeChannel } from './store/change-channel'
 import { pendingMigration } from './store/database'
 import { isPostgresUrl } from './store/postgres/database'
 import { loadPostgresSupport } from './store/postgres/sync-connection'
@@ -71,11 +72,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   const store = new Store(database, (message) => log.info(message))
   let ingest: IngestThread | undefined
+  let changes: ChangeChannel | undefined
   try {
     createInitialUsers(store.users, options, log)
     const keyFile = join(options.dataDir, 'secret.key')
     const secrets = SecretBox.fromKeyFile(keyFile)
     const feed = new ChangeFeed()
+    changes = store.openChangeChannel((line) => log.info(line))
+    if (changes) {
+      const channel = changes
+      await channel.listen((received) => feed.receive(received))
+      feed.forwardTo((published) => channel.send(published))
+    }
     const collectorLimits = { ...defaultCollectorLimits, ...options.collectorLimits }
     const { maxServices, maxStatistics } = collectorLimits
     ingest = await IngestThread.start({ database: store.location, keyFile, limits: { maxServices, maxStatistics } }, feed, log)
@@ -169,11 +177,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         stopBridge?.()
         await app.close()
         await ingest!.close()
+        await changes?.close()
         store.close()
       }
     }
   } catch (err) {
     await ingest?.close()
+    await changes?.close()
     store.close()
     throw err
   }

@@ -15,6 +15,8 @@ import { HostAdminRepository } from './host-admin'
 import { HostRepository } from './hosts'
 import { IntervalRepository } from './intervals'
 import { MetricsRepository } from './metrics'
+import type { ChangeChannel } from './change-channel'
+import { PostgresChangeChannel } from './postgres/change-channel'
 import { soleProcessLease, type JobLease } from './job-lease'
 import { PostgresJobLease } from './postgres/job-lease'
 import { PermissionGeneration } from './permission-generation'
@@ -106,6 +108,11 @@ export class Store {
   /** The lease of the jobs that run once per database (job-lease.ts); the caller closes it. */
   openJobLease(log: (line: string) => void): JobLease {
     return isPostgresUrl(this.location) ? new PostgresJobLease(this.location, log) : soleProcessLease
+  }
+
+  /** How live changes reach the other instances on this database; undefined on SQLite (one process per file). */
+  openChangeChannel(log: (line: string) => void): ChangeChannel | undefined {
+    return isPostgresUrl(this.location) ? new PostgresChangeChannel(this.location, log) : undefined
   }
 
   close(): void {
