@@ -19,7 +19,7 @@ import type { ChangeChannel } from './change-channel'
 import { PostgresChangeChannel } from './postgres/change-channel'
 import { soleProcessLease, type JobLease } from './job-lease'
 import { PostgresJobLease } from './postgres/job-lease'
-import { PermissionGeneration } from './permission-generation'
+import { ProcessPermissionGeneration, StoredPermissionGeneration } from './permission-generation'
 import { RoleRepository } from './roles'
 import { ServerRunRepository } from './server-runs'
 import { ServerSettingsRepository } from './server-settings'
@@ -72,7 +72,7 @@ export class Store {
   ) {
     const sql = isPostgresUrl(location) ? openPostgres(location, log) : new SqliteRunner(openDatabase(location, log).sqlite)
     const db = createQueryBuilder(sql.engine)
-    const permissions = new PermissionGeneration()
+    const permissions = sql.engine === 'postgres' ? new StoredPermissionGeneration(sql) : new ProcessPermissionGeneration()
     this.db = db
     this.sql = sql
     this.hosts = new HostRepository(db, sql)

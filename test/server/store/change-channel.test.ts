@@ -8,7 +8,7 @@ import { tempStore, type TempStore } from '../../support/temp-store'
 import { testEngine } from '../../support/test-database'
 import { waitFor } from '../../support/wait'
 
-const changed = (n: number): LiveChange => ({ kind: 'host-changed', hostId: n, hostname: `host-${n}-${'x'.repeat(40)}`, led: 2, status: 'Running' })
+const changed = (n: number) => ({ kind: 'host-changed' as const, hostId: n, hostname: `host-${n}-${'x'.repeat(40)}`, led: 2, status: 'Running' })
 
 describe('payloads', () => {
   it('splits many changes into payloads below PostgreSQL’s limit, keeping every change in order', () => {
