@@ -1,5 +1,6 @@
 // Starts and stops the whole server: store, jobs and HTTP. Used by the headless entry (main.ts), the
 // Electron shell (through that entry) and the tests.
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ChannelType } from './alerting/channel'
 import { BasicAuthenticator } from './auth/basic-auth'
@@ -64,6 +65,7 @@ export interface ServerOptions extends ServerConfig {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { log } = options
   const database = options.database ?? join(options.dataDir, DATABASE_FILE)
+  mkdirSync(options.dataDir, { recursive: true }) // secret.key lives there whatever the engine
   if (isPostgresUrl(database)) await loadPostgresSupport()
   else {
     const migration = pendingMigration(database)

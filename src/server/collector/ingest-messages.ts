@@ -7,6 +7,8 @@ export interface IngestWorkerData {
   /** The store's location: a SQLite file or a PostgreSQL URL. */
   database: string
   keyFile: string
+  /** The PostgreSQL connection thread's script in the built server (set by IngestThread: see sync-connection.ts). */
+  postgresWorker?: string
   /** Bounds each message's parse: past them it is refused (413) without being stored. Default: defaultMessageLimits. */
   limits?: MessageLimits
 }

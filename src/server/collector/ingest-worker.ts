@@ -1,12 +1,11 @@
-// The ingest thread's entry: owns the collector's own SQLite connection and Ingest (with its caches),
+// The ingest thread's entry: owns the collector's own store connection and Ingest (with its caches),
 // and stores what the HTTP thread hands over. Messages that queue up while a batch is being stored are
 // stored together in the next one, in one transaction (see collectMessages). See ingest-thread.ts.
 import { parentPort, workerData } from 'node:worker_threads'
 import type { LiveChange } from '../../shared/live'
 import { SecretBox } from '../auth/secret-box'
 import { ChangeFeed } from '../live/change-feed'
-import { isPostgresUrl } from '../store/postgres/database'
-import { loadPostgresSupport } from '../store/postgres/sync-connection'
+import { usePostgresWorkerScript } from '../store/postgres/sync-connection'
 import { Store } from '../store/store'
 import { collectMessages, MAX_BATCH } from './collect-message'
 import { Ingest } from './ingest'
@@ -15,12 +14,13 @@ import type { CollectMessage, FromIngestThread, IngestWorkerData, ToIngestThread
 
 const port = parentPort!
 const settings = workerData as IngestWorkerData
+usePostgresWorkerScript(settings.postgresWorker)
+const store = new Store(settings.database)
 // The live feed is the HTTP thread's: this one only captures what a batch changed, to send it over.
 const feed = new ChangeFeed(1)
 let changes: LiveChange[] = []
 feed.subscribe((envelope) => changes.push(envelope.change))
-let store: Store
-let ingest: Ingest
+const ingest = new Ingest(store, SecretBox.fromKeyFile(settings.keyFile), feed)
 
 const queue: CollectMessage[] = []
 let drainScheduled = false
@@ -51,15 +51,7 @@ function scheduleDrain(): void {
   setImmediate(drain)
 }
 
-async function start(): Promise<void> {
-  if (isPostgresUrl(settings.database)) await loadPostgresSupport()
-  store = new Store(settings.database)
-  ingest = new Ingest(store, SecretBox.fromKeyFile(settings.keyFile), feed)
-  port.on('message', onMessage)
-  port.postMessage({ ready: true } satisfies FromIngestThread)
-}
-
-function onMessage(message: ToIngestThread): void {
+port.on('message', (message: ToIngestThread) => {
   if (message.type === 'collect') {
     queue.push(message)
     return scheduleDrain()
@@ -67,7 +59,5 @@ function onMessage(message: ToIngestThread): void {
   while (queue.length > 0) storeBatch()
   store.close()
   port.close()
-}
-
-// A failure to open the store rejects unhandled, which ends the thread; the HTTP thread's spawn() reports it.
-void start()
+})
+port.postMessage({ ready: true } satisfies FromIngestThread)

@@ -45,7 +45,12 @@ export class SyncConnection {
     this.waitMs = statementTimeoutMs + ANSWER_MARGIN_MS
     const { port1, port2 } = new MessageChannel()
     this.answers = port1
-    const data: ConnectionWorkerData & { answers: MessagePort } = { url, signal: this.signal.buffer as SharedArrayBuffer, statementTimeoutMs, answers: port2 }
+    const data: ConnectionWorkerData & { answers: MessagePort } = {
+      url,
+      signal: this.signal.buffer as SharedArrayBuffer,
+      statementTimeoutMs,
+      answers: port2
+    }
     this.worker = connectionWorker(data, [port2])
     // The thread must not keep a finished process alive; close() ends it properly.
     this.worker.unref()
@@ -90,6 +95,18 @@ let builtWorkerScript: string | undefined
 export async function loadPostgresSupport(): Promise<void> {
   if (__filename.endsWith('.ts') || builtWorkerScript) return
   builtWorkerScript = (await import('./connection-worker?modulePath')).default
+}
+
+/**
+ * The loaded script, for a thread of the built server (the ingest thread) that opens connections too: a
+ * bundle inside a thread's own bundle cannot load it again, so it is handed over (usePostgresWorkerScript).
+ */
+export function postgresWorkerScript(): string | undefined {
+  return builtWorkerScript
+}
+
+export function usePostgresWorkerScript(script: string | undefined): void {
+  builtWorkerScript ??= script
 }
 
 function connectionWorker(data: ConnectionWorkerData & { answers: MessagePort }, transfer: MessagePort[]): Worker {
