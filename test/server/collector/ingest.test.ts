@@ -208,7 +208,7 @@ describe('services and latest statistics', () => {
   it('reads a host’s services again when another ingest (another instance on the database) applied its last message', () => {
     const other = new Ingest(t.store, t.secrets)
     t.post(fixture('02-status-heartbeat'), T0)
-    other.apply(parseMonitMessage(withoutService(shiftTime(fixture('02-status-heartbeat'), 5), 'labfifo')), T0 + 5000)
+    other.apply(parseMonitMessage(Buffer.from(withoutService(shiftTime(fixture('02-status-heartbeat'), 5), 'labfifo'))), T0 + 5000)
     expect(service('labfifo')).toBeUndefined()
     // This ingest remembers labfifo from its own message: it must not take it as still stored.
     t.post(shiftTime(fixture('02-status-heartbeat'), 10), T0 + 10_000)
