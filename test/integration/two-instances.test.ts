@@ -111,28 +111,42 @@ describe.skipIf(testEngine !== 'postgres')('two instances on one PostgreSQL data
 
   it('lets B run the watchdog once A, holding the lease, is killed: one heartbeat event per silent host, no alert twice', async () => {
     // Agents 1 and 2 keep reporting (to B, A being gone); 3 and 4 fall silent with A.
-    let reporting = true
-    const keepReporting = (async () => {
-      while (reporting) {
-        for (const agent of [1, 2]) await post(b, '02-status-heartbeat', agent)
-        await sleep(500)
-      }
-    })()
-    const killedAt = Date.now()
-    await a.kill()
-    await waitFor('B taking the lease', () => b.output().includes('job lease taken'), 10_000, 20)
-    const takeoverMs = Date.now() - killedAt
-    await waitFor('both silent hosts declared dead', () => Object.keys(heartbeatEventsByHost()).length === 2, 15_000)
-    const alerted = () => hook.received.flatMap((r) => r.body.alerts.map((alert) => `${alert.host} ${alert.serviceid === null ? 'heartbeat' : alert.service}`)).sort()
-    await waitFor('their alerts', () => alerted().length === 3, 10_000, 20)
-    await sleep(3_000) // more passes of B's watchdog and delivery: nothing more happens
-    reporting = false
-    await keepReporting
-    console.log(`job lease taken over by B ${takeoverMs} ms after A was killed`)
-    expect(takeoverMs).toBeLessThan(3_000)
+    await whileReporting([1, 2], b, async () => {
+      const killedAt = Date.now()
+      await a.kill()
+      await waitFor('B taking the lease', () => b.output().includes('job lease taken'), 10_000, 20)
+      const takeoverMs = Date.now() - killedAt
+      console.log(`job lease taken over by B ${takeoverMs} ms after A was killed`)
+      expect(takeoverMs).toBeLessThan(3_000)
+      await waitFor('both silent hosts declared dead', () => Object.keys(heartbeatEventsByHost()).length === 2, 15_000)
+      await waitFor('their alerts', () => alerted().length === 3, 10_000, 20)
+      await sleep(3_000) // more passes of B's watchdog and delivery: nothing more happens
+    })
     expect(heartbeatEventsByHost()).toEqual({ 'web-3': 1, 'web-4': 1 })
     const ids = hook.received.map((r) => r.body.id)
     expect(new Set(ids).size).toBe(ids.length)
     expect(alerted()).toEqual(['web-1 sleeper', 'web-3 heartbeat', 'web-4 heartbeat'])
   })
 })
+
+/** Every alert the receiver got, as "host service" ("heartbeat" for a host's own). */
+function alerted(): string[] {
+  return hook.received.flatMap((r) => r.body.alerts.map((alert) => `${alert.host} ${alert.serviceid === null ? 'heartbeat' : alert.service}`)).sort()
+}
+
+/** Runs `fn` while `agents` post a heartbeat to `server` every half second. */
+async function whileReporting(agents: number[], server: BuiltServer, fn: () => Promise<void>): Promise<void> {
+  let reporting = true
+  const loop = (async () => {
+    while (reporting) {
+      for (const agent of agents) await post(server, '02-status-heartbeat', agent)
+      await sleep(500)
+    }
+  })()
+  try {
+    await fn()
+  } finally {
+    reporting = false
+    await loop
+  }
+}
