@@ -24,6 +24,7 @@ import { ChangeFeed } from './live/change-feed'
 import type { ServerLogger } from './log'
 import { CollectorStats } from './metrics/collector-stats'
 import { StorageHealth } from './metrics/storage-health'
+import type { ChangeChannel } from './store/change-channel'
 import { pendingMigration } from './store/database'
 import { isPostgresUrl } from './store/postgres/database'
 import { loadPostgresSupport } from './store/postgres/sync-connection'
@@ -73,6 +74,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   const store = new Store(database, (message) => log.info(message))
   let ingest: IngestThread | undefined
+  let changes: ChangeChannel | undefined
   try {
     createInitialUsers(store.users, options, log)
     // The data folder holds the key even when the database is elsewhere (PostgreSQL) and never created it.
@@ -80,6 +82,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const keyFile = join(options.dataDir, 'secret.key')
     const secrets = SecretBox.fromKeyFile(keyFile)
     const feed = new ChangeFeed()
+    changes = store.openChangeChannel((line) => log.info(line))
+    if (changes) {
+      const channel = changes
+      await channel.listen((received) => feed.receive(received))
+      feed.forwardTo((published) => channel.send(published))
+    }
     const collectorLimits = { ...defaultCollectorLimits, ...options.collectorLimits }
     const { maxServices, maxStatistics } = collectorLimits
     ingest = await IngestThread.start({ database: store.location, keyFile, limits: { maxServices, maxStatistics } }, feed, log)
@@ -139,10 +147,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const runLog = new ServerRunLog(store, jobReporting)
     runLog.start()
     const startedMs = Date.now()
+    // Several instances on one PostgreSQL database: these jobs run in the one holding the lease.
+    const lease = store.openJobLease((line) => log.info(line))
+    const onceForDatabase = { ...jobReporting, lease }
     const watchdog = new HeartbeatWatchdog(store, feed)
-    storage.bestEffort(() => watchdog.restartDeadlines(startedMs))
-    watchdog.start(options.watchdogIntervalMs, jobReporting)
-    const rollup = new HistoryRollupJob(store, options.historyRollup ?? {}, jobReporting)
+    // Deadlines restart when the database had no server running: not when joining a running instance.
+    if (lease.held()) storage.bestEffort(() => watchdog.restartDeadlines(startedMs))
+    watchdog.start(options.watchdogIntervalMs, onceForDatabase)
+    const rollup = new HistoryRollupJob(store, options.historyRollup ?? {}, onceForDatabase)
     rollup.start()
     const urls = listeningUrls(options.host, port)
     // Kept simple: without --console-url, links point at the first address the server listens on.
@@ -151,7 +163,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       store,
       secrets,
       { consoleUrl, channelTypes: options.alertChannelTypes, desktop, now: options.alertDeliveryNow },
-      jobReporting
+      onceForDatabase
     )
     alerts.start()
     const stopBridge = options.parent && startDesktopBridge(store, feed, options.parent)
@@ -165,14 +177,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         runLog.stop()
         rollup.stop()
         await alerts.stop()
+        lease.close()
         stopBridge?.()
         await app.close()
         await ingest!.close()
+        await changes?.close()
         store.close()
       }
     }
   } catch (err) {
     await ingest?.close()
+    await changes?.close()
     store.close()
     throw err
   }

@@ -37,8 +37,9 @@ export class BasicAuthenticator {
    */
   authenticate(header: string | undefined, address: string): Principal | Throttled | undefined {
     if (!header) return undefined
+    const generation = this.users.generation
     const hit = this.verified.get(header)
-    if (hit && hit.generation === this.users.generation) {
+    if (hit && hit.generation === generation) {
       // Right credentials, refused all the same while the pair is locked.
       const wait = this.throttle.retryAfter(address, hit.uname)
       if (wait > 0) return new Throttled(wait)
@@ -56,7 +57,7 @@ export class BasicAuthenticator {
       return undefined
     }
     if (this.verified.size >= MAX_CACHED) this.verified.clear()
-    this.verified.set(header, { userId: user.id, uname: creds.user, generation: this.users.generation })
+    this.verified.set(header, { userId: user.id, uname: creds.user, generation })
     this.throttle.succeeded(address, creds.user)
     return this.principals.of(user.id)
   }

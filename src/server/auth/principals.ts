@@ -9,8 +9,10 @@ export class Principals {
 
   /** Undefined when the user no longer exists. */
   of(userId: number): Principal | undefined {
+    // Read once, before the grants: a change committed meanwhile (another instance) then misses this entry.
+    const generation = this.users.generation
     const hit = this.cache.get(userId)
-    if (hit && hit.generation === this.users.generation) return hit.principal
+    if (hit && hit.generation === generation) return hit.principal
     const uname = this.users.nameOf(userId)
     if (uname === undefined) {
       this.cache.delete(userId)
@@ -18,7 +20,7 @@ export class Principals {
     }
     const principal = principalOf({ id: userId, uname }, this.users.grantsOf(userId))
     if (this.cache.size > 10_000) this.cache.clear()
-    this.cache.set(userId, { principal, generation: this.users.generation })
+    this.cache.set(userId, { principal, generation })
     return principal
   }
 }

@@ -34,6 +34,8 @@ export class Ingest {
   /** The agent password of each host, opened once: decrypting on every message would be waste. */
   private readonly openedPasswords = new Map<number, { sealed: string; plain: string }>()
   private readonly known: KnownServices
+  /** The snapshot time this ingest last stored per host: another value in the host row means another writer. */
+  private readonly writtenSnapshots = new Map<number, number>()
   /** The message's history samples, packed into its one raw history row. */
   private readonly samples = new RawSampleWriter()
   /** Numbers each pass over a service's statistics, to take each statistic once (see StatisticSlot). */
@@ -103,12 +105,24 @@ export class Ingest {
   private forgetCaches(): void {
     this.known.forget()
     this.groupLayouts.clear()
+    this.writtenSnapshots.clear()
+  }
+
+  /**
+   * Several instances on one PostgreSQL database collect for the same hosts: when the host's last message
+   * was applied by another, what this one remembers of the host's services and groups is stale.
+   */
+  private forgetIfWrittenElsewhere(host: ReportingHost): void {
+    if (this.writtenSnapshots.get(host.id) === host.snapshot_usec) return
+    this.known.forgetHost(host.id)
+    this.groupLayouts.delete(host.id)
   }
 
   private applyInTransaction(msg: MonitMessage, nowMs: number, mayReport: (hostId: number | undefined) => boolean): IngestResult {
     const now = Math.floor(nowMs / 1000)
     const found = this.store.hosts.reportingHost(msg.agent.id)
     if (!mayReport(found?.id)) throw new ReportRefused(`may not report for agent ${msg.agent.id}`)
+    if (found) this.forgetIfWrittenElsewhere(found)
     const host = found ?? this.store.hosts.register(msg.agent.id, msg.server.localHostname || msg.agent.id, now)
     const ignored = host.status === HostStatus.Ignored
     const hostname = reportedHostname(host, msg)
@@ -151,12 +165,14 @@ export class Ingest {
       }
     }
     const load = fresh ? systemLoad(msg.services) : { cpu: host.cpu, mem: host.mem }
+    const storedSnapshotUsec = fresh ? snapshotUsec : host.snapshot_usec
+    this.writtenSnapshots.set(host.id, storedSnapshotUsec)
     this.store.hosts.report(
       host.id,
       this.hostReport(host, msg, hostname, {
         ...state,
         last_modified: now,
-        snapshot_usec: fresh ? snapshotUsec : host.snapshot_usec,
+        snapshot_usec: storedSnapshotUsec,
         services_total: counts.total,
         services_failed: counts.failed,
         services_changed: counts.changed,

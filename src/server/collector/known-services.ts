@@ -48,6 +48,10 @@ export class KnownServices {
   forget(): void {
     this.byHost.clear()
   }
+
+  forgetHost(hostId: number): void {
+    this.byHost.delete(hostId)
+  }
 }
 
 function slotsByService(rows: readonly StatisticIdRow[]): Map<number, Map<StatisticKey, StatisticSlot>> {

@@ -3,11 +3,14 @@
 // the server down). A failed run is logged once per kind of failure, handed to `onError` (the storage
 // health counts it), and simply tried again after the interval; one line says when it works again.
 import { RepeatedFailureLog, type Logger } from '../log'
+import type { JobLease } from '../store/job-lease'
 
-/** Where a job's failures go. */
+/** Where a job's failures go, and for a job that must run once per database, the lease it runs under. */
 export interface JobReporting {
   log: Logger
   onError?: (err: unknown) => void
+  /** Without it the job runs in every process; with it, a pass runs only while the lease is held. */
+  lease?: JobLease
 }
 
 export interface PeriodicJobOptions extends JobReporting {
@@ -42,7 +45,8 @@ export class PeriodicJob {
 
   /** One run now, its failure handled as on the timer; returns the delay before the next run. */
   runOnce(): number {
-    const { intervalMs } = this.options
+    const { intervalMs, lease } = this.options
+    if (lease && !lease.held()) return intervalMs
     try {
       const next = this.options.run()
       this.failures.succeeded()

@@ -1,5 +1,6 @@
 // Publishes what changed to live subscribers (the SSE route), in process. Keeps the last `capacity`
-// changes in a ring so a reconnecting client can resume after its Last-Event-ID.
+// changes in a ring so a reconnecting client can resume after its Last-Event-ID. Several instances on one
+// database: what is published here is also forwarded to the others, and what they forward is received.
 import type { LiveChange, LiveEnvelope } from '../../shared/live'
 
 export type LiveListener = (envelope: LiveEnvelope) => void
@@ -8,6 +9,7 @@ export class ChangeFeed {
   private readonly ring: (LiveEnvelope | undefined)[]
   private readonly listeners = new Set<LiveListener>()
   private nextId: number
+  private forward: ((changes: readonly LiveChange[]) => void) | undefined
 
   /**
    * Ids start from the clock (µs-scale) so that they keep increasing across restarts: a client's
@@ -27,6 +29,27 @@ export class ChangeFeed {
   }
 
   publish(change: LiveChange): void {
+    this.deliver(change)
+    this.forward?.([change])
+  }
+
+  publishAll(changes: readonly LiveChange[]): void {
+    if (changes.length === 0) return
+    for (const change of changes) this.deliver(change)
+    this.forward?.(changes)
+  }
+
+  /** Hands every change published here on to `sink` as well (the other instances: live/cluster-changes.ts). */
+  forwardTo(sink: (changes: readonly LiveChange[]) => void): void {
+    this.forward = sink
+  }
+
+  /** Changes another instance published: to this feed's subscribers, not forwarded again. */
+  receive(changes: readonly LiveChange[]): void {
+    for (const change of changes) this.deliver(change)
+  }
+
+  private deliver(change: LiveChange): void {
     const envelope = { id: this.nextId++, change }
     this.ring[envelope.id % this.capacity] = envelope
     for (const listener of this.listeners) {
@@ -37,10 +60,6 @@ export class ChangeFeed {
         this.listeners.delete(listener)
       }
     }
-  }
-
-  publishAll(changes: readonly LiveChange[]): void {
-    for (const change of changes) this.publish(change)
   }
 
   /** Returns the unsubscribe function. */

@@ -15,7 +15,11 @@ import { HostAdminRepository } from './host-admin'
 import { HostRepository } from './hosts'
 import { IntervalRepository } from './intervals'
 import { MetricsRepository } from './metrics'
-import { PermissionGeneration } from './permission-generation'
+import type { ChangeChannel } from './change-channel'
+import { PostgresChangeChannel } from './postgres/change-channel'
+import { soleProcessLease, type JobLease } from './job-lease'
+import { PostgresJobLease } from './postgres/job-lease'
+import { ProcessPermissionGeneration, StoredPermissionGeneration } from './permission-generation'
 import { RoleRepository } from './roles'
 import { ServerRunRepository } from './server-runs'
 import { ServerSettingsRepository } from './server-settings'
@@ -68,7 +72,7 @@ export class Store {
   ) {
     const sql = isPostgresUrl(location) ? openPostgres(location, log) : new SqliteRunner(openDatabase(location, log).sqlite)
     const db = createQueryBuilder(sql.engine)
-    const permissions = new PermissionGeneration()
+    const permissions = sql.engine === 'postgres' ? new StoredPermissionGeneration(sql) : new ProcessPermissionGeneration()
     this.db = db
     this.sql = sql
     this.hosts = new HostRepository(db, sql)
@@ -99,6 +103,16 @@ export class Store {
   /** Runs `fn` in one immediate transaction: all of it is stored, or none of it. */
   transaction<T>(fn: () => T): T {
     return this.sql.transaction(fn)
+  }
+
+  /** The lease of the jobs that run once per database (job-lease.ts); the caller closes it. */
+  openJobLease(log: (line: string) => void): JobLease {
+    return isPostgresUrl(this.location) ? new PostgresJobLease(this.location, log) : soleProcessLease
+  }
+
+  /** How live changes reach the other instances on this database; undefined on SQLite (one process per file). */
+  openChangeChannel(log: (line: string) => void): ChangeChannel | undefined {
+    return isPostgresUrl(this.location) ? new PostgresChangeChannel(this.location, log) : undefined
   }
 
   close(): void {

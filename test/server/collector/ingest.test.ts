@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { EventClassId, HostStatus, Led, Stat } from '../../../src/shared/codes'
 import { decodeStatistics } from '../../../src/server/store/latest-statistics'
+import { Ingest } from '../../../src/server/collector/ingest'
+import { parseMonitMessage } from '../../../src/server/monit/parse-message'
 import { fixture } from '../../support/fixtures'
 import { shiftTime, withEvent, withIncarnation, withoutService } from '../../support/payloads'
 import { tempStore, type TempStore } from '../../support/temp-store'
@@ -201,6 +203,17 @@ describe('services and latest statistics', () => {
     expect(service('labfifo')).toBeUndefined()
     expect(rows('SELECT * FROM statistic WHERE service_id = ?', labfifo.id)).toHaveLength(0)
     expect(host().services_total).toBe(10)
+  })
+
+  it('reads a host’s services again when another ingest (another instance on the database) applied its last message', () => {
+    const other = new Ingest(t.store, t.secrets)
+    t.post(fixture('02-status-heartbeat'), T0)
+    other.apply(parseMonitMessage(Buffer.from(withoutService(shiftTime(fixture('02-status-heartbeat'), 5), 'labfifo'))), T0 + 5000)
+    expect(service('labfifo')).toBeUndefined()
+    // This ingest remembers labfifo from its own message: it must not take it as still stored.
+    t.post(shiftTime(fixture('02-status-heartbeat'), 10), T0 + 10_000)
+    expect(service('labfifo')).toMatchObject({ led: Led.Green })
+    expect(host().services_total).toBe(11)
   })
 
   it('stores service groups with shared service name ids', () => {

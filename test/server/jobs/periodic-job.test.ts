@@ -15,6 +15,17 @@ function recordingLog(): { log: Logger; lines: string[] } {
 }
 
 describe('PeriodicJob', () => {
+  it('runs a pass only while its lease is held, asking before each pass', () => {
+    let held = false
+    let runs = 0
+    const job = new PeriodicJob({ name: 'leased job', intervalMs: 5, ...recordingLog(), lease: { held: () => held, close: () => {} }, run: () => void runs++ })
+    job.runOnce()
+    expect(runs).toBe(0)
+    held = true
+    job.runOnce()
+    expect(runs).toBe(1)
+  })
+
   it('never lets a throw out of its timer: each kind of failure is logged once, handed on, retried; recovery is said once', async () => {
     const { log, lines } = recordingLog()
     const handed: unknown[] = []

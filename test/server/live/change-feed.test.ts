@@ -5,6 +5,19 @@ import type { LiveEnvelope } from '../../../src/shared/live'
 const removed = (hostId: number) => ({ kind: 'host-removed' as const, hostId })
 
 describe('change feed', () => {
+  it('forwards what is published here to the other instances, and not what they sent', () => {
+    const feed = new ChangeFeed(4, 1)
+    const forwarded: unknown[] = []
+    const seen: LiveEnvelope[] = []
+    feed.forwardTo((changes) => forwarded.push(changes))
+    feed.subscribe((e) => seen.push(e))
+    feed.publish(removed(1))
+    feed.publishAll([removed(2), removed(3)])
+    feed.receive([removed(4)])
+    expect(forwarded).toEqual([[removed(1)], [removed(2), removed(3)]])
+    expect(seen.map((e) => [e.id, e.change])).toEqual([1, 2, 3, 4].map((h) => [h, removed(h)]))
+  })
+
   it('gives increasing ids and delivers to subscribers until they unsubscribe', () => {
     const feed = new ChangeFeed(4, 100)
     const seen: LiveEnvelope[] = []

@@ -1,0 +1,60 @@
+// The jobs' lease (store/job-lease.ts): always held on SQLite (one process per file); on PostgreSQL held
+// by one connection at a time, and taken by another as soon as the holder's session ends.
+import { afterEach, describe, expect, it } from 'vitest'
+import { SyncConnection } from '../../../src/server/store/postgres/sync-connection'
+import type { JobLease } from '../../../src/server/store/job-lease'
+import { tempStore, type TempStore } from '../../support/temp-store'
+import { testEngine } from '../../support/test-database'
+
+let t: TempStore
+const leases: JobLease[] = []
+afterEach(() => {
+  for (const lease of leases.splice(0)) lease.close()
+  t?.close()
+})
+
+function open(lines: string[] = []): JobLease {
+  const lease = t.store.openJobLease((line) => lines.push(line))
+  leases.push(lease)
+  return lease
+}
+
+it.skipIf(testEngine === 'postgres')('is held by every opener on SQLite, which one process owns', () => {
+  t = tempStore()
+  expect([open().held(), open().held()]).toEqual([true, true])
+})
+
+describe.skipIf(testEngine !== 'postgres')('on PostgreSQL', () => {
+  it('is held by one instance; the other takes it once the holder closes', () => {
+    t = tempStore()
+    const lines: string[] = []
+    const first = open(lines)
+    const second = open()
+    expect(first.held()).toBe(true)
+    expect(lines.join('\n')).toMatch(/job lease taken/)
+    expect(second.held()).toBe(false)
+    expect(first.held()).toBe(true)
+    first.close()
+    expect(second.held()).toBe(true)
+    expect(first.held()).toBe(false)
+  })
+
+  it('is lost when the holder’s session ends, and taken by the other at its next try', async () => {
+    t = tempStore()
+    const lines: string[] = []
+    const first = open(lines)
+    const second = open()
+    expect(first.held()).toBe(true)
+    // What a dead process leaves: PostgreSQL ends its session and frees the lock.
+    const admin = new SyncConnection(t.store.location)
+    try {
+      admin.query(`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()`)
+    } finally {
+      admin.close()
+    }
+    expect(second.held()).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 1100)) // past the holder's confirmation interval
+    expect(first.held()).toBe(false)
+    expect(lines.join('\n')).toMatch(/job lease lost/)
+  })
+})
