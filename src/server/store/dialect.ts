@@ -1,6 +1,6 @@
 // What SQLite and PostgreSQL spell differently, one place per engine: the repositories ask their runner's
 // dialect instead of writing either spelling.
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely'
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import { postgresCatalog, sqliteCatalog, type Catalog } from './catalog'
 
 export interface Dialect {
@@ -17,6 +17,11 @@ export interface Dialect {
   smaller(a: Expression<number>, b: Expression<number> | number): RawBuilder<number>
   /** A join that keeps the order written: SQLite plans CROSS JOIN's left table as the outer loop. */
   readonly orderedJoin: RawBuilder<unknown>
+  /**
+   * The rows read stay locked until the transaction ends, so that writers of other instances take turns
+   * (PostgreSQL's FOR UPDATE); SQLite's write transaction excludes every other writer already.
+   */
+  lockingRead<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>
   /** The tables as the engine's catalog describes them. */
   readonly catalog: Catalog
 }
@@ -33,6 +38,7 @@ export const sqliteDialect: Dialect = {
   equalsIgnoringCase: (column, text) => sql<SqlBool>`${sql.ref(column)} = ${text} COLLATE NOCASE`,
   smaller: (a, b) => sql<number>`min(${a}, ${b})`,
   orderedJoin: sql`CROSS JOIN`,
+  lockingRead: (query) => query,
   catalog: sqliteCatalog
 }
 
@@ -43,5 +49,6 @@ export const postgresDialect: Dialect = {
   smaller: (a, b) => sql<number>`LEAST(${a}, ${b})`,
   // PostgreSQL's planner orders joins itself (and CROSS JOIN takes no ON).
   orderedJoin: sql`JOIN`,
+  lockingRead: (query) => query.forUpdate(),
   catalog: postgresCatalog
 }

@@ -122,11 +122,16 @@ export class HostRepository {
   ) {
     const hosts = () => db.selectFrom('host').selectAll()
     this.reportingByAgent = sql.prepare((p: { agentId: string }) =>
-      db.selectFrom('host').select(reportingColumns).where('agent_id', '=', p.agentId)
+      // Locked for the message's transaction: two instances storing one agent's messages take turns.
+      sql.dialect.lockingRead(db.selectFrom('host').select(reportingColumns).where('agent_id', '=', p.agentId))
     )
     this.byId = sql.prepare((p: { id: number }) => hosts().where('id', '=', p.id))
     this.insertNew = sql.prepare((p: { agentId: string; hostname: string; now: number }) =>
-      db.insertInto('host').values({ agent_id: p.agentId, hostname: p.hostname, created_at: p.now, last_modified: p.now }).returning('id')
+      db
+        .insertInto('host')
+        .values({ agent_id: p.agentId, hostname: p.hostname, created_at: p.now, last_modified: p.now })
+        .onConflict((oc) => oc.column('agent_id').doNothing())
+        .returning('id')
     )
     this.dueForSilence = sql.prepare((p: { nowMs: number }) =>
       hosts()
@@ -164,8 +169,9 @@ export class HostRepository {
     return this.byId.get({ id })
   }
 
+  /** A new agent's host; the one another instance registered meanwhile when both got the agent's first message. */
   register(agentId: string, hostname: string, now: number): HostRow {
-    const { id } = this.insertNew.get({ agentId, hostname, now })!
+    const id = this.insertNew.get({ agentId, hostname, now })?.id ?? this.reportingHost(agentId)!.id
     return this.findById(id)!
   }
 
