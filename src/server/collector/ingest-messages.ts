@@ -9,6 +9,8 @@ export interface IngestWorkerData {
   keyFile: string
   /** Bounds each message's parse: past them it is refused (413) without being stored. Default: defaultMessageLimits. */
   limits?: MessageLimits
+  /** The built PostgreSQL connection thread's script (sync-connection.ts), undefined from sources. */
+  postgresWorker?: string
 }
 
 export interface CollectMessage {

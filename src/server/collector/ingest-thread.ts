@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { ChangeFeed } from '../live/change-feed'
 import { RepeatedFailureLog, type Logger } from '../log'
+import { builtPostgresWorker } from '../store/postgres/sync-connection'
 import type { CollectOutcome, CollectRequest } from './collect-message'
 import type { FromIngestThread, IngestWorkerData, ToIngestThread } from './ingest-messages'
 
@@ -139,7 +140,7 @@ async function spawn(settings: IngestWorkerData): Promise<Worker> {
 async function newWorker(settings: IngestWorkerData): Promise<Worker> {
   if (!__filename.endsWith('.ts')) {
     const { default: script } = await import('./ingest-worker?modulePath')
-    return new Worker(script, { workerData: settings })
+    return new Worker(script, { workerData: { ...settings, postgresWorker: builtPostgresWorker() } satisfies IngestWorkerData })
   }
   const entry = join(__dirname, 'ingest-worker.ts')
   return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(entry)})`, { eval: true, workerData: settings })

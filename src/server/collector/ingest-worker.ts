@@ -5,8 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import type { LiveChange } from '../../shared/live'
 import { SecretBox } from '../auth/secret-box'
 import { ChangeFeed } from '../live/change-feed'
-import { isPostgresUrl } from '../store/postgres/database'
-import { loadPostgresSupport } from '../store/postgres/sync-connection'
+import { usePostgresWorker } from '../store/postgres/sync-connection'
 import { Store } from '../store/store'
 import { collectMessages, MAX_BATCH } from './collect-message'
 import { Ingest } from './ingest'
@@ -52,7 +51,7 @@ function scheduleDrain(): void {
 }
 
 async function start(): Promise<void> {
-  if (isPostgresUrl(settings.database)) await loadPostgresSupport()
+  usePostgresWorker(settings.postgresWorker)
   store = new Store(settings.database)
   ingest = new Ingest(store, SecretBox.fromKeyFile(settings.keyFile), feed)
   port.on('message', onMessage)

@@ -92,6 +92,19 @@ export async function loadPostgresSupport(): Promise<void> {
   builtWorkerScript = (await import('./connection-worker?modulePath')).default
 }
 
+/** The built connection thread's script once loaded (undefined from sources), to hand to another thread. */
+export function builtPostgresWorker(): string | undefined {
+  return builtWorkerScript
+}
+
+/**
+ * In a thread of the built server: the script its parent loaded. A worker bundle cannot resolve its own
+ * `?modulePath` import (electron-vite builds that only for the entries).
+ */
+export function usePostgresWorker(script: string | undefined): void {
+  builtWorkerScript = script
+}
+
 function connectionWorker(data: ConnectionWorkerData & { answers: MessagePort }, transfer: MessagePort[]): Worker {
   if (!__filename.endsWith('.ts')) {
     if (!builtWorkerScript) throw new Error('loadPostgresSupport() must run before a PostgreSQL connection opens')
