@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads'
 import type { ChangeFeed } from '../live/change-feed'
 import { RepeatedFailureLog, type Logger } from '../log'
 import type { CollectOutcome, CollectRequest } from './collect-message'
-import { postgresWorkerScript } from '../store/postgres/sync-connection'
+import { builtPostgresWorker } from '../store/postgres/sync-connection'
 import type { FromIngestThread, IngestWorkerData, ToIngestThread } from './ingest-messages'
 
 /** Between attempts to start a new thread when one could not start. */
@@ -140,7 +140,7 @@ async function spawn(settings: IngestWorkerData): Promise<Worker> {
 async function newWorker(settings: IngestWorkerData): Promise<Worker> {
   if (!__filename.endsWith('.ts')) {
     const { default: script } = await import('./ingest-worker?modulePath')
-    return new Worker(script, { workerData: { ...settings, postgresWorker: postgresWorkerScript() } })
+    return new Worker(script, { workerData: { ...settings, postgresWorker: builtPostgresWorker() } })
   }
   const entry = join(__dirname, 'ingest-worker.ts')
   return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(entry)})`, { eval: true, workerData: settings })

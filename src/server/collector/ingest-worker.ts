@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import type { LiveChange } from '../../shared/live'
 import { SecretBox } from '../auth/secret-box'
 import { ChangeFeed } from '../live/change-feed'
-import { usePostgresWorkerScript } from '../store/postgres/sync-connection'
+import { usePostgresWorker } from '../store/postgres/sync-connection'
 import { Store } from '../store/store'
 import { collectMessages, MAX_BATCH } from './collect-message'
 import { Ingest } from './ingest'
@@ -14,7 +14,7 @@ import type { CollectMessage, FromIngestThread, IngestWorkerData, ToIngestThread
 
 const port = parentPort!
 const settings = workerData as IngestWorkerData
-usePostgresWorkerScript(settings.postgresWorker)
+usePostgresWorker(settings.postgresWorker)
 const store = new Store(settings.database)
 // The live feed is the HTTP thread's: this one only captures what a batch changed, to send it over.
 const feed = new ChangeFeed(1)

@@ -9,8 +9,11 @@ export interface ConnectionWorkerData {
   statementTimeoutMs: number
 }
 
-export type BridgeRequest =
-  { type: 'query'; text: string; values: unknown[]; /** a server-side prepared statement's name */ name?: string } | { type: 'close' }
+/** Each request's number, echoed by its answer: an answer that comes late is told from the next one's. */
+export type BridgeRequest = { id: number } & (
+  | { type: 'query'; text: string; values: unknown[]; /** a server-side prepared statement's name */ name?: string }
+  | { type: 'close' }
+)
 
 export interface BridgeError {
   message: string
@@ -19,4 +22,10 @@ export interface BridgeError {
   detail?: string
 }
 
-export type BridgeAnswer = { ok: true; rows: Record<string, unknown>[]; rowCount: number } | { ok: false; error: BridgeError }
+export type BridgeAnswer = { id: number } & (
+  | { ok: true; rows: Record<string, unknown>[]; rowCount: number }
+  | { ok: false; error: BridgeError }
+)
+
+/** Omit over each member of a union (TypeScript's Omit merges them). */
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never

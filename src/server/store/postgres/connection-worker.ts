@@ -3,7 +3,7 @@
 // which waits for it.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
 import pg from 'pg'
-import type { BridgeAnswer, BridgeRequest, ConnectionWorkerData } from './bridge-messages'
+import type { BridgeAnswer, BridgeRequest, ConnectionWorkerData, DistributiveOmit } from './bridge-messages'
 
 // Integers are 64-bit columns (timestamps in ms, counters) but always within 2^53: JavaScript numbers,
 // as better-sqlite3 gives them. numeric arrives from sum()/avg().
@@ -27,6 +27,10 @@ async function connected(): Promise<pg.Client> {
 }
 
 async function answer(request: BridgeRequest): Promise<BridgeAnswer> {
+  return { id: request.id, ...(await result(request)) }
+}
+
+async function result(request: BridgeRequest): Promise<DistributiveOmit<BridgeAnswer, 'id'>> {
   if (request.type === 'close') {
     await client?.end().catch(() => {})
     client = undefined

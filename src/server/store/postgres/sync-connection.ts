@@ -4,7 +4,7 @@
 // answer. Waiting is what SQLite's calls do too; what it costs per statement is in docs/postgresql.md.
 import { join } from 'node:path'
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
-import type { BridgeAnswer, BridgeRequest, ConnectionWorkerData } from './bridge-messages'
+import type { BridgeAnswer, BridgeRequest, ConnectionWorkerData, DistributiveOmit } from './bridge-messages'
 
 export interface QueryResult {
   rows: Record<string, unknown>[]
@@ -29,6 +29,8 @@ export interface SyncConnectionOptions {
 
 /** Waits this much longer than PostgreSQL's own statement timeout before giving up on the thread. */
 const ANSWER_MARGIN_MS = 10_000
+/** How long to wait before looking at the port again when the signal came without a readable answer. */
+const POLL_MS = 5
 
 export class SyncConnection {
   private readonly worker: Worker
@@ -36,6 +38,7 @@ export class SyncConnection {
   private readonly signal = new Int32Array(new SharedArrayBuffer(4))
   private readonly waitMs: number
   private closed = false
+  private lastId = 0
 
   constructor(
     readonly url: string,
@@ -45,12 +48,7 @@ export class SyncConnection {
     this.waitMs = statementTimeoutMs + ANSWER_MARGIN_MS
     const { port1, port2 } = new MessageChannel()
     this.answers = port1
-    const data: ConnectionWorkerData & { answers: MessagePort } = {
-      url,
-      signal: this.signal.buffer as SharedArrayBuffer,
-      statementTimeoutMs,
-      answers: port2
-    }
+    const data: ConnectionWorkerData & { answers: MessagePort } = { url, signal: this.signal.buffer as SharedArrayBuffer, statementTimeoutMs, answers: port2 }
     this.worker = connectionWorker(data, [port2])
     // The thread must not keep a finished process alive; close() ends it properly.
     this.worker.unref()
@@ -72,16 +70,24 @@ export class SyncConnection {
     }
   }
 
-  private ask(request: BridgeRequest): BridgeAnswer {
-    if (this.closed && request.type !== 'close') throw new Error('the PostgreSQL connection is closed')
-    this.worker.postMessage(request)
-    if (Atomics.wait(this.signal, 0, 0, this.waitMs) === 'timed-out') {
-      throw new Error(`PostgreSQL did not answer within ${Math.round(this.waitMs / 1000)} s`)
+  private ask(question: DistributiveOmit<BridgeRequest, 'id'>): BridgeAnswer {
+    if (this.closed && question.type !== 'close') throw new Error('the PostgreSQL connection is closed')
+    const id = ++this.lastId
+    this.worker.postMessage({ ...question, id })
+    const deadline = Date.now() + this.waitMs
+    // The signal can come before its message is readable on the port: read, and wait a little, until the
+    // answer with this id arrives; an answer to an earlier request that gave up is dropped.
+    for (;;) {
+      const message = receiveMessageOnPort(this.answers)
+      if (message) {
+        const answer = message.message as BridgeAnswer
+        if (answer.id === id) return answer
+        continue
+      }
+      const left = deadline - Date.now()
+      if (left <= 0) throw new Error(`PostgreSQL did not answer within ${Math.round(this.waitMs / 1000)} s`)
+      if (Atomics.wait(this.signal, 0, 0, Math.min(left, POLL_MS)) !== 'timed-out') Atomics.store(this.signal, 0, 0)
     }
-    Atomics.store(this.signal, 0, 0)
-    const message = receiveMessageOnPort(this.answers)
-    if (!message) throw new Error('the PostgreSQL connection thread answered nothing')
-    return message.message as BridgeAnswer
   }
 }
 
@@ -97,16 +103,17 @@ export async function loadPostgresSupport(): Promise<void> {
   builtWorkerScript = (await import('./connection-worker?modulePath')).default
 }
 
-/**
- * The loaded script, for a thread of the built server (the ingest thread) that opens connections too: a
- * bundle inside a thread's own bundle cannot load it again, so it is handed over (usePostgresWorkerScript).
- */
-export function postgresWorkerScript(): string | undefined {
+/** The built connection thread's script once loaded (undefined from sources), to hand to another thread. */
+export function builtPostgresWorker(): string | undefined {
   return builtWorkerScript
 }
 
-export function usePostgresWorkerScript(script: string | undefined): void {
-  builtWorkerScript ??= script
+/**
+ * In a thread of the built server: the script its parent loaded. A worker bundle cannot resolve its own
+ * `?modulePath` import (electron-vite builds that only for the entries).
+ */
+export function usePostgresWorker(script: string | undefined): void {
+  builtWorkerScript = script
 }
 
 function connectionWorker(data: ConnectionWorkerData & { answers: MessagePort }, transfer: MessagePort[]): Worker {
