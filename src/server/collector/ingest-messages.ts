@@ -7,6 +7,8 @@ export interface IngestWorkerData {
   /** The store's location: a SQLite file or a PostgreSQL URL. */
   database: string
   keyFile: string
+  /** On PostgreSQL in the built server: the connection thread's script (sync-connection.ts connectionWorkerScript). */
+  connectionWorkerScript?: string
   /** Bounds each message's parse: past them it is refused (413) without being stored. Default: defaultMessageLimits. */
   limits?: MessageLimits
 }

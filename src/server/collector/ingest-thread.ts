@@ -14,6 +14,7 @@ import type { ChangeFeed } from '../live/change-feed'
 import { RepeatedFailureLog, type Logger } from '../log'
 import type { CollectOutcome, CollectRequest } from './collect-message'
 import type { FromIngestThread, IngestWorkerData, ToIngestThread } from './ingest-messages'
+import { connectionWorkerScript } from '../store/postgres/sync-connection'
 
 /** Between attempts to start a new thread when one could not start. */
 const RESTART_RETRY_MS = 1000
@@ -139,7 +140,7 @@ async function spawn(settings: IngestWorkerData): Promise<Worker> {
 async function newWorker(settings: IngestWorkerData): Promise<Worker> {
   if (!__filename.endsWith('.ts')) {
     const { default: script } = await import('./ingest-worker?modulePath')
-    return new Worker(script, { workerData: settings })
+    return new Worker(script, { workerData: { ...settings, connectionWorkerScript: connectionWorkerScript() } satisfies IngestWorkerData })
   }
   const entry = join(__dirname, 'ingest-worker.ts')
   return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(entry)})`, { eval: true, workerData: settings })

@@ -6,7 +6,7 @@ import type { LiveChange } from '../../shared/live'
 import { SecretBox } from '../auth/secret-box'
 import { ChangeFeed } from '../live/change-feed'
 import { isPostgresUrl } from '../store/postgres/database'
-import { loadPostgresSupport } from '../store/postgres/sync-connection'
+import { useConnectionWorkerScript } from '../store/postgres/sync-connection'
 import { Store } from '../store/store'
 import { collectMessages, MAX_BATCH } from './collect-message'
 import { Ingest } from './ingest'
@@ -52,7 +52,7 @@ function scheduleDrain(): void {
 }
 
 async function start(): Promise<void> {
-  if (isPostgresUrl(settings.database)) await loadPostgresSupport()
+  if (isPostgresUrl(settings.database)) useConnectionWorkerScript(settings.connectionWorkerScript)
   store = new Store(settings.database)
   ingest = new Ingest(store, SecretBox.fromKeyFile(settings.keyFile), feed)
   port.on('message', onMessage)

@@ -92,6 +92,20 @@ export async function loadPostgresSupport(): Promise<void> {
   builtWorkerScript = (await import('./connection-worker?modulePath')).default
 }
 
+/**
+ * The built connection thread's script once loaded, for a thread that opens its own connections: its
+ * bundle cannot resolve `?modulePath` itself (electron-vite inlines the module instead), so the thread
+ * that loaded it passes it on. Undefined from sources, where none is needed.
+ */
+export function connectionWorkerScript(): string | undefined {
+  return builtWorkerScript
+}
+
+/** In a thread given `connectionWorkerScript()` by the thread that started it: what loadPostgresSupport() sets. */
+export function useConnectionWorkerScript(script: string | undefined): void {
+  builtWorkerScript = script
+}
+
 function connectionWorker(data: ConnectionWorkerData & { answers: MessagePort }, transfer: MessagePort[]): Worker {
   if (!__filename.endsWith('.ts')) {
     if (!builtWorkerScript) throw new Error('loadPostgresSupport() must run before a PostgreSQL connection opens')
