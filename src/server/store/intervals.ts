@@ -19,7 +19,7 @@ export class IntervalRepository {
         .selectFrom('state_interval')
         .select(['id', 'start'])
         .where('host_id', '=', p.hostId)
-        .where('service_name_id', 'is', p.nameId)
+        .where('service_name_id', 'is not distinct from', p.nameId)
         .where('end', 'is', null)
     )
     this.insertOpen = sql.prepare((p: { hostId: number; nameId: number | null; start: number }) =>
