@@ -65,6 +65,12 @@ export interface RunResult {
 
 export interface Prepared<A, R> {
   run(args: A): RunResult
+  /**
+   * A write whose result nobody reads, on the collector's hot path. SQLite runs it at once. PostgreSQL,
+   * inside a transaction, sends it with the runner's next statement (a read, a savepoint, the commit):
+   * one round trip for several writes. Its error surfaces there, still inside the same transaction.
+   */
+  runLater(args: A): void
   get(args: A): R | undefined
   all(args: A): R[]
 }

@@ -9,8 +9,16 @@ export interface ConnectionWorkerData {
   statementTimeoutMs: number
 }
 
+export interface BridgeQuery {
+  text: string
+  values: unknown[]
+  /** a server-side prepared statement's name */
+  name?: string
+}
 export type BridgeRequest =
-  | { type: 'query'; text: string; values: unknown[]; /** a server-side prepared statement's name */ name?: string }
+  | ({ type: 'query' } & BridgeQuery)
+  /** Statements run in order, stopping at the first error; the answer is the last one's. */
+  | { type: 'queries'; queries: BridgeQuery[] }
   | { type: 'close' }
 
 export interface BridgeError {
