@@ -92,7 +92,7 @@ const cpuShare = (cpuSeconds: number, run: HttpRun): string =>
   `${fixed(cpuSeconds, 2)} s (${Math.round((100 * cpuSeconds) / run.seconds)}% of one core), ` +
   `${int((cpuSeconds / run.sent) * 1e6)} µs/msg`
 
-function printHttp(http: HttpRun, s: Settings): void {
+export function printHttp(http: HttpRun, s: Settings): void {
   console.log('over HTTP (built server, child process):')
   const cutShort = http.sent < s.messages ? ` (stopped at the ${s.maxSeconds} s bound)` : ''
   printRows([

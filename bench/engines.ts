@@ -3,7 +3,7 @@
 // servers sharing one PostgreSQL database, the load split between them. PostgreSQL is a throwaway
 // cluster (postgres.ts) with a fresh database per run. Sizing: as the collector and status benchmarks.
 import { buildTraffic } from './collector-payloads'
-import { measureHttp, rate, settings as collectorSettings, type Engine } from './collector'
+import { measureHttp, printHttp, rate, settings as collectorSettings, type Engine } from './collector'
 import { startBenchCluster } from './postgres'
 import { measureStatus } from './status'
 import { fixed, int, verdict, type Benchmark } from './support'
@@ -29,7 +29,11 @@ async function runEnginesBenchmark(): Promise<void> {
   const cluster = startBenchCluster()
   const rows: Row[] = []
   try {
-    const collector = async (engine: Engine) => rate(await measureHttp(traffic.warmup, traffic.messages, s, engine))
+    const collector = async (engine: Engine) => {
+      const http = await measureHttp(traffic.warmup, traffic.messages, s, engine)
+      printHttp(http, s)
+      return rate(http)
+    }
     rows.push({ engine: 'SQLite', collector: await collector({}), listP50: await measureStatus() })
     rows.push({
       engine: 'PostgreSQL',

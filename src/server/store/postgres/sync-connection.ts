@@ -82,9 +82,15 @@ export class SyncConnection {
       throw new Error(`PostgreSQL did not answer within ${Math.round(this.waitMs / 1000)} s`)
     }
     Atomics.store(this.signal, 0, 0)
-    const message = receiveMessageOnPort(this.answers)
-    if (!message) throw new Error('the PostgreSQL connection thread answered nothing')
-    return message.message as BridgeAnswer
+    // The answer can reach the port a moment after the signal (seen under load): wait for it rather
+    // than leave it for the next statement to read as its own.
+    const giveUpAt = Date.now() + ANSWER_MARGIN_MS
+    for (;;) {
+      const message = receiveMessageOnPort(this.answers)
+      if (message) return message.message as BridgeAnswer
+      if (Date.now() > giveUpAt) throw new Error('the PostgreSQL connection thread answered nothing')
+      Atomics.wait(this.signal, 0, 0, 1)
+    }
   }
 }
 
