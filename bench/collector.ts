@@ -92,7 +92,7 @@ const cpuShare = (cpuSeconds: number, run: HttpRun): string =>
   `${fixed(cpuSeconds, 2)} s (${Math.round((100 * cpuSeconds) / run.seconds)}% of one core), ` +
   `${int((cpuSeconds / run.sent) * 1e6)} µs/msg`
 
-function printHttp(http: HttpRun, s: Settings): void {
+export function printHttp(http: HttpRun, s: Settings): void {
   console.log('over HTTP (built server, child process):')
   const cutShort = http.sent < s.messages ? ` (stopped at the ${s.maxSeconds} s bound)` : ''
   printRows([
@@ -156,50 +156,83 @@ export interface HttpRun {
   notifications: { made: number; delivered: number }
 }
 
-export async function measureHttp(warmup: Payload[], messages: Payload[], s: Settings): Promise<HttpRun> {
+/** Where the measured servers keep their data: SQLite (their data folder's file), or one PostgreSQL database shared by `instances` servers. */
+export interface Engine {
+  database?: string
+  instances?: number
+}
+
+export async function measureHttp(warmup: Payload[], messages: Payload[], s: Settings, engine: Engine = {}): Promise<HttpRun> {
   // Our own data dir, so it is removed even when the server fails to start.
   const dataDir = mkdtempSync(join(tmpdir(), 'overseer-bench-'))
+  const servers: BuiltServer[] = []
+  let run: HttpRun | undefined
   try {
-    const server = await startPlainServer(dataDir, ['--init-collector', CREDENTIALS], s.serverProfileDir)
-    let run: HttpRun | undefined
+    // Instances share the data folder too: the agents' credentials are sealed with its secret key.
+    const args = ['--init-collector', CREDENTIALS, ...(engine.database ? ['--database', engine.database] : [])]
+    for (let i = 0; i < (engine.instances ?? 1); i++) servers.push(await startPlainServer(dataDir, args, s.serverProfileDir))
+    // Another connection, as the admin API's: the server's ingest thread learns of the rules by itself.
+    const alerts = alertTables(dataDir, engine.database)
     try {
-      // Another connection, as the admin API's: the server's ingest thread learns of the rules by itself.
-      const db = new Database(join(dataDir, DATABASE_FILE))
-      try {
-        addBenchRules(db, s.alertRules, s.alertOptions)
-        const loaded = await loadServer(server, warmup, messages, s)
-        run = { ...loaded, outboxRows: outboxCount(db), notifications: notificationCounts(db) }
-      } finally {
-        db.close()
-      }
-      return run
+      alerts.addRules(s.alertRules, s.alertOptions)
+      const loaded = await loadServers(servers, warmup, messages, s)
+      run = { ...loaded, outboxRows: alerts.outboxRows(), notifications: alerts.notifications() }
     } finally {
+      alerts.close()
+    }
+    return run
+  } finally {
+    for (const server of servers) {
       const code = await server.stop()
       if (code !== 0) console.log(`server exited with code ${code}:\n${server.output()}`)
       // What the server said about failed requests.
       else if (run && run.errors.size > 0)
         console.log(`server log, last lines:\n${server.output().split('\n').slice(-ERROR_LOG_LINES).join('\n')}`)
     }
-  } finally {
     removeDir(dataDir)
   }
 }
 
-async function loadServer(
-  server: BuiltServer,
+/** The alert tables the collector run writes to: SQLite's file directly, or the PostgreSQL database (counts only). */
+function alertTables(dataDir: string, database: string | undefined) {
+  if (database === undefined) {
+    const db = new Database(join(dataDir, DATABASE_FILE))
+    return {
+      addRules: (count: number, options?: BenchRuleOptions) => addBenchRules(db, count, options),
+      outboxRows: () => outboxCount(db),
+      notifications: () => notificationCounts(db),
+      close: () => db.close()
+    }
+  }
+  const store = new Store(database)
+  return {
+    addRules: (count: number) => {
+      if (count > 0) throw new Error('BENCH_ALERT_RULES is measured on SQLite only')
+    },
+    outboxRows: () => store.sql.rows<{ n: number }>('SELECT COUNT(*) AS n FROM alert_outbox')[0].n,
+    notifications: () => ({ made: store.sql.rows<{ n: number }>('SELECT COUNT(*) AS n FROM alert_notification')[0].n, delivered: 0 }),
+    close: () => store.close()
+  }
+}
+
+/** Sends the load to the servers, taking turns among them, and measures what they use. */
+async function loadServers(
+  servers: BuiltServer[],
   warmup: Payload[],
   messages: Payload[],
   s: Settings
 ): Promise<Omit<HttpRun, 'outboxRows' | 'notifications'>> {
-  const target: Target = { port: server.port, authorization: `Basic ${Buffer.from(CREDENTIALS).toString('base64')}` }
+  const authorization = `Basic ${Buffer.from(CREDENTIALS).toString('base64')}`
+  const targets: Target[] = servers.map((server) => ({ port: server.port, authorization }))
   // Registering the agents and warming the JIT are not what is measured.
-  const registered = await sendAll(target, warmup, s)
-  if (registered.errors.size > 0) throw new Error(`warm-up failed: ${describe(registered.errors)}\n${server.output()}`)
+  const registered = await sendAll(targets, warmup, s)
+  if (registered.errors.size > 0) throw new Error(`warm-up failed: ${describe(registered.errors)}\n${servers[0].output()}`)
 
-  const pid = server.child.pid
+  // Server CPU is the first instance's: with two, each has its share of the load.
+  const pid = servers[0].child.pid
   const serverCpuBefore = pid === undefined ? undefined : threadCpuSeconds(pid)
   const clientCpuBefore = process.cpuUsage()
-  const run = await sendAll(target, messages, s)
+  const run = await sendAll(targets, messages, s)
   const serverCpuAfter = pid === undefined ? undefined : threadCpuSeconds(pid)
   const clientCpu = process.cpuUsage(clientCpuBefore)
   return {
@@ -216,14 +249,14 @@ interface Target {
   authorization: string
 }
 
-/** Sends every payload with `concurrency` requests in flight, until done or the time bound. */
+/** Sends every payload with `concurrency` requests in flight, to the targets in turn, until done or the time bound. */
 async function sendAll(
-  target: Target,
+  targets: Target[],
   payloads: Payload[],
   s: Settings
 ): Promise<Omit<HttpRun, 'clientCpuSeconds' | 'outboxRows' | 'notifications'>> {
   // Built before the clock starts: the client should cost as little CPU per message as an agent does.
-  const requests = payloads.map((p) => agentRequest(target, p))
+  const requests = payloads.map((p, i) => ({ target: targets[i % targets.length], wire: agentRequest(targets[i % targets.length], p) }))
   const latenciesMs: number[] = []
   const errors = new Map<string, number>()
   const deadline = Date.now() + s.maxSeconds * 1000
@@ -231,7 +264,7 @@ async function sendAll(
   let ok = 0
   const worker = async () => {
     while (next < requests.length && Date.now() < deadline) {
-      const wire = requests[next++]
+      const { target, wire } = requests[next++]
       const start = process.hrtime.bigint()
       const outcome = await post(target, wire)
       latenciesMs.push(Number(process.hrtime.bigint() - start) / 1e6)

@@ -5,6 +5,7 @@ import { alertingBenchmark } from './alerting'
 import { burstsBenchmark } from './bursts'
 import { collectorBenchmark } from './collector'
 import { consoleBenchmark } from './console'
+import { enginesBenchmark } from './engines'
 import { eventsBenchmark } from './events'
 import { historyBenchmark } from './history'
 import { statusBenchmark } from './status'
@@ -17,7 +18,8 @@ const BENCHMARKS: readonly Benchmark[] = [
   consoleBenchmark,
   historyBenchmark,
   burstsBenchmark,
-  alertingBenchmark
+  alertingBenchmark,
+  enginesBenchmark
 ]
 
 function selected(names: readonly string[]): Benchmark[] {

@@ -18,7 +18,6 @@ import { Store } from '../src/server/store/store'
 import { loginAs } from '../test/support/api-client'
 import { removeDir, type BuiltServer } from '../test/support/built-server'
 import { asAgent, fixture } from '../test/support/fixtures'
-import { sqliteOf } from '../test/support/test-database'
 import {
   Deadline,
   databaseSize,
@@ -76,23 +75,38 @@ export const statusBenchmark: Benchmark = {
 }
 
 async function runStatusBenchmark(): Promise<void> {
+  await measureStatus()
+}
+
+/**
+ * Fills a database with the hosts (SQLite's file in the data folder, or the PostgreSQL `database`), then
+ * measures the server on it; returns the p50 of the list over all pages (keep-alive), in ms.
+ */
+export async function measureStatus(database?: string): Promise<number> {
   const s = settings()
   const deadline = new Deadline(s.maxSeconds)
   // Our own data dir, so it is removed even when the server fails to start.
   const dataDir = mkdtempSync(join(tmpdir(), 'overseer-bench-'))
   try {
-    const filled = populate(dataDir, s.hosts, deadline)
+    const filled = populate(dataDir, s.hosts, deadline, database)
     console.log(
       `population: ${int(s.hosts)} hosts in ${fixed(filled.seconds, 2)} s ` +
         `(${int(s.hosts / filled.seconds)} hosts/s, ingest in this process, ${POPULATION_BATCH} per transaction), ` +
-        `payloads ${FIXTURES.join(', ')} in turn, poll set to ${POLL_SECONDS} s; database ${databaseSize(dataDir, DATABASE_FILE)}`
+        `payloads ${FIXTURES.join(', ')} in turn, poll set to ${POLL_SECONDS} s; ` +
+        `database ${database === undefined ? databaseSize(dataDir, DATABASE_FILE) : 'PostgreSQL'}`
     )
-
-    await measureOnServer(
-      { dataDir, databaseFile: DATABASE_FILE, args: ['--init-admin', `${ADMIN.user}:${ADMIN.password}`], profileDir: s.serverProfileDir },
+    const engineArgs = database === undefined ? [] : ['--database', database]
+    const results = await measureOnServer(
+      {
+        dataDir,
+        databaseFile: DATABASE_FILE,
+        args: ['--init-admin', `${ADMIN.user}:${ADMIN.password}`, ...engineArgs],
+        profileDir: s.serverProfileDir
+      },
       (server, keepAlive) => measure(server, keepAlive, s, deadline),
       { results: (results) => printResults(results, s), verdicts: printVerdicts }
     )
+    return percentile(keepAliveCase(results, 'list-pages').latenciesMs, 50)
   } finally {
     removeDir(dataDir)
   }
@@ -105,7 +119,7 @@ const agentId = (host: number): string => `5a7a${host.toString(16).padStart(28, 
 const hostname = (host: number): string => `host-${String(host + 1).padStart(5, '0')}`
 
 /** Fills a fresh data directory with `hosts` hosts (FIXTURES in turn); the console benchmark fills its own with it. */
-export function populate(dataDir: string, hosts: number, deadline: Deadline): { seconds: number } {
+export function populate(dataDir: string, hosts: number, deadline: Deadline, database?: string): { seconds: number } {
   const templates = FIXTURES.map((name) =>
     Buffer.from(
       fixture(name)
@@ -115,16 +129,17 @@ export function populate(dataDir: string, hosts: number, deadline: Deadline): { 
     )
   )
   const start = process.hrtime.bigint()
-  const store = new Store(join(dataDir, DATABASE_FILE))
+  const store = new Store(database ?? join(dataDir, DATABASE_FILE))
   try {
     const ingest = new Ingest(store, SecretBox.fromKeyFile(join(dataDir, 'secret.key')))
     // Each message's transaction nests (a savepoint) in one per batch: the same rows, fewer commits.
-    const batch = sqliteOf(store).transaction((first: number) => {
-      for (let host = first; host < Math.min(hosts, first + POPULATION_BATCH); host++) {
-        const xml = asAgent(templates[host % templates.length], agentId(host), hostname(host))
-        ingest.apply(parseMonitMessage(xml), Date.now())
-      }
-    })
+    const batch = (first: number) =>
+      store.sql.transaction(() => {
+        for (let host = first; host < Math.min(hosts, first + POPULATION_BATCH); host++) {
+          const xml = asAgent(templates[host % templates.length], agentId(host), hostname(host))
+          ingest.apply(parseMonitMessage(xml), Date.now())
+        }
+      })
     for (let first = 0; first < hosts; first += POPULATION_BATCH) {
       deadline.check('filling the database')
       batch(first)
@@ -281,8 +296,11 @@ function printResults(results: readonly CaseResult[], s: Settings): void {
   }
 }
 
+const keepAliveCase = (results: readonly CaseResult[], key: Case['key']): CaseResult =>
+  results.find((r) => r.case.key === key && r.mode === 'keep-alive')!
+
 function printVerdicts(results: readonly CaseResult[]): void {
-  const keepAlive = (key: Case['key']) => results.find((r) => r.case.key === key && r.mode === 'keep-alive')!
+  const keepAlive = (key: Case['key']) => keepAliveCase(results, key)
   const target = (name: string, r: CaseResult, limitMs: number) => {
     const p50 = percentile(r.latenciesMs, 50)
     console.log(

@@ -59,12 +59,13 @@ export async function startPlainServer(dataDir: string, args: string[], profileD
 /**
  * Starts the built server on a populated data directory, measures over one keep-alive connection,
  * prints the results, the server's footprint and the verdicts, and stops the server whatever happens.
+ * Returns the results, for the engines' comparison.
  */
 export async function measureOnServer<R>(
   server: { dataDir: string; databaseFile: string; args: string[]; profileDir?: string },
   measure: (running: BuiltServer, keepAlive: Agent) => Promise<R>,
   report: { results(r: R): void; verdicts(r: R): void }
-): Promise<void> {
+): Promise<R> {
   const started = process.hrtime.bigint()
   const running = await startPlainServer(server.dataDir, server.args, server.profileDir)
   const keepAlive = new HttpAgent({ keepAlive: true, maxSockets: 1 })
@@ -74,6 +75,7 @@ export async function measureOnServer<R>(
     report.results(results)
     printFootprint(running.child.pid, server.dataDir, server.databaseFile)
     report.verdicts(results)
+    return results
   } finally {
     keepAlive.destroy()
     const code = await running.stop()

@@ -24,7 +24,8 @@ function adminConnection(): SyncConnection {
   return admin
 }
 
-function withDatabase(url: string, database: string): string {
+/** The URL of another database on the same cluster. */
+export function withDatabase(url: string, database: string): string {
   const u = new URL(url)
   u.pathname = `/${database}`
   return u.toString()

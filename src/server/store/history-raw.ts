@@ -58,7 +58,7 @@ export class RawHistoryRepository {
   }
 
   append(hostId: number, time: number, samples: Uint8Array): void {
-    this.insertRow.run({ hostId, time, samples })
+    this.insertRow.runLater({ hostId, time, samples })
   }
 
   /**

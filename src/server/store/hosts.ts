@@ -177,7 +177,7 @@ export class HostRepository {
 
   /** Stores what a collector message tells about its host. */
   report(id: number, report: HostReport): void {
-    this.writeReport.run({ id, ...report })
+    this.writeReport.runLater({ id, ...report })
   }
 
   /** Writes the given columns (administration, watchdog: not per message). */
@@ -200,6 +200,6 @@ export class HostRepository {
   }
 
   addEvents(id: number, count: number): void {
-    this.bumpEvents.run({ id, count })
+    this.bumpEvents.runLater({ id, count })
   }
 }

@@ -139,12 +139,12 @@ export class ServiceRepository {
   }
 
   update(s: ServiceState & { id: number }): void {
-    this.updateService.run(s)
+    this.updateService.runLater(s)
   }
 
   /** Like update, for a service that keeps its name, type and place: an indexed column costs to rewrite. */
   updateState(s: ServiceState & { id: number }): void {
-    this.updateServiceState.run(s)
+    this.updateServiceState.runLater(s)
   }
 
   delete(id: number): void {
@@ -152,7 +152,7 @@ export class ServiceRepository {
   }
 
   addEvents(hostId: number, name: string, count: number): void {
-    this.bumpEvents.run({ hostId, name, count })
+    this.bumpEvents.runLater({ hostId, name, count })
   }
 
   /** Rewrites the host's service groups (membership by service name id). */

@@ -65,6 +65,12 @@ export interface RunResult {
 
 export interface Prepared<A, R> {
   run(args: A): RunResult
+  /**
+   * A write whose result nobody reads, on the collector's hot path. SQLite runs it at once. PostgreSQL,
+   * inside a transaction, sends it with the runner's next statement (a read, a savepoint, the commit):
+   * one round trip for several writes. Its error surfaces there, still inside the same transaction.
+   */
+  runLater(args: A): void
   get(args: A): R | undefined
   all(args: A): R[]
 }
@@ -78,7 +84,12 @@ export function preparedForNullable<A, R>(isNull: (args: A) => boolean, prepare:
   const forNull = prepare(true)
   const forValue = prepare(false)
   const pick = (args: A) => (isNull(args) ? forNull : forValue)
-  return { run: (args) => pick(args).run(args), get: (args) => pick(args).get(args), all: (args) => pick(args).all(args) }
+  return {
+    run: (args) => pick(args).run(args),
+    runLater: (args) => pick(args).runLater(args),
+    get: (args) => pick(args).get(args),
+    all: (args) => pick(args).all(args)
+  }
 }
 
 /** What the repositories run queries with, whichever the engine. */

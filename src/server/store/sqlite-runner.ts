@@ -54,6 +54,7 @@ export class SqliteRunner implements SqlRunner {
     const bind = (args: A): unknown[] => bindParams(parameters, args)
     return {
       run: (args) => stmt.run(...bind(args)),
+      runLater: (args) => void stmt.run(...bind(args)),
       get: (args) => stmt.get(...bind(args)) as Row<Q> | undefined,
       all: (args) => stmt.all(...bind(args)) as Row<Q>[]
     }

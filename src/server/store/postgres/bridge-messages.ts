@@ -9,9 +9,18 @@ export interface ConnectionWorkerData {
   statementTimeoutMs: number
 }
 
+export interface BridgeQuery {
+  text: string
+  values: unknown[]
+  /** a server-side prepared statement's name */
+  name?: string
+}
+
 /** Each request's number, echoed by its answer: an answer that comes late is told from the next one's. */
 export type BridgeRequest = { id: number } & (
-  | { type: 'query'; text: string; values: unknown[]; /** a server-side prepared statement's name */ name?: string }
+  | ({ type: 'query' } & BridgeQuery)
+  /** Statements run in order, stopping at the first error; the answer is the last one's. */
+  | { type: 'queries'; queries: BridgeQuery[] }
   | { type: 'close' }
 )
 

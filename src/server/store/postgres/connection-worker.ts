@@ -38,8 +38,10 @@ async function result(request: BridgeRequest): Promise<DistributiveOmit<BridgeAn
   }
   try {
     const c = await connected()
-    const result = await c.query({ text: request.text, values: request.values, name: request.name })
-    return { ok: true, rows: result.rows, rowCount: result.rowCount ?? 0 }
+    const queries = request.type === 'queries' ? request.queries : [request]
+    let last: pg.QueryResult | undefined
+    for (const q of queries) last = await c.query({ text: q.text, values: q.values, name: q.name })
+    return { ok: true, rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 }
   } catch (err) {
     const e = err as { message?: string; code?: string; detail?: string }
     if (client && !(e.code && /^[0-9A-Z]{5}$/.test(e.code))) client = undefined // not PostgreSQL's answer: the socket

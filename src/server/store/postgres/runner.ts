@@ -4,8 +4,8 @@
 import type { Compilable } from 'kysely'
 import { postgresDialect } from '../dialect'
 import { bindParams, params, plainSql, toValue, type Prepared, type Row, type RunResult, type SqlRunner } from '../sql'
-import type { SyncConnection } from './sync-connection'
-import { type QueryResult } from './sync-connection'
+import type { BridgeQuery } from './bridge-messages'
+import type { QueryResult, SyncConnection } from './sync-connection'
 
 /** Distinct dynamic query texts given a prepared statement's name; later ones are parsed each time. */
 const MAX_NAMED_TEXTS = 500
@@ -18,6 +18,8 @@ export class PostgresRunner implements SqlRunner {
   private nextName = 0
   private depth = 0
   private readonly rollbackListeners: (() => void)[] = []
+  /** Writes of `runLater`, sent with the next statement. */
+  private later: BridgeQuery[] = []
 
   constructor(readonly connection: SyncConnection) {}
 
@@ -27,7 +29,15 @@ export class PostgresRunner implements SqlRunner {
       name = `q${this.nextName++}`
       this.names.set(text, name)
     }
-    return this.connection.query(text, values.map(toValue), name)
+    return this.send(text, values.map(toValue), name)
+  }
+
+  /** One statement, after the writes waiting to go with it (one round trip for all). */
+  private send(text: string, values: unknown[] = [], name?: string): QueryResult {
+    if (this.later.length === 0) return this.connection.query(text, values, name)
+    const queries = [...this.later, { text, values, name }]
+    this.later = []
+    return this.connection.queries(queries)
   }
 
   all<Q extends Compilable>(query: Q): Row<Q>[] {
@@ -47,9 +57,14 @@ export class PostgresRunner implements SqlRunner {
   prepare<A, Q extends Compilable>(build: (p: A) => Q): Prepared<A, Row<Q>> {
     const { sql, parameters } = build(params<A>()).compile()
     const name = `p${this.nextName++}`
-    const exec = (args: A) => this.connection.query(sql, bindParams(parameters, args), name)
+    const exec = (args: A) => this.send(sql, bindParams(parameters, args), name)
     return {
       run: (args) => ({ changes: exec(args).rowCount }),
+      // Outside a transaction nothing would send it soon: it runs at once.
+      runLater: (args) => {
+        if (this.depth === 0) exec(args)
+        else this.later.push({ text: sql, values: bindParams(parameters, args), name })
+      },
       get: (args) => exec(args).rows[0] as Row<Q> | undefined,
       all: (args) => exec(args).rows as Row<Q>[]
     }
@@ -61,17 +76,18 @@ export class PostgresRunner implements SqlRunner {
 
   execute(text: string, args: readonly unknown[] = []): RunResult {
     // Without arguments: PostgreSQL's simple protocol, which takes several statements at once.
-    if (args.length === 0) return { changes: this.connection.query(text).rowCount }
+    if (args.length === 0) return { changes: this.send(text).rowCount }
     return { changes: this.query(numberedMarkers(text), args).rowCount }
   }
 
   transaction<T>(fn: () => T): T {
     const savepoint = this.depth > 0 ? `s${this.depth}` : undefined
-    this.connection.query(savepoint ? `SAVEPOINT ${savepoint}` : 'BEGIN')
+    this.send(savepoint ? `SAVEPOINT ${savepoint}` : 'BEGIN')
     this.depth++
     try {
       const result = fn()
-      this.connection.query(savepoint ? `RELEASE SAVEPOINT ${savepoint}` : 'COMMIT')
+      // Releasing a savepoint sends its waiting writes too: their errors stay within it.
+      this.send(savepoint ? `RELEASE SAVEPOINT ${savepoint}` : 'COMMIT')
       return result
     } catch (err) {
       this.rollBack(savepoint)
@@ -82,6 +98,8 @@ export class PostgresRunner implements SqlRunner {
   }
 
   private rollBack(savepoint: string | undefined): void {
+    // Writes not sent yet belong to what is rolled back.
+    this.later = []
     try {
       this.connection.query(savepoint ? `ROLLBACK TO SAVEPOINT ${savepoint}` : 'ROLLBACK')
     } catch {

@@ -4,7 +4,7 @@
 // answer. Waiting is what SQLite's calls do too; what it costs per statement is in docs/postgresql.md.
 import { join } from 'node:path'
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
-import type { BridgeAnswer, BridgeRequest, ConnectionWorkerData, DistributiveOmit } from './bridge-messages'
+import type { BridgeAnswer, BridgeQuery, BridgeRequest, ConnectionWorkerData, DistributiveOmit } from './bridge-messages'
 
 export interface QueryResult {
   rows: Record<string, unknown>[]
@@ -55,7 +55,15 @@ export class SyncConnection {
   }
 
   query(text: string, values: readonly unknown[] = [], name?: string): QueryResult {
-    const answer = this.ask({ type: 'query', text, values: [...values], name })
+    return this.answered(this.ask({ type: 'query', text, values: [...values], name }))
+  }
+
+  /** Runs the statements in order in one round trip, stopping at the first error; the last one's result. */
+  queries(queries: BridgeQuery[]): QueryResult {
+    return this.answered(this.ask({ type: 'queries', queries }))
+  }
+
+  private answered(answer: BridgeAnswer): QueryResult {
     if (!answer.ok) throw new PostgresError(answer.error.message, answer.error.code, answer.error.detail)
     return answer
   }
