@@ -3,13 +3,13 @@
 // flight (its receiver never answers) and before another's group wait is over, then restarted on the
 // same data directory. Each channel then receives its notification delivered once, the interrupted
 // one with the same id as before the crash (at-least-once: receivers de-duplicate on it).
-import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { addChannel } from '../support/alert-config'
 import { addOutbox, item, notifications, type NotificationRow } from '../support/alert-rows'
 import { startAlertReceiver, type AlertReceiver } from '../support/alert-receiver'
 import { removeDir, startBuiltServer, type BuiltServer } from '../support/built-server'
+import type { PlainSql } from '../../src/server/store/sql'
+import { plainDatabaseOf } from '../support/test-database'
 import { waitFor } from '../support/wait'
 
 const ARGS = ['--init-admin', 'admin:adminsecret']
@@ -24,8 +24,8 @@ afterAll(async () => {
   if (dataDir) removeDir(dataDir)
 })
 
-function withDb<T>(use: (db: Database.Database) => T): T {
-  const db = new Database(join(dataDir!, 'overseer.sqlite'))
+function withDb<T>(use: (db: PlainSql) => T): T {
+  const db = plainDatabaseOf(dataDir!)
   try {
     return use(db)
   } finally {

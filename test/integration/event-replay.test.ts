@@ -6,11 +6,11 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { EventState } from '../../src/shared/codes'
 import { removeDir, startBuiltServer, type BuiltServer } from '../support/built-server'
 import { startAgents, type AgentFleet, type RunningAgent } from '../support/monit-agents'
+import { plainDatabaseOf } from '../support/test-database'
 import { waitFor } from '../support/wait'
 
 const AGENTS = 10
@@ -113,7 +113,7 @@ describe('an outage of the server while agents fail and recover', () => {
     // Stop the agents (the server is up, so their last events are delivered) to compare settled logs.
     await Promise.all(agents.map((a) => fleet!.stop(a)))
 
-    const db = new Database(join(dataDir, 'overseer.sqlite'), { readonly: true })
+    const db = plainDatabaseOf(dataDir)
     try {
       const storedOf = (a: RunningAgent) =>
         db

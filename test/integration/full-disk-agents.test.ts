@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBuiltServer, type BuiltServer } from '../support/built-server'
 import { startAgents, type AgentFleet, type RunningAgent } from '../support/monit-agents'
 import { mountSmallDisk, type SmallDisk } from '../support/small-disk'
+import { testEngine } from '../support/test-database'
 import { waitFor } from '../support/wait'
 
 let disk: SmallDisk | undefined
@@ -15,7 +16,8 @@ let fleet: AgentFleet | undefined
 let db: Database.Database | undefined
 
 // Mounting a tmpfs needs root: CI has it (and so fails loudly without it); a developer's machine may not.
-const canMount = process.getuid?.() === 0 || Boolean(process.env.CI)
+// On PostgreSQL the data lives in its cluster, not in the data folder the tmpfs fills.
+const canMount = testEngine === 'sqlite' && (process.getuid?.() === 0 || Boolean(process.env.CI))
 
 beforeAll(async () => {
   if (!canMount) return

@@ -1,19 +1,18 @@
 // The built server with three real Monit 5.33 agents (1 s poll) on loopback; assertions read the store.
-import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EventClassId } from '../../src/shared/codes'
 import { removeDir, startBuiltServer, type BuiltServer } from '../support/built-server'
 import { startAgents, type AgentFleet, type RunningAgent } from '../support/monit-agents'
+import { plainDatabaseOf } from '../support/test-database'
 import { waitFor } from '../support/wait'
 
 let server: BuiltServer
 let fleet: AgentFleet
-let db: Database.Database
+let db: ReturnType<typeof plainDatabaseOf>
 
 beforeAll(async () => {
   server = await startBuiltServer({ args: ['--init-collector', 'agents:s3cret'] })
-  db = new Database(join(server.dataDir, 'overseer.sqlite'), { readonly: true })
+  db = plainDatabaseOf(server.dataDir)
   fleet = await startAgents({ collectorUrl: `http://agents:s3cret@127.0.0.1:${server.port}/collector`, count: 3 })
 }, 60_000)
 

@@ -3,8 +3,6 @@
 // SIGKILL, each time for longer than skew × poll, and restarted on the same data directory and port.
 // Live agents must raise no "No report from Monit" event, keep 100 % uptime, and the report must list
 // both gaps as the server's downtime.
-import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALIVE_STAMP_MS } from '../../src/server/domain/server-runs'
 import type { UptimeReport } from '../../src/shared/api/uptime'
@@ -12,6 +10,8 @@ import { EventClassId } from '../../src/shared/codes'
 import { loginAs } from '../support/api-client'
 import { removeDir, startBuiltServer, type BuiltServer } from '../support/built-server'
 import { startAgents, type AgentFleet } from '../support/monit-agents'
+import type { PlainSql } from '../../src/server/store/sql'
+import { plainDatabaseOf } from '../support/test-database'
 import { waitFor } from '../support/wait'
 
 const DOWN_MS = 5_000 // > skew 3 × poll 1 s
@@ -27,8 +27,8 @@ const t = { stop: 0, restart1: [0, 0], kill: 0, restart2: [0, 0] }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const nowSec = () => Date.now() / 1000
 
-function readDb<T>(read: (db: Database.Database) => T): T {
-  const db = new Database(join(dataDir, 'overseer.sqlite'), { readonly: true })
+function readDb<T>(read: (db: PlainSql) => T): T {
+  const db = plainDatabaseOf(dataDir)
   try {
     return read(db)
   } finally {
@@ -57,7 +57,7 @@ beforeAll(async () => {
   t.stop = nowSec()
   // Hosts that have reported for an hour: the time before a first report is unknown, and the 100 %
   // below must be measured over known minutes, not over none.
-  const db = new Database(join(dataDir, 'overseer.sqlite'))
+  const db = plainDatabaseOf(dataDir)
   db.prepare('UPDATE host SET created_at = created_at - 3600').run()
   db.close()
   await sleep(DOWN_MS)

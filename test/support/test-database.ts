@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type Database from 'better-sqlite3'
 import type { SqliteRunner } from '../../src/server/store/sqlite-runner'
+import { DATABASE_FILE } from '../../src/server/server'
+import type { PlainSql } from '../../src/server/store/sql'
 import { Store } from '../../src/server/store/store'
 import { SyncConnection } from '../../src/server/store/postgres/sync-connection'
 
@@ -58,6 +60,12 @@ export function databaseFor(dataDir: string): string | undefined {
 /** Where the store of data folder `dataDir` lives: its database, or its SQLite file `sqliteFile` in it. */
 export function storeLocation(dataDir: string, sqliteFile: string): string {
   return databaseFor(dataDir) ?? join(dataDir, sqliteFile)
+}
+
+/** Plain SQL on the store of a server's data folder (its database, or `overseer.sqlite` in it), to close after use. */
+export function plainDatabaseOf(dataDir: string): PlainSql & { close(): void } {
+  const store = new Store(storeLocation(dataDir, DATABASE_FILE))
+  return { ...store.sql.plain, close: () => store.close() }
 }
 
 /** Drops a data folder's database, once its servers are closed (SQLite: the folder's removal does it). */
