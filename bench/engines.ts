@@ -56,6 +56,10 @@ function printTable(rows: readonly Row[], messages: number): void {
     console.log(`  ${r.engine.padEnd(width)} | ${int(r.collector).padStart(15)} | ${list.padStart(15)}`)
   }
   const pg = rows.find((r) => r.engine === 'PostgreSQL')!
-  console.log(verdict(`PostgreSQL collector ≥${int(PG_COLLECTOR_TARGET)} msg/s`, pg.collector >= PG_COLLECTOR_TARGET, `${int(pg.collector)} msg/s`))
-  console.log(verdict(`PostgreSQL status list p50 < ${PG_LIST_TARGET_MS} ms`, pg.listP50! < PG_LIST_TARGET_MS, `${fixed(pg.listP50!, 2)} ms`))
+  console.log(
+    verdict(`PostgreSQL collector ≥${int(PG_COLLECTOR_TARGET)} msg/s`, pg.collector >= PG_COLLECTOR_TARGET, `${int(pg.collector)} msg/s`)
+  )
+  console.log(
+    verdict(`PostgreSQL status list p50 < ${PG_LIST_TARGET_MS} ms`, pg.listP50! < PG_LIST_TARGET_MS, `${fixed(pg.listP50!, 2)} ms`)
+  )
 }

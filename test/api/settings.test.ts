@@ -92,7 +92,9 @@ describe('the session timeout setting', () => {
   })
 
   it('falls back to 1800 s when the stored value is unusable', async () => {
-    server.store.sql.plain.prepare("INSERT INTO setting (key, value) VALUES ('session.timeout', 'soon') ON CONFLICT (key) DO UPDATE SET value = excluded.value").run()
+    server.store.sql.plain
+      .prepare("INSERT INTO setting (key, value) VALUES ('session.timeout', 'soon') ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+      .run()
     expect((await admin.get('/api/2/settings/get')).json).toMatchObject({ sessiontimeout: 1800 })
     const user = await loginAs(server.baseUrl, 'admin', 'adminsecret')
     server.store.sql.plain

@@ -26,7 +26,8 @@ const AGENTS = [1, 2, 3, 4]
 const shift = captureShiftTo(Math.floor(Date.now() / 1000))
 const agentId = (i: number) => `f0${String(i).padStart(30, '0')}`
 // A 1 s poll: a host is declared silent 3 s (skew × poll) after its last message.
-const payload = (name: string, i: number) => retimeCapture(asAgent(fixture(name), agentId(i), `web-${i}`), shift).replace(/<poll>\d+<\/poll>/, '<poll>1</poll>')
+const payload = (name: string, i: number) =>
+  retimeCapture(asAgent(fixture(name), agentId(i), `web-${i}`), shift).replace(/<poll>\d+<\/poll>/, '<poll>1</poll>')
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 let a: BuiltServer
@@ -106,7 +107,12 @@ describe.skipIf(testEngine !== 'postgres')('two instances on one PostgreSQL data
     expect(seen.at - postedAt).toBeLessThan(1_000)
     await waitFor('the failure alert', () => hook.received.length === 1, 10_000, 20)
     // Recorded as delivered before A dies below: a send cut by a crash is sent again (at-least-once, same id).
-    await waitFor('its delivery recorded', () => db.query(`SELECT 1 FROM alert_notification WHERE status = 'delivered'`).rows.length === 1, 5_000, 20)
+    await waitFor(
+      'its delivery recorded',
+      () => db.query(`SELECT 1 FROM alert_notification WHERE status = 'delivered'`).rows.length === 1,
+      5_000,
+      20
+    )
   })
 
   it('lets B run the watchdog once A, holding the lease, is killed: one heartbeat event per silent host, no alert twice', async () => {
@@ -131,7 +137,9 @@ describe.skipIf(testEngine !== 'postgres')('two instances on one PostgreSQL data
 
 /** Every alert the receiver got, as "host service" ("heartbeat" for a host's own). */
 function alerted(): string[] {
-  return hook.received.flatMap((r) => r.body.alerts.map((alert) => `${alert.host} ${alert.serviceid === null ? 'heartbeat' : alert.service}`)).sort()
+  return hook.received
+    .flatMap((r) => r.body.alerts.map((alert) => `${alert.host} ${alert.serviceid === null ? 'heartbeat' : alert.service}`))
+    .sort()
 }
 
 /** Runs `fn` while `agents` post a heartbeat to `server` every half second. */

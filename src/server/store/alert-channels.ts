@@ -68,7 +68,9 @@ export class AlertChannelRepository {
   /** The ids among `ids` that name no channel. */
   unknown(ids: readonly number[]): number[] {
     if (ids.length === 0) return []
-    const known = new Set(this.sql.all(this.q.selectFrom('alert_channel').select('id').where('id', 'in', this.sql.dialect.idList(ids))).map((c) => c.id))
+    const known = new Set(
+      this.sql.all(this.q.selectFrom('alert_channel').select('id').where('id', 'in', this.sql.dialect.idList(ids))).map((c) => c.id)
+    )
     return ids.filter((id) => !known.has(id))
   }
 }

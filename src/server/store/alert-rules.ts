@@ -107,7 +107,9 @@ export class AlertRuleRepository {
   /** The ids among `ids` that name no host group. */
   unknownGroups(ids: readonly number[]): number[] {
     if (ids.length === 0) return []
-    const known = new Set(this.sql.all(this.q.selectFrom('host_group').select('id').where('id', 'in', this.sql.dialect.idList(ids))).map((g) => g.id))
+    const known = new Set(
+      this.sql.all(this.q.selectFrom('host_group').select('id').where('id', 'in', this.sql.dialect.idList(ids))).map((g) => g.id)
+    )
     return ids.filter((id) => !known.has(id))
   }
 

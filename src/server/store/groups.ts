@@ -67,7 +67,9 @@ export class GroupRepository {
 
   /** The ids among `hostIds` that name no host. */
   unknownHosts(hostIds: readonly number[]): number[] {
-    const known = new Set(this.sql.all(this.db.selectFrom('host').select('id').where('id', 'in', this.sql.dialect.idList(hostIds))).map((h) => h.id))
+    const known = new Set(
+      this.sql.all(this.db.selectFrom('host').select('id').where('id', 'in', this.sql.dialect.idList(hostIds))).map((h) => h.id)
+    )
     return hostIds.filter((id) => !known.has(id))
   }
 
@@ -82,7 +84,9 @@ export class GroupRepository {
   }
 
   removeHosts(id: number, hostIds: readonly number[]): void {
-    this.sql.run(this.db.deleteFrom('host_group_member').where('group_id', '=', id).where('host_id', 'in', this.sql.dialect.idList(hostIds)))
+    this.sql.run(
+      this.db.deleteFrom('host_group_member').where('group_id', '=', id).where('host_id', 'in', this.sql.dialect.idList(hostIds))
+    )
     this.permissions.bump()
   }
 }

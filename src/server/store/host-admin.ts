@@ -69,7 +69,9 @@ export class HostAdminRepository {
   /** Call inside a transaction. */
   private deleteHosts(ids: readonly number[]): number {
     if (ids.length === 0) return 0
-    const rows = this.sql.all(this.db.selectFrom('role_row_host').select('row_id').distinct().where('host_id', 'in', this.sql.dialect.idList(ids)))
+    const rows = this.sql.all(
+      this.db.selectFrom('role_row_host').select('row_id').distinct().where('host_id', 'in', this.sql.dialect.idList(ids))
+    )
     const deleted = this.sql.run(this.db.deleteFrom('host').where('id', 'in', this.sql.dialect.idList(ids))).changes
     deleteRoleRowsLeftUnscoped(
       this.db,

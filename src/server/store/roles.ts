@@ -85,7 +85,9 @@ export class RoleRepository {
   }
 
   missingGroups(ids: readonly number[]): number[] {
-    return missing(ids, (some) => this.sql.all(this.db.selectFrom('host_group').select('id').where('id', 'in', this.sql.dialect.idList(some))))
+    return missing(ids, (some) =>
+      this.sql.all(this.db.selectFrom('host_group').select('id').where('id', 'in', this.sql.dialect.idList(some)))
+    )
   }
 
   create(role: RoleDefinition, memberIds: readonly number[] = []): number {

@@ -72,9 +72,7 @@ export class StatusOverviewRepository {
     ])
     if (sort === 'attention') {
       // The longest failing first within each severity, whatever the direction of the severities.
-      query = query
-        .orderBy(hostSeverity, dir)
-        .orderBy(sql.ref('since'), (ob) => ob.asc().nullsLast())
+      query = query.orderBy(hostSeverity, dir).orderBy(sql.ref('since'), (ob) => ob.asc().nullsLast())
     } else if (sort === 'lastreport') {
       query = query.orderBy('host.last_modified', dir)
     } else {
@@ -129,9 +127,7 @@ export class StatusOverviewRepository {
     ])
     query =
       sort === 'attention'
-        ? query
-            .orderBy(serviceSeverity, dir)
-            .orderBy(sql.ref('since'), (ob) => ob.asc().nullsLast())
+        ? query.orderBy(serviceSeverity, dir).orderBy(sql.ref('since'), (ob) => ob.asc().nullsLast())
         : query.orderBy(serviceSort[sort], dir)
     return this.sql.all(query.orderBy('host.hostname').orderBy('service.name').orderBy('service.id').limit(limit).offset(offset))
   }

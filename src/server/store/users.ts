@@ -107,7 +107,9 @@ export class UserRepository {
   /** The ids among `ids` that name no user. */
   missing(ids: readonly number[]): number[] {
     if (ids.length === 0) return []
-    const found = new Set(this.sql.all(this.db.selectFrom('user').select('id').where('id', 'in', this.sql.dialect.idList(ids))).map((u) => u.id))
+    const found = new Set(
+      this.sql.all(this.db.selectFrom('user').select('id').where('id', 'in', this.sql.dialect.idList(ids))).map((u) => u.id)
+    )
     return [...new Set(ids)].filter((id) => !found.has(id))
   }
 

@@ -18,7 +18,13 @@ describe('PeriodicJob', () => {
   it('runs a pass only while its lease is held, asking before each pass', () => {
     let held = false
     let runs = 0
-    const job = new PeriodicJob({ name: 'leased job', intervalMs: 5, ...recordingLog(), lease: { held: () => held, close: () => {} }, run: () => void runs++ })
+    const job = new PeriodicJob({
+      name: 'leased job',
+      intervalMs: 5,
+      ...recordingLog(),
+      lease: { held: () => held, close: () => {} },
+      run: () => void runs++
+    })
     job.runOnce()
     expect(runs).toBe(0)
     held = true

@@ -8,7 +8,13 @@ import { tempStore, type TempStore } from '../../support/temp-store'
 import { testEngine } from '../../support/test-database'
 import { waitFor } from '../../support/wait'
 
-const changed = (n: number) => ({ kind: 'host-changed' as const, hostId: n, hostname: `host-${n}-${'x'.repeat(40)}`, led: 2, status: 'Running' })
+const changed = (n: number) => ({
+  kind: 'host-changed' as const,
+  hostId: n,
+  hostname: `host-${n}-${'x'.repeat(40)}`,
+  led: 2,
+  status: 'Running'
+})
 
 describe('payloads', () => {
   it('splits many changes into payloads below PostgreSQL’s limit, keeping every change in order', () => {
@@ -22,7 +28,9 @@ describe('payloads', () => {
   it('drops a change too large for any payload, and says so', () => {
     const lines: string[] = []
     const huge: LiveChange = { ...changed(1), status: 'y'.repeat(MAX_PAYLOAD_BYTES) }
-    expect(payloads('me', [huge, changed(2)], (l) => lines.push(l)).map((p) => JSON.parse(p) as unknown)).toEqual([{ from: 'me', changes: [changed(2)] }])
+    expect(payloads('me', [huge, changed(2)], (l) => lines.push(l)).map((p) => JSON.parse(p) as unknown)).toEqual([
+      { from: 'me', changes: [changed(2)] }
+    ])
     expect(lines).toEqual([expect.stringMatching(/too large to send to the other instances \(host-changed\)/)])
   })
 })

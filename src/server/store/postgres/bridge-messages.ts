@@ -32,8 +32,7 @@ export interface BridgeError {
 }
 
 export type BridgeAnswer = { id: number } & (
-  | { ok: true; rows: Record<string, unknown>[]; rowCount: number }
-  | { ok: false; error: BridgeError }
+  { ok: true; rows: Record<string, unknown>[]; rowCount: number } | { ok: false; error: BridgeError }
 )
 
 /** Omit over each member of a union (TypeScript's Omit merges them). */

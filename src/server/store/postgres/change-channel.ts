@@ -38,7 +38,9 @@ export class PostgresChangeChannel implements ChangeChannel {
     const client = this.client
     if (!client) return
     for (const payload of payloads(this.instanceId, changes, (line) => this.log(line))) {
-      client.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch((err: Error) => this.log(`live changes not sent to the other instances: ${err.message}`))
+      client
+        .query('SELECT pg_notify($1, $2)', [CHANNEL, payload])
+        .catch((err: Error) => this.log(`live changes not sent to the other instances: ${err.message}`))
     }
   }
 

@@ -48,7 +48,12 @@ export class SyncConnection {
     this.waitMs = statementTimeoutMs + ANSWER_MARGIN_MS
     const { port1, port2 } = new MessageChannel()
     this.answers = port1
-    const data: ConnectionWorkerData & { answers: MessagePort } = { url, signal: this.signal.buffer as SharedArrayBuffer, statementTimeoutMs, answers: port2 }
+    const data: ConnectionWorkerData & { answers: MessagePort } = {
+      url,
+      signal: this.signal.buffer as SharedArrayBuffer,
+      statementTimeoutMs,
+      answers: port2
+    }
     this.worker = connectionWorker(data, [port2])
     // The thread must not keep a finished process alive; close() ends it properly.
     this.worker.unref()
