@@ -5,7 +5,8 @@
 // compares one small row per event instead of reading the rule set.
 export const ALERT_CONFIG_GENERATION_KEY = 'alert_config_generation'
 const key = ALERT_CONFIG_GENERATION_KEY
-const watched = [
+/** The tables alert matching reads (PostgreSQL's migrations watch the same). */
+export const WATCHED_BY_ALERT_MATCHING = [
   'alert_channel',
   'alert_rule',
   'alert_rule_channel',
@@ -23,12 +24,10 @@ export const alertConfigGeneration = {
   name: 'alert-config-generation',
   sql: `
 INSERT INTO setting (key, value) VALUES ('${key}', '0') ON CONFLICT (key) DO NOTHING;
-${watched
-  .flatMap((table) =>
-    ['INSERT', 'UPDATE', 'DELETE'].map(
-      (op) => `CREATE TRIGGER ${table}_${op.toLowerCase()}_bumps_alert_generation AFTER ${op} ON ${table} BEGIN ${bump} END;`
-    )
+${WATCHED_BY_ALERT_MATCHING.flatMap((table) =>
+  ['INSERT', 'UPDATE', 'DELETE'].map(
+    (op) => `CREATE TRIGGER ${table}_${op.toLowerCase()}_bumps_alert_generation AFTER ${op} ON ${table} BEGIN ${bump} END;`
   )
-  .join('\n')}
+).join('\n')}
 `
 }

@@ -1,19 +1,8 @@
 // PostgreSQL's migrations. Its first is the whole schema at SQLite's version 10 (migrations/001–010 in
 // PostgreSQL's types: 64-bit integers, identity ids, double precision); later migrations get one file per
 // engine under the same number. Never edit a released migration: add a new numbered one.
-import { ALERT_CONFIG_GENERATION_KEY } from '../migrations/009-alert-config-generation'
+import { ALERT_CONFIG_GENERATION_KEY, WATCHED_BY_ALERT_MATCHING } from '../migrations/009-alert-config-generation'
 import type { Migration } from '../migrations'
-
-const watchedByAlertMatching = [
-  'alert_channel',
-  'alert_rule',
-  'alert_rule_channel',
-  'alert_rule_host',
-  'alert_rule_group',
-  'alert_rule_service_type',
-  'alert_mute',
-  'host_group_member'
-]
 
 const schemaAtVersion10 = `
 CREATE TABLE host (
@@ -366,12 +355,10 @@ BEGIN
   UPDATE setting SET value = (value::bigint + 1)::text WHERE key = '${ALERT_CONFIG_GENERATION_KEY}';
   RETURN NULL;
 END $$;
-${watchedByAlertMatching
-  .map(
-    (table) => `CREATE TRIGGER ${table}_bumps_alert_generation AFTER INSERT OR UPDATE OR DELETE ON ${table}
+${WATCHED_BY_ALERT_MATCHING.map(
+  (table) => `CREATE TRIGGER ${table}_bumps_alert_generation AFTER INSERT OR UPDATE OR DELETE ON ${table}
   FOR EACH STATEMENT EXECUTE FUNCTION bump_alert_generation();`
-  )
-  .join('\n')}
+).join('\n')}
 `
 
 /** Every PostgreSQL migration, in order. Append only. */
