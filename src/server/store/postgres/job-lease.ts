@@ -17,6 +17,8 @@ export class PostgresJobLease implements JobLease {
   private connection: SyncConnection | undefined
   private holding = false
   private confirmedAt = 0
+  /** Said once until the lease is taken again: every pass tries, and a long outage must not flood the log. */
+  private toldUnreachable = false
 
   constructor(
     private readonly url: string,
@@ -44,10 +46,14 @@ export class PostgresJobLease implements JobLease {
       const { rows } = this.connection.query('SELECT pg_try_advisory_lock($1) AS taken', [JOB_LOCK])
       this.holding = rows[0].taken === true
     } catch (err) {
-      this.dropConnection(`job lease: PostgreSQL unreachable (${(err as Error).message})`)
+      this.dropConnection(
+        this.toldUnreachable ? undefined : `job lease: PostgreSQL unreachable (${(err as Error).message}); tried again every pass`
+      )
+      this.toldUnreachable = true
       return false
     }
     if (this.holding) {
+      this.toldUnreachable = false
       this.confirmedAt = this.now()
       this.log(`job lease taken: this instance runs the watchdog, rollup and alert delivery (process ${process.pid})`)
     }
@@ -71,7 +77,7 @@ export class PostgresJobLease implements JobLease {
     return mine
   }
 
-  private dropConnection(line: string): void {
+  private dropConnection(line: string | undefined): void {
     this.holding = false
     try {
       this.connection?.close()
@@ -79,6 +85,6 @@ export class PostgresJobLease implements JobLease {
       // A broken connection may fail to close; it is dropped either way.
     }
     this.connection = undefined
-    this.log(line)
+    if (line) this.log(line)
   }
 }
