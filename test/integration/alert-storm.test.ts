@@ -10,7 +10,7 @@ import { loginAs, type ApiClient } from '../support/api-client'
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/in-process-server'
-import { captureShiftTo, retimeCapture, withEvent } from '../support/payloads'
+import { captureShiftTo, retimeCapture, withEvent, withPoll } from '../support/payloads'
 import { waitFor } from '../support/wait'
 
 const HOSTS = 1000
@@ -27,8 +27,11 @@ let hooks: AlertReceiver[]
 const shift = captureShiftTo(Math.floor(Date.now() / 1000))
 const agentId = (i: number) => `5f${String(i).padStart(30, '0')}`
 const hostname = (i: number) => `storm-${String(i).padStart(4, '0')}`
-const heartbeat = fixture('02-status-heartbeat')
-const failure = fixture('03-event-process-not-running')
+// A poll long enough that no host goes silent while the test runs, however long registering 1,000 takes:
+// only the storm's failures are alerted.
+const POLL_SEC = 300
+const heartbeat = Buffer.from(withPoll(fixture('02-status-heartbeat'), POLL_SEC))
+const failure = Buffer.from(withPoll(fixture('03-event-process-not-running'), POLL_SEC))
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**

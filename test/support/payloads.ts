@@ -26,6 +26,11 @@ export function shiftTime(xml: Buffer | string, seconds: number): string {
     .replace(/<collected_sec>(\d+)<\/collected_sec>/g, (_, s: string) => `<collected_sec>${Number(s) + seconds}</collected_sec>`)
 }
 
+/** The agent's poll interval: how soon its silence counts as "no report" (heartbeat). */
+export function withPoll(xml: Buffer | string, seconds: number): string {
+  return xml.toString().replace(/<poll>\d+<\/poll>/g, `<poll>${seconds}</poll>`)
+}
+
 export function withIncarnation(xml: Buffer | string, incarnation: number): string {
   return xml.toString().replace(/incarnation="\d+"/, `incarnation="${incarnation}"`)
 }
