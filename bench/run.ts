@@ -6,6 +6,7 @@ import { burstsBenchmark } from './bursts'
 import { collectorBenchmark } from './collector'
 import { consoleBenchmark } from './console'
 import { eventsBenchmark } from './events'
+import { footprintBenchmark } from './footprint'
 import { historyBenchmark } from './history'
 import { statusBenchmark } from './status'
 import type { Benchmark } from './support'
@@ -17,7 +18,8 @@ const BENCHMARKS: readonly Benchmark[] = [
   consoleBenchmark,
   historyBenchmark,
   burstsBenchmark,
-  alertingBenchmark
+  alertingBenchmark,
+  footprintBenchmark
 ]
 
 function selected(names: readonly string[]): Benchmark[] {
