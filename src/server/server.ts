@@ -64,7 +64,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const migration = pendingMigration(databaseFile)
   // Delivered before the backup and migration block this thread, so the shell waits for them.
   if (migration) await options.parent?.send({ type: 'migrating', ...migration })
-  const store = new Store(databaseFile, (message) => log.info(message))
+  const store = new Store(databaseFile, (message) => log.info(message), options.cacheSizeMib)
   let ingest: IngestThread | undefined
   try {
     createInitialUsers(store.users, options, log)
@@ -73,7 +73,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const feed = new ChangeFeed()
     const collectorLimits = { ...defaultCollectorLimits, ...options.collectorLimits }
     const { maxServices, maxStatistics } = collectorLimits
-    ingest = await IngestThread.start({ databaseFile: store.file, keyFile, limits: { maxServices, maxStatistics } }, feed, log)
+    ingest = await IngestThread.start(
+      { databaseFile: store.file, keyFile, limits: { maxServices, maxStatistics }, pageCacheMib: options.cacheSizeMib },
+      feed,
+      log
+    )
+    // Read back from both connections: what SQLite applied, not what was asked for.
+    log.info(`SQLite page cache: ${store.pageCacheMib()} MiB for the HTTP thread, ${ingest.pageCacheMib} MiB for the collector`)
     const principals = new Principals(store.users)
     const throttle = options.loginThrottle ?? new LoginThrottle()
     const authenticator = new BasicAuthenticator(store.users, principals, throttle)

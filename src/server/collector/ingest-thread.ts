@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads'
 import type { ChangeFeed } from '../live/change-feed'
 import { RepeatedFailureLog, type Logger } from '../log'
 import type { CollectOutcome, CollectRequest } from './collect-message'
-import type { FromIngestThread, IngestWorkerData, ToIngestThread } from './ingest-messages'
+import type { FromIngestThread, IngestReady, IngestWorkerData, ToIngestThread } from './ingest-messages'
 
 /** Between attempts to start a new thread when one could not start. */
 const RESTART_RETRY_MS = 1000
@@ -35,6 +35,8 @@ export class IngestThread implements MessageCollector {
 
   private constructor(
     private worker: Worker,
+    /** The thread's SQLite page cache as its connection reports it. */
+    readonly pageCacheMib: number,
     private readonly settings: IngestWorkerData,
     private readonly feed: ChangeFeed | undefined,
     private readonly log: Logger
@@ -45,8 +47,8 @@ export class IngestThread implements MessageCollector {
 
   /** Starts the thread and waits until its store is open: a thread that cannot start fails the server's start. */
   static async start(settings: IngestWorkerData, feed: ChangeFeed | undefined, log: Logger): Promise<IngestThread> {
-    const worker = await spawn(settings)
-    return new IngestThread(worker, settings, feed, log)
+    const { worker, ready } = await spawn(settings)
+    return new IngestThread(worker, ready.pageCacheMib, settings, feed, log)
   }
 
   collect(request: CollectRequest): Promise<CollectOutcome> {
@@ -100,7 +102,7 @@ export class IngestThread implements MessageCollector {
   /** A thread that cannot start (its store cannot be opened) is tried again, however long that takes. */
   private restart(): void {
     spawn(this.settings).then(
-      (next) => {
+      ({ worker: next }) => {
         if (this.closing) return void next.terminate()
         this.worker = next
         this.alive = true
@@ -117,19 +119,19 @@ export class IngestThread implements MessageCollector {
   }
 }
 
-async function spawn(settings: IngestWorkerData): Promise<Worker> {
+async function spawn(settings: IngestWorkerData): Promise<{ worker: Worker; ready: IngestReady }> {
   const worker = await newWorker(settings)
-  await new Promise<void>((ready, fail) => {
+  const ready = await new Promise<IngestReady>((done, fail) => {
     const onExit = (code: number) => fail(new Error(`the ingest thread exited with code ${code} while starting`))
     worker.once('error', fail)
     worker.once('exit', onExit)
-    worker.once('message', () => {
+    worker.once('message', (message: IngestReady) => {
       worker.off('error', fail)
       worker.off('exit', onExit)
-      ready()
+      done(message)
     })
   })
-  return worker
+  return { worker, ready }
 }
 
 /**

@@ -59,11 +59,13 @@ export class Store {
   readonly uptime: UptimeRepository
   readonly metrics: MetricsRepository
 
+  /** `pageCacheMib`: the connection's SQLite page cache; absent, the default (database.ts). */
   constructor(
     readonly file: string,
-    log?: (line: string) => void
+    log?: (line: string) => void,
+    pageCacheMib?: number
   ) {
-    const { sqlite } = openDatabase(file, log)
+    const { sqlite } = openDatabase(file, log, undefined, pageCacheMib)
     const db = createQueryBuilder()
     const sql = new SqlRunner(sqlite)
     const permissions = new PermissionGeneration()
@@ -97,6 +99,11 @@ export class Store {
   /** Runs `fn` in one immediate transaction: all of it is stored, or none of it. */
   transaction<T>(fn: () => T): T {
     return this.sql.transaction(fn)
+  }
+
+  /** The connection's SQLite page cache as SQLite reports it, in MiB. */
+  pageCacheMib(): number {
+    return -Number(this.sql.sqlite.pragma('cache_size', { simple: true })) / 1024
   }
 
   close(): void {
