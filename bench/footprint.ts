@@ -124,7 +124,9 @@ const describe = (failed: Map<string, number>): string => [...failed].map(([what
  */
 async function sendFleet(port: number, s: Settings): Promise<Sent> {
   const rounds = Math.max(1, Math.ceil(s.loadSeconds / s.pollSeconds))
-  const traffic = buildTraffic(s.agents, s.agents * (rounds - 1))
+  // Each round carries the time it is sent in, as agents report: history then grows as it does in use.
+  const startSec = Math.floor(Date.now() / 1000)
+  const traffic = buildTraffic(s.agents, s.agents * (rounds - 1), (seq) => startSec + seq * s.pollSeconds)
   const target: Target = { port, authorization: `Basic ${Buffer.from(CREDENTIALS).toString('base64')}` }
   const wires = [...traffic.warmup, ...traffic.messages].map((p) => agentRequest(target, p))
   const spacingMs = (s.pollSeconds * 1000) / s.agents
