@@ -2,7 +2,6 @@
 // [--log-level L] [--log-format text|json] [--access-log on|off]` (config.ts has them all).
 // When started by a parent (the Electron shell's utility process, tests' fork), it reports
 // {type: 'ready', port, urls}, or {type: 'error', code: 'EADDRINUSE'} and exit status 3 when the port is taken.
-import './heap-tuning'
 import { join } from 'node:path'
 import { EXIT_PORT_IN_USE } from '../shared/desktop-api'
 import { ConfigError, parseConfig } from './config'
