@@ -70,7 +70,10 @@ function advanceTimes(xml: Buffer, seconds: number): Buffer {
 
 /** Every time in the message set to `sec`: a snapshot taken at that moment, as a running agent sends. */
 function atTime(xml: Buffer, sec: number): Buffer {
-  return Buffer.from(xml.toString('latin1').replace(/<collected_sec>\d+<\/collected_sec>/g, `<collected_sec>${sec}</collected_sec>`), 'latin1')
+  return Buffer.from(
+    xml.toString('latin1').replace(/<collected_sec>\d+<\/collected_sec>/g, `<collected_sec>${sec}</collected_sec>`),
+    'latin1'
+  )
 }
 
 export const agentId = (agent: number): string => `be4c${agent.toString(16).padStart(28, '0')}`

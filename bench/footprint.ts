@@ -78,9 +78,7 @@ async function measure(server: BuiltServer, s: Settings): Promise<void> {
   const after = rss()
 
   const messageRate = s.agents / s.pollSeconds
-  console.log(
-    `fleet: ${int(s.agents)} agents, each every ${s.pollSeconds} s (${messageRate.toFixed(1)} msg/s), for ${s.loadSeconds} s`
-  )
+  console.log(`fleet: ${int(s.agents)} agents, each every ${s.pollSeconds} s (${messageRate.toFixed(1)} msg/s), for ${s.loadSeconds} s`)
   printRows([
     [`RSS idle (${s.idleSeconds} s after start)`, mib(idle)],
     ['RSS with the fleet p50', mib(percentile(during, 50))],

@@ -152,5 +152,9 @@ async function newWorker(settings: IngestWorkerData): Promise<Worker> {
     return new Worker(script, { workerData: settings, resourceLimits })
   }
   const entry = join(__dirname, 'ingest-worker.ts')
-  return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(entry)})`, { eval: true, workerData: settings, resourceLimits })
+  return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(entry)})`, {
+    eval: true,
+    workerData: settings,
+    resourceLimits
+  })
 }
