@@ -1,15 +1,37 @@
 // V8 doubles a thread's young generation (up to 2 × 16 MiB on 64-bit) whenever enough objects have
-// survived its collections, and rarely gives it back. Starting the server (migrations, routes, API
-// schemas) is such a burst: it left the main thread at its largest young generation for good, some
-// 30 MB of an idle server's 110 MB. Holding the growth while the server starts keeps an idle
-// server's young generation at its first size; afterwards it grows again under load as it did.
-// V8 reads the factor at each growth step, so changing it at run time takes effect at once.
-import { setFlagsFromString } from 'node:v8'
+// survived its collections, and rarely gives it back: starting the server (migrations, routes, API
+// schemas) left the main thread's at its largest for good, and any steady load grows it there again.
+// That was 30 MB of an idle server's 110 MB. V8's own cap (--max-semi-space-size) can only be given on
+// node's command line, which the headless server's users write themselves; the growth factor, though,
+// is read at each growth step. So growth is held while the server starts, then allowed only while the
+// main thread's young generation is below MAX_NEW_SPACE_BYTES. The flag is the process's: the ingest
+// thread, capped by its own resourceLimits, grows only while the main thread may.
+import { PerformanceObserver } from 'node:perf_hooks'
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8'
 
+/** 2 × 4 MiB: a quarter of V8's default, and the collector's CPU per message stayed within 5 % of it. */
+const MAX_NEW_SPACE_BYTES = 8 * 2 ** 20
 const V8_DEFAULT_GROWTH_FACTOR = 2
 
-/** Stops young generations from growing (every thread's); call the returned function to let them grow again. */
-export function holdYoungGenerationGrowth(): () => void {
-  setFlagsFromString('--semi-space-growth-factor=1')
-  return () => setFlagsFromString(`--semi-space-growth-factor=${V8_DEFAULT_GROWTH_FACTOR}`)
+let growthFactor = V8_DEFAULT_GROWTH_FACTOR
+
+function setGrowthFactor(factor: number): void {
+  if (factor === growthFactor) return
+  setFlagsFromString(`--semi-space-growth-factor=${factor}`)
+  growthFactor = factor
+}
+
+/** No young generation grows until capYoungGeneration. */
+export function holdYoungGenerationGrowth(): void {
+  setGrowthFactor(1)
+}
+
+/** From now on, after each collection: growth is allowed while one more doubling stays within the cap. */
+export function capYoungGeneration(): void {
+  const adjust = () => {
+    const newSpace = getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0
+    setGrowthFactor(2 * newSpace <= MAX_NEW_SPACE_BYTES ? V8_DEFAULT_GROWTH_FACTOR : 1)
+  }
+  new PerformanceObserver(adjust).observe({ entryTypes: ['gc'] })
+  adjust()
 }
