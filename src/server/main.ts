@@ -8,7 +8,7 @@ import { ConfigError, parseConfig } from './config'
 import { parentChannel } from './desktop-bridge'
 import { createLogger } from './log'
 import { startServer } from './server'
-import { capYoungGeneration, holdYoungGenerationGrowth } from './young-generation'
+import { capYoungGeneration } from './young-generation'
 
 async function main(): Promise<void> {
   let config
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   }
   parent?.onStopRequest(() => stop('stop request from the parent process'))
   let server
-  holdYoungGenerationGrowth()
+  capYoungGeneration()
   try {
     // Bundled as out/main/server.js, beside out/renderer.
     server = await startServer({ ...config, log, parent, consoleDir: join(__dirname, '../renderer') })
@@ -39,8 +39,6 @@ async function main(): Promise<void> {
     log.error(message)
     await parent?.send({ type: 'error', code: 'EADDRINUSE', port, message })
     process.exit(EXIT_PORT_IN_USE)
-  } finally {
-    capYoungGeneration()
   }
   log.info(`data directory ${config.dataDir}`)
   for (const url of server.urls) log.info(`listening on ${url}`)

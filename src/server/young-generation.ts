@@ -1,11 +1,10 @@
 // V8 doubles a thread's young generation (up to 2 × 16 MiB on 64-bit) whenever enough objects have
-// survived its collections, and rarely gives it back: starting the server (migrations, routes, API
-// schemas) left the main thread's at its largest for good, and any steady load grows it there again.
-// That was 30 MB of an idle server's 110 MB. V8's own cap (--max-semi-space-size) can only be given on
-// node's command line, which the headless server's users write themselves; the growth factor, though,
-// is read at each growth step. So growth is held while the server starts, then allowed only while the
-// main thread's young generation is below MAX_NEW_SPACE_BYTES. The flag is the process's: the ingest
-// thread, capped by its own resourceLimits, grows only while the main thread may.
+// survived its collections, and gives it back only when the thread idles: with agents reporting, the
+// main thread's stayed at its largest, some 30 MB of the server's RSS. V8's own cap
+// (--max-semi-space-size) can only be given on node's command line, which the headless server's users
+// write themselves; the growth factor, though, is read at each growth step. So growth is allowed only
+// while the main thread's young generation is below MAX_NEW_SPACE_BYTES. The flag is the process's:
+// the ingest thread, capped by its own resourceLimits, grows only while the main thread may.
 import { PerformanceObserver } from 'node:perf_hooks'
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8'
 
@@ -19,11 +18,6 @@ function setGrowthFactor(factor: number): void {
   if (factor === growthFactor) return
   setFlagsFromString(`--semi-space-growth-factor=${factor}`)
   growthFactor = factor
-}
-
-/** No young generation grows until capYoungGeneration. */
-export function holdYoungGenerationGrowth(): void {
-  setGrowthFactor(1)
 }
 
 /** From now on, after each collection: growth is allowed while one more doubling stays within the cap. */
