@@ -68,6 +68,14 @@ function advanceTimes(xml: Buffer, seconds: number): Buffer {
   )
 }
 
+/** Every time in the message set to `sec`: a snapshot taken at that moment, as a running agent sends. */
+function atTime(xml: Buffer, sec: number): Buffer {
+  return Buffer.from(
+    xml.toString('latin1').replace(/<collected_sec>\d+<\/collected_sec>/g, `<collected_sec>${sec}</collected_sec>`),
+    'latin1'
+  )
+}
+
 export const agentId = (agent: number): string => `be4c${agent.toString(16).padStart(28, '0')}`
 
 export interface Traffic {
@@ -80,16 +88,17 @@ export interface Traffic {
 
 /**
  * Message `seq` of an agent (seq 0 is its warm-up, plain like an agent's first message) is kind
- * `seq % kinds`, shifted `seq` cycles in time; every measured message is gzipped, as agents send them.
+ * `seq % kinds`, shifted `seq` cycles in time, or taken at `timeOf(seq)` (unix seconds) when given;
+ * every measured message is gzipped, as agents send them.
  */
-export function buildTraffic(agents: number, messages: number): Traffic {
+export function buildTraffic(agents: number, messages: number, timeOf?: (seq: number) => number): Traffic {
   const all = kinds()
   const templates = new Map<number, Buffer>()
   const template = (seq: number) => {
     let t = templates.get(seq)
     if (!t) {
       const kind = all[seq % all.length]
-      t = advanceTimes(kind.xml, seq * CYCLE_SECONDS)
+      t = timeOf ? atTime(kind.xml, timeOf(seq)) : advanceTimes(kind.xml, seq * CYCLE_SECONDS)
       templates.set(seq, t)
     }
     return t

@@ -31,7 +31,7 @@ import { envInt, fixed, int, percentile, printRows, secondsSince, startPlainServ
 
 const TARGET_MSG_PER_S = 1500
 const MAX_FLOOR_RATIO = 2
-const CREDENTIALS = 'bench:bench'
+export const CREDENTIALS = 'bench:bench'
 const REQUEST_TIMEOUT_MS = 10_000
 const ERROR_LOG_LINES = 20
 
@@ -244,7 +244,7 @@ async function loadServers(
 
 const describe = (errors: Map<string, number>): string => [...errors].map(([what, n]) => `${n} × ${what}`).join(', ')
 
-interface Target {
+export interface Target {
   port: number
   authorization: string
 }
@@ -280,7 +280,7 @@ async function sendAll(
 }
 
 /** The request bytes a Monit 5.33 agent writes, header order and spelling included (agent protocol §3.2). */
-function agentRequest(target: Target, payload: Payload): Buffer {
+export function agentRequest(target: Target, payload: Payload): Buffer {
   const head =
     'POST /collector HTTP/1.1\r\n' +
     `Host: 127.0.0.1:${target.port}\r\n` +
@@ -302,7 +302,7 @@ const STATUS_LINE = /^HTTP\/1\.[01] (\d{3}) /
  * Like the agent it only needs the status line, but it reads on to the server's close so that the
  * latency covers the whole exchange.
  */
-function post(target: Target, wire: Buffer): Promise<string> {
+export function post(target: Target, wire: Buffer): Promise<string> {
   return new Promise((resolve) => {
     let outcome = ''
     const socket = connect(target.port, '127.0.0.1', () => socket.write(wire))

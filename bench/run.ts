@@ -7,6 +7,7 @@ import { collectorBenchmark } from './collector'
 import { consoleBenchmark } from './console'
 import { enginesBenchmark } from './engines'
 import { eventsBenchmark } from './events'
+import { footprintBenchmark } from './footprint'
 import { historyBenchmark } from './history'
 import { statusBenchmark } from './status'
 import type { Benchmark } from './support'
@@ -19,7 +20,8 @@ const BENCHMARKS: readonly Benchmark[] = [
   historyBenchmark,
   burstsBenchmark,
   alertingBenchmark,
-  enginesBenchmark
+  enginesBenchmark,
+  footprintBenchmark
 ]
 
 function selected(names: readonly string[]): Benchmark[] {

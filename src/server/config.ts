@@ -30,6 +30,8 @@ export interface ServerConfig {
   logFormat?: LogFormat
   /** One log line per answered request; absent means off. */
   accessLog?: boolean
+  /** The SQLite page cache of each of the server's two database connections, in MiB; absent: the store's default. */
+  cacheSizeMib?: number
 }
 
 export interface UserSpec {
@@ -49,10 +51,14 @@ export const settings = {
   'console-url': 'OVERSEER_CONSOLE_URL',
   'log-level': 'OVERSEER_LOG_LEVEL',
   'log-format': 'OVERSEER_LOG_FORMAT',
-  'access-log': 'OVERSEER_ACCESS_LOG'
+  'access-log': 'OVERSEER_ACCESS_LOG',
+  'cache-size': 'OVERSEER_CACHE_SIZE'
 } as const
 
 export class ConfigError extends Error {}
+
+/** A page cache larger than this is surely a typo (a size in KiB, or in bytes). */
+const MAX_CACHE_SIZE_MIB = 65536
 
 const userSpec = (flag: string) =>
   z.string().transform((text, ctx): UserSpec => {
@@ -84,7 +90,13 @@ const schema = z.object({
     .optional(),
   'log-level': z.enum(LOG_LEVELS, { message: `--log-level must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   'log-format': z.enum(LOG_FORMATS, { message: '--log-format must be text or json' }).optional(),
-  'access-log': z.enum(['on', 'off'], { message: '--access-log must be on or off' }).optional()
+  'access-log': z.enum(['on', 'off'], { message: '--access-log must be on or off' }).optional(),
+  'cache-size': z.coerce
+    .number({ message: '--cache-size must be a number of MiB' })
+    .int('--cache-size must be a whole number of MiB')
+    .min(1, '--cache-size must be 1 MiB or more')
+    .max(MAX_CACHE_SIZE_MIB, `--cache-size must be at most ${MAX_CACHE_SIZE_MIB} MiB`)
+    .optional()
 })
 
 export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): ServerConfig {
@@ -117,7 +129,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     consoleUrl: v['console-url'],
     logLevel: v['log-level'],
     logFormat: v['log-format'],
-    accessLog: v['access-log'] === undefined ? undefined : v['access-log'] === 'on'
+    accessLog: v['access-log'] === undefined ? undefined : v['access-log'] === 'on',
+    cacheSizeMib: v['cache-size']
   }
 }
 

@@ -10,6 +10,7 @@ import { parentChannel } from './desktop-bridge'
 import { createLogger } from './log'
 import { startServer } from './server'
 import { runMigrateCommand } from './tools/migrate-command'
+import { capYoungGeneration } from './young-generation'
 
 async function main(): Promise<void> {
   let config
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   }
   parent?.onStopRequest(() => stop('stop request from the parent process'))
   let server
+  capYoungGeneration()
   try {
     // Bundled as out/main/server.js, beside out/renderer.
     server = await startServer({ ...config, log, parent, consoleDir: join(__dirname, '../renderer') })

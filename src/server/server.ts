@@ -72,13 +72,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // Delivered before the backup and migration block this thread, so the shell waits for them.
     if (migration) await options.parent?.send({ type: 'migrating', ...migration })
   }
-  const store = new Store(database, (message) => log.info(message))
+  const store = new Store(database, (message) => log.info(message), options.cacheSizeMib)
   let ingest: IngestThread | undefined
   let changes: ChangeChannel | undefined
   try {
     createInitialUsers(store.users, options, log)
-    // The data folder holds the key even when the database is elsewhere (PostgreSQL) and never created it.
-    mkdirSync(options.dataDir, { recursive: true })
     const keyFile = join(options.dataDir, 'secret.key')
     const secrets = SecretBox.fromKeyFile(keyFile)
     const feed = new ChangeFeed()
@@ -90,7 +88,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     const collectorLimits = { ...defaultCollectorLimits, ...options.collectorLimits }
     const { maxServices, maxStatistics } = collectorLimits
-    ingest = await IngestThread.start({ database: store.location, keyFile, limits: { maxServices, maxStatistics } }, feed, log)
+    ingest = await IngestThread.start(
+      { database: store.location, keyFile, limits: { maxServices, maxStatistics }, pageCacheMib: options.cacheSizeMib },
+      feed,
+      log
+    )
+    // Read back from both connections: what SQLite applied, not what was asked for.
+    const pageCache = store.pageCacheMib()
+    if (pageCache !== undefined)
+      log.info(`SQLite page cache: ${pageCache} MiB for the HTTP thread, ${ingest.pageCacheMib} MiB for the collector`)
     const principals = new Principals(store.users)
     const throttle = options.loginThrottle ?? new LoginThrottle()
     const authenticator = new BasicAuthenticator(store.users, principals, throttle)

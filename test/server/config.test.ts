@@ -54,7 +54,17 @@ describe('server configuration', () => {
     })
   })
 
+  it("takes each database connection's page cache in MiB from --cache-size or OVERSEER_CACHE_SIZE; absent, the store's default", () => {
+    expect(parseConfig([], {}).cacheSizeMib).toBeUndefined()
+    expect(parseConfig(['--cache-size', '8'], { OVERSEER_CACHE_SIZE: '32' }).cacheSizeMib).toBe(8)
+    expect(parseConfig([], { OVERSEER_CACHE_SIZE: '32' }).cacheSizeMib).toBe(32)
+  })
+
   it.each([
+    [['--cache-size', 'lots'], /--cache-size must be a number of MiB/],
+    [['--cache-size', '1.5'], /--cache-size must be a whole number of MiB/],
+    [['--cache-size', '0'], /--cache-size must be 1 MiB or more/],
+    [['--cache-size', '65537'], /--cache-size must be at most 65536 MiB/],
     [['--log-level', 'loud'], /--log-level must be one of fatal, error, warn, info, debug, trace, silent/],
     [['--log-format', 'xml'], /--log-format must be text or json/],
     [['--access-log', 'yes'], /--access-log must be on or off/],

@@ -2,7 +2,8 @@
 // defaults below, rendered by Handlebars. Text, not HTML: nothing is escaped. Every template sees the
 // notification (summary, link, alerts) and, for the first alert, its fields at the top level (host,
 // service, state, event, message, date, link), so a one-alert template needs no loop.
-import Handlebars from 'handlebars'
+import { createRequire } from 'node:module'
+import type Handlebars from 'handlebars'
 import type { AlertItem, AlertNotification } from '../../shared/api/alerts'
 import type { RenderedMessage } from './channel'
 
@@ -24,7 +25,12 @@ const LISTED_ALERTS = 50
 
 export class TemplateError extends Error {}
 
-const engine = Handlebars.create()
+let engine: typeof Handlebars | undefined
+/** Loaded on first use: a server that renders no alert does not hold Handlebars in memory. */
+function handlebars(): typeof Handlebars {
+  engine ??= (createRequire(__filename)('handlebars') as typeof Handlebars).create()
+  return engine
+}
 const cache = new Map<string, HandlebarsTemplateDelegate>()
 
 /** The compiled template; a TemplateError with Handlebars' own words when the source is not valid. */
@@ -32,7 +38,7 @@ export function compileTemplate(source: string): HandlebarsTemplateDelegate {
   let template = cache.get(source)
   if (template) return template
   try {
-    template = engine.compile(source, { noEscape: true, strict: false })
+    template = handlebars().compile(source, { noEscape: true, strict: false })
     template({}) // compile() is lazy: syntax errors show on first use
   } catch (err) {
     throw new TemplateError(`invalid template: ${err instanceof Error ? err.message : String(err)}`)

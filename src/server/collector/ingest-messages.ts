@@ -11,6 +11,15 @@ export interface IngestWorkerData {
   postgresWorker?: string
   /** Bounds each message's parse: past them it is refused (413) without being stored. Default: defaultMessageLimits. */
   limits?: MessageLimits
+  /** The ingest connection's SQLite page cache; absent: the store's default. */
+  pageCacheMib?: number
+}
+
+/** The thread's first message, once its store is open: what it applied, for the server's start log. */
+export interface IngestReady {
+  ready: true
+  /** Undefined on PostgreSQL. */
+  pageCacheMib: number | undefined
 }
 
 export interface CollectMessage {
@@ -20,4 +29,4 @@ export interface CollectMessage {
 }
 export type ToIngestThread = CollectMessage | { type: 'close' }
 /** Outcomes of a batch stored together, and the live changes of its messages, to publish before answering. */
-export type FromIngestThread = { ready: true } | { outcomes: { id: number; outcome: CollectOutcome }[]; changes: LiveChange[] }
+export type FromIngestThread = IngestReady | { outcomes: { id: number; outcome: CollectOutcome }[]; changes: LiveChange[] }

@@ -15,7 +15,7 @@ import type { CollectMessage, FromIngestThread, IngestWorkerData, ToIngestThread
 const port = parentPort!
 const settings = workerData as IngestWorkerData
 usePostgresWorker(settings.postgresWorker)
-const store = new Store(settings.database)
+const store = new Store(settings.database, undefined, settings.pageCacheMib)
 // The live feed is the HTTP thread's: this one only captures what a batch changed, to send it over.
 const feed = new ChangeFeed(1)
 let changes: LiveChange[] = []
@@ -60,4 +60,4 @@ port.on('message', (message: ToIngestThread) => {
   store.close()
   port.close()
 })
-port.postMessage({ ready: true } satisfies FromIngestThread)
+port.postMessage({ ready: true, pageCacheMib: store.pageCacheMib() } satisfies FromIngestThread)

@@ -10,8 +10,19 @@ export interface OpenedDatabase {
   backupFile?: string
 }
 
-/** `upToVersion`: migrate no further than this schema version (tests make databases of older versions). */
-export function openDatabase(file: string, log: (line: string) => void = () => {}, upToVersion = LATEST_VERSION): OpenedDatabase {
+/** The page cache of one connection when the server is not told otherwise (--cache-size). */
+export const DEFAULT_PAGE_CACHE_MIB = 16
+
+/**
+ * `upToVersion`: migrate no further than this schema version (tests make databases of older versions).
+ * `pageCacheMib`: this connection's SQLite page cache.
+ */
+export function openDatabase(
+  file: string,
+  log: (line: string) => void = () => {},
+  upToVersion = LATEST_VERSION,
+  pageCacheMib = DEFAULT_PAGE_CACHE_MIB
+): OpenedDatabase {
   mkdirSync(dirname(file), { recursive: true })
   const existed = existsSync(file)
   const sqlite = new Database(file)
@@ -21,8 +32,9 @@ export function openDatabase(file: string, log: (line: string) => void = () => {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  // 64 MiB of page cache: thousands of hosts' latest state stays in memory between their messages.
-  sqlite.pragma('cache_size = -65536')
+  // Thousands of hosts' latest state stays in memory between their messages; what does not fit is
+  // read again from the operating system's file cache. Negative: a size in KiB rather than in pages.
+  sqlite.pragma(`cache_size = -${Math.round(pageCacheMib * 1024)}`)
   // Lets the retention job hand freed pages back to the file system (PRAGMA incremental_vacuum).
   if (!existed) sqlite.pragma('auto_vacuum = INCREMENTAL')
   const backupFile = migrate(sqlite, file, existed, log, upToVersion)

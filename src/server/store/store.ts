@@ -65,12 +65,18 @@ export class Store {
   readonly uptime: UptimeRepository
   readonly metrics: MetricsRepository
 
-  /** `location`: a SQLite file's path, or a PostgreSQL URL (postgres://user:password@host:port/db). */
+  /**
+   * `location`: a SQLite file's path, or a PostgreSQL URL (postgres://user:password@host:port/db).
+   * `pageCacheMib`: SQLite's page cache for this connection; absent, the default (database.ts).
+   */
   constructor(
     readonly location: string,
-    log?: (line: string) => void
+    log?: (line: string) => void,
+    pageCacheMib?: number
   ) {
-    const sql = isPostgresUrl(location) ? openPostgres(location, log) : new SqliteRunner(openDatabase(location, log).sqlite)
+    const sql = isPostgresUrl(location)
+      ? openPostgres(location, log)
+      : new SqliteRunner(openDatabase(location, log, undefined, pageCacheMib).sqlite)
     const db = createQueryBuilder(sql.engine)
     const permissions = sql.engine === 'postgres' ? new StoredPermissionGeneration(sql) : new ProcessPermissionGeneration()
     this.db = db
@@ -113,6 +119,11 @@ export class Store {
   /** How live changes reach the other instances on this database; undefined on SQLite (one process per file). */
   openChangeChannel(log: (line: string) => void): ChangeChannel | undefined {
     return isPostgresUrl(this.location) ? new PostgresChangeChannel(this.location, log) : undefined
+  }
+
+  /** The connection's SQLite page cache as SQLite reports it, in MiB; undefined on PostgreSQL. */
+  pageCacheMib(): number | undefined {
+    return this.sql instanceof SqliteRunner ? -Number(this.sql.sqlite.pragma('cache_size', { simple: true })) / 1024 : undefined
   }
 
   close(): void {

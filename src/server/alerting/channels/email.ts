@@ -9,7 +9,6 @@
 import { createHash } from 'node:crypto'
 import { isIP } from 'node:net'
 import { domainToASCII } from 'node:url'
-import nodemailer from 'nodemailer'
 import type { NodemailerError } from 'nodemailer'
 import {
   emailSettings,
@@ -74,6 +73,8 @@ async function send(
   if (context.signal.aborted) return { ok: false, error: `aborted before connecting to ${where}` }
 
   const security = settings.smtpsecurity
+  // Loaded on the first send: a server that sends no e-mail does not hold nodemailer in memory.
+  const { default: nodemailer } = await import('nodemailer')
   const transport = nodemailer.createTransport({
     host,
     port,

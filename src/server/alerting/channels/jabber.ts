@@ -15,7 +15,7 @@ import { EventEmitter } from 'node:events'
 import { promises as dns } from 'node:dns'
 import net from 'node:net'
 import tls from 'node:tls'
-import { client as xmppClient, jid as parseJid, xml, type Transport, type XmlElement, type XmppClient } from '@xmpp/client'
+import type { Transport, XmlElement, XmppClient } from '@xmpp/client'
 import { jabberSettings, type JabberSettings } from '../../../shared/alert-channel-settings/jabber'
 import type { ChannelType, SendResult } from '../channel'
 
@@ -299,6 +299,8 @@ export const jabber: ChannelType<JabberSettings> = {
   secretFields: ['password'],
 
   async send(settings, notification, message, context): Promise<SendResult> {
+    // Loaded on the first send: a server that sends no chat message does not hold the library in memory.
+    const { client: xmppClient, jid: parseJid, xml } = await import('@xmpp/client')
     const sender = parseJid(settings.jid)
     const domain = sender.domain
     const phase = { text: 'resolving the server' }
