@@ -250,6 +250,7 @@ export class Ingest {
     const changes = this.changes
     const known = this.known.of(hostId)
     const next = new Map<string, KnownService>()
+    const stateChanges: KnownService[] = []
     for (const [position, snapshot] of msg.services.entries()) {
       if (next.has(snapshot.name)) continue
       const prev = known.get(snapshot.name)
@@ -261,7 +262,7 @@ export class Ingest {
       }
       const id = prev?.id ?? services.insert(hostId, state)
       // One pass per statistic: its id, its history sample and its part of the latest-value encoding.
-      const slots = prev?.statisticSlots ?? new Map<StatisticKey, StatisticSlot>()
+      const slots = prev?.statisticSlots ?? this.registerStatistics(id, snapshot.statistics)
       const pass = ++this.statisticPass
       let encoded = ''
       for (const st of snapshot.statistics) {
@@ -283,9 +284,10 @@ export class Ingest {
         changes.push({ kind: 'service-changed', hostId, hostname, service: state.name, led: state.led, status: state.statusText })
       }
       if (!prev || !sameIdentity(prev, state)) services.update(current)
-      else if (!sameState(prev, state) || prev.statistics !== state.statistics) services.updateState(current)
+      else if (!sameState(prev, state) || prev.statistics !== state.statistics) stateChanges.push(current)
       next.set(snapshot.name, current)
     }
+    services.updateStates(stateChanges)
     // Services missing from a full snapshot were removed from the agent's configuration.
     for (const [name, gone] of known) if (!next.has(name)) services.delete(gone.id)
     this.known.set(hostId, next)
@@ -296,6 +298,17 @@ export class Ingest {
       this.groupLayouts.set(hostId, msg.serviceGroups)
     }
     return countServices([...next.values()])
+  }
+
+  /** The statistics of a new service registered together (one statement on PostgreSQL instead of one each). */
+  private registerStatistics(serviceId: number, statistics: readonly Statistic[]): Map<StatisticKey, StatisticSlot> {
+    const distinct = new Map<StatisticKey, Statistic>()
+    for (const st of statistics) {
+      const key = statisticKey(st.type, st.descriptor)
+      if (!distinct.has(key)) distinct.set(key, st)
+    }
+    const ids = this.store.history.series.registerAll(serviceId, [...distinct.values()])
+    return new Map([...distinct.keys()].map((key, i) => [key, { id: ids[i], pass: 0 }]))
   }
 
   /** A snapshot older than the one applied changes no state, but its samples are history all the same. */

@@ -106,9 +106,10 @@ export class EventRecorder {
    */
   private followDownTime(hostId: number, nameId: number, e: MonitEvent, usec: number, historyChanged: boolean): void {
     const { events, intervals } = this.store
-    const classes = events.classesOf(hostId, e.service).filter((c) => c.class !== EventClassId.Heartbeat)
+    const states = events.classesOf(hostId, e.service)
+    const classes = states.filter((c) => c.class !== EventClassId.Heartbeat)
     if (!historyChanged && classes.every((c) => c.collectedUsec <= usec)) {
-      if (events.failingClasses(hostId, e.service) > 0) intervals.open(hostId, nameId, e.collectedSec)
+      if (states.some((c) => c.state === EventState.Failed)) intervals.open(hostId, nameId, e.collectedSec)
       else intervals.close(hostId, nameId, e.collectedSec)
       return
     }

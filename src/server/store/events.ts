@@ -15,7 +15,6 @@ export class EventRepository {
   private readonly findState
   private readonly saveState
   private readonly resolveActive
-  private readonly countFailing
   private readonly findPrior
   private readonly findNext
   private readonly deleteEvent
@@ -72,14 +71,6 @@ export class EventRepository {
         .where('class', '=', p.cls)
         .where('active', '=', 1)
         .where('collected_usec', '<=', p.usec)
-    )
-    this.countFailing = sql.prepare((p: { hostId: number; service: string }) =>
-      db
-        .selectFrom('event_state')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('host_id', '=', p.hostId)
-        .where('service_name', '=', p.service)
-        .where('state', '=', 1)
     )
     this.findPrior = sql.prepare((p: { hostId: number; nameId: number; cls: number; usec: number }) =>
       db
@@ -138,7 +129,7 @@ export class EventRepository {
     this.listClasses = sql.prepare((p: { hostId: number; service: string }) =>
       db
         .selectFrom('event_state')
-        .select(['class', 'collected_usec as collectedUsec'])
+        .select(['class', 'state', 'collected_usec as collectedUsec'])
         .where('host_id', '=', p.hostId)
         .where('service_name', '=', p.service)
     )
@@ -154,17 +145,12 @@ export class EventRepository {
   }
 
   setLastState(hostId: number, service: string, cls: number, state: number, usec: number): void {
-    this.saveState.run({ hostId, service, cls, state, usec })
+    this.saveState.runLater({ hostId, service, cls, state, usec })
   }
 
   /** A recovery ends the active errors of that class which happened before it. */
   resolveErrors(hostId: number, nameId: number, cls: number, usec: number): void {
-    this.resolveActive.run({ hostId, nameId, cls, usec })
-  }
-
-  /** How many event classes of the service are failing now. */
-  failingClasses(hostId: number, service: string): number {
-    return this.countFailing.get({ hostId, service })?.n ?? 0
+    this.resolveActive.runLater({ hostId, nameId, cls, usec })
   }
 
   /** The newest event of the service and class before `usec` (agent time). */
@@ -196,8 +182,8 @@ export class EventRepository {
     return this.listFrom.all({ hostId, nameId, usec })
   }
 
-  /** The event classes the service has events of, with the agent time of the newest of each. */
-  classesOf(hostId: number, service: string): { class: number; collectedUsec: number }[] {
+  /** The event classes the service has events of, with the state and agent time of the newest of each. */
+  classesOf(hostId: number, service: string): { class: number; state: number; collectedUsec: number }[] {
     return this.listClasses.all({ hostId, service })
   }
 }

@@ -22,6 +22,8 @@ export interface SeriesFilter {
 
 export class SeriesRepository {
   private readonly insertStatistic
+  /** Where the engine has it: several statistics of one service registered by one statement. */
+  private readonly insertStatistics
   private readonly findStatistic
   private readonly listOfHost
   private readonly newestId
@@ -37,6 +39,27 @@ export class SeriesRepository {
         .onConflict((oc) => oc.doNothing())
         .returning('id')
     )
+    const arrayRows = sql.dialect.arrayRows
+    this.insertStatistics =
+      arrayRows &&
+      sql.prepare((p: { serviceId: number[]; type: number[]; descriptor: string[] }) =>
+        db
+          .insertInto('statistic')
+          .columns(['service_id', 'type', 'descriptor'])
+          .expression(
+            db
+              .selectFrom(
+                arrayRows<{ service_id: number; type: number; descriptor: string }, 'v'>('v', {
+                  service_id: { type: 'bigint', values: p.serviceId },
+                  type: { type: 'bigint', values: p.type },
+                  descriptor: { type: 'text', values: p.descriptor }
+                })
+              )
+              .select(['v.service_id', 'v.type', 'v.descriptor'])
+          )
+          .onConflict((oc) => oc.doNothing())
+          .returning(['id', 'type', 'descriptor'])
+      )
     this.findStatistic = sql.prepare((p: { serviceId: number; type: number; descriptor: string }) =>
       db
         .selectFrom('statistic')
@@ -64,6 +87,19 @@ export class SeriesRepository {
   register(serviceId: number, type: number, descriptor: string): number {
     const args = { serviceId, type, descriptor }
     return this.insertStatistic.get(args)?.id ?? this.findStatistic.get(args)!.id
+  }
+
+  /** register for each of `statistics` (distinct), in one statement where the engine can: their ids, in order. */
+  registerAll(serviceId: number, statistics: readonly { type: number; descriptor: string }[]): number[] {
+    if (statistics.length < 2 || !this.insertStatistics) return statistics.map((st) => this.register(serviceId, st.type, st.descriptor))
+    const inserted = this.insertStatistics.all({
+      serviceId: statistics.map(() => serviceId),
+      type: statistics.map((st) => st.type),
+      descriptor: statistics.map((st) => st.descriptor)
+    })
+    const ids = new Map(inserted.map((row) => [`${row.type}\u0000${row.descriptor}`, row.id]))
+    // Those registered already (by another instance) are not returned: read one by one.
+    return statistics.map((st) => ids.get(`${st.type}\u0000${st.descriptor}`) ?? this.register(serviceId, st.type, st.descriptor))
   }
 
   /** Every statistic id of the host's services. */

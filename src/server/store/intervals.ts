@@ -64,13 +64,13 @@ export class IntervalRepository {
 
   /** Opens a down interval at `start` unless one is open already. */
   open(hostId: number, nameId: number | null, start: number): void {
-    if (!this.findOpen.get({ hostId, nameId })) this.insertOpen.run({ hostId, nameId, start })
+    if (!this.findOpen.get({ hostId, nameId })) this.insertOpen.runLater({ hostId, nameId, start })
   }
 
   /** Closes the open down interval, if any, at `end` (never before its start). */
   close(hostId: number, nameId: number | null, end: number): void {
     const open = this.findOpen.get({ hostId, nameId })
-    if (open) this.closeOpen.run({ id: open.id, end: Math.max(end, open.start) })
+    if (open) this.closeOpen.runLater({ id: open.id, end: Math.max(end, open.start) })
   }
 
   /**

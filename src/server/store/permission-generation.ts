@@ -25,15 +25,31 @@ export class ProcessPermissionGeneration implements PermissionGeneration {
 
 const KEY = 'permission_generation'
 
+/** How long a read of the stored counter is trusted: a permission change made through another instance reaches this one within it. */
+export const GENERATION_READ_AGAIN_MS = 1000
+
 /**
  * Several instances share a PostgreSQL database: the counter is a row, so a change made through one
  * instance invalidates the caches of all. Bumped in the write's transaction: it commits with the change.
+ * Read at most once a second (every collector request and API call asks for it, and each read would be a
+ * round trip); this instance's own bumps are seen at once.
  */
 export class StoredPermissionGeneration implements PermissionGeneration {
-  constructor(private readonly sql: SqlRunner) {}
+  private cached = 0
+  private readAt = -Infinity
+
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly now: () => number = () => performance.now()
+  ) {}
 
   get value(): number {
-    return Number(this.sql.rows<{ value: string }>('SELECT value FROM setting WHERE key = ?', [KEY])[0]?.value ?? 0)
+    const now = this.now()
+    if (now - this.readAt >= GENERATION_READ_AGAIN_MS) {
+      this.cached = Number(this.sql.rows<{ value: string }>('SELECT value FROM setting WHERE key = ?', [KEY])[0]?.value ?? 0)
+      this.readAt = now
+    }
+    return this.cached
   }
 
   bump(): void {
@@ -42,5 +58,6 @@ export class StoredPermissionGeneration implements PermissionGeneration {
        ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(setting.value AS BIGINT) + 1 AS TEXT)`,
       [KEY]
     )
+    this.readAt = -Infinity
   }
 }

@@ -3,7 +3,7 @@
 // repeats the previous one, and this is the collector's hot path.
 import type { Selectable } from 'kysely'
 import type { ServiceTable } from './schema'
-import type { QueryBuilder, SqlRunner } from './sql'
+import type { Prepared, QueryBuilder, SqlRunner } from './sql'
 
 export interface ServiceState {
   nameId: number
@@ -34,6 +34,8 @@ export class ServiceRepository {
   private readonly insertService
   private readonly updateService
   private readonly updateServiceState
+  /** Where the engine has it: the states of several services in one statement. */
+  private readonly updateServiceStates: Prepared<StateColumns, unknown> | undefined
   private readonly deleteService
   private readonly bumpEvents
 
@@ -110,6 +112,43 @@ export class ServiceRepository {
         })
         .where('id', '=', p.id)
     )
+    const arrayRows = sql.dialect.arrayRows
+    this.updateServiceStates =
+      arrayRows &&
+      sql.prepare((p: StateColumns) =>
+        db
+          .updateTable('service')
+          .from(
+            arrayRows<StateRow, 'v'>('v', {
+              id: { type: 'bigint', values: p.id },
+              collected_usec: { type: 'bigint', values: p.collected_usec },
+              status: { type: 'bigint', values: p.status },
+              status_hint: { type: 'bigint', values: p.status_hint },
+              monitor: { type: 'bigint', values: p.monitor },
+              monitor_mode: { type: 'bigint', values: p.monitor_mode },
+              on_reboot: { type: 'bigint', values: p.on_reboot },
+              pending_action: { type: 'bigint', values: p.pending_action },
+              every: { type: 'text', values: p.every },
+              led: { type: 'bigint', values: p.led },
+              status_text: { type: 'text', values: p.status_text },
+              statistics: { type: 'text', values: p.statistics }
+            })
+          )
+          .set((eb) => ({
+            collected_usec: eb.ref('v.collected_usec'),
+            status: eb.ref('v.status'),
+            status_hint: eb.ref('v.status_hint'),
+            monitor: eb.ref('v.monitor'),
+            monitor_mode: eb.ref('v.monitor_mode'),
+            on_reboot: eb.ref('v.on_reboot'),
+            pending_action: eb.ref('v.pending_action'),
+            every: eb.ref('v.every'),
+            led: eb.ref('v.led'),
+            status_text: eb.ref('v.status_text'),
+            statistics: eb.ref('v.statistics')
+          }))
+          .whereRef('service.id', '=', 'v.id')
+      )
     this.deleteService = sql.prepare((p: { id: number }) => db.deleteFrom('service').where('id', '=', p.id))
     this.bumpEvents = sql.prepare((p: { hostId: number; name: string; count: number }) =>
       db
@@ -142,9 +181,16 @@ export class ServiceRepository {
     this.updateService.runLater(s)
   }
 
-  /** Like update, for a service that keeps its name, type and place: an indexed column costs to rewrite. */
-  updateState(s: ServiceState & { id: number }): void {
-    this.updateServiceState.runLater(s)
+  /**
+   * Like update, for services that keep their name, type and place (an indexed column costs to rewrite):
+   * all of them in one statement where the engine can.
+   */
+  updateStates(states: readonly (ServiceState & { id: number })[]): void {
+    if (states.length === 1 || !this.updateServiceStates) {
+      for (const s of states) this.updateServiceState.runLater(s)
+    } else if (states.length > 1) {
+      this.updateServiceStates.runLater(stateColumns(states))
+    }
   }
 
   delete(id: number): void {
@@ -166,5 +212,41 @@ export class ServiceRepository {
         this.db.insertInto('service_group_member').values(members.map((service_name_id) => ({ group_id: row.id, service_name_id })))
       )
     }
+  }
+}
+
+/** The columns updateStates writes, and the row id. */
+interface StateRow {
+  id: number
+  collected_usec: number
+  status: number
+  status_hint: number
+  monitor: number
+  monitor_mode: number
+  on_reboot: number
+  pending_action: number
+  every: string | null
+  led: number
+  status_text: string
+  statistics: string
+}
+
+/** Several services' StateRows, column by column. */
+type StateColumns = { [K in keyof StateRow]: StateRow[K][] }
+
+function stateColumns(states: readonly (ServiceState & { id: number })[]): StateColumns {
+  return {
+    id: states.map((s) => s.id),
+    collected_usec: states.map((s) => s.collectedUsec),
+    status: states.map((s) => s.status),
+    status_hint: states.map((s) => s.statusHint),
+    monitor: states.map((s) => s.monitor),
+    monitor_mode: states.map((s) => s.monitorMode),
+    on_reboot: states.map((s) => s.onReboot),
+    pending_action: states.map((s) => s.pendingAction),
+    every: states.map((s) => s.every),
+    led: states.map((s) => s.led),
+    status_text: states.map((s) => s.statusText),
+    statistics: states.map((s) => s.statistics)
   }
 }

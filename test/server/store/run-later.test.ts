@@ -53,4 +53,20 @@ describe('runLater', () => {
     expect(s.read.get({ key: 'bench.taken' })?.value).toBe('1')
     expect(s.read.get({ key: 'bench.next' })?.value).toBe('3')
   })
+
+  it('reports the first failing write of several sent together, and keeps none of them', () => {
+    const s = setting()
+    s.write.run({ key: 'bench.taken', value: '1' })
+    expect(() =>
+      t.store.sql.transaction(() => {
+        s.write.runLater({ key: 'bench.before', value: '1' })
+        s.write.runLater({ key: 'bench.taken', value: '2' })
+        s.write.runLater({ key: 'bench.after', value: '3' })
+        return s.read.get({ key: 'bench.after' })
+      })
+    ).toThrow(/unique/i)
+    expect(s.read.get({ key: 'bench.before' })).toBeUndefined()
+    expect(s.read.get({ key: 'bench.after' })).toBeUndefined()
+    expect(s.read.get({ key: 'bench.taken' })?.value).toBe('1')
+  })
 })

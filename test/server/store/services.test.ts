@@ -34,3 +34,71 @@ describe('service name ids', () => {
     }
   })
 })
+
+describe('updateStates', () => {
+  const state = (name: string, position: number) => ({
+    nameId: t.store.services.nameId(name),
+    name,
+    type: 3,
+    position,
+    collectedUsec: 1_700_000_000_000_000,
+    status: 0,
+    statusHint: 0,
+    monitor: 1,
+    monitorMode: 0,
+    onReboot: 0,
+    pendingAction: 0,
+    every: null,
+    led: 2,
+    statusText: 'OK',
+    statistics: '[]'
+  })
+  const columns = 'name, collected_usec, status, monitor, every, led, status_text, statistics'
+  const stored = (hostId: number) =>
+    t.store.sql.plain.prepare(`SELECT ${columns} FROM service WHERE host_id = ? ORDER BY position`).all(hostId)
+
+  it('writes every service given, in one statement where the engine has one, text and nulls kept as they are', () => {
+    const hostId = t.store.transaction(() => t.store.hosts.register('agent-update-states', 'web', 1_700_000_000).id)
+    const services = t.store.transaction(() =>
+      ['nginx', 'sshd', 'disk "root"'].map((name, i) => ({ id: t.store.services.insert(hostId, state(name, i)), ...state(name, i) }))
+    )
+    // Text a column array must carry intact: quotes, backslashes, braces, commas, non-ASCII, empty.
+    const changed = [
+      {
+        ...services[0],
+        collectedUsec: 1_700_000_060_000_000,
+        status: 2,
+        led: 0,
+        statusText: 'Does not exist',
+        statistics: '[[1,"a\\\\b",2,"x,\\"y\\"}{"]]'
+      },
+      { ...services[1], every: 'cron "*/5 * * * *"', statusText: 'Ünïcödé ✓', statistics: '' },
+      { ...services[2], monitor: 0, every: null, statusText: 'Not monitored', statistics: '[[9,"NULL",0,null]]' }
+    ]
+    t.store.transaction(() => t.store.services.updateStates(changed))
+    expect(stored(hostId)).toEqual(
+      changed.map((s) => ({
+        name: s.name,
+        collected_usec: s.collectedUsec,
+        status: s.status,
+        monitor: s.monitor,
+        every: s.every,
+        led: s.led,
+        status_text: s.statusText,
+        statistics: s.statistics
+      }))
+    )
+  })
+
+  it('leaves other services alone and writes nothing for an empty list', () => {
+    const hostId = t.store.transaction(() => t.store.hosts.register('agent-update-states-2', 'db', 1_700_000_000).id)
+    const [a] = t.store.transaction(() =>
+      ['a', 'b'].map((name, i) => ({ id: t.store.services.insert(hostId, state(name, i)), ...state(name, i) }))
+    )
+    const before = stored(hostId)
+    t.store.transaction(() => t.store.services.updateStates([]))
+    expect(stored(hostId)).toEqual(before)
+    t.store.transaction(() => t.store.services.updateStates([{ ...a, statusText: 'changed' }]))
+    expect(stored(hostId).map((r) => (r as { status_text: string }).status_text)).toEqual(['changed', 'OK'])
+  })
+})

@@ -19,6 +19,8 @@ interface Payload {
 
 export class PostgresChangeChannel implements ChangeChannel {
   readonly instanceId = randomUUID()
+  /** How payloads() begins this instance's notifications. */
+  private readonly ownPrefix = `{"from":${JSON.stringify(this.instanceId)},`
   private client: pg.Client | undefined
   private onChanges: ((changes: LiveChange[]) => void) | undefined
   private closed = false
@@ -67,6 +69,8 @@ export class PostgresChangeChannel implements ChangeChannel {
   }
 
   private received(text: string | undefined): void {
+    // This instance's own notifications come back too: recognised by their start, never parsed.
+    if (text?.startsWith(this.ownPrefix)) return
     let payload: Payload
     try {
       payload = JSON.parse(text ?? '') as Payload

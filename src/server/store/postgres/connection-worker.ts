@@ -16,7 +16,8 @@ let client: pg.Client | undefined
 
 async function connected(): Promise<pg.Client> {
   if (client) return client
-  const next = new pg.Client({ connectionString: settings.url, statement_timeout: settings.statementTimeoutMs })
+  // Pipelined: a batch's statements go out without waiting for each answer (queries below).
+  const next = new pg.Client({ connectionString: settings.url, statement_timeout: settings.statementTimeoutMs, pipeline: true })
   // A lost connection is reported by the statement that needs it; the next one connects again.
   next.on('error', () => {
     if (client === next) client = undefined
@@ -39,9 +40,13 @@ async function result(request: BridgeRequest): Promise<DistributiveOmit<BridgeAn
   try {
     const c = await connected()
     const queries = request.type === 'queries' ? request.queries : [request]
-    let last: pg.QueryResult | undefined
-    for (const q of queries) last = await c.query({ text: q.text, values: q.values, name: q.name })
-    return { ok: true, rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 }
+    // All sent at once, answered in order. Batches run inside a transaction, where the statements after
+    // a failed one fail too (the transaction is aborted): the first failure is the one to report.
+    const settled = await Promise.allSettled(queries.map((q) => c.query({ text: q.text, values: q.values, name: q.name })))
+    const failed = settled.find((r) => r.status === 'rejected')
+    if (failed) throw failed.reason
+    const last = (settled.at(-1) as PromiseFulfilledResult<pg.QueryResult>).value
+    return { ok: true, rows: last.rows, rowCount: last.rowCount ?? 0 }
   } catch (err) {
     const e = err as { message?: string; code?: string; detail?: string }
     if (client && !(e.code && /^[0-9A-Z]{5}$/.test(e.code))) client = undefined // not PostgreSQL's answer: the socket

@@ -1,0 +1,53 @@
+// Statistic registration (store/history-series.ts): ids are stable per service, type and descriptor,
+// whether registered one by one or several at once (one statement on PostgreSQL).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { tempStore, type TempStore } from '../../support/temp-store'
+
+let t: TempStore
+beforeEach(() => (t = tempStore()))
+afterEach(() => t.close())
+
+const newService = () =>
+  t.store.transaction(() => {
+    const hostId = t.store.hosts.register('agent-series', 'web', 1_700_000_000).id
+    const serviceId = t.store.services.insert(hostId, {
+      nameId: t.store.services.nameId('web'),
+      name: 'web',
+      type: 5,
+      position: 0,
+      collectedUsec: 0,
+      status: 0,
+      statusHint: 0,
+      monitor: 1,
+      monitorMode: 0,
+      onReboot: 0,
+      pendingAction: 0,
+      every: null,
+      led: 2,
+      statusText: 'OK',
+      statistics: '[]'
+    })
+    return { hostId, serviceId }
+  })
+
+describe('registerAll', () => {
+  it('gives the ids in the order asked, the known one kept, the same again on a second call', () => {
+    const { hostId, serviceId } = newService()
+    const { series } = t.store.history
+    const known = t.store.transaction(() => series.register(serviceId, 7, '/'))
+    const statistics = [
+      { type: 1, descriptor: '' },
+      { type: 7, descriptor: '/' },
+      { type: 7, descriptor: '/var "log", {x}\\y' },
+      { type: 9, descriptor: 'eth0 ünï' }
+    ]
+    const ids = t.store.transaction(() => series.registerAll(serviceId, statistics))
+    expect(ids).toHaveLength(4)
+    expect(new Set(ids).size).toBe(4)
+    expect(ids[1]).toBe(known)
+    expect(t.store.transaction(() => series.registerAll(serviceId, statistics))).toEqual(ids)
+    expect(statistics.map((st) => t.store.transaction(() => series.register(serviceId, st.type, st.descriptor)))).toEqual(ids)
+    const stored = new Map(series.idsOfHost(hostId).map((row) => [row.id, { type: row.type, descriptor: row.descriptor }]))
+    expect(ids.map((id) => stored.get(id))).toEqual(statistics)
+  })
+})
