@@ -84,6 +84,7 @@ function storeTogether(ingest: Ingest, batch: Batch): void {
   let applySeconds = 0
   const applyAll = () => {
     began = true
+    ingest.readHostsAhead(pending.map((i) => batch.messages[i]!.agent.id))
     for (const i of pending) {
       const started = performance.now()
       try {

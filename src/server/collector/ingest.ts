@@ -44,6 +44,8 @@ export class Ingest {
   private changes: LiveChange[] | undefined
   /** Inside `together`: the changes of the messages applied so far, published when the one commit is done. */
   private uncommitted: LiveChange[] | undefined
+  /** Inside `together`: host rows read ahead by agent id (null: not registered), each taken by one message. */
+  private readAhead = new Map<string, ReportingHost | null>()
 
   constructor(
     private readonly store: Store,
@@ -92,6 +94,7 @@ export class Ingest {
     try {
       const result = this.store.transaction(applyEach)
       this.uncommitted = undefined
+      this.readAhead.clear()
       if (uncommitted.length) this.feed?.publishAll(uncommitted)
       return result
     } catch (err) {
@@ -101,11 +104,23 @@ export class Ingest {
     }
   }
 
+  /**
+   * Inside `together`, before its messages: reads (and locks) the hosts of these agents in one query
+   * instead of one per message, a round trip each on PostgreSQL. A message takes its host's row once; an
+   * agent's second message in the batch reads the row its first one wrote.
+   */
+  readHostsAhead(agentIds: readonly string[]): void {
+    this.readAhead.clear()
+    for (const agentId of agentIds) this.readAhead.set(agentId, null)
+    for (const { agent_id, ...host } of this.store.hosts.reportingHosts(agentIds)) this.readAhead.set(agent_id, host)
+  }
+
   /** Memory may be ahead of the store after a rollback: read it again when next needed. */
   private forgetCaches(): void {
     this.known.forget()
     this.groupLayouts.clear()
     this.writtenSnapshots.clear()
+    this.readAhead.clear()
   }
 
   /**
@@ -118,9 +133,16 @@ export class Ingest {
     this.groupLayouts.delete(host.id)
   }
 
+  private reportingHost(agentId: string): ReportingHost | undefined {
+    const ahead = this.readAhead.get(agentId)
+    if (ahead === undefined) return this.store.hosts.reportingHost(agentId)
+    this.readAhead.delete(agentId)
+    return ahead ?? undefined
+  }
+
   private applyInTransaction(msg: MonitMessage, nowMs: number, mayReport: (hostId: number | undefined) => boolean): IngestResult {
     const now = Math.floor(nowMs / 1000)
-    const found = this.store.hosts.reportingHost(msg.agent.id)
+    const found = this.reportingHost(msg.agent.id)
     if (!mayReport(found?.id)) throw new ReportRefused(`may not report for agent ${msg.agent.id}`)
     if (found) this.forgetIfWrittenElsewhere(found)
     const host = found ?? this.store.hosts.register(msg.agent.id, msg.server.localHostname || msg.agent.id, now)

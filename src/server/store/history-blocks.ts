@@ -75,7 +75,7 @@ export class BlockRepository {
   }
 
   put(level: RolledLevel, start: number, statisticId: number, buckets: Uint8Array): void {
-    this.levels[level].put.run({ start, statisticId, buckets })
+    this.levels[level].put.runLater({ start, statisticId, buckets })
   }
 
   get(level: RolledLevel, start: number, statisticId: number): Uint8Array | undefined {

@@ -165,6 +165,23 @@ export class HostRepository {
     return this.reportingByAgent.get({ agentId })
   }
 
+  /**
+   * The hosts of several agents at once (those registered), locked in id order: instances locking
+   * overlapping batches of hosts take turns instead of deadlocking.
+   */
+  reportingHosts(agentIds: readonly string[]): (ReportingHost & { agent_id: string })[] {
+    if (agentIds.length === 0) return []
+    return this.sql.all(
+      this.sql.dialect.lockingRead(
+        this.db
+          .selectFrom('host')
+          .select([...reportingColumns, 'agent_id'])
+          .where('agent_id', 'in', [...new Set(agentIds)])
+          .orderBy('id')
+      )
+    )
+  }
+
   findById(id: number): HostRow | undefined {
     return this.byId.get({ id })
   }

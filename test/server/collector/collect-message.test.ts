@@ -73,6 +73,30 @@ describe('collectMessages (a batch in one transaction, one by one when that fail
     }
   )
 
+  it("reads the batch's hosts together, and an agent's second message in the batch sees what its first one wrote", () => {
+    const COLLECTED = 1795300306
+    const heartbeatAt = (i: number, shift: number, hostname: string) =>
+      request(
+        asAgent(
+          Buffer.from(
+            fixture('02-status-heartbeat')
+              .toString('latin1')
+              .replaceAll(`<collected_sec>${COLLECTED}<`, `<collected_sec>${COLLECTED + shift}<`),
+            'latin1'
+          ),
+          agentId(i),
+          hostname
+        )
+      )
+    expect(kinds(collect([heartbeatAt(1, 0, 'one')]))).toEqual(['stored'])
+    // Agent 1 twice, the newer snapshot first: the older one, applied second, must find it and change no state.
+    const outcomes = collect([heartbeatAt(1, 120, 'one'), heartbeatAt(2, 0, 'two'), heartbeatAt(1, 60, 'one'), heartbeatAt(3, 0, 'three')])
+    expect(kinds(outcomes)).toEqual(['stored', 'stored', 'stored', 'stored'])
+    expect(hostnames()).toEqual(['one', 'three', 'two'])
+    const snapshot = t.store.sql.plain.prepare('SELECT snapshot_usec FROM host WHERE hostname = ?').get('one') as { snapshot_usec: number }
+    expect(Math.floor(snapshot.snapshot_usec / 1_000_000)).toBe(COLLECTED + 120)
+  })
+
   it('refuses what is no Monit message and hosts the caller may not report for, storing the rest of the batch', () => {
     const onlyHost99: Principal = { ...COLLECT_EVERYWHERE, everyHost: 0, perHost: new Map([[99, 1]]) }
     const outcomes = collect([request(Buffer.from('hello')), { ...heartbeat(1, 'foreign'), principal: onlyHost99 }, heartbeat(2, 'mine')])

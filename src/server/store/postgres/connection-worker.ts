@@ -40,9 +40,13 @@ async function result(request: BridgeRequest): Promise<DistributiveOmit<BridgeAn
   try {
     const c = await connected()
     const queries = request.type === 'queries' ? request.queries : [request]
-    // All sent at once, answered in order. Batches run inside a transaction, where the statements after
-    // a failed one fail too (the transaction is aborted): the first failure is the one to report.
-    const settled = await Promise.allSettled(queries.map((q) => c.query({ text: q.text, values: q.values, name: q.name })))
+    // All sent at once (the socket corked: one write), answered in order. Batches run inside a
+    // transaction, where the statements after a failed one fail too (the transaction is aborted): the
+    // first failure is the one to report.
+    c.connection.stream.cork()
+    const sent = queries.map((q) => c.query({ text: q.text, values: q.values, name: q.name }))
+    c.connection.stream.uncork()
+    const settled = await Promise.allSettled(sent)
     const failed = settled.find((r) => r.status === 'rejected')
     if (failed) throw failed.reason
     const last = (settled.at(-1) as PromiseFulfilledResult<pg.QueryResult>).value
