@@ -88,15 +88,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     const collectorLimits = { ...defaultCollectorLimits, ...options.collectorLimits }
     const { maxServices, maxStatistics } = collectorLimits
-    ingest = await IngestThread.start(
+    // Read back from each connection: what SQLite applied, not what was asked for. The collector's
+    // connection opens with its thread, on the first agent message.
+    const pageCache = store.pageCacheMib()
+    if (pageCache !== undefined) log.info(`SQLite page cache: ${pageCache} MiB for the HTTP thread`)
+    ingest = IngestThread.onDemand(
       { database: store.location, keyFile, limits: { maxServices, maxStatistics }, pageCacheMib: options.cacheSizeMib },
       feed,
-      log
+      log,
+      (ready) => {
+        if (ready.pageCacheMib !== undefined) log.info(`SQLite page cache: ${ready.pageCacheMib} MiB for the collector`)
+      }
     )
-    // Read back from both connections: what SQLite applied, not what was asked for.
-    const pageCache = store.pageCacheMib()
-    if (pageCache !== undefined)
-      log.info(`SQLite page cache: ${pageCache} MiB for the HTTP thread, ${ingest.pageCacheMib} MiB for the collector`)
     const principals = new Principals(store.users)
     const throttle = options.loginThrottle ?? new LoginThrottle()
     const authenticator = new BasicAuthenticator(store.users, principals, throttle)

@@ -40,27 +40,51 @@ export class IngestThread implements MessageCollector {
   private alive = true
   private restartTimer: NodeJS.Timeout | undefined
   private readonly restartFailures: RepeatedFailureLog
+  /** An on-demand thread's first start, while it is under way. */
+  private firstStart: Promise<boolean> | undefined
 
   private constructor(
-    private worker: Worker,
-    /** The thread's SQLite page cache as its connection reports it. */
-    readonly pageCacheMib: number | undefined,
+    /** Undefined until an on-demand thread's first message. */
+    private worker: Worker | undefined,
     private readonly settings: IngestWorkerData,
     private readonly feed: ChangeFeed | undefined,
-    private readonly log: Logger
+    private readonly log: Logger,
+    /** Told once the thread's store is open, with the SQLite page cache its connection reports. */
+    private readonly onReady: (ready: IngestReady) => void = () => {}
   ) {
     this.restartFailures = new RepeatedFailureLog(log, 'collector: starting a new ingest thread')
-    this.watch(worker)
+    if (worker) this.watch(worker)
   }
 
-  /** Starts the thread and waits until its store is open: a thread that cannot start fails the server's start. */
-  static async start(settings: IngestWorkerData, feed: ChangeFeed | undefined, log: Logger): Promise<IngestThread> {
+  /** Starts the thread and waits until its store is open: a thread that cannot start fails the caller. */
+  static async start(
+    settings: IngestWorkerData,
+    feed: ChangeFeed | undefined,
+    log: Logger,
+    onReady?: (ready: IngestReady) => void
+  ): Promise<IngestThread> {
     const { worker, ready } = await spawn(settings)
-    return new IngestThread(worker, ready.pageCacheMib, settings, feed, log)
+    onReady?.(ready)
+    return new IngestThread(worker, settings, feed, log, onReady)
+  }
+
+  /**
+   * A thread started by the first message (an isolate and a store connection are some 11 MB a server
+   * without agents does not need). One that cannot start then fails that message and is tried again
+   * with the next.
+   */
+  static onDemand(
+    settings: IngestWorkerData,
+    feed: ChangeFeed | undefined,
+    log: Logger,
+    onReady?: (ready: IngestReady) => void
+  ): IngestThread {
+    return new IngestThread(undefined, settings, feed, log, onReady)
   }
 
   collect(request: CollectRequest): Promise<CollectOutcome> {
     if (this.closing) return Promise.resolve({ kind: 'failed', detail: 'the collector is shutting down' })
+    if (!this.worker) return this.startThenCollect(request)
     if (!this.alive) return Promise.resolve({ kind: 'failed', detail: 'the ingest thread is not running' })
     const id = this.nextId++
     // Moved rather than cloned. A buffer that is a slice of a larger one is copied first; one that is
@@ -71,17 +95,42 @@ export class IngestThread implements MessageCollector {
     return new Promise((resolve) => {
       this.pending.set(id, resolve)
       const message: ToIngestThread = { type: 'collect', id, request: { ...request, xml } }
-      this.worker.postMessage(message, [xml.buffer])
+      this.worker!.postMessage(message, [xml.buffer])
     })
+  }
+
+  private async startThenCollect(request: CollectRequest): Promise<CollectOutcome> {
+    this.firstStart ??= spawn(this.settings).then(
+      ({ worker, ready }) => {
+        if (this.closing) {
+          void worker.terminate()
+          return false
+        }
+        this.worker = worker
+        this.restartFailures.succeeded()
+        this.onReady(ready)
+        this.watch(worker)
+        return true
+      },
+      (err: unknown) => {
+        this.firstStart = undefined
+        this.restartFailures.failed(err, 'tried again with the next message')
+        return false
+      }
+    )
+    if (!(await this.firstStart)) return { kind: 'failed', detail: 'the ingest thread could not start' }
+    return this.collect(request)
   }
 
   /** Call after the HTTP server stopped: answers still in flight are awaited, then the store is closed. */
   async close(): Promise<void> {
     this.closing = true
     clearTimeout(this.restartTimer)
-    if (!this.alive) return
-    const exited = new Promise<void>((done) => this.worker.once('exit', () => done()))
-    this.worker.postMessage({ type: 'close' } satisfies ToIngestThread)
+    await this.firstStart
+    const worker = this.worker
+    if (!worker || !this.alive) return
+    const exited = new Promise<void>((done) => worker.once('exit', () => done()))
+    worker.postMessage({ type: 'close' } satisfies ToIngestThread)
     await exited
   }
 

@@ -136,3 +136,50 @@ describe('the ingest thread', () => {
     expect(errors.filter((e) => e.includes('starting a new ingest thread failed'))).toHaveLength(1)
   })
 })
+
+describe('the ingest thread started on demand', () => {
+  let onDemand: IngestThread
+  let readies: (number | undefined)[]
+  const workerOf = (x: IngestThread) => (x as unknown as { worker: Worker | undefined }).worker
+  beforeEach(() => {
+    readies = []
+    onDemand = IngestThread.onDemand({ database: t.store.location, keyFile: `${t.dir}/secret.key` }, feed, log, (ready) =>
+      readies.push(ready.pageCacheMib)
+    )
+  })
+  afterEach(() => onDemand.close())
+
+  it('has no thread until the first message, which it starts and stores; later messages use the same thread', async () => {
+    expect(workerOf(onDemand)).toBeUndefined()
+    const first = onDemand.collect(request(asAgent(fixture('02-status-heartbeat'), 'd1'.padEnd(32, '0'), 'first')))
+    const second = onDemand.collect(request(asAgent(fixture('02-status-heartbeat'), 'd2'.padEnd(32, '0'), 'second')))
+    expect((await first).kind).toBe('stored')
+    expect((await second).kind).toBe('stored')
+    const worker = workerOf(onDemand)
+    expect(worker).toBeDefined()
+    expect((await onDemand.collect(request(fixture('02-status-heartbeat')))).kind).toBe('stored')
+    expect(workerOf(onDemand)).toBe(worker)
+    expect(readies).toHaveLength(1)
+    expect(hostCount()).toBe(3)
+  })
+
+  it('fails the messages while it cannot start, logs that once, and starts with a later message', async () => {
+    const keyFile = `${t.dir}/secret.key`
+    renameSync(keyFile, `${keyFile}.aside`)
+    mkdirSync(keyFile)
+    expect((await onDemand.collect(request(fixture('02-status-heartbeat')))).kind).toBe('failed')
+    expect((await onDemand.collect(request(fixture('02-status-heartbeat')))).kind).toBe('failed')
+    expect(errors.filter((e) => e.includes('starting a new ingest thread failed'))).toHaveLength(1)
+    expect(errors.join('\n')).toMatch(/EISDIR/)
+    rmdirSync(keyFile)
+    renameSync(`${keyFile}.aside`, keyFile)
+    expect((await onDemand.collect(request(fixture('02-status-heartbeat')))).kind).toBe('stored')
+    expect(hostCount()).toBe(1)
+  })
+
+  it('closes at once when no message came', async () => {
+    await onDemand.close()
+    expect(workerOf(onDemand)).toBeUndefined()
+    expect((await onDemand.collect(request(fixture('02-status-heartbeat')))).kind).toBe('failed')
+  })
+})
