@@ -3,7 +3,7 @@
 // sender's instance id, so an instance skips its own notifications. A lost connection is opened again
 // after a pause; changes sent meanwhile are dropped (a console that misses one reloads on its next).
 import { randomUUID } from 'node:crypto'
-import pg from 'pg'
+import type pg from 'pg'
 import type { LiveChange } from '../../../shared/live'
 import type { ChangeChannel } from '../change-channel'
 
@@ -55,7 +55,9 @@ export class PostgresChangeChannel implements ChangeChannel {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url })
+    // Loaded here rather than with the module: a server on SQLite never needs `pg` (some 3 MB of heap).
+    const { Client } = (await import('pg')).default
+    const client = new Client({ connectionString: this.url })
     client.on('notification', (n) => this.received(n.payload))
     client.on('error', (err) => this.lost(client, err))
     client.on('end', () => this.lost(client, new Error('connection ended')))
