@@ -34,6 +34,7 @@ import { Store } from '../src/server/store/store'
 import { loginAs } from '../test/support/api-client'
 import { removeDir, type BuiltServer } from '../test/support/built-server'
 import { buildTraffic, type Payload } from './collector-payloads'
+import { serviceState } from '../test/support/service-state'
 import { sqliteOf } from '../test/support/test-database'
 import {
   Deadline,
@@ -358,26 +359,6 @@ function fold(time: number, buckets: readonly Bucket[], decimals: number): Bucke
     scaled += Math.round(b.sum * p)
   }
   return { time, count, min, max, sum: scaled / p }
-}
-
-function serviceState(store: Store, name: string, position: number) {
-  return {
-    nameId: store.services.nameId(name),
-    name,
-    type: 3,
-    position,
-    collectedUsec: 0,
-    status: 0,
-    statusHint: 0,
-    monitor: 1,
-    monitorMode: 0,
-    onReboot: 0,
-    pendingAction: 0,
-    every: null,
-    led: 2,
-    statusText: 'OK',
-    statistics: '[]'
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -216,20 +216,20 @@ export class ServiceRepository {
 }
 
 /** The columns updateStates writes, and the row id. */
-interface StateRow {
-  id: number
-  collected_usec: number
-  status: number
-  status_hint: number
-  monitor: number
-  monitor_mode: number
-  on_reboot: number
-  pending_action: number
-  every: string | null
-  led: number
-  status_text: string
-  statistics: string
-}
+type StateRow = { id: number } & Pick<
+  ServiceTable,
+  | 'collected_usec'
+  | 'status'
+  | 'status_hint'
+  | 'monitor'
+  | 'monitor_mode'
+  | 'on_reboot'
+  | 'pending_action'
+  | 'every'
+  | 'led'
+  | 'status_text'
+  | 'statistics'
+>
 
 /** Several services' StateRows, column by column. */
 type StateColumns = { [K in keyof StateRow]: StateRow[K][] }

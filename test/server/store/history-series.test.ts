@@ -1,6 +1,7 @@
 // Statistic registration (store/history-series.ts): ids are stable per service, type and descriptor,
 // whether registered one by one or several at once (one statement on PostgreSQL).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { serviceState } from '../../support/service-state'
 import { tempStore, type TempStore } from '../../support/temp-store'
 
 let t: TempStore
@@ -10,23 +11,7 @@ afterEach(() => t.close())
 const newService = () =>
   t.store.transaction(() => {
     const hostId = t.store.hosts.register('agent-series', 'web', 1_700_000_000).id
-    const serviceId = t.store.services.insert(hostId, {
-      nameId: t.store.services.nameId('web'),
-      name: 'web',
-      type: 5,
-      position: 0,
-      collectedUsec: 0,
-      status: 0,
-      statusHint: 0,
-      monitor: 1,
-      monitorMode: 0,
-      onReboot: 0,
-      pendingAction: 0,
-      every: null,
-      led: 2,
-      statusText: 'OK',
-      statistics: '[]'
-    })
+    const serviceId = t.store.services.insert(hostId, serviceState(t.store, 'web', 0))
     return { hostId, serviceId }
   })
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { serviceState } from '../../support/service-state'
 import { tempStore, type TempStore } from '../../support/temp-store'
 
 let t: TempStore
@@ -36,23 +37,7 @@ describe('service name ids', () => {
 })
 
 describe('updateStates', () => {
-  const state = (name: string, position: number) => ({
-    nameId: t.store.services.nameId(name),
-    name,
-    type: 3,
-    position,
-    collectedUsec: 1_700_000_000_000_000,
-    status: 0,
-    statusHint: 0,
-    monitor: 1,
-    monitorMode: 0,
-    onReboot: 0,
-    pendingAction: 0,
-    every: null,
-    led: 2,
-    statusText: 'OK',
-    statistics: '[]'
-  })
+  const state = (name: string, position: number) => ({ ...serviceState(t.store, name, position), collectedUsec: 1_700_000_000_000_000 })
   const columns = 'name, collected_usec, status, monitor, every, led, status_text, statistics'
   const stored = (hostId: number) =>
     t.store.sql.plain.prepare(`SELECT ${columns} FROM service WHERE host_id = ? ORDER BY position`).all(hostId)
