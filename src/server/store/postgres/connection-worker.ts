@@ -43,9 +43,13 @@ async function result(request: BridgeRequest): Promise<DistributiveOmit<BridgeAn
     // All sent at once (the socket corked: one write), answered in order. Batches run inside a
     // transaction, where the statements after a failed one fail too (the transaction is aborted): the
     // first failure is the one to report.
+    let sent: Promise<pg.QueryResult>[]
     c.connection.stream.cork()
-    const sent = queries.map((q) => c.query({ text: q.text, values: q.values, name: q.name }))
-    c.connection.stream.uncork()
+    try {
+      sent = queries.map((q) => c.query({ text: q.text, values: q.values, name: q.name }))
+    } finally {
+      c.connection.stream.uncork()
+    }
     const settled = await Promise.allSettled(sent)
     const failed = settled.find((r) => r.status === 'rejected')
     if (failed) throw failed.reason

@@ -63,7 +63,10 @@ export class SyncConnection {
     return this.answered(this.ask({ type: 'query', text, values: [...values], name }))
   }
 
-  /** Runs the statements in order in one round trip, stopping at the first error; the last one's result. */
+  /**
+   * Sends the statements together (pipelined: one round trip), run in order; the last one's result, or
+   * the first error (inside a transaction, the statements after a failed one fail too).
+   */
   queries(queries: BridgeQuery[]): QueryResult {
     return this.answered(this.ask({ type: 'queries', queries }))
   }
