@@ -1,6 +1,7 @@
-// Status read latency at fleet size: status/hosts/list (a page of 1000) and status/hosts/get against the
-// built server holding 10,000 hosts, one request at a time (latency, not throughput), over a keep-alive
-// connection as the console and most clients use, and over a new connection per request.
+// Status read latency at fleet size: status/hosts/list (a page of 1000), status/hosts/get and the newest
+// page of reports/events/list (the population's events: a third of the hosts report a failure) against
+// the built server holding 10,000 hosts, one request at a time (latency, not throughput), over a
+// keep-alive connection as the console and most clients use, and over a new connection per request.
 //
 // The data directory is filled in this process before the server starts (the collector's own ingest,
 // one real Monit payload per agent), which is much faster than posting 10,000 messages over HTTP.
@@ -70,7 +71,7 @@ function settings(): Settings {
 
 export const statusBenchmark: Benchmark = {
   name: 'status',
-  description: 'status/hosts/list (page of 1000) and status/hosts/get latency at 10,000 hosts',
+  description: 'status/hosts/list (page of 1000), status/hosts/get and a page of events: latency at 10,000 hosts',
   run: runStatusBenchmark
 }
 
@@ -78,11 +79,18 @@ async function runStatusBenchmark(): Promise<void> {
   await measureStatus()
 }
 
+/** p50 latencies over a keep-alive connection, in ms: the list over all pages, one host, a page of events. */
+export interface StatusP50s {
+  list: number
+  get: number
+  events: number
+}
+
 /**
  * Fills a database with the hosts (SQLite's file in the data folder, or the PostgreSQL `database`), then
- * measures the server on it; returns the p50 of the list over all pages (keep-alive), in ms.
+ * measures the server on it.
  */
-export async function measureStatus(database?: string): Promise<number> {
+export async function measureStatus(database?: string): Promise<StatusP50s> {
   const s = settings()
   const deadline = new Deadline(s.maxSeconds)
   // Our own data dir, so it is removed even when the server fails to start.
@@ -106,7 +114,8 @@ export async function measureStatus(database?: string): Promise<number> {
       (server, keepAlive) => measure(server, keepAlive, s, deadline),
       { results: (results) => printResults(results, s), verdicts: printVerdicts }
     )
-    return percentile(keepAliveCase(results, 'list-pages').latenciesMs, 50)
+    const p50 = (key: Case['key']) => percentile(keepAliveCase(results, key).latenciesMs, 50)
+    return { list: p50('list-pages'), get: p50('get'), events: p50('events') }
   } finally {
     removeDir(dataDir)
   }
@@ -160,7 +169,7 @@ type Mode = 'keep-alive' | 'new connection'
 const MODES: readonly Mode[] = ['keep-alive', 'new connection']
 
 interface Case {
-  key: 'list' | 'list-pages' | 'list-cpu' | 'get'
+  key: 'list' | 'list-pages' | 'list-cpu' | 'get' | 'events'
   label: string
   /** The path of request `i` (warm-up included). */
   path(i: number): string
@@ -220,9 +229,18 @@ function cases(hosts: number, ids: readonly number[], requests: number): Case[] 
         const host = (json as GetAnswer | undefined)?.records?.host
         return host?.id === hostIds[i % hostIds.length] && (host.services?.length ?? 0) > 0
       }
+    },
+    {
+      key: 'events',
+      label: `events list results=${EVENTS_PAGE_SIZE} (newest first)`,
+      path: () => `/api/2/reports/events/list?results=${EVENTS_PAGE_SIZE}`,
+      valid: (json) => (json as { records?: unknown[] } | undefined)?.records?.length === EVENTS_PAGE_SIZE
     }
   ]
 }
+
+/** A page of the events list, as the console's events screen asks for. */
+const EVENTS_PAGE_SIZE = 100
 
 async function measure(server: BuiltServer, keepAlive: Agent, s: Settings, deadline: Deadline): Promise<CaseResult[]> {
   const client = await loginAs(server.baseUrl, ADMIN.user, ADMIN.password)
