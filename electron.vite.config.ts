@@ -13,7 +13,10 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           server: resolve(__dirname, 'src/server/main.ts')
-        }
+        },
+        // V8 keeps a script's source for as long as the process runs, in two bytes a character once
+        // one is not ASCII: without comments and with escapes the server holds ~1 MB less.
+        output: { comments: false, charset: 'ascii' }
       }
     }
   },

@@ -15,7 +15,8 @@ import type { Store } from '../store/store'
 import { EventRecorder } from '../events/event-recorder'
 import { heartbeatBackEvent } from '../events/heartbeat-events'
 import { RawSampleWriter } from '../history/raw-samples'
-import { knownService, KnownServices, type KnownService, type StatisticSlot } from './known-services'
+import { knownService, KnownServices, type KnownService } from './known-services'
+import { StatisticPass, StatisticSlots } from './statistic-slots'
 import type { MonitMessage, ServiceGroup, ServiceSnapshot, Statistic } from '../monit/message'
 
 /** The caller may not report for this host (the collector permission is per host). */
@@ -38,8 +39,8 @@ export class Ingest {
   private readonly writtenSnapshots = new Map<number, number>()
   /** The message's history samples, packed into its one raw history row. */
   private readonly samples = new RawSampleWriter()
-  /** Numbers each pass over a service's statistics, to take each statistic once (see StatisticSlot). */
-  private statisticPass = 0
+  /** Takes each statistic of a service once per message (see StatisticPass). */
+  private readonly pass = new StatisticPass()
   /** Changes of the message being applied, published once its transaction committed; undefined without a feed. */
   private changes: LiveChange[] | undefined
   /** Inside `together`: the changes of the messages applied so far, published when the one commit is done. */
@@ -285,19 +286,16 @@ export class Ingest {
       const id = prev?.id ?? services.insert(hostId, state)
       // One pass per statistic: its id, its history sample and its part of the latest-value encoding.
       const slots = prev?.statisticSlots ?? this.registerStatistics(id, snapshot.statistics)
-      const pass = ++this.statisticPass
+      this.pass.begin()
       let encoded = ''
-      for (const st of snapshot.statistics) {
+      for (let position = 0; position < snapshot.statistics.length; position++) {
+        const st = snapshot.statistics[position]
         const key = statisticKey(st.type, st.descriptor)
-        let slot = slots.get(key)
-        if (slot === undefined) {
-          slot = { id: this.store.history.series.register(id, st.type, st.descriptor), pass: 0 }
-          slots.set(key, slot)
-        }
+        let slot = slots.find(key, position)
+        if (slot < 0) slot = slots.add(key, this.store.history.series.register(id, st.type, st.descriptor))
         // A service's statistics are stored once each (type, descriptor): the first one counts.
-        if (slot.pass === pass) continue
-        slot.pass = pass
-        if (st.text === undefined) this.samples.add(slot.id, st.value)
+        if (!this.pass.take(slot)) continue
+        if (st.text === undefined) this.samples.add(slots.id(slot), st.value)
         encoded += (encoded === '' ? '' : ',') + encodeStatistic(st.type, st.descriptor, st.value, st.text)
       }
       state.statistics = `[${encoded}]`
@@ -323,14 +321,14 @@ export class Ingest {
   }
 
   /** The statistics of a new service registered together (one statement on PostgreSQL instead of one each). */
-  private registerStatistics(serviceId: number, statistics: readonly Statistic[]): Map<StatisticKey, StatisticSlot> {
+  private registerStatistics(serviceId: number, statistics: readonly Statistic[]): StatisticSlots {
     const distinct = new Map<StatisticKey, Statistic>()
     for (const st of statistics) {
       const key = statisticKey(st.type, st.descriptor)
       if (!distinct.has(key)) distinct.set(key, st)
     }
     const ids = this.store.history.series.registerAll(serviceId, [...distinct.values()])
-    return new Map([...distinct.keys()].map((key, i) => [key, { id: ids[i], pass: 0 }]))
+    return new StatisticSlots([...distinct.keys()], ids)
   }
 
   /** A snapshot older than the one applied changes no state, but its samples are history all the same. */
@@ -343,13 +341,13 @@ export class Ingest {
   }
 
   /** Samples of the statistics that already have ids, the first of each only; text statistics are not history. */
-  private sampleKnown(slots: ReadonlyMap<StatisticKey, StatisticSlot>, statistics: readonly Statistic[]): void {
-    const pass = ++this.statisticPass
-    for (const st of statistics) {
-      const slot = slots.get(statisticKey(st.type, st.descriptor))
-      if (slot === undefined || slot.pass === pass) continue
-      slot.pass = pass
-      if (st.text === undefined) this.samples.add(slot.id, st.value)
+  private sampleKnown(slots: StatisticSlots, statistics: readonly Statistic[]): void {
+    this.pass.begin()
+    for (let position = 0; position < statistics.length; position++) {
+      const st = statistics[position]
+      const slot = slots.find(statisticKey(st.type, st.descriptor), position)
+      if (slot < 0 || !this.pass.take(slot)) continue
+      if (st.text === undefined) this.samples.add(slots.id(slot), st.value)
     }
   }
 }

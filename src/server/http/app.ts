@@ -60,6 +60,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Fastify would log each request twice at info; the access log, when asked for, has one line each.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
+    // Arguments and answers are zod's (http/api.ts): fastify's JSON-schema compilers (ajv and
+    // fast-json-stringify, ~2 MB of heap) are never loaded.
+    schemaController: { compilersFactory: { buildValidator: noJsonSchemas, buildSerializer: noJsonSchemas } },
     serverFactory: (fastifyHandler) => {
       const server = createServer((request, response) => {
         logAccess?.(request, response)
@@ -97,6 +100,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEndpoints(app, gate, deps.endpoints, { checkAnswers: deps.checkAnswers })
   if (deps.consoleDir) await app.register(consoleAssets, { dir: deps.consoleDir })
   return app
+}
+
+function noJsonSchemas(): never {
+  throw new Error('routes declare no JSON schemas: arguments and answers are checked with zod')
 }
 
 /**
