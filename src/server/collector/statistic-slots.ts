@@ -8,10 +8,13 @@ import type { StatisticKey } from '../store/latest-statistics'
 const SCAN_LIMIT = 16
 /** Distinct lists of keys kept for sharing; past it the pool starts again (sharing is only a saving). */
 const POOL_LIMIT = 10_000
+/** Longer lists (a service with many descriptors) are rarely alike: not worth their signature in the pool. */
+const POOLED_KEYS_MAX = 64
 
 const keyListPool = new Map<string, readonly StatisticKey[]>()
 
 function sharedKeyList(keys: readonly StatisticKey[]): readonly StatisticKey[] {
+  if (keys.length > POOLED_KEYS_MAX) return keys.slice()
   const signature = JSON.stringify(keys)
   const pooled = keyListPool.get(signature)
   if (pooled) return pooled
