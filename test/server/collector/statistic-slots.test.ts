@@ -20,7 +20,10 @@ describe('StatisticSlots', () => {
     for (let i = 0; i < 40; i++) expect(slots.id(slots.find(statisticKey(3, `/disk${i}`), 0))).toBe(1000 + i)
     expect(slots.find(statisticKey(3, '/disk40'), 0)).toBe(-1)
     const keys = Array.from({ length: 100 }, (_, i) => statisticKey(3, `/mnt${i}`))
-    const many = new StatisticSlots(keys, keys.map((_, i) => 2000 + i))
+    const many = new StatisticSlots(
+      keys,
+      keys.map((_, i) => 2000 + i)
+    )
     expect(keys.map((k) => many.id(many.find(k, 0)))).toEqual(keys.map((_, i) => 2000 + i))
     // The same key under another type is another statistic.
     expect(slots.find(statisticKey(4, '/disk1'), 1)).toBe(-1)
