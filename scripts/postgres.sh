@@ -8,7 +8,9 @@ set -euo pipefail
 cmd=${1:?start|stop} dir=${2:?folder}
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 [ -n "$bin" ] || { echo "PostgreSQL is not installed (Debian package postgresql)" >&2; exit 1; }
-as_owner() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+# PostgreSQL keeps the real clock when the tests run under faketime: libfaketime preloaded into the
+# cluster stops its lock_timeout from firing, and the clock under test is the server's, not the engine's.
+as_owner() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- env -u LD_PRELOAD -u FAKETIME "$@"; else env -u LD_PRELOAD -u FAKETIME "$@"; fi; }
 
 case $cmd in
 start)
