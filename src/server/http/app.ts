@@ -81,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onRoute', (route) => told(route.url))
   }
   const gate = new SessionGate(deps.sessions, deps.principals, deps.storage)
-  installErrorHandling(app, deps.log, gate, deps.storage)
+  installErrorHandling(app, deps.log, gate, deps.storage, deps.endpoints)
   await app.register(fastifyCookie)
   // Form bodies keep repeated keys (hostid=1&hostid=2); handlers read them through http/params.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_request, body, done) =>

@@ -4,12 +4,19 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import type { Logger } from '../log'
 import type { StorageHealth } from '../metrics/storage-health'
 import { badArgument, HttpError, storageUnavailable } from '../web/http-error'
+import { endpointsByUrl, methodNotAllowed, type ApiEndpoint } from './api'
 import type { SessionGate } from './session-gate'
 
 // The routes throw these; they live in web/ so that the collector's handler can too.
 export { badArgument, HttpError, storageUnavailable }
 
-export function installErrorHandling(app: FastifyInstance, log: Logger, gate: SessionGate, storage: StorageHealth): void {
+export function installErrorHandling(
+  app: FastifyInstance,
+  log: Logger,
+  gate: SessionGate,
+  storage: StorageHealth,
+  endpoints: readonly ApiEndpoint[]
+): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     const storageCode = storage.writeFailed(err)
     if (storageCode !== undefined) err = storageUnavailable(storageCode)
@@ -22,13 +29,22 @@ export function installErrorHandling(app: FastifyInstance, log: Logger, gate: Se
     const argument = err instanceof HttpError ? err.argument : undefined
     return reply.code(status).send(argument === undefined ? { error: clientMessage(err) } : { error: clientMessage(err), argument })
   })
+  // An API endpoint asked with a method other than GET or POST (only those two are routed, http/api.ts):
+  // a 405 after the session's check, as for the wrong one of the two.
+  const endpointAt = endpointsByUrl(endpoints)
   // Unknown paths: the login page without a session (compat AUTH-5), a JSON 404 with one. Only a GET
   // (or HEAD) gets the login page: a 200 to a POST would tell a client that pushes data, such as a
   // Monit agent with a misspelt collector URL, that it was delivered, and it would drop the message.
   app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]
+    const e = endpointAt.get(path)
+    if (e) {
+      if (e.access !== 'public' && !gate.caller(request, reply)) return reply
+      throw methodNotAllowed(e.path, e.methods)
+    }
     const readsPage = request.method === 'GET' || request.method === 'HEAD'
     if (readsPage && !gate.caller(request, reply, false)) return reply
-    return reply.code(404).send({ error: `no such resource: ${request.url.split('?')[0]}` })
+    return reply.code(404).send({ error: `no such resource: ${path}` })
   })
 }
 

@@ -2,7 +2,7 @@
 // forming lists (compat GEN-2), validated with zod. A bad argument is a 400 that names it.
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { badArgument, HttpError } from './errors'
+import { badArgument, HttpError } from '../web/http-error'
 
 export type RawParams = Map<string, string[]>
 

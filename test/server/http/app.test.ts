@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { httpRequest, loginAs, type ApiResponse } from '../../support/api-client'
+import { httpRequest, loginAs, PREFIXES, type ApiResponse } from '../../support/api-client'
 import { postCollector, type PostResult } from '../../support/collector-client'
 import { asAgent, fixture } from '../../support/fixtures'
 import { startTestServer, type TestServer } from '../../support/in-process-server'
@@ -83,6 +83,37 @@ describe('a POST to a path that is neither the collector nor an API call', () =>
     })
     expect(api.status).toBe(200)
     expect(api.text).toContain('action="z_security_check"')
+  })
+})
+
+describe('an API endpoint asked with a method other than GET or POST', () => {
+  it.each(['HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])(
+    '%s answers 405 with Allow under every prefix, after the session check',
+    async (method) => {
+      const admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
+      for (const prefix of PREFIXES) {
+        for (const [path, allow] of [
+          ['status/hosts/list', 'GET, POST'],
+          ['admin/groups/create', 'POST']
+        ]) {
+          const res = await httpRequest(server.baseUrl, method, `${prefix}/${path}?results=1`, undefined, { Cookie: admin.cookie! })
+          expect(res.status, `${method} ${prefix}/${path}`).toBe(405)
+          expect(res.headers.allow).toBe(allow)
+          if (method !== 'HEAD') expect(res.json).toEqual({ error: `${path} accepts ${allow.replace(', ', ' or ')}` })
+        }
+      }
+      // Without a session, the same answer as GET or POST there: the login page, nothing about the method.
+      const anonymousCall = await httpRequest(server.baseUrl, method, '/api/2/status/hosts/list')
+      expect(anonymousCall.status).toBe(200)
+      if (method !== 'HEAD') expect(anonymousCall.text).toContain('action="z_security_check"')
+    }
+  )
+
+  it('a HEAD elsewhere stays what it was: a console asset answers, an unknown page is the login page', async () => {
+    expect((await httpRequest(server.baseUrl, 'HEAD', '/assets/app.js')).status).toBe(200)
+    const page = await httpRequest(server.baseUrl, 'HEAD', '/no/such/page')
+    expect(page.status).toBe(200)
+    expect(page.headers['content-type']).toBe('text/html')
   })
 })
 
