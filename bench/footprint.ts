@@ -2,7 +2,10 @@
 // agents reports at Monit's pace (each agent once per poll interval, the fleet spread evenly over it,
 // real fixture payloads as in the collector benchmark), and once the fleet has stopped.
 //
-// Sizing: BENCH_AGENTS (1000), BENCH_POLL_SECONDS (30), BENCH_IDLE_SECONDS (10), BENCH_LOAD_SECONDS (90).
+// Idle is read after BENCH_IDLE_SECONDS of quiet: for the first ~8 s (sometimes 16) the start's garbage
+// is still held, until V8's memory reducer collects it on a quiet heap; that maximum is printed too.
+//
+// Sizing: BENCH_AGENTS (1000), BENCH_POLL_SECONDS (30), BENCH_IDLE_SECONDS (30), BENCH_LOAD_SECONDS (90).
 // BENCH_CACHE_MIB=n starts the server with `--cache-size n`; unset, the server's default.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -33,7 +36,7 @@ function settings(): Settings {
   return {
     agents: envInt('BENCH_AGENTS', 1000),
     pollSeconds: envInt('BENCH_POLL_SECONDS', 30),
-    idleSeconds: envInt('BENCH_IDLE_SECONDS', 10),
+    idleSeconds: envInt('BENCH_IDLE_SECONDS', 30),
     loadSeconds: envInt('BENCH_LOAD_SECONDS', 90),
     cacheMib: process.env.BENCH_CACHE_MIB ? envInt('BENCH_CACHE_MIB', 1) : undefined
   }
@@ -68,28 +71,32 @@ async function measure(server: BuiltServer, s: Settings): Promise<void> {
   const cache = CACHE_LINE.exec(server.output())?.[0] ?? 'not reported by the server'
   console.log(`${cache}${s.cacheMib === undefined ? ' (the default)' : ` (--cache-size ${s.cacheMib})`}`)
 
+  const starting = new RssSampler(rss)
   await sleep(s.idleSeconds * 1000)
   const idle = rss()
+  const startMax = percentile(starting.stop(), 100)
 
   const sampler = new RssSampler(rss)
   const sent = await sendFleet(server.port, s)
   const during = sampler.stop()
+  // The process's peak, between the samples too: the start's transient is below it (printed above).
+  const peak = processMemory(pid)?.peakRss ?? Number.NaN
   await sleep(SETTLE_SECONDS * 1000)
   const after = rss()
 
   const messageRate = s.agents / s.pollSeconds
   console.log(`fleet: ${int(s.agents)} agents, each every ${s.pollSeconds} s (${messageRate.toFixed(1)} msg/s), for ${s.loadSeconds} s`)
   printRows([
+    [`RSS after start (max of the first ${s.idleSeconds} s)`, mib(startMax)],
     [`RSS idle (${s.idleSeconds} s after start)`, mib(idle)],
     ['RSS with the fleet p50', mib(percentile(during, 50))],
     ['RSS with the fleet max', mib(percentile(during, 100))],
     [`RSS after (${SETTLE_SECONDS} s later)`, mib(after)],
-    ['peak RSS (VmHWM)', mib(processMemory(pid)?.peakRss ?? Number.NaN)],
+    ['peak RSS with the fleet (VmHWM)', mib(peak)],
     ['messages', `${int(sent.ok)} stored of ${int(sent.total)}${sent.failed.size > 0 ? `; ${describe(sent.failed)}` : ''}`]
   ])
   console.log(verdict(`idle ≤ ${IDLE_TARGET_MIB} MiB`, idle <= IDLE_TARGET_MIB * 2 ** 20, mib(idle)))
-  const peak = percentile(during, 100)
-  console.log(verdict(`with ${int(s.agents)} agents ≤ ${LOAD_TARGET_MIB} MiB`, peak <= LOAD_TARGET_MIB * 2 ** 20, `max ${mib(peak)}`))
+  console.log(verdict(`with ${int(s.agents)} agents ≤ ${LOAD_TARGET_MIB} MiB`, peak <= LOAD_TARGET_MIB * 2 ** 20, `peak ${mib(peak)}`))
   console.log(verdict('no errors', sent.failed.size === 0, `${int(sent.total - sent.ok)} not stored`))
 }
 
