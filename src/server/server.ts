@@ -155,13 +155,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const jobReporting = { log, onError: (err: unknown) => storage.writeFailed(err) }
     const runLog = new ServerRunLog(store, jobReporting)
     runLog.start()
-    const startedMs = Date.now()
     // Several instances on one PostgreSQL database: these jobs run in the one holding the lease.
     const lease = store.openJobLease((line) => log.info(line))
+    lease.held() // taken now by the first instance to start, rather than at its jobs' first pass
     const onceForDatabase = { ...jobReporting, lease }
+    // Its first pass gives every agent a full heartbeat deadline (issue 12), as does a pass after a gap.
     const watchdog = new HeartbeatWatchdog(store, feed)
-    // Deadlines restart when the database had no server running: not when joining a running instance.
-    if (lease.held()) storage.bestEffort(() => watchdog.restartDeadlines(startedMs))
     watchdog.start(options.watchdogIntervalMs, onceForDatabase)
     const rollup = new HistoryRollupJob(store, options.historyRollup ?? {}, onceForDatabase)
     rollup.start()

@@ -11,9 +11,13 @@ import type { HostRow } from '../store/hosts'
 import type { Store } from '../store/store'
 import { PeriodicJob, type JobReporting } from './periodic-job'
 
+/** Passes further apart than this many intervals mean the watchdog was not watching (see pass). */
+const WATCHING_GAP_INTERVALS = 4
+
 export class HeartbeatWatchdog {
   private job: PeriodicJob | undefined
   private readonly events: EventRecorder
+  private lastPassMs: number | undefined
 
   constructor(
     private readonly store: Store,
@@ -23,7 +27,12 @@ export class HeartbeatWatchdog {
   }
 
   start(intervalMs = 500, reporting: JobReporting): void {
-    this.job ??= new PeriodicJob({ name: 'heartbeat watchdog', intervalMs, run: () => void this.check(Date.now()), ...reporting })
+    this.job ??= new PeriodicJob({
+      name: 'heartbeat watchdog',
+      intervalMs,
+      run: () => void this.pass(Date.now(), intervalMs),
+      ...reporting
+    })
     this.job.start()
   }
 
@@ -33,9 +42,22 @@ export class HeartbeatWatchdog {
   }
 
   /**
-   * At the server's start: every watched host gets a full skew × poll from `nowMs`. Its last message may
-   * be older than that only because the server itself was not running, which is not the agent's silence
-   * (issue 12); an agent that is really gone is still caught, one deadline after the start.
+   * One pass of the job. The first in this process, or the first after passes stopped for a while, restarts
+   * the deadlines before it: an agent's last message may be older than its deadline only because nothing
+   * could store its messages meanwhile — this server was not running (issue 12), the database was out of
+   * reach or full (the collector answered 503), the job lease was with an instance that died, the machine
+   * slept — which is not the agent's silence.
+   */
+  pass(nowMs: number, intervalMs: number): number {
+    if (this.lastPassMs === undefined || nowMs - this.lastPassMs > WATCHING_GAP_INTERVALS * intervalMs) this.restartDeadlines(nowMs)
+    const silent = this.check(nowMs)
+    this.lastPassMs = nowMs
+    return silent
+  }
+
+  /**
+   * Every watched host gets a full skew × poll from `nowMs`; an agent that is really gone is still caught,
+   * one deadline later.
    */
   restartDeadlines(nowMs: number): void {
     this.store.transaction(() => {

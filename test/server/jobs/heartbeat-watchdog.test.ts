@@ -102,6 +102,31 @@ describe('heartbeat watchdog', () => {
       expect(heartbeatEvents().map((e) => e.state)).toEqual([1])
     })
 
+    it("restarts the deadlines at the job's first pass, then keeps them while it passes every interval", () => {
+      t.post(fixture('02-status-heartbeat'), T0)
+      const startMs = T0 + 48_000
+      expect(watchdog.pass(startMs, 500)).toBe(0)
+      expect(host().heartbeat_deadline_ms).toBe(startMs + 15_000)
+      let now = startMs
+      while (now < startMs + 14_500) expect(watchdog.pass((now += 500), 500)).toBe(0)
+      expect(watchdog.pass(startMs + 15_000, 500)).toBe(1)
+    })
+
+    it('restarts them after passes stopped for more than four intervals (database out of reach, lease elsewhere, machine asleep)', () => {
+      t.post(fixture('02-status-heartbeat'), T0)
+      expect(watchdog.pass(T0 + 1_000, 500)).toBe(0)
+      expect(watchdog.pass(T0 + 3_000, 500)).toBe(0) // four intervals: still watching
+      expect(host().heartbeat_deadline_ms).toBe(T0 + 16_000)
+      // No pass from T0 + 3 s until T0 + 40 s, long after the deadline: not the agent's silence.
+      expect(watchdog.pass(T0 + 40_000, 500)).toBe(0)
+      expect(host().heartbeat_deadline_ms).toBe(T0 + 55_000)
+      expect(heartbeatEvents()).toEqual([])
+      // Still silent one deadline later: caught.
+      let now = T0 + 40_000
+      while (now < T0 + 54_500) expect(watchdog.pass((now += 500), 500)).toBe(0)
+      expect(watchdog.pass(T0 + 55_000, 500)).toBe(1)
+    })
+
     it('leaves hosts it does not watch alone', () => {
       t.post(fixture('05-event-monit-stopped'), T0)
       watchdog.restartDeadlines(T0 + 48_000)
