@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL server for tests and benchmarks: Debian's `postgresql` binaries, a cluster in a
 # temporary folder, listening on loopback only, no system service.
-#   scripts/postgres.sh start DIR PORT   → prints the URL of database `overseer` (postgres://…)
+#   scripts/postgres.sh start DIR PORT   → prints the URL of database `overseer` (postgres://…); a
+#                                          cluster already in DIR is started again, as it was
 #   scripts/postgres.sh stop DIR
 # PostgreSQL refuses to run as root: as root the cluster belongs to the `postgres` user (runuser).
 set -euo pipefail
@@ -15,14 +16,18 @@ as_owner() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- env -u LD_PRELOA
 case $cmd in
 start)
   port=${3:?port}
-  mkdir -p "$dir"
-  [ "$(id -u)" != 0 ] || chown postgres:postgres "$dir"
-  as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --no-sync >"$dir/initdb.log"
+  fresh=false
+  if [ ! -d "$dir/data" ]; then
+    fresh=true
+    mkdir -p "$dir"
+    [ "$(id -u)" != 0 ] || chown postgres:postgres "$dir"
+    as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --no-sync >"$dir/initdb.log"
+  fi
   # Durability off: a test cluster is thrown away; max_connections covers parallel test files, each
   # server holding a few connections.
   as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o "-c listen_addresses=127.0.0.1 -p $port -k $dir \
     -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400 -c shared_buffers=128MB" start >/dev/null
-  as_owner "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres overseer
+  ! $fresh || as_owner "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres overseer
   echo "postgres://postgres@127.0.0.1:$port/overseer"
   ;;
 stop)

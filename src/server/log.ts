@@ -80,9 +80,8 @@ export class RepeatedFailureLog {
     private readonly what: string
   ) {}
 
-  /** True when this kind of failure was not logged yet since the last success. */
-  failed(err: unknown, retry: string): boolean {
-    const kind = failureKind(err)
+  /** True when this kind of failure (by default its code, else its message) was not logged yet since the last success. */
+  failed(err: unknown, retry: string, kind = failureKind(err)): boolean {
     if (this.seen.has(kind)) return false
     this.seen.add(kind)
     // A coded error (SQLite, system) says what happened; anything else is a bug, whose stack says where.

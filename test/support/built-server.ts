@@ -24,6 +24,8 @@ export interface BuiltServer {
 export interface BuiltServerOptions {
   args?: string[]
   dataDir?: string
+  /** A database of the test's own (`--database`), instead of the engine the tests run on. */
+  database?: string
   env?: NodeJS.ProcessEnv
   /** Node flags for the server (e.g. --cpu-prof); none by default. */
   execArgv?: string[]
@@ -33,7 +35,7 @@ export interface BuiltServerOptions {
 export async function startBuiltServer(opts: BuiltServerOptions = {}): Promise<BuiltServer> {
   const ownDir = opts.dataDir === undefined
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'overseer-test-'))
-  const database = databaseFor(dataDir)
+  const database = opts.database ?? databaseFor(dataDir)
   const engineArgs = database ? ['--database', database] : []
   const child = fork(SERVER_JS, ['--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, ...engineArgs, ...(opts.args ?? [])], {
     env: { ...process.env, ...opts.env },

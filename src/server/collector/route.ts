@@ -83,7 +83,11 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
 
   const fail = (response: ServerResponse, err: unknown) => {
     if (err instanceof ClientGone) return
-    answer(response, err instanceof HttpError ? err : failed(err instanceof Error ? (err.stack ?? err.message) : String(err)))
+    if (err instanceof HttpError) return answer(response, err)
+    // The credentials are read from the database too: out of reach, it is a 503 as for a message.
+    const storageCode = deps.storage.writeFailed(err)
+    if (storageCode !== undefined) return answer(response, storageUnavailable(storageCode))
+    answer(response, failed(err instanceof Error ? (err.stack ?? err.message) : String(err)))
   }
 
   return (request, response) => {

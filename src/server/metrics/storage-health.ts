@@ -1,11 +1,14 @@
 // Whether the database can be written, for /metrics and the log: set by any write that fails for lack
-// of storage (store/storage-errors.ts), cleared by the next write that succeeds. It lives on the HTTP
-// thread; the ingest thread's failures reach it through the collector's outcomes.
+// of storage or of the database itself (store/storage-errors.ts), cleared by the next write that
+// succeeds. It lives on the HTTP thread; the ingest thread's failures reach it through the collector's
+// outcomes.
 import { RepeatedFailureLog, type Logger } from '../log'
-import { storageFailureCode } from '../store/storage-errors'
+import { databaseUnreachable, storageFailureCode } from '../store/storage-errors'
 
 const CONSEQUENCES =
   'the collector answers 503 so agents keep their events queued, reads go on, and writing resumes by itself once space is freed'
+const UNREACHABLE_CONSEQUENCES =
+  'the collector and the API answer 503 (agents keep their events queued), and everything resumes by itself once the database answers'
 
 export class StorageHealth {
   private failures = 0
@@ -16,7 +19,7 @@ export class StorageHealth {
     this.failureLog = new RepeatedFailureLog(log, 'storage: writing the database')
   }
 
-  /** SQLite's code for why the last write failed, while no write succeeded since; undefined when writes work. */
+  /** The code of why the last write failed (store/storage-errors.ts), while no write succeeded since; undefined when writes work. */
   get unavailable(): string | undefined {
     return this.failing
   }
@@ -32,7 +35,9 @@ export class StorageHealth {
     if (code === undefined) return undefined
     this.failures++
     this.failing = code
-    this.failureLog.failed(err, CONSEQUENCES)
+    // An outage shows as several codes (the shutdown's, then refused connections): one line for all of them.
+    if (databaseUnreachable(code)) this.failureLog.failed(err, UNREACHABLE_CONSEQUENCES, 'unreachable')
+    else this.failureLog.failed(err, CONSEQUENCES)
     return code
   }
 

@@ -101,7 +101,7 @@ export class SyncConnection {
         continue
       }
       const left = deadline - Date.now()
-      if (left <= 0) throw new Error(`PostgreSQL did not answer within ${Math.round(this.waitMs / 1000)} s`)
+      if (left <= 0) throw new PostgresError(`PostgreSQL did not answer within ${Math.round(this.waitMs / 1000)} s`, 'ETIMEDOUT')
       if (Atomics.wait(this.signal, 0, 0, Math.min(left, POLL_MS)) !== 'timed-out') Atomics.store(this.signal, 0, 0)
     }
   }

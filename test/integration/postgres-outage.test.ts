@@ -1,0 +1,115 @@
+// PostgreSQL gone for a while under a running server (stopped, restarting, failing over), with the built
+// server on a cluster of this test's own and two real Monit 5.33 agents (1 s poll: skew × poll = 3 s).
+// While it is gone, the collector and the API answer 503 with Retry-After (agents keep their events
+// queued, clients try again), the log says so once and not per request, the server stays up; once the
+// cluster is back, everything resumes by itself: the agents' reports are stored again, the same login
+// still works, and no live host is declared dead for the time the database could not be written.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SyncConnection } from '../../src/server/store/postgres/sync-connection'
+import { EventClassId } from '../../src/shared/codes'
+import { httpRequest, loginAs, type ApiClient } from '../support/api-client'
+import { removeDir, startBuiltServer, type BuiltServer } from '../support/built-server'
+import { postCollector } from '../support/collector-client'
+import { asAgent, fixture } from '../support/fixtures'
+import { startAgents, type AgentFleet } from '../support/monit-agents'
+import { testEngine } from '../support/test-database'
+import { waitFor } from '../support/wait'
+
+const POSTGRES_SH = resolve(__dirname, '../../scripts/postgres.sh')
+const DOWN_MS = 5_000 // > skew 3 × poll 1 s
+const COLLECTOR = 'agents:s3cret'
+const UNREACHABLE = /^the server cannot reach its database \(E[A-Z]+\); try again later$/
+
+let clusterDir: string
+let port: number
+let db: SyncConnection
+let server: BuiltServer
+let fleet: AgentFleet
+let admin: ApiClient
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const cluster = (cmd: 'start' | 'stop') =>
+  execFileSync(POSTGRES_SH, [cmd, clusterDir, String(port)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim()
+const count = (sql: string, ...values: unknown[]) => Number(db.query(sql, values).rows[0].n)
+// Moved forward by each stored report (the time it is due again).
+const lastDeadline = () => count('SELECT MAX(heartbeat_deadline_ms) AS n FROM host')
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => done(port))
+    })
+    probe.on('error', fail)
+  })
+}
+
+// Its own cluster, to stop and start: the suite's shared one serves the other test files meanwhile.
+describe.skipIf(testEngine !== 'postgres')('PostgreSQL stopped and started again under a running server', () => {
+  beforeAll(async () => {
+    clusterDir = mkdtempSync(join(tmpdir(), 'overseer-outage-pg-'))
+    port = await freePort()
+    const url = cluster('start')
+    db = new SyncConnection(url)
+    server = await startBuiltServer({ database: url, args: ['--init-collector', COLLECTOR, '--init-admin', 'admin:adminsecret'] })
+    fleet = await startAgents({ collectorUrl: `http://${COLLECTOR}@127.0.0.1:${server.port}/collector`, count: 2 })
+    await waitFor('both agents reporting', () => count('SELECT COUNT(*) AS n FROM host WHERE heartbeat = 1') === 2, 15_000)
+    admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
+  }, 60_000)
+
+  afterAll(async () => {
+    await fleet?.shutdown()
+    await server?.stop()
+    db?.close()
+    if (server) removeDir(server.dataDir)
+    if (clusterDir) {
+      cluster('stop')
+      rmSync(clusterDir, { recursive: true, force: true })
+    }
+  })
+
+  it('answers 503 while it is gone, logs it once, and resumes by itself when it is back', async () => {
+    const loggedBefore = server.output().length
+    const before = lastDeadline()
+    cluster('stop')
+    const stoppedAt = Date.now()
+
+    const message = await postCollector(
+      server.baseUrl,
+      asAgent(fixture('03-event-process-not-running'), 'f0a0000000000000000000000000000a'),
+      {
+        auth: COLLECTOR
+      }
+    )
+    expect(message.status).toBe(503)
+    expect(message.headers['retry-after']).toBe('60')
+    expect((JSON.parse(message.body) as { error: string }).error).toMatch(UNREACHABLE)
+    const list = await admin.get('/api/2/status/hosts/list')
+    expect(list.status).toBe(503)
+    expect((list.json as { error: string }).error).toMatch(UNREACHABLE)
+    expect((await httpRequest(server.baseUrl, 'GET', '/health')).status).toBe(200)
+
+    // The agents go on posting (one message a second each) and are answered 503 the whole time.
+    await sleep(DOWN_MS - (Date.now() - stoppedAt))
+    const duringOutage = server.output().slice(loggedBefore)
+    expect(duringOutage, 'no stack trace: a known failure').not.toMatch(/^\s+at /m)
+    expect(duringOutage).not.toContain('internal server error')
+    expect(duringOutage.match(/storage: writing the database failed/g)).toHaveLength(1)
+    expect(duringOutage.split('\n').length, duringOutage).toBeLessThan(15)
+
+    cluster('start')
+    await waitFor('the agents stored again', () => lastDeadline() > before, 15_000)
+    expect((await admin.get('/api/2/status/hosts/list')).status).toBe(200)
+    await waitFor('the log saying so', () => server.output().includes('storage: writing the database works again'), 5_000)
+    // A few polls later: still nobody declared dead for the time the database was gone.
+    await sleep(4_000)
+    expect(count('SELECT COUNT(*) AS n FROM event WHERE class = $1', EventClassId.Heartbeat)).toBe(0)
+    expect(count('SELECT COUNT(*) AS n FROM host WHERE heartbeat = 1')).toBe(2)
+    expect(server.child.exitCode).toBeNull()
+  }, 60_000)
+})
