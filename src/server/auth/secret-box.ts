@@ -1,6 +1,6 @@
 // Encrypts agent call-back passwords at rest (they are agent administrator passwords, agent protocol
 // §4.2), so a copied database file does not reveal them. The key lives beside the database, mode 0600.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 
 const PREFIX = 'v1:'
@@ -13,6 +13,11 @@ export class SecretBox {
     const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex')
     if (key.length !== 32) throw new Error(`${file} does not hold a 256-bit key`)
     return new SecretBox(key)
+  }
+
+  /** Names the key without revealing it: stored with the database, so a server with another key is told at start. */
+  fingerprint(): string {
+    return createHmac('sha256', this.key).update('overseer secret.key fingerprint').digest('hex').slice(0, 32)
   }
 
   seal(plain: string): string {

@@ -1,6 +1,7 @@
 // Server settings an administrator edits from the console (settings/update), in the `setting` table:
-// the port to listen on at the next start and the session idle timeout. Each is validated here, on
-// write and on read, so a hand-edited database can never make the server misbehave.
+// the port to listen on at the next start and the session idle timeout, each validated here, on write
+// and on read, so a hand-edited database can never make the server misbehave; and, set by the servers
+// themselves, the fingerprint of the secret.key that seals the database's secrets.
 import { SettingTable } from './setting-table'
 import type { QueryBuilder, SqlRunner } from './sql'
 
@@ -9,6 +10,7 @@ export const PORT_LIMITS = { min: 1, max: 65535 } as const
 
 const PORT_KEY = 'server.port'
 const SESSION_TIMEOUT_KEY = 'session.timeout'
+const KEY_FINGERPRINT_KEY = 'secret.key.fingerprint'
 
 export interface ServerSettingsChange {
   port?: number
@@ -30,6 +32,14 @@ export class ServerSettingsRepository {
   /** The session idle timeout in seconds; undefined when none is stored (the server default applies). */
   sessionTimeoutSec(): number | undefined {
     return this.whole(SESSION_TIMEOUT_KEY, SESSION_TIMEOUT_LIMITS)
+  }
+
+  /**
+   * The fingerprint of the secret.key that seals this database's secrets: `mine` when no server stored
+   * one before (the first to start on it), else the one stored.
+   */
+  keyFingerprint(mine: string): string {
+    return this.table.setIfAbsent(KEY_FINGERPRINT_KEY, mine)
   }
 
   /** Stores the given settings; throws SettingError naming the first invalid one, storing nothing. */

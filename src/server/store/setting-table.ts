@@ -6,8 +6,16 @@ export class SettingTable {
   private readonly read
   private readonly write
 
+  private readonly add
+
   constructor(db: QueryBuilder, sql: SqlRunner) {
     this.read = sql.prepare((p: { key: string }) => db.selectFrom('setting').select('value').where('key', '=', p.key))
+    this.add = sql.prepare((p: { key: string; value: string }) =>
+      db
+        .insertInto('setting')
+        .values({ key: p.key, value: p.value })
+        .onConflict((oc) => oc.column('key').doNothing())
+    )
     this.write = sql.prepare((p: { key: string; value: string }) =>
       db
         .insertInto('setting')
@@ -22,5 +30,11 @@ export class SettingTable {
 
   set(key: string, value: string | number): void {
     this.write.run({ key, value: String(value) })
+  }
+
+  /** Stores `value` unless the key has one already (another server's, written first); returns the stored value. */
+  setIfAbsent(key: string, value: string): string {
+    this.add.run({ key, value })
+    return this.get(key)!
   }
 }
