@@ -1,7 +1,7 @@
 // Which engine the tests run on. Unset: SQLite files in each test's data folder, as users run it. With
-// OVERSEER_TEST_POSTGRES set to a throwaway cluster's URL (scripts/test-all.sh starts one with scripts/postgres.sh), every data
-// folder gets its own PostgreSQL database, created from a migrated template: a server restarted on the
-// same folder finds its data again, as it would in its SQLite file.
+// OVERSEER_TEST_POSTGRES set to a throwaway cluster's URL (scripts/test-all.sh starts one with
+// scripts/postgres.sh), every data folder gets its own PostgreSQL database, created from a migrated
+// template: a server restarted on the same folder finds its data again, as it would in its SQLite file.
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type Database from 'better-sqlite3'
