@@ -1,6 +1,5 @@
 // settings/get|update over real HTTP (administrators only), the session timeout taking effect, and the
 // listening port's precedence: --port > OVERSEER_PORT > the stored setting > 8080.
-import { createServer } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +10,7 @@ import { startServer } from '../../src/server/server'
 import { type ApiClient, errorBody, loginAs } from '../support/api-client'
 import { databaseFor } from '../support/test-database'
 import { startTestServer, type TestServer } from '../support/in-process-server'
+import { freePort } from '../support/ports'
 
 let server: TestServer
 let admin: ApiClient
@@ -143,14 +143,3 @@ describe('the listening port: flag > environment > stored setting > default', ()
     }
   })
 })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-      .listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as { port: number }
-        probe.close(() => resolve(port))
-      })
-      .on('error', reject)
-  })
-}

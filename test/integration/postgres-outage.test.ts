@@ -6,7 +6,6 @@
 // still works, and no live host is declared dead for the time the database could not be written.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,6 +16,7 @@ import { removeDir, startBuiltServer, type BuiltServer } from '../support/built-
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { startAgents, type AgentFleet } from '../support/monit-agents'
+import { freePort } from '../support/ports'
 import { testEngine } from '../support/test-database'
 import { waitFor } from '../support/wait'
 
@@ -38,16 +38,6 @@ const cluster = (cmd: 'start' | 'stop') =>
 const count = (sql: string, ...values: unknown[]) => Number(db.query(sql, values).rows[0].n)
 // Moved forward by each stored report (the time it is due again).
 const lastDeadline = () => count('SELECT MAX(heartbeat_deadline_ms) AS n FROM host')
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => done(port))
-    })
-    probe.on('error', fail)
-  })
-}
 
 // Its own cluster, to stop and start: the suite's shared one serves the other test files meanwhile.
 describe.skipIf(testEngine !== 'postgres')('PostgreSQL stopped and started again under a running server', () => {

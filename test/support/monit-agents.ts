@@ -16,10 +16,10 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
+import { freePorts } from './ports'
 
 const MONIT = '/usr/bin/monit'
 const PERL = '/usr/bin/perl'
@@ -340,24 +340,6 @@ function runMonit(args: string[]): Promise<void> {
       err ? reject(new Error(`monit ${args.join(' ')} failed: ${stderr || stdout || err.message}`)) : resolve()
     )
   )
-}
-
-/** Ports the OS considers free; all are held open together so they are distinct. */
-async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<net.Server>((resolve, reject) => {
-          const server = net.createServer()
-          server.once('error', reject)
-          server.listen(0, '127.0.0.1', () => resolve(server))
-        })
-    )
-  )
-  const ports = servers.map((s) => (s.address() as net.AddressInfo).port)
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))))
-  return ports
 }
 
 /** GET /_getid (agent protocol §5.2), or undefined when nothing usable answers. */

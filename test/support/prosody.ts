@@ -14,6 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { client as xmppClient, xml, type Transport, type XmlElement, type XmppClient } from '@xmpp/client'
+import { freePorts } from './ports'
 
 const run = promisify(execFile)
 
@@ -54,17 +55,6 @@ export interface ProsodyServer {
   stop(): Promise<void>
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 const lua = (s: string) => JSON.stringify(s) // a Lua string literal: JSON's escapes are valid Lua
 
 export async function startProsody(options: ProsodyOptions = {}): Promise<ProsodyServer> {
@@ -96,7 +86,7 @@ export async function startProsody(options: ProsodyOptions = {}): Promise<Prosod
     '-out',
     crt
   ])
-  const [port, tlsPort] = [await freePort(), await freePort()]
+  const [port, tlsPort] = await freePorts(2)
   const config = path.join(dir, 'prosody.cfg.lua')
   const logFile = path.join(dir, 'prosody.log')
   const pidFile = path.join(dir, 'prosody.pid')

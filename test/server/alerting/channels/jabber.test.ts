@@ -10,15 +10,8 @@ import type { RenderedMessage } from '../../../../src/server/alerting/channel'
 import { channelType } from '../../../../src/server/alerting/channels'
 import { chatText, jabber, jabberSettings, MAX_CHAT_CHARS, type JabberSettings } from '../../../../src/server/alerting/channels/jabber'
 import { renderMessage } from '../../../../src/server/alerting/templates'
-import {
-  freePort,
-  prosodyAvailable,
-  startProsody,
-  startReceiver,
-  PROSODY,
-  type ProsodyServer,
-  type Receiver
-} from '../../../support/prosody'
+import { freePort } from '../../../support/ports'
+import { prosodyAvailable, startProsody, startReceiver, PROSODY, type ProsodyServer, type Receiver } from '../../../support/prosody'
 
 const skip = !prosodyAvailable() && !process.env.CI
 if (skip) console.warn(`jabber channel tests SKIPPED: ${PROSODY} is missing (apt-get install prosody); in CI they fail instead`)
