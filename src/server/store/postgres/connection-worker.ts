@@ -10,19 +10,43 @@ import type { BridgeAnswer, BridgeRequest, ConnectionWorkerData, DistributiveOmi
 pg.types.setTypeParser(pg.types.builtins.INT8, Number)
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number)
 
+/** A connection PostgreSQL has not completed by then is given up: a host that drops packets would hold it for minutes. */
+const CONNECT_TIMEOUT_MS = 5_000
+/**
+ * After a failed attempt, statements fail with its error at once for this long, rather than each waiting
+ * for an attempt of its own: the thread that waits for them (the HTTP one) keeps answering, with 503s.
+ */
+const RETRY_CONNECT_AFTER_MS = 1_000
+
 const settings = workerData as ConnectionWorkerData & { answers: MessagePort }
 const signal = new Int32Array(settings.signal)
 let client: pg.Client | undefined
+let failedAttempt: { atMs: number; error: unknown } | undefined
 
 async function connected(): Promise<pg.Client> {
   if (client) return client
+  if (failedAttempt && Date.now() - failedAttempt.atMs < RETRY_CONNECT_AFTER_MS) throw failedAttempt.error
   // Pipelined: a batch's statements go out without waiting for each answer (queries below).
-  const next = new pg.Client({ connectionString: settings.url, statement_timeout: settings.statementTimeoutMs, pipeline: true })
+  const next = new pg.Client({
+    connectionString: settings.url,
+    statement_timeout: settings.statementTimeoutMs,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    pipeline: true
+  })
   // A lost connection is reported by the statement that needs it; the next one connects again.
   next.on('error', () => {
     if (client === next) client = undefined
   })
-  await next.connect()
+  const startedMs = Date.now()
+  try {
+    await next.connect()
+  } catch (err) {
+    // pg's own timeout carries no code: named as the socket's would be (store/storage-errors.ts).
+    const timedOut = (err as { code?: string }).code === undefined && Date.now() - startedMs >= CONNECT_TIMEOUT_MS - 50
+    failedAttempt = { atMs: Date.now(), error: timedOut ? Object.assign(err as Error, { code: 'ETIMEDOUT' }) : err }
+    throw failedAttempt.error
+  }
+  failedAttempt = undefined
   client = next
   return next
 }

@@ -1,0 +1,68 @@
+// A PostgreSQL connection whose server cannot be reached: a connection attempt is given up after 5 s (a
+// host that drops packets would hold it for minutes), and for a second after a failed attempt the
+// statements fail at once with its error instead of each waiting for an attempt of its own. No cluster
+// needed: a "server" that accepts and never answers, in a process of its own (the test's thread waits).
+import { fork, type ChildProcess } from 'node:child_process'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SyncConnection, type PostgresError } from '../../../src/server/store/postgres/sync-connection'
+import { storageFailureCode } from '../../../src/server/store/storage-errors'
+import { freePort } from '../../support/ports'
+import { testEngine } from '../../support/test-database'
+import { waitFor } from '../../support/wait'
+
+let silent: ChildProcess
+let port: number
+let connections = 0
+
+function failure(c: SyncConnection): PostgresError {
+  try {
+    c.query('SELECT 1')
+  } catch (err) {
+    return err as PostgresError
+  }
+  throw new Error('the statement was answered')
+}
+
+// Needs no cluster: run once, in the SQLite half of the suite.
+describe.skipIf(testEngine === 'postgres')('a PostgreSQL server out of reach', () => {
+  beforeAll(async () => {
+    port = await freePort()
+    const script = `require('net').createServer(() => process.send('connection')).listen(${port}, '127.0.0.1', () => process.send('listening'))`
+    silent = fork('-e', [script], { execArgv: [], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] })
+    silent.on('message', (m) => m === 'connection' && connections++)
+    await new Promise((done) => silent.once('message', done))
+  })
+  afterAll(() => {
+    silent?.kill()
+  })
+
+  it('gives a connection attempt up after 5 s, fails at once for a second after, then tries again', async () => {
+    const c = new SyncConnection(`postgres://nobody@127.0.0.1:${port}/none`)
+    try {
+      const first = failure(c)
+      expect(first.code).toBe('ETIMEDOUT')
+      expect(storageFailureCode(first)).toBe('ETIMEDOUT')
+      await waitFor('the attempt seen by the silent server', () => connections === 1, 2_000, 10)
+
+      expect(failure(c).code).toBe('ETIMEDOUT') // within the second: no attempt of its own
+      await new Promise((r) => setTimeout(r, 1_100))
+      expect(connections).toBe(1)
+
+      expect(failure(c).code).toBe('ETIMEDOUT') // a second later: a new attempt
+      await waitFor('the second attempt', () => connections === 2, 2_000, 10)
+    } finally {
+      c.close()
+    }
+  }, 30_000)
+
+  it('names a refused connection as the socket does', () => {
+    const c = new SyncConnection(`postgres://nobody@127.0.0.1:1/none`)
+    try {
+      const refused = failure(c)
+      expect(refused.code).toBe('ECONNREFUSED')
+      expect(storageFailureCode(refused)).toBe('ECONNREFUSED')
+    } finally {
+      c.close()
+    }
+  })
+})
