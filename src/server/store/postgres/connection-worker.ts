@@ -12,20 +12,31 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number)
 
 /** A connection PostgreSQL has not completed by then is given up: a host that drops packets would hold it for minutes. */
 const CONNECT_TIMEOUT_MS = 5_000
-/**
- * After a failed attempt, statements fail with its error at once for this long, rather than each waiting
- * for an attempt of its own: the thread that waits for them (the HTTP one) keeps answering, with 503s.
- */
+/** While the server is out of reach, a new attempt at most this often. */
 const RETRY_CONNECT_AFTER_MS = 1_000
 
 const settings = workerData as ConnectionWorkerData & { answers: MessagePort }
 const signal = new Int32Array(settings.signal)
 let client: pg.Client | undefined
+let attempt: Promise<pg.Client> | undefined
 let failedAttempt: { atMs: number; error: unknown } | undefined
 
+/**
+ * The connection for a statement. While the last attempt failed, statements fail at once with its error
+ * and the next attempt runs meanwhile, in the background: the thread waiting for them (the HTTP one)
+ * keeps answering, with 503s, instead of waiting on attempt after attempt.
+ */
 async function connected(): Promise<pg.Client> {
   if (client) return client
-  if (failedAttempt && Date.now() - failedAttempt.atMs < RETRY_CONNECT_AFTER_MS) throw failedAttempt.error
+  if (!failedAttempt) return (attempt ??= connect())
+  if (!attempt && Date.now() - failedAttempt.atMs >= RETRY_CONNECT_AFTER_MS) {
+    attempt = connect()
+    attempt.catch(() => {}) // its failure is what the next statements answer
+  }
+  throw failedAttempt.error
+}
+
+async function connect(): Promise<pg.Client> {
   // Pipelined: a batch's statements go out without waiting for each answer (queries below).
   const next = new pg.Client({
     connectionString: settings.url,
@@ -40,15 +51,17 @@ async function connected(): Promise<pg.Client> {
   const startedMs = Date.now()
   try {
     await next.connect()
+    client = next
+    failedAttempt = undefined
+    return next
   } catch (err) {
     // pg's own timeout carries no code: named as the socket's would be (store/storage-errors.ts).
     const timedOut = (err as { code?: string }).code === undefined && Date.now() - startedMs >= CONNECT_TIMEOUT_MS - 50
     failedAttempt = { atMs: Date.now(), error: timedOut ? Object.assign(err as Error, { code: 'ETIMEDOUT' }) : err }
     throw failedAttempt.error
+  } finally {
+    attempt = undefined
   }
-  failedAttempt = undefined
-  client = next
-  return next
 }
 
 async function answer(request: BridgeRequest): Promise<BridgeAnswer> {
