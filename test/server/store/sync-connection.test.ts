@@ -2,12 +2,13 @@
 // host that drops packets would hold it for minutes); after a failed attempt, statements fail at once
 // with its error while the next attempt, one a second at most, runs in the background. No cluster
 // needed: a "server" that accepts and never answers, in a process of its own (the test's thread waits).
+// On PostgreSQL, a connection whose backend stops answering is replaced once its statement is given up.
 import { fork, type ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SyncConnection, type PostgresError } from '../../../src/server/store/postgres/sync-connection'
 import { storageFailureCode } from '../../../src/server/store/storage-errors'
 import { freePort } from '../../support/ports'
-import { testEngine } from '../../support/test-database'
+import { testEngine, withDatabase } from '../../support/test-database'
 import { waitFor } from '../../support/wait'
 
 let silent: ChildProcess
@@ -74,3 +75,25 @@ describe.skipIf(testEngine === 'postgres')('a PostgreSQL server out of reach', (
     }
   })
 })
+
+describe.skipIf(testEngine !== 'postgres')(
+  'a PostgreSQL connection that stops answering (its backend stopped, as a network cut would)',
+  () => {
+    it('is given up after statement_timeout + 10 s, and the next statement gets a new connection', () => {
+      const c = new SyncConnection(withDatabase(process.env.OVERSEER_TEST_POSTGRES!, 'postgres'), { statementTimeoutMs: 1_000 })
+      const backend = Number(c.query('SELECT pg_backend_pid() AS pid').rows[0].pid)
+      process.kill(backend, 'SIGSTOP')
+      try {
+        const stuck = failure(c)
+        expect(stuck.message).toBe('PostgreSQL did not answer within 11 s')
+        expect(storageFailureCode(stuck)).toBe('ETIMEDOUT')
+        const next = Number(c.query('SELECT pg_backend_pid() AS pid').rows[0].pid)
+        expect(next).not.toBe(backend)
+      } finally {
+        process.kill(backend, 'SIGCONT')
+        c.query('SELECT pg_terminate_backend($1)', [backend])
+        c.close()
+      }
+    }, 30_000)
+  }
+)

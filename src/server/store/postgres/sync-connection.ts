@@ -32,10 +32,16 @@ const ANSWER_MARGIN_MS = 10_000
 /** How long to wait before looking at the port again when the signal came without a readable answer. */
 const POLL_MS = 5
 
+/** The thread holding the `pg` client, and what its answers come through. */
+interface ConnectionThread {
+  worker: Worker
+  answers: MessagePort
+  signal: Int32Array
+}
+
 export class SyncConnection {
-  private readonly worker: Worker
-  private readonly answers: MessagePort
-  private readonly signal = new Int32Array(new SharedArrayBuffer(4))
+  private thread: ConnectionThread
+  private readonly statementTimeoutMs: number
   private readonly waitMs: number
   private closed = false
   private lastId = 0
@@ -44,19 +50,24 @@ export class SyncConnection {
     readonly url: string,
     options: SyncConnectionOptions = {}
   ) {
-    const statementTimeoutMs = options.statementTimeoutMs ?? 60_000
-    this.waitMs = statementTimeoutMs + ANSWER_MARGIN_MS
+    this.statementTimeoutMs = options.statementTimeoutMs ?? 60_000
+    this.waitMs = this.statementTimeoutMs + ANSWER_MARGIN_MS
+    this.thread = this.startThread()
+  }
+
+  private startThread(): ConnectionThread {
+    const signal = new Int32Array(new SharedArrayBuffer(4))
     const { port1, port2 } = new MessageChannel()
-    this.answers = port1
     const data: ConnectionWorkerData & { answers: MessagePort } = {
-      url,
-      signal: this.signal.buffer as SharedArrayBuffer,
-      statementTimeoutMs,
+      url: this.url,
+      signal: signal.buffer as SharedArrayBuffer,
+      statementTimeoutMs: this.statementTimeoutMs,
       answers: port2
     }
-    this.worker = connectionWorker(data, [port2])
+    const worker = connectionWorker(data, [port2])
     // The thread must not keep a finished process alive; close() ends it properly.
-    this.worker.unref()
+    worker.unref()
+    return { worker, answers: port1, signal }
   }
 
   query(text: string, values: readonly unknown[] = [], name?: string): QueryResult {
@@ -82,27 +93,39 @@ export class SyncConnection {
     try {
       this.ask({ type: 'close' })
     } finally {
-      void this.worker.terminate()
+      void this.thread.worker.terminate()
     }
+  }
+
+  private replaceThread(): void {
+    void this.thread.worker.terminate()
+    this.thread.answers.close()
+    this.thread = this.startThread()
   }
 
   private ask(question: DistributiveOmit<BridgeRequest, 'id'>): BridgeAnswer {
     if (this.closed && question.type !== 'close') throw new Error('the PostgreSQL connection is closed')
     const id = ++this.lastId
-    this.worker.postMessage({ ...question, id })
+    const { worker, answers, signal } = this.thread
+    worker.postMessage({ ...question, id })
     const deadline = Date.now() + this.waitMs
     // The signal can come before its message is readable on the port: read, and wait a little, until the
     // answer with this id arrives; an answer to an earlier request that gave up is dropped.
     for (;;) {
-      const message = receiveMessageOnPort(this.answers)
+      const message = receiveMessageOnPort(answers)
       if (message) {
         const answer = message.message as BridgeAnswer
         if (answer.id === id) return answer
         continue
       }
       const left = deadline - Date.now()
-      if (left <= 0) throw new PostgresError(`PostgreSQL did not answer within ${Math.round(this.waitMs / 1000)} s`, 'ETIMEDOUT')
-      if (Atomics.wait(this.signal, 0, 0, Math.min(left, POLL_MS)) !== 'timed-out') Atomics.store(this.signal, 0, 0)
+      if (left <= 0) {
+        // Past PostgreSQL's own timeout, its connection is stuck (a network cut without a reset): the
+        // statements after this one get a new thread and connection rather than queue behind it.
+        if (question.type !== 'close') this.replaceThread()
+        throw new PostgresError(`PostgreSQL did not answer within ${Math.round(this.waitMs / 1000)} s`, 'ETIMEDOUT')
+      }
+      if (Atomics.wait(signal, 0, 0, Math.min(left, POLL_MS)) !== 'timed-out') Atomics.store(signal, 0, 0)
     }
   }
 }
