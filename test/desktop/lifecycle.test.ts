@@ -132,7 +132,12 @@ describe('desktop app lifecycle under the stand-in Electron (built out/main/inde
 
   it('an upgrade: the tray says the database is being migrated; quitting meanwhile stops the server, asking nothing', async () => {
     firstLaunch()
-    openDatabase(join(userData, DATABASE_FILE), undefined, migrations.at(-2)!.version).sqlite.close()
+    const older = openDatabase(join(userData, DATABASE_FILE), undefined, migrations.at(-2)!.version).sqlite
+    // 128 MB the backup before the migration must copy: the upgrade lasts long enough for the quit to come
+    // during it (an empty database's took less than the quit's way through the tray, on a loaded machine).
+    older.exec(`CREATE TABLE ballast (data BLOB);
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 128) INSERT INTO ballast SELECT randomblob(1048576) FROM n`)
+    older.close()
     const app = start()
     const server = await app.next('utility-process-forked')
     await app.next('tray-tooltip', (o) => o.text === 'Overseer: upgrading the database (this can take a while)…')
