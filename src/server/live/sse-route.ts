@@ -62,7 +62,7 @@ function stream(
   let principal = first
   const send = (envelope: LiveEnvelope): void => {
     if (raw.writableEnded || raw.destroyed) return
-    const current = principals.of(userId)
+    const current = readOrEnd(() => principals.of(userId))
     if (!current) {
       raw.end()
       return
@@ -87,7 +87,7 @@ function stream(
   const unsubscribe = feed.subscribe(send)
   const keepAlive = setInterval(() => {
     // A logged-out or expired session ends the stream; the client's reconnect then gets the login page.
-    if (!opts.loggedIn(request)) raw.end()
+    if (!readOrEnd(() => opts.loggedIn(request))) raw.end()
     else raw.write(': keep-alive\n\n')
   }, opts.keepAliveMs ?? 15_000)
   keepAlive.unref()
@@ -96,6 +96,20 @@ function stream(
     clearInterval(keepAlive)
     closed()
   })
+}
+
+/**
+ * What the stream needs to read from the store (the session, the caller's permissions); undefined, which
+ * ends the stream, when it cannot be read now (the database out of reach): the client reconnects and is
+ * answered 503 until the database is back, rather than keep a stream nobody can judge changes for. Read
+ * from a timer or a feed listener, a throw would end the process or silently drop the subscription.
+ */
+function readOrEnd<T>(read: () => T): T | undefined {
+  try {
+    return read()
+  } catch {
+    return undefined
+  }
 }
 
 /** The Last-Event-ID header (a reconnecting EventSource), else the `lastEventId` argument; bad values start afresh. */

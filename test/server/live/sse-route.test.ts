@@ -1,4 +1,9 @@
+import fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Principals } from '../../../src/server/auth/principals'
+import { ChangeFeed } from '../../../src/server/live/change-feed'
+import { LiveStreams } from '../../../src/server/live/sse-route'
+import { PostgresError } from '../../../src/server/store/postgres/sync-connection'
 import { loginAs, type ApiClient } from '../../support/api-client'
 import { postCollector } from '../../support/collector-client'
 import { asAgent, fixture } from '../../support/fixtures'
@@ -166,5 +171,49 @@ describe('shutdown', () => {
     await own.stopAndClean()
     await stream.ended
     expect(performance.now() - started).toBeLessThan(2000)
+  })
+})
+
+describe('a stream whose session or permissions cannot be read now (its database out of reach)', () => {
+  const principal = { userId: 1, uname: 'admin', admin: true, everyHost: 0, perHost: new Map() }
+  const outOfReach = () => {
+    throw new PostgresError('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')
+  }
+
+  async function streamServer(failing: { session: boolean; principals: boolean }) {
+    const feed = new ChangeFeed()
+    const streams = new LiveStreams({
+      feed,
+      principals: { of: () => (failing.principals ? outOfReach() : principal) } as unknown as Principals,
+      loggedIn: () => (failing.session ? outOfReach() : true),
+      keepAliveMs: 50
+    })
+    const app = fastify()
+    app.get('/live', (request, reply) => streams.serve(request, reply, 1, principal, undefined))
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    const { port } = app.server.address() as { port: number }
+    return { feed, app, baseUrl: `http://127.0.0.1:${port}` }
+  }
+
+  it('ends at the keep-alive that cannot check the session, and the process lives on', async () => {
+    const failing = { session: false, principals: false }
+    const { app, baseUrl } = await streamServer(failing)
+    const stream = await openSse(baseUrl, '/live')
+    await stream.waitFor((f) => f.event === 'ready')
+    failing.session = true
+    await stream.ended
+    await app.close()
+  })
+
+  it('ends when a change cannot be judged, rather than drop the subscription and stay open', async () => {
+    const failing = { session: false, principals: false }
+    const { app, feed, baseUrl } = await streamServer(failing)
+    const stream = await openSse(baseUrl, '/live')
+    await stream.waitFor((f) => f.event === 'ready')
+    failing.principals = true
+    feed.publish({ kind: 'host-removed', hostId: 1 })
+    await stream.ended
+    expect(feed.subscribers).toBe(0)
+    await app.close()
   })
 })
