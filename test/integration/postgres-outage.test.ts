@@ -83,6 +83,13 @@ describe.skipIf(testEngine !== 'postgres')('PostgreSQL stopped and started again
     expect(list.status).toBe(503)
     expect((list.json as { error: string }).error).toMatch(UNREACHABLE)
     expect((await httpRequest(server.baseUrl, 'GET', '/health')).status).toBe(200)
+    // A browser reloading the console gets a page saying so, which tries again by itself.
+    const page = await httpRequest(server.baseUrl, 'GET', '/', undefined, { Cookie: admin.cookie!, Accept: 'text/html' })
+    expect(page.status).toBe(503)
+    expect(page.headers['content-type']).toBe('text/html')
+    expect(page.text).toContain('The server cannot serve its data')
+    expect(page.text).toMatch(/the server cannot reach its database \(E[A-Z]+\); try again later/)
+    expect(page.text).toContain('<meta http-equiv="refresh" content="10">')
 
     // The agents go on posting (one message a second each) and are answered 503 the whole time.
     await sleep(DOWN_MS - (Date.now() - stoppedAt))

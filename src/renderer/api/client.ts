@@ -2,7 +2,7 @@
 // Mutations carry the session's CSRF token; an answer that is the HTML login page means the session
 // ended, so the whole page goes back to the login form. Every outcome tells live/connection whether the
 // server is there.
-import { serverAnswered, serverUnreachable } from '../live/connection'
+import { serverAnswered, serverUnavailable, serverUnreachable } from '../live/connection'
 import type { ErrorAnswer } from '../../shared/api/common'
 
 export class ApiError extends Error {
@@ -42,7 +42,6 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
     serverUnreachable()
     throw new ApiError(0, 'The server cannot be reached. Is it running?')
   }
-  serverAnswered()
   const type = res.headers.get('content-type') ?? ''
   if (type.startsWith('text/html')) {
     // Read to the end first, or leaving would abort the request half-way.
@@ -53,10 +52,11 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
     return new Promise<never>(() => {})
   }
   const body: unknown = type.includes('json') ? await res.json().catch(() => undefined) : undefined
-  if (!res.ok) {
-    const { error, argument } = (body ?? {}) as Partial<ErrorAnswer>
-    throw new ApiError(res.status, typeof error === 'string' ? error : `The server answered ${res.status} ${res.statusText}`, argument)
-  }
+  const { error, argument } = (res.ok ? {} : (body ?? {})) as Partial<ErrorAnswer>
+  const message = typeof error === 'string' ? error : `The server answered ${res.status} ${res.statusText}`
+  if (res.status === 503) serverUnavailable(message)
+  else serverAnswered()
+  if (!res.ok) throw new ApiError(res.status, message, argument)
   return body as T
 }
 

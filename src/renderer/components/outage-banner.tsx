@@ -1,5 +1,6 @@
-// Honest during an outage: a banner across the page saying since when the figures date, and the
-// screen's content marked stale (greyed, and announced as such) until the server answers again.
+// Honest during an outage: a banner across the page saying since when the figures date (and, when the
+// server answers 503, what it says: its database out of reach), and the screen's content marked stale
+// (greyed, and announced as such) until the server answers again.
 import { Alert, Box, Text } from '@mantine/core'
 import { useEffect, useState, type ReactNode } from 'react'
 import { onConnection, type Connection } from '../live/connection'
@@ -21,8 +22,9 @@ export function OutageBanner({ connection }: { connection: Connection }) {
       role="alert"
       className={classes.banner}
       data-testid="outage-banner"
-      title="The server cannot be reached">
+      title={connection.problem ? 'The server cannot serve its data' : 'The server cannot be reached'}>
       <Text size="sm">
+        {connection.problem && <>It says: {connection.problem}. </>}
         {since ? (
           <>
             Figures shown are from <time dateTime={since.toISOString()}>{since.toLocaleTimeString()}</time> and may be out of date.{' '}
@@ -39,11 +41,12 @@ export function OutageBanner({ connection }: { connection: Connection }) {
 /** The screen's content, greyed while its figures may be out of date. */
 export function StaleWhenOffline({ connection, children }: { connection: Connection; children: ReactNode }) {
   const stale = !connection.reachable
+  const why = connection.problem ? 'the server cannot serve its data' : 'the server cannot be reached'
   return (
     <Box className={classes.content} data-stale={stale || undefined} aria-describedby={stale ? 'stale-note' : undefined}>
       {stale && (
         <Text id="stale-note" className={classes.staleNote}>
-          Out of date: the server cannot be reached.
+          Out of date: {why}.
         </Text>
       )}
       {children}

@@ -1,10 +1,13 @@
 // Whether the server answers, and since when the console's figures date: every API answer and every
-// live frame is good news, a failed fetch or a broken live stream is bad news. Screens read it through
+// live frame is good news, a failed fetch, a broken live stream or a 503 (the server there, its database
+// not) is bad news. Screens read it through
 // onConnection (the outage banner, the stale look of the figures); when the server answers again,
 // listeners of onReconnect refresh what went stale or failed meanwhile.
 
 export interface Connection {
   reachable: boolean
+  /** When the server is there but cannot serve its data (a 503: its database out of reach), what it said. */
+  problem?: string
   /** Epoch milliseconds of the last answer from the server; undefined before the first. */
   lastGoodAt?: number
 }
@@ -44,6 +47,12 @@ export function serverAnswered(now = Date.now()): void {
   }
 }
 
+/** Nothing answered (a failed fetch), or the live stream broke: kept as it is when the server said why. */
 export function serverUnreachable(): void {
   if (current.reachable) publish({ ...current, reachable: false })
+}
+
+/** The server answered 503 with `problem`: it is there, but its figures cannot be brought up to date. */
+export function serverUnavailable(problem: string): void {
+  if (current.reachable || current.problem !== problem) publish({ ...current, reachable: false, problem })
 }

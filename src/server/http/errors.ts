@@ -1,10 +1,11 @@
 // One error shape for every JSON answer: {"error": "..."} with the right status (compat ERR-1), plus
 // {"argument": "name"} when one argument is at fault (ours: M/Monit clients ignore the extra field).
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import type { Logger } from '../log'
 import type { StorageHealth } from '../metrics/storage-health'
 import { badArgument, HttpError, storageUnavailable } from '../web/http-error'
 import { endpointsByUrl, methodNotAllowed, type ApiEndpoint } from './api'
+import { unavailablePage } from './login-page'
 import type { SessionGate } from './session-gate'
 
 // The routes throw these; they live in web/ so that the collector's handler can too.
@@ -17,9 +18,23 @@ export function installErrorHandling(
   storage: StorageHealth,
   endpoints: readonly ApiEndpoint[]
 ): void {
+  const endpointAt = endpointsByUrl(endpoints)
+  /** A browser asking for a page (the console, the login form), not an API call or a collector message. */
+  const asksForPage = (request: FastifyRequest) =>
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !endpointAt.has(request.url.split('?')[0]) &&
+    (request.headers.accept ?? '').includes('text/html')
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     const storageCode = storage.writeFailed(err)
     if (storageCode !== undefined) err = storageUnavailable(storageCode)
+    // A page (the console, the login form), not an API call: a page in the console's look, not JSON.
+    if (storageCode !== undefined && asksForPage(request)) {
+      return reply
+        .code(503)
+        .headers((err as HttpError).headers)
+        .type('text/html')
+        .send(unavailablePage(err.message))
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
     if (err instanceof HttpError) reply.headers(err.headers)
     if (status >= 500 && storageCode === undefined) {
@@ -31,7 +46,6 @@ export function installErrorHandling(
   })
   // An API endpoint asked with a method other than GET or POST (only those two are routed, http/api.ts):
   // a 405 after the session's check, as for the wrong one of the two.
-  const endpointAt = endpointsByUrl(endpoints)
   // Unknown paths: the login page without a session (compat AUTH-5), a JSON 404 with one. Only a GET
   // (or HEAD) gets the login page: a 200 to a POST would tell a client that pushes data, such as a
   // Monit agent with a misspelt collector URL, that it was delivered, and it would drop the message.

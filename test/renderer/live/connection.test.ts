@@ -28,4 +28,23 @@ describe('connection', () => {
     connection.serverAnswered(4_000)
     expect(reconnects).toHaveBeenCalledTimes(1)
   })
+
+  it('keeps what the server said when it answers 503, through a broken live stream, until a good answer', () => {
+    const seen: unknown[] = []
+    const reconnects = vi.fn()
+    connection.onReconnect(reconnects)
+    connection.serverAnswered(1_000)
+    connection.onConnection((c) => seen.push(c))
+    const problem = 'the server cannot reach its database (ECONNREFUSED); try again later'
+    connection.serverUnavailable(problem)
+    connection.serverUnreachable() // the live stream, refused meanwhile
+    connection.serverUnavailable(problem)
+    connection.serverAnswered(5_000)
+    expect(seen).toEqual([
+      { reachable: true, lastGoodAt: 1_000 },
+      { reachable: false, lastGoodAt: 1_000, problem },
+      { reachable: true, lastGoodAt: 5_000 }
+    ])
+    expect(reconnects).toHaveBeenCalledTimes(1)
+  })
 })
