@@ -1,8 +1,8 @@
 // Whether the server answers, and since when the console's figures date: every API answer and every
 // live frame is good news, a failed fetch, a broken live stream or a 503 (the server there, its database
-// not) is bad news. Screens read it through
-// onConnection (the outage banner, the stale look of the figures); when the server answers again,
-// listeners of onReconnect refresh what went stale or failed meanwhile.
+// not) is bad news. Screens read it through onConnection (the outage banner, the stale look of the
+// figures); when the server answers again, listeners of onReconnect refresh what went stale or failed
+// meanwhile.
 
 export interface Connection {
   reachable: boolean

@@ -26,7 +26,7 @@ export function loginPage({ error, uname }: LoginPageOptions = {}): string {
 }
 
 /** Seconds between the unavailable page's own reloads. */
-export const UNAVAILABLE_PAGE_REFRESH_SEC = 10
+const UNAVAILABLE_PAGE_REFRESH_SEC = 10
 
 /** A page asked for while the server cannot serve it (a 503: its database out of reach): says so, and reloads itself. */
 export function unavailablePage(problem: string): string {
