@@ -76,16 +76,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let ingest: IngestThread | undefined
   let changes: ChangeChannel | undefined
   try {
-    createInitialUsers(store.users, options, log)
     const keyFile = join(options.dataDir, 'secret.key')
     const secrets = SecretBox.fromKeyFile(keyFile)
     // Several servers on one database must share the key (docs/postgresql.md): with another, every agent's
     // call-back password and alert channel secret would fail to open, message after message.
-    if (store.serverSettings.keyFingerprint(secrets.fingerprint()) !== secrets.fingerprint()) {
+    const fingerprint = secrets.fingerprint()
+    if (store.serverSettings.keyFingerprint(fingerprint) !== fingerprint) {
       throw new Error(
         `${keyFile} is not the key this database's secrets are sealed with: every server on one database needs the same secret.key (copy it from the data folder of a server that ran on it)`
       )
     }
+    createInitialUsers(store.users, options, log)
     const feed = new ChangeFeed()
     changes = store.openChangeChannel((line) => log.info(line))
     if (changes) {

@@ -27,7 +27,7 @@ export function installErrorHandling(
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     const storageCode = storage.writeFailed(err)
     if (storageCode !== undefined) err = storageUnavailable(storageCode)
-    // A page (the console, the login form), not an API call: a page in the console's look, not JSON.
+    // Such a page gets a page in the console's look, not JSON.
     if (storageCode !== undefined && asksForPage(request)) {
       return reply
         .code(503)
@@ -44,8 +44,6 @@ export function installErrorHandling(
     const argument = err instanceof HttpError ? err.argument : undefined
     return reply.code(status).send(argument === undefined ? { error: clientMessage(err) } : { error: clientMessage(err), argument })
   })
-  // An API endpoint asked with a method other than GET or POST (only those two are routed, http/api.ts):
-  // a 405 after the session's check, as for the wrong one of the two.
   // Unknown paths: the login page without a session (compat AUTH-5), a JSON 404 with one. Only a GET
   // (or HEAD) gets the login page: a 200 to a POST would tell a client that pushes data, such as a
   // Monit agent with a misspelt collector URL, that it was delivered, and it would drop the message.
@@ -53,6 +51,8 @@ export function installErrorHandling(
     const path = request.url.split('?')[0]
     const e = endpointAt.get(path)
     if (e) {
+      // An API endpoint asked with a method other than GET or POST (only those two are routed,
+      // http/api.ts): a 405 after the session's check, as for the wrong one of the two.
       if (e.access !== 'public' && !gate.caller(request, reply)) return reply
       throw methodNotAllowed(e.path, e.methods)
     }

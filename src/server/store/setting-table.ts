@@ -5,7 +5,6 @@ import type { QueryBuilder, SqlRunner } from './sql'
 export class SettingTable {
   private readonly read
   private readonly write
-
   private readonly add
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
@@ -32,8 +31,13 @@ export class SettingTable {
     this.write.run({ key, value: String(value) })
   }
 
-  /** Stores `value` unless the key has one already (another server's, written first); returns the stored value. */
+  /**
+   * Stores `value` unless the key has one already (another server's, written first); returns the stored
+   * value. Only writes when there is none, so that a server whose disk is full still starts.
+   */
   setIfAbsent(key: string, value: string): string {
+    const stored = this.get(key)
+    if (stored !== undefined) return stored
     this.add.run({ key, value })
     return this.get(key)!
   }
