@@ -115,6 +115,10 @@ describe.skipIf(testEngine !== 'postgres')('two instances on one PostgreSQL data
     )
   })
 
+  it('has logged no warning from its PostgreSQL clients (statements queued on a client must be pipelined)', () => {
+    for (const server of [a, b]) expect(server.output()).not.toContain('DeprecationWarning')
+  })
+
   it('lets B run the watchdog once A, holding the lease, is killed: one heartbeat event per silent host, no alert twice', async () => {
     // Agents 1 and 2 keep reporting (to B, A being gone); 3 and 4 fall silent with A.
     await whileReporting([1, 2], b, async () => {

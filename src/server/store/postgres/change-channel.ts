@@ -57,7 +57,8 @@ export class PostgresChangeChannel implements ChangeChannel {
   private async connect(): Promise<void> {
     // Loaded here rather than with the module: a server on SQLite never needs `pg` (some 3 MB of heap).
     const { Client } = (await import('pg')).default
-    const client = new Client({ connectionString: this.url })
+    // Pipelined: a change set split into several payloads has several NOTIFYs in flight at once.
+    const client = new Client({ connectionString: this.url, pipeline: true })
     client.on('notification', (n) => this.received(n.payload))
     client.on('error', (err) => this.lost(client, err))
     client.on('end', () => this.lost(client, new Error('connection ended')))
