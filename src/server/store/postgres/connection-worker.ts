@@ -48,15 +48,15 @@ async function connect(): Promise<pg.Client> {
   next.on('error', () => {
     if (client === next) client = undefined
   })
-  const startedMs = Date.now()
   try {
     await next.connect()
     client = next
     failedAttempt = undefined
     return next
   } catch (err) {
-    // pg's own timeout carries no code: named as the socket's would be (store/storage-errors.ts).
-    const timedOut = (err as { code?: string }).code === undefined && Date.now() - startedMs >= CONNECT_TIMEOUT_MS - 50
+    // pg's own connection timeout ('timeout expired') carries no code: named as the socket's would be
+    // (store/storage-errors.ts).
+    const timedOut = (err as { code?: string }).code === undefined && (err as Error).message === 'timeout expired'
     failedAttempt = { atMs: Date.now(), error: timedOut ? Object.assign(err as Error, { code: 'ETIMEDOUT' }) : err }
     throw failedAttempt.error
   } finally {
