@@ -3,12 +3,13 @@ import { defineConfig, externalizeDepsPlugin } from 'electron-vite'
 import react from '@vitejs/plugin-react'
 
 // Main builds two entries: the Electron shell (index) and the headless server (server), which must
-// also run under plain Node 20 — hence the node20 target (docs/development.md G11).
+// also run under plain Node from 22.12 on (package.json engines) — hence the node22 target rather
+// than Electron's own Node (docs/development.md G11).
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
     build: {
-      target: 'node20',
+      target: 'node22',
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),

@@ -1,8 +1,8 @@
-// A LAYOUT CHECK ONLY, not an installer build: electron-builder packs the app for `--linux dir` around a
-// stub Electron (no Electron binary can be downloaded here), so the result cannot run. It proves what
-// goes where: out/** and package.json inside app.asar, better-sqlite3 unpacked beside it (the afterPack
-// hook's Electron build of it, here a stand-in file from its cache: no Electron headers can be
-// downloaded here either), the tray icons as extra resources, and the developer's node_modules untouched.
+// A LAYOUT CHECK ONLY, not an installer build: electron-builder packs the app for `--linux dir` (x64 and
+// arm64) around a stub Electron (no Electron binary can be downloaded here), so the result cannot run. It
+// proves what goes where: out/** and package.json inside app.asar, better-sqlite3 unpacked beside it
+// with only the Node-API prebuild of the target platform (ABI-stable: Electron's Node loads it as plain
+// Node does), the tray icons as extra resources, and the developer's node_modules untouched.
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
@@ -11,23 +11,33 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { listPackage, statFile } from '@electron/asar'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cachedBuild } from '../../scripts/electron-native/better-sqlite3-for-electron'
-import { installedElectron } from '../../scripts/electron-native/native-abi'
 import { removeDir } from '../support/built-server'
 
 const run = promisify(execFile)
 const ROOT = resolve(__dirname, '../..')
-const NATIVE_MODULE = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'
+const PREBUILDS = 'node_modules/better-sqlite3/prebuilds'
+const ARCHES = ['x64', 'arm64'] as const
 
 let work: string
-let resources: string
+let resources: Record<(typeof ARCHES)[number], string>
 let entries: Set<string>
-let electronBuild: string
-const developerBuild = () =>
+const developerPrebuilds = () =>
   createHash('sha256')
-    .update(readFileSync(join(ROOT, NATIVE_MODULE)))
+    .update(readdirSync(join(ROOT, PREBUILDS)).sort().join('\n'))
+    .update(readFileSync(join(ROOT, PREBUILDS, 'linux-x64.node')))
     .digest('hex')
-const developerBuildBefore = developerBuild()
+const developerPrebuildsBefore = developerPrebuilds()
+
+/** What a compiled module registers itself as, read from the file: Node-API modules export
+ *  `napi_register_module_v1`, modules built against one Node ABI `node_register_module_v<ABI>`. */
+function moduleInterface(file: string): { nodeApi: boolean; nodeAbi?: number } {
+  const text = readFileSync(file).toString('latin1')
+  const abi = /node_register_module_v(\d+)/.exec(text)
+  return { nodeApi: text.includes('napi_register_module_v1'), ...(abi ? { nodeAbi: Number(abi[1]) } : {}) }
+}
+
+/** The ELF machine field: 0x3e x86-64, 0xb7 AArch64. */
+const elfMachine = (file: string) => readFileSync(file).readUInt16LE(18)
 
 beforeAll(async () => {
   for (const built of ['out/main/index.js', 'out/main/server.js', 'out/preload/index.js', 'out/renderer/index.html']) {
@@ -39,16 +49,6 @@ beforeAll(async () => {
   writeFileSync(join(stubElectron, 'electron'), '#!/bin/sh\necho "stub Electron: layout check only" >&2\nexit 1\n')
   chmodSync(join(stubElectron, 'electron'), 0o755)
   copyFileSync(join(ROOT, 'node_modules/electron/LICENSE'), join(stubElectron, 'LICENSE'))
-  // What the hook would build for Electron 45 (ABI 150), as the cache holds it: a file that names its ABI.
-  const cache = join(work, 'native-cache')
-  const electron = installedElectron(ROOT)
-  const { version } = JSON.parse(readFileSync(join(ROOT, 'node_modules/better-sqlite3/package.json'), 'utf8')) as { version: string }
-  electronBuild = cachedBuild(cache, version, { electron, platform: 'linux', arch: 'x64' })
-  mkdirSync(cache)
-  writeFileSync(
-    electronBuild,
-    `stand-in for better_sqlite3.node built for Electron ${electron.version}: node_register_module_v${electron.abi}`
-  )
   await run(
     process.execPath,
     [
@@ -56,22 +56,23 @@ beforeAll(async () => {
       '--linux',
       'dir',
       '--x64',
+      '--arm64',
       '--publish',
       'never',
       `-c.electronDist=${stubElectron}`,
       `-c.directories.output=${join(work, 'dist')}`
     ],
-    { cwd: ROOT, timeout: 150_000, env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false', OVERSEER_ELECTRON_NATIVE_CACHE: cache } }
+    { cwd: ROOT, timeout: 150_000, env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false' } }
   )
-  resources = join(work, 'dist/linux-unpacked/resources')
-  entries = new Set(listPackage(join(resources, 'app.asar'), { isPack: false }))
+  resources = { x64: join(work, 'dist/linux-unpacked/resources'), arm64: join(work, 'dist/linux-arm64-unpacked/resources') }
+  entries = new Set(listPackage(join(resources.x64, 'app.asar'), { isPack: false }))
 }, 180_000)
 
 afterAll(() => {
   if (work) removeDir(work)
 })
 
-describe('packaging layout (electron-builder --linux dir, stub Electron, cached native build: layout check only)', () => {
+describe('packaging layout (electron-builder --linux dir, stub Electron: layout check only)', () => {
   it('packs the built app and package.json into app.asar, and nothing of the sources', () => {
     for (const file of [
       '/package.json',
@@ -95,26 +96,37 @@ describe('packaging layout (electron-builder --linux dir, stub Electron, cached 
       expect(entries.has(`/node_modules/${dev}`), dev).toBe(false)
   })
 
-  it('unpacks better-sqlite3 beside the archive, without its C sources and build leftovers', () => {
-    const asar = join(resources, 'app.asar')
-    expect(statFile(asar, NATIVE_MODULE)).toMatchObject({ unpacked: true })
-    const unpacked = join(resources, 'app.asar.unpacked', NATIVE_MODULE)
-    expect(existsSync(unpacked)).toBe(true)
-    const unpackedDir = join(resources, 'app.asar.unpacked/node_modules/better-sqlite3')
-    expect(readdirSync(unpackedDir).sort()).toEqual(['LICENSE', 'build', 'lib', 'package.json'])
-    expect(readdirSync(join(unpackedDir, 'build/Release'))).toEqual(['better_sqlite3.node'])
+  it('unpacks better-sqlite3 beside the archive: its JavaScript and the one prebuild of the target, no C sources', () => {
+    for (const arch of ARCHES) {
+      const unpackedDir = join(resources[arch], 'app.asar.unpacked/node_modules/better-sqlite3')
+      expect(statFile(join(resources[arch], 'app.asar'), `${PREBUILDS}/linux-${arch}.node`)).toMatchObject({ unpacked: true })
+      expect(readdirSync(unpackedDir).sort()).toEqual(['LICENSE', 'lib', 'package.json', 'prebuilds'])
+      expect(readdirSync(join(unpackedDir, 'prebuilds'))).toEqual([`linux-${arch}.node`])
+    }
+    expect(entries.has('/node_modules/node-addon-api'), 'build-time headers').toBe(false)
+  })
+
+  it("ships the package's own Node-API prebuild for each arch, which loads in this Node (another ABI than Electron's)", () => {
+    for (const arch of ARCHES) {
+      const shipped = join(resources[arch], 'app.asar.unpacked', PREBUILDS, `linux-${arch}.node`)
+      expect(readFileSync(shipped).equals(readFileSync(join(ROOT, PREBUILDS, `linux-${arch}.node`)))).toBe(true)
+      expect(moduleInterface(shipped)).toEqual({ nodeApi: true })
+      expect(elfMachine(shipped)).toBe(arch === 'x64' ? 0x3e : 0xb7)
+    }
+    const module = { exports: {} as Record<string, unknown> }
+    process.dlopen(module, join(resources.x64, 'app.asar.unpacked', PREBUILDS, 'linux-x64.node'))
+    expect(typeof module.exports.Database).toBe('function')
   })
 
   it('ships the tray icons of every LED colour and the window icon as extra resources', () => {
-    const tray = readdirSync(join(resources, 'tray'))
+    const tray = readdirSync(join(resources.x64, 'tray'))
     for (const color of ['red', 'orange', 'green', 'gray']) {
       for (const name of [`${color}-16.png`, `${color}-16@2x.png`, `${color}-32.png`, `${color}-32@2x.png`]) expect(tray).toContain(name)
     }
-    expect(existsSync(join(resources, 'icon.png'))).toBe(true)
+    expect(existsSync(join(resources.x64, 'icon.png'))).toBe(true)
   })
 
-  it("puts the Electron build of better-sqlite3 into the app, and leaves the developer's Node build alone", () => {
-    expect(readFileSync(join(resources, 'app.asar.unpacked', NATIVE_MODULE))).toEqual(readFileSync(electronBuild))
-    expect(developerBuild()).toBe(developerBuildBefore)
+  it("leaves the developer's better-sqlite3 alone", () => {
+    expect(developerPrebuilds()).toBe(developerPrebuildsBefore)
   })
 })
