@@ -1,7 +1,7 @@
 // The built server on the Node the suite runs with (Node 24 in CI, as in the Electron it ships in),
 // exercised where a native module meets Node's lifecycle: better-sqlite3 ≤ 12 aborted the process
 // (SIGABRT in Statement::~Statement, via RemoveEnvironmentCleanupHook) once statements were finalised
-// on Node 24. Here statements are garbage-collected every 20 ms and the ingest thread is ended and
+// on Node 24. Here statements are garbage-collected (test/support/gc-pressure.cjs) and the ingest thread is ended and
 // replaced several times while agents report; the process must live on and stop cleanly.
 import { resolve } from 'node:path'
 import { setTimeout } from 'node:timers/promises'
