@@ -13,7 +13,8 @@ import { Worker } from 'node:worker_threads'
 import type { ChangeFeed } from '../live/change-feed'
 import { RepeatedFailureLog, type Logger } from '../log'
 import type { CollectOutcome, CollectRequest } from './collect-message'
-import { builtPostgresWorker } from '../store/postgres/sync-connection'
+import { postgresWorkerScript } from '../store/postgres/sync-connection'
+import { workerScriptFromSource } from '../worker-from-source'
 import type { FromIngestThread, IngestReady, IngestWorkerData, ToIngestThread } from './ingest-messages'
 
 /**
@@ -193,18 +194,12 @@ async function spawn(settings: IngestWorkerData): Promise<{ worker: Worker; read
 
 /**
  * The built server ships the worker as its own bundle (electron-vite's `?modulePath`); from sources
- * (tests, tsx) the TypeScript entry is compiled on the fly by tsx.
+ * (tests, tsx) it is bundled when first needed (worker-from-source.ts).
  */
 async function newWorker(settings: IngestWorkerData): Promise<Worker> {
+  const script = __filename.endsWith('.ts')
+    ? workerScriptFromSource(join(__dirname, 'ingest-worker.ts'))
+    : (await import('./ingest-worker?modulePath')).default
   const resourceLimits = { maxYoungGenerationSizeMb: INGEST_YOUNG_GENERATION_MB }
-  if (!__filename.endsWith('.ts')) {
-    const { default: script } = await import('./ingest-worker?modulePath')
-    return new Worker(script, { workerData: { ...settings, postgresWorker: builtPostgresWorker() }, resourceLimits })
-  }
-  const entry = join(__dirname, 'ingest-worker.ts')
-  return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(entry)})`, {
-    eval: true,
-    workerData: settings,
-    resourceLimits
-  })
+  return new Worker(script, { workerData: { ...settings, postgresWorker: postgresWorkerScript() }, resourceLimits })
 }

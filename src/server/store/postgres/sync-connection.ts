@@ -5,6 +5,7 @@
 import { join } from 'node:path'
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
 import type { BridgeAnswer, BridgeQuery, BridgeRequest, ConnectionWorkerData, DistributiveOmit } from './bridge-messages'
+import { workerScriptFromSource } from '../../worker-from-source'
 
 export interface QueryResult {
   rows: Record<string, unknown>[]
@@ -135,16 +136,16 @@ let builtWorkerScript: string | undefined
 /**
  * The built server ships the connection thread as its own bundle (electron-vite's `?modulePath`, which
  * only an `import()` resolves): entries call this once before opening a PostgreSQL store. From sources
- * (tests, tsx) the TypeScript entry is compiled on the fly and nothing needs loading.
+ * (tests, tsx) the thread's entry is bundled when first needed (worker-from-source.ts).
  */
 export async function loadPostgresSupport(): Promise<void> {
   if (__filename.endsWith('.ts') || builtWorkerScript) return
   builtWorkerScript = (await import('./connection-worker?modulePath')).default
 }
 
-/** The built connection thread's script once loaded (undefined from sources), to hand to another thread. */
-export function builtPostgresWorker(): string | undefined {
-  return builtWorkerScript
+/** The connection thread's script, to hand to another thread: the built one once loaded, or from sources a bundle of them. */
+export function postgresWorkerScript(): string | undefined {
+  return __filename.endsWith('.ts') ? workerScriptFromSource(join(__dirname, 'connection-worker.ts')) : builtWorkerScript
 }
 
 /**
@@ -156,14 +157,7 @@ export function usePostgresWorker(script: string | undefined): void {
 }
 
 function connectionWorker(data: ConnectionWorkerData & { answers: MessagePort }, transfer: MessagePort[]): Worker {
-  if (!__filename.endsWith('.ts')) {
-    if (!builtWorkerScript) throw new Error('loadPostgresSupport() must run before a PostgreSQL connection opens')
-    return new Worker(builtWorkerScript, { workerData: data, transferList: transfer })
-  }
-  const entry = join(__dirname, 'connection-worker.ts')
-  return new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(entry)})`, {
-    eval: true,
-    workerData: data,
-    transferList: transfer
-  })
+  const script = postgresWorkerScript()
+  if (!script) throw new Error('loadPostgresSupport() must run before a PostgreSQL connection opens')
+  return new Worker(script, { workerData: data, transferList: transfer })
 }
