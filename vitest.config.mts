@@ -1,11 +1,23 @@
 import { defineConfig } from 'vitest/config'
+import { testFilesByEngineUse } from './test/support/engine-use'
+
+// Three projects: the files whose imports reach the store run on SQLite and, when OVERSEER_TEST_POSTGRES
+// names a throwaway cluster (scripts/test-all.sh starts one), again on PostgreSQL; the others once
+// (test/support/engine-use.ts). Each project sees only its own engine.
+const postgres = process.env.OVERSEER_TEST_POSTGRES
+const { engineBound, once } = testFilesByEngineUse(import.meta.dirname)
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Integration tests start real servers and real Monit agents: run files one at a time on 2 cores.
-    fileParallelism: false,
+    // Integration tests start real servers and real Monit agents: two files at a time on 2 cores,
+    // typically one waiting on an agent or a database while the other computes.
+    maxWorkers: 2,
     testTimeout: 20_000,
-    hookTimeout: 30_000
+    hookTimeout: 30_000,
+    projects: [
+      { test: { name: 'once', include: once, env: { OVERSEER_TEST_POSTGRES: '' } } },
+      { test: { name: 'sqlite', include: engineBound, env: { OVERSEER_TEST_POSTGRES: '' } } },
+      ...(postgres ? [{ test: { name: 'postgres', include: engineBound, env: { OVERSEER_TEST_POSTGRES: postgres } } }] : [])
+    ]
   }
 })

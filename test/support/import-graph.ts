@@ -8,9 +8,12 @@ import ts from 'typescript'
 /** Paths relative to the root, '/'-separated: file → the files and packages it imports. */
 export type ImportGraph = Map<string, string[]>
 
-export function importGraph(root: string): ImportGraph {
+/** The graph of the files under `folders` of `root` (all of it by default); keys relative to `root`. */
+export function importGraph(root: string, folders = ['.']): ImportGraph {
   const graph: ImportGraph = new Map()
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'))
+  const files = folders
+    .flatMap((folder) => readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).map((f) => join(folder, f)))
+    .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'))
   for (const file of files) {
     const abs = join(root, file)
     const { importedFiles } = ts.preProcessFile(readFileSync(abs, 'utf8'), true, true)
