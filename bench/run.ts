@@ -9,6 +9,7 @@ import { enginesBenchmark } from './engines'
 import { eventsBenchmark } from './events'
 import { footprintBenchmark } from './footprint'
 import { historyBenchmark } from './history'
+import { parserBenchmark } from './parser'
 import { statusBenchmark } from './status'
 import type { Benchmark } from './support'
 
@@ -19,6 +20,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   consoleBenchmark,
   historyBenchmark,
   burstsBenchmark,
+  parserBenchmark,
   alertingBenchmark,
   enginesBenchmark,
   footprintBenchmark
