@@ -9,10 +9,12 @@
 // the main thread (HTTP, and the delivery job's passes). On a shared machine the CPU figures are the
 // steadier ones. The collector benchmark's sizing variables apply (BENCH_AGENTS, …), BENCH_MESSAGES with a
 // default of 40,000 here (about 15–20 s per run), so that each slow channel answers a few times per run.
+// Before that, the delivery job's passes alone, in this process (bench/delivery-passes.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { buildTraffic } from './collector-payloads'
 import { measureHttp, rate, settings, type HttpRun, type Settings } from './collector'
+import { measureDeliveryPasses } from './delivery-passes'
 import { envInt, fixed, int, printRows, verdict, type Benchmark } from './support'
 
 const MAX_SLOWDOWN = 0.1
@@ -20,7 +22,7 @@ const DEFAULT_MESSAGES = 40_000
 
 export const alertingBenchmark: Benchmark = {
   name: 'alerting',
-  description: 'collector throughput with 20 alert rules and a slow webhook channel vs. without rules',
+  description: "the delivery job's passes; collector throughput with 20 alert rules and a slow webhook channel vs. without rules",
   run: runAlertingBenchmark
 }
 
@@ -82,6 +84,7 @@ function median(values: readonly number[]): number {
 }
 
 async function runAlertingBenchmark(): Promise<void> {
+  await measureDeliveryPasses()
   // Longer than the collector benchmark's default, so that each slow channel answers a few times within a run.
   const base = { ...settings(), messages: envInt('BENCH_MESSAGES', DEFAULT_MESSAGES) }
   const rules = envInt('BENCH_ALERT_RULES', 20)
