@@ -34,9 +34,12 @@ const kinds = (outcomes: ReturnType<typeof collect>) => outcomes.map((o) => (o.k
 
 describe('collectMessages (a batch in one transaction, one by one when that fails)', () => {
   it('stores every message of a batch and says how long each took', () => {
+    const started = performance.now()
     const outcomes = collect([heartbeat(1, 'one'), heartbeat(2, 'two'), heartbeat(3, 'three')])
+    const batchSeconds = (performance.now() - started) / 1000
     expect(kinds(outcomes)).toEqual(['stored', 'stored', 'stored'])
-    for (const o of outcomes) expect(o.kind === 'stored' && o.seconds > 0 && o.seconds < 5).toBe(true)
+    // Each one's share of the batch: more than nothing, less than the whole call.
+    for (const o of outcomes) expect(o.kind === 'stored' && o.seconds > 0 && o.seconds <= batchSeconds).toBe(true)
     expect(hostnames()).toEqual(['one', 'three', 'two'])
   })
 

@@ -32,62 +32,40 @@ function servicesOf(agentId: string): string[] {
 
 const statisticCount = (): number => (server.store.sql.plain.prepare('SELECT COUNT(*) AS n FROM statistic').get() as { n: number }).n
 
-/** A normal heartbeat of another agent, each one a newer poll; resolves to its round trip in ms. */
 let polls = 0
-async function timedHeartbeat(): Promise<number> {
-  const started = performance.now()
+/** A normal heartbeat of another agent, each one a newer poll, stored. */
+async function heartbeat(): Promise<void> {
   const res = await post(shiftTime(asAgent(fixture('02-status-heartbeat'), OTHER_AGENT), 30 * ++polls))
   expect(res.status).toBe(200)
-  return performance.now() - started
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-
 /** Posts `body` and, until it is answered, heartbeats of another agent one after the other. */
-async function heartbeatsDuring(body: Buffer): Promise<{ answer: Awaited<ReturnType<typeof post>>; latencies: number[] }> {
+async function heartbeatsDuring(body: Buffer): Promise<Awaited<ReturnType<typeof post>>> {
   let answered = false
   const answer = post(body).finally(() => (answered = true))
-  const latencies: number[] = []
-  do latencies.push(await timedHeartbeat())
+  do await heartbeat()
   while (!answered)
-  return { answer: await answer, latencies }
+  return answer
 }
 
 describe('POST /collector bounds what one message may cost', () => {
-  let allowedMs = 0
-
   it(`stores a large message within the limits (${maxServices} services, ${maxServices * 21} statistics)`, async () => {
     const shape: LargeMessageShape = { services: maxServices, portTestsPerService: 20, serviceGroupMembers: maxServices }
     const before = statisticCount()
-    const started = performance.now()
     const res = await post(largeHeartbeat(BIG_AGENT, shape))
-    allowedMs = performance.now() - started
     expect(res.status).toBe(200)
     expect(servicesOf(BIG_AGENT)).toHaveLength(maxServices)
     expect(statisticCount() - before).toBe(maxServices * 21)
   })
 
-  it('refuses a message over the service limit with 413, stores nothing of it, and other agents wait for it less than for one at the limit', async () => {
-    await timedHeartbeat()
-    const idle = median([
-      await timedHeartbeat(),
-      await timedHeartbeat(),
-      await timedHeartbeat(),
-      await timedHeartbeat(),
-      await timedHeartbeat()
-    ])
+  // What other agents wait meanwhile: npm run bench -- bursts.
+  it("refuses a message over the service limit with 413 and stores nothing of it, other agents' heartbeats stored meanwhile", async () => {
     const stored = servicesOf(BIG_AGENT)
     // 25,000 new services: about 6.9 MB of XML, inside the XML limit; storing it took seconds.
-    const { answer, latencies } = await heartbeatsDuring(largeHeartbeat(BIG_AGENT, { services: 25_000 }))
+    const answer = await heartbeatsDuring(largeHeartbeat(BIG_AGENT, { services: 25_000 }))
     expect(answer.status).toBe(413)
     expect(JSON.parse(answer.body)).toEqual({ error: `message too large: more than ${maxServices} services in one message` })
     expect(servicesOf(BIG_AGENT)).toEqual(stored)
-    // The refusal reads up to the limit and stops: a heartbeat meanwhile waits a fraction of what
-    // storing one message at the limit takes, on top of its own idle round trip (before: ~500 ms vs ~4 ms idle).
-    console.log(
-      `heartbeat: idle ${idle.toFixed(1)} ms, during the refusal ${latencies.map((l) => l.toFixed(1)).join(', ')} ms; a message at the limit stored in ${allowedMs.toFixed(0)} ms`
-    )
-    expect(Math.max(...latencies)).toBeLessThan(idle + allowedMs / 4)
   })
 
   it('refuses a message over the statistics limit with 413 and stores nothing of it', async () => {

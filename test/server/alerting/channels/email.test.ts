@@ -323,17 +323,15 @@ describe('email channel', () => {
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()))
     const port = (silent.address() as net.AddressInfo).port
     try {
-      const started = Date.now()
+      // Only the abort ends it with this error: the channel's own SMTP timeouts (15 s and more) word it otherwise.
       const r = await emailChannel.send(
         settings({ smtpport: port, smtpsecurity: 'none' }),
         notification,
         message,
         ctx({ signal: AbortSignal.timeout(300) })
       )
-      const took = Date.now() - started
       expect(r.ok).toBe(false)
       if (!r.ok) expect(r.error).toMatch(new RegExp(`^sending to 127\\.0\\.0\\.1:${port} aborted \\(.*timeout.*\\)$`))
-      expect(took).toBeLessThan(2_000)
       await new Promise((res) => setTimeout(res, 200))
       expect(sockets).toHaveLength(1)
       expect(closed).toBe(1)

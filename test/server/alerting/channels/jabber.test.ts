@@ -311,8 +311,9 @@ describe('jabber channel without a server', () => {
           expect(result.error.replace(/^timed out after \d+\.\d s while /, '')).toBe(
             `${phase} 127.0.0.1:${fake.port}${security === 'starttls' ? ' (STARTTLS)' : ''}`
           )
+        // Only the signal ends it with this error: the channel's own limits (10 s a step, 30 s in all) word
+        // it otherwise or outlast the test.
         expect(elapsed).toBeGreaterThanOrEqual(950)
-        expect(elapsed).toBeLessThan(2000) // the signal's 1 s, plus slack for a loaded machine
         await waitUntil(() => fake.open() === 0, 1000) // our socket is closed, not left behind
       } finally {
         await fake.close()
