@@ -32,6 +32,9 @@ serverForEachTest(async (started) => {
   groupB = addGroup('bravo-group', [hostB])
 })
 
+/** Arguments to change in a valid request: undefined removes one. */
+type Change = Record<string, Params[string] | undefined>
+
 /** Host groups have their own endpoints; the table is written directly so these tests stand alone. */
 function addGroup(name: string, hostIds: number[]): number {
   const sqlite = server.store.sql.plain
@@ -159,12 +162,12 @@ describe('admin/roles/create', () => {
     expect((await role(id))!.description).toBe('')
   })
 
-  it.each([
+  it.each<[string, Change | (() => Change), RegExp]>([
     ['name', { name: undefined }, /is required/],
     ['admin', { admin: 'maybe' }, /true or false/],
     ['active', { active: undefined }, /is required/],
     ['rolerowscount', { rolerowscount: -1 }, /0 to 1000/],
-    ['hosts0', { hosts0: [1, 9999] }, /no host with id 9999/],
+    ['hosts0', () => ({ hosts0: [hostA, 9999] }), /no host with id 9999/],
     ['hosts0', { hosts0: 'x' }, /whole number/],
     ['hostgroups2', { hostgroups2: 555 }, /no host group with id 555/],
     ['userid0', { userid0: 777 }, /no user with id 777/],
@@ -172,7 +175,7 @@ describe('admin/roles/create', () => {
     ['permissions0', { permissions0: -1 }, /permission bitmap/]
   ])('400 naming %s when it is invalid, creating nothing', async (name, change, message) => {
     const args: Params = { name: 'Broken', admin: false, active: true }
-    for (const [k, v] of Object.entries(change)) {
+    for (const [k, v] of Object.entries(typeof change === 'function' ? change() : change)) {
       if (v === undefined) delete args[k]
       else args[k] = v
     }
