@@ -1,6 +1,6 @@
 // admin/alerts/channels/* over real HTTP. Besides the real registry (which holds `desktop` here), the
 // server gets a `probe` type of the test's own, with a secret, a list and a number, that records its sends.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { ChannelType } from '../../src/server/alerting/channel'
 import { desktopChannel } from '../../src/server/alerting/channels/desktop'
@@ -9,6 +9,7 @@ import type { AlertChannelRecord, AlertNotification } from '../../src/shared/api
 import type { ServerToShellMessage } from '../../src/shared/desktop-api'
 import { loginAs, type ApiClient } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
+import { serverForEachTest } from '../support/server-per-test'
 import { addUser } from '../support/users'
 
 interface ProbeSettings {
@@ -39,14 +40,13 @@ const channelTypes = [desktopChannel, probe]
 let server: TestServer
 let admin: ApiClient
 
-beforeEach(async () => {
-  sends.length = 0
-  server = await startTestServer({ alertChannelTypes: channelTypes })
-  admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
-})
-afterEach(async () => {
-  await server.stopAndClean()
-})
+serverForEachTest(
+  (started) => {
+    sends.length = 0
+    ;({ server, admin } = started)
+  },
+  { alertChannelTypes: channelTypes }
+)
 
 const probeArgs = {
   type: 'probe',
