@@ -5,7 +5,6 @@ export interface SseFrame {
   id?: string
   event: string
   data: string
-  at: number
 }
 
 export interface SseStream {
@@ -42,7 +41,7 @@ function reader(res: IncomingMessage, destroy: () => void): SseStream {
     while ((end = buffer.indexOf('\n\n')) >= 0) {
       const block = buffer.slice(0, end)
       buffer = buffer.slice(end + 2)
-      const frame: SseFrame = { event: 'message', data: '', at: performance.now() }
+      const frame: SseFrame = { event: 'message', data: '' }
       let hasData = false
       for (const line of block.split('\n')) {
         const colon = line.indexOf(':')
