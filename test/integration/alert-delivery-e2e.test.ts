@@ -12,6 +12,8 @@ import { captureShiftTo, retimeCapture, withEvent } from '../support/payloads'
 import { waitFor } from '../support/wait'
 
 const GROUP_WAIT_SEC = 2
+/** The delivery job's pass. */
+const PASS_MS = 1000
 let server: TestServer
 let admin: ApiClient
 let hook: AlertReceiver
@@ -52,7 +54,7 @@ describe('alerting end to end', () => {
     await post(payload('03-event-process-not-running', 2))
     await waitFor('the grouped notification', () => hook.received.length === 1, 10_000, 20)
     const latencyMs = hook.received[0].at - failedAt
-    await sleep(1_500) // a pass or two more: nothing else arrives
+    await sleep(1.5 * PASS_MS) // proves absence: a pass or two more, and nothing else arrives
     expect(hook.received).toHaveLength(1)
     const [grouped] = hook.received
     expect(grouped.body.summary).toBe('2 services failed on 2 hosts')
@@ -69,7 +71,7 @@ describe('alerting end to end', () => {
     )
     await waitFor('the recovery', () => hook.received.length === 2, 10_000, 20)
     const recoveryMs = hook.received[1].at - recoveredAt
-    await sleep(1_500)
+    await sleep(1.5 * PASS_MS) // proves absence, as above
     expect(hook.received).toHaveLength(2)
     expect(hook.received[1].body.summary).toBe('sleeper recovered on web-1')
     console.log(`end to end: failure to webhook ${latencyMs} ms, recovery ${recoveryMs} ms (group wait ${GROUP_WAIT_SEC} s, job every 1 s)`)

@@ -70,7 +70,7 @@ describe('kill -9 of the built server', () => {
       30_000,
       100
     )
-    await sleep(2_500) // a few more passes: nothing more is sent
+    await sleep(2_500) // proves absence: two or three more passes (one a second), and nothing more is sent
 
     expect(inFlight.received.map((r) => [r.body.id, r.idHeader, r.answer])).toEqual([
       [before[0].uid, before[0].uid, 'hang'],

@@ -10,7 +10,7 @@ import type net from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HostStatusEntry } from '../../src/shared/api/status'
-import { Led } from '../../src/shared/codes'
+import { EventState, Led } from '../../src/shared/codes'
 import { loginAs, type ApiClient } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 import { startAgents, type AgentFleet, type RunningAgent } from '../support/monit-agents'
@@ -18,10 +18,15 @@ import { waitFor } from '../support/wait'
 import { header, textBody } from '../support/mail-message'
 
 const GROUP_WAIT_SEC = 2
+/** The agent's poll, and the delivery job's pass. */
+const CYCLE_MS = 1000
 /** Group wait + a few seconds: the agent's 1 s cycle, the job's 1 s pass, the SMTP session. */
 const DEADLINE_MS = GROUP_WAIT_SEC * 1000 + 4000
-/** How long the test listens for more after each expected message. */
-const QUIET_MS = 3000
+/**
+ * How long the test listens for more after each expected message, to prove there is none: one made of
+ * the agent's next report would be sent after the group wait, at the job's next pass.
+ */
+const QUIET_MS = CYCLE_MS + GROUP_WAIT_SEC * 1000 + CYCLE_MS
 
 interface Mail {
   at: number
@@ -107,6 +112,8 @@ async function sleeperLed(): Promise<number | undefined> {
   }
   return detail.records.host.services.find((s) => s.name === 'sleeper')?.led
 }
+
+const count = (sql: string, ...values: unknown[]) => Number((server.store.sql.plain.prepare(sql).get(...values) as { n: number }).n)
 
 /** Polls the server until the sleeper shows `led`. */
 async function untilSleeperLed(led: number, what: string): Promise<void> {
@@ -201,12 +208,24 @@ describe('alerting with a real Monit agent and a real SMTP server', { timeout: 4
       reason: 'maintenance'
     })
     expect(mute.status).toBe(200)
+    const outboxRows = () => count('SELECT COUNT(*) AS n FROM alert_outbox')
+    const [rowsBefore, lastEvent] = [outboxRows(), count('SELECT MAX(id) AS n FROM event')]
+    // The sleeper's "does not exist" (class 512) failure and recovery.
+    const stored = (state: number) =>
+      count(
+        `SELECT COUNT(*) AS n FROM event WHERE host_id = ? AND id > ? AND service_name = 'sleeper' AND class = 512 AND state = ?`,
+        id,
+        lastEvent,
+        state
+      )
     fleet.killSleeper(agent)
-    // The server has the failure (and would have queued it by now), then the recovery.
     await untilSleeperLed(Led.Red, 'the server to show the sleeper failed')
     await fleet.startSleeper(agent)
     await untilSleeperLed(Led.Green, 'the server to show the sleeper running again')
-    await sleep(DEADLINE_MS)
+    // An event is matched against the rules as it is stored, its outbox rows written in the same
+    // transaction: with none written for the failure and the recovery, there is nothing to send.
+    await waitFor('the failure and the recovery stored', () => stored(EventState.Failed) > 0 && stored(EventState.Succeeded) > 0)
+    expect(outboxRows()).toBe(rowsBefore)
     expect(mails).toHaveLength(3)
     expect((await admin.post('/api/2/admin/alerts/mutes/delete', { id: (mute.json as { id: number }).id })).status).toBe(200)
   })
@@ -223,7 +242,8 @@ describe('alerting with a real Monit agent and a real SMTP server', { timeout: 4
     console.log(
       `real agent → e-mail: stopped reporting after ${mail.at - killedAt} ms (skew 3 × poll 1 s + group wait ${GROUP_WAIT_SEC} s)`
     )
-    await sleep(QUIET_MS + 1000)
+    // Proves absence: no second e-mail, and none for the sleeper nobody reports.
+    await sleep(QUIET_MS)
     expect(mails).toHaveLength(4)
     expect(mail.subject).toBe(`[Overseer] ${agent.name} stopped reporting`)
     expect(mail.body).toContain(`${agent.name} · Monit: `)

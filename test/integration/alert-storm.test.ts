@@ -46,7 +46,7 @@ async function postAll(payload: (i: number) => string, spreadMs = 0): Promise<vo
     Array.from({ length: CONCURRENCY }, async () => {
       for (let i = next++; i <= HOSTS; i = next++) {
         const wait = start + ((i - 1) * spreadMs) / HOSTS - Date.now()
-        if (wait > 0) await sleep(wait)
+        if (wait > 0) await sleep(wait) // the storm's pace, in real time
         statuses.push((await postCollector(server.baseUrl, payload(i), { auth: 'monit:collect0r' })).status)
       }
     })
@@ -99,7 +99,7 @@ describe('an alert storm', () => {
       50
     )
     const lastAt = Math.max(...hooks.flatMap((h) => h.received.map((r) => r.at)))
-    await sleep(GROUP_WAIT_SEC * 1000 + 1500) // nothing more comes
+    await sleep(GROUP_WAIT_SEC * 1000 + 1500) // proves absence: a group wait and a pass (1 s) more, and nothing more comes
     for (const [n, hook] of hooks.entries()) {
       const messages = hook.received
       console.log(

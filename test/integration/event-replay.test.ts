@@ -100,11 +100,13 @@ describe('an outage of the server while agents fail and recover', () => {
     const port = server.port
     fleet = await startAgents({ collectorUrl: `http://agents:s3cret@127.0.0.1:${port}/collector`, count: AGENTS, extraChecks: FLAKY })
     const agents = fleet.agents
+    // Real time: a few 1 s cycles of failing and recovering before the first outage.
     await sleep(4_000)
 
     for (const stop of ['SIGTERM', 'SIGKILL'] as const) {
       if (stop === 'SIGTERM') await server.stop()
       else await server.kill()
+      // Real time: the agents' cycles go on failing and recovering, their events queued.
       await sleep(OUTAGE_MS)
       expect(agents.some((a) => !queueEmpty(a))).toBe(true) // events did queue up meanwhile
       server = await startBuiltServer({ dataDir, args: [...COLLECTOR_ARGS, '--port', String(port)] })

@@ -42,6 +42,9 @@ const sleeperEvents = (a: RunningAgent) =>
     )
     .all(a.id) as { state: number; message: string }[]
 const queued = (a: RunningAgent) => readdirSync(join(a.dir, 'events')).length
+const monitLog = (a: RunningAgent) => readFileSync(join(a.dir, 'monit.log'), 'utf8')
+/** What the agent logs when a cycle's replay of its queue failed. */
+const REPLAY_FAILED = 'M/Monit handler failed, retry scheduled for next cycle'
 
 describe.skipIf(!canMount)('a real agent and a full disk', () => {
   it('keeps its events queued while the collector answers 503, and delivers them once space returns', async () => {
@@ -54,11 +57,11 @@ describe.skipIf(!canMount)('a real agent and a full disk', () => {
     fleet!.killSleeper(agent)
     await waitFor('the agent to queue its event', () => queued(agent) > 0, 10_000)
     // A few more cycles: each replay is answered 503 again, and the server stays up.
-    await new Promise((resolve) => setTimeout(resolve, 3000))
+    await waitFor('two replays of the queue refused', () => monitLog(agent).split(REPLAY_FAILED).length - 1 >= 2, 15_000)
     expect(queued(agent)).toBeGreaterThan(0)
     expect(sleeperEvents(agent)).toHaveLength(before)
     expect(server!.child.exitCode).toBeNull()
-    expect(readFileSync(join(agent.dir, 'monit.log'), 'utf8')).toContain('Adding event to the queue file')
+    expect(monitLog(agent)).toContain('Adding event to the queue file')
     expect(server!.output()).not.toContain('POST /collector failed')
 
     disk!.free()

@@ -14,8 +14,8 @@ import type { PlainSql } from '../../src/server/store/sql'
 import { plainDatabaseOf } from '../support/test-database'
 import { waitFor } from '../support/wait'
 
-const DOWN_MS = 5_000 // > skew 3 × poll 1 s
-const SETTLE_MS = 4_000 // > the fresh deadline of 3 s after a start, plus the watchdog's tick
+const DOWN_MS = 5_000 // real time, > skew 3 × poll 1 s
+const SETTLE_MS = 4_000 // proves absence: > the fresh deadline of 3 s after a start, plus the watchdog's tick
 const ARGS = ['--init-collector', 'agents:s3cret', '--init-admin', 'admin:adminsecret']
 
 let server: BuiltServer

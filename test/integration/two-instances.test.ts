@@ -123,7 +123,7 @@ describe.skipIf(testEngine !== 'postgres')('two instances on one PostgreSQL data
       await waitFor('B taking the lease', () => b.output().includes('job lease taken'), 10_000, 20)
       await waitFor('both silent hosts declared dead', () => Object.keys(heartbeatEventsByHost()).length === 2, 15_000)
       await waitFor('their alerts', () => alerted().length === 3, 10_000, 20)
-      await sleep(3_000) // more passes of B's watchdog and delivery: nothing more happens
+      await sleep(3_000) // proves absence: more passes of B's watchdog and delivery (1 s), and nothing more happens
     })
     expect(heartbeatEventsByHost()).toEqual({ 'web-3': 1, 'web-4': 1 })
     const ids = hook.received.map((r) => r.body.id)

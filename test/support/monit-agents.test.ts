@@ -1,7 +1,6 @@
 // Runs real Monit agents against the fake collector, to check the harness and its control-file template.
 import fs from 'node:fs'
 import http from 'node:http'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startFakeCollector, type FakeCollector } from './fake-collector'
 import { startAgents, type AgentFleet, type RunningAgent } from './monit-agents'
@@ -43,7 +42,7 @@ function bodies(agent: RunningAgent): string[] {
   return collector.from(agent.id).map((r) => r.body)
 }
 
-const waitOpts = { timeout: 5_000, interval: 100 }
+const waitOpts = { timeout: 10_000, interval: 100 }
 
 describe('monit agent harness', () => {
   it('agents register with start event and credentials, then switch to gzip', { timeout: 30_000 }, async () => {
@@ -79,9 +78,10 @@ describe('monit agent harness', () => {
     await f.kill(crashed)
     const killedAt = Date.now()
     expect(gone(crashed.pid)).toBe(true)
-    await sleep(3_000)
-    expect(collector.from(crashed.id).filter((r) => r.receivedAt > killedAt + 1_000)).toEqual([])
-    expect(collector.from(stopped.id).filter((r) => r.receivedAt > killedAt).length).toBeGreaterThanOrEqual(2)
+    // Proves absence: meanwhile the other agent, on the same 1 s cycle, has posted twice more.
+    const later = (a: RunningAgent) => collector.from(a.id).filter((r) => r.receivedAt > killedAt + 1_000)
+    await vi.waitFor(() => expect(later(stopped).length).toBeGreaterThanOrEqual(2), waitOpts)
+    expect(later(crashed)).toEqual([])
 
     await f.stop(stopped)
     expect(gone(stopped.pid)).toBe(true)
@@ -142,8 +142,9 @@ describe('monit agent harness', () => {
     expect(bodies(agent)[0]).toContain('<httpd>')
     expect(bodies(agent)[0]).not.toContain('<credentials>')
 
-    // The first cycle has recorded the checksum once a further cycle has passed.
-    await sleep(1_500)
+    // Touched once the agent has recorded the file's checksum, which it reports from then on.
+    const checksummed = new RegExp(`<service name="f${agent.index}">(?:(?!</service>)[\\s\\S])*<checksum `)
+    await vi.waitFor(() => expect(bodies(agent).some((b) => checksummed.test(b))).toBe(true), waitOpts)
     f.touchWatched(agent)
     await vi.waitFor(() => expect(bodies(agent).some((b) => b.includes('checksum changed to'))).toBe(true), waitOpts)
 

@@ -204,6 +204,8 @@ export interface Receiver {
   readonly messages: ReceivedMessage[]
   /** Resolves with the messages once at least `count` have arrived. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMessage[]>
+  /** Resolves once every message the server had taken for this receiver before the call has arrived. */
+  sync(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -265,10 +267,14 @@ export async function startReceiver(server: ProsodyServer, user: string, passwor
     })
     arrived.emit('message')
   })
+  // Its answer comes after everything the server sent this stream before: a stream is in order.
+  const ping = async () => {
+    await xmpp.iqCaller.request(xml('iq', { type: 'get', to: server.domain }, xml('ping', { xmlns: 'urn:xmpp:ping' })), 10_000)
+  }
   await xmpp.start()
   await xmpp.send(xml('presence', {}))
   // the server has handled the presence once it answers a later ping: messages now reach this resource
-  await xmpp.iqCaller.request(xml('iq', { type: 'get', to: server.domain }, xml('ping', { xmlns: 'urn:xmpp:ping' })), 10_000)
+  await ping()
 
   return {
     jid: `${user}@${server.domain}`,
@@ -292,6 +298,7 @@ export async function startReceiver(server: ProsodyServer, user: string, passwor
         check()
       })
     },
+    sync: ping,
     async stop() {
       await xmpp.stop().catch(() => {})
     }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { HistoryRollupJob } from '../../../src/server/jobs/history-rollup'
 import { ROLL_GRACE_SECONDS } from '../../../src/server/history/rollup'
 import { silentLogger } from '../../../src/server/log'
+import { waitFor } from '../../support/wait'
 import { historySetup, HOUR, type HistorySetup } from './history-setup'
 
 let setup: HistorySetup
@@ -70,10 +71,7 @@ describe('history rollup job', () => {
     }, 1)
     job.start()
     try {
-      const deadline = Date.now() + 60_000
-      while ((setup.store.history.settings.progress().rolledUntil.minute ?? 0) < end && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
+      await waitFor('the backlog rolled up', () => (setup.store.history.settings.progress().rolledUntil.minute ?? 0) >= end, 60_000, 20)
     } finally {
       job.stop()
       clearInterval(ticker)

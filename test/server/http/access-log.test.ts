@@ -42,7 +42,9 @@ describe('the access log', () => {
     const captured = capturedLog()
     server = await startTestServer({ log: captured.log })
     expect((await httpRequest(server.baseUrl, 'GET', '/health')).status).toBe(200)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // Closed, the server has ended every response: a line would have been written by now.
+    await server.stopAndClean()
+    server = undefined
     expect(accessLines(captured)).toEqual([])
   })
 })

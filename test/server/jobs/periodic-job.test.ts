@@ -37,9 +37,10 @@ describe('PeriodicJob', () => {
     const handed: unknown[] = []
     // Runs 1–3 fail as on a full disk, 4–5 as a bug would, 6 on work, 7 on fails again.
     let runs = 0
+    const intervalMs = 5
     const job = new PeriodicJob({
       name: 'test job',
-      intervalMs: 5,
+      intervalMs,
       log,
       onError: (err) => handed.push(err),
       run: () => {
@@ -68,7 +69,8 @@ describe('PeriodicJob', () => {
       'a bug',
       'database or disk is full'
     ])
-    await sleep(30)
+    // Proves absence: six of its intervals pass without a run (a timer left behind would fire first).
+    await sleep(6 * intervalMs)
     expect(runs).toBe(afterStop)
   })
 

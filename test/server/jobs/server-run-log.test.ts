@@ -9,14 +9,17 @@ import { testEngine } from '../../support/test-database'
 const T0 = 1_800_000_000_000 // ms
 let t: TempStore
 let errors: string[]
+/** Failed passes, each handed to onError; only the first of a kind is logged. */
+let failures: number
 let nowMs: number
 let runLog: ServerRunLog
 beforeEach(() => {
   t = tempStore()
   errors = []
+  failures = 0
   nowMs = T0
   const log: Logger = { info: () => {}, warn: () => {}, error: (m) => errors.push(m) }
-  runLog = new ServerRunLog(t.store, { log }, () => nowMs)
+  runLog = new ServerRunLog(t.store, { log, onError: () => failures++ }, () => nowMs)
 })
 afterEach(() => {
   runLog.stop()
@@ -24,7 +27,6 @@ afterEach(() => {
 })
 
 const rows = () => t.store.sql.plain.prepare('SELECT started_at, alive_at, stopped_at FROM server_run ORDER BY id').all()
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 // The engine's own words for the missing table, which the log passes on.
 const noRunTable = testEngine === 'postgres' ? 'relation "server_run" does not exist' : 'no such table: server_run'
 
@@ -33,8 +35,7 @@ describe('server run log', () => {
     runLog.start(20)
     expect(rows()).toEqual([{ started_at: T0 / 1000, alive_at: T0 / 1000, stopped_at: null }])
     nowMs = T0 + 10_000
-    await sleep(200)
-    expect(rows()).toEqual([{ started_at: T0 / 1000, alive_at: T0 / 1000 + 10, stopped_at: null }])
+    await expect.poll(rows, { timeout: 10_000 }).toEqual([{ started_at: T0 / 1000, alive_at: T0 / 1000 + 10, stopped_at: null }])
     nowMs = T0 + 12_000
     runLog.stop()
     expect(rows()).toEqual([{ started_at: T0 / 1000, alive_at: T0 / 1000 + 12, stopped_at: T0 / 1000 + 12 }])
@@ -44,13 +45,12 @@ describe('server run log', () => {
   it('logs a failed write once instead of throwing, and records a start it could not store at first', async () => {
     t.store.sql.plain.exec('ALTER TABLE server_run RENAME TO server_run_away')
     runLog.start(20)
-    await sleep(200)
+    await expect.poll(() => failures, { timeout: 10_000 }).toBeGreaterThanOrEqual(3)
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatch(new RegExp(`^server run log failed: .*${noRunTable}; tried again every 20 ms`))
     t.store.sql.plain.exec('ALTER TABLE server_run_away RENAME TO server_run')
     nowMs = T0 + 30_000
-    await sleep(200)
-    expect(rows()).toEqual([{ started_at: T0 / 1000, alive_at: T0 / 1000 + 30, stopped_at: null }])
+    await expect.poll(rows, { timeout: 10_000 }).toEqual([{ started_at: T0 / 1000, alive_at: T0 / 1000 + 30, stopped_at: null }])
     t.store.sql.plain.exec('DROP TABLE server_run')
     expect(() => runLog.stop()).not.toThrow()
     expect(errors.at(-1)).toBe(`server run log: could not record the clean stop: ${noRunTable}`)

@@ -45,6 +45,7 @@ describe('native modules under garbage collection and thread restarts', () => {
       if (res.status === 200) stored++
       else {
         expect([500, 503], res.body).toContain(res.status)
+        // Sent again a little later, as an agent would: nothing tells when the new thread is ready.
         await setTimeout(100)
       }
     }

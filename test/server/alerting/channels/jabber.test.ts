@@ -11,6 +11,7 @@ import { channelType } from '../../../../src/server/alerting/channels'
 import { chatText, jabber, jabberSettings, MAX_CHAT_CHARS, type JabberSettings } from '../../../../src/server/alerting/channels/jabber'
 import { renderMessage } from '../../../../src/server/alerting/templates'
 import { freePort } from '../../../support/ports'
+import { waitFor } from '../../../support/wait'
 import { prosodyAvailable, startProsody, startReceiver, PROSODY, type ProsodyServer, type Receiver } from '../../../support/prosody'
 
 const skip = !prosodyAvailable() && !process.env.CI
@@ -140,7 +141,8 @@ describe.skipIf(skip)('jabber channel against prosody', () => {
       expect(m.from).toMatch(new RegExp(`^overseer@${server.domain}/`))
       expect(m.id).toMatch(/^n-42-/)
     }
-    await new Promise((r) => setTimeout(r, 200))
+    // The send has ended: the server took all it sent; a second copy would have reached them before this.
+    await Promise.all([bob.sync(), carol.sync()])
     expect(bob.messages).toHaveLength(1)
     expect(carol.messages).toHaveLength(1)
     console.log(`STARTTLS delivery to 2 recipients: ${Date.now() - t0} ms`)
@@ -187,7 +189,7 @@ describe.skipIf(skip)('jabber channel against prosody', () => {
       ok: false,
       error: `not-authorized: the server rejected the password for overseer@${server.domain} (or the account does not exist)`
     })
-    await new Promise((r) => setTimeout(r, 200))
+    await bob.sync()
     expect(bob.messages).toHaveLength(0)
   })
 
@@ -314,7 +316,7 @@ describe('jabber channel without a server', () => {
         // Only the signal ends it with this error: the channel's own limits (10 s a step, 30 s in all) word
         // it otherwise or outlast the test.
         expect(elapsed).toBeGreaterThanOrEqual(950)
-        await waitUntil(() => fake.open() === 0, 1000) // our socket is closed, not left behind
+        await waitFor('our socket closed, not left behind', () => fake.open() === 0, 10_000, 20)
       } finally {
         await fake.close()
       }
@@ -363,13 +365,5 @@ async function fakeServer(onConnection: (socket: net.Socket) => void) {
       for (const s of sockets) s.destroy()
       return new Promise<void>((resolve) => server.close(() => resolve()))
     }
-  }
-}
-
-async function waitUntil(probe: () => boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 20))
   }
 }
