@@ -44,6 +44,7 @@ export default defineConfig({
     command: `node out/main/server.js --host 127.0.0.1 --port ${PORT} --data-dir ${dataDir}${database ? ` --database ${database}` : ''} --init-admin admin:e2eadmin --init-collector monit:e2ecollect`,
     url: `http://127.0.0.1:${PORT}/health`,
     reuseExistingServer: false,
+    stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
     timeout: 30_000
   }
 })

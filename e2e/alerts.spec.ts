@@ -208,6 +208,10 @@ test('alerts: webhook channel with a test, a rule, mutes from the host screen, t
 
   // ---- the host's process fails: the rule sends it, the delivery log shows it ----
   const before = receiver.requests.length
+  // The host reported last when the file began: on a busy machine, long enough ago for its heartbeat
+  // to be declared lost, and a failure of a host gone silent is held back (inhibited). It reports a
+  // second before the failure, as a live agent does every cycle.
+  await reportNow('02-status-heartbeat', HOST.id, HOST.name, 1)
   // Collected now: after the host's mute ended (what happened while it was muted stays untold).
   await reportNow('03-event-process-not-running', HOST.id, HOST.name, 0)
   await expect.poll(() => receiver.requests.length, { timeout: 30_000 }).toBeGreaterThan(before)
