@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: the build, then vitest (unit, HTTP, real Monit agents: the files whose imports
 # reach the store on SQLite and again on PostgreSQL, a throwaway cluster from scripts/postgres.sh; the
-# others once; see vitest.config.mts), Playwright on Debian's chromium on SQLite (beside vitest) and its
-# smoke specs on PostgreSQL. The type-check, lint and format check run meanwhile, printed at the end.
+# others once; see vitest.config.mts), Playwright on Debian's chromium in full on SQLite and its smoke
+# specs on PostgreSQL, beside vitest. The type-check, lint and format check run meanwhile, printed at
+# the end.
 # Ends with one line "N passed, N failed[, N skipped]".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -14,9 +15,10 @@ rm -rf reports && mkdir -p reports/screenshots reports/checks
 rc=0
 step npx electron-vite build || rc=1
 
-# Static checks beside the tests: they compute while the tests mostly wait on servers and agents.
+# Static checks beside the tests, at a lower priority: the tests' vitest lane is the longest, and it
+# waits for nothing these compute.
 for check in typecheck lint format:check; do
-  (step npm run -s "$check" >"reports/checks/$check.log" 2>&1; echo $? >"reports/checks/$check.rc") &
+  (step nice -n 10 npm run -s "$check" >"reports/checks/$check.log" 2>&1; echo $? >"reports/checks/$check.rc") &
 done
 
 pg_dir=$(mktemp -d /tmp/overseer-test-pg.XXXXXX)
@@ -26,20 +28,24 @@ else
   echo "[test] PostgreSQL did not start: its vitest project and Playwright smoke are left out and count as failed"
   rc=1
 fi
-# Playwright on SQLite beside vitest: both spend much of their time waiting (on chromium, servers, agents).
-(unset OVERSEER_TEST_POSTGRES; PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json step npx playwright test --reporter=list,json \
-  >reports/playwright.log 2>&1; echo $? >reports/playwright.rc) &
+# Playwright beside vitest (both spend much of their time waiting on chromium, servers and agents):
+# in full on SQLite, then on PostgreSQL the specs that read what the engine stores and pushes (login,
+# dashboard, live changes, permissions, a real agent's actions); the console itself is the same on both.
+playwright_lane() {
+  local r=0
+  (unset OVERSEER_TEST_POSTGRES; PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json step npx playwright test --reporter=list,json) || r=1
+  if [ -n "${OVERSEER_TEST_POSTGRES:-}" ]; then
+    PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-postgres.json step npx playwright test --reporter=list,json \
+      e2e/console.spec.ts e2e/monitor.spec.ts || r=1
+  fi
+  return $r
+}
+(playwright_lane >reports/playwright.log 2>&1; echo $? >reports/playwright.rc) &
 playwright=$!
 step npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || rc=1
 wait $playwright
 cat reports/playwright.log
 [ "$(cat reports/playwright.rc)" = 0 ] || rc=1
-# On PostgreSQL the specs that read what the engine stores and pushes (login, dashboard, live changes,
-# permissions, a real agent's actions): the console itself is the same on both.
-if [ -n "${OVERSEER_TEST_POSTGRES:-}" ]; then
-  PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-postgres.json step npx playwright test --reporter=list,json \
-    e2e/console.spec.ts e2e/monitor.spec.ts || rc=1
-fi
 scripts/postgres.sh stop "$pg_dir"
 rm -rf "$pg_dir"
 
