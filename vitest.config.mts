@@ -9,9 +9,9 @@ const { engineBound, once } = testFilesByEngineUse(import.meta.dirname)
 
 export default defineConfig({
   test: {
-    // Integration tests start real servers and real Monit agents, and spend much of their time waiting
-    // on them or on a database: three files at a time keep 2 cores busy.
-    maxWorkers: 3,
+    // Integration tests start real servers and real Monit agents: two files at a time on 2 cores,
+    // typically one waiting on an agent or a database while the other computes.
+    maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
