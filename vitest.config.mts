@@ -15,9 +15,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      // Engine-free files share their worker's modules (isolate: false): each file's own import of the
-      // source graph cost ~0.3 CPU-s; these files keep no state in modules that another could see.
-      { test: { name: 'once', include: once, isolate: false, env: { OVERSEER_TEST_POSTGRES: '' } } },
+      { test: { name: 'once', include: once, env: { OVERSEER_TEST_POSTGRES: '' } } },
       { test: { name: 'sqlite', include: engineBound, env: { OVERSEER_TEST_POSTGRES: '' } } },
       ...(postgres ? [{ test: { name: 'postgres', include: engineBound, env: { OVERSEER_TEST_POSTGRES: postgres } } }] : [])
     ]
