@@ -116,16 +116,16 @@ describe('grouping', () => {
       const other = new Database(join(temp.dir, 'test.sqlite'))
       try {
         other.prepare('BEGIN IMMEDIATE').run()
-        const busyTimeoutMs = sqliteOf(temp.store).pragma('busy_timeout', { simple: true }) as number
+        // A pass that waited for the lock would sit out this busy timeout, far past the test's own.
+        const busyTimeout = sqliteOf(temp.store).pragma('busy_timeout', { simple: true }) as number
+        sqliteOf(temp.store).pragma('busy_timeout = 600000')
         clock = T0 + 30
-        const started = Date.now()
         const retryMs = job.runOnce()
-        // Waiting for the lock would have sat out the whole busy timeout.
-        expect(Date.now() - started).toBeLessThan(busyTimeoutMs)
         expect(retryMs).toBeGreaterThan(0)
         expect(retryMs).toBeLessThan(1_000)
         expect(notifications(db)).toHaveLength(0)
-        expect(sqliteOf(temp.store).pragma('busy_timeout', { simple: true })).toBe(5000)
+        expect(sqliteOf(temp.store).pragma('busy_timeout', { simple: true })).toBe(600000)
+        sqliteOf(temp.store).pragma(`busy_timeout = ${busyTimeout}`)
         other.prepare('COMMIT').run()
       } finally {
         other.close()
