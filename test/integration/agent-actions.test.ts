@@ -146,7 +146,9 @@ describe('admin/hosts/test against the agent', () => {
     expect(res.json).toEqual({ status: 'red', description: expect.stringMatching(/^bad credentials/) })
   })
 
-  it("with the host's id, tests the stored credentials when no password is given (the console's untouched field)", async () => {
+  const testStored = (params: Record<string, string | number>, client = admin) =>
+    client.post('/api/2/admin/hosts/test', { ipaddr: '127.0.0.1', port: agent.httpdPort, ssl: 0, ...params })
+  const storeCredentials = async () => {
     const stored = await admin.post('/api/2/admin/hosts/update', {
       id: hostId,
       hostname: agent.name,
@@ -154,16 +156,49 @@ describe('admin/hosts/test against the agent', () => {
       agentpassword: 'adminpw'
     })
     expect(stored.status).toBe(200)
+  }
+
+  it("with the host's id, tests the stored credentials when no password is given (the console's untouched field)", async () => {
+    await storeCredentials()
     const expected = { status: 'green', description: `Connected to Monit at 127.0.0.1:${agent.httpdPort}` }
-    expect((await test({ id: hostId, agentuser: 'admin' })).json).toEqual(expected)
-    expect((await test({ id: hostId, agentuser: 'admin', agentpassword: '' })).json).toEqual(expected)
-    expect((await test({ id: hostId })).json).toEqual(expected)
-    // A typed password is what is tested, stored or not.
+    expect((await testStored({ id: hostId, agentuser: 'admin' })).json).toEqual(expected)
+    expect((await testStored({ id: hostId, agentuser: 'admin', agentpassword: '' })).json).toEqual(expected)
+    expect((await testStored({ id: hostId })).json).toEqual(expected)
+    // A typed password is what is tested, stored or not, and may go by GET (the M/Monit form).
     const typed = await test({ id: hostId, agentuser: 'admin', agentpassword: 'wrong' })
     expect(typed.json).toEqual({ status: 'red', description: expect.stringMatching(/^bad credentials/) })
     // Without the id, an empty password stays an empty password (spec: all arguments given).
     expect((await test({ agentuser: 'admin' })).json).toEqual({ status: 'red', description: expect.stringMatching(/^bad credentials/) })
-    expect(await test({ id: 99999, agentuser: 'admin' })).toMatchObject({ status: 404, json: { error: 'no host with id 99999' } })
+    expect(await testStored({ id: 99999, agentuser: 'admin' })).toMatchObject({ status: 404, json: { error: 'no host with id 99999' } })
+  })
+
+  it('never sends the stored password by GET, without the CSRF token, or to another address than the host', async () => {
+    await storeCredentials()
+    const listener = net.createServer((socket) => socket.on('data', (chunk) => (received += chunk.toString('latin1'))))
+    let received = ''
+    await new Promise<void>((r) => listener.listen(0, '127.0.0.1', r))
+    const elsewhere = (listener.address() as net.AddressInfo).port
+    try {
+      // A GET naming the host: what a link or an <img> on any page an administrator opens would send.
+      const byGet = await test({ id: hostId, port: elsewhere })
+      expect(byGet).toMatchObject({ status: 405, json: { error: 'admin/hosts/test accepts POST with these arguments' } })
+      expect(byGet.headers.allow).toBe('POST')
+      // Another address or port, or the same one without TLS when the host has it: the password must be typed.
+      const other = await testStored({ id: hostId, port: elsewhere })
+      expect(other.status).toBe(400)
+      expect((other.json as { error: string }).error).toBe(
+        `the stored agent password is only sent to host ${agent.name}'s own address (127.0.0.1:${agent.httpdPort}): type the password to test another address`
+      )
+      expect((await testStored({ id: hostId, ipaddr: 'localhost' })).status).toBe(400)
+      // A session with CSRF protection on (the console's) needs the token.
+      const guarded = await loginAs(server.baseUrl, 'admin', 'adminsecret', { csrf: 'on' })
+      expect(await testStored({ id: hostId }, guarded)).toMatchObject({ status: 403, json: { error: 'Invalid CSRF token' } })
+      const withToken = await testStored({ id: hostId, CSRFToken: await guarded.csrfToken() }, guarded)
+      expect(withToken.json).toMatchObject({ status: 'green' })
+      expect(received).toBe('')
+    } finally {
+      await new Promise((r) => listener.close(r))
+    }
   })
 
   it('is red for a port nobody listens on', async () => {

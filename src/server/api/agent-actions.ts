@@ -7,6 +7,7 @@ import type { SecretBox } from '../auth/secret-box'
 import { mayOnHost, type Principal } from '../domain/permissions'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
+import type { RawParams } from '../http/params'
 import { arg } from '../../shared/api/args'
 import type { HostAdminRepository } from '../store/host-admin'
 import type { HostRow } from '../store/hosts'
@@ -62,15 +63,13 @@ export function agentActionEndpoints({ store, secrets }: ApiDeps, opts: AgentAct
       answer: testOutcome,
       methods: ['GET', 'POST'],
       access: 'admin',
+      // The M/Monit form (every argument given) stays a GET; one that sends a stored password is a POST
+      // with the CSRF token, or any page an administrator opens could have it sent out.
+      mutation: usesStoredPassword,
       params: testParams,
       handle: async ({ params: p }) => {
-        const client = new AgentClient({
-          host: p.ipaddr,
-          port: p.port,
-          ssl: p.ssl === 1,
-          ...testCredentials(p, hosts, secrets),
-          ...timeouts
-        })
+        const target = { host: p.ipaddr, port: p.port, ssl: p.ssl === 1 }
+        const client = new AgentClient({ ...target, ...testCredentials(p, target, hosts, secrets), ...timeouts })
         try {
           await client.ping()
           return { status: 'green' as const, description: `Connected to Monit at ${client.address}` }
@@ -102,18 +101,61 @@ export function agentActionEndpoints({ store, secrets }: ApiDeps, opts: AgentAct
   ]
 }
 
+/** A test naming a host `id` and no password: the host's stored password would be sent. */
+function usesStoredPassword(raw: RawParams): boolean {
+  const given = (name: string) => (raw.get(name) ?? []).some((v) => v !== '')
+  return given('id') && !given('agentpassword') && !given('monitpassword')
+}
+
 /**
  * Who admin/hosts/test calls the agent as. With a host `id` (the console's host editor), what is left
  * out comes from that host's stored credentials: the editor never shows the stored password, so an
- * empty one means "unchanged", as admin/hosts/update takes it, not an empty password.
+ * empty one means "unchanged", as admin/hosts/update takes it, not an empty password. The stored
+ * password only goes where the host's agent is (its reported or its overridden call-back, with the
+ * same TLS setting): a request naming another address must carry the password itself.
  */
-function testCredentials(p: TestParams, hosts: HostAdminRepository, secrets: SecretBox): Pick<AgentTarget, 'user' | 'password'> {
+function testCredentials(
+  p: TestParams,
+  target: Pick<AgentTarget, 'host' | 'port' | 'ssl'>,
+  hosts: HostAdminRepository,
+  secrets: SecretBox
+): Pick<AgentTarget, 'user' | 'password'> {
   const user = p.agentuser ?? p.monituser
   const password = p.agentpassword ?? p.monitpassword ?? ''
   if (p.id === undefined) return { user: user ?? '', password }
   const host = hosts.find(p.id)
   if (!host) throw new HttpError(404, `no host with id ${p.id}`)
-  return { user: user ?? host.agent_user, password: password === '' ? secrets.open(host.agent_password) : password }
+  if (password !== '') return { user: user ?? host.agent_user, password }
+  const own = knownCallBacks(host)
+  if (!own.some((c) => c.ipaddr === target.host && c.port === target.port && c.ssl === target.ssl)) {
+    throw new HttpError(
+      400,
+      `the stored agent password is only sent to host ${host.hostname}'s own address (${own.map(describe).join(' or ') || 'none known'}): ` +
+        'type the password to test another address'
+    )
+  }
+  return { user: user ?? host.agent_user, password: secrets.open(host.agent_password) }
+}
+
+interface CallBack {
+  ipaddr: string
+  port: number
+  ssl: boolean
+}
+
+/** Where a host's agent is known to be: the administrator's override, and what the agent reported. */
+function knownCallBacks(host: HostRow): CallBack[] {
+  const reported = { ipaddr: host.ipaddr_in, port: host.port_in, ssl: host.ssl_in === 1 }
+  const effective = callBack(
+    { ipaddrout: host.ipaddr_out, portout: host.port_out, sslout: host.ssl_out },
+    { ipaddrin: host.ipaddr_in, portin: host.port_in, sslin: host.ssl_in }
+  )
+  const known = [reported, effective].filter((c) => c.ipaddr !== '' && c.port > 0)
+  return known.filter((c, i) => known.findIndex((k) => describe(k) === describe(c)) === i)
+}
+
+function describe(c: CallBack): string {
+  return `${c.ipaddr}:${c.port}${c.ssl ? ' with TLS' : ''}`
 }
 
 /**

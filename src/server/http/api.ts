@@ -36,8 +36,12 @@ export interface ApiEndpoint<S extends z.ZodRawShape = z.ZodRawShape, R extends 
   methods: readonly Method[]
   /** Default 'user'. */
   access?: A
-  /** State-changing: needs the CSRF token when the session has protection on (compat CSRF-4). */
-  mutation?: boolean
+  /**
+   * State-changing: needs the CSRF token when the session has protection on (compat CSRF-4), and POST.
+   * A function says it per request: for an endpoint that only some requests make one (one that would
+   * send a stored secret), GET is then refused for those.
+   */
+  mutation?: boolean | ((raw: RawParams) => boolean)
   /** The prefixes it is served under; default all three. */
   versions?: readonly ApiVersion[]
   /** Ours, not M/Monit's: marked x-overseer-extension in the OpenAPI document. */
@@ -115,7 +119,9 @@ export function registerEndpoints(
           if (e.access === 'admin' && !caller?.principal.admin) throw new HttpError(403, 'administrator rights required')
           e.admit?.(request)
           const raw = rawParams(request)
-          if (e.mutation && caller && caller.session.csrfProtection && !validToken(caller.session, request, raw)) {
+          const mutation = typeof e.mutation === 'function' ? e.mutation(raw) : e.mutation === true
+          if (mutation && request.method !== 'POST') throw methodNotAllowed(e.path, ['POST'], 'with these arguments')
+          if (mutation && caller && caller.session.csrfProtection && !validToken(caller.session, request, raw)) {
             throw new HttpError(403, 'Invalid CSRF token')
           }
           const params = e.input === 'json' ? readJsonParams(e.params, request) : readParams(e.params, raw)
@@ -130,8 +136,8 @@ export function registerEndpoints(
   }
 }
 
-export function methodNotAllowed(path: string, methods: readonly Method[]): HttpError {
-  return new HttpError(405, `${path} accepts ${methods.join(' or ')}`, { Allow: methods.join(', ') })
+export function methodNotAllowed(path: string, methods: readonly Method[], when = ''): HttpError {
+  return new HttpError(405, `${path} accepts ${methods.join(' or ')}${when && ` ${when}`}`, { Allow: methods.join(', ') })
 }
 
 function assertAnswer(e: ApiEndpoint, result: unknown): void {
@@ -141,7 +147,8 @@ function assertAnswer(e: ApiEndpoint, result: unknown): void {
   throw new Error(`the answer of ${e.path} breaks its contract at ${issue.path.join('.') || 'the top'}: ${issue.message}`)
 }
 
-function validToken(session: Session, request: FastifyRequest, raw: RawParams): boolean {
+/** The session's CSRF token as the request sends it: the CSRFToken header or parameter (compat CSRF-3). */
+export function validToken(session: Session, request: FastifyRequest, raw: RawParams): boolean {
   const sent = request.headers.csrftoken ?? raw.get('CSRFToken')?.[0]
   if (typeof sent !== 'string') return false
   const a = Buffer.from(sent)
