@@ -29,9 +29,9 @@ describe('profile/get', () => {
     })
     const roleid = (role.json as { id: number }).id
     expect(
-      (await admin.post('/api/2/admin/users/create', { uname: 'vic', password: 'pw-vic', fullname: 'Vic Viewer', roleid })).status
+      (await admin.post('/api/2/admin/users/create', { uname: 'vic', password: 'vic-secret', fullname: 'Vic Viewer', roleid })).status
     ).toBe(200)
-    const viewer = await loginAs(server.baseUrl, 'vic', 'pw-vic')
+    const viewer = await loginAs(server.baseUrl, 'vic', 'vic-secret')
     expect((await viewer.get('/api/2/profile/get')).json).toMatchObject({
       uname: 'vic',
       fullname: 'Vic Viewer',
@@ -78,13 +78,27 @@ describe('profile/update', () => {
     expect((await (await loginAs(server.baseUrl, 'quinn', 'new-pw-2')).get('/api/2/profile/get')).status).toBe(200)
   })
 
+  it('refuses a new password shorter than 8 characters with 400; flags a weak one as unsafe, a strong one not', async () => {
+    const admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
+    await admin.post('/api/2/admin/users/create', { uname: 'sol', password: 'old-pw-1', fullname: 'Sol', roleid: 3 })
+    const sol = await loginAs(server.baseUrl, 'sol', 'old-pw-1')
+    expect((await sol.post('/api/2/profile/update', { oldpassword: 'old-pw-1', password: 'short' })).json).toEqual(
+      errorBody("invalid argument 'password': must be at least 8 characters")
+    )
+    const unsafe = () => server.store.users.findByName('sol')!.password_unsafe
+    expect((await sol.post('/api/2/profile/update', { oldpassword: 'old-pw-1', password: 'password1' })).status).toBe(200)
+    expect(unsafe()).toBe(1)
+    expect((await sol.post('/api/2/profile/update', { oldpassword: 'password1', password: 'sol-strong-pw' })).status).toBe(200)
+    expect(unsafe()).toBe(0)
+  })
+
   it('is throttled like the login: after 5 wrong old passwords the right one gets 429 and nothing changes', async () => {
     const admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
     expect((await admin.post('/api/2/admin/users/create', { uname: 'rae', password: 'old-pw-1', fullname: 'Rae', roleid: 3 })).status).toBe(
       200
     )
     const rae = await loginAs(server.baseUrl, 'rae', 'old-pw-1')
-    const before = server.store.users.credentialsOf('rae')!.password_sha256
+    const before = server.store.users.credentialsOf('rae')!.password_hash
     for (let i = 0; i < 5; i++) {
       expect((await rae.post('/api/2/profile/update', { oldpassword: `guess${i}`, password: 'new-pw-2' })).status).toBe(400)
     }
@@ -92,7 +106,7 @@ describe('profile/update', () => {
     expect(refused.status).toBe(429)
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(290)
     expect(refused.json).toEqual({ error: expect.stringMatching(/^Too many failed logins; try again in \d+ seconds$/) })
-    expect(server.store.users.credentialsOf('rae')!.password_sha256).toBe(before)
+    expect(server.store.users.credentialsOf('rae')!.password_hash).toBe(before)
     // One throttle for every password check: the form login of rae from here is locked too, not admin's.
     await expect(loginAs(server.baseUrl, 'rae', 'old-pw-1')).rejects.toThrow(/failed: 429/)
     expect((await (await loginAs(server.baseUrl, 'admin', 'adminsecret')).get('/api/2/profile/get')).status).toBe(200)

@@ -1,4 +1,5 @@
 // The real server (store, HTTP, jobs) started inside the test process on 127.0.0.1 with a fresh data dir.
+import './fast-passwords'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

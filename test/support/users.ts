@@ -1,10 +1,11 @@
-// Users made directly in the store, behind the API's back (the store takes password digests).
-import { digestPassword } from '../../src/server/auth/passwords'
+// Users made directly in the store, behind the API's back (the store takes hashed passwords).
+import './fast-passwords'
+import { newPasswordSync } from '../../src/server/auth/passwords'
 import type { Store } from '../../src/server/store/store'
 import type { NewUser } from '../../src/server/store/users'
 
 export function addUser(store: Store, user: Omit<NewUser, 'password'> & { password: string }): number {
-  return store.users.create({ ...user, password: digestPassword(user.password) })
+  return store.users.create({ ...user, password: newPasswordSync(user.password, user.uname) })
 }
 
 /** A user holding `permission` on the given hosts and host groups only; its password is `${uname}-secret`. */

@@ -1,14 +1,16 @@
 // admin/users/list|get|create|update|delete (spec: User, Admin users; compat GEN-4, GEN-6, USR-1,
-// USR-2). api/1 keys users by uname, speaks MD5 and an admin flag; api/2 keys them by id, speaks the
-// salted SHA256 digest and role ids. The legacy paths are api/1 plus api/2's additive output fields.
+// USR-2). api/1 keys users by uname and speaks an admin flag; api/2 keys them by id and speaks role ids.
+// The legacy paths are api/1 plus api/2's additive output fields. Where M/Monit hands out a digest of the
+// password (MD5, SHA-256) that clients only send back to mean "unchanged", every version gets the
+// password's random token instead: no digest of a password leaves the server.
 import { z } from 'zod'
-import { digestNewPassword, digestPassword } from '../auth/passwords'
+import { newPassword } from '../auth/passwords'
 import { endpoint, type ApiEndpoint, type ApiVersion } from '../http/api'
 import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
 import { BUILTIN_ROLE } from '../../shared/api/roles'
 import { fullNameRule, passwordRule, userNameRule } from '../../shared/api/users'
-import { DEFAULT_USER_ROLE, type UserProfile, type UserRecord } from '../store/users'
+import { DEFAULT_USER_ROLE, type StoredPassword, type UserProfile, type UserRecord } from '../store/users'
 import { changeAccess } from './admin-roles'
 import type { ApiDeps } from './deps'
 import { userDetailAnswer, userListAnswer } from '../../shared/api/users'
@@ -100,10 +102,11 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
       access: 'admin',
       mutation: true,
       params: { uname, password, ...profile, admin: arg.bool().optional() },
-      handle: ({ params, version }) => {
+      handle: async ({ params, version }) => {
         assertUnameFree(params.uname)
+        const password = await newPassword(params.password, params.uname)
         const roleIds = params.admin ? [BUILTIN_ROLE.Administrator] : defaultRoleIds()
-        const id = users.create({ ...profileOf(params), uname: params.uname, password: digestPassword(params.password), roleIds })
+        const id = users.create({ ...profileOf(params), uname: params.uname, password, roleIds })
         return detail(byId(id), version)
       }
     }),
@@ -116,21 +119,17 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
       access: 'admin',
       mutation: true,
       params: { uname, password, ...profile, roleid: roleIds },
-      handle: ({ params, version }) => {
+      handle: async ({ params, version }) => {
         assertRolesExist(params.roleid)
         assertUnameFree(params.uname)
-        const id = users.create({
-          ...profileOf(params),
-          uname: params.uname,
-          password: digestPassword(params.password),
-          roleIds: params.roleid
-        })
+        const password = await newPassword(params.password, params.uname)
+        const id = users.create({ ...profileOf(params), uname: params.uname, password, roleIds: params.roleid })
         return detail(byId(id), version)
       }
     }),
     endpoint({
       path: 'admin/users/update',
-      summary: 'Changes a user (api/1: a new password needs the old MD5 digest)',
+      summary: "Changes a user (api/1: a new password needs oldpassword, the current password's token from get)",
       answer: userDetailAnswer,
       versions: v1,
       methods: ['POST'],
@@ -138,42 +137,33 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
       mutation: true,
       // `id`, when given, picks the user, so that api/1 callers can rename too.
       params: { id: arg.int().optional(), uname, password, oldpassword: z.string(), ...profile, admin: arg.bool().optional() },
-      handle: ({ params, version, session }) => {
+      handle: async ({ params, version, session }) => {
         const user = params.id === undefined ? byName(params.uname) : byId(params.id)
         assertUnameFree(params.uname, user.id)
-        const newPassword = v1NewPassword(user, params.password, params.oldpassword)
+        const password = await passwordChange(v1NewPassword(user, params.password, params.oldpassword), params.uname)
         const roleIds = params.admin === undefined ? undefined : rolesWithAdminFlag(user.id, params.admin)
-        changeAccess(store, () =>
-          users.update(user.id, { ...profileOf(params), uname: params.uname, password: digestNewPassword(newPassword), roleIds })
-        )
-        if (newPassword !== undefined) sessions.endOtherSessionsOf(user.id, session)
+        changeAccess(store, () => users.update(user.id, { ...profileOf(params), uname: params.uname, password, roleIds }))
+        if (password !== undefined) sessions.endOtherSessionsOf(user.id, session)
         return detail(byId(user.id), version)
       }
     }),
     endpoint({
       path: 'admin/users/update',
-      summary: 'Changes a user and its roles (the stored digest as password keeps it)',
+      summary: "Changes a user and its roles (the password's token from get, sent back as password, keeps it)",
       answer: userDetailAnswer,
       versions: v2,
       methods: ['POST'],
       access: 'admin',
       mutation: true,
       params: { id: arg.int(), uname, password, ...profile, roleid: roleIds },
-      handle: ({ params, version, session }) => {
+      handle: async ({ params, version, session }) => {
         const user = byId(params.id)
         assertRolesExist(params.roleid)
         assertUnameFree(params.uname, user.id)
-        // The stored digest sent back means "unchanged"; anything else is the new clear-text password.
-        const newPassword = params.password === user.password_sha256 ? undefined : params.password
-        changeAccess(store, () =>
-          users.update(user.id, {
-            ...profileOf(params),
-            uname: params.uname,
-            password: digestNewPassword(newPassword),
-            roleIds: params.roleid
-          })
-        )
-        if (newPassword !== undefined) sessions.endOtherSessionsOf(user.id, session)
+        // The token sent back (M/Monit's "existing digest") means "unchanged"; anything else is the new clear-text password.
+        const password = await passwordChange(params.password === user.password_token ? undefined : params.password, params.uname)
+        changeAccess(store, () => users.update(user.id, { ...profileOf(params), uname: params.uname, password, roleIds: params.roleid }))
+        if (password !== undefined) sessions.endOtherSessionsOf(user.id, session)
         return detail(byId(user.id), version)
       }
     }),
@@ -195,13 +185,19 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
 }
 
 /**
- * api/1: "a new password is set iff password differs from oldpassword", oldpassword being the MD5 hash
- * of the current password; it must match, so that knowing the hash is needed to change the password.
+ * api/1: "a new password is set iff password differs from oldpassword", oldpassword being what get
+ * returned for the current password (M/Monit's MD5, our token); it must match, so that a client changes
+ * only the password it has read.
  */
 function v1NewPassword(user: UserRecord, password: string, oldpassword: string): string | undefined {
   if (password === oldpassword) return undefined
-  if (oldpassword !== user.password_md5) throw badArgument('oldpassword', 'does not match the current password')
+  if (oldpassword !== user.password_token) throw badArgument('oldpassword', 'does not match the current password')
   return password
+}
+
+/** The new password to store, or undefined to keep the current one. */
+async function passwordChange(password: string | undefined, uname: string): Promise<StoredPassword | undefined> {
+  return password === undefined ? undefined : newPassword(password, uname)
 }
 
 function profileOf(params: Partial<UserProfile>): Partial<UserProfile> {
@@ -223,11 +219,10 @@ function listEntry(user: UserRecord, version: ApiVersion) {
     imtype: user.imtype
   }
   if (version === 1) return fields
-  // No password audit exists, so no password is reported unsafe.
-  return { id: String(user.id), ...fields, avatar: user.image, unsafepassword: 0 }
+  return { id: String(user.id), ...fields, avatar: user.image, unsafepassword: user.password_unsafe }
 }
 
-/** USR-2: every field; the password is the hash the version's update compares against. */
+/** USR-2: every field; the password is the token update compares against (in every version). */
 function userDetail(user: UserRecord, version: ApiVersion, admin: boolean, roleIds: number[]) {
   const fields = {
     uname: user.uname,
@@ -241,7 +236,7 @@ function userDetail(user: UserRecord, version: ApiVersion, admin: boolean, roleI
     imtype: user.imtype,
     admin
   }
-  if (version === 1) return { ...fields, password: user.password_md5 }
-  const password = version === 2 ? user.password_sha256 : user.password_md5
+  const password = user.password_token
+  if (version === 1) return { ...fields, password }
   return { id: String(user.id), ...fields, password, roles: roleIds }
 }

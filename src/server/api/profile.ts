@@ -3,7 +3,8 @@
 // profile/update changes their own name, e-mail and password (the old one required).
 import { z } from 'zod'
 import { Permission } from '../../shared/codes'
-import { digestNewPassword, verifyPassword } from '../auth/passwords'
+import { newPassword } from '../auth/passwords'
+import { verifyPassword } from '../auth/password-hash'
 import type { Principal } from '../domain/permissions'
 import { holdsAnywhere } from '../domain/permissions'
 import type { Session } from '../auth/sessions'
@@ -51,17 +52,14 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
         oldpassword: z.string().optional(),
         password: passwordRule.optional()
       },
-      handle: ({ params, principal, session, request }) => {
+      handle: async ({ params, principal, session, request }) => {
         if (params.password !== undefined) {
           if (params.oldpassword === undefined) throw badArgument('oldpassword', 'is required to set a new password')
           // A stolen session must not become a way to guess the password at full speed.
           const wait = throttle.retryAfter(request.ip, principal.uname)
           if (wait > 0) throw tooManyFailures(wait)
           const credentials = store.users.credentialsOf(principal.uname)
-          if (
-            !credentials ||
-            !verifyPassword(params.oldpassword, { salt: credentials.password_salt, sha256: credentials.password_sha256 })
-          ) {
+          if (!credentials || !(await verifyPassword(params.oldpassword, credentials.password_hash))) {
             throttle.failed(request.ip, principal.uname, credentials !== undefined)
             throw badArgument('oldpassword', 'does not match your current password')
           }
@@ -70,7 +68,7 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
         store.users.update(principal.userId, {
           fullname: params.fullname,
           email: params.email,
-          password: digestNewPassword(params.password)
+          password: params.password === undefined ? undefined : await newPassword(params.password, principal.uname)
         })
         // Whoever knew the old password is logged out everywhere else.
         if (params.password !== undefined) sessions.endOtherSessionsOf(principal.userId, session)

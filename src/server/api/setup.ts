@@ -4,7 +4,7 @@
 // preflight, which is never granted. The check and the inserts run in one transaction, so of two tabs
 // racing, exactly one creates the administrator.
 import { BUILTIN_ROLE } from '../../shared/api/roles'
-import { digestPassword } from '../auth/passwords'
+import { newPassword } from '../auth/passwords'
 import { setupArgs, setupResult, setupStatusAnswer } from '../../shared/api/setup'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { badArgument } from '../http/errors'
@@ -39,20 +39,25 @@ export function setupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       summary: 'Creates the administrator and the collector user (first run only, JSON body, from the server machine)',
       params: setupArgs,
       answer: setupResult,
-      handle: ({ params: p, request }) => {
+      handle: async ({ params: p, request }) => {
         if (p.collectoruname === p.adminuname) throw badArgument('collectoruname', "must differ from the administrator's name")
+        // Hashed before the transaction: it must not wait on the thread pool.
+        const [adminPassword, collectorPassword] = await Promise.all([
+          newPassword(p.adminpassword, p.adminuname),
+          newPassword(p.collectorpassword, p.collectoruname)
+        ])
         const created = store.transaction(() => {
           // Checked again inside the transaction: the one that commits first wins, the other gets 409.
           if (users.count() > 0) throw setupDone()
           const admin = users.create({
             uname: p.adminuname,
-            password: digestPassword(p.adminpassword),
+            password: adminPassword,
             fullname: p.adminfullname || 'Administrator',
             roleIds: [BUILTIN_ROLE.Administrator]
           })
           const collector = users.create({
             uname: p.collectoruname,
-            password: digestPassword(p.collectorpassword),
+            password: collectorPassword,
             fullname: 'Monit collector',
             roleIds: [BUILTIN_ROLE.Collector]
           })

@@ -1,9 +1,11 @@
-// HTTP Basic credentials of a request, checked with a cache that spares the digest for the agents
-// that post every few seconds with the same header, and throttled like the login form.
+// HTTP Basic credentials of a request, checked with a cache that spares the password hash (scrypt, tens
+// of milliseconds) for the agents that post every few seconds with the same header, and throttled like
+// the login form.
+import { createHash } from 'node:crypto'
 import type { Principal } from '../domain/permissions'
 import type { UserRepository } from '../store/users'
 import type { LoginThrottle } from './login-throttle'
-import { verifyPassword } from './passwords'
+import { checkPasswordSync } from './passwords'
 import type { Principals } from './principals'
 
 export function parseBasic(header: string | undefined): { user: string; password: string } | undefined {
@@ -22,8 +24,12 @@ export class Throttled {
 const MAX_CACHED = 1024
 
 export class BasicAuthenticator {
-  /** Header → user, valid while the users' generation is unchanged (a password change bumps it). */
-  private readonly verified = new Map<string, { userId: number; uname: string; generation: number }>()
+  /**
+   * SHA-256 of a header (no clear-text password kept) → its user. Valid while the users' generation is
+   * unchanged; after a change (any user or role edit bumps it) while the user's stored hash is the one
+   * verified, so that editing a user does not cost every agent a hash.
+   */
+  private readonly verified = new Map<string, Verified>()
 
   constructor(
     private readonly users: UserRepository,
@@ -38,27 +44,47 @@ export class BasicAuthenticator {
   authenticate(header: string | undefined, address: string): Principal | Throttled | undefined {
     if (!header) return undefined
     const generation = this.users.generation
-    const hit = this.verified.get(header)
-    if (hit && hit.generation === generation) {
+    const key = createHash('sha256').update(header).digest('base64')
+    const hit = this.verified.get(key)
+    if (hit) {
       // Right credentials, refused all the same while the pair is locked.
       const wait = this.throttle.retryAfter(address, hit.uname)
       if (wait > 0) return new Throttled(wait)
-      this.throttle.succeeded(address, hit.uname)
-      return this.principals.of(hit.userId)
+      if (this.stillValid(hit, generation)) {
+        this.throttle.succeeded(address, hit.uname)
+        return this.principals.of(hit.userId)
+      }
     }
     const creds = parseBasic(header)
     if (!creds) return undefined
     const wait = this.throttle.retryAfter(address, creds.user)
     if (wait > 0) return new Throttled(wait)
     const user = this.users.credentialsOf(creds.user)
-    if (!user || !verifyPassword(creds.password, { salt: user.password_salt, sha256: user.password_sha256 })) {
-      this.verified.delete(header)
+    if (!user || !checkPasswordSync(this.users, user, creds.password)) {
+      this.verified.delete(key)
       this.throttle.failed(address, creds.user, user !== undefined)
       return undefined
     }
     if (this.verified.size >= MAX_CACHED) this.verified.clear()
-    this.verified.set(header, { userId: user.id, uname: creds.user, generation })
+    // Read back: the check may just have replaced a legacy hash.
+    const passwordHash = this.users.credentialsOf(creds.user)?.password_hash ?? user.password_hash
+    this.verified.set(key, { userId: user.id, uname: creds.user, generation, passwordHash })
     this.throttle.succeeded(address, creds.user)
     return this.principals.of(user.id)
   }
+
+  private stillValid(hit: Verified, generation: number): boolean {
+    if (hit.generation === generation) return true
+    const current = this.users.credentialsOf(hit.uname)
+    if (current?.id !== hit.userId || current.password_hash !== hit.passwordHash) return false
+    hit.generation = generation
+    return true
+  }
+}
+
+interface Verified {
+  userId: number
+  uname: string
+  generation: number
+  passwordHash: string
 }

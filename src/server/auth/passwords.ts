@@ -1,23 +1,58 @@
-// Password digests as the spec stores them: a salted SHA256 digest (api/2), plus the MD5 hash that
-// api/1 returns and compares on update. Verification uses the salted digest only.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { PasswordDigests } from '../store/users'
+// Passwords from clear text to what the store keeps, and checked at login. A new password gets a scrypt
+// hash, a fresh random token (what M/Monit's API hands out as the password "hash" and takes back to mean
+// "unchanged": no digest of the password leaves the server) and its unsafe flag. A login that matches
+// a legacy or cheaper hash replaces it, and refreshes the flag. The clear text goes no further.
+import { randomBytes } from 'node:crypto'
+import type { Credentials, StoredPassword, UserRepository } from '../store/users'
+import { hashPassword, hashPasswordSync, md5Hash, needsRehash, verifyPassword, verifyPasswordSync } from './password-hash'
+import { isWeakPassword } from './weak-passwords'
 
-export function digestPassword(password: string, salt = randomBytes(16).toString('hex')): PasswordDigests {
-  return { salt, sha256: sha256(salt + password), md5: createHash('md5').update(password).digest('hex') }
+export async function newPassword(password: string, uname: string): Promise<StoredPassword> {
+  return stored(await hashPassword(password), password, uname)
 }
 
-export function verifyPassword(password: string, stored: { salt: string; sha256: string }): boolean {
-  const actual = Buffer.from(sha256(stored.salt + password), 'hex')
-  const expected = Buffer.from(stored.sha256, 'hex')
-  return actual.length === expected.length && timingSafeEqual(actual, expected)
+/** newPassword blocking the thread: for the command line's accounts at start-up. */
+export function newPasswordSync(password: string, uname: string): StoredPassword {
+  return stored(hashPasswordSync(password), password, uname)
 }
 
-/** The digests of a new password, or undefined when it is left unchanged. */
-export function digestNewPassword(password: string | undefined): PasswordDigests | undefined {
-  return password === undefined ? undefined : digestPassword(password)
+/**
+ * A password known only by M/Monit's unsalted MD5 (`users.password` of an M/Monit database, in hex):
+ * verified once at the user's next login, then rehashed. Unsafe until then. Undefined for no MD5.
+ */
+export function importedPassword(md5Hex: string): StoredPassword | undefined {
+  const hash = md5Hash(md5Hex)
+  return hash === undefined ? undefined : { hash, token: newToken(), unsafe: true }
 }
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex')
+/**
+ * True when `password` is the user's. A match replaces a legacy or cheaper hash (so the hash after a
+ * login is always scrypt: no longer unsafe for its storage) and refreshes the weak-password flag.
+ */
+export async function checkPassword(users: UserRepository, user: Credentials, password: string): Promise<boolean> {
+  if (!(await verifyPassword(password, user.password_hash))) return false
+  const hash = needsRehash(user.password_hash) ? await hashPassword(password) : user.password_hash
+  refresh(users, user, hash, password)
+  return true
+}
+
+/** checkPassword blocking the thread: for Basic auth, whose callers are synchronous (a hit is cached). */
+export function checkPasswordSync(users: UserRepository, user: Credentials, password: string): boolean {
+  if (!verifyPasswordSync(password, user.password_hash)) return false
+  refresh(users, user, needsRehash(user.password_hash) ? hashPasswordSync(password) : user.password_hash, password)
+  return true
+}
+
+function refresh(users: UserRepository, user: Credentials, hash: string, password: string): void {
+  const unsafe = isWeakPassword(password, user.uname)
+  if (hash !== user.password_hash || unsafe !== (user.password_unsafe === 1))
+    users.refreshPassword(user.id, user.password_hash, { hash, unsafe })
+}
+
+function stored(hash: string, password: string, uname: string): StoredPassword {
+  return { hash, token: newToken(), unsafe: isWeakPassword(password, uname) }
+}
+
+function newToken(): string {
+  return randomBytes(16).toString('hex')
 }

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { LoginThrottle } from '../auth/login-throttle'
 import type { Session } from '../auth/sessions'
-import { verifyPassword } from '../auth/passwords'
+import { checkPassword } from '../auth/passwords'
 import type { UserRepository } from '../store/users'
 import { storageUnavailable } from './errors'
 import type { SessionGate } from './session-gate'
@@ -60,7 +60,7 @@ export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promis
     }
     const user = deps.users.credentialsOf(uname)
     const password = form.get('z_password') ?? ''
-    if (!user || !verifyPassword(password, { salt: user.password_salt, sha256: user.password_sha256 })) {
+    if (!user || !(await checkPassword(deps.users, user, password))) {
       deps.throttle.failed(request.ip, uname, user !== undefined)
       return fail(request, reply, session, 401, INVALID, uname)
     }

@@ -165,10 +165,12 @@ export interface StateIntervalTable {
 export interface UserTable {
   id: Generated<number>
   uname: string
-  password_salt: string
-  password_sha256: string
-  /** Kept only because api/1 returns and compares it (USR rules of the spec). */
-  password_md5: string
+  /** Scheme-tagged (auth/password-hash.ts): scrypt, or a legacy digest until the user's next login. */
+  password_hash: string
+  /** Random per password version: what admin/users/get returns and update takes back as "unchanged". */
+  password_token: string
+  /** 1: a weak password (auth/weak-passwords.ts) or one still stored with a legacy digest. */
+  password_unsafe: number
   fullname: Generated<string>
   title: Generated<string>
   email: Generated<string>

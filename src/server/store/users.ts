@@ -18,23 +18,26 @@ export interface UserProfile {
   image: string
 }
 
-/** A password as stored: salted SHA256 and MD5 digests (auth/passwords.ts makes them; the store never sees clear text). */
-export interface PasswordDigests {
-  salt: string
-  sha256: string
-  md5: string
+/** A password as stored (auth/passwords.ts makes it; the store never sees clear text). */
+export interface StoredPassword {
+  /** Scheme-tagged (auth/password-hash.ts). */
+  hash: string
+  /** Random per password version: what the API returns for the password and takes back as "unchanged". */
+  token: string
+  /** A weak password (auth/weak-passwords.ts), or one still stored with a legacy digest. */
+  unsafe: boolean
 }
 
 export interface NewUser extends Partial<UserProfile> {
   uname: string
-  password: PasswordDigests
+  password: StoredPassword
   roleIds: readonly number[]
 }
 
 /** What an update changes; fields left undefined keep their value. */
 export interface UserChange extends Partial<UserProfile> {
   uname?: string
-  password?: PasswordDigests
+  password?: StoredPassword
   /** Replaces every role membership. */
   roleIds?: readonly number[]
 }
@@ -42,22 +45,24 @@ export interface UserChange extends Partial<UserProfile> {
 export interface UserRecord extends UserProfile {
   id: number
   uname: string
-  password_sha256: string
-  password_md5: string
+  password_token: string
+  /** 1 or 0 */
+  password_unsafe: number
 }
 
 export interface Credentials {
   id: number
   uname: string
-  password_salt: string
-  password_sha256: string
+  password_hash: string
+  /** 1 or 0 */
+  password_unsafe: number
 }
 
 const RECORD_COLUMNS = [
   'id',
   'uname',
-  'password_sha256',
-  'password_md5',
+  'password_token',
+  'password_unsafe',
   'fullname',
   'title',
   'email',
@@ -89,7 +94,7 @@ export class UserRepository {
   }
 
   credentialsOf(uname: string): Credentials | undefined {
-    return this.sql.first(this.db.selectFrom('user').select(['id', 'uname', 'password_salt', 'password_sha256']).where('uname', '=', uname))
+    return this.sql.first(this.db.selectFrom('user').select(['id', 'uname', 'password_hash', 'password_unsafe']).where('uname', '=', uname))
   }
 
   list(): UserRecord[] {
@@ -115,15 +120,12 @@ export class UserRepository {
 
   create(user: NewUser, now = Math.floor(Date.now() / 1000)): number {
     return this.sql.transaction(() => {
-      const d = user.password
       const { id } = this.sql.first(
         this.db
           .insertInto('user')
           .values({
             uname: user.uname,
-            password_salt: d.salt,
-            password_sha256: d.sha256,
-            password_md5: d.md5,
+            ...passwordColumns(user.password),
             fullname: user.fullname ?? '',
             title: user.title ?? '',
             email: user.email ?? '',
@@ -158,6 +160,20 @@ export class UserRepository {
       // Also invalidates cached Basic credentials when the password changed.
       this.permissions.bump()
     })
+  }
+
+  /**
+   * A login's upgrade of the same password: another hash or flag, the token kept. Only while `replaced`
+   * is still the stored hash, so that a password changed meanwhile is not overwritten.
+   */
+  refreshPassword(id: number, replaced: string, password: Omit<StoredPassword, 'token'>): void {
+    this.sql.run(
+      this.db
+        .updateTable('user')
+        .set({ password_hash: password.hash, password_unsafe: password.unsafe ? 1 : 0 })
+        .where('id', '=', id)
+        .where('password_hash', '=', replaced)
+    )
   }
 
   /** False when there was no such user. Sessions and memberships go with it (ON DELETE CASCADE). */
@@ -222,8 +238,8 @@ export class UserRepository {
   }
 }
 
-function passwordColumns(d: PasswordDigests) {
-  return { password_salt: d.salt, password_sha256: d.sha256, password_md5: d.md5 }
+function passwordColumns(p: StoredPassword) {
+  return { password_hash: p.hash, password_token: p.token, password_unsafe: p.unsafe ? 1 : 0 }
 }
 
 /** Drops undefined entries: kysely would write them as NULL. */

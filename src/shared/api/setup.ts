@@ -2,12 +2,15 @@
 // server and the console's setup screen, whose form checks the same rules (every field at once, before
 // sending; the server never trusts the form).
 import { z } from 'zod'
+import { PASSWORD_MIN_LENGTH, passwordRule } from './users'
 
 // Monit 5.33 does not percent-decode the credentials of its `set mmonit` URL.
 const urlSafe = (what: string) => z.string().regex(/^[A-Za-z0-9]+$/, `${what} may hold letters and digits only (Monit sends it in a URL)`)
 
 /** What Monit can send as the collector password: it goes into the `set mmonit` URL as it is. */
-export const collectorPasswordRule = urlSafe('the password').min(8, 'must be at least 8 characters').max(200, 'longer than 200 characters')
+export const collectorPasswordRule = urlSafe('the password')
+  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(200, 'longer than 200 characters')
 
 /** setup/complete's JSON body. */
 export const setupArgs = {
@@ -17,7 +20,7 @@ export const setupArgs = {
     .min(1, 'must not be empty')
     .max(64, 'longer than 64 characters')
     .refine((s) => !s.includes(':'), "must not contain ':'"),
-  adminpassword: z.string().min(8, 'must be at least 8 characters').max(1000, 'longer than 1000 characters'),
+  adminpassword: passwordRule,
   adminfullname: z.string().trim().max(200, 'longer than 200 characters').optional(),
   collectoruname: urlSafe('the name').max(64, 'longer than 64 characters'),
   collectorpassword: collectorPasswordRule

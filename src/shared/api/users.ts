@@ -25,14 +25,16 @@ export type UserEntry = Required<z.infer<typeof userEntry>>
 
 export const userListAnswer = z.array(userEntry)
 
-/** admin/users/get, create and update: every field; `password` is the digest the version's update compares against. */
+/** admin/users/get, create and update: every field; `password` is the token the version's update compares against. */
 export const userDetailAnswer = z.object({
   ...profileFields,
   phone: z.string(),
   admin: z.boolean(),
   password: z
     .string()
-    .describe('api/2: the stored SHA-256 digest (sent back unchanged, it keeps the password); api/1 and legacy: the MD5 digest'),
+    .describe(
+      'An opaque token of the current password (never a digest of it): sent back as password (api/2) or oldpassword (api/1), it means "unchanged"'
+    ),
   id: z.string().optional().describe('api/2 and legacy'),
   roles: z.array(z.number().int()).optional().describe('api/2 and legacy: the role ids')
 })
@@ -46,8 +48,14 @@ export const userNameRule = z
   .min(1, 'must not be empty')
   .max(64, 'longer than 64 characters')
   .refine((s) => !s.includes(':'), "must not contain ':'")
+/** For every password set from now on; older and command-line ones are flagged unsafe instead (unsafepassword). */
+export const PASSWORD_MIN_LENGTH = 8
 // Not trimmed: spaces are part of a password.
-export const passwordRule = z.string().min(1, 'must not be empty').max(1000, 'longer than 1000 characters')
+export const passwordRule = z
+  .string()
+  .min(1, 'must not be empty')
+  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(1000, 'longer than 1000 characters')
 export const fullNameRule = z.string().trim().min(1, 'must not be empty').max(200, 'longer than 200 characters')
 export const contactRule = z.string().max(200, 'longer than 200 characters')
 export const emailRule = contactRule.refine((s) => s === '' || /^[^\s@]+@[^\s@]+$/.test(s), 'expected an e-mail address')
@@ -58,7 +66,12 @@ export function userFormRules(creating: boolean) {
     uname: userNameRule,
     fullname: fullNameRule,
     email: contactRule,
-    password: creating ? passwordRule : z.string().max(1000, 'longer than 1000 characters'),
+    password: creating
+      ? passwordRule
+      : z
+          .string()
+          .max(1000, 'longer than 1000 characters')
+          .refine((s) => s === '' || s.length >= PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`),
     roleid: z.array(z.number()).min(1, 'choose at least one role')
   })
 }

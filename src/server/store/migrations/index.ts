@@ -7,6 +7,7 @@ import { alertConfig } from './006-alert-config'
 import { alertOutbox } from './007-alert-outbox'
 import { alertConfigGeneration } from './009-alert-config-generation'
 import { alertOutboxGrouping } from './010-alert-outbox-grouping'
+import { passwordHash } from './011-password-hash'
 
 export interface Migration {
   version: number
@@ -24,5 +25,6 @@ export const migrations: readonly Migration[] = [
   alertConfig,
   alertOutbox,
   alertConfigGeneration,
-  alertOutboxGrouping
+  alertOutboxGrouping,
+  passwordHash
 ]

@@ -361,5 +361,22 @@ ${WATCHED_BY_ALERT_MATCHING.map(
 ).join('\n')}
 `
 
+/** migrations/011-password-hash.ts */
+const passwordHash = {
+  version: 11,
+  name: 'password-hash',
+  sql: `
+ALTER TABLE "user" ADD COLUMN password_hash TEXT, ADD COLUMN password_token TEXT,
+  ADD COLUMN password_unsafe BIGINT NOT NULL DEFAULT 0;
+UPDATE "user" SET password_hash = 'sha256$' || password_salt || '$' || password_sha256,
+  password_token = replace(gen_random_uuid()::text, '-', ''), password_unsafe = 1;
+ALTER TABLE "user" ALTER COLUMN password_hash SET NOT NULL, ALTER COLUMN password_token SET NOT NULL,
+  DROP COLUMN password_salt, DROP COLUMN password_sha256, DROP COLUMN password_md5;
+`
+}
+
 /** Every PostgreSQL migration, in order. Append only. */
-export const postgresMigrations: readonly Migration[] = [{ version: 10, name: 'schema-at-version-10', sql: schemaAtVersion10 }]
+export const postgresMigrations: readonly Migration[] = [
+  { version: 10, name: 'schema-at-version-10', sql: schemaAtVersion10 },
+  passwordHash
+]
