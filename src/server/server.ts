@@ -1,6 +1,5 @@
 // Starts and stops the whole server: store, jobs and HTTP. Used by the headless entry (main.ts), the
 // Electron shell (through that entry) and the tests.
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ChannelType } from './alerting/channel'
 import { BasicAuthenticator } from './auth/basic-auth'
@@ -22,6 +21,7 @@ import { HistoryRollupJob, type HistoryRollupOptions } from './jobs/history-roll
 import { ServerRunLog } from './jobs/server-run-log'
 import { ChangeFeed } from './live/change-feed'
 import type { ServerLogger } from './log'
+import { privateFolder } from './private-files'
 import { CollectorStats } from './metrics/collector-stats'
 import { StorageHealth } from './metrics/storage-health'
 import type { ChangeChannel } from './store/change-channel'
@@ -65,7 +65,9 @@ export interface ServerOptions extends ServerConfig {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { log } = options
   const database = options.database ?? join(options.dataDir, DATABASE_FILE)
-  mkdirSync(options.dataDir, { recursive: true }) // secret.key lives there whatever the engine
+  // secret.key lives there whatever the engine.
+  const notPrivate = privateFolder(options.dataDir)
+  if (notPrivate) log.warn(`the data folder ${options.dataDir} stays readable by others: ${notPrivate}`)
   if (isPostgresUrl(database)) await loadPostgresSupport()
   else {
     const migration = pendingMigration(database)

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -99,5 +99,14 @@ describe('server log file', () => {
     await append('third\n')
     expect(readFileSync(join(dir, 'logs/server.log.1'), 'utf8')).toBe('first\nsecond\n')
     expect(readFileSync(join(dir, 'logs/server.log'), 'utf8')).toBe('third\n')
+  })
+
+  it('is readable by its owner only, a log of an older version too', async () => {
+    mkdirSync(join(dir, 'logs'), { mode: 0o755 })
+    writeFileSync(join(dir, 'logs/server.log.1'), 'old\n', { mode: 0o644 })
+    const log = openServerLog(dir)
+    await new Promise<void>((done) => log.end('line\n', () => done()))
+    const mode = (file: string) => statSync(join(dir, file)).mode & 0o777
+    expect([mode('logs'), mode('logs/server.log'), mode('logs/server.log.1')]).toEqual([0o700, 0o600, 0o600])
   })
 })

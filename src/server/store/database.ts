@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
+import { privateFiles } from '../private-files'
 import { migrations, type Migration } from './migrations'
 
 export interface OpenedDatabase {
@@ -23,12 +24,14 @@ export function openDatabase(
   upToVersion = LATEST_VERSION,
   pageCacheMib = DEFAULT_PAGE_CACHE_MIB
 ): OpenedDatabase {
-  mkdirSync(dirname(file), { recursive: true })
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
   const existed = existsSync(file)
   const sqlite = new Database(file)
   // WAL + synchronous=NORMAL: a commit is in the WAL file before the call returns, so a killed
   // process loses nothing it acknowledged; only a power cut can drop the last transactions.
   sqlite.pragma('journal_mode = WAL')
+  // SQLite gives the WAL and shared-memory files the database file's mode.
+  privateFiles(file, `${file}-wal`, `${file}-shm`)
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
@@ -88,6 +91,7 @@ function migrate(
   if (existed && current > 0) {
     backupFile = `${file}.before-v${latest}-${Date.now()}.bak`
     sqlite.exec(`VACUUM INTO '${backupFile.replaceAll("'", "''")}'`)
+    privateFiles(backupFile)
     log(`database backed up to ${backupFile} before migrating from schema ${current} to ${latest}`)
   }
   for (const m of pending) apply(sqlite, m)
