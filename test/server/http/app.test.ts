@@ -147,11 +147,13 @@ describe('security headers on every answer', () => {
     ['a GET of the collector', 405, () => postCollector(server.baseUrl, '', { auth: COLLECTOR, method: 'GET' })]
   ]
 
-  it.each(answers)('%s (%i): no framing, no MIME sniffing', async (_label, status, ask) => {
+  it.each(answers)('%s (%i): no framing, no MIME sniffing, no referrer elsewhere, no stored copy', async (label, status, ask) => {
     const res = await ask()
     expect(res.status).toBe(status)
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
     expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['referrer-policy']).toBe('same-origin')
+    if (label !== 'a console asset') expect(res.headers['cache-control']).toBe('no-store')
   })
 
   it('the console asset and page keep their strict script policy', async () => {
@@ -160,5 +162,7 @@ describe('security headers on every answer', () => {
     expect(asset.text).toBe('console.log("console")')
     expect(asset.headers['content-security-policy']).toContain("script-src 'self'")
     expect(asset.headers['content-security-policy']).not.toContain('unsafe-eval')
+    // Public and revalidated, rather than the no-store of every other answer.
+    expect(asset.headers['cache-control']).toBe('public, max-age=0')
   })
 })
