@@ -268,6 +268,47 @@ describe('admin/users/update', () => {
     expect(await canLogIn('kate', 'kate-secret')).toBe(false)
   })
 
+  it('as M/Monit clients do it: what get answered, sent back, keeps the password (api/1 and legacy as oldpassword, api/2 as password)', async () => {
+    await createV1('ruth')
+    for (const prefix of ['/api/1', '']) {
+      const got = (await admin.get(`${prefix}/admin/users/get`, { uname: 'ruth' })).json as { password: string; fullname: string }
+      const res = await admin.post(`${prefix}/admin/users/update`, {
+        uname: 'ruth',
+        fullname: `${got.fullname}!`,
+        password: got.password,
+        oldpassword: got.password
+      })
+      expect(res.status).toBe(200)
+      expect(await canLogIn('ruth', 'ruth-secret')).toBe(true)
+      const changed = await admin.post(`${prefix}/admin/users/update`, {
+        uname: 'ruth',
+        fullname: 'Ruth',
+        password: `ruth-secret-${prefix.length}`,
+        oldpassword: got.password
+      })
+      expect(changed.status).toBe(200)
+      expect(await canLogIn('ruth', `ruth-secret-${prefix.length}`)).toBe(true)
+      await admin.post(`${prefix}/admin/users/update`, {
+        uname: 'ruth',
+        fullname: 'Ruth',
+        password: 'ruth-secret',
+        oldpassword: (changed.json as { password: string }).password
+      })
+    }
+    const id = idOf('ruth')
+    const got = (await admin.get('/api/2/admin/users/get', { id })).json as { password: string; roles: number[] }
+    const res = await admin.post('/api/2/admin/users/update', {
+      id,
+      uname: 'ruth',
+      fullname: 'Ruth R',
+      password: got.password,
+      roleid: got.roles
+    })
+    expect(res.status).toBe(200)
+    expect(await canLogIn('ruth', 'ruth-secret')).toBe(true)
+    expect(await canLogIn('ruth', got.password)).toBe(false)
+  })
+
   it('the token stays while the password does, through logins that rehash it', async () => {
     await createV2('lena', [USER])
     const token = tokenOf('lena')
