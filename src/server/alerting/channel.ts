@@ -33,5 +33,10 @@ export interface ChannelType<S = unknown> {
   settings: z.ZodType<S>
   /** Settings encrypted at rest (secret-box) and never returned by the API (write-only). */
   secretFields: readonly string[]
+  /**
+   * Lists of "Name: value" header lines whose values are secrets (tokens): sealed at rest, shown by the
+   * API as "Name: HIDDEN_HEADER_VALUE", and a line sent back that way keeps its stored value.
+   */
+  secretHeaderFields?: readonly string[]
   send(settings: S, notification: AlertNotification, message: RenderedMessage, context: SendContext): Promise<SendResult>
 }

@@ -3,7 +3,8 @@
 import type { z } from 'zod'
 import { isRepeatable } from '../../shared/alert-channel-settings/args'
 import type { ChannelType } from '../alerting/channel'
-import type { Settings } from '../alerting/channel-secrets'
+import { keepHiddenHeaderValues, type Settings } from '../alerting/channel-secrets'
+import { badArgument } from '../http/errors'
 import { argumentError, isList, type RawParams } from '../http/params'
 
 interface ZodInternals {
@@ -38,6 +39,11 @@ export function readChannelSettings(type: ChannelType, raw: RawParams, stored: S
       if (stored[name] !== undefined) input[name] = asArgument(stored[name])
     } else {
       input[name] = isList(schema) || isRepeatable(schema) ? values.filter((v) => v !== '') : values[values.length - 1]
+    }
+    if (type.secretHeaderFields?.includes(name) && Array.isArray(input[name])) {
+      const { lines, missing } = keepHiddenHeaderValues(input[name] as string[], stored[name])
+      if (missing !== undefined) throw badArgument(name, `header "${missing}" has no stored value to keep: type its value`)
+      input[name] = lines
     }
   }
   const parsed = type.settings.safeParse(input)

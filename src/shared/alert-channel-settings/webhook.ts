@@ -4,6 +4,11 @@ import { z } from 'zod'
 import { httpUrl, optionalSecret } from './args'
 
 export const NOTIFICATION_HEADER = 'X-Overseer-Notification'
+/**
+ * What the API shows for a stored header value, and what keeps it when sent back: beyond Latin-1, so no
+ * header value can be it.
+ */
+export const HIDDEN_HEADER_VALUE = '••••••'
 export const SIGNATURE_HEADER = 'X-Overseer-Signature'
 
 /** Headers Overseer sets itself, or that HTTP itself owns: a custom header may not replace them. */

@@ -85,7 +85,7 @@ export const CHANNEL_TYPES: readonly ChannelTypeForm[] = [
         label: 'Extra headers',
         kind: 'lines',
         placeholder: 'Authorization: Bearer …',
-        description: 'One "Name: value" per line'
+        description: 'One "Name: value" per line. Values are stored encrypted and shown as ••••••: a line left so keeps its value'
       },
       { name: 'secret', label: 'Signing secret', kind: 'secret', description: 'Signs the body with HMAC-SHA256 in X-Overseer-Signature' }
     ]

@@ -32,6 +32,7 @@ export const webhook: ChannelType<WebhookSettings> = {
   type: 'webhook',
   settings: webhookSettings,
   secretFields: ['secret'],
+  secretHeaderFields: ['header'],
   async send(settings, notification, _message, context) {
     const url = new URL(settings.url)
     const body = Buffer.from(JSON.stringify(notification), 'utf8')
