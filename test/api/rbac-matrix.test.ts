@@ -106,13 +106,13 @@ const table: Row[] = [
   {
     path: 'admin/users/create',
     method: 'POST',
-    params: () => ({ uname: 'admin', password: 'x', fullname: 'x', roleid: 3 }),
+    params: () => ({ uname: 'admin', password: 'x-password', fullname: 'x', roleid: 3 }),
     expect: admins
   },
   {
     path: 'admin/users/update',
     method: 'POST',
-    params: () => ({ id: NONE, uname: 'ghost', password: 'x', oldpassword: 'x', fullname: 'x', roleid: 3 }),
+    params: () => ({ id: NONE, uname: 'ghost', password: 'x-password', oldpassword: 'x-password', fullname: 'x', roleid: 3 }),
     expect: admins
   },
   { path: 'admin/users/delete', method: 'POST', params: () => ({ uname: 'ghost', id: NONE }), expect: admins },
