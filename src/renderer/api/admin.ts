@@ -80,7 +80,7 @@ export const adminUserQuery = (id: string) =>
 
 export const createUser = (user: UserChange) => apiPost<UserDetail>('admin/users/create', { ...user })
 
-/** api/2 update takes every field; the stored digest as password keeps the password. */
+/** api/2 update takes every field; the password's token from get, sent back, keeps the password. */
 export async function updateUser(id: string, change: UserChange): Promise<UserDetail> {
   const current = await apiGet<UserDetail>('admin/users/get', { id })
   return apiPost<UserDetail>('admin/users/update', {
