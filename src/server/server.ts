@@ -19,6 +19,7 @@ import { AlertDeliveryJob } from './jobs/alert-delivery'
 import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
 import { HistoryRollupJob, type HistoryRollupOptions } from './jobs/history-rollup'
 import { ServerRunLog } from './jobs/server-run-log'
+import { SessionSweepJob } from './jobs/session-sweep'
 import { ChangeFeed } from './live/change-feed'
 import type { ServerLogger } from './log'
 import { privateFolder } from './private-files'
@@ -174,6 +175,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     watchdog.start(options.watchdogIntervalMs, onceForDatabase)
     const rollup = new HistoryRollupJob(store, options.historyRollup ?? {}, onceForDatabase)
     rollup.start()
+    const sessionSweep = new SessionSweepJob(sessions, onceForDatabase)
+    sessionSweep.start()
     const urls = listeningUrls(options.host, port)
     // Kept simple: without --console-url, links point at the first address the server listens on.
     const consoleUrl = options.consoleUrl ?? urls[0] ?? `http://localhost:${port}`
@@ -194,6 +197,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         watchdog.stop()
         runLog.stop()
         rollup.stop()
+        sessionSweep.stop()
         await alerts.stop()
         lease.close()
         stopBridge?.()

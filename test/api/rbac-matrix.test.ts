@@ -1,5 +1,6 @@
 // Every endpoint × {admin, viewer of host A only, collector-only, disabled role, no session}, under
-// every prefix: exactly the allowed results, and nothing of hosts outside the caller's role rows.
+// every prefix: exactly the allowed results, and nothing of hosts outside the caller's role rows. The
+// collector-only user cannot log in (issue 26): its session here is one opened before its role was that.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiEndpoints } from '../../src/server/api/endpoints'
 import { anonymous, loginAs, type ApiClient, type ApiResponse, type Params } from '../support/api-client'
@@ -40,7 +41,9 @@ beforeAll(async () => {
   }
   callers.admin = admin
   callers.viewerA = await loginAs(server.baseUrl, 'viewer', 'pw-viewer')
-  callers.collector = await loginAs(server.baseUrl, 'monit', 'collect0r')
+  callers.collector = await anonymous(server.baseUrl)
+  const collectorId = server.store.users.credentialsOf('monit')!.id
+  server.store.sessions.update(callers.collector.cookie!.split('=')[1], { user_id: collectorId, csrf_protection: 0 })
   callers.disabled = await loginAs(server.baseUrl, 'offuser', 'pw-offuser')
   callers.anonymous = await anonymous(server.baseUrl)
 })
@@ -53,11 +56,11 @@ interface Row {
   path: string
   method: 'GET' | 'POST'
   params: () => Params
-  expect: Record<'admin' | 'viewerA' | 'collector' | 'disabled', Expectation>
+  expect: Record<'admin' | 'viewerA' | 'disabled', Expectation>
 }
-const admins: Row['expect'] = { admin: 'allowed', viewerA: 'forbidden', collector: 'forbidden', disabled: 'forbidden' }
-const everyone: Row['expect'] = { admin: 'allowed', viewerA: 'allowed', collector: 'allowed', disabled: 'allowed' }
-const viewersOfA: Row['expect'] = { admin: 'allowed', viewerA: 'allowed', collector: 'not found', disabled: 'not found' }
+const admins: Row['expect'] = { admin: 'allowed', viewerA: 'forbidden', disabled: 'forbidden' }
+const everyone: Row['expect'] = { admin: 'allowed', viewerA: 'allowed', disabled: 'allowed' }
+const viewersOfA: Row['expect'] = { admin: 'allowed', viewerA: 'allowed', disabled: 'not found' }
 
 // Admin mutations target ids that do not exist (or throw-away names): an administrator is let through
 // to the argument checks (404/409), everyone else is stopped at the door (403).
@@ -184,7 +187,7 @@ describe('RBAC matrix', () => {
           // Admin mutations aimed at nothing: 404 and 409 both mean "got past the permission check".
           if (caller === 'admin' && row.expect.admin === 'allowed' && outcome === 'not found') outcome = 'allowed'
           results[row.path] = outcome
-          expected[row.path] = caller === 'anonymous' ? 'login page' : row.expect[caller]
+          expected[row.path] = caller === 'anonymous' || caller === 'collector' ? 'login page' : row.expect[caller]
           if (caller === 'viewerA') expect(res.text, `${row.path} leaks host B`).not.toMatch(/web-b|bbbbbbbb/)
         }
         expect(results).toEqual(expected)
@@ -212,10 +215,8 @@ describe('RBAC matrix', () => {
     expect(detail.records).toMatchObject({ serviceactions: true, is_user_admin: true })
   })
 
-  it('collector-only and disabled users see no host at all', async () => {
-    for (const c of [callers.collector, callers.disabled]) {
-      expect(((await c.get('/api/2/status/hosts/list')).json as { totalRecords: number }).totalRecords).toBe(0)
-    }
+  it('users of a disabled role see no host at all', async () => {
+    expect(((await callers.disabled.get('/api/2/status/hosts/list')).json as { totalRecords: number }).totalRecords).toBe(0)
   })
 
   it('/collector: the collector user may post, viewers and disabled roles may not', async () => {
@@ -229,7 +230,6 @@ describe('RBAC matrix', () => {
     for (const [user, pw] of [
       ['admin', 'adminsecret'],
       ['viewer', 'pw-viewer'],
-      ['monit', 'collect0r'],
       ['offuser', 'pw-offuser']
     ]) {
       const c = await loginAs(server.baseUrl, user, pw)

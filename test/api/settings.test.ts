@@ -11,6 +11,7 @@ import { type ApiClient, errorBody, loginAs } from '../support/api-client'
 import { databaseFor } from '../support/test-database'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 import { freePort } from '../support/ports'
+import { addUser } from '../support/users'
 
 let server: TestServer
 let admin: ApiClient
@@ -69,8 +70,9 @@ describe('settings/get and settings/update', () => {
 
   it('needs the CSRF token and administrator rights', async () => {
     expect((await admin.post('/api/2/settings/update', { sessiontimeout: 600 })).json).toEqual({ error: 'Invalid CSRF token' })
-    const collector = await loginAs(server.baseUrl, 'monit', 'collect0r')
-    expect((await collector.get('/api/2/settings/get')).status).toBe(403)
+    addUser(server.store, { uname: 'nobody', password: 'nobody-pw', roleIds: [] })
+    const user = await loginAs(server.baseUrl, 'nobody', 'nobody-pw')
+    expect((await user.get('/api/2/settings/get')).status).toBe(403)
   })
 })
 

@@ -75,6 +75,20 @@ export function apiPost<T = Record<string, never>>(path: string, params: ApiPara
   })
 }
 
+/**
+ * Logs out by a POST carrying the CSRF token, which a page of another site cannot forge (GET
+ * /login/logout.csp stays for M/Monit's clients), then leaves for the login form.
+ */
+export async function logOut(): Promise<void> {
+  await fetch('/login/logout.csp', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { CSRFToken: csrfToken },
+    redirect: 'manual'
+  }).catch(() => undefined)
+  window.location.assign('/index.csp')
+}
+
 /** A readable sentence for any error a query or mutation produced. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message

@@ -18,6 +18,7 @@ import {
 import { useDisclosure } from '@mantine/hooks'
 import { Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { Suspense, useEffect, useState } from 'react'
+import { logOut } from '../api/client'
 import { useProfile } from '../api/profile'
 import { OutageBanner, StaleWhenOffline, useConnection } from '../components/outage-banner'
 import { onLiveState, type LiveState } from '../live/live-updates'
@@ -80,9 +81,7 @@ export function AppLayout() {
                 <Menu.Item component={Link} to="/settings">
                   Settings and profile
                 </Menu.Item>
-                <Menu.Item component="a" href="/login/logout.csp">
-                  Log out
-                </Menu.Item>
+                <Menu.Item onClick={() => void logOut()}>Log out</Menu.Item>
               </Menu.Dropdown>
             </Menu>
           </Group>

@@ -2,12 +2,34 @@
 // token is the read-only attribute CSRFToken.
 import { z } from 'zod'
 import { endpoint } from '../http/api'
+import type { RawParams } from '../http/params'
 import { arg } from '../../shared/api/args'
 import type { ApiDeps } from './deps'
+import { HttpError } from '../web/http-error'
 import { emptyAnswer } from '../../shared/api/common'
 import { sessionAttributes } from '../../shared/api/account'
 
 const CSRF_KEY = 'CSRFToken'
+/** Bounds on what a session stores for its client (every session may hold this much). */
+export const MAX_ATTRIBUTES = 64
+export const MAX_ATTRIBUTE_NAME = 128
+export const MAX_ATTRIBUTE_VALUE = 4096
+
+/** The session's attributes with those sent put in; a 400 past the bounds, storing nothing. */
+function withPut(attributes: Record<string, string>, raw: RawParams): Record<string, string> {
+  const next = { ...attributes }
+  for (const [key, values] of raw) {
+    if (key === CSRF_KEY) continue
+    if (key.length > MAX_ATTRIBUTE_NAME) throw new HttpError(400, `a session attribute name is at most ${MAX_ATTRIBUTE_NAME} characters`)
+    const value = values[values.length - 1]
+    if (value.length > MAX_ATTRIBUTE_VALUE) {
+      throw new HttpError(400, `session attribute ${key}: a value is at most ${MAX_ATTRIBUTE_VALUE} characters`)
+    }
+    next[key] = value
+  }
+  if (Object.keys(next).length > MAX_ATTRIBUTES) throw new HttpError(400, `a session holds at most ${MAX_ATTRIBUTES} attributes`)
+  return next
+}
 
 export function sessionEndpoints({ sessions }: ApiDeps) {
   return [
@@ -19,9 +41,7 @@ export function sessionEndpoints({ sessions }: ApiDeps) {
       mutation: true,
       params: {},
       handle: ({ raw, session }) => {
-        const attributes = { ...session.attributes }
-        for (const [key, values] of raw) if (key !== CSRF_KEY) attributes[key] = values[values.length - 1]
-        sessions.setAttributes(session.id, attributes)
+        sessions.setAttributes(session.id, withPut(session.attributes, raw))
         return {}
       }
     }),

@@ -1,12 +1,17 @@
 // Session lifecycle: ids only the server issued, an idle expiry (1800 s unless an administrator set
-// another), a CSRF token per session, and no id rotation at login (clients keep the cookie of their
-// first GET /index.csp, compat AUTH-3).
+// another), a CSRF token per session, and bounds that no caller can turn into a lock-out: anonymous
+// sessions only ever evict other anonymous ones, a login only its own user's oldest sessions, and never
+// the session being made. The id is kept at login for API clients, which keep the cookie of their first
+// GET /index.csp (compat AUTH-3); browsers get a new one (session fixation).
 import { randomBytes } from 'node:crypto'
 import type { SessionRepository, SessionRow } from '../store/sessions'
 
 export const SESSION_COOKIE = 'zsessionid'
 export const DEFAULT_SESSION_TIMEOUT_SEC = 1800
-export const MAX_SESSIONS = 1024
+/** M/Monit's maxActiveSessions (compat AUTH-8), here for the sessions nobody logged in to. */
+export const MAX_ANONYMOUS_SESSIONS = 1024
+/** A user's logins beyond this end their own least recently used ones. */
+export const MAX_SESSIONS_PER_USER = 128
 /** last_access is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_SEC = 30
 
@@ -50,25 +55,37 @@ export class SessionService {
     return this.storedTimeoutSec() ?? DEFAULT_SESSION_TIMEOUT_SEC
   }
 
-  create(savedUrl: string | null = null): Session {
-    const now = this.now()
-    const row: SessionRow = {
-      id: randomBytes(16).toString('hex'),
-      user_id: null,
-      csrf_token: randomBytes(16).toString('hex'),
-      csrf_protection: 1,
-      attributes: '{}',
-      saved_url: savedUrl,
-      created_at: now,
-      last_access: now
-    }
+  /** A new anonymous session. */
+  create(): Session {
+    const row = this.newRow(null, 1)
     this.repo.create(row)
-    this.repo.evictBeyond(MAX_SESSIONS)
+    this.repo.evictAnonymousBeyond(MAX_ANONYMOUS_SESSIONS, row.id)
     return toSession(row)
   }
 
-  logIn(id: string, userId: number, csrfProtection: boolean): void {
-    this.repo.update(id, { user_id: userId, csrf_protection: csrfProtection ? 1 : 0, saved_url: null, last_access: this.now() })
+  /**
+   * Logs the session in; `rotate`: under a new id (the old one ends), so that an id planted in a browser
+   * before the login never becomes the victim's logged-in session. Returns the logged-in session.
+   */
+  logIn(session: Session, userId: number, csrfProtection: boolean, rotate: boolean): Session {
+    const protection = csrfProtection ? 1 : 0
+    let loggedIn: Session
+    if (rotate) {
+      const row = this.newRow(userId, protection)
+      this.repo.create(row)
+      this.repo.delete(session.id)
+      loggedIn = toSession(row)
+    } else {
+      this.repo.update(session.id, { user_id: userId, csrf_protection: protection, saved_url: null, last_access: this.now() })
+      loggedIn = { ...session, userId, csrfProtection, savedUrl: null }
+    }
+    this.repo.evictOfUserBeyond(userId, MAX_SESSIONS_PER_USER, loggedIn.id)
+    return loggedIn
+  }
+
+  /** Ends the sessions idle past the timeout (the sweep job); how many ended. */
+  sweepExpired(): number {
+    return this.repo.deleteIdleSince(this.now() - this.timeoutSec())
   }
 
   remember(id: string, savedUrl: string): void {
@@ -86,6 +103,20 @@ export class SessionService {
 
   invalidate(id: string): void {
     this.repo.delete(id)
+  }
+
+  private newRow(userId: number | null, csrfProtection: number): SessionRow {
+    const now = this.now()
+    return {
+      id: randomBytes(16).toString('hex'),
+      user_id: userId,
+      csrf_token: randomBytes(16).toString('hex'),
+      csrf_protection: csrfProtection,
+      attributes: '{}',
+      saved_url: null,
+      created_at: now,
+      last_access: now
+    }
   }
 }
 

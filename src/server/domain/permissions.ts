@@ -65,3 +65,20 @@ export function hostsWith(p: Principal, bit: number): number[] | undefined {
 export function viewableHostIds(p: Principal): number[] | undefined {
   return hostsWith(p, Permission.View)
 }
+
+/**
+ * False for a user whose only permission is Collector: the account agents post with, whose password sits
+ * in every monitrc, must not open a console or API session (issue 26). A user holding nothing at all may
+ * (it sees an empty console until an administrator grants it a role).
+ */
+export function mayOpenSession(p: Principal): boolean {
+  if (p.admin) return true
+  const beyondCollector = ~Permission.Collector
+  if ((p.everyHost & beyondCollector) !== 0) return true
+  let collects = (p.everyHost & Permission.Collector) !== 0
+  for (const bits of p.perHost.values()) {
+    if ((bits & beyondCollector) !== 0) return true
+    collects ||= (bits & Permission.Collector) !== 0
+  }
+  return !collects
+}

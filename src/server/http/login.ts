@@ -1,11 +1,15 @@
 // Form login as M/Monit does it (compat §2): GET / and /index.csp, POST /z_security_check,
-// /login/logout.csp. The session id never changes at login.
+// /login/logout.csp. API clients keep their session id at login (AUTH-3), browsers get a new one
+// (session-gate.ts); a login or logout another site made a browser send is refused (login CSRF).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { LoginThrottle } from '../auth/login-throttle'
 import type { Session } from '../auth/sessions'
 import { checkPassword } from '../auth/passwords'
 import type { UserRepository } from '../store/users'
-import { storageUnavailable } from './errors'
+import { validToken } from './api'
+import { crossSite } from './browser-request'
+import { HttpError, storageUnavailable } from './errors'
+import { rawParams } from './params'
 import type { SessionGate } from './session-gate'
 import { setupState } from './setup'
 import { tooManyFailures } from '../web/too-many-failures'
@@ -19,6 +23,7 @@ export interface LoginDeps {
 }
 
 const INVALID = 'Invalid username or password'
+const COLLECTOR_ONLY = 'This account may only send agent data to /collector: it cannot log in'
 
 export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promise<void> {
   const { gate } = deps
@@ -50,6 +55,7 @@ export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promis
 
   app.post('/z_security_check', { errorHandler: storageFailed }, async (request, reply) => {
     const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
+    if (crossSite(request)) return fail(request, reply, undefined, 403, 'Cross-site login refused')
     const session = gate.ensureSession(request, reply)
     const uname = form.get('z_username') ?? ''
     const wait = deps.throttle.retryAfter(request.ip, uname)
@@ -60,18 +66,25 @@ export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promis
     }
     const user = deps.users.credentialsOf(uname)
     const password = form.get('z_password') ?? ''
-    if (!user || !(await checkPassword(deps.users, user, password))) {
-      deps.throttle.failed(request.ip, uname, user !== undefined)
-      return fail(request, reply, session, 401, INVALID, uname)
-    }
+    // Counted before the check, which waits on the thread pool: parallel guesses would all pass the throttle.
+    deps.throttle.failed(request.ip, uname, user !== undefined)
+    if (!user || !(await checkPassword(deps.users, user, password))) return fail(request, reply, session, 401, INVALID, uname)
     deps.throttle.succeeded(request.ip, uname)
-    gate.sessions.logIn(session.id, user.id, form.get('z_csrf_protection')?.toLowerCase() !== 'off')
+    if (!gate.mayLogIn(user.id)) return fail(request, reply, session, 403, COLLECTOR_ONLY, uname)
+    gate.logIn(request, reply, session, user.id, form.get('z_csrf_protection')?.toLowerCase() !== 'off')
     return reply.code(302).header('Location', safeRedirect(session.savedUrl)).send()
   })
 
+  // GET stays for M/Monit's clients (AUTH-7); the console posts with the session's CSRF token.
   const logout = (request: FastifyRequest, reply: FastifyReply) => {
+    if (crossSite(request)) throw new HttpError(403, 'Cross-site logout refused')
     const session = gate.session(request)
-    if (session) gate.sessions.invalidate(session.id)
+    if (session) {
+      if (request.method === 'POST' && session.csrfProtection && !validToken(session, request, rawParams(request))) {
+        throw new HttpError(403, 'Invalid CSRF token')
+      }
+      gate.sessions.invalidate(session.id)
+    }
     return reply.code(302).header('Location', '/index.csp').send()
   }
   app.get('/login/logout.csp', logout)

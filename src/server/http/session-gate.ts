@@ -1,11 +1,13 @@
 // Who is calling: the session behind the zsessionid cookie and its user's permissions. Without a live
-// session every protected URL answers 200 with the HTML login page, never a JSON 401 (compat AUTH-5).
+// session every protected URL answers 200 with the HTML login page, never a JSON 401 (compat AUTH-5); so
+// does the session of a collector-only user (mayOpenSession), whose role may have changed since its login.
 import '@fastify/cookie' // request.cookies, reply.setCookie
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Principals } from '../auth/principals'
 import { SESSION_COOKIE, type Session, type SessionService } from '../auth/sessions'
-import type { Principal } from '../domain/permissions'
+import { mayOpenSession, type Principal } from '../domain/permissions'
 import type { StorageHealth } from '../metrics/storage-health'
+import { fromBrowser } from './browser-request'
 import { loginPage } from './login-page'
 
 export interface Caller {
@@ -31,7 +33,7 @@ export class SessionGate {
   caller(request: FastifyRequest, reply: FastifyReply, rememberUrl = true): Caller | undefined {
     const session = this.session(request)
     const principal = session?.userId != null ? this.principals.of(session.userId) : undefined
-    if (session && principal) return { session, principal }
+    if (session && principal && mayOpenSession(principal)) return { session, principal }
     this.sendLogin(request, reply, session, { rememberUrl })
     return undefined
   }
@@ -40,13 +42,34 @@ export class SessionGate {
   ensureSession(request: FastifyRequest, reply: FastifyReply, existing = this.session(request)): Session {
     if (existing) return existing
     const session = this.sessions.create()
+    this.setCookie(request, reply, session)
+    return session
+  }
+
+  /**
+   * Logs the session in. A browser that brought its id in the cookie gets a new one (a page or a network
+   * attacker may have planted it); API clients keep theirs, as M/Monit's clients rely on (compat AUTH-3).
+   */
+  logIn(request: FastifyRequest, reply: FastifyReply, session: Session, userId: number, csrfProtection: boolean): Session {
+    const planted = request.cookies[SESSION_COOKIE] === session.id && fromBrowser(request)
+    const loggedIn = this.sessions.logIn(session, userId, csrfProtection, planted)
+    if (loggedIn.id !== session.id) this.setCookie(request, reply, loggedIn)
+    return loggedIn
+  }
+
+  /** False for a user who may not open a session: gone, or collector-only (mayOpenSession). */
+  mayLogIn(userId: number): boolean {
+    const principal = this.principals.of(userId)
+    return principal !== undefined && mayOpenSession(principal)
+  }
+
+  private setCookie(request: FastifyRequest, reply: FastifyReply, session: Session): void {
     reply.setCookie(SESSION_COOKIE, session.id, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
       secure: request.protocol === 'https'
     })
-    return session
   }
 
   sendLogin(

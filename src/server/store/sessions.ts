@@ -46,28 +46,45 @@ export class SessionRepository {
     this.sql.run(query)
   }
 
-  count(): number {
-    return this.sql.first(this.db.selectFrom('session').select((eb) => eb.fn.countAll<number>().as('n')))!.n
+  /** Ends the sessions idle since before `cutoff` (seconds); how many ended. */
+  deleteIdleSince(cutoff: number): number {
+    return this.sql.run(this.db.deleteFrom('session').where('last_access', '<', cutoff)).changes
   }
 
-  /** Evicts the least recently used sessions beyond `max`, unauthenticated ones first (compat AUTH-8). */
-  evictBeyond(max: number): void {
-    const excess = this.count() - max
+  /**
+   * Keeps the `max` most recently used anonymous sessions, `keep` (the one just made) always among them
+   * (compat AUTH-8). Logged-in sessions are never evicted for anonymous ones.
+   */
+  evictAnonymousBeyond(max: number, keep: string): void {
+    this.evictBeyond(null, max, keep)
+  }
+
+  /** Keeps the user's `max` most recently used sessions, `keep` (the one logging in) always among them. */
+  evictOfUserBeyond(userId: number, max: number, keep: string): void {
+    this.evictBeyond(userId, max, keep)
+  }
+
+  /** The pool: one user's sessions, or the anonymous ones (null). */
+  private evictBeyond(userId: number | null, max: number, keep: string): void {
+    const pool = this.db.selectFrom('session').where('user_id', userId === null ? 'is' : '=', userId)
+    const excess = Number(this.sql.first(pool.select((eb) => eb.fn.countAll<number>().as('n')))!.n) - max
     if (excess <= 0) return
     const victims = this.sql.all(
-      this.db
-        .selectFrom('session')
+      pool
         .select('id')
-        .orderBy((eb) => eb.case().when('user_id', 'is', null).then(0).else(1).end())
-        .orderBy('last_access')
+        .where('id', '!=', keep)
+        .orderBy('last_access', 'desc')
+        .orderBy('created_at', 'desc')
         .limit(excess)
+        .offset(Math.max(0, max - 1))
     )
-    this.sql.run(
-      this.db.deleteFrom('session').where(
-        'id',
-        'in',
-        victims.map((v) => v.id)
+    if (victims.length > 0)
+      this.sql.run(
+        this.db.deleteFrom('session').where(
+          'id',
+          'in',
+          victims.map((v) => v.id)
+        )
       )
-    )
   }
 }

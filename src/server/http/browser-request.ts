@@ -1,0 +1,32 @@
+// What a request's headers say about the browser behind it. Browsers send Origin on every POST and
+// Sec-Fetch-* to secure and local origins; M/Monit's API clients (scripts) send neither (compat CLI-2).
+import type { FastifyRequest } from 'fastify'
+
+/** True when the request carries a header only browsers send. */
+export function fromBrowser(request: FastifyRequest): boolean {
+  const h = request.headers
+  return h.origin !== undefined || h['sec-fetch-site'] !== undefined || h['sec-fetch-mode'] !== undefined
+}
+
+/**
+ * True when the browser says another site made the request (a page forging a login or logout). Sec-Fetch-Site
+ * decides when sent; else Origin must name the host the request was sent to (Host, or X-Forwarded-Host
+ * from a reverse proxy: a cross-site form cannot set either). Sibling sites (same-site) are others too.
+ */
+export function crossSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site']
+  if (site !== undefined) return site !== 'same-origin' && site !== 'none'
+  const origin = request.headers.origin
+  if (origin === undefined) return false
+  const hosts = [request.headers['x-forwarded-host']?.toString().split(',')[0], request.headers.host]
+  return !hosts.some((host) => host !== undefined && sameHost(origin, host.trim()))
+}
+
+function sameHost(origin: string, host: string): boolean {
+  try {
+    const from = new URL(origin) // "null" (a sandboxed or opaque origin) throws: another site
+    return from.host === new URL(`${from.protocol}//${host}`).host
+  } catch {
+    return false
+  }
+}
