@@ -3,6 +3,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
+import type { HttpLimits } from './http/http-limits'
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log'
 
 export const APP_NAME = 'Overseer'
@@ -32,6 +33,8 @@ export interface ServerConfig {
   accessLog?: boolean
   /** The SQLite page cache of each of the server's two database connections, in MiB; absent: the store's default. */
   cacheSizeMib?: number
+  /** Timeouts and connection caps chosen by flag; the others keep their defaults (http/http-limits.ts). */
+  httpLimits?: Partial<HttpLimits>
 }
 
 export interface UserSpec {
@@ -52,7 +55,11 @@ export const settings = {
   'log-level': 'OVERSEER_LOG_LEVEL',
   'log-format': 'OVERSEER_LOG_FORMAT',
   'access-log': 'OVERSEER_ACCESS_LOG',
-  'cache-size': 'OVERSEER_CACHE_SIZE'
+  'cache-size': 'OVERSEER_CACHE_SIZE',
+  'headers-timeout': 'OVERSEER_HEADERS_TIMEOUT',
+  'request-timeout': 'OVERSEER_REQUEST_TIMEOUT',
+  'max-connections': 'OVERSEER_MAX_CONNECTIONS',
+  'max-connections-per-address': 'OVERSEER_MAX_CONNECTIONS_PER_ADDRESS'
 } as const
 
 export class ConfigError extends Error {}
@@ -69,6 +76,20 @@ const userSpec = (flag: string) =>
     }
     return { user: text.slice(0, colon), password: text.slice(colon + 1) }
   })
+
+const seconds = (flag: string) =>
+  z.coerce
+    .number({ message: `--${flag} must be a number of seconds` })
+    .positive(`--${flag} must be more than 0 seconds`)
+    .max(3600, `--${flag} must be at most 3600 seconds`)
+    .optional()
+
+const count = (flag: string) =>
+  z.coerce
+    .number({ message: `--${flag} must be a number` })
+    .int(`--${flag} must be a whole number`)
+    .min(1, `--${flag} must be 1 or more`)
+    .optional()
 
 const schema = z.object({
   host: z.string().min(1).default('0.0.0.0'),
@@ -96,7 +117,11 @@ const schema = z.object({
     .int('--cache-size must be a whole number of MiB')
     .min(1, '--cache-size must be 1 MiB or more')
     .max(MAX_CACHE_SIZE_MIB, `--cache-size must be at most ${MAX_CACHE_SIZE_MIB} MiB`)
-    .optional()
+    .optional(),
+  'headers-timeout': seconds('headers-timeout'),
+  'request-timeout': seconds('request-timeout'),
+  'max-connections': count('max-connections'),
+  'max-connections-per-address': count('max-connections-per-address')
 })
 
 export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): ServerConfig {
@@ -130,8 +155,20 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     logLevel: v['log-level'],
     logFormat: v['log-format'],
     accessLog: v['access-log'] === undefined ? undefined : v['access-log'] === 'on',
-    cacheSizeMib: v['cache-size']
+    cacheSizeMib: v['cache-size'],
+    httpLimits: httpLimitsOf(v)
   }
+}
+
+function httpLimitsOf(v: z.output<typeof schema>): Partial<HttpLimits> | undefined {
+  const chosen: Partial<HttpLimits> = {
+    headersTimeoutMs: v['headers-timeout'] && v['headers-timeout'] * 1000,
+    requestTimeoutMs: v['request-timeout'] && v['request-timeout'] * 1000,
+    maxConnections: v['max-connections'],
+    maxConnectionsPerAddress: v['max-connections-per-address']
+  }
+  for (const key of Object.keys(chosen) as (keyof HttpLimits)[]) if (chosen[key] === undefined) delete chosen[key]
+  return Object.keys(chosen).length > 0 ? chosen : undefined
 }
 
 /** The per-user application data folder; the same place Electron's `app.getPath('userData')` uses. */

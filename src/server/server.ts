@@ -14,6 +14,7 @@ import type { ServerConfig } from './config'
 import { desktopNotifier, startDesktopBridge, type ParentChannel } from './desktop-bridge'
 import { allEndpoints } from './api/endpoints'
 import { buildApp } from './http/app'
+import { httpLimitsWith } from './http/http-limits'
 import { listeningUrls } from './http/listening-urls'
 import { AlertDeliveryJob } from './jobs/alert-delivery'
 import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
@@ -152,6 +153,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       version,
       consoleDir: options.consoleDir,
       collectorLimits,
+      httpLimits: httpLimitsWith(options.httpLimits),
       collectorStats: new CollectorStats(),
       storage,
       metricsEnabled: options.metrics !== false

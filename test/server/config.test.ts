@@ -60,7 +60,21 @@ describe('server configuration', () => {
     expect(parseConfig([], { OVERSEER_CACHE_SIZE: '32' }).cacheSizeMib).toBe(32)
   })
 
+  it('takes timeouts in seconds and connection caps from flags or the environment; absent, the defaults', () => {
+    expect(parseConfig([], {}).httpLimits).toBeUndefined()
+    expect(
+      parseConfig(['--headers-timeout', '5', '--request-timeout', '12.5', '--max-connections', '20000'], {
+        OVERSEER_MAX_CONNECTIONS_PER_ADDRESS: '1000',
+        OVERSEER_MAX_CONNECTIONS: '10'
+      }).httpLimits
+    ).toEqual({ headersTimeoutMs: 5000, requestTimeoutMs: 12_500, maxConnections: 20_000, maxConnectionsPerAddress: 1000 })
+  })
+
   it.each([
+    [['--headers-timeout', '0'], /--headers-timeout must be more than 0 seconds/],
+    [['--request-timeout', 'soon'], /--request-timeout must be a number of seconds/],
+    [['--max-connections', '0'], /--max-connections must be 1 or more/],
+    [['--max-connections-per-address', '2.5'], /--max-connections-per-address must be a whole number/],
     [['--cache-size', 'lots'], /--cache-size must be a number of MiB/],
     [['--cache-size', '1.5'], /--cache-size must be a whole number of MiB/],
     [['--cache-size', '0'], /--cache-size must be 1 MiB or more/],

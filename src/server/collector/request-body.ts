@@ -9,8 +9,13 @@ export interface CollectorLimits extends MessageLimits {
   maxBodyBytes: number
   /** Largest XML document after gunzip: the bound against gzip bombs. */
   maxXmlBytes: number
-  /** Most XML of large messages held at once; past it a large message is answered 503 (xml-in-flight.ts). */
+  /** Most XML of large messages held at once; past it a large message is answered 503 (bytes-in-flight.ts). */
   maxXmlBytesInFlight: number
+  /**
+   * Most bytes of bodies held at once, from their first byte until their message is stored: past it
+   * a body is answered 503 unread, so slow or many posts cannot hold more (bytes-in-flight.ts).
+   */
+  maxBodyBytesInFlight: number
 }
 
 /**
@@ -22,6 +27,8 @@ export const defaultCollectorLimits: CollectorLimits = {
   maxBodyBytes: 4 * 1024 * 1024,
   maxXmlBytes: 8 * 1024 * 1024,
   maxXmlBytesInFlight: 32 * 1024 * 1024,
+  // Room for some 8,000 usual (gzipped, 1–4 KB) messages at once, or 8 at the size limit.
+  maxBodyBytesInFlight: 32 * 1024 * 1024,
   ...defaultMessageLimits
 }
 

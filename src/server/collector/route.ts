@@ -16,7 +16,7 @@ import type { CollectorStats } from '../metrics/collector-stats'
 import type { StorageHealth } from '../metrics/storage-health'
 import type { MessageCollector } from './ingest-thread'
 import { decodeBody, type CollectorLimits } from './request-body'
-import { XmlInFlight } from './xml-in-flight'
+import { BytesInFlight, XmlInFlight, type Holding } from './bytes-in-flight'
 
 export interface CollectorDeps {
   collector: MessageCollector
@@ -45,12 +45,14 @@ export function isCollectorUrl(url: string | undefined): boolean {
 const SERVER_HEADER = 'mmonit/3.7.0'
 const REALM = 'Basic realm="collector"'
 const TOO_LARGE = 'request body is too large'
+const BUSY = 'the collector is busy with other messages: try again later'
 
 export type CollectorHandler = (request: IncomingMessage, response: ServerResponse) => void
 
 export function collectorHandler(deps: CollectorDeps): CollectorHandler {
   const now = deps.now ?? Date.now
   const inFlight = new XmlInFlight(deps.limits.maxXmlBytesInFlight)
+  const bodies = new BytesInFlight(deps.limits.maxBodyBytesInFlight)
   const { log } = deps
 
   const failed = (detail: string) => {
@@ -59,7 +61,16 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
   }
 
   const store = async (request: IncomingMessage, principal: Principal): Promise<void> => {
-    const body = await readBody(request, deps.limits.maxBodyBytes)
+    const holding = bodies.hold()
+    try {
+      await storeHeld(request, principal, holding)
+    } finally {
+      holding.release()
+    }
+  }
+
+  const storeHeld = async (request: IncomingMessage, principal: Principal, holding: Holding): Promise<void> => {
+    const body = await readBody(request, deps.limits.maxBodyBytes, holding)
     const xml = await decodeBody(body, request.headers['content-encoding'], deps.limits.maxXmlBytes)
     const release = inFlight.claim(xml.length)
     if (!release) throw new HttpError(503, 'the collector is busy with other large messages: try again later')
@@ -133,20 +144,27 @@ function answer(response: ServerResponse, error?: HttpError): void {
 /** The client hung up before its body was complete: nothing is stored and no one is left to answer. */
 class ClientGone extends Error {}
 
-/** The whole body, up to `maxBytes`. Any Content-Type is taken: the parser decides what the bytes are. */
-function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  if (Number(request.headers['content-length']) > maxBytes) return Promise.reject(new HttpError(413, TOO_LARGE))
+/**
+ * The whole body, up to `maxBytes`, held in `holding` from before its first byte: its announced length
+ * at once, else chunk by chunk. Any Content-Type is taken: the parser decides what the bytes are.
+ */
+function readBody(request: IncomingMessage, maxBytes: number, holding: Holding): Promise<Buffer> {
+  const announced = Number(request.headers['content-length'])
+  if (announced > maxBytes) return Promise.reject(new HttpError(413, TOO_LARGE))
+  const known = Number.isSafeInteger(announced)
+  if (known && !holding.grow(announced)) return Promise.reject(new HttpError(503, BUSY))
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let received = 0
+    const refuse = (error: HttpError) => {
+      request.removeAllListeners('data')
+      request.resume()
+      reject(error)
+    }
     request.on('data', (chunk: Buffer) => {
       received += chunk.length
-      if (received > maxBytes) {
-        request.removeAllListeners('data')
-        request.resume()
-        reject(new HttpError(413, TOO_LARGE))
-        return
-      }
+      if (received > maxBytes) return refuse(new HttpError(413, TOO_LARGE))
+      if (!known && !holding.grow(chunk.length)) return refuse(new HttpError(503, BUSY))
       chunks.push(chunk)
     })
     request.on('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received)))

@@ -16,8 +16,11 @@ import { metricsRoutes } from '../metrics/route'
 import type { Store } from '../store/store'
 import { registerEndpoints, type ApiEndpoint } from './api'
 import { accessLog } from './access-log'
+import { limitBodies } from './body-limits'
+import { capConnections } from './connection-caps'
 import { consoleAssets, readConsolePage } from './console'
 import { installErrorHandling } from './errors'
+import { timeoutCheckInterval, type HttpLimits } from './http-limits'
 import { loginRoutes } from './login'
 import { setSecurityHeaders } from './security-headers'
 import { SessionGate } from './session-gate'
@@ -40,6 +43,7 @@ export interface AppDeps {
   /** A log line per answered request (--access-log on). */
   accessLog?: boolean
   collectorLimits: CollectorLimits
+  httpLimits: HttpLimits
   /** Ingest counts and latencies: filled by the collector, read by /metrics. */
   collectorStats: CollectorStats
   /** Whether the database can be written: fed by failed and stored writes, read by /metrics. */
@@ -55,26 +59,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // security headers are set there too, so that every answer carries them.
   const collector = collectorHandler({ ...deps, limits: deps.collectorLimits })
   const logAccess = deps.accessLog ? accessLog(deps.log) : undefined
+  const limits = deps.httpLimits
   const app = fastify({
     loggerInstance: fastifyLogger(deps.log),
     // Fastify would log each request twice at info; the access log, when asked for, has one line each.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
+    bodyLimit: limits.publicBodyBytes,
     // Arguments and answers are zod's (http/api.ts): fastify's JSON-schema compilers (ajv and
     // fast-json-stringify, ~2 MB of heap) are never loaded.
     schemaController: { compilersFactory: { buildValidator: noJsonSchemas, buildSerializer: noJsonSchemas } },
     serverFactory: (fastifyHandler) => {
-      const server = createServer((request, response) => {
-        logAccess?.(request, response)
-        setSecurityHeaders(response)
-        if (isCollectorUrl(request.url)) collector(request, response)
-        else fastifyHandler(request, response)
-      })
-      // Fastify's defaults for the servers it creates itself.
-      server.keepAliveTimeout = 72_000
-      server.requestTimeout = 0
+      const server = createServer(
+        {
+          // Fastify's default for the servers it creates itself.
+          keepAliveTimeout: 72_000,
+          // A request too slow to arrive is answered 408 and its connection closed (issue 26).
+          headersTimeout: limits.headersTimeoutMs,
+          requestTimeout: limits.requestTimeoutMs,
+          connectionsCheckingInterval: timeoutCheckInterval(limits)
+        },
+        (request, response) => {
+          logAccess?.(request, response)
+          setSecurityHeaders(response)
+          if (isCollectorUrl(request.url)) collector(request, response)
+          else fastifyHandler(request, response)
+        }
+      )
+      capConnections(server, limits, deps.log)
       return server
     }
+  })
+  // Closing waits for open requests, and Node stops timing requests out once the server closes: a
+  // client that never finishes its request would hold the shutdown forever.
+  app.addHook('preClose', (done) => {
+    setTimeout(() => app.server.closeAllConnections(), limits.requestTimeoutMs).unref()
+    done()
   })
   if (deps.onRoute) {
     const told = deps.onRoute
@@ -83,8 +103,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const gate = new SessionGate(deps.sessions, deps.principals, deps.storage)
   installErrorHandling(app, deps.log, gate, deps.storage, deps.endpoints)
   await app.register(fastifyCookie)
-  // Form bodies keep repeated keys (hostid=1&hostid=2); handlers read them through http/params.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
+  limitBodies(app, gate, deps.endpoints, limits)
+  // Form bodies keep repeated keys (hostid=1&hostid=2); handlers read them through http/params. The
+  // limit is the route's (body-limits.ts).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, new URLSearchParams(body as string))
   )
 

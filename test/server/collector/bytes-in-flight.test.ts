@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LARGE_MESSAGE_BYTES } from '../../../src/server/collector/next-batch'
-import { XmlInFlight } from '../../../src/server/collector/xml-in-flight'
+import { XmlInFlight } from '../../../src/server/collector/bytes-in-flight'
 import { postCollector } from '../../support/collector-client'
 import { asAgent, fixture } from '../../support/fixtures'
 import { startTestServer, type TestServer } from '../../support/in-process-server'
