@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Permission } from '../../../src/shared/codes'
-import { holdsAnywhere, mayCollect, mayOnHost, principalOf } from '../../../src/server/domain/permissions'
+import { holdsAnywhere, mayCollect, mayOnHost, mayOpenSession, principalOf } from '../../../src/server/domain/permissions'
 
 const user = { id: 7, uname: 'ann' }
 const row = (permission: number, hostIds: number[] = [], groupIds: number[] = [], groupHostIds: number[] = []) => ({
@@ -39,5 +39,16 @@ describe('permissions', () => {
     const admin = principalOf(user, [{ admin: true, active: true, rows: [] }])
     expect(admin.admin).toBe(true)
     expect(mayOnHost(admin, 99, Permission.ServiceActions)).toBe(true)
+  })
+
+  it('a user whose only permission is collector may not open a session; anyone holding more, or nothing, may', () => {
+    const of = (admin: boolean, ...rows: ReturnType<typeof row>[]) => mayOpenSession(principalOf(user, [{ admin, active: true, rows }]))
+    expect(of(false, row(Permission.Collector))).toBe(false)
+    expect(of(false, row(Permission.Collector, [1]), row(Permission.Collector, [], [9], [2]))).toBe(false)
+    expect(of(false, row(Permission.Collector), row(Permission.View, [1]))).toBe(true)
+    expect(of(false, row(Permission.Collector | Permission.View))).toBe(true)
+    expect(of(true, row(Permission.Collector))).toBe(true)
+    expect(of(false)).toBe(true)
+    expect(of(false, row(Permission.View, [1]))).toBe(true)
   })
 })
