@@ -58,6 +58,8 @@ export type StepResult = 'late' | 'read' | 'wrote' | 'rolled' | 'pruned' | 'vacu
 
 export class Rollup {
   private phase: Phase = { kind: 'idle' }
+  /** The last hour rolled from raw rows had none: the next start looks for the end of the gap first. */
+  private rawHourWasEmpty = false
   private readonly canVacuum: boolean
 
   constructor(
@@ -172,8 +174,28 @@ export class Rollup {
     // The late scan just caught up, so every row up to the newest is either in this hour's roll or
     // was already merged; rows after it are the late scan's once this hour is rolled.
     const maxRawId = raw.newest()
+    if (this.rawHourWasEmpty && this.skipEmptyHours(hour, maxRawId, now)) return true
     settings.setLateScanId(maxRawId)
     this.phase = { kind: 'reading-raw', hour, maxRawId, blocks: new Map(), hostId: 0, from: hour, grids: new Map(), afterHost: 0 }
+    return true
+  }
+
+  /**
+   * After an empty hour (the server was off, agents were silent), marks every hour up to the next raw row
+   * rolled at once rather than reading each one's hosts: a gap of months was thousands of steps. Rows
+   * that arrive later for those hours are late rows, merged like any other (mergeLateRows).
+   */
+  private skipEmptyHours(hour: number, maxRawId: number, now: number): boolean {
+    const { raw, settings } = this.history
+    this.rawHourWasEmpty = false
+    const next = raw.firstTimeFrom(hour, maxRawId)
+    const rollable = blockStart('minute', now - ROLL_GRACE_SECONDS)
+    const until = Math.min(next === undefined ? rollable : blockStart('minute', next), rollable)
+    if (until <= hour) return false
+    this.sql.transaction(() => {
+      settings.setLateScanId(maxRawId)
+      settings.setRolledUntil('minute', until)
+    })
     return true
   }
 
@@ -222,6 +244,7 @@ export class Rollup {
       for (let i = phase.next; i < last; i++) blocks.put('minute', phase.hour, phase.blocks[i][0], phase.blocks[i][1])
       if (last === phase.blocks.length) settings.setRolledUntil('minute', phase.hour + HOUR)
     })
+    this.rawHourWasEmpty = phase.blocks.length === 0
     phase.next = last
     if (last === phase.blocks.length) this.phase = { kind: 'idle' }
     return 'wrote'
@@ -231,13 +254,22 @@ export class Rollup {
   // minute → hour (a day at a time), hour → day (a month at a time)
 
   private startLevelRoll(level: 'hour' | 'day'): boolean {
-    const rolled = this.history.settings.progress().rolledUntil
+    const { settings } = this.history
+    const rolled = settings.progress().rolledUntil
     const start = rolled[level]
     const finer = finerLevel[level] as RolledLevel
     const finerUntil = rolled[finer]
     if (start === null || finerUntil === null) return false
     const end = nextBlockStart(level, start)
     if (finerUntil < end) return false
+    // No finer block in this one: on to the block of the next finer one (or as far as the finer level is
+    // rolled) in one write, rather than a step per empty day or month.
+    const nextFiner = this.history.blocks.firstStartFrom(finer, start)
+    if (nextFiner === undefined || nextFiner >= end) {
+      const rolledFiner = blockStart(level, finerUntil)
+      settings.setRolledUntil(level, nextFiner === undefined ? rolledFiner : Math.min(blockStart(level, nextFiner), rolledFiner))
+      return true
+    }
     const maxId = this.history.series.maxId()
     this.phase = { kind: 'rolling', level, start, end, afterId: 0, maxId }
     return true

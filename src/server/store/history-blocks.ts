@@ -39,6 +39,12 @@ function prepareLevel(db: QueryBuilder, sql: SqlRunner, level: RolledLevel) {
         .where('statistic_id', '<=', p.toId)
         .orderBy('statistic_id')
     ),
+    firstStart: sql.prepare((p: { from: number }) =>
+      h
+        .selectFrom(table)
+        .select((eb) => eb.fn.min('start').as('start'))
+        .where('start', '>=', p.from)
+    ),
     prune: sql.prepare((p: { before: number; limit: number }) =>
       h
         .deleteFrom(table)
@@ -104,6 +110,11 @@ export class BlockRepository {
       )
     }
     return rows
+  }
+
+  /** The earliest start of a block at or after `from`, of any statistic (a seek on the primary key). */
+  firstStartFrom(level: RolledLevel, from: number): number | undefined {
+    return this.levels[level].firstStart.get({ from })?.start ?? undefined
   }
 
   /** Deletes up to `limit` of the oldest blocks that start before `before`; returns how many. */

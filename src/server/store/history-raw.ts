@@ -18,6 +18,7 @@ export class RawHistoryRepository {
   private readonly hostsAfter
   private readonly deleteOld
   private readonly oldest
+  private readonly firstFrom
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
     const h = historyQueries(db)
@@ -44,6 +45,13 @@ export class RawHistoryRepository {
     )
     this.newestId = sql.prepare((_: Record<string, never>) => h.selectFrom('history_raw').select((eb) => eb.fn.max('id').as('id')))
     this.oldest = sql.prepare((_: Record<string, never>) => h.selectFrom('history_raw').select((eb) => eb.fn.min('time').as('time')))
+    this.firstFrom = sql.prepare((p: { from: number; maxId: number }) =>
+      h
+        .selectFrom('history_raw')
+        .select((eb) => eb.fn.min('time').as('time'))
+        .where('time', '>=', p.from)
+        .where('id', '<=', p.maxId)
+    )
     this.hostsAfter = sql.prepare((p: { afterId: number; limit: number }) =>
       db.selectFrom('host').select('id').where('id', '>', p.afterId).orderBy('id').limit(p.limit)
     )
@@ -81,6 +89,14 @@ export class RawHistoryRepository {
   /** Time of the oldest row, if any: a full scan, for the rollup's first start only. */
   oldestTime(): number | undefined {
     return this.oldest.get({})?.time ?? undefined
+  }
+
+  /**
+   * Time of the oldest row at or after `from` with id ≤ maxId, if any: a scan (no index leads with
+   * time), which the rollup makes only after finding an hour empty, to jump over the gap at once.
+   */
+  firstTimeFrom(from: number, maxId: number): number | undefined {
+    return this.firstFrom.get({ from, maxId })?.time ?? undefined
   }
 
   hostIdsAfter(afterId: number, limit: number): number[] {

@@ -125,6 +125,34 @@ describe('late and out-of-order samples', () => {
   })
 })
 
+describe('gaps', () => {
+  it('are crossed in a few steps (not one per empty hour, day or month), and late samples inside them still count', () => {
+    setup = historySetup(1)
+    const [a] = setup.ids
+    setup.store.history.settings.setRetention({ raw: 400 * DAY, minute: 400 * DAY, hour: 400 * DAY })
+    // A poll, then the agents silent for most of a year, then polls again.
+    const back = T0 + 300 * DAY + 7 * HOUR
+    setup.raw(T0 + 10, [[a, 1]])
+    setup.raw(back + 10, [[a, 2]])
+    const job = rollup()
+    // Hour by hour, the gap alone took over 7,200 raw rolls of several steps each.
+    expect(job.runToIdle(back + 2 * HOUR)).toBeLessThan(100)
+    expect(setup.store.history.settings.progress().rolledUntil.minute).toBe(blockStart('minute', back + 2 * HOUR - ROLL_GRACE_SECONDS))
+    expect(setup.stored('minute', back, a)).toEqual([expectedBucket(back, [2])])
+    expect(setup.stored('hour', T0, a)).toEqual([expectedBucket(T0, [1])])
+
+    // A sample of a day in the gap, arriving late (an agent's queue replayed): merged into the levels rolled past it.
+    const inGap = T0 + 100 * DAY + 30
+    setup.raw(inGap, [[a, 5]])
+    job.runToIdle(back + 2 * HOUR)
+    expect(setup.stored('minute', blockStart('minute', inGap), a)).toEqual([expectedBucket(inGap - 30, [5])])
+    expect(setup.stored('hour', blockStart('hour', inGap), a)).toEqual([expectedBucket(inGap - 30, [5])])
+    job.runToIdle(back + 40 * DAY)
+    expect(setup.stored('day', blockStart('day', inGap), a)).toEqual([expectedBucket(inGap - 30, [5])])
+    expect(setup.stored('day', T0, a)).toEqual([expectedBucket(T0, [1])])
+  })
+})
+
 describe('retention', () => {
   it('cuts raw rows at the exact second and blocks only once their whole block is past the cut', () => {
     setup = historySetup(1)
