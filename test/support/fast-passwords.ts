@@ -3,4 +3,6 @@
 // in-process and create users; test/server/auth/password-hash.test.ts checks the real cost.
 import { useScryptCost } from '../../src/server/auth/password-hash'
 
-useScryptCost({ N: 16, r: 8, p: 1 })
+export const TEST_SCRYPT_COST = { N: 16, r: 8, p: 1 }
+
+useScryptCost(TEST_SCRYPT_COST)

@@ -59,8 +59,9 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
           const wait = throttle.retryAfter(request.ip, principal.uname)
           if (wait > 0) throw tooManyFailures(wait)
           const credentials = store.users.credentialsOf(principal.uname)
+          // Counted before the check, which waits on the thread pool: parallel guesses would all pass the throttle.
+          throttle.failed(request.ip, principal.uname, credentials !== undefined)
           if (!credentials || !(await verifyPassword(params.oldpassword, credentials.password_hash))) {
-            throttle.failed(request.ip, principal.uname, credentials !== undefined)
             throw badArgument('oldpassword', 'does not match your current password')
           }
           throttle.succeeded(request.ip, principal.uname)
