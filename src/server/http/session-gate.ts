@@ -50,11 +50,10 @@ export class SessionGate {
    * Logs the session in. A browser that brought its id in the cookie gets a new one (a page or a network
    * attacker may have planted it); API clients keep theirs, as M/Monit's clients rely on (compat AUTH-3).
    */
-  logIn(request: FastifyRequest, reply: FastifyReply, session: Session, userId: number, csrfProtection: boolean): Session {
-    const planted = request.cookies[SESSION_COOKIE] === session.id && fromBrowser(request)
-    const loggedIn = this.sessions.logIn(session, userId, csrfProtection, planted)
+  logIn(request: FastifyRequest, reply: FastifyReply, session: Session, userId: number, csrfProtection: boolean): void {
+    const mayBePlanted = request.cookies[SESSION_COOKIE] === session.id && fromBrowser(request)
+    const loggedIn = this.sessions.logIn(session, userId, csrfProtection, mayBePlanted)
     if (loggedIn.id !== session.id) this.setCookie(request, reply, loggedIn)
-    return loggedIn
   }
 
   /** False for a user who may not open a session: gone, or collector-only (mayOpenSession). */
