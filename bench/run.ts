@@ -10,6 +10,7 @@ import { eventsBenchmark } from './events'
 import { footprintBenchmark } from './footprint'
 import { historyBenchmark } from './history'
 import { parserBenchmark } from './parser'
+import { slowClientsBenchmark } from './slow-clients'
 import { statusBenchmark } from './status'
 import type { Benchmark } from './support'
 
@@ -23,7 +24,8 @@ const BENCHMARKS: readonly Benchmark[] = [
   parserBenchmark,
   alertingBenchmark,
   enginesBenchmark,
-  footprintBenchmark
+  footprintBenchmark,
+  slowClientsBenchmark
 ]
 
 function selected(names: readonly string[]): Benchmark[] {
