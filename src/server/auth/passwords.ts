@@ -45,8 +45,8 @@ export function checkPasswordSync(users: UserRepository, user: Credentials, pass
 
 function refresh(users: UserRepository, user: Credentials, hash: string, password: string): void {
   const unsafe = isWeakPassword(password, user.uname)
-  if (hash !== user.password_hash || unsafe !== (user.password_unsafe === 1))
-    users.refreshPassword(user.id, user.password_hash, { hash, unsafe })
+  if (hash === user.password_hash && unsafe === (user.password_unsafe === 1)) return
+  users.refreshPassword(user.id, user.password_hash, { hash, unsafe })
 }
 
 function stored(hash: string, password: string, uname: string): StoredPassword {
