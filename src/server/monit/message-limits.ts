@@ -46,3 +46,17 @@ export class MessageBudget {
     }
   }
 }
+
+/**
+ * The longest text of each kind a message may store; longer text is cut (with "…" for free text), not
+ * refused, so that an agent's status still arrives. Names match what the console and M/Monit show (255);
+ * Monit itself keeps a program's output to 512 bytes unless `set limits` raises it. Without these, the
+ * collector account could store megabytes of text per event, and fill the disk.
+ */
+export const TEXT_LIMITS = { name: 255, message: 8 * 1024, output: 16 * 1024, field: 1024 } as const
+
+/** `text` cut to `max` characters; free text is marked as cut. */
+export function clipped(text: string, max: number, mark = false): string {
+  if (text.length <= max) return text
+  return mark ? `${text.slice(0, max - 1)}…` : text.slice(0, max)
+}

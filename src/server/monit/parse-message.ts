@@ -1,7 +1,7 @@
 // Turns the body a Monit agent POSTs to /collector into a `MonitMessage` (agent protocol §4).
 // Lenient where real agents are sloppy (§4.9), strict where input is hostile or cut short.
 
-import { defaultMessageLimits, MessageBudget, type MessageLimits } from './message-limits'
+import { clipped, defaultMessageLimits, MessageBudget, TEXT_LIMITS, type MessageLimits } from './message-limits'
 import type { MonitEvent, MonitMessage, PlatformInfo, ServerInfo, ServiceGroup, ServiceSnapshot } from './message'
 import { StatisticsReader } from './statistics'
 import { MessageParseError, toNumber, XmlScanner } from './xml-scanner'
@@ -102,6 +102,10 @@ function openMonitRoot(s: XmlScanner): MonitMessage {
 const emptyServer = (): ServerInfo => ({ uptime: 0, poll: 0, startDelay: 0, localHostname: '', controlFile: '' })
 
 const numberOr0 = (text: string | undefined): number => toNumber(text ?? '') ?? 0
+/** A host, service or group name, at most TEXT_LIMITS.name characters. */
+const name = (text: string): string => clipped(text, TEXT_LIMITS.name)
+/** Any other short field the agent reports about itself. */
+const field = (text: string): string => clipped(text, TEXT_LIMITS.field)
 
 function readServer(s: XmlScanner): ServerInfo {
   const server = emptyServer()
@@ -117,10 +121,10 @@ function readServer(s: XmlScanner): ServerInfo {
         server.startDelay = s.readNumber(child) ?? 0
         break
       case 'localhostname':
-        server.localHostname = s.readText(child)
+        server.localHostname = name(s.readText(child))
         break
       case 'controlfile':
-        server.controlFile = s.readText(child)
+        server.controlFile = field(s.readText(child))
         break
       case 'httpd':
         readHttpd(s.readLeafTexts(child), server)
@@ -137,25 +141,25 @@ function readServer(s: XmlScanner): ServerInfo {
 
 /** 5.33 sends either a TCP address or a unix socket; 6.x may send both (§4.2). */
 function readHttpd(fields: Map<string, string>, server: ServerInfo): void {
-  const address = fields.get('address') ?? ''
+  const address = field(fields.get('address') ?? '')
   const port = numberOr0(fields.get('port'))
   if (address !== '' && port > 0) server.httpd = { address, port, ssl: numberOr0(fields.get('ssl')) !== 0 }
   const unixSocket = fields.get('unixsocket')
-  if (unixSocket !== undefined && unixSocket !== '') server.unixSocket = unixSocket
+  if (unixSocket !== undefined && unixSocket !== '') server.unixSocket = field(unixSocket)
 }
 
 function readCredentials(fields: Map<string, string>): ServerInfo['credentials'] {
-  return { username: fields.get('username') ?? '', password: fields.get('password') ?? '' }
+  return { username: field(fields.get('username') ?? ''), password: field(fields.get('password') ?? '') }
 }
 
 const readPlatform = (s: XmlScanner): PlatformInfo => readPlatformFields(s.readLeafTexts('platform'))
 
 function readPlatformFields(fields: Map<string, string>): PlatformInfo {
   return {
-    name: fields.get('name') ?? '',
-    release: fields.get('release') ?? '',
-    version: fields.get('version') ?? '',
-    machine: fields.get('machine') ?? '',
+    name: field(fields.get('name') ?? ''),
+    release: field(fields.get('release') ?? ''),
+    version: field(fields.get('version') ?? ''),
+    machine: field(fields.get('machine') ?? ''),
     cpu: numberOr0(fields.get('cpu')),
     memory: numberOr0(fields.get('memory')),
     swap: numberOr0(fields.get('swap'))
@@ -170,8 +174,8 @@ function readHostGroups(s: XmlScanner): string[] {
       s.skip(child)
       continue
     }
-    const name = s.readText(child)
-    if (name !== '') groups.push(name)
+    const group = name(s.readText(child))
+    if (group !== '') groups.push(group)
   }
   return groups
 }
@@ -193,7 +197,7 @@ function readServices(s: XmlScanner, budget: MessageBudget): ServiceSnapshot[] {
 
 function readService(s: XmlScanner, budget: MessageBudget): ServiceSnapshot {
   const service: ServiceSnapshot = {
-    name: s.attribute('name') ?? '',
+    name: name(s.attribute('name') ?? ''),
     type: 0,
     collectedSec: 0,
     collectedUsec: 0,
@@ -267,9 +271,9 @@ function readServiceGroups(s: XmlScanner, budget: MessageBudget): ServiceGroup[]
       s.skip(child)
       continue
     }
-    const name = s.attribute('name') ?? ''
+    const group = name(s.attribute('name') ?? '')
     const services = readGroupMembers(s, budget)
-    if (name !== '') groups.push({ name, services })
+    if (group !== '') groups.push({ name: group, services })
   }
   return groups
 }
@@ -282,7 +286,7 @@ function readGroupMembers(s: XmlScanner, budget: MessageBudget): string[] {
       continue
     }
     budget.groupMember()
-    members.push(s.readText(child))
+    members.push(name(s.readText(child)))
   }
   return members
 }
@@ -292,11 +296,11 @@ function readEvent(s: XmlScanner): MonitEvent {
   return {
     collectedSec: numberOr0(fields.get('collected_sec')),
     collectedUsec: numberOr0(fields.get('collected_usec')),
-    service: fields.get('service') ?? '',
+    service: name(fields.get('service') ?? ''),
     serviceType: numberOr0(fields.get('type')),
     id: numberOr0(fields.get('id')),
     state: numberOr0(fields.get('state')),
     action: numberOr0(fields.get('action')),
-    message: fields.get('message') ?? ''
+    message: clipped(fields.get('message') ?? '', TEXT_LIMITS.message, true)
   }
 }

@@ -3,7 +3,7 @@
 
 import { ServiceType, Stat } from '../../shared/codes'
 import type { Statistic } from './message'
-import type { MessageBudget } from './message-limits'
+import { clipped, TEXT_LIMITS, type MessageBudget } from './message-limits'
 import { toNumber, type XmlScanner } from './xml-scanner'
 
 /**
@@ -296,7 +296,8 @@ export class StatisticsReader {
   }
 
   private addText(type: number, descriptor: string, text: string): void {
-    this.add(type, descriptor, 0, text)
+    const max = type === Stat.ProgramOutput ? TEXT_LIMITS.output : TEXT_LIMITS.field
+    this.add(type, descriptor, 0, clipped(text, max, true))
   }
 
   private add(type: number, descriptor: string, value: number, text?: string): void {

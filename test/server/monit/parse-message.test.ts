@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { Stat } from '../../../src/shared/codes'
 import type { MonitMessage, ServiceSnapshot, Statistic } from '../../../src/server/monit/message'
+import { TEXT_LIMITS } from '../../../src/server/monit/message-limits'
 import { MessageParseError, parseMonitMessage } from '../../../src/server/monit/parse-message'
 import { HOSTILE_SHAPES, randomNoise, spaces, type HostileShape } from '../../../bench/hostile-messages'
 
@@ -427,6 +428,29 @@ describe('parseMonitMessage: leniency (agent protocol §4.9)', () => {
     expect(m.server.credentials).toEqual({ username: 'ad&min', password: 'p<a>ss"w&rd' })
     expect(statistic(m.services[0], Stat.Flags)?.text).toBe('rw,x=<a&b>')
     expect(m.serviceGroups).toEqual([{ name: 'g&<1>', services: ['fs', 'a<b'] }])
+  })
+
+  it('cuts overlong text to its limit rather than storing it or refusing the message', () => {
+    const long = (n: number) => 'x'.repeat(n)
+    const m = parseMonitMessage(
+      message(serviceXml(long(300), 7, `<program><started>1</started><status>1</status><output>${long(100_000)}</output></program>`), {
+        server: `<localhostname>${long(5000)}</localhostname><controlfile>${long(5000)}</controlfile>`,
+        serviceGroups: `<servicegroup name="${long(400)}"><service>${long(300)}</service></servicegroup>`,
+        extra:
+          `<event><collected_sec>1</collected_sec><collected_usec>2</collected_usec><service>${long(300)}</service>` +
+          `<type>7</type><id>512</id><state>1</state><action>2</action><message>${long(1_000_000)}</message></event>`
+      })
+    )
+    const name = long(TEXT_LIMITS.name)
+    expect([m.server.localHostname, m.services[0].name, m.event?.service, m.serviceGroups]).toEqual([
+      name,
+      name,
+      name,
+      [{ name, services: [name] }]
+    ])
+    expect(m.server.controlFile).toHaveLength(TEXT_LIMITS.field)
+    expect(m.event?.message).toBe(`${long(TEXT_LIMITS.message - 1)}…`)
+    expect(statistic(m.services[0], Stat.ProgramOutput)?.text).toBe(`${long(TEXT_LIMITS.output - 1)}…`)
   })
 
   it('decodes ISO-8859-1 bytes when the body is not valid UTF-8', () => {
