@@ -3,7 +3,7 @@
 // attributes. M/Monit's clients send no browser headers and keep their cookie (test/api/client-flow.test.ts).
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_ATTRIBUTES, MAX_ATTRIBUTE_NAME, MAX_ATTRIBUTE_VALUE } from '../../src/server/api/session'
+import { MAX_ATTRIBUTES, MAX_ATTRIBUTES_SIZE, MAX_ATTRIBUTE_NAME, MAX_ATTRIBUTE_VALUE } from '../../src/server/api/session'
 import { MAX_ANONYMOUS_SESSIONS, MAX_SESSIONS_PER_USER } from '../../src/server/auth/sessions'
 import { anonymous, loginAs, type ApiClient, type ApiResponse } from '../support/api-client'
 import { asAgent, fixture } from '../support/fixtures'
@@ -194,6 +194,11 @@ describe('session attributes are bounded (issue 26)', () => {
       'a long value',
       { big: 'v'.repeat(MAX_ATTRIBUTE_VALUE + 1) },
       `session attribute big: a value is at most ${MAX_ATTRIBUTE_VALUE} characters`
+    ],
+    [
+      'too much in all',
+      Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`k${i}`, 'v'.repeat(MAX_ATTRIBUTE_VALUE)])),
+      `a session's attributes take at most ${MAX_ATTRIBUTES_SIZE} characters in all`
     ]
   ])('%s: 400 with the bound, nothing stored', async (_, params, error) => {
     const c = await loginAs(server.baseUrl, 'viewer', 'viewer-pw')

@@ -14,6 +14,8 @@ const CSRF_KEY = 'CSRFToken'
 export const MAX_ATTRIBUTES = 64
 export const MAX_ATTRIBUTE_NAME = 128
 export const MAX_ATTRIBUTE_VALUE = 4096
+/** All of them together, as stored (JSON). */
+export const MAX_ATTRIBUTES_SIZE = 16_384
 
 /** The session's attributes with those sent put in; a 400 past the bounds, storing nothing. */
 function withPut(attributes: Record<string, string>, raw: RawParams): Record<string, string> {
@@ -28,6 +30,9 @@ function withPut(attributes: Record<string, string>, raw: RawParams): Record<str
     next[key] = value
   }
   if (Object.keys(next).length > MAX_ATTRIBUTES) throw new HttpError(400, `a session holds at most ${MAX_ATTRIBUTES} attributes`)
+  if (JSON.stringify(next).length > MAX_ATTRIBUTES_SIZE) {
+    throw new HttpError(400, `a session's attributes take at most ${MAX_ATTRIBUTES_SIZE} characters in all`)
+  }
   return next
 }
 
