@@ -19,6 +19,7 @@ import { listeningUrls } from './http/listening-urls'
 import { AlertDeliveryJob } from './jobs/alert-delivery'
 import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
 import { HistoryRollupJob, type HistoryRollupOptions } from './jobs/history-rollup'
+import { EventRetentionJob } from './jobs/event-retention'
 import { ServerRunLog } from './jobs/server-run-log'
 import { SessionSweepJob } from './jobs/session-sweep'
 import { ChangeFeed } from './live/change-feed'
@@ -179,6 +180,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     rollup.start()
     const sessionSweep = new SessionSweepJob(sessions, onceForDatabase)
     sessionSweep.start()
+    const eventRetention = new EventRetentionJob(store, onceForDatabase)
+    eventRetention.start()
     const urls = listeningUrls(options.host, port)
     // Kept simple: without --console-url, links point at the first address the server listens on.
     const consoleUrl = options.consoleUrl ?? urls[0] ?? `http://localhost:${port}`
@@ -200,6 +203,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         runLog.stop()
         rollup.stop()
         sessionSweep.stop()
+        eventRetention.stop()
         await alerts.stop()
         lease.close()
         stopBridge?.()

@@ -10,6 +10,7 @@ export interface SettingsChange {
   /** Absent: leave the stored port as it is. */
   port?: number
   sessiontimeout: number
+  eventretention: number
   retentionraw: number
   retentionminute: number
   retentionhour: number

@@ -1,5 +1,5 @@
 // settings/get and settings/update (our extension, administrators only): the port for the next start,
-// the session idle timeout and the retention of each statistics history level. Each argument is
+// the session idle timeout, how long events are kept and the retention of each statistics history level. Each argument is
 // optional in an update; a bad one is a 400 naming it, and then nothing is stored.
 import { DEFAULT_SESSION_TIMEOUT_SEC } from '../auth/sessions'
 import { endpoint, type ApiEndpoint } from '../http/api'
@@ -8,7 +8,7 @@ import { urlsOfServer } from '../http/listening-urls'
 import { arg } from '../../shared/api/args'
 import { RETENTION_LEVELS, type Retention } from '../../shared/retention'
 import { RetentionError } from '../store/history-settings'
-import { PORT_LIMITS, SESSION_TIMEOUT_LIMITS, SettingError } from '../store/server-settings'
+import { EVENT_RETENTION_LIMITS, PORT_LIMITS, SESSION_TIMEOUT_LIMITS, SettingError } from '../store/server-settings'
 import type { Store } from '../store/store'
 import type { ApiDeps } from './deps'
 import { serverSettings } from '../../shared/api/account'
@@ -20,6 +20,7 @@ const seconds = arg.int('a whole number of seconds')
 const updateParams = {
   port: arg.int().optional(),
   sessiontimeout: seconds.optional(),
+  eventretention: seconds.optional(),
   retentionraw: seconds.optional(),
   retentionminute: seconds.optional(),
   retentionhour: seconds.optional(),
@@ -38,14 +39,15 @@ export function settingsEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       urls: urlsOfServer(server),
       sessiontimeout: settings.sessionTimeoutSec() ?? DEFAULT_SESSION_TIMEOUT_SEC,
       retention: store.history.settings.retention(),
-      limits: { port: PORT_LIMITS, sessiontimeout: SESSION_TIMEOUT_LIMITS }
+      eventretention: settings.eventRetentionSec(),
+      limits: { port: PORT_LIMITS, sessiontimeout: SESSION_TIMEOUT_LIMITS, eventretention: EVENT_RETENTION_LIMITS }
     }
   }
 
   return [
     endpoint({
       path: 'settings/get',
-      summary: "The server's settings: port, session timeout, history retention",
+      summary: "The server's settings: port, session timeout, event and history retention",
       extension: true,
       answer: serverSettings,
       methods: ['GET', 'POST'],
@@ -70,7 +72,7 @@ export function settingsEndpoints({ store }: ApiDeps): ApiEndpoint[] {
         }
         store.transaction(() => {
           try {
-            settings.update({ port: params.port, sessionTimeoutSec: params.sessiontimeout })
+            settings.update({ port: params.port, sessionTimeoutSec: params.sessiontimeout, eventRetentionSec: params.eventretention })
           } catch (err) {
             if (err instanceof SettingError) throw badArgument(err.setting, err.message)
             throw err

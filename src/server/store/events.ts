@@ -22,8 +22,17 @@ export class EventRepository {
   private readonly findInstanceEvent
   private readonly listFrom
   private readonly listClasses
+  private readonly deleteOld
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
+    // Oldest first (event_date); an error still active stays whatever its age: it is the service's current state.
+    this.deleteOld = sql.prepare((p: { before: number; limit: number }) =>
+      db
+        .deleteFrom('event')
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('event').select('id').where('date', '<', p.before).where('active', '=', 0).orderBy('date').limit(p.limit)
+        )
+    )
     this.insertIfNew = sql.prepare((p: Required<NewEvent>) =>
       db
         .insertInto('event')
@@ -180,6 +189,11 @@ export class EventRepository {
   /** The service's events from `usec` on, in agent-time order. */
   eventsFrom(hostId: number, nameId: number, usec: number): ClassEvent[] {
     return this.listFrom.all({ hostId, nameId, usec })
+  }
+
+  /** Deletes up to `limit` of the oldest events dated before `before` (seconds), but no active error; returns how many. */
+  pruneBefore(before: number, limit: number): number {
+    return this.deleteOld.run({ before, limit }).changes
   }
 
   /** The event classes the service has events of, with the state and agent time of the newest of each. */

@@ -31,6 +31,7 @@ export const serverSettings = z.object({
   urls: z.array(z.string()),
   sessiontimeout: z.number().int().describe('Seconds'),
   retention: retention.describe('Seconds each history level is kept'),
-  limits: z.object({ port: limits, sessiontimeout: limits })
+  eventretention: z.number().int().describe('Seconds events are kept (active errors stay whatever their age)'),
+  limits: z.object({ port: limits, sessiontimeout: limits, eventretention: limits })
 })
 export type ServerSettings = z.infer<typeof serverSettings>

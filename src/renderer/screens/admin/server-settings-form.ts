@@ -10,6 +10,7 @@ const DAY = 86_400
 export interface SettingsValues {
   port: number | string
   minutes: number | string
+  events: number | string
   raw: number | string
   minute: number | string
   hour: number | string
@@ -19,6 +20,7 @@ export interface SettingsValues {
 export const valuesOf = (s: ServerSettings): SettingsValues => ({
   port: s.port ?? '',
   minutes: Math.round(s.sessiontimeout / 60),
+  events: Math.round(s.eventretention / DAY),
   raw: Math.round(s.retention.raw / HOUR),
   minute: Math.round(s.retention.minute / DAY),
   hour: Math.round(s.retention.hour / DAY),
@@ -28,6 +30,7 @@ export const valuesOf = (s: ServerSettings): SettingsValues => ({
 export const changeOf = (v: SettingsValues): SettingsChange => ({
   port: v.port === '' ? undefined : Number(v.port),
   sessiontimeout: Number(v.minutes) * 60,
+  eventretention: Number(v.events) * DAY,
   retentionraw: Number(v.raw) * HOUR,
   retentionminute: Number(v.minute) * DAY,
   retentionhour: Number(v.hour) * DAY,
@@ -46,7 +49,8 @@ export function settingsErrors(values: SettingsValues, limits: ServerSettings['l
   const problems = retentionProblems(retention)
   const errors: FormErrors = {
     port: change.port === undefined ? undefined : within(change.port, limits.port),
-    minutes: within(Number(values.minutes), limits.sessiontimeout, 60)
+    minutes: within(Number(values.minutes), limits.sessiontimeout, 60),
+    events: within(Number(values.events), limits.eventretention, DAY)
   }
   for (const level of Object.keys(problems) as RetentionLevel[]) errors[level] = problems[level]
   return errors

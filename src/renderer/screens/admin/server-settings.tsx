@@ -58,6 +58,16 @@ export function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
                 {...form.getInputProps('minutes')}
               />
             </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <NumberInput
+                label="Events kept (days)"
+                description="Older events are deleted, except errors still active"
+                min={Math.ceil(settings.limits.eventretention.min / 86_400)}
+                max={Math.floor(settings.limits.eventretention.max / 86_400)}
+                allowDecimal={false}
+                {...form.getInputProps('events')}
+              />
+            </Grid.Col>
           </Grid>
           <div>
             <Text fw={500} size="sm">

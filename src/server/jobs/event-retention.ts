@@ -1,0 +1,34 @@
+// Deletes events older than the retention an administrator set (a year by default, settings/update
+// `eventretention`), so that the collector account cannot grow the event table without end. A batch per
+// run keeps each transaction short; while a backlog remains the next batch follows a second later.
+import type { Store } from '../store/store'
+import { PeriodicJob, type JobReporting } from './periodic-job'
+
+export const EVENT_RETENTION_INTERVAL_MS = 3_600_000
+const BATCH = 1000
+const BACKLOG_PAUSE_MS = 1000
+
+export class EventRetentionJob {
+  private readonly job: PeriodicJob
+
+  constructor(store: Store, reporting: JobReporting, now = () => Date.now(), intervalMs = EVENT_RETENTION_INTERVAL_MS) {
+    const run = () => {
+      const before = Math.floor(now() / 1000) - store.serverSettings.eventRetentionSec()
+      return store.events.pruneBefore(before, BATCH) === BATCH ? BACKLOG_PAUSE_MS : undefined
+    }
+    this.job = new PeriodicJob({ ...reporting, name: 'event retention', intervalMs, run })
+  }
+
+  start(): void {
+    this.job.start()
+  }
+
+  stop(): void {
+    this.job.stop()
+  }
+
+  /** One pass now (tests); the delay before the next. */
+  runOnce(): number {
+    return this.job.runOnce()
+  }
+}

@@ -1,0 +1,74 @@
+// The event retention job over a real store: events older than the retention setting go, oldest first
+// and in batches (a backlog of thousands is cleared pass after pass), while an error still active stays
+// whatever its age; a shorter setting applies at the next pass.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { EVENT_RETENTION_INTERVAL_MS, EventRetentionJob } from '../../../src/server/jobs/event-retention'
+import type { Logger } from '../../../src/server/log'
+import { fixture } from '../../support/fixtures'
+import { tempStore, type TempStore } from '../../support/temp-store'
+
+const DAY = 86_400
+let t: TempStore
+let nowSec: number
+let job: EventRetentionJob
+let errors: string[]
+
+beforeEach(() => {
+  t = tempStore()
+  errors = []
+  const log: Logger = { info: () => {}, warn: () => {}, error: (m) => errors.push(m) }
+  // The fixture's failure: an active error, with the host and service it needs.
+  t.post(fixture('03-event-process-not-running'))
+  nowSec = t.store.sql.first(t.store.db.selectFrom('event').select((eb) => eb.fn.max('date').as('date')))!.date as number
+  job = new EventRetentionJob(t.store, { log }, () => nowSec * 1000)
+})
+afterEach(() => {
+  job.stop()
+  t.close()
+})
+
+/** Copies of the fixture's event, `ageDays` old, inactive unless `active`. */
+function addEvents(count: number, ageDays: number, active = 0): void {
+  const model = t.store.sql.first(t.store.db.selectFrom('event').selectAll().orderBy('id').limit(1))!
+  t.store.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const date = nowSec - ageDays * DAY - i
+      const { id: _id, ...row } = model
+      t.store.sql.run(t.store.db.insertInto('event').values({ ...row, date, collected_usec: date * 1_000_000 + 1, active }))
+    }
+  })
+}
+
+const countOlderThan = (days: number, active?: number) => {
+  let query = t.store.db
+    .selectFrom('event')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('date', '<', nowSec - days * DAY)
+  if (active !== undefined) query = query.where('active', '=', active)
+  return Number(t.store.sql.first(query)!.n)
+}
+
+describe('event retention job', () => {
+  it('deletes events past a year in batches, keeping active errors and everything younger', () => {
+    addEvents(2500, 400)
+    addEvents(1, 500, 1)
+    addEvents(10, 100)
+    const passes: number[] = []
+    for (let next = 0; next !== EVENT_RETENTION_INTERVAL_MS;) passes.push((next = job.runOnce()))
+    // Two full batches, each followed by a quick next pass, then the rest.
+    expect(passes).toEqual([1000, 1000, EVENT_RETENTION_INTERVAL_MS])
+    expect(countOlderThan(365, 0)).toBe(0)
+    expect(countOlderThan(365, 1)).toBe(1)
+    expect(countOlderThan(99)).toBe(11)
+    expect(errors).toEqual([])
+  })
+
+  it('applies a shorter setting at the next pass', () => {
+    addEvents(10, 100)
+    job.runOnce()
+    expect(countOlderThan(99)).toBe(10)
+    t.store.serverSettings.update({ eventRetentionSec: 30 * DAY })
+    job.runOnce()
+    expect(countOlderThan(29)).toBe(0)
+  })
+})
