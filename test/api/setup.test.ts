@@ -94,6 +94,26 @@ describe('first-run setup', () => {
     expect(s.store.users.count()).toBe(0)
   })
 
+  it("refuses a page of another site, whatever it sends; the server's own page passes", async () => {
+    const s = await freshServer()
+    const own = `http://127.0.0.1:${s.port}`
+    for (const headers of [
+      { Origin: 'http://127.0.0.2:8000' },
+      { Origin: 'null' },
+      { 'Sec-Fetch-Site': 'cross-site', Origin: own },
+      { 'Sec-Fetch-Site': 'same-site' }
+    ]) {
+      const res = await complete(s, setup, headers)
+      expect([JSON.stringify(headers), res.status, res.json]).toEqual([
+        JSON.stringify(headers),
+        403,
+        { error: "first-run setup is only possible from the server's own page" }
+      ])
+    }
+    expect(s.store.users.count()).toBe(0)
+    expect((await complete(s, setup, { Origin: own, 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200)
+  })
+
   it('refuses form posts (a cross-site form needs no preflight) and bad arguments, naming them', async () => {
     const s = await freshServer()
     const form = await httpRequest(s.baseUrl, 'POST', '/api/2/setup/complete', new URLSearchParams(setup).toString(), {

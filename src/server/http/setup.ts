@@ -3,6 +3,7 @@
 // rebinding). The login pages ask too: on a fresh server they lead to the setup screen.
 import type { FastifyRequest } from 'fastify'
 import type { UserRepository } from '../store/users'
+import { crossSite } from './browser-request'
 import { HttpError } from './errors'
 
 export type SetupState = 'open' | 'done' | 'remote'
@@ -29,11 +30,17 @@ export function setupState(request: FastifyRequest, users: UserRepository): Setu
 const DONE = 'setup is done: an administrator exists, log in instead'
 const REMOTE = 'first-run setup is only possible in a browser on the server machine itself (http://127.0.0.1 or http://localhost)'
 
-/** Refuses setup once a user exists (409) and from anywhere but this machine (403). */
+const CROSS_SITE = "first-run setup is only possible from the server's own page"
+
+/**
+ * Refuses setup once a user exists (409), from anywhere but this machine (403), and from a page of another
+ * site (403: a page open in a browser on this machine would otherwise choose the administrator).
+ */
 export function assertSetupOpen(request: FastifyRequest, users: UserRepository): void {
   const state = setupState(request, users)
   if (state === 'done') throw setupDone()
   if (state === 'remote') throw new HttpError(403, REMOTE)
+  if (crossSite(request)) throw new HttpError(403, CROSS_SITE)
 }
 
 export function setupDone(): HttpError {
