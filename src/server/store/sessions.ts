@@ -69,22 +69,17 @@ export class SessionRepository {
     const pool = this.db.selectFrom('session').where('user_id', userId === null ? 'is' : '=', userId)
     const excess = Number(this.sql.first(pool.select((eb) => eb.fn.countAll<number>().as('n')))!.n) - max
     if (excess <= 0) return
-    const victims = this.sql.all(
-      pool
-        .select('id')
-        .where('id', '!=', keep)
-        .orderBy('last_access', 'desc')
-        .orderBy('created_at', 'desc')
-        .limit(excess)
-        .offset(Math.max(0, max - 1))
-    )
-    if (victims.length > 0)
-      this.sql.run(
-        this.db.deleteFrom('session').where(
-          'id',
-          'in',
-          victims.map((v) => v.id)
-        )
+    const victims = this.sql
+      .all(
+        pool
+          .select('id')
+          .where('id', '!=', keep)
+          .orderBy('last_access', 'desc')
+          .orderBy('created_at', 'desc')
+          .limit(excess)
+          .offset(Math.max(0, max - 1))
       )
+      .map((v) => v.id)
+    if (victims.length > 0) this.sql.run(this.db.deleteFrom('session').where('id', 'in', victims))
   }
 }
