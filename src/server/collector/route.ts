@@ -47,7 +47,11 @@ const REALM = 'Basic realm="collector"'
 const TOO_LARGE = 'request body is too large'
 const BUSY = 'the collector is busy with other messages: try again later'
 
-export type CollectorHandler = (request: IncomingMessage, response: ServerResponse) => void
+export interface CollectorHandler {
+  (request: IncomingMessage, response: ServerResponse): void
+  /** Bytes of bodies held now, for /metrics. */
+  bodyBytesInFlight(): number
+}
 
 export function collectorHandler(deps: CollectorDeps): CollectorHandler {
   const now = deps.now ?? Date.now
@@ -101,7 +105,7 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
     answer(response, failed(err instanceof Error ? (err.stack ?? err.message) : String(err)))
   }
 
-  return (request, response) => {
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
     let principal: Principal
     try {
       principal = admit(request, deps.authenticator)
@@ -113,6 +117,7 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
       (err: unknown) => fail(response, err)
     )
   }
+  return Object.assign(handle, { bodyBytesInFlight: () => bodies.bytes })
 }
 
 /** Method and credentials, checked before any body is read so strangers cannot make us buffer megabytes. */

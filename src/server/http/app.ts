@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // An unauthenticated liveness probe for supervisors and tests; it reveals nothing but the version.
   app.get('/health', async () => ({ status: 'ok', version: deps.version }))
-  await app.register(metricsRoutes, deps)
+  await app.register(metricsRoutes, { ...deps, collectorBodyBytes: collector.bodyBytesInFlight })
   await app.register(loginRoutes, {
     gate,
     users: deps.store.users,

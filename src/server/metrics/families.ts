@@ -139,6 +139,16 @@ export function storageFamilies(storage: StorageHealth): MetricFamily[] {
   ]
 }
 
+/** What clients hold of the server now (issue 26): both fall back to 0 once they are gone or timed out. */
+export function heldFamilies(openConnections: number, collectorBodyBytes: number): MetricFamily[] {
+  return [
+    gauge('overseer_http_connections', "Connections open now, the collector's included.", [{ value: openConnections }]),
+    gauge('overseer_collector_body_bytes_in_flight', 'Bytes of collector bodies being received or stored now.', [
+      { value: collectorBodyBytes }
+    ])
+  ]
+}
+
 function gauge(name: string, help: string, samples: Sample[]): MetricFamily {
   return { name, help, type: 'gauge', samples }
 }

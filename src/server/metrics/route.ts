@@ -1,4 +1,5 @@
 // GET /metrics: Prometheus' scrape target, behind HTTP Basic auth (scrapers hold no session cookie).
+import type { Server } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import { Permission } from '../../shared/codes'
 import { Throttled, type BasicAuthenticator } from '../auth/basic-auth'
@@ -8,7 +9,7 @@ import { tooManyFailures } from '../web/too-many-failures'
 import type { Store } from '../store/store'
 import type { CollectorStats } from './collector-stats'
 import { CONTENT_TYPE, renderExposition } from './exposition'
-import { selfFamilies, stateFamilies, storageFamilies } from './families'
+import { heldFamilies, selfFamilies, stateFamilies, storageFamilies } from './families'
 import type { StorageHealth } from './storage-health'
 
 export interface MetricsDeps {
@@ -18,6 +19,8 @@ export interface MetricsDeps {
   storage: StorageHealth
   /** Off: /metrics answers 404, not the login page that unknown paths get. */
   metricsEnabled: boolean
+  /** Bytes of collector bodies held now (collector/bytes-in-flight.ts). */
+  collectorBodyBytes: () => number
 }
 
 const REALM = 'Basic realm="metrics"'
@@ -34,8 +37,13 @@ export async function metricsRoutes(app: FastifyInstance, deps: MetricsDeps): Pr
     const families = [
       ...stateFamilies(repository.hosts(visible), repository.services(visible)),
       ...selfFamilies(deps.collectorStats, deps.store.sql.databaseBytes()),
-      ...storageFamilies(deps.storage)
+      ...storageFamilies(deps.storage),
+      ...heldFamilies(await openConnections(request.server.server), deps.collectorBodyBytes())
     ]
     return reply.header('Content-Type', CONTENT_TYPE).header('Cache-Control', 'no-store').send(renderExposition(families))
   })
+}
+
+function openConnections(server: Server): Promise<number> {
+  return new Promise((done) => server.getConnections((err, count) => done(err ? 0 : count)))
 }

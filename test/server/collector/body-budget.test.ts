@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postCollector } from '../../support/collector-client'
 import { asAgent, fixture } from '../../support/fixtures'
-import { COLLECTOR, startTestServer, type TestServer } from '../../support/in-process-server'
+import { ADMIN, COLLECTOR, startTestServer, type TestServer } from '../../support/in-process-server'
 import { openRaw, requestHead } from '../../support/raw-socket'
 
 const BUDGET = 64 * 1024
@@ -19,6 +19,14 @@ beforeAll(async () => {
 })
 afterAll(() => server.stopAndClean())
 
+/** What /metrics says the collector holds now. */
+async function bodyBytesInFlight(): Promise<number> {
+  const res = await fetch(`${server.baseUrl}/metrics`, {
+    headers: { Authorization: `Basic ${Buffer.from(`${ADMIN.user}:${ADMIN.password}`).toString('base64')}` }
+  })
+  return Number(/^overseer_collector_body_bytes_in_flight (\d+)$/m.exec(await res.text())?.[1])
+}
+
 /** A post that sends its head and `start` of its body, the rest never. */
 const slowPost = (length: number, headers: Record<string, string | number> = { 'Content-Length': length }, start = '<monit') =>
   openRaw(
@@ -32,6 +40,7 @@ describe('POST /collector under a budget of bytes in flight', () => {
     // Both are admitted (50 KiB of 64): the server waits for the rest of their bodies.
     await new Promise((r) => setTimeout(r, 200))
     for (const h of holders) expect(h.received()).toBe('')
+    expect(await bodyBytesInFlight()).toBe(50 * 1024)
 
     const refused = await slowPost(20 * 1024)
     await refused.receivedText('}')
@@ -44,6 +53,7 @@ describe('POST /collector under a budget of bytes in flight', () => {
     )
 
     await Promise.all(holders.map((h) => h.closed))
+    expect(await bodyBytesInFlight()).toBe(0)
     // Their 50 KiB are free again: a body of 60 KiB is read whole (and refused for what it is).
     const res = await postCollector(server.baseUrl, 'x'.repeat(60 * 1024), { auth })
     expect(res.status).toBe(400)
