@@ -49,6 +49,17 @@ describe('POST /collector: failed Basic credentials are throttled per address an
     expect((await post('monit:collect0r')).status).toBe(200)
   })
 
+  it('an agent posting its typo through the lock does not extend it: fixed, it gets in when the window from its first failure ends', async () => {
+    for (let i = 0; i < 5; i++) expect((await post('monit:typo')).status).toBe(401)
+    for (let minute = 1; minute <= 4; minute++) {
+      clock.sec += 60
+      expect((await post('monit:typo')).status).toBe(429)
+    }
+    expect((await post('monit:collect0r')).headers['retry-after']).toBe('60')
+    clock.sec += 60
+    expect((await post('monit:collect0r')).status).toBe(200)
+  })
+
   it('an agent on another address with the right credentials posts fine while 127.0.0.1 is locked', async () => {
     for (let i = 0; i < 5; i++) expect((await post(`monit:guess${i}`)).status).toBe(401)
     expect((await post('monit:collect0r')).status).toBe(429)
