@@ -124,10 +124,11 @@ describe('session fixation (issue 26)', () => {
     expect(await loggedIn(attacker)).toBe(false)
   })
 
-  it('an API client (no browser headers) keeps its id (compat AUTH-3)', async () => {
+  // Node's fetch sends Sec-Fetch-Mode: cors, and no other browser header.
+  it.each([[{}], [{ 'Sec-Fetch-Mode': 'cors' }]])('an API client sending %j keeps its id (compat AUTH-3)', async (headers) => {
     const client = await anonymous(server.baseUrl)
     const cookie = client.cookie
-    const res = await client.post('/z_security_check', { z_username: 'viewer', z_password: 'viewer-pw' })
+    const res = await client.post('/z_security_check', { z_username: 'viewer', z_password: 'viewer-pw' }, headers)
     expect(res.status).toBe(302)
     expect(res.headers['set-cookie']).toBeUndefined()
     expect(client.cookie).toBe(cookie)

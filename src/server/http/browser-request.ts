@@ -1,11 +1,11 @@
 // What a request's headers say about the browser behind it. Browsers send Origin on every POST and
-// Sec-Fetch-* to secure and local origins; M/Monit's API clients (scripts) send neither (compat CLI-2).
+// Sec-Fetch-Site to secure and local origins; M/Monit's API clients (scripts) send neither (compat CLI-2).
+// Not Sec-Fetch-Mode: Node's own fetch sends that one too.
 import type { FastifyRequest } from 'fastify'
 
 /** True when the request carries a header only browsers send. */
 export function fromBrowser(request: FastifyRequest): boolean {
-  const h = request.headers
-  return h.origin !== undefined || h['sec-fetch-site'] !== undefined || h['sec-fetch-mode'] !== undefined
+  return request.headers.origin !== undefined || request.headers['sec-fetch-site'] !== undefined
 }
 
 /**
