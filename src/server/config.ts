@@ -3,6 +3,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
+import type { CollectorLimits } from './collector/request-body'
 import type { HttpLimits } from './http/http-limits'
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log'
 
@@ -35,6 +36,8 @@ export interface ServerConfig {
   cacheSizeMib?: number
   /** Timeouts and connection caps chosen by flag; the others keep their defaults (http/http-limits.ts). */
   httpLimits?: Partial<HttpLimits>
+  /** Any limit left out keeps its default (collector/request-body.ts). */
+  collectorLimits?: Partial<CollectorLimits>
 }
 
 export interface UserSpec {
@@ -59,13 +62,14 @@ export const settings = {
   'headers-timeout': 'OVERSEER_HEADERS_TIMEOUT',
   'request-timeout': 'OVERSEER_REQUEST_TIMEOUT',
   'max-connections': 'OVERSEER_MAX_CONNECTIONS',
-  'max-connections-per-address': 'OVERSEER_MAX_CONNECTIONS_PER_ADDRESS'
+  'max-connections-per-address': 'OVERSEER_MAX_CONNECTIONS_PER_ADDRESS',
+  'collector-in-flight': 'OVERSEER_COLLECTOR_IN_FLIGHT'
 } as const
 
 export class ConfigError extends Error {}
 
-/** A page cache larger than this is surely a typo (a size in KiB, or in bytes). */
-const MAX_CACHE_SIZE_MIB = 65536
+/** A size in MiB larger than this is surely a typo (a size in KiB, or in bytes). */
+const MAX_MIB = 65536
 
 const userSpec = (flag: string) =>
   z.string().transform((text, ctx): UserSpec => {
@@ -116,12 +120,18 @@ const schema = z.object({
     .number({ message: '--cache-size must be a number of MiB' })
     .int('--cache-size must be a whole number of MiB')
     .min(1, '--cache-size must be 1 MiB or more')
-    .max(MAX_CACHE_SIZE_MIB, `--cache-size must be at most ${MAX_CACHE_SIZE_MIB} MiB`)
+    .max(MAX_MIB, `--cache-size must be at most ${MAX_MIB} MiB`)
     .optional(),
   'headers-timeout': seconds('headers-timeout'),
   'request-timeout': seconds('request-timeout'),
   'max-connections': count('max-connections'),
-  'max-connections-per-address': count('max-connections-per-address')
+  'max-connections-per-address': count('max-connections-per-address'),
+  'collector-in-flight': z.coerce
+    .number({ message: '--collector-in-flight must be a number of MiB' })
+    .int('--collector-in-flight must be a whole number of MiB')
+    .min(1, '--collector-in-flight must be 1 MiB or more')
+    .max(MAX_MIB, `--collector-in-flight must be at most ${MAX_MIB} MiB`)
+    .optional()
 })
 
 export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): ServerConfig {
@@ -156,7 +166,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     logFormat: v['log-format'],
     accessLog: v['access-log'] === undefined ? undefined : v['access-log'] === 'on',
     cacheSizeMib: v['cache-size'],
-    httpLimits: httpLimitsOf(v)
+    httpLimits: httpLimitsOf(v),
+    collectorLimits: v['collector-in-flight'] === undefined ? undefined : { maxBodyBytesInFlight: v['collector-in-flight'] * 2 ** 20 }
   }
 }
 

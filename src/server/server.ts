@@ -8,7 +8,7 @@ import { Principals } from './auth/principals'
 import { SecretBox } from './auth/secret-box'
 import { SessionService } from './auth/sessions'
 import { createInitialUsers } from './bootstrap-users'
-import { defaultCollectorLimits, type CollectorLimits } from './collector/request-body'
+import { defaultCollectorLimits } from './collector/request-body'
 import { IngestThread } from './collector/ingest-thread'
 import type { ServerConfig } from './config'
 import { desktopNotifier, startDesktopBridge, type ParentChannel } from './desktop-bridge'
@@ -48,8 +48,6 @@ export interface RunningServer {
 
 export interface ServerOptions extends ServerConfig {
   log: ServerLogger
-  /** Any limit left out keeps its default. */
-  collectorLimits?: Partial<CollectorLimits>
   watchdogIntervalMs?: number
   historyRollup?: HistoryRollupOptions
   consoleDir?: string

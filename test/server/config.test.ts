@@ -70,11 +70,17 @@ describe('server configuration', () => {
     ).toEqual({ headersTimeoutMs: 5000, requestTimeoutMs: 12_500, maxConnections: 20_000, maxConnectionsPerAddress: 1000 })
   })
 
+  it('takes the collector budget of bodies in flight in MiB from --collector-in-flight or OVERSEER_COLLECTOR_IN_FLIGHT', () => {
+    expect(parseConfig([], {}).collectorLimits).toBeUndefined()
+    expect(parseConfig([], { OVERSEER_COLLECTOR_IN_FLIGHT: '64' }).collectorLimits).toEqual({ maxBodyBytesInFlight: 64 * 2 ** 20 })
+  })
+
   it.each([
     [['--headers-timeout', '0'], /--headers-timeout must be more than 0 seconds/],
     [['--request-timeout', 'soon'], /--request-timeout must be a number of seconds/],
     [['--max-connections', '0'], /--max-connections must be 1 or more/],
     [['--max-connections-per-address', '2.5'], /--max-connections-per-address must be a whole number/],
+    [['--collector-in-flight', '0'], /--collector-in-flight must be 1 MiB or more/],
     [['--cache-size', 'lots'], /--cache-size must be a number of MiB/],
     [['--cache-size', '1.5'], /--cache-size must be a whole number of MiB/],
     [['--cache-size', '0'], /--cache-size must be 1 MiB or more/],
