@@ -27,6 +27,10 @@ async function bodyBytesInFlight(): Promise<number> {
   return Number(/^overseer_collector_body_bytes_in_flight (\d+)$/m.exec(await res.text())?.[1])
 }
 
+async function heldAtLeast(bytes: number): Promise<void> {
+  while ((await bodyBytesInFlight()) < bytes) await new Promise((r) => setTimeout(r, 20))
+}
+
 /** A post that sends its head and `start` of its body, the rest never. */
 const slowPost = (length: number, headers: Record<string, string | number> = { 'Content-Length': length }, start = '<monit') =>
   openRaw(
@@ -38,9 +42,9 @@ describe('POST /collector under a budget of bytes in flight', () => {
   it('answers 503 unread to a body past the budget while others hold it, stores heartbeats meanwhile, and frees it after the timeout', async () => {
     const holders = await Promise.all([slowPost(30 * 1024), slowPost(20 * 1024)])
     // Both are admitted (50 KiB of 64): the server waits for the rest of their bodies.
-    await new Promise((r) => setTimeout(r, 200))
-    for (const h of holders) expect(h.received()).toBe('')
+    await heldAtLeast(50 * 1024)
     expect(await bodyBytesInFlight()).toBe(50 * 1024)
+    for (const h of holders) expect(h.received()).toBe('')
 
     const refused = await slowPost(20 * 1024)
     await refused.receivedText('}')
@@ -61,6 +65,7 @@ describe('POST /collector under a budget of bytes in flight', () => {
 
   it('holds a chunked body chunk by chunk, refusing it once it passes the budget beside another', async () => {
     const holder = await slowPost(50 * 1024)
+    await heldAtLeast(50 * 1024)
     const chunked = await slowPost(0, { 'Transfer-Encoding': 'chunked' }, '')
     const chunk = 'x'.repeat(8 * 1024)
     chunked.socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`)
