@@ -96,8 +96,15 @@ describe('admin/hosts/get', () => {
       lastmodified: hostRow(id)!.last_modified
     }
     expect((await admin.get('/api/1/admin/hosts/get', { id })).json).toStrictEqual(record)
+    // Ours beyond api/1: what the agent reports and where its messages come from (call-back-pin.test.ts).
+    const reported = { reportedipaddr: '127.0.0.1', reportedport: 2812, reportedssl: 0, sourceipaddr: '127.0.0.1', lastsourceipaddr: '' }
     for (const prefix of ['', '/api/2']) {
-      expect((await admin.get(`${prefix}/admin/hosts/get`, { id })).json).toStrictEqual({ ...record, defaultskew: 3 })
+      expect((await admin.get(`${prefix}/admin/hosts/get`, { id })).json).toStrictEqual({
+        ...record,
+        defaultskew: 3,
+        credentialspinned: 0,
+        ...reported
+      })
     }
     expect(JSON.stringify((await admin.get('/api/2/admin/hosts/get', { id })).json)).not.toContain('adminpw')
   })
@@ -152,11 +159,26 @@ describe('admin/hosts/update', () => {
       skew: 5,
       defaultskew: 3,
       poll: 5,
-      lastmodified: hostRow(id)!.last_modified
+      lastmodified: hostRow(id)!.last_modified,
+      credentialspinned: 1,
+      reportedipaddr: '127.0.0.1',
+      reportedport: 2812,
+      reportedssl: 0,
+      sourceipaddr: '127.0.0.1',
+      lastsourceipaddr: ''
     }
     expect(res.json).toStrictEqual(updated)
     expect((await admin.get('/api/2/admin/hosts/get', { id })).json).toStrictEqual(updated)
-    const { defaultskew: _absentInV1, ...v1 } = updated
+    const {
+      defaultskew: _absentInV1,
+      credentialspinned: _c,
+      reportedipaddr: _a,
+      reportedport: _p,
+      reportedssl: _s,
+      sourceipaddr: _k,
+      lastsourceipaddr: _l,
+      ...v1
+    } = updated
     expect((await admin.post('/api/1/admin/hosts/update', updateArgs(id))).json).toStrictEqual(v1)
   })
 

@@ -97,12 +97,13 @@ describe('first-run setup', () => {
   it("refuses a page of another site, whatever it sends; the server's own page passes", async () => {
     const s = await freshServer()
     const own = `http://127.0.0.1:${s.port}`
-    for (const headers of [
+    const crossSite: Record<string, string>[] = [
       { Origin: 'http://127.0.0.2:8000' },
       { Origin: 'null' },
       { 'Sec-Fetch-Site': 'cross-site', Origin: own },
       { 'Sec-Fetch-Site': 'same-site' }
-    ]) {
+    ]
+    for (const headers of crossSite) {
       const res = await complete(s, setup, headers)
       expect([JSON.stringify(headers), res.status, res.json]).toEqual([
         JSON.stringify(headers),

@@ -27,6 +27,8 @@ export interface HostUpdate {
   agentuser: string
   agentpassword: string
   skew: number
+  /** 1: take the agent's reported httpd and latest source address (a host whose credentials are pinned). */
+  acceptreported?: number
 }
 
 export const adminHostsQuery = queryOptions({

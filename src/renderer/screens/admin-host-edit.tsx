@@ -70,6 +70,45 @@ function draftOf(host: AdminHost): HostUpdate {
   }
 }
 
+const httpdOf = (address: string, port: number, ssl: number) =>
+  address === '' || port <= 0 ? 'no TCP address' : `${address}:${port}${ssl ? ' (TLS)' : ''}`
+
+/**
+ * Once credentials are pinned, the agent's messages no longer move where the server calls it: what they
+ * say now (another httpd, another source address) waits here for an administrator.
+ */
+function ReportedChanges({ host, accepting, onAccept }: { host: AdminHost; accepting: boolean; onAccept: () => void }) {
+  if (host.credentialspinned !== 1) return null
+  const reported = httpdOf(host.reportedipaddr, host.reportedport, host.reportedssl)
+  const calledAt = httpdOf(host.ipaddrin, host.portin, host.sslin)
+  const lines = [
+    reported !== calledAt && `The agent now reports its httpd at ${reported}; the server still calls it at ${calledAt}.`,
+    host.lastsourceipaddr !== '' &&
+      `A message came from ${host.lastsourceipaddr}; this host's messages are known to come from ${host.sourceipaddr}.`
+  ].filter((line): line is string => typeof line === 'string')
+  if (lines.length === 0) return null
+  return (
+    <Alert color="orange" title="The agent reports something else" data-testid="reported-changes">
+      <Stack gap="xs">
+        {lines.map((line) => (
+          <Text size="sm" key={line}>
+            {line}
+          </Text>
+        ))}
+        <Text size="sm">
+          Its credentials are pinned, so nothing changes until you accept. Anyone with the collector password can post for a known agent:
+          accept only what you expect.
+        </Text>
+        <Group>
+          <Button size="xs" color="orange" onClick={onAccept} loading={accepting}>
+            Accept
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  )
+}
+
 function HostEditor({ host }: { host: AdminHost }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -120,6 +159,7 @@ function HostEditor({ host }: { host: AdminHost }) {
             }}
           />
         </Group>
+        <ReportedChanges host={host} accepting={save.isPending} onAccept={() => save.mutate({ ...draftOf(host), acceptreported: 1 })} />
         <Text size="sm" c="dimmed">
           Agent id{' '}
           <Text span ff="monospace">

@@ -28,7 +28,9 @@ const updateParams = {
   ipaddrout: agentAddressRule.optional(),
   portout: arg.int().refine(isPortOut, PORT_OUT).optional(),
   sslout: arg.intIn(-1, 1, '-1, 0 or 1').optional(),
-  skew: arg.int().refine(isSkew, SKEW).optional()
+  skew: arg.int().refine(isSkew, SKEW).optional(),
+  // Ours: takes the agent's reported <httpd> as the call-back and its latest source address as known.
+  acceptreported: arg.intIn(0, 1, '0 or 1').optional()
 }
 type UpdateParams = z.output<z.ZodObject<typeof updateParams>>
 
@@ -154,7 +156,15 @@ function hostRecord(h: HostRow, version: ApiVersion) {
     skew: h.skew ?? DEFAULT_SKEW,
     ...(version !== 1 && { defaultskew: DEFAULT_SKEW }),
     poll: h.poll,
-    lastmodified: h.last_modified
+    lastmodified: h.last_modified,
+    ...(version !== 1 && {
+      credentialspinned: h.credentials_pinned,
+      reportedipaddr: h.reported_ipaddr,
+      reportedport: h.reported_port,
+      reportedssl: h.reported_ssl,
+      sourceipaddr: h.source_ipaddr,
+      lastsourceipaddr: h.last_source_ipaddr
+    })
   }
 }
 
@@ -180,7 +190,14 @@ function hostChanges(host: HostRow, p: UpdateParams, credentials: AgentCredentia
     port_out: p.portout,
     ssl_out: p.sslout,
     skew: p.skew,
-    ...credentialChanges(host, credentials, secrets)
+    ...credentialChanges(host, credentials, secrets),
+    ...(p.acceptreported === 1 && {
+      ipaddr_in: host.reported_ipaddr,
+      port_in: host.reported_port,
+      ssl_in: host.reported_ssl,
+      source_ipaddr: host.last_source_ipaddr || host.source_ipaddr,
+      last_source_ipaddr: ''
+    })
   }
   // The status an administrator sets (spec: States and transitions); Ignored suppresses events in ingest.
   const status = (p.status ?? host.status) as HostStatus

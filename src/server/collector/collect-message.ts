@@ -13,11 +13,13 @@ export interface CollectRequest {
   /** Who posted it, already authenticated and holding the collector permission somewhere. */
   principal: Principal
   nowMs: number
+  /** The address the message came from, as the server saw it (ingest.ts: callBack); absent when unknown. */
+  source?: string
 }
 
 export type CollectOutcome =
-  /** Committed; `seconds` is the parse + store time, its share of the commit included. */
-  | { kind: 'stored'; seconds: number }
+  /** Committed; `seconds` is the parse + store time, its share of the commit included; `notice` is worth a log line. */
+  | { kind: 'stored'; seconds: number; notice?: string }
   /** Answered `status` with {"error": error}; `warning` is worth a log line (a body that is no Monit message). */
   | { kind: 'refused'; status: number; error: string; warning?: string }
   /** The database cannot be written now (disk full: store/storage-errors.ts): answered 503, the agent keeps it queued. */
@@ -42,6 +44,7 @@ interface Batch {
   messages: (MonitMessage | undefined)[]
   outcomes: (CollectOutcome | undefined)[]
   spent: number[]
+  notices: (string | undefined)[]
 }
 
 /**
@@ -55,7 +58,7 @@ export function collectMessages(
   requests: readonly CollectRequest[],
   limits: MessageLimits = defaultMessageLimits
 ): CollectOutcome[] {
-  const batch: Batch = { requests, messages: [], outcomes: [], spent: [] }
+  const batch: Batch = { requests, messages: [], outcomes: [], spent: [], notices: [] }
   requests.forEach((request, i) => {
     const started = performance.now()
     try {
@@ -106,7 +109,7 @@ function storeTogether(ingest: Ingest, batch: Batch): void {
       const stored = pending.filter((i) => batch.outcomes[i] === undefined)
       // What the batch cost beyond its messages (the commit) is shared among them.
       const share = Math.max(0, secondsSince(started) - applySeconds) / Math.max(1, stored.length)
-      for (const i of stored) batch.outcomes[i] = { kind: 'stored', seconds: batch.spent[i] + share }
+      for (const i of stored) batch.outcomes[i] = { kind: 'stored', seconds: batch.spent[i] + share, notice: batch.notices[i] }
       return
     } catch (err) {
       // SQLite can refuse BEGIN with SQLITE_BUSY without waiting out busy_timeout (WAL locking races
@@ -122,7 +125,7 @@ function storeOneByOne(ingest: Ingest, batch: Batch): void {
     const started = performance.now()
     try {
       apply(ingest, batch, i)
-      batch.outcomes[i] = { kind: 'stored', seconds: batch.spent[i] + secondsSince(started) }
+      batch.outcomes[i] = { kind: 'stored', seconds: batch.spent[i] + secondsSince(started), notice: batch.notices[i] }
     } catch (err) {
       batch.outcomes[i] = notStored(err, batch.requests[i])
     }
@@ -130,8 +133,8 @@ function storeOneByOne(ingest: Ingest, batch: Batch): void {
 }
 
 function apply(ingest: Ingest, batch: Batch, i: number): void {
-  const { principal, nowMs } = batch.requests[i]
-  ingest.apply(batch.messages[i]!, nowMs, (hostId) => mayCollect(principal, hostId))
+  const { principal, nowMs, source } = batch.requests[i]
+  batch.notices[i] = ingest.apply(batch.messages[i]!, nowMs, (hostId) => mayCollect(principal, hostId), source).notice
 }
 
 /** Messages parsed and neither refused nor stored yet. */

@@ -26,6 +26,8 @@ export interface IngestResult {
   hostId: number
   registered: boolean
   eventStored: boolean
+  /** Worth a log line: the message came from elsewhere, or moved a pinned call-back (see callBack). */
+  notice?: string
 }
 
 export class Ingest {
@@ -65,17 +67,17 @@ export class Ingest {
    * about as much as a tenth of the message): a throw other than ReportRefused must then abort the
    * whole transaction, which `together`'s caller rolls back.
    */
-  apply(msg: MonitMessage, nowMs: number, mayReport: (hostId: number | undefined) => boolean = () => true): IngestResult {
+  apply(msg: MonitMessage, nowMs: number, mayReport: (hostId: number | undefined) => boolean = () => true, source = ''): IngestResult {
     const changes: LiveChange[] | undefined = this.feed ? [] : undefined
     this.changes = changes
     const uncommitted = this.uncommitted
     if (uncommitted) {
-      const result = this.applyInTransaction(msg, nowMs, mayReport)
+      const result = this.applyInTransaction(msg, nowMs, mayReport, source)
       if (changes?.length) uncommitted.push(...changes)
       return result
     }
     try {
-      const result = this.store.transaction(() => this.applyInTransaction(msg, nowMs, mayReport))
+      const result = this.store.transaction(() => this.applyInTransaction(msg, nowMs, mayReport, source))
       if (changes?.length) this.feed?.publishAll(changes)
       return result
     } catch (err) {
@@ -141,7 +143,12 @@ export class Ingest {
     return ahead ?? undefined
   }
 
-  private applyInTransaction(msg: MonitMessage, nowMs: number, mayReport: (hostId: number | undefined) => boolean): IngestResult {
+  private applyInTransaction(
+    msg: MonitMessage,
+    nowMs: number,
+    mayReport: (hostId: number | undefined) => boolean,
+    source: string
+  ): IngestResult {
     const now = Math.floor(nowMs / 1000)
     const found = this.reportingHost(msg.agent.id)
     if (!mayReport(found?.id)) throw new ReportRefused(`may not report for agent ${msg.agent.id}`)
@@ -190,9 +197,10 @@ export class Ingest {
     const load = fresh ? systemLoad(msg.services) : { cpu: host.cpu, mem: host.mem }
     const storedSnapshotUsec = fresh ? snapshotUsec : host.snapshot_usec
     this.writtenSnapshots.set(host.id, storedSnapshotUsec)
+    const reach = callBack(host, msg, source)
     this.store.hosts.report(
       host.id,
-      this.hostReport(host, msg, hostname, {
+      this.hostReport(host, msg, hostname, reach.columns, {
         ...state,
         last_modified: now,
         snapshot_usec: storedSnapshotUsec,
@@ -204,21 +212,37 @@ export class Ingest {
         mem: load.mem
       })
     )
-    return { hostId: host.id, registered: !found, eventStored }
+    return {
+      hostId: host.id,
+      registered: !found,
+      eventStored,
+      notice: reach.notice && `agent ${msg.agent.id} (${hostname}): ${reach.notice}`
+    }
   }
 
   /**
    * The host row after this message: what the agent tells about itself (identity, platform, how to call
    * it back) and the collector's bookkeeping. One flat object of one shape: it is built for every message.
    */
-  private hostReport(host: ReportingHost, msg: MonitMessage, hostname: string, b: Pick<HostReport, BookkeepingColumns>): HostReport {
+  private hostReport(
+    host: ReportingHost,
+    msg: MonitMessage,
+    hostname: string,
+    reach: CallBackColumns,
+    b: Pick<HostReport, BookkeepingColumns>
+  ): HostReport {
     const { server, platform } = msg
     const { agent_user, agent_password } = this.credentials(host, msg)
     return {
       hostname,
-      ipaddr_in: server.httpd?.address ?? '',
-      port_in: server.httpd?.port ?? -1,
-      ssl_in: server.httpd?.ssl ? 1 : 0,
+      ipaddr_in: reach.ipaddr_in,
+      port_in: reach.port_in,
+      ssl_in: reach.ssl_in,
+      reported_ipaddr: reach.reported_ipaddr,
+      reported_port: reach.reported_port,
+      reported_ssl: reach.reported_ssl,
+      source_ipaddr: reach.source_ipaddr,
+      last_source_ipaddr: reach.last_source_ipaddr,
       unix_socket: server.unixSocket ?? null,
       agent_user,
       agent_password,
@@ -429,6 +453,71 @@ function newestCollection(services: readonly ServiceSnapshot[]): number {
 }
 
 /** The host's name after this message: the agent's, unless an administrator pinned it. */
+type CallBackColumns = Pick<
+  HostReport,
+  'ipaddr_in' | 'port_in' | 'ssl_in' | 'reported_ipaddr' | 'reported_port' | 'reported_ssl' | 'source_ipaddr' | 'last_source_ipaddr'
+>
+
+/**
+ * Where the server calls the agent back, and where its messages come from. The agent's `<httpd>` is the
+ * call-back, and the message's source its known address, until an administrator pins the host's
+ * credentials (admin/hosts/update): from then on both stay as they were, as anyone with the collector
+ * password (it is in every monitrc) could post a message for a known agent id naming their own address
+ * and have the pinned credentials sent there. What differs is kept (reported_*, last_source_ipaddr) and
+ * shown on the host until an administrator accepts it, and said once in the log.
+ */
+function callBack(host: ReportingHost, msg: MonitMessage, source: string): { columns: CallBackColumns; notice?: string } {
+  const httpd = msg.server.httpd
+  const reported = { reported_ipaddr: httpd?.address ?? '', reported_port: httpd?.port ?? -1, reported_ssl: httpd?.ssl ? 1 : 0 }
+  const known = host.source_ipaddr || source
+  if (host.credentials_pinned !== 1) {
+    return {
+      columns: {
+        ipaddr_in: reported.reported_ipaddr,
+        port_in: reported.reported_port,
+        ssl_in: reported.reported_ssl,
+        ...reported,
+        source_ipaddr: source || known,
+        last_source_ipaddr: ''
+      },
+      notice:
+        source !== '' && host.source_ipaddr !== '' && source !== host.source_ipaddr
+          ? `messages now come from ${source} (were from ${host.source_ipaddr})`
+          : undefined
+    }
+  }
+  const otherSource = source !== '' && source !== known
+  const columns = {
+    ipaddr_in: host.ipaddr_in,
+    port_in: host.port_in,
+    ssl_in: host.ssl_in,
+    ...reported,
+    source_ipaddr: known,
+    last_source_ipaddr: otherSource ? source : host.last_source_ipaddr
+  }
+  const notices: string[] = []
+  if (otherSource && source !== host.last_source_ipaddr)
+    notices.push(`a message came from ${source}, its messages are known to come from ${known}`)
+  const moved =
+    reported.reported_ipaddr !== host.ipaddr_in || reported.reported_port !== host.port_in || reported.reported_ssl !== host.ssl_in
+  const news =
+    reported.reported_ipaddr !== host.reported_ipaddr ||
+    reported.reported_port !== host.reported_port ||
+    reported.reported_ssl !== host.reported_ssl
+  if (moved && news) {
+    notices.push(
+      `it reports its httpd at ${describeHttpd(reported.reported_ipaddr, reported.reported_port, reported.reported_ssl)}; ` +
+        `its credentials are pinned, so it is still called at ${describeHttpd(host.ipaddr_in, host.port_in, host.ssl_in)}`
+    )
+  }
+  const notice = notices.length > 0 ? `${notices.join('; ')} (shown on the host until an administrator accepts it)` : undefined
+  return { columns, notice }
+}
+
+function describeHttpd(address: string, port: number, ssl: number): string {
+  return address === '' || port <= 0 ? 'no TCP address' : `${address}:${port}${ssl ? ' with TLS' : ''}`
+}
+
 function reportedHostname(host: ReportingHost, msg: MonitMessage): string {
   return host.keepname ? host.hostname : msg.server.localHostname || host.hostname
 }

@@ -78,9 +78,11 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
     const xml = await decodeBody(body, request.headers['content-encoding'], deps.limits.maxXmlBytes)
     const release = inFlight.claim(xml.length)
     if (!release) throw new HttpError(503, 'the collector is busy with other large messages: try again later')
-    const outcome = await deps.collector.collect({ xml, principal, nowMs: now() }).finally(release)
+    const source = request.socket.remoteAddress ?? ''
+    const outcome = await deps.collector.collect({ xml, principal, nowMs: now(), source }).finally(release)
     switch (outcome.kind) {
       case 'stored':
+        if (outcome.notice) log.warn(`collector: ${outcome.notice}`)
         deps.collectorStats?.record(outcome.seconds)
         deps.storage.writeSucceeded()
         return

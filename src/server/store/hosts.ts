@@ -13,6 +13,11 @@ export type HostReport = Pick<
   | 'ipaddr_in'
   | 'port_in'
   | 'ssl_in'
+  | 'reported_ipaddr'
+  | 'reported_port'
+  | 'reported_ssl'
+  | 'source_ipaddr'
+  | 'last_source_ipaddr'
   | 'unix_socket'
   | 'agent_user'
   | 'agent_password'
@@ -60,6 +65,14 @@ const reportingColumns = [
   'credentials_pinned',
   'agent_user',
   'agent_password',
+  'ipaddr_in',
+  'port_in',
+  'ssl_in',
+  'reported_ipaddr',
+  'reported_port',
+  'reported_ssl',
+  'source_ipaddr',
+  'last_source_ipaddr',
   'cpu',
   'mem',
   'services_total',
@@ -74,6 +87,11 @@ const reportColumns: readonly (keyof HostReport)[] = [
   'ipaddr_in',
   'port_in',
   'ssl_in',
+  'reported_ipaddr',
+  'reported_port',
+  'reported_ssl',
+  'source_ipaddr',
+  'last_source_ipaddr',
   'unix_socket',
   'agent_user',
   'agent_password',

@@ -56,6 +56,13 @@ export interface HostTable {
   agent_password: Generated<string>
   /** 1 once an administrator set the call-back credentials; the agent's own then stop overwriting them. */
   credentials_pinned: Generated<number>
+  /** The agent's latest `<httpd>`; ipaddr_in/port_in/ssl_in follow it unless credentials are pinned. */
+  reported_ipaddr: Generated<string>
+  reported_port: Generated<number>
+  reported_ssl: Generated<number>
+  /** The address the host's messages are known to come from, and the latest other one ('' when none). */
+  source_ipaddr: Generated<string>
+  last_source_ipaddr: Generated<string>
   /** null = the server default (3) */
   skew: number | null
   poll: Generated<number>

@@ -44,7 +44,18 @@ export const adminHost = z.object({
   skew: z.number().int(),
   defaultskew: z.number().int().optional(),
   poll: z.number().int(),
-  lastmodified: z.number().int()
+  lastmodified: z.number().int(),
+  // Ours (not api/1): what the agent reports against what the server keeps once credentials are pinned.
+  credentialspinned: z
+    .number()
+    .int()
+    .optional()
+    .describe('1: an administrator set the credentials; the call-back no longer follows the agent'),
+  reportedipaddr: z.string().optional().describe("The agent's latest <httpd> address (ipaddrin follows it unless credentials are pinned)"),
+  reportedport: z.number().int().optional(),
+  reportedssl: z.number().int().optional(),
+  sourceipaddr: z.string().optional().describe("The address the host's messages are known to come from"),
+  lastsourceipaddr: z.string().optional().describe("Another address a message came from since, '' when none: shown until accepted")
 })
 /** As api/2 answers it. */
 export type AdminHost = Required<z.infer<typeof adminHost>>

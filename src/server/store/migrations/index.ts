@@ -8,6 +8,7 @@ import { alertOutbox } from './007-alert-outbox'
 import { alertConfigGeneration } from './009-alert-config-generation'
 import { alertOutboxGrouping } from './010-alert-outbox-grouping'
 import { passwordHash } from './011-password-hash'
+import { callBackPin } from './012-call-back-pin'
 
 export interface Migration {
   version: number
@@ -26,5 +27,6 @@ export const migrations: readonly Migration[] = [
   alertOutbox,
   alertConfigGeneration,
   alertOutboxGrouping,
-  passwordHash
+  passwordHash,
+  callBackPin
 ]

@@ -375,8 +375,21 @@ ALTER TABLE "user" ALTER COLUMN password_hash SET NOT NULL, ALTER COLUMN passwor
 `
 }
 
+/** migrations/012-call-back-pin.ts */
+const callBackPin = {
+  version: 12,
+  name: 'call-back-pin',
+  sql: `
+ALTER TABLE host ADD COLUMN reported_ipaddr TEXT NOT NULL DEFAULT '', ADD COLUMN reported_port BIGINT NOT NULL DEFAULT -1,
+  ADD COLUMN reported_ssl BIGINT NOT NULL DEFAULT 0, ADD COLUMN source_ipaddr TEXT NOT NULL DEFAULT '',
+  ADD COLUMN last_source_ipaddr TEXT NOT NULL DEFAULT '';
+UPDATE host SET reported_ipaddr = ipaddr_in, reported_port = port_in, reported_ssl = ssl_in;
+`
+}
+
 /** Every PostgreSQL migration, in order. Append only. */
 export const postgresMigrations: readonly Migration[] = [
   { version: 10, name: 'schema-at-version-10', sql: schemaAtVersion10 },
-  passwordHash
+  passwordHash,
+  callBackPin
 ]
