@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
-import { privateFiles } from '../private-files'
+import { privateFiles } from './private-files'
 import { migrations, type Migration } from './migrations'
 
 export interface OpenedDatabase {
