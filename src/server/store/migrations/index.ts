@@ -9,6 +9,9 @@ import { alertConfigGeneration } from './009-alert-config-generation'
 import { alertOutboxGrouping } from './010-alert-outbox-grouping'
 import { passwordHash } from './011-password-hash'
 import { callBackPin } from './012-call-back-pin'
+import { apiTokens } from './013-api-tokens'
+import { agentCertificates } from './014-agent-certificates'
+import { auditLog } from './015-audit-log'
 
 export interface Migration {
   version: number
@@ -28,5 +31,8 @@ export const migrations: readonly Migration[] = [
   alertConfigGeneration,
   alertOutboxGrouping,
   passwordHash,
-  callBackPin
+  callBackPin,
+  apiTokens,
+  agentCertificates,
+  auditLog
 ]

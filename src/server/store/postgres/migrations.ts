@@ -3,6 +3,9 @@
 // engine under the same number. Never edit a released migration: add a new numbered one.
 import { ALERT_CONFIG_GENERATION_KEY, WATCHED_BY_ALERT_MATCHING } from '../migrations/009-alert-config-generation'
 import type { Migration } from '../migrations'
+import { apiTokens } from './013-api-tokens'
+import { agentCertificates } from './014-agent-certificates'
+import { auditLog } from './015-audit-log'
 
 const schemaAtVersion10 = `
 CREATE TABLE host (
@@ -391,5 +394,8 @@ UPDATE host SET reported_ipaddr = ipaddr_in, reported_port = port_in, reported_s
 export const postgresMigrations: readonly Migration[] = [
   { version: 10, name: 'schema-at-version-10', sql: schemaAtVersion10 },
   passwordHash,
-  callBackPin
+  callBackPin,
+  apiTokens,
+  agentCertificates,
+  auditLog
 ]

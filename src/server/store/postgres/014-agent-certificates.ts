@@ -1,0 +1,8 @@
+// Reserved for issue 26 (agent-certificates): its tables and columns (PostgreSQL, as migrations/014-agent-certificates.ts). Replaced by the change that fills it.
+export const agentCertificates = {
+  version: 14,
+  name: 'agent-certificates',
+  sql: `
+SELECT 1;
+`
+}
