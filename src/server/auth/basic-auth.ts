@@ -1,11 +1,12 @@
 // HTTP Basic credentials of a request, checked with a cache that spares the password hash (scrypt, tens
 // of milliseconds) for the agents that post every few seconds with the same header, and throttled like
-// the login form.
+// the login form. A header not in the cache is checked on the thread pool: a fleet of agents with
+// accounts of their own, arriving after a restart, would otherwise hold the event loop a hash each.
 import { createHash } from 'node:crypto'
 import type { Principal } from '../domain/permissions'
 import type { UserRepository } from '../store/users'
 import type { LoginThrottle } from './login-throttle'
-import { checkPasswordSync } from './passwords'
+import { checkPassword } from './passwords'
 import type { Principals } from './principals'
 
 export function parseBasic(header: string | undefined): { user: string; password: string } | undefined {
@@ -41,7 +42,7 @@ export class BasicAuthenticator {
    * The principal for a valid `Authorization: Basic` header from `address`; Throttled while that user
    * name is locked from that address, even with the right password; else undefined.
    */
-  authenticate(header: string | undefined, address: string): Principal | Throttled | undefined {
+  async authenticate(header: string | undefined, address: string): Promise<Principal | Throttled | undefined> {
     if (!header) return undefined
     const generation = this.users.generation
     const key = createHash('sha256').update(header).digest('base64')
@@ -60,9 +61,10 @@ export class BasicAuthenticator {
     const wait = this.throttle.retryAfter(address, creds.user)
     if (wait > 0) return new Throttled(wait)
     const user = this.users.credentialsOf(creds.user)
-    if (!user || !checkPasswordSync(this.users, user, creds.password)) {
+    // Counted before the check, which waits on the thread pool: parallel guesses would all pass the throttle.
+    this.throttle.failed(address, creds.user, user !== undefined)
+    if (!user || !(await checkPassword(this.users, user, creds.password))) {
       this.verified.delete(key)
-      this.throttle.failed(address, creds.user, user !== undefined)
       return undefined
     }
     if (this.verified.size >= MAX_CACHED) this.verified.clear()

@@ -53,17 +53,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return sameBytes(actual, parsed.expected)
 }
 
-/** verifyPassword blocking the thread, for Basic auth, whose callers are synchronous. */
-export function verifyPasswordSync(password: string, stored: string): boolean {
-  const parsed = parse(stored)
-  if (!parsed) return false
-  const actual =
-    parsed.scheme === 'scrypt'
-      ? scryptSync(password, parsed.salt, parsed.expected.length, scryptOptions(parsed.cost))
-      : legacyDigest(parsed, password)
-  return sameBytes(actual, parsed.expected)
-}
-
 /** A matching hash to replace: a legacy scheme, or scrypt cheaper than what new hashes get. */
 export function needsRehash(stored: string): boolean {
   const parsed = parse(stored)

@@ -4,7 +4,7 @@
 // a legacy or cheaper hash replaces it, and refreshes the flag. The clear text goes no further.
 import { randomBytes } from 'node:crypto'
 import type { Credentials, StoredPassword, UserRepository } from '../store/users'
-import { hashPassword, hashPasswordSync, md5Hash, needsRehash, verifyPassword, verifyPasswordSync } from './password-hash'
+import { hashPassword, hashPasswordSync, md5Hash, needsRehash, verifyPassword } from './password-hash'
 import { isWeakPassword } from './weak-passwords'
 
 export async function newPassword(password: string, uname: string): Promise<StoredPassword> {
@@ -33,13 +33,6 @@ export async function checkPassword(users: UserRepository, user: Credentials, pa
   if (!(await verifyPassword(password, user.password_hash))) return false
   const hash = needsRehash(user.password_hash) ? await hashPassword(password) : user.password_hash
   refresh(users, user, hash, password)
-  return true
-}
-
-/** checkPassword blocking the thread: for Basic auth, whose callers are synchronous (a hit is cached). */
-export function checkPasswordSync(users: UserRepository, user: Credentials, password: string): boolean {
-  if (!verifyPasswordSync(password, user.password_hash)) return false
-  refresh(users, user, needsRehash(user.password_hash) ? hashPasswordSync(password) : user.password_hash, password)
   return true
 }
 

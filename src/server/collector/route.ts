@@ -108,24 +108,20 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
   }
 
   const handle = (request: IncomingMessage, response: ServerResponse) => {
-    let principal: Principal
-    try {
-      principal = admit(request, deps.authenticator)
-    } catch (err) {
-      return fail(response, err)
-    }
-    store(request, principal).then(
-      () => answer(response),
-      (err: unknown) => fail(response, err)
-    )
+    admit(request, deps.authenticator)
+      .then((principal) => store(request, principal))
+      .then(
+        () => answer(response),
+        (err: unknown) => fail(response, err)
+      )
   }
   return Object.assign(handle, { bodyBytesInFlight: () => bodies.bytes })
 }
 
 /** Method and credentials, checked before any body is read so strangers cannot make us buffer megabytes. */
-function admit(request: IncomingMessage, authenticator: BasicAuthenticator): Principal {
+async function admit(request: IncomingMessage, authenticator: BasicAuthenticator): Promise<Principal> {
   if (request.method !== 'POST') throw new HttpError(405, 'the collector accepts POST only', { Allow: 'POST' })
-  const principal = authenticator.authenticate(request.headers.authorization, request.socket.remoteAddress ?? '')
+  const principal = await authenticator.authenticate(request.headers.authorization, request.socket.remoteAddress ?? '')
   if (principal instanceof Throttled) throw tooManyFailures(principal.retryAfterSec, { 'WWW-Authenticate': REALM })
   if (!principal) throw new HttpError(401, 'valid collector credentials are required', { 'WWW-Authenticate': REALM })
   if (!holdsAnywhere(principal, Permission.Collector)) {

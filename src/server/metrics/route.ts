@@ -29,7 +29,7 @@ export async function metricsRoutes(app: FastifyInstance, deps: MetricsDeps): Pr
   const repository = deps.store.metrics
   app.get('/metrics', async (request, reply) => {
     if (!deps.metricsEnabled) throw new HttpError(404, 'metrics are disabled on this server')
-    const principal = deps.authenticator.authenticate(request.headers.authorization, request.ip)
+    const principal = await deps.authenticator.authenticate(request.headers.authorization, request.ip)
     if (principal instanceof Throttled) throw tooManyFailures(principal.retryAfterSec, { 'WWW-Authenticate': REALM })
     if (!principal) throw new HttpError(401, 'valid credentials are required', { 'WWW-Authenticate': REALM })
     if (!holdsAnywhere(principal, Permission.View)) throw new HttpError(403, `user ${principal.uname} may view no host`)

@@ -1,6 +1,6 @@
 // Agents post every few seconds with the same Basic header: once verified, it is not hashed again, even
-// after edits elsewhere bump the users' generation (each costs a scrypt on the main thread, for every
-// agent); a changed password is hashed, and refused, at once.
+// after edits elsewhere bump the users' generation (each would cost a scrypt, for every agent); a changed
+// password is hashed, and refused, at once.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import * as passwordHash from '../../../src/server/auth/password-hash'
 import { BUILTIN_ROLE } from '../../../src/shared/api/roles'
@@ -23,7 +23,7 @@ const body = asAgent(fixture('02-status-heartbeat'), 'eeee0000000000000000000000
 const post = (auth: string) => postCollector(server.baseUrl, body, { auth }).then((r) => r.status)
 
 it('hashes a header once, through edits of other users; a new password is checked at once', async () => {
-  const hashes = vi.mocked(passwordHash.verifyPasswordSync)
+  const hashes = vi.mocked(passwordHash.verifyPassword)
   hashes.mockClear()
   expect(await post('agents:agents-secret')).toBe(200)
   expect(hashes).toHaveBeenCalledTimes(1)
