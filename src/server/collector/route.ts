@@ -28,6 +28,8 @@ export interface CollectorDeps {
   collectorStats?: CollectorStats
   /** Told of each message stored or refused for lack of storage. */
   storage: StorageHealth
+  /** The agent's address: the socket's, or what a trusted reverse proxy forwards (http/trusted-proxies.ts). */
+  clientAddress?: (request: IncomingMessage) => string
 }
 
 export const COLLECTOR_PATH = '/collector'
@@ -55,6 +57,7 @@ export interface CollectorHandler {
 
 export function collectorHandler(deps: CollectorDeps): CollectorHandler {
   const now = deps.now ?? Date.now
+  const clientAddress = deps.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? '')
   const inFlight = new XmlInFlight(deps.limits.maxXmlBytesInFlight)
   const bodies = new BytesInFlight(deps.limits.maxBodyBytesInFlight)
   const { log } = deps
@@ -78,7 +81,7 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
     const xml = await decodeBody(body, request.headers['content-encoding'], deps.limits.maxXmlBytes)
     const release = inFlight.claim(xml.length)
     if (!release) throw new HttpError(503, 'the collector is busy with other large messages: try again later')
-    const source = request.socket.remoteAddress ?? ''
+    const source = clientAddress(request)
     const outcome = await deps.collector.collect({ xml, principal, nowMs: now(), source }).finally(release)
     switch (outcome.kind) {
       case 'stored':
@@ -91,7 +94,7 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
         deps.storage.writeFailed(outcome)
         throw storageUnavailable(outcome.code)
       case 'refused':
-        if (outcome.warning) log.warn(`collector: rejected a message from ${request.socket.remoteAddress}: ${outcome.warning}`)
+        if (outcome.warning) log.warn(`collector: rejected a message from ${clientAddress(request)}: ${outcome.warning}`)
         throw new HttpError(outcome.status, outcome.error)
       case 'failed':
         throw failed(outcome.detail)
@@ -108,7 +111,7 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
   }
 
   const handle = (request: IncomingMessage, response: ServerResponse) => {
-    admit(request, deps.authenticator)
+    admit(request, deps.authenticator, clientAddress(request))
       .then((principal) => store(request, principal))
       .then(
         () => answer(response),
@@ -119,9 +122,9 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
 }
 
 /** Method and credentials, checked before any body is read so strangers cannot make us buffer megabytes. */
-async function admit(request: IncomingMessage, authenticator: BasicAuthenticator): Promise<Principal> {
+async function admit(request: IncomingMessage, authenticator: BasicAuthenticator, address: string): Promise<Principal> {
   if (request.method !== 'POST') throw new HttpError(405, 'the collector accepts POST only', { Allow: 'POST' })
-  const principal = await authenticator.authenticate(request.headers.authorization, request.socket.remoteAddress ?? '')
+  const principal = await authenticator.authenticate(request.headers.authorization, address)
   if (principal instanceof Throttled) throw tooManyFailures(principal.retryAfterSec, { 'WWW-Authenticate': REALM })
   if (!principal) throw new HttpError(401, 'valid collector credentials are required', { 'WWW-Authenticate': REALM })
   if (!holdsAnywhere(principal, Permission.Collector)) {
