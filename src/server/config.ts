@@ -1,11 +1,13 @@
 // Server settings from command-line flags, each also readable from an environment variable.
 import { homedir } from 'node:os'
 import { join } from 'node:path'
+import { isIP } from 'node:net'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import type { CollectorLimits } from './collector/request-body'
 import type { HttpLimits } from './http/http-limits'
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log'
+import type { TlsSource } from './tls/tls-files'
 
 export const APP_NAME = 'Overseer'
 
@@ -38,6 +40,10 @@ export interface ServerConfig {
   httpLimits?: Partial<HttpLimits>
   /** Any limit left out keeps its default (collector/request-body.ts). */
   collectorLimits?: Partial<CollectorLimits>
+  /** Serve HTTPS: with the given PEM files, or a self-signed certificate kept in the data folder. Absent: HTTP. */
+  tls?: TlsSource
+  /** Addresses or networks of reverse proxies whose X-Forwarded-For/-Proto/-Host are believed. */
+  trustedProxies?: string[]
 }
 
 export interface UserSpec {
@@ -63,7 +69,11 @@ export const settings = {
   'request-timeout': 'OVERSEER_REQUEST_TIMEOUT',
   'max-connections': 'OVERSEER_MAX_CONNECTIONS',
   'max-connections-per-address': 'OVERSEER_MAX_CONNECTIONS_PER_ADDRESS',
-  'collector-in-flight': 'OVERSEER_COLLECTOR_IN_FLIGHT'
+  'collector-in-flight': 'OVERSEER_COLLECTOR_IN_FLIGHT',
+  tls: 'OVERSEER_TLS',
+  'tls-cert': 'OVERSEER_TLS_CERT',
+  'tls-key': 'OVERSEER_TLS_KEY',
+  'trusted-proxy': 'OVERSEER_TRUSTED_PROXY'
 } as const
 
 export class ConfigError extends Error {}
@@ -131,6 +141,16 @@ const schema = z.object({
     .int('--collector-in-flight must be a whole number of MiB')
     .min(1, '--collector-in-flight must be 1 MiB or more')
     .max(MAX_MIB, `--collector-in-flight must be at most ${MAX_MIB} MiB`)
+    .optional(),
+  tls: z.enum(['self-signed', 'off'], { message: '--tls must be self-signed or off (or give --tls-cert and --tls-key)' }).optional(),
+  'tls-cert': z.string().min(1).optional(),
+  'tls-key': z.string().min(1).optional(),
+  'trusted-proxy': z
+    .string()
+    .transform((text) => text.split(',').map((entry) => entry.trim()))
+    .refine((entries) => entries.every(isAddressOrNetwork), {
+      message: '--trusted-proxy must be a comma-separated list of IP addresses or networks (10.0.0.0/8)'
+    })
     .optional()
 })
 
@@ -167,8 +187,30 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     accessLog: v['access-log'] === undefined ? undefined : v['access-log'] === 'on',
     cacheSizeMib: v['cache-size'],
     httpLimits: httpLimitsOf(v),
-    collectorLimits: v['collector-in-flight'] === undefined ? undefined : { maxBodyBytesInFlight: v['collector-in-flight'] * 2 ** 20 }
+    collectorLimits: v['collector-in-flight'] === undefined ? undefined : { maxBodyBytesInFlight: v['collector-in-flight'] * 2 ** 20 },
+    tls: tlsOf(v),
+    trustedProxies: v['trusted-proxy']
   }
+}
+
+function tlsOf(v: z.output<typeof schema>): TlsSource | undefined {
+  const certFile = v['tls-cert']
+  const keyFile = v['tls-key']
+  if ((certFile === undefined) !== (keyFile === undefined)) throw new ConfigError('--tls-cert and --tls-key go together')
+  if (v.tls === 'off') return undefined
+  if (certFile !== undefined && keyFile !== undefined) {
+    if (v.tls === 'self-signed') throw new ConfigError('--tls self-signed and --tls-cert/--tls-key exclude each other')
+    return { certFile, keyFile }
+  }
+  return v.tls === 'self-signed' ? { selfSigned: true } : undefined
+}
+
+function isAddressOrNetwork(entry: string): boolean {
+  const [address, bits, more] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || more !== undefined) return false
+  if (bits === undefined) return true
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)
 }
 
 function httpLimitsOf(v: z.output<typeof schema>): Partial<HttpLimits> | undefined {

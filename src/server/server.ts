@@ -16,6 +16,7 @@ import { allEndpoints } from './api/endpoints'
 import { buildApp } from './http/app'
 import { httpLimitsWith } from './http/http-limits'
 import { listeningUrls } from './http/listening-urls'
+import { TrustedProxies } from './http/trusted-proxies'
 import { AlertDeliveryJob } from './jobs/alert-delivery'
 import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
 import { HistoryRollupJob, type HistoryRollupOptions } from './jobs/history-rollup'
@@ -32,6 +33,7 @@ import { pendingMigration } from './store/database'
 import { isPostgresUrl } from './store/postgres/database'
 import { loadPostgresSupport } from './store/postgres/sync-connection'
 import { Store } from './store/store'
+import { ServerTls } from './tls/server-tls'
 import { version } from '../../package.json'
 
 export const DATABASE_FILE = 'overseer.sqlite'
@@ -61,6 +63,8 @@ export interface ServerOptions extends ServerConfig {
   alertDeliveryNow?: () => number
   /** Check every API answer against its contract (shared/api); tests turn it on. */
   checkAnswers?: boolean
+  /** How often the TLS files are checked for a renewal (ms); tests shorten it. */
+  tlsPollMs?: number
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -75,6 +79,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // Delivered before the backup and migration block this thread, so the shell waits for them.
     if (migration) await options.parent?.send({ type: 'migrating', ...migration })
   }
+  // Before the store: a certificate that cannot be served stops the start with its reason.
+  const tls = options.tls && ServerTls.start(options.tls, options.dataDir, log, options.tlsPollMs)
   const store = new Store(database, (message) => log.info(message), options.cacheSizeMib)
   let ingest: IngestThread | undefined
   let changes: ChangeChannel | undefined
@@ -155,7 +161,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       httpLimits: httpLimitsWith(options.httpLimits),
       collectorStats: new CollectorStats(),
       storage,
-      metricsEnabled: options.metrics !== false
+      metricsEnabled: options.metrics !== false,
+      tls,
+      trustedProxies: new TrustedProxies(options.trustedProxies)
     })
     // A port chosen by flag or environment wins; else the one stored from the console's settings.
     const wantedPort = options.portChosen === false ? (serverSettings.port() ?? options.port) : options.port
@@ -180,7 +188,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     sessionSweep.start()
     const eventRetention = new EventRetentionJob(store, onceForDatabase)
     eventRetention.start()
-    const urls = listeningUrls(options.host, port)
+    const urls = listeningUrls(options.host, port, tls ? 'https' : 'http')
     // Kept simple: without --console-url, links point at the first address the server listens on.
     const consoleUrl = options.consoleUrl ?? urls[0] ?? `http://localhost:${port}`
     const alerts = new AlertDeliveryJob(
@@ -206,12 +214,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         lease.close()
         stopBridge?.()
         await app.close()
+        tls?.close()
         await ingest!.close()
         await changes?.close()
         store.close()
       }
     }
   } catch (err) {
+    tls?.close()
     await ingest?.close()
     await changes?.close()
     store.close()

@@ -141,7 +141,9 @@ describe('login and logout forged by another site (issue 26)', () => {
     [{ Origin: 'http://evil.example' }],
     [{ Origin: 'null' }],
     [{ 'Sec-Fetch-Site': 'cross-site', Origin: 'http://evil.example' }],
-    [{ 'Sec-Fetch-Site': 'same-site' }]
+    [{ 'Sec-Fetch-Site': 'same-site' }],
+    // X-Forwarded-Host counts only from a trusted proxy (test/server/http/trusted-proxy.test.ts): this server has none.
+    [{ Origin: 'http://monitor.example', 'X-Forwarded-Host': 'monitor.example' }]
   ])('refuses a login with %j: 403, not logged in', async (headers) => {
     const client = await anonymous(server.baseUrl)
     const res = await client.post('/z_security_check', { z_username: 'viewer', z_password: 'viewer-pw' }, headers)
@@ -152,7 +154,6 @@ describe('login and logout forged by another site (issue 26)', () => {
 
   it.each([
     [{ Origin: 'ORIGIN' }],
-    [{ Origin: 'http://monitor.example', 'X-Forwarded-Host': 'monitor.example' }],
     [{ 'Sec-Fetch-Site': 'same-origin', Origin: 'http://proxy-rewrote-host.example' }],
     [{ 'Sec-Fetch-Site': 'none' }]
   ])('lets a login with %j in', async (headers) => {

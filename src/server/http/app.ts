@@ -1,5 +1,6 @@
 // The HTTP application: every route of the server on one fastify instance.
 import { createServer } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
 import fastifyCookie from '@fastify/cookie'
 import fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { BasicAuthenticator } from '../auth/basic-auth'
@@ -14,6 +15,8 @@ import type { CollectorStats } from '../metrics/collector-stats'
 import type { StorageHealth } from '../metrics/storage-health'
 import { metricsRoutes } from '../metrics/route'
 import type { Store } from '../store/store'
+import type { ServerTls } from '../tls/server-tls'
+import { CERTIFICATE_PATH } from '../../shared/api/tls'
 import { registerEndpoints, type ApiEndpoint } from './api'
 import { accessLog } from './access-log'
 import { limitBodies } from './body-limits'
@@ -24,6 +27,7 @@ import { timeoutCheckInterval, type HttpLimits } from './http-limits'
 import { loginRoutes } from './login'
 import { setSecurityHeaders } from './security-headers'
 import { SessionGate } from './session-gate'
+import { TrustedProxies } from './trusted-proxies'
 
 export interface AppDeps {
   store: Store
@@ -52,12 +56,17 @@ export interface AppDeps {
   version: string
   /** The built console (out/renderer); not served when absent. */
   consoleDir?: string
+  /** Serve HTTPS with this certificate (and its renewals); absent: plain HTTP. */
+  tls?: ServerTls
+  /** The reverse proxies whose X-Forwarded-* headers count (--trusted-proxy); absent: none. */
+  trustedProxies?: TrustedProxies
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // POST /collector is served by the Node server itself, ahead of fastify (see collector/route); the
   // security headers are set there too, so that every answer carries them.
-  const collector = collectorHandler({ ...deps, limits: deps.collectorLimits })
+  const proxies = deps.trustedProxies ?? new TrustedProxies()
+  const collector = collectorHandler({ ...deps, limits: deps.collectorLimits, clientAddress: (request) => proxies.clientAddress(request) })
   const logAccess = deps.accessLog ? accessLog(deps.log) : undefined
   const limits = deps.httpLimits
   const app = fastify({
@@ -65,27 +74,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Fastify would log each request twice at info; the access log, when asked for, has one line each.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
+    // request.ip, .protocol and .host read X-Forwarded-* only from these (the login throttle, Secure cookies).
+    trustProxy: proxies.trusts,
     bodyLimit: limits.publicBodyBytes,
     // Arguments and answers are zod's (http/api.ts): fastify's JSON-schema compilers (ajv and
     // fast-json-stringify, ~2 MB of heap) are never loaded.
     schemaController: { compilersFactory: { buildValidator: noJsonSchemas, buildSerializer: noJsonSchemas } },
     serverFactory: (fastifyHandler) => {
-      const server = createServer(
-        {
-          // Fastify's default for the servers it creates itself.
-          keepAliveTimeout: 72_000,
-          // A request too slow to arrive is answered 408 and its connection closed (issue 26).
-          headersTimeout: limits.headersTimeoutMs,
-          requestTimeout: limits.requestTimeoutMs,
-          connectionsCheckingInterval: timeoutCheckInterval(limits)
-        },
-        (request, response) => {
-          logAccess?.(request, response)
-          setSecurityHeaders(response)
-          if (isCollectorUrl(request.url)) collector(request, response)
-          else fastifyHandler(request, response)
-        }
-      )
+      const options = {
+        // Fastify's default for the servers it creates itself.
+        keepAliveTimeout: 72_000,
+        // A request too slow to arrive is answered 408 and its connection closed (issue 26).
+        headersTimeout: limits.headersTimeoutMs,
+        requestTimeout: limits.requestTimeoutMs,
+        connectionsCheckingInterval: timeoutCheckInterval(limits)
+      }
+      const handler: Parameters<typeof createServer>[1] = (request, response) => {
+        logAccess?.(request, response)
+        setSecurityHeaders(response, proxies.isHttps(request))
+        if (isCollectorUrl(request.url)) collector(request, response)
+        else fastifyHandler(request, response)
+      }
+      const tls = deps.tls
+      const server = tls ? createHttpsServer({ ...options, ...pemPair(tls) }, handler) : createServer(options, handler)
+      // A renewed certificate serves new connections at once; open ones keep the one they began with.
+      if (tls && 'setSecureContext' in server) tls.onChange(() => server.setSecureContext(pemPair(tls)))
       capConnections(server, limits, deps.log)
       return server
     }
@@ -110,6 +123,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, new URLSearchParams(body as string))
   )
 
+  // The certificate agents pin (Monit's cacertificatefile) and browsers may import: public, never the key.
+  if (deps.tls) {
+    const tls = deps.tls
+    app.get(CERTIFICATE_PATH, async (_request, reply) =>
+      reply
+        .header('Content-Type', 'application/x-pem-file')
+        .header('Content-Disposition', 'attachment; filename="overseer.pem"')
+        .send(tls.current.cert)
+    )
+  }
   // An unauthenticated liveness probe for supervisors and tests; it reveals nothing but the version.
   app.get('/health', async () => ({ status: 'ok', version: deps.version }))
   await app.register(metricsRoutes, { ...deps, collectorBodyBytes: collector.bodyBytesInFlight })
@@ -122,6 +145,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEndpoints(app, gate, deps.endpoints, { checkAnswers: deps.checkAnswers })
   if (deps.consoleDir) await app.register(consoleAssets, { dir: deps.consoleDir })
   return app
+}
+
+function pemPair(tls: ServerTls): { cert: string; key: string } {
+  return { cert: tls.current.cert, key: tls.current.key }
 }
 
 function noJsonSchemas(): never {

@@ -11,14 +11,15 @@ export function fromBrowser(request: FastifyRequest): boolean {
 /**
  * True when the browser says another site made the request (a page forging a login or logout). Sec-Fetch-Site
  * decides when sent; else Origin must name the host the request was sent to (Host, or X-Forwarded-Host
- * from a reverse proxy: a cross-site form cannot set either). Sibling sites (same-site) are others too.
+ * from a trusted reverse proxy, fastify's request.host: a cross-site form cannot set either). Sibling sites
+ * (same-site) are others too.
  */
 export function crossSite(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site']
   if (site !== undefined) return site !== 'same-origin' && site !== 'none'
   const origin = request.headers.origin
   if (origin === undefined) return false
-  const hosts = [request.headers['x-forwarded-host']?.toString().split(',')[0], request.headers.host]
+  const hosts = [request.host, request.headers.host]
   return !hosts.some((host) => host !== undefined && sameHost(origin, host.trim()))
 }
 

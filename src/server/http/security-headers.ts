@@ -17,7 +17,11 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'"
 ].join('; ')
 
-export function setSecurityHeaders(response: ServerResponse): void {
+/** HSTS: a year, sent only on answers that came over HTTPS (a browser ignores it over plain HTTP anyway). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000'
+
+/** `https`: the request came over TLS, ours or a trusted proxy's (http/trusted-proxies.ts). */
+export function setSecurityHeaders(response: ServerResponse, https = false): void {
   response.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY)
   response.setHeader('X-Content-Type-Options', 'nosniff')
   // Console URLs carry host ids and filters: no other site learns them from a link followed out.
@@ -25,4 +29,6 @@ export function setSecurityHeaders(response: ServerResponse): void {
   // Answers are a user's view of hosts, sessions and settings: no browser or proxy keeps a copy. The
   // console's assets (content-hashed names) replace this with their own caching (http/console.ts).
   response.setHeader('Cache-Control', 'no-store')
+  // Once seen, the browser goes to this host over HTTPS only: no first request in clear to intercept.
+  if (https) response.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
 }

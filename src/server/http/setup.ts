@@ -24,7 +24,8 @@ export function isLoopbackHost(host: string | undefined): boolean {
 
 export function setupState(request: FastifyRequest, users: UserRepository): SetupState {
   if (users.count() > 0) return 'done'
-  return isLoopbackAddress(request.socket.remoteAddress) && isLoopbackHost(request.headers.host) ? 'open' : 'remote'
+  // request.ip and .host: a trusted reverse proxy on this machine does not make every client local.
+  return isLoopbackAddress(request.ip) && isLoopbackHost(request.host) ? 'open' : 'remote'
 }
 
 const DONE = 'setup is done: an administrator exists, log in instead'
