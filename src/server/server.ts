@@ -2,6 +2,7 @@
 // Electron shell (through that entry) and the tests.
 import { join } from 'node:path'
 import type { ChannelType } from './alerting/channel'
+import { ApiTokenService } from './auth/api-tokens'
 import { BasicAuthenticator } from './auth/basic-auth'
 import { LoginThrottle } from './auth/login-throttle'
 import { Principals } from './auth/principals'
@@ -129,6 +130,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       undefined,
       (write) => storage.bestEffort(write)
     )
+    const apiTokens = new ApiTokenService(store.apiTokens, principals, undefined, (write) => storage.bestEffort(write))
     const desktop = options.parent && desktopNotifier(options.parent)
     const routes: string[] = []
     const app = await buildApp({
@@ -138,10 +140,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       throttle,
       sessions,
       principals,
+      apiTokens,
       endpoints: allEndpoints(
         {
           store,
           sessions,
+          apiTokens,
           secrets,
           feed,
           principals,

@@ -1,9 +1,10 @@
-// Every endpoint × {admin, viewer of host A only, collector-only, disabled role, no session}, under
-// every prefix: exactly the allowed results, and nothing of hosts outside the caller's role rows. The
+// Every endpoint × {admin, viewer of host A only, that viewer's full API token, collector-only, disabled
+// role, no session}, under every prefix: exactly the allowed results, and nothing of hosts outside the
+// caller's role rows. The token may do what its owner may, but the session-only endpoints. The
 // collector-only user cannot log in (issue 26): its session here is one opened before its role was that.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiEndpoints } from '../../src/server/api/endpoints'
-import { anonymous, loginAs, type ApiClient, type ApiResponse, type Params } from '../support/api-client'
+import { anonymous, encodeParams, httpRequest, loginAs, type ApiClient, type ApiResponse, type Params } from '../support/api-client'
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/in-process-server'
@@ -14,7 +15,21 @@ let server: TestServer
 let hostA: number
 let hostB: number
 let eventA: number
-const callers: Record<'admin' | 'viewerA' | 'collector' | 'disabled' | 'anonymous', ApiClient> = {} as never
+const callers: Record<'admin' | 'viewerA' | 'viewerToken' | 'collector' | 'disabled' | 'anonymous', ApiClient> = {} as never
+
+/** A script sending only `Authorization: Bearer <token>`: no cookie, no CSRF token. */
+function tokenClient(token: string): ApiClient {
+  const auth = { Authorization: `Bearer ${token}` }
+  return {
+    cookie: undefined,
+    get: (path, params) => httpRequest(server.baseUrl, 'GET', `${path}?${encodeParams(params)}`, undefined, auth),
+    post: (path, params) =>
+      httpRequest(server.baseUrl, 'POST', path, encodeParams(params), { ...auth, 'Content-Type': 'application/x-www-form-urlencoded' }),
+    csrfToken: () => Promise.resolve('')
+  }
+}
+/** What an API token may not call, whoever owns it. */
+const SESSION_ONLY = new Set(['session/put', 'session/get', 'session/delete', 'profile/update', 'tokens/create'])
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -41,6 +56,8 @@ beforeAll(async () => {
   }
   callers.admin = admin
   callers.viewerA = await loginAs(server.baseUrl, 'viewer', 'pw-viewer')
+  const made = await callers.viewerA.post('/api/2/tokens/create', { name: 'matrix', scope: 'full' })
+  callers.viewerToken = tokenClient((made.json as { token: string }).token)
   callers.collector = await anonymous(server.baseUrl)
   const collectorId = server.store.users.credentialsOf('monit')!.id
   server.store.sessions.update(callers.collector.cookie!.split('=')[1], { user_id: collectorId, csrf_protection: 0 })
@@ -86,6 +103,16 @@ const table: Row[] = [
   { path: 'profile/get', method: 'GET', params: () => ({}), expect: everyone },
   // An empty change answers the caller's own profile: every logged-in user may edit their own.
   { path: 'profile/update', method: 'POST', params: () => ({}), expect: everyone },
+  { path: 'tokens/list', method: 'GET', params: () => ({}), expect: everyone },
+  { path: 'tokens/create', method: 'POST', params: () => ({ name: 'x', scope: 'read' }), expect: everyone },
+  {
+    path: 'tokens/revoke',
+    method: 'POST',
+    params: () => ({ id: NONE }),
+    expect: { admin: 'allowed', viewerA: 'not found', disabled: 'not found' }
+  },
+  { path: 'admin/tokens/list', method: 'GET', params: () => ({}), expect: admins },
+  { path: 'admin/tokens/revoke', method: 'POST', params: () => ({ id: NONE }), expect: admins },
   { path: 'settings/get', method: 'GET', params: () => ({}), expect: admins },
   { path: 'settings/update', method: 'POST', params: () => ({}), expect: admins },
   { path: 'session/delete', method: 'POST', params: () => ({ key: 'k' }), expect: everyone },
@@ -177,7 +204,7 @@ describe('RBAC matrix', () => {
   })
 
   for (const prefix of ['', '/api/1', '/api/2']) {
-    for (const caller of ['admin', 'viewerA', 'collector', 'disabled', 'anonymous'] as const) {
+    for (const caller of ['admin', 'viewerA', 'viewerToken', 'collector', 'disabled', 'anonymous'] as const) {
       it(`${caller} under "${prefix || '/'}"`, async () => {
         const results: Record<string, string> = {}
         const expected: Record<string, string> = {}
@@ -187,8 +214,15 @@ describe('RBAC matrix', () => {
           // Admin mutations aimed at nothing: 404 and 409 both mean "got past the permission check".
           if (caller === 'admin' && row.expect.admin === 'allowed' && outcome === 'not found') outcome = 'allowed'
           results[row.path] = outcome
-          expected[row.path] = caller === 'anonymous' || caller === 'collector' ? 'login page' : row.expect[caller]
-          if (caller === 'viewerA') expect(res.text, `${row.path} leaks host B`).not.toMatch(/web-b|bbbbbbbb/)
+          expected[row.path] =
+            caller === 'anonymous' || caller === 'collector'
+              ? 'login page'
+              : caller === 'viewerToken'
+                ? SESSION_ONLY.has(row.path)
+                  ? 'forbidden'
+                  : row.expect.viewerA
+                : row.expect[caller]
+          if (caller === 'viewerA' || caller === 'viewerToken') expect(res.text, `${row.path} leaks host B`).not.toMatch(/web-b|bbbbbbbb/)
         }
         expect(results).toEqual(expected)
       })

@@ -1,5 +1,6 @@
 // What endpoint modules are built from.
 import type { ChannelType, SendContext } from '../alerting/channel'
+import type { ApiTokenService } from '../auth/api-tokens'
 import type { LoginThrottle } from '../auth/login-throttle'
 import type { Principals } from '../auth/principals'
 import type { SecretBox } from '../auth/secret-box'
@@ -10,6 +11,8 @@ import type { Store } from '../store/store'
 export interface ApiDeps {
   store: Store
   sessions: SessionService
+  /** Personal API tokens: made, listed and revoked by api/api-tokens.ts, checked by the session gate. */
+  apiTokens: ApiTokenService
   secrets: SecretBox
   /** Where host removals are announced to live subscribers; GET live streams it. */
   feed?: ChangeFeed

@@ -14,6 +14,7 @@ import { adminHostEndpoints } from './admin-hosts'
 import { adminRoleEndpoints } from './admin-roles'
 import { adminUserEndpoints } from './admin-users'
 import { agentActionEndpoints } from './agent-actions'
+import { apiTokenEndpoints } from './api-tokens'
 import type { ApiDeps } from './deps'
 import { liveEndpoints } from './live'
 import { mapEndpoints } from './maps'
@@ -43,6 +44,7 @@ export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
     ...agentActionEndpoints(deps),
     ...analyticsReportEndpoints(deps),
     ...profileEndpoints(deps),
+    ...apiTokenEndpoints(deps),
     ...settingsEndpoints(deps),
     ...adminAlertChannelEndpoints(deps),
     ...adminAlertRuleEndpoints(deps),

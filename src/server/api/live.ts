@@ -1,17 +1,23 @@
 // live (our extension): the change feed as Server-Sent Events for a logged-in caller (live/sse-route.ts).
 import { arg } from '../../shared/api/args'
+import { bearerToken } from '../auth/api-tokens'
 import { SESSION_COOKIE } from '../auth/sessions'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { LiveStreams } from '../live/sse-route'
 import type { ApiDeps } from './deps'
 
 /** Absent without a feed (servers built without live updates). */
-export function liveEndpoints({ feed, principals, sessions }: ApiDeps): ApiEndpoint[] {
+export function liveEndpoints({ feed, principals, sessions, apiTokens }: ApiDeps): ApiEndpoint[] {
   if (!feed || !principals) return []
   const streams = new LiveStreams({
     feed,
     principals,
-    loggedIn: (request) => sessions.resume(request.cookies[SESSION_COOKIE])?.userId != null
+    // A stream opened with an API token lasts while the token is valid (http/session-gate.ts).
+    loggedIn: (request) => {
+      const token = bearerToken(request.headers.authorization)
+      if (token !== undefined) return apiTokens.authenticate(token) !== undefined
+      return sessions.resume(request.cookies[SESSION_COOKIE])?.userId != null
+    }
   })
   return [
     endpoint({
@@ -23,8 +29,8 @@ export function liveEndpoints({ feed, principals, sessions }: ApiDeps): ApiEndpo
       params: { lastEventId: arg.text().optional() },
       answer: 'text/event-stream',
       closing: () => streams.closeAll(),
-      handle: ({ params, request, reply, session, principal }) => {
-        streams.serve(request, reply, session.userId ?? -1, principal, params.lastEventId)
+      handle: ({ params, request, reply, principal }) => {
+        streams.serve(request, reply, principal.userId, principal, params.lastEventId)
       }
     })
   ]

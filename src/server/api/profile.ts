@@ -16,7 +16,7 @@ import type { ApiDeps } from './deps'
 import { profile } from '../../shared/api/account'
 
 export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
-  const profileOf = (principal: Principal, session: Session) => {
+  const profileOf = (principal: Principal, session: Session | undefined) => {
     const user = store.users.find(principal.userId)
     return {
       id: principal.userId,
@@ -26,7 +26,8 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
       admin: principal.admin,
       /** May start/stop/restart/monitor/unmonitor services on at least one host. */
       serviceactions: holdsAnywhere(principal, Permission.ServiceActions),
-      csrftoken: session.csrfToken
+      // An API token's caller has no session, and needs no CSRF token.
+      csrftoken: session?.csrfToken ?? ''
     }
   }
   return [
@@ -46,6 +47,7 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
       answer: profile,
       methods: ['POST'],
       mutation: true,
+      needsSession: true,
       params: {
         fullname: fullNameRule.optional(),
         email: emailRule.optional(),

@@ -43,6 +43,7 @@ export function sessionEndpoints({ sessions }: ApiDeps) {
       summary: 'Stores every argument sent as a session attribute',
       answer: emptyAnswer,
       methods: ['GET', 'POST'],
+      needsSession: true,
       mutation: true,
       params: {},
       handle: ({ raw, session }) => {
@@ -55,6 +56,7 @@ export function sessionEndpoints({ sessions }: ApiDeps) {
       summary: "Reads the session's attributes (all, or those named by key), CSRFToken included",
       answer: sessionAttributes,
       methods: ['GET', 'POST'],
+      needsSession: true,
       params: { key: z.array(arg.text()).optional() },
       handle: ({ params, session }) => {
         const all: Record<string, string> = { ...session.attributes, [CSRF_KEY]: session.csrfToken }
@@ -67,6 +69,7 @@ export function sessionEndpoints({ sessions }: ApiDeps) {
       summary: 'Deletes the named attributes (every one without key)',
       answer: emptyAnswer,
       methods: ['GET', 'POST'],
+      needsSession: true,
       mutation: true,
       params: { key: z.array(arg.text()).optional() },
       handle: ({ params, session }) => {
@@ -81,6 +84,7 @@ export function sessionEndpoints({ sessions }: ApiDeps) {
       summary: 'Logs out: ends the session',
       answer: emptyAnswer,
       methods: ['GET', 'POST'],
+      needsSession: true,
       params: {},
       handle: ({ session }) => {
         sessions.invalidate(session.id)

@@ -97,8 +97,8 @@ export class SessionService {
   }
 
   /** A new password ends the user's other logins: whoever knew the old one is logged out. */
-  endOtherSessionsOf(userId: number, current: Session): void {
-    this.repo.deleteOfUser(userId, current.userId === userId ? current.id : undefined)
+  endOtherSessionsOf(userId: number, current: Session | undefined): void {
+    this.repo.deleteOfUser(userId, current?.userId === userId ? current.id : undefined)
   }
 
   invalidate(id: string): void {

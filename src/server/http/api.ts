@@ -28,9 +28,21 @@ export interface PublicContext<P> {
 /** What a handler of a session-gated endpoint gets: the arguments and the logged-in caller. */
 export type ApiContext<P> = PublicContext<P> & Caller
 
-type ContextOf<A extends Access, P> = A extends 'public' ? PublicContext<P> : ApiContext<P>
+/** What a handler of a `needsSession` endpoint gets: the caller's session is always there. */
+export type SessionContext<P> = PublicContext<P> & Extract<Caller, { session: Session }>
 
-export interface ApiEndpoint<S extends z.ZodRawShape = z.ZodRawShape, R extends z.ZodType = z.ZodType, A extends Access = Access> {
+type ContextOf<A extends Access, P, N extends boolean> = A extends 'public'
+  ? PublicContext<P>
+  : N extends true
+    ? SessionContext<P>
+    : ApiContext<P>
+
+export interface ApiEndpoint<
+  S extends z.ZodRawShape = z.ZodRawShape,
+  R extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+  N extends boolean = boolean
+> {
   /** e.g. 'status/hosts/list' */
   path: string
   methods: readonly Method[]
@@ -42,6 +54,8 @@ export interface ApiEndpoint<S extends z.ZodRawShape = z.ZodRawShape, R extends 
    * send a stored secret), GET is then refused for those.
    */
   mutation?: boolean | ((raw: RawParams) => boolean)
+  /** Refused to API tokens (403): it acts on the caller's session, or makes tokens (a token must not mint more). */
+  needsSession?: N
   /** The prefixes it is served under; default all three. */
   versions?: readonly ApiVersion[]
   /** Ours, not M/Monit's: marked x-overseer-extension in the OpenAPI document. */
@@ -57,11 +71,13 @@ export interface ApiEndpoint<S extends z.ZodRawShape = z.ZodRawShape, R extends 
   answer: R | 'text/event-stream'
   /** Ends what the endpoint holds open (streams) before the server waits for its connections to close. */
   closing?(): void
-  handle(ctx: ContextOf<A, z.output<z.ZodObject<S>>>): z.input<R> | Promise<z.input<R>>
+  handle(ctx: ContextOf<A, z.output<z.ZodObject<S>>, N>): z.input<R> | Promise<z.input<R>>
 }
 
 /** Identity, for type inference of `params` in `handle` and for checking its answer against `answer`. */
-export function endpoint<S extends z.ZodRawShape, R extends z.ZodType, A extends Access = 'user'>(e: ApiEndpoint<S, R, A>): ApiEndpoint {
+export function endpoint<S extends z.ZodRawShape, R extends z.ZodType, A extends Access = 'user', N extends boolean = false>(
+  e: ApiEndpoint<S, R, A, N>
+): ApiEndpoint {
   return e as unknown as ApiEndpoint
 }
 
@@ -117,11 +133,14 @@ export function registerEndpoints(
           if (e.access !== 'public' && !caller) return reply
           if (!e.methods.includes(request.method as Method)) throw methodNotAllowed(e.path, e.methods)
           if (e.access === 'admin' && !caller?.principal.admin) throw new HttpError(403, 'administrator rights required')
+          if (e.needsSession && caller?.token) throw new HttpError(403, `${e.path} needs a logged-in session, not an API token`)
           e.admit?.(request)
           const raw = rawParams(request)
           const mutation = typeof e.mutation === 'function' ? e.mutation(raw) : e.mutation === true
           if (mutation && request.method !== 'POST') throw methodNotAllowed(e.path, ['POST'], 'with these arguments')
-          if (mutation && caller && caller.session.csrfProtection && !validToken(caller.session, request, raw)) {
+          if (mutation && caller?.token?.scope === 'read') throw new HttpError(403, `this API token is read-only: ${e.path} changes state`)
+          // A token is sent on purpose, never by the browser on its own like a cookie: it needs no CSRF token.
+          if (mutation && caller?.session?.csrfProtection && !validToken(caller.session, request, raw)) {
             throw new HttpError(403, 'Invalid CSRF token')
           }
           const params = e.input === 'json' ? readJsonParams(e.params, request) : readParams(e.params, raw)

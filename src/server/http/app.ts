@@ -3,6 +3,7 @@ import { createServer } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import fastifyCookie from '@fastify/cookie'
 import fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import type { ApiTokenService } from '../auth/api-tokens'
 import type { BasicAuthenticator } from '../auth/basic-auth'
 import type { LoginThrottle } from '../auth/login-throttle'
 import type { Principals } from '../auth/principals'
@@ -38,6 +39,8 @@ export interface AppDeps {
   throttle: LoginThrottle
   sessions: SessionService
   principals: Principals
+  /** `Authorization: Bearer` on the API and /metrics (auth/api-tokens.ts). */
+  apiTokens: ApiTokenService
   endpoints: readonly ApiEndpoint[]
   /** Check every API answer against its schema (tests): a broken contract fails the request. */
   checkAnswers?: boolean
@@ -113,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const told = deps.onRoute
     app.addHook('onRoute', (route) => told(route.url))
   }
-  const gate = new SessionGate(deps.sessions, deps.principals, deps.storage)
+  const gate = new SessionGate(deps.sessions, deps.principals, deps.storage, deps.apiTokens)
   installErrorHandling(app, deps.log, gate, deps.storage, deps.endpoints)
   await app.register(fastifyCookie)
   limitBodies(app, gate, deps.endpoints, limits)

@@ -1,8 +1,11 @@
 // Who is calling: the session behind the zsessionid cookie and its user's permissions. Without a live
 // session every protected URL answers 200 with the HTML login page, never a JSON 401 (compat AUTH-5); so
 // does the session of a collector-only user (mayOpenSession), whose role may have changed since its login.
+// A request with `Authorization: Bearer …` is a script's: its API token alone says who calls (no session,
+// no cookie, no CSRF), and a token not valid now answers a JSON 401 (auth/api-tokens.ts).
 import '@fastify/cookie' // request.cookies, reply.setCookie
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { bearerToken, invalidTokenError, type ApiTokenService, type TokenHolder } from '../auth/api-tokens'
 import type { Principals } from '../auth/principals'
 import { SESSION_COOKIE, type Session, type SessionService } from '../auth/sessions'
 import { mayOpenSession, type Principal } from '../domain/permissions'
@@ -10,16 +13,15 @@ import type { StorageHealth } from '../metrics/storage-health'
 import { fromBrowser } from './browser-request'
 import { loginPage } from './login-page'
 
-export interface Caller {
-  session: Session
-  principal: Principal
-}
+/** A logged-in session's caller, or an API token's (no session). */
+export type Caller = { session: Session; principal: Principal; token?: undefined } | ({ session?: undefined } & TokenHolder)
 
 export class SessionGate {
   constructor(
     readonly sessions: SessionService,
     private readonly principals: Principals,
-    readonly storage: StorageHealth
+    readonly storage: StorageHealth,
+    private readonly apiTokens?: ApiTokenService
   ) {}
 
   session(request: FastifyRequest): Session | undefined {
@@ -31,11 +33,25 @@ export class SessionGate {
    * returns there (AUTH-3); off for unknown paths, or a browser's favicon request would be the target.
    */
   caller(request: FastifyRequest, reply: FastifyReply, rememberUrl = true): Caller | undefined {
+    const holder = this.tokenHolder(request)
+    if (holder) return holder
     const session = this.session(request)
     const principal = session?.userId != null ? this.principals.of(session.userId) : undefined
     if (session && principal && mayOpenSession(principal)) return { session, principal }
     this.sendLogin(request, reply, session, { rememberUrl })
     return undefined
+  }
+
+  /**
+   * The holder of the request's Bearer token; undefined when it sends none. A token not valid now (unknown,
+   * revoked, expired, its owner gone) is a 401 at once: the client asked for no session and gets no login page.
+   */
+  tokenHolder(request: FastifyRequest): TokenHolder | undefined {
+    const token = bearerToken(request.headers.authorization)
+    if (token === undefined || !this.apiTokens) return undefined
+    const holder = this.apiTokens.authenticate(token)
+    if (!holder) throw invalidTokenError()
+    return holder
   }
 
   /** A session for this request, created (with its cookie) when it has none. */

@@ -1,9 +1,11 @@
-// GET /metrics: Prometheus' scrape target, behind HTTP Basic auth (scrapers hold no session cookie).
+// GET /metrics: Prometheus' scrape target, behind HTTP Basic auth or an API token (`Authorization: Bearer`,
+// auth/api-tokens.ts): scrapers hold no session cookie.
 import type { Server } from 'node:http'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Permission } from '../../shared/codes'
+import { bearerToken, invalidTokenError, type ApiTokenService } from '../auth/api-tokens'
 import { Throttled, type BasicAuthenticator } from '../auth/basic-auth'
-import { holdsAnywhere, viewableHostIds } from '../domain/permissions'
+import { holdsAnywhere, viewableHostIds, type Principal } from '../domain/permissions'
 import { HttpError } from '../http/errors'
 import { tooManyFailures } from '../web/too-many-failures'
 import type { Store } from '../store/store'
@@ -15,6 +17,7 @@ import type { StorageHealth } from './storage-health'
 export interface MetricsDeps {
   store: Store
   authenticator: BasicAuthenticator
+  apiTokens: ApiTokenService
   collectorStats: CollectorStats
   storage: StorageHealth
   /** Off: /metrics answers 404, not the login page that unknown paths get. */
@@ -29,9 +32,7 @@ export async function metricsRoutes(app: FastifyInstance, deps: MetricsDeps): Pr
   const repository = deps.store.metrics
   app.get('/metrics', async (request, reply) => {
     if (!deps.metricsEnabled) throw new HttpError(404, 'metrics are disabled on this server')
-    const principal = await deps.authenticator.authenticate(request.headers.authorization, request.ip)
-    if (principal instanceof Throttled) throw tooManyFailures(principal.retryAfterSec, { 'WWW-Authenticate': REALM })
-    if (!principal) throw new HttpError(401, 'valid credentials are required', { 'WWW-Authenticate': REALM })
+    const principal = await authenticated(request, deps)
     if (!holdsAnywhere(principal, Permission.View)) throw new HttpError(403, `user ${principal.uname} may view no host`)
     const visible = viewableHostIds(principal)
     const families = [
@@ -42,6 +43,20 @@ export async function metricsRoutes(app: FastifyInstance, deps: MetricsDeps): Pr
     ]
     return reply.header('Content-Type', CONTENT_TYPE).header('Cache-Control', 'no-store').send(renderExposition(families))
   })
+}
+
+/** The caller of an API token, or of Basic credentials (throttled like the login form). */
+async function authenticated(request: FastifyRequest, deps: MetricsDeps): Promise<Principal> {
+  const token = bearerToken(request.headers.authorization)
+  if (token !== undefined) {
+    const holder = deps.apiTokens.authenticate(token)
+    if (!holder) throw invalidTokenError()
+    return holder.principal
+  }
+  const principal = await deps.authenticator.authenticate(request.headers.authorization, request.ip)
+  if (principal instanceof Throttled) throw tooManyFailures(principal.retryAfterSec, { 'WWW-Authenticate': REALM })
+  if (!principal) throw new HttpError(401, 'valid credentials are required', { 'WWW-Authenticate': REALM })
+  return principal
 }
 
 function openConnections(server: Server): Promise<number> {

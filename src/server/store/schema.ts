@@ -21,6 +21,7 @@ export interface Schema {
   host_group: { id: Generated<number>; name: string }
   host_group_member: { group_id: number; host_id: number }
   session: SessionTable
+  api_token: ApiTokenTable
   setting: { key: string; value: string }
   schema_migration: { version: number; name: string; applied_at: number }
   alert_channel: AlertChannelTable
@@ -208,6 +209,23 @@ export interface SessionTable {
   saved_url: string | null
   created_at: number
   last_access: number
+}
+
+/** A personal API token (auth/api-tokens.ts): its SHA-256 only, never the token itself. Times in Unix seconds. */
+export interface ApiTokenTable {
+  id: Generated<number>
+  user_id: number
+  name: string
+  /** SHA-256 of the whole token, hex */
+  token_hash: string
+  /** The token's first characters, shown in lists to tell tokens apart */
+  prefix: string
+  scope: 'read' | 'full'
+  created_at: number
+  /** null: never expires */
+  expires_at: number | null
+  /** Written at most once a minute per token */
+  last_used_at: number | null
 }
 
 export interface AlertChannelTable {

@@ -6,6 +6,7 @@ import { AlertMatchingRepository } from './alert-matching'
 import { AlertMuteRepository } from './alert-mutes'
 import { AlertOutboxWriter } from './alert-outbox-writer'
 import { AlertRuleRepository } from './alert-rules'
+import { ApiTokenRepository } from './api-tokens'
 import { openDatabase } from './database'
 import { EventReportRepository } from './event-reports'
 import { EventRepository } from './events'
@@ -50,6 +51,7 @@ export class Store {
   readonly roles: RoleRepository
   readonly groups: GroupRepository
   readonly sessions: SessionRepository
+  readonly apiTokens: ApiTokenRepository
   // Administration
   readonly hostAdmin: HostAdminRepository
   readonly serverSettings: ServerSettingsRepository
@@ -92,6 +94,7 @@ export class Store {
     this.roles = new RoleRepository(db, sql, permissions)
     this.groups = new GroupRepository(db, sql, permissions)
     this.sessions = new SessionRepository(db, sql)
+    this.apiTokens = new ApiTokenRepository(db, sql)
     this.hostAdmin = new HostAdminRepository(db, sql, permissions)
     this.serverSettings = new ServerSettingsRepository(db, sql)
     this.serverRuns = new ServerRunRepository(db, sql)
