@@ -127,14 +127,16 @@ test('alerts: webhook channel with a test, a rule, mutes from the host screen, t
   await shot(page, 'alerts-channels-test-red')
   receiver.failing = false
 
-  // The secret is write-only: the edit form says it is set and starts empty.
+  // The secrets are write-only: the edit form says the signing secret is set and starts empty, and shows
+  // the header's name with its value hidden; saved as shown, the header keeps its value.
   await page.getByRole('button', { name: `Edit ${CHANNEL}` }).click()
   const edit = page.getByRole('dialog', { name: `Edit ${CHANNEL}` })
   await expect(edit.getByLabel('Signing secret')).toHaveValue('')
   await expect(edit.getByLabel('Signing secret')).toHaveAttribute('placeholder', 'set — leave empty to keep')
   await expect(edit.getByLabel('URL')).toHaveValue(receiver.url)
-  await expect(edit.getByLabel('Extra headers')).toHaveValue('X-E2e: yes')
-  await edit.getByRole('button', { name: 'Cancel' }).click()
+  await expect(edit.getByLabel('Extra headers')).toHaveValue('X-E2e: ••••••')
+  await edit.getByRole('button', { name: 'Save' }).click()
+  await expect(edit).toBeHidden()
 
   // ---- a rule for the host and the channel ----
   await page.getByRole('tab', { name: 'Rules' }).click()
@@ -217,6 +219,8 @@ test('alerts: webhook channel with a test, a rule, mutes from the host screen, t
   await expect.poll(() => receiver.requests.length, { timeout: 30_000 }).toBeGreaterThan(before)
   const alert = JSON.parse(receiver.requests.at(-1)!.body)
   expect(alert.alerts[0]).toMatchObject({ host: HOST.name, service: 'sleeper', state: 'failed' })
+  // The header saved back hidden kept its value.
+  expect(receiver.requests.at(-1)!.headers['x-e2e']).toBe('yes')
 
   await page.getByRole('tab', { name: 'Delivery log' }).click()
   const delivery = page.locator(`tr[data-delivery="${alert.id}"]`)

@@ -44,6 +44,8 @@ export interface ServerConfig {
   tls?: TlsSource
   /** Addresses or networks of reverse proxies whose X-Forwarded-For/-Proto/-Host are believed. */
   trustedProxies?: string[]
+  /** With TLS: a plain-HTTP port serving only POST /collector (agents that cannot do TLS) and redirects. */
+  httpPort?: number
 }
 
 export interface UserSpec {
@@ -73,7 +75,8 @@ export const settings = {
   tls: 'OVERSEER_TLS',
   'tls-cert': 'OVERSEER_TLS_CERT',
   'tls-key': 'OVERSEER_TLS_KEY',
-  'trusted-proxy': 'OVERSEER_TRUSTED_PROXY'
+  'trusted-proxy': 'OVERSEER_TRUSTED_PROXY',
+  'http-port': 'OVERSEER_HTTP_PORT'
 } as const
 
 export class ConfigError extends Error {}
@@ -151,6 +154,12 @@ const schema = z.object({
     .refine((entries) => entries.every(isAddressOrNetwork), {
       message: '--trusted-proxy must be a comma-separated list of IP addresses or networks (10.0.0.0/8)'
     })
+    .optional(),
+  'http-port': z.coerce
+    .number({ message: '--http-port must be a number' })
+    .int()
+    .min(0)
+    .max(65535, '--http-port must be 0–65535')
     .optional()
 })
 
@@ -189,7 +198,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     httpLimits: httpLimitsOf(v),
     collectorLimits: v['collector-in-flight'] === undefined ? undefined : { maxBodyBytesInFlight: v['collector-in-flight'] * 2 ** 20 },
     tls: tlsOf(v),
-    trustedProxies: v['trusted-proxy']
+    trustedProxies: v['trusted-proxy'],
+    httpPort: httpPortOf(v)
   }
 }
 
@@ -203,6 +213,12 @@ function tlsOf(v: z.output<typeof schema>): TlsSource | undefined {
     return { certFile, keyFile }
   }
   return v.tls === 'self-signed' ? { selfSigned: true } : undefined
+}
+
+function httpPortOf(v: z.output<typeof schema>): number | undefined {
+  if (v['http-port'] !== undefined && !tlsOf(v))
+    throw new ConfigError('--http-port is the plain-HTTP listener beside HTTPS: give --tls too')
+  return v['http-port']
 }
 
 function isAddressOrNetwork(entry: string): boolean {

@@ -167,7 +167,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       storage,
       metricsEnabled: options.metrics !== false,
       tls,
-      trustedProxies: new TrustedProxies(options.trustedProxies)
+      trustedProxies: new TrustedProxies(options.trustedProxies),
+      plainHttp: tls && options.httpPort !== undefined ? { host: options.host, port: options.httpPort } : undefined
     })
     // A port chosen by flag or environment wins; else the one stored from the console's settings.
     const wantedPort = options.portChosen === false ? (serverSettings.port() ?? options.port) : options.port

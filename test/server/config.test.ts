@@ -75,7 +75,25 @@ describe('server configuration', () => {
     expect(parseConfig([], { OVERSEER_COLLECTOR_IN_FLIGHT: '64' }).collectorLimits).toEqual({ maxBodyBytesInFlight: 64 * 2 ** 20 })
   })
 
+  it('takes TLS, trusted proxies and the plain-HTTP port from flags or the environment', () => {
+    expect(parseConfig([], {})).toMatchObject({ tls: undefined, trustedProxies: undefined, httpPort: undefined })
+    expect(parseConfig(['--tls', 'self-signed'], {}).tls).toEqual({ selfSigned: true })
+    expect(parseConfig([], { OVERSEER_TLS_CERT: '/c.pem', OVERSEER_TLS_KEY: '/k.pem' }).tls).toEqual({
+      certFile: '/c.pem',
+      keyFile: '/k.pem'
+    })
+    expect(parseConfig(['--tls', 'off'], { OVERSEER_TLS: 'self-signed' }).tls).toBeUndefined()
+    expect(parseConfig(['--trusted-proxy', '127.0.0.1, 10.0.0.0/8,::1'], {}).trustedProxies).toEqual(['127.0.0.1', '10.0.0.0/8', '::1'])
+    expect(parseConfig(['--tls', 'self-signed'], { OVERSEER_HTTP_PORT: '8081' }).httpPort).toBe(8081)
+  })
+
   it.each([
+    [['--tls', 'yes'], /--tls must be self-signed or off/],
+    [['--tls-cert', '/c.pem'], /--tls-cert and --tls-key go together/],
+    [['--tls', 'self-signed', '--tls-cert', '/c.pem', '--tls-key', '/k.pem'], /exclude each other/],
+    [['--trusted-proxy', 'proxy.lan'], /--trusted-proxy must be a comma-separated list of IP addresses or networks/],
+    [['--trusted-proxy', '10.0.0.0/33'], /--trusted-proxy must be/],
+    [['--http-port', '8081'], /--http-port is the plain-HTTP listener beside HTTPS: give --tls too/],
     [['--headers-timeout', '0'], /--headers-timeout must be more than 0 seconds/],
     [['--request-timeout', 'soon'], /--request-timeout must be a number of seconds/],
     [['--max-connections', '0'], /--max-connections must be 1 or more/],

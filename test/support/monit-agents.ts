@@ -72,6 +72,8 @@ export interface AgentOptions {
    * on the same cycle; `alert` only reports it, so it stays failed until startSleeper().
    */
   sleeperOnFailure?: 'restart' | 'alert'
+  /** SSL options of the `set mmonit` statement for an https:// collector, e.g. `verify: enable, cacertificatefile: FILE`. */
+  collectorSsl?: string
 }
 
 export interface RunningAgent {
@@ -211,7 +213,7 @@ set pidfile   ${dir}/monit.pid
 set idfile    ${dir}/monit.id
 set statefile ${dir}/monit.state
 set eventqueue basedir ${dir}/events slots 100
-set mmonit ${opts.collectorUrl}${opts.withoutCredentials ? ' and register without credentials' : ''}
+set mmonit ${opts.collectorUrl}${opts.collectorSsl ? ` with ssl { ${opts.collectorSsl} }` : ''}${opts.withoutCredentials ? ' and register without credentials' : ''}
 set httpd port ${httpdPort} and use address 127.0.0.1
     allow admin:adminpw
     allow guest:guest read-only

@@ -38,7 +38,10 @@ export function parseHeader(line: string): [string, string] | string {
   const value = line.slice(colon + 1).trim()
   if (!TOKEN.test(name)) return `header name "${name}" is not a valid HTTP header name`
   if (RESERVED.has(name.toLowerCase())) return `header "${name}" is set by Overseer and cannot be replaced`
-  if (!VALUE.test(value)) return `header "${name}" has a value with line breaks or characters HTTP headers cannot carry`
+  // The hidden value stands for the stored one (the form sends back what it was shown): the server puts it back.
+  if (value !== HIDDEN_HEADER_VALUE && !VALUE.test(value)) {
+    return `header "${name}" has a value with line breaks or characters HTTP headers cannot carry`
+  }
   return [name, value]
 }
 

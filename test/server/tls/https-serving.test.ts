@@ -9,11 +9,14 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { makeSelfSignedCertificate } from '../../../src/server/tls/self-signed'
 import { SELF_SIGNED_CERT, SELF_SIGNED_KEY } from '../../../src/server/tls/tls-files'
 import { CERTIFICATE_PATH } from '../../../src/shared/api/tls'
+import { httpRequest } from '../../support/api-client'
 import { capturedLog } from '../../support/captured-log'
+import { postCollector } from '../../support/collector-client'
 import { asAgent, fixture } from '../../support/fixtures'
 import { hostOfAgent } from '../../support/hosts'
 import { httpsRequest } from '../../support/https-client'
 import { ADMIN, COLLECTOR, startTestServer, type TestServer } from '../../support/in-process-server'
+import { freePort } from '../../support/ports'
 import { waitFor } from '../../support/wait'
 
 const LOCAL = { dns: ['localhost'], ips: ['127.0.0.1'] }
@@ -82,6 +85,32 @@ describe('--tls self-signed', () => {
     expect(posted.status).toBe(200)
     expect(posted.headers['strict-transport-security']).toBe('max-age=31536000')
     expect(hostOfAgent(server.store, 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6')?.hostname).toBe('tls-host')
+  })
+})
+
+describe('--http-port beside HTTPS', () => {
+  it('serves only POST /collector in plain HTTP and redirects everything else to HTTPS', async () => {
+    const httpPort = await freePort()
+    const server = await startTestServer({ tls: { selfSigned: true }, httpPort })
+    servers.push(server)
+    const plain = `http://127.0.0.1:${httpPort}`
+    const posted = await postCollector(plain, asAgent(fixture('02-status-heartbeat'), 'b1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6', 'plain-host'), {
+      auth: `${COLLECTOR.user}:${COLLECTOR.password}`
+    })
+    expect(posted.status).toBe(200)
+    expect(hostOfAgent(server.store, 'b1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6')?.hostname).toBe('plain-host')
+    expect(posted.headers['strict-transport-security']).toBeUndefined()
+
+    const page = await httpRequest(plain, 'GET', '/index.csp?x=1')
+    expect(page.status).toBe(308)
+    expect(page.headers.location).toBe(`https://127.0.0.1:${server.port}/index.csp?x=1`)
+    const login = await httpRequest(plain, 'POST', '/z_security_check', `z_username=${ADMIN.user}&z_password=${ADMIN.password}`, {
+      'Content-Type': 'application/x-www-form-urlencoded'
+    })
+    expect(login.status).toBe(308)
+    expect(login.headers['set-cookie']).toBeUndefined()
+    // A path that looks like another host stays a path on this one.
+    expect((await httpRequest(plain, 'GET', '//evil.example/x')).headers.location).toBe(`https://127.0.0.1:${server.port}//evil.example/x`)
   })
 })
 
