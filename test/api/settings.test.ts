@@ -36,7 +36,8 @@ describe('settings/get and settings/update', () => {
       sessiontimeout: 1800,
       retention: { raw: 86400, minute: 14 * 86400, hour: 365 * 86400, day: 5 * 365 * 86400 },
       eventretention: 365 * 86400,
-      limits: { eventretention: { min: 86400, max: 20 * 365 * 86400 } }
+      auditretention: 365 * 86400,
+      limits: { eventretention: { min: 86400, max: 20 * 365 * 86400 }, auditretention: { min: 86400, max: 20 * 365 * 86400 } }
     })
   })
 
@@ -45,6 +46,7 @@ describe('settings/get and settings/update', () => {
       port: 9123,
       sessiontimeout: 3600,
       eventretention: 90 * 86400,
+      auditretention: 30 * 86400,
       retentionraw: 2 * 86400,
       retentionhour: 400 * 86400
     })
@@ -54,6 +56,7 @@ describe('settings/get and settings/update', () => {
       listeningport: server.port,
       sessiontimeout: 3600,
       eventretention: 90 * 86400,
+      auditretention: 30 * 86400,
       retention: { raw: 2 * 86400, hour: 400 * 86400 }
     })
     expect((await admin.get('/api/2/settings/get')).json).toMatchObject({ port: 9123, sessiontimeout: 3600 })
@@ -65,6 +68,7 @@ describe('settings/get and settings/update', () => {
     [{ port: 'http' }, "invalid argument 'port': expected a whole number"],
     [{ sessiontimeout: 59 }, "invalid argument 'sessiontimeout': expected a whole number from 60 to 2592000"],
     [{ eventretention: 3600 }, "invalid argument 'eventretention': expected a whole number from 86400 to 630720000"],
+    [{ auditretention: 21 * 365 * 86400 }, "invalid argument 'auditretention': expected a whole number from 86400 to 630720000"],
     [{ retentionraw: 60 }, "invalid argument 'retentionraw': raw retention must be at least 7200 seconds"],
     [
       { retentionday: 86400 * 100, retentionhour: 86400 * 200 },

@@ -14,7 +14,7 @@ import { plainDatabaseOf } from '../support/test-database'
 import { waitFor } from '../support/wait'
 
 const AGENTS = 10
-const OUTAGE_MS = 15_000
+const OUTAGE_MS = 8_000
 /** Event class of a program's exit status (agent protocol §4.6). */
 const STATUS_CLASS = 2097152
 const COLLECTOR_ARGS = ['--init-collector', 'agents:s3cret']

@@ -11,6 +11,7 @@ export interface SettingsChange {
   port?: number
   sessiontimeout: number
   eventretention: number
+  auditretention: number
   retentionraw: number
   retentionminute: number
   retentionhour: number

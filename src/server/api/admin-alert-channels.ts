@@ -12,6 +12,7 @@ import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
 import type { AlertChannelRow } from '../store/alert-channels'
 import { readChannelSettings } from './alert-channel-settings'
+import { actorOf, detailOf } from './audit'
 import type { ApiDeps } from './deps'
 import { alertChannelListAnswer, alertChannelRecord } from '../../shared/api/alerts'
 import { createdAnswer, emptyAnswer, testOutcome } from '../../shared/api/common'
@@ -111,22 +112,30 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
       access: 'admin',
       mutation: true,
       params: { type: arg.required(64), name: arg.required(255), ...editable },
-      handle: ({ params: p, raw }) => {
+      handle: (ctx) => {
+        const { params: p, raw } = ctx
         const type = typeNamed(p.type)
         const settings = readChannelSettings(type, raw)
         requireFreeName(p.name)
-        const id = channels.create(
-          {
-            name: p.name,
-            type: type.type,
-            enabled: p.enabled ?? true,
-            settings: sealSecrets(type, settings, secrets),
-            subject_template: p.subject ?? null,
-            body_template: p.body ?? null
-          },
-          Math.floor(Date.now() / 1000)
-        )
-        return { id }
+        // Its settings stay out of the log: a webhook's URL or a token may be the secret.
+        const what = (id: number) => ({
+          action: 'alert-channel.create',
+          target: `alert-channel ${id} ${p.name}`,
+          detail: detailOf({ type: type.type })
+        })
+        const create = () =>
+          channels.create(
+            {
+              name: p.name,
+              type: type.type,
+              enabled: p.enabled ?? true,
+              settings: sealSecrets(type, settings, secrets),
+              subject_template: p.subject ?? null,
+              body_template: p.body ?? null
+            },
+            Math.floor(Date.now() / 1000)
+          )
+        return { id: store.auditLog.recording(actorOf(ctx), what, create) }
       }
     }),
     endpoint({
@@ -138,20 +147,28 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
       access: 'admin',
       mutation: true,
       params: { id: arg.int(), name: arg.required(255).optional(), ...editable },
-      handle: ({ params: p, raw }) => {
+      handle: (ctx) => {
+        const { params: p, raw } = ctx
         const channel = existing(p.id)
         const type = typeOf(channel)
         const settings = readChannelSettings(type, raw, openSettings(type, channel.settings, secrets))
         const name = p.name ?? channel.name
         requireFreeName(name, channel.id)
-        channels.update(channel.id, {
-          name,
-          type: channel.type,
-          enabled: p.enabled ?? channel.enabled === 1,
-          settings: sealSecrets(type, settings, secrets),
-          subject_template: p.subject === undefined ? channel.subject_template : p.subject,
-          body_template: p.body === undefined ? channel.body_template : p.body
-        })
+        const what = {
+          action: 'alert-channel.update',
+          target: `alert-channel ${channel.id} ${name}`,
+          detail: detailOf({ enabled: p.enabled })
+        }
+        store.auditLog.recording(actorOf(ctx), what, () =>
+          channels.update(channel.id, {
+            name,
+            type: channel.type,
+            enabled: p.enabled ?? channel.enabled === 1,
+            settings: sealSecrets(type, settings, secrets),
+            subject_template: p.subject === undefined ? channel.subject_template : p.subject,
+            body_template: p.body === undefined ? channel.body_template : p.body
+          })
+        )
         return record(existing(channel.id))
       }
     }),
@@ -164,8 +181,11 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
       access: 'admin',
       mutation: true,
       params: { id: arg.int() },
-      handle: ({ params: { id } }) => {
-        if (!channels.delete(id)) throw new HttpError(404, `no alert channel with id ${id}`)
+      handle: (ctx) => {
+        const { id } = ctx.params
+        store.auditLog.recording(actorOf(ctx), { action: 'alert-channel.delete', target: `alert-channel ${id}` }, () => {
+          if (!channels.delete(id)) throw new HttpError(404, `no alert channel with id ${id}`)
+        })
         return {}
       }
     }),

@@ -6,6 +6,7 @@ import { endpoint, type ApiEndpoint } from '../http/api'
 import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
 import type { AlertMute } from '../store/alert-mutes'
+import { actorOf, detailOf } from './audit'
 import type { ApiDeps } from './deps'
 import { alertMuteListAnswer } from '../../shared/api/alerts'
 import { createdAnswer, emptyAnswer } from '../../shared/api/common'
@@ -38,7 +39,8 @@ export function adminAlertMuteEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       access: 'admin',
       mutation: true,
       params: { hostid: arg.int(), serviceid: arg.int().optional(), until: arg.int('a unix time'), reason: arg.text(1000).optional() },
-      handle: ({ params: p, principal }) => {
+      handle: (ctx) => {
+        const { params: p, principal } = ctx
         const at = now()
         if (p.until <= at) throw badArgument('until', 'must be in the future')
         if (!hosts.find(p.hostid)) throw new HttpError(404, `no host with id ${p.hostid}`)
@@ -47,9 +49,13 @@ export function adminAlertMuteEndpoints({ store }: ApiDeps): ApiEndpoint[] {
           serviceNameId = mutes.serviceNameOf(p.hostid, p.serviceid) ?? null
           if (serviceNameId === null) throw new HttpError(404, `no service with id ${p.serviceid} on host ${p.hostid}`)
         }
-        const id = mutes.create(
-          { hostId: p.hostid, serviceNameId, until: p.until, reason: p.reason?.trim() ?? '', createdBy: principal.uname },
-          at
+        const what = (id: number) => ({
+          action: 'alert-mute.create',
+          target: `alert-mute ${id} host ${p.hostid}`,
+          detail: detailOf({ hostid: p.hostid, serviceid: p.serviceid, until: p.until, reason: p.reason })
+        })
+        const id = store.auditLog.recording(actorOf(ctx), what, () =>
+          mutes.create({ hostId: p.hostid, serviceNameId, until: p.until, reason: p.reason?.trim() ?? '', createdBy: principal.uname }, at)
         )
         return { id }
       }
@@ -63,10 +69,14 @@ export function adminAlertMuteEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       access: 'admin',
       mutation: true,
       params: { id: arg.int() },
-      handle: ({ params: { id } }) => {
-        if (mutes.end(id, now())) return {}
-        if (!mutes.exists(id)) throw new HttpError(404, `no alert mute with id ${id}`)
-        throw new HttpError(409, `alert mute ${id} has already ended`)
+      handle: (ctx) => {
+        const { id } = ctx.params
+        store.auditLog.recording(actorOf(ctx), { action: 'alert-mute.end', target: `alert-mute ${id}` }, () => {
+          if (mutes.end(id, now())) return
+          if (!mutes.exists(id)) throw new HttpError(404, `no alert mute with id ${id}`)
+          throw new HttpError(409, `alert mute ${id} has already ended`)
+        })
+        return {}
       }
     }),
     endpoint({
@@ -78,8 +88,11 @@ export function adminAlertMuteEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       access: 'admin',
       mutation: true,
       params: { id: arg.int() },
-      handle: ({ params: { id } }) => {
-        if (!mutes.delete(id)) throw new HttpError(404, `no alert mute with id ${id}`)
+      handle: (ctx) => {
+        const { id } = ctx.params
+        store.auditLog.recording(actorOf(ctx), { action: 'alert-mute.delete', target: `alert-mute ${id}` }, () => {
+          if (!mutes.delete(id)) throw new HttpError(404, `no alert mute with id ${id}`)
+        })
         return {}
       }
     })

@@ -15,6 +15,7 @@ import {
   servicePatternRule
 } from '../../shared/api/alert-rules'
 import type { AlertRule, AlertRuleValues } from '../store/alert-rules'
+import { actorOf, detailOf } from './audit'
 import type { ApiDeps } from './deps'
 import { alertRuleListAnswer, alertRuleRecord } from '../../shared/api/alerts'
 import { createdAnswer, emptyAnswer } from '../../shared/api/common'
@@ -122,7 +123,11 @@ export function adminAlertRuleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       access: 'admin',
       mutation: true,
       params: ruleParams,
-      handle: ({ params }) => ({ id: rules.create(ruleValues(params, defaults), Math.floor(Date.now() / 1000)) })
+      handle: (ctx) => {
+        const values = ruleValues(ctx.params, defaults)
+        const what = (id: number) => ({ action: 'alert-rule.create', target: `alert-rule ${id} ${values.name}`, detail: detailOf(values) })
+        return { id: store.auditLog.recording(actorOf(ctx), what, () => rules.create(values, Math.floor(Date.now() / 1000))) }
+      }
     }),
     endpoint({
       path: 'admin/alerts/rules/update',
@@ -133,9 +138,11 @@ export function adminAlertRuleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       access: 'admin',
       mutation: true,
       params: { id: arg.int(), ...ruleParams },
-      handle: ({ params }) => {
-        const rule = existing(params.id)
-        rules.update(rule.id, ruleValues(params, rule, rule.id))
+      handle: (ctx) => {
+        const rule = existing(ctx.params.id)
+        const values = ruleValues(ctx.params, rule, rule.id)
+        const what = { action: 'alert-rule.update', target: `alert-rule ${rule.id} ${values.name}`, detail: detailOf(values) }
+        store.auditLog.recording(actorOf(ctx), what, () => rules.update(rule.id, values))
         return record(existing(rule.id))
       }
     }),
@@ -148,8 +155,11 @@ export function adminAlertRuleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       access: 'admin',
       mutation: true,
       params: { id: arg.int() },
-      handle: ({ params: { id } }) => {
-        if (!rules.delete(id)) throw new HttpError(404, `no alert rule with id ${id}`)
+      handle: (ctx) => {
+        const { id } = ctx.params
+        store.auditLog.recording(actorOf(ctx), { action: 'alert-rule.delete', target: `alert-rule ${id}` }, () => {
+          if (!rules.delete(id)) throw new HttpError(404, `no alert rule with id ${id}`)
+        })
         return {}
       }
     })

@@ -6,6 +6,7 @@ import { HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
 import { groupNameRule } from '../../shared/api/groups'
 import type { HostGroup } from '../store/groups'
+import { actorOf, detailOf } from './audit'
 import type { ApiDeps } from './deps'
 import { groupListAnswer, hostGroup } from '../../shared/api/groups'
 import { emptyAnswer } from '../../shared/api/common'
@@ -47,9 +48,11 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       access: 'admin',
       mutation: true,
       params: { name: groupName },
-      handle: ({ params: { name } }) => {
+      handle: (ctx) => {
+        const { name } = ctx.params
         requireFreeName(name)
-        return existing(groups.create(name))
+        const log = (id: number) => ({ action: 'group.create', target: `group ${id} ${name}` })
+        return existing(store.auditLog.recording(actorOf(ctx), log, () => groups.create(name)))
       }
     }),
     endpoint({
@@ -60,10 +63,12 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       access: 'admin',
       mutation: true,
       params: { id: arg.int(), name: groupName },
-      handle: ({ params: { id, name } }) => {
-        existing(id)
+      handle: (ctx) => {
+        const { id, name } = ctx.params
+        const before = existing(id)
         requireFreeName(name, id)
-        groups.rename(id, name)
+        const what = { action: 'group.update', target: `group ${id} ${name}`, detail: detailOf({ oldname: before.name }) }
+        store.auditLog.recording(actorOf(ctx), what, () => groups.rename(id, name))
         return existing(id)
       }
     }),
@@ -75,8 +80,12 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       access: 'admin',
       mutation: true,
       params: { id: arg.int() },
-      handle: ({ params: { id } }) => {
-        if (!groups.delete(id)) throw new HttpError(404, `no host group with id ${id}`)
+      handle: (ctx) => {
+        const { id } = ctx.params
+        const what = { action: 'group.delete', target: `group ${id} ${groups.list().find((g) => g.id === id)?.name ?? ''}` }
+        store.auditLog.recording(actorOf(ctx), what, () => {
+          if (!groups.delete(id)) throw new HttpError(404, `no host group with id ${id}`)
+        })
         return {}
       }
     }),
@@ -88,10 +97,12 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       access: 'admin',
       mutation: true,
       params: membership,
-      handle: ({ params: { id, hostid } }) => {
-        existing(id)
+      handle: (ctx) => {
+        const { id, hostid } = ctx.params
+        const group = existing(id)
         requireKnownHosts(hostid)
-        groups.addHosts(id, hostid)
+        const what = { action: 'group.add', target: `group ${id} ${group.name}`, detail: detailOf({ hosts: hostid }) }
+        store.auditLog.recording(actorOf(ctx), what, () => groups.addHosts(id, hostid))
         return existing(id)
       }
     }),
@@ -103,10 +114,12 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       access: 'admin',
       mutation: true,
       params: membership,
-      handle: ({ params: { id, hostid } }) => {
-        existing(id)
+      handle: (ctx) => {
+        const { id, hostid } = ctx.params
+        const group = existing(id)
         requireKnownHosts(hostid)
-        groups.removeHosts(id, hostid)
+        const what = { action: 'group.remove', target: `group ${id} ${group.name}`, detail: detailOf({ hosts: hostid }) }
+        store.auditLog.recording(actorOf(ctx), what, () => groups.removeHosts(id, hostid))
         return existing(id)
       }
     })

@@ -11,6 +11,7 @@ import { arg } from '../../shared/api/args'
 import { agentAddressRule, hostNameRule, isPortOut, isSkew, PORT_OUT, SKEW } from '../../shared/api/hosts-admin'
 import type { HostListRow } from '../store/host-admin'
 import type { HostChanges, HostRow } from '../store/hosts'
+import { actorOf, detailOf } from './audit'
 import type { ApiDeps } from './deps'
 import { adminHost, adminHostListAnswer, hostDeleteAnswer } from '../../shared/api/hosts'
 
@@ -72,10 +73,15 @@ export function adminHostEndpoints({ store, secrets, feed }: ApiDeps): ApiEndpoi
       access: 'admin',
       mutation: true,
       params: updateParams,
-      handle: ({ params, version }) => {
+      handle: (ctx) => {
+        const { params, version } = ctx
         const credentials = agentCredentials(params)
         const host = existing(params.id)
-        hosts.update(host.id, hostChanges(host, params, credentials, secrets, Date.now()))
+        const { id, ...changed } = params
+        const what = { action: 'host.update', target: `host ${id} ${host.hostname}`, detail: detailOf(changed) }
+        store.auditLog.recording(actorOf(ctx), what, () =>
+          hosts.update(host.id, hostChanges(host, params, credentials, secrets, Date.now()))
+        )
         const updated = existing(host.id)
         // A new name or status (e.g. Ignored) changes what consoles show.
         if (updated.hostname !== host.hostname || updated.led !== host.led || updated.status_text !== host.status_text) {
@@ -98,18 +104,26 @@ export function adminHostEndpoints({ store, secrets, feed }: ApiDeps): ApiEndpoi
       access: 'admin',
       mutation: true,
       params: { id: arg.int().optional(), inactive: arg.intIn(0, Number.MAX_SAFE_INTEGER, 'a number of seconds').optional() },
-      handle: ({ params: { id, inactive }, version }) => {
+      handle: (ctx) => {
+        const {
+          params: { id, inactive },
+          version
+        } = ctx
         // api/2: exactly one form; api/1 and legacy: the id form when id is given (spec: Versioning).
         if (version === 2 && (id === undefined) === (inactive === undefined)) {
           throw badArgument('id', 'give exactly one of id or inactive')
         }
         if (id !== undefined) {
-          if (!hosts.delete(id)) throw new HttpError(404, `no host with id ${id}`)
+          const what = { action: 'host.delete', target: `host ${id} ${hosts.find(id)?.hostname ?? ''}` }
+          store.auditLog.recording(actorOf(ctx), what, () => {
+            if (!hosts.delete(id)) throw new HttpError(404, `no host with id ${id}`)
+          })
           removed([id])
           return {}
         }
         if (inactive === undefined) throw badArgument('id', 'is required (or inactive)')
-        const ids = hosts.deleteInactiveSince(Math.floor(Date.now() / 1000) - inactive)
+        const what = (ids: number[]) => ({ action: 'host.delete', target: `${ids.length} hosts`, detail: detailOf({ inactive, ids }) })
+        const ids = store.auditLog.recording(actorOf(ctx), what, () => hosts.deleteInactiveSince(Math.floor(Date.now() / 1000) - inactive))
         removed(ids)
         return { deleted: ids.length }
       }

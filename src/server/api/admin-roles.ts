@@ -11,6 +11,7 @@ import { roleDescriptionRule, roleNameRule } from '../../shared/api/roles'
 import type { RoleDetail, RoleRecord, RoleRepository, RoleRow } from '../store/roles'
 import type { Store } from '../store/store'
 import type { UserRepository } from '../store/users'
+import { actorOf, detailOf } from './audit'
 import type { ApiDeps } from './deps'
 import { createdAnswer, emptyAnswer } from '../../shared/api/common'
 
@@ -46,6 +47,18 @@ const userIds = z.array(arg.int()).min(1)
 
 export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
   const roles = store.roles
+  const audited = <T>(
+    ctx: Parameters<typeof actorOf>[0],
+    action: string,
+    id: () => number,
+    detail: Record<string, unknown>,
+    write: () => T
+  ): T =>
+    store.auditLog.recording(
+      actorOf(ctx),
+      () => ({ action, target: `role ${id()} ${roles.find(id())?.name ?? ''}`, detail: detailOf(detail) }),
+      () => changeAccess(store, write)
+    )
   const rowArguments = new RowArgumentReader(roles, store.users)
 
   const existingRole = (id: number): RoleRecord => {
@@ -80,11 +93,22 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       access: 'admin',
       mutation: true,
       params: roleParams,
-      handle: ({ params, raw }) => {
+      handle: (ctx) => {
+        const { params, raw } = ctx
         const { rows, memberIds } = rowArguments.read(raw, params.rolerowscount)
         assertNameFree(params.name)
         const definition = { name: params.name, description: params.description ?? '', admin: params.admin, active: params.active, rows }
-        return { id: changeAccess(store, () => roles.create(definition, memberIds)) }
+        let id = 0
+        audited(
+          ctx,
+          'role.create',
+          () => id,
+          { admin: params.admin, active: params.active, rows: rows.length, members: memberIds },
+          () => {
+            id = roles.create(definition, memberIds)
+          }
+        )
+        return { id }
       }
     }),
     endpoint({
@@ -95,7 +119,8 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       access: 'admin',
       mutation: true,
       params: { id: arg.int(), ...roleParams },
-      handle: ({ params, raw }) => {
+      handle: (ctx) => {
+        const { params, raw } = ctx
         const role = existingRole(params.id)
         assertBuiltinRulesKept(role, params)
         const { rows, memberIds } = rowArguments.read(raw, params.rolerowscount)
@@ -108,7 +133,14 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
           active: params.active,
           rows
         }
-        changeAccess(store, () => roles.update(role.id, definition, memberIds))
+        const detail = { admin: params.admin, active: params.active, rows: rows.length, members: memberIds }
+        audited(
+          ctx,
+          'role.update',
+          () => role.id,
+          detail,
+          () => roles.update(role.id, definition, memberIds)
+        )
         return {}
       }
     }),
@@ -120,9 +152,13 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       access: 'admin',
       mutation: true,
       params: { id: arg.int() },
-      handle: ({ params }) => {
-        if (existingRole(params.id).buildin) throw new HttpError(400, 'built-in role cannot be deleted')
-        changeAccess(store, () => roles.delete(params.id))
+      handle: (ctx) => {
+        const { params } = ctx
+        const role = existingRole(params.id)
+        if (role.buildin) throw new HttpError(400, 'built-in role cannot be deleted')
+        store.auditLog.recording(actorOf(ctx), { action: 'role.delete', target: `role ${role.id} ${role.name}` }, () =>
+          changeAccess(store, () => roles.delete(params.id))
+        )
         return {}
       }
     }),
@@ -134,10 +170,17 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       access: 'admin',
       mutation: true,
       params: { id: arg.int(), userid: userIds },
-      handle: ({ params }) => {
+      handle: (ctx) => {
+        const { params } = ctx
         existingRole(params.id)
         assertUsersExist(params.userid)
-        changeAccess(store, () => roles.addMembers(params.id, params.userid))
+        audited(
+          ctx,
+          'role.adduser',
+          () => params.id,
+          { users: params.userid },
+          () => roles.addMembers(params.id, params.userid)
+        )
         return {}
       }
     }),
@@ -149,10 +192,17 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       access: 'admin',
       mutation: true,
       params: { id: arg.int(), userid: userIds },
-      handle: ({ params }) => {
+      handle: (ctx) => {
+        const { params } = ctx
         existingRole(params.id)
         assertUsersExist(params.userid)
-        changeAccess(store, () => roles.removeMembers(params.id, params.userid))
+        audited(
+          ctx,
+          'role.removeuser',
+          () => params.id,
+          { users: params.userid },
+          () => roles.removeMembers(params.id, params.userid)
+        )
         return {}
       }
     }),
@@ -164,12 +214,19 @@ export function adminRoleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       access: 'admin',
       mutation: true,
       params: { id: arg.int(), active: arg.bool() },
-      handle: ({ params }) => {
+      handle: (ctx) => {
+        const { params } = ctx
         const role = existingRole(params.id)
         if (role.id === BUILTIN_ROLE.Administrator && !params.active) {
           throw badArgument('active', 'the Administrator role cannot be deactivated')
         }
-        changeAccess(store, () => roles.setActive(role.id, params.active))
+        audited(
+          ctx,
+          'role.updateactive',
+          () => role.id,
+          { active: params.active },
+          () => roles.setActive(role.id, params.active)
+        )
         return {}
       }
     })

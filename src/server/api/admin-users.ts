@@ -12,6 +12,7 @@ import { BUILTIN_ROLE } from '../../shared/api/roles'
 import { fullNameRule, passwordRule, userNameRule } from '../../shared/api/users'
 import { DEFAULT_USER_ROLE, type StoredPassword, type UserProfile, type UserRecord } from '../store/users'
 import { changeAccess } from './admin-roles'
+import { actorOf, detailOf } from './audit'
 import type { ApiDeps } from './deps'
 import { userDetailAnswer, userListAnswer } from '../../shared/api/users'
 import { emptyAnswer } from '../../shared/api/common'
@@ -37,8 +38,14 @@ const v1 = ['legacy', 1] as const
 const v2 = [2] as const
 
 export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] {
-  const { users } = store
+  const { users, auditLog } = store
   const roles = store.roles
+  /** What the audit log says of a user written: its name and roles, whether its password changed (never the password). */
+  const userChange = (action: string, id: number, passwordChanged: boolean) => ({
+    action,
+    target: `user ${id} ${users.find(id)?.uname ?? ''}`,
+    detail: detailOf({ roles: users.roleIdsOf(id), passwordChanged })
+  })
 
   const byId = (id: number): UserRecord => {
     const user = users.find(id)
@@ -102,11 +109,16 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
       access: 'admin',
       mutation: true,
       params: { uname, password, ...profile, admin: arg.bool().optional() },
-      handle: async ({ params, version }) => {
+      handle: async (ctx) => {
+        const { params, version } = ctx
         assertUnameFree(params.uname)
         const password = await newPassword(params.password, params.uname)
         const roleIds = params.admin ? [BUILTIN_ROLE.Administrator] : defaultRoleIds()
-        const id = users.create({ ...profileOf(params), uname: params.uname, password, roleIds })
+        const id = auditLog.recording(
+          actorOf(ctx),
+          (created: number) => userChange('user.create', created, true),
+          () => users.create({ ...profileOf(params), uname: params.uname, password, roleIds })
+        )
         return detail(byId(id), version)
       }
     }),
@@ -119,11 +131,16 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
       access: 'admin',
       mutation: true,
       params: { uname, password, ...profile, roleid: roleIds },
-      handle: async ({ params, version }) => {
+      handle: async (ctx) => {
+        const { params, version } = ctx
         assertRolesExist(params.roleid)
         assertUnameFree(params.uname)
         const password = await newPassword(params.password, params.uname)
-        const id = users.create({ ...profileOf(params), uname: params.uname, password, roleIds: params.roleid })
+        const id = auditLog.recording(
+          actorOf(ctx),
+          (created: number) => userChange('user.create', created, true),
+          () => users.create({ ...profileOf(params), uname: params.uname, password, roleIds: params.roleid })
+        )
         return detail(byId(id), version)
       }
     }),
@@ -137,12 +154,17 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
       mutation: true,
       // `id`, when given, picks the user, so that api/1 callers can rename too.
       params: { id: arg.int().optional(), uname, password, oldpassword: z.string(), ...profile, admin: arg.bool().optional() },
-      handle: async ({ params, version, session }) => {
+      handle: async (ctx) => {
+        const { params, version, session } = ctx
         const user = params.id === undefined ? byName(params.uname) : byId(params.id)
         assertUnameFree(params.uname, user.id)
         const password = await passwordChange(v1NewPassword(user, params.password, params.oldpassword), params.uname)
         const roleIds = params.admin === undefined ? undefined : rolesWithAdminFlag(user.id, params.admin)
-        changeAccess(store, () => users.update(user.id, { ...profileOf(params), uname: params.uname, password, roleIds }))
+        auditLog.recording(
+          actorOf(ctx),
+          () => userChange('user.update', user.id, password !== undefined),
+          () => changeAccess(store, () => users.update(user.id, { ...profileOf(params), uname: params.uname, password, roleIds }))
+        )
         if (password !== undefined) sessions.endOtherSessionsOf(user.id, session)
         return detail(byId(user.id), version)
       }
@@ -156,13 +178,21 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
       access: 'admin',
       mutation: true,
       params: { id: arg.int(), uname, password, ...profile, roleid: roleIds },
-      handle: async ({ params, version, session }) => {
+      handle: async (ctx) => {
+        const { params, version, session } = ctx
         const user = byId(params.id)
         assertRolesExist(params.roleid)
         assertUnameFree(params.uname, user.id)
         // The token sent back (M/Monit's "existing digest") means "unchanged"; anything else is the new clear-text password.
         const password = await passwordChange(params.password === user.password_token ? undefined : params.password, params.uname)
-        changeAccess(store, () => users.update(user.id, { ...profileOf(params), uname: params.uname, password, roleIds: params.roleid }))
+        auditLog.recording(
+          actorOf(ctx),
+          () => userChange('user.update', user.id, password !== undefined),
+          () =>
+            changeAccess(store, () =>
+              users.update(user.id, { ...profileOf(params), uname: params.uname, password, roleIds: params.roleid })
+            )
+        )
         if (password !== undefined) sessions.endOtherSessionsOf(user.id, session)
         return detail(byId(user.id), version)
       }
@@ -175,9 +205,11 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
       access: 'admin',
       mutation: true,
       params: userKey,
-      handle: ({ params, version }) => {
-        const user = keyed(params, version)
-        changeAccess(store, () => users.delete(user.id))
+      handle: (ctx) => {
+        const user = keyed(ctx.params, ctx.version)
+        auditLog.recording(actorOf(ctx), { action: 'user.delete', target: `user ${user.id} ${user.uname}` }, () =>
+          changeAccess(store, () => users.delete(user.id))
+        )
         return {}
       }
     })

@@ -4,14 +4,15 @@ import { z } from 'zod'
 import { Permission } from '../../shared/codes'
 import { AgentClient, AgentError, type AgentTarget } from '../agent/client'
 import type { SecretBox } from '../auth/secret-box'
-import { mayOnHost, type Principal } from '../domain/permissions'
-import { endpoint, type ApiEndpoint } from '../http/api'
+import { mayOnHost } from '../domain/permissions'
+import { endpoint, type ApiContext, type ApiEndpoint } from '../http/api'
 import { HttpError } from '../http/errors'
 import type { RawParams } from '../http/params'
 import { arg } from '../../shared/api/args'
 import type { HostAdminRepository } from '../store/host-admin'
 import type { HostRow } from '../store/hosts'
 import type { Store } from '../store/store'
+import { actorOf, detailOf } from './audit'
 import type { ApiDeps } from './deps'
 import { emptyAnswer, testOutcome } from '../../shared/api/common'
 import { callBackTarget as callBack, serviceActions } from '../../shared/api/hosts'
@@ -45,14 +46,28 @@ export function agentActionEndpoints({ store, secrets }: ApiDeps, opts: AgentAct
   const hosts = store.hostAdmin
   const timeouts = opts.timeoutMs === undefined ? {} : { connectTimeoutMs: opts.timeoutMs, responseTimeoutMs: opts.timeoutMs }
   // Permission first: otherwise a caller without it could learn which hosts and services exist.
-  const act = async (principal: Principal, hostId: number, names: () => readonly string[], what: string) => {
+  const act = async (ctx: ApiContext<unknown>, hostId: number, names: () => readonly string[], what: string) => {
+    const { principal } = ctx
     if (!mayOnHost(principal, hostId, Permission.ServiceActions))
       throw new HttpError(403, `no permission for service actions on host ${hostId}`)
     const host = hosts.find(hostId)
     if (!host) throw new HttpError(404, `no host with id ${hostId}`)
     const services = names()
     const client = new AgentClient({ ...callBackTarget(host, secrets), ...timeouts })
-    await agentCall(() => client.doAction(what, services))
+    // Logged once the agent answered, in a transaction of its own: none can span the call.
+    const log = (outcome: string) =>
+      store.auditLog.record(actorOf(ctx), {
+        action: 'service.action',
+        target: `host ${hostId} ${host.hostname}`,
+        detail: detailOf({ action: what, services, outcome })
+      })
+    try {
+      await agentCall(() => client.doAction(what, services))
+    } catch (err) {
+      log('failed')
+      throw err
+    }
+    log('requested')
     return {}
   }
 
@@ -87,7 +102,7 @@ export function agentActionEndpoints({ store, secrets }: ApiDeps, opts: AgentAct
       methods: ['POST'],
       mutation: true,
       params: { id: arg.int(), action, service: z.array(arg.required(255)).min(1, 'at least one service is required') },
-      handle: ({ params: p, principal }) => act(principal, p.id, () => serviceNames(store, p.id, p.service, false), p.action)
+      handle: (ctx) => act(ctx, ctx.params.id, () => serviceNames(store, ctx.params.id, ctx.params.service, false), ctx.params.action)
     }),
     endpoint({
       path: 'action/service',
@@ -96,7 +111,8 @@ export function agentActionEndpoints({ store, secrets }: ApiDeps, opts: AgentAct
       methods: ['POST'],
       mutation: true,
       params: { hostid: arg.int(), action, service: z.array(arg.required(255)).min(1, 'at least one service is required') },
-      handle: ({ params: p, principal }) => act(principal, p.hostid, () => serviceNames(store, p.hostid, p.service, true), p.action)
+      handle: (ctx) =>
+        act(ctx, ctx.params.hostid, () => serviceNames(store, ctx.params.hostid, ctx.params.service, true), ctx.params.action)
     })
   ]
 }

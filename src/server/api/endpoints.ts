@@ -9,6 +9,7 @@ import { adminAlertChannelEndpoints } from './admin-alert-channels'
 import { adminAlertDeliveryEndpoints } from './admin-alert-deliveries'
 import { adminAlertMuteEndpoints } from './admin-alert-mutes'
 import { adminAlertRuleEndpoints } from './admin-alert-rules'
+import { adminAuditEndpoints } from './admin-audit'
 import { adminGroupEndpoints } from './admin-groups'
 import { adminHostEndpoints } from './admin-hosts'
 import { adminRoleEndpoints } from './admin-roles'
@@ -50,6 +51,7 @@ export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
     ...adminAlertRuleEndpoints(deps),
     ...adminAlertMuteEndpoints(deps),
     ...adminAlertDeliveryEndpoints(deps),
+    ...adminAuditEndpoints(deps),
     ...liveEndpoints(deps)
   ]
 }

@@ -85,7 +85,9 @@ function answerOf(e: ApiEndpoint): Record<string, unknown> {
   const content =
     e.answer === 'text/event-stream'
       ? { 'text/event-stream': { schema: { type: 'string', description: 'Server-Sent Events' } } }
-      : { 'application/json': { schema: jsonSchema(e.answer, 'output') } }
+      : e.answer === 'text/csv'
+        ? { 'text/csv': { schema: { type: 'string', description: 'Comma-separated values, a header line first' } } }
+        : { 'application/json': { schema: jsonSchema(e.answer, 'output') } }
   if (e.access !== 'public') {
     Object.assign(content, { 'text/html': { schema: { type: 'string', description: 'The login page: the session is not logged in' } } })
   }

@@ -1,5 +1,5 @@
 // settings/get and settings/update (our extension, administrators only): the port for the next start,
-// the session idle timeout, how long events are kept and the retention of each statistics history level. Each argument is
+// the session idle timeout, how long events and the audit log are kept and the retention of each statistics history level. Each argument is
 // optional in an update; a bad one is a 400 naming it, and then nothing is stored.
 import { DEFAULT_SESSION_TIMEOUT_SEC } from '../auth/sessions'
 import { endpoint, type ApiEndpoint } from '../http/api'
@@ -8,8 +8,9 @@ import { urlsOfServer } from '../http/listening-urls'
 import { arg } from '../../shared/api/args'
 import { RETENTION_LEVELS, type Retention } from '../../shared/retention'
 import { RetentionError } from '../store/history-settings'
-import { EVENT_RETENTION_LIMITS, PORT_LIMITS, SESSION_TIMEOUT_LIMITS, SettingError } from '../store/server-settings'
+import { AUDIT_RETENTION_LIMITS, EVENT_RETENTION_LIMITS, PORT_LIMITS, SESSION_TIMEOUT_LIMITS, SettingError } from '../store/server-settings'
 import type { Store } from '../store/store'
+import { actorOf, detailOf } from './audit'
 import type { ApiDeps } from './deps'
 import { serverSettings } from '../../shared/api/account'
 
@@ -21,6 +22,7 @@ const updateParams = {
   port: arg.int().optional(),
   sessiontimeout: seconds.optional(),
   eventretention: seconds.optional(),
+  auditretention: seconds.optional(),
   retentionraw: seconds.optional(),
   retentionminute: seconds.optional(),
   retentionhour: seconds.optional(),
@@ -40,7 +42,13 @@ export function settingsEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       sessiontimeout: settings.sessionTimeoutSec() ?? DEFAULT_SESSION_TIMEOUT_SEC,
       retention: store.history.settings.retention(),
       eventretention: settings.eventRetentionSec(),
-      limits: { port: PORT_LIMITS, sessiontimeout: SESSION_TIMEOUT_LIMITS, eventretention: EVENT_RETENTION_LIMITS }
+      auditretention: settings.auditRetentionSec(),
+      limits: {
+        port: PORT_LIMITS,
+        sessiontimeout: SESSION_TIMEOUT_LIMITS,
+        eventretention: EVENT_RETENTION_LIMITS,
+        auditretention: AUDIT_RETENTION_LIMITS
+      }
     }
   }
 
@@ -64,15 +72,21 @@ export function settingsEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       access: 'admin',
       mutation: true,
       params: updateParams,
-      handle: ({ params, request }) => {
+      handle: (ctx) => {
+        const { params, request } = ctx
         const retention: Partial<Retention> = {}
         for (const level of RETENTION_LEVELS) {
           const value = params[`retention${level}`]
           if (value !== undefined) retention[level] = value
         }
-        store.transaction(() => {
+        store.auditLog.recording(actorOf(ctx), { action: 'settings.update', target: 'settings', detail: detailOf(params) }, () => {
           try {
-            settings.update({ port: params.port, sessionTimeoutSec: params.sessiontimeout, eventRetentionSec: params.eventretention })
+            settings.update({
+              port: params.port,
+              sessionTimeoutSec: params.sessiontimeout,
+              eventRetentionSec: params.eventretention,
+              auditRetentionSec: params.auditretention
+            })
           } catch (err) {
             if (err instanceof SettingError) throw badArgument(err.setting, err.message)
             throw err

@@ -67,8 +67,8 @@ export interface ApiEndpoint<
   /** Runs before the arguments are read: refuses, by throwing, callers the endpoint does not serve now. */
   admit?(request: FastifyRequest): void
   params: S
-  /** The JSON answer; 'text/event-stream' for a stream the handler writes itself. */
-  answer: R | 'text/event-stream'
+  /** The JSON answer; 'text/event-stream' or 'text/csv' for an answer the handler sends itself. */
+  answer: R | 'text/event-stream' | 'text/csv'
   /** Ends what the endpoint holds open (streams) before the server waits for its connections to close. */
   closing?(): void
   handle(ctx: ContextOf<A, z.output<z.ZodObject<S>>, N>): z.input<R> | Promise<z.input<R>>

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { LoginThrottle } from '../auth/login-throttle'
 import type { Session } from '../auth/sessions'
 import { checkPassword } from '../auth/passwords'
+import type { AuditLogRepository } from '../store/audit-log'
 import type { UserRepository } from '../store/users'
 import { validToken } from './api'
 import { crossSite } from './browser-request'
@@ -18,6 +19,8 @@ export interface LoginDeps {
   gate: SessionGate
   users: UserRepository
   throttle: LoginThrottle
+  /** Where logins and failed ones are recorded, with the caller's address. */
+  audit: AuditLogRepository
   /** The console page for logged-in users; a plain page when no console is built. */
   consolePage?: string
 }
@@ -68,10 +71,21 @@ export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promis
     const password = form.get('z_password') ?? ''
     // Counted before the check, which waits on the thread pool: parallel guesses would all pass the throttle.
     deps.throttle.failed(request.ip, uname, user !== undefined)
-    if (!user || !(await checkPassword(deps.users, user, password))) return fail(request, reply, session, 401, INVALID, uname)
+    // The name as typed, bounded: a failed login's row must not grow with what an attacker sends.
+    const actor = { userId: user?.id ?? null, uname: uname.slice(0, 255), address: request.ip }
+    const failed = (reason: string) => deps.audit.record(actor, { action: 'login-failed', target: `user ${actor.uname}`, detail: reason })
+    if (!user || !(await checkPassword(deps.users, user, password))) {
+      failed(user ? 'wrong password' : 'unknown user')
+      return fail(request, reply, session, 401, INVALID, uname)
+    }
     deps.throttle.succeeded(request.ip, uname)
-    if (!gate.mayLogIn(user.id)) return fail(request, reply, session, 403, COLLECTOR_ONLY, uname)
-    gate.logIn(request, reply, session, user.id, form.get('z_csrf_protection')?.toLowerCase() !== 'off')
+    if (!gate.mayLogIn(user.id)) {
+      failed('collector-only account')
+      return fail(request, reply, session, 403, COLLECTOR_ONLY, uname)
+    }
+    deps.audit.recording(actor, { action: 'login', target: `user ${user.id} ${uname}`, detail: 'form' }, () =>
+      gate.logIn(request, reply, session, user.id, form.get('z_csrf_protection')?.toLowerCase() !== 'off')
+    )
     return reply.code(302).header('Location', safeRedirect(session.savedUrl)).send()
   })
 

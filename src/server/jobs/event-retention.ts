@@ -1,6 +1,7 @@
-// Deletes events older than the retention an administrator set (a year by default, settings/update
-// `eventretention`), so that the collector account cannot grow the event table without end. A batch per
-// run keeps each transaction short; while a backlog remains the next batch follows a second later.
+// Deletes events and audit log rows older than the retention an administrator set (a year by default,
+// settings/update `eventretention` and `auditretention`), so that the collector account cannot grow the
+// event table without end, nor failed logins the audit log. A batch of each per run keeps each
+// transaction short; while a backlog remains the next batch follows a second later.
 import type { Store } from '../store/store'
 import { PeriodicJob, type JobReporting } from './periodic-job'
 
@@ -13,8 +14,10 @@ export class EventRetentionJob {
 
   constructor(store: Store, reporting: JobReporting, now = () => Date.now(), intervalMs = EVENT_RETENTION_INTERVAL_MS) {
     const run = () => {
-      const before = Math.floor(now() / 1000) - store.serverSettings.eventRetentionSec()
-      return store.events.pruneBefore(before, BATCH) === BATCH ? BACKLOG_PAUSE_MS : undefined
+      const nowSec = Math.floor(now() / 1000)
+      const events = store.events.pruneBefore(nowSec - store.serverSettings.eventRetentionSec(), BATCH)
+      const audit = store.auditLog.pruneBefore(nowSec - store.serverSettings.auditRetentionSec(), BATCH)
+      return events === BATCH || audit === BATCH ? BACKLOG_PAUSE_MS : undefined
     }
     this.job = new PeriodicJob({ ...reporting, name: 'event retention', intervalMs, run })
   }

@@ -33,6 +33,7 @@ export interface Schema {
   alert_mute: AlertMuteTable
   alert_outbox: AlertOutboxTable
   alert_notification: AlertNotificationTable
+  audit_log: AuditLogTable
 }
 
 export interface HostTable {
@@ -303,4 +304,16 @@ export interface AlertNotificationTable {
   link: string
   alert_count: number
   log: string | null
+}
+
+/** Who changed what and when (migration 015); `at` in Unix seconds. */
+export interface AuditLogTable {
+  id: Generated<number>
+  at: number
+  user_id: number | null
+  uname: string
+  address: string
+  action: string
+  target: string
+  detail: string
 }

@@ -1,5 +1,5 @@
 // Server settings an administrator edits from the console (settings/update), in the `setting` table:
-// the port to listen on at the next start, the session idle timeout and how long events are kept, each validated here, on write
+// the port to listen on at the next start, the session idle timeout and how long events and the audit log are kept, each validated here, on write
 // and on read, so a hand-edited database can never make the server misbehave; and, set by the servers
 // themselves, the fingerprint of the secret.key that seals the database's secrets.
 import { SettingTable } from './setting-table'
@@ -10,16 +10,21 @@ export const PORT_LIMITS = { min: 1, max: 65535 } as const
 /** How long events are kept: from a day to twenty years; a year unless an administrator chose. */
 export const EVENT_RETENTION_LIMITS = { min: 86_400, max: 20 * 365 * 86_400 } as const
 export const DEFAULT_EVENT_RETENTION_SEC = 365 * 86_400
+/** How long the audit log is kept: the same range and default as events. */
+export const AUDIT_RETENTION_LIMITS = EVENT_RETENTION_LIMITS
+export const DEFAULT_AUDIT_RETENTION_SEC = DEFAULT_EVENT_RETENTION_SEC
 
 const PORT_KEY = 'server.port'
 const SESSION_TIMEOUT_KEY = 'session.timeout'
 const EVENT_RETENTION_KEY = 'event.retention'
+const AUDIT_RETENTION_KEY = 'audit.retention'
 const KEY_FINGERPRINT_KEY = 'secret.key.fingerprint'
 
 export interface ServerSettingsChange {
   port?: number
   sessionTimeoutSec?: number
   eventRetentionSec?: number
+  auditRetentionSec?: number
 }
 
 export class ServerSettingsRepository {
@@ -44,6 +49,11 @@ export class ServerSettingsRepository {
     return this.whole(EVENT_RETENTION_KEY, EVENT_RETENTION_LIMITS) ?? DEFAULT_EVENT_RETENTION_SEC
   }
 
+  /** How long audit log rows are kept, in seconds. */
+  auditRetentionSec(): number {
+    return this.whole(AUDIT_RETENTION_KEY, AUDIT_RETENTION_LIMITS) ?? DEFAULT_AUDIT_RETENTION_SEC
+  }
+
   /**
    * The fingerprint of the secret.key that seals this database's secrets: `mine` when no server stored
    * one before (the first to start on it), else the one stored.
@@ -57,9 +67,11 @@ export class ServerSettingsRepository {
     if (change.port !== undefined) check('port', change.port, PORT_LIMITS)
     if (change.sessionTimeoutSec !== undefined) check('sessiontimeout', change.sessionTimeoutSec, SESSION_TIMEOUT_LIMITS)
     if (change.eventRetentionSec !== undefined) check('eventretention', change.eventRetentionSec, EVENT_RETENTION_LIMITS)
+    if (change.auditRetentionSec !== undefined) check('auditretention', change.auditRetentionSec, AUDIT_RETENTION_LIMITS)
     if (change.port !== undefined) this.table.set(PORT_KEY, change.port)
     if (change.sessionTimeoutSec !== undefined) this.table.set(SESSION_TIMEOUT_KEY, change.sessionTimeoutSec)
     if (change.eventRetentionSec !== undefined) this.table.set(EVENT_RETENTION_KEY, change.eventRetentionSec)
+    if (change.auditRetentionSec !== undefined) this.table.set(AUDIT_RETENTION_KEY, change.auditRetentionSec)
   }
 
   private whole(key: string, limits: { min: number; max: number }): number | undefined {

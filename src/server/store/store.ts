@@ -6,6 +6,7 @@ import { AlertMatchingRepository } from './alert-matching'
 import { AlertMuteRepository } from './alert-mutes'
 import { AlertOutboxWriter } from './alert-outbox-writer'
 import { AlertRuleRepository } from './alert-rules'
+import { AuditLogRepository } from './audit-log'
 import { ApiTokenRepository } from './api-tokens'
 import { openDatabase } from './database'
 import { EventReportRepository } from './event-reports'
@@ -60,6 +61,7 @@ export class Store {
   readonly alertRules: AlertRuleRepository
   readonly alertMutes: AlertMuteRepository
   readonly alertDeliveries: AlertDeliveryRepository
+  readonly auditLog: AuditLogRepository
   // Reads for the status screens, reports and /metrics
   readonly status: StatusRepository
   readonly statusOverview: StatusOverviewRepository
@@ -102,6 +104,7 @@ export class Store {
     this.alertRules = new AlertRuleRepository(db, sql)
     this.alertMutes = new AlertMuteRepository(db, sql)
     this.alertDeliveries = new AlertDeliveryRepository(db, sql)
+    this.auditLog = new AuditLogRepository(db, sql)
     this.status = new StatusRepository(db, sql)
     this.statusOverview = new StatusOverviewRepository(db, sql)
     this.eventReports = new EventReportRepository(db, sql)

@@ -32,6 +32,7 @@ export const serverSettings = z.object({
   sessiontimeout: z.number().int().describe('Seconds'),
   retention: retention.describe('Seconds each history level is kept'),
   eventretention: z.number().int().describe('Seconds events are kept (active errors stay whatever their age)'),
-  limits: z.object({ port: limits, sessiontimeout: limits, eventretention: limits })
+  auditretention: z.number().int().describe('Seconds audit log rows are kept'),
+  limits: z.object({ port: limits, sessiontimeout: limits, eventretention: limits, auditretention: limits })
 })
 export type ServerSettings = z.infer<typeof serverSettings>

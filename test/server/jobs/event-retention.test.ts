@@ -1,6 +1,6 @@
 // The event retention job over a real store: events older than the retention setting go, oldest first
 // and in batches (a backlog of thousands is cleared pass after pass), while an error still active stays
-// whatever its age; a shorter setting applies at the next pass.
+// whatever its age; a shorter setting applies at the next pass. Audit log rows go after theirs.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { EVENT_RETENTION_INTERVAL_MS, EventRetentionJob } from '../../../src/server/jobs/event-retention'
 import type { Logger } from '../../../src/server/log'
@@ -70,5 +70,34 @@ describe('event retention job', () => {
     t.store.serverSettings.update({ eventRetentionSec: 30 * DAY })
     job.runOnce()
     expect(countOlderThan(29)).toBe(0)
+  })
+})
+
+describe('audit log retention', () => {
+  const addAuditRows = (count: number, ageDays: number) =>
+    t.store.transaction(() => {
+      for (let i = 0; i < count; i++) {
+        const at = nowSec - ageDays * DAY - i
+        t.store.sql.run(
+          t.store.db
+            .insertInto('audit_log')
+            .values({ at, user_id: null, uname: 'x', address: '127.0.0.1', action: 'login-failed', target: '', detail: '' })
+        )
+      }
+    })
+  const auditAges = () =>
+    t.store.sql.all(t.store.db.selectFrom('audit_log').select('at').orderBy('at')).map((r) => Math.floor((nowSec - r.at) / DAY))
+
+  it('deletes rows past their own retention (a year unless set), in batches', () => {
+    addAuditRows(1500, 400)
+    addAuditRows(2, 100)
+    const passes: number[] = []
+    for (let next = 0; next !== EVENT_RETENTION_INTERVAL_MS;) passes.push((next = job.runOnce()))
+    expect(passes).toEqual([1000, EVENT_RETENTION_INTERVAL_MS])
+    expect(auditAges()).toEqual([100, 100])
+    t.store.serverSettings.update({ auditRetentionSec: 30 * DAY })
+    job.runOnce()
+    expect(auditAges()).toEqual([])
+    expect(errors).toEqual([])
   })
 })

@@ -11,6 +11,7 @@ export interface SettingsValues {
   port: number | string
   minutes: number | string
   events: number | string
+  audit: number | string
   raw: number | string
   minute: number | string
   hour: number | string
@@ -21,6 +22,7 @@ export const valuesOf = (s: ServerSettings): SettingsValues => ({
   port: s.port ?? '',
   minutes: Math.round(s.sessiontimeout / 60),
   events: Math.round(s.eventretention / DAY),
+  audit: Math.round(s.auditretention / DAY),
   raw: Math.round(s.retention.raw / HOUR),
   minute: Math.round(s.retention.minute / DAY),
   hour: Math.round(s.retention.hour / DAY),
@@ -31,6 +33,7 @@ export const changeOf = (v: SettingsValues): SettingsChange => ({
   port: v.port === '' ? undefined : Number(v.port),
   sessiontimeout: Number(v.minutes) * 60,
   eventretention: Number(v.events) * DAY,
+  auditretention: Number(v.audit) * DAY,
   retentionraw: Number(v.raw) * HOUR,
   retentionminute: Number(v.minute) * DAY,
   retentionhour: Number(v.hour) * DAY,
@@ -50,7 +53,8 @@ export function settingsErrors(values: SettingsValues, limits: ServerSettings['l
   const errors: FormErrors = {
     port: change.port === undefined ? undefined : within(change.port, limits.port),
     minutes: within(Number(values.minutes), limits.sessiontimeout, 60),
-    events: within(Number(values.events), limits.eventretention, DAY)
+    events: within(Number(values.events), limits.eventretention, DAY),
+    audit: within(Number(values.audit), limits.auditretention, DAY)
   }
   for (const level of Object.keys(problems) as RetentionLevel[]) errors[level] = problems[level]
   return errors

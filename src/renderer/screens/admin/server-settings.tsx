@@ -68,6 +68,16 @@ export function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
                 {...form.getInputProps('events')}
               />
             </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <NumberInput
+                label="Audit log kept (days)"
+                description="Older audit log entries are deleted"
+                min={Math.ceil(settings.limits.auditretention.min / 86_400)}
+                max={Math.floor(settings.limits.auditretention.max / 86_400)}
+                allowDecimal={false}
+                {...form.getInputProps('audit')}
+              />
+            </Grid.Col>
           </Grid>
           <div>
             <Text fw={500} size="sm">
