@@ -1,5 +1,5 @@
 // The HTTP application: every route of the server on one fastify instance.
-import { createServer } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import fastifyCookie from '@fastify/cookie'
 import fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
@@ -26,6 +26,7 @@ import { consoleAssets, readConsolePage } from './console'
 import { installErrorHandling } from './errors'
 import { timeoutCheckInterval, type HttpLimits } from './http-limits'
 import { loginRoutes } from './login'
+import { plainListener } from './plain-listener'
 import { setSecurityHeaders } from './security-headers'
 import { SessionGate } from './session-gate'
 import { TrustedProxies } from './trusted-proxies'
@@ -63,12 +64,15 @@ export interface AppDeps {
   tls?: ServerTls
   /** The reverse proxies whose X-Forwarded-* headers count (--trusted-proxy); absent: none. */
   trustedProxies?: TrustedProxies
+  /** With TLS: also listen in plain HTTP there, for agents that cannot do TLS (http/plain-listener.ts). */
+  plainHttp?: { host: string; port: number }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // POST /collector is served by the Node server itself, ahead of fastify (see collector/route); the
   // security headers are set there too, so that every answer carries them.
   const proxies = deps.trustedProxies ?? new TrustedProxies()
+  let plain: Server | undefined
   const collector = collectorHandler({ ...deps, limits: deps.collectorLimits, clientAddress: (request) => proxies.clientAddress(request) })
   const logAccess = deps.accessLog ? accessLog(deps.log) : undefined
   const limits = deps.httpLimits
@@ -103,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // A renewed certificate serves new connections at once; open ones keep the one they began with.
       if (tls && 'setSecureContext' in server) tls.onChange(() => server.setSecureContext(pemPair(tls)))
       capConnections(server, limits, deps.log)
+      if (tls && deps.plainHttp) plain = plainListener(options, collector, () => portOf(server), logAccess)
       return server
     }
   })
@@ -112,6 +117,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     setTimeout(() => app.server.closeAllConnections(), limits.requestTimeoutMs).unref()
     done()
   })
+  if (deps.plainHttp) {
+    const { host, port } = deps.plainHttp
+    app.addHook('onReady', async () => {
+      if (!plain) return
+      await listen(plain, host, port)
+      deps.log.info(`plain HTTP on port ${portOf(plain)}: POST /collector only, for agents without TLS; the rest is redirected to HTTPS`)
+    })
+    app.addHook('onClose', async () => {
+      plain?.closeAllConnections()
+      await new Promise((resolve) => plain?.close(resolve) ?? resolve(undefined))
+    })
+  }
   if (deps.onRoute) {
     const told = deps.onRoute
     app.addHook('onRoute', (route) => told(route.url))
@@ -149,6 +166,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEndpoints(app, gate, deps.endpoints, { checkAnswers: deps.checkAnswers })
   if (deps.consoleDir) await app.register(consoleAssets, { dir: deps.consoleDir })
   return app
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+}
+
+function portOf(server: { address(): unknown }): number {
+  const address = server.address()
+  return typeof address === 'object' && address !== null ? (address as { port: number }).port : 0
 }
 
 function pemPair(tls: ServerTls): { cert: string; key: string } {
