@@ -121,6 +121,18 @@ describe('the audit log records', () => {
   })
 })
 
+describe('API tokens', () => {
+  it('their creation and revocation, never the token', async () => {
+    const created = (await post('tokens/create', { name: 'grafana', scope: 'read', expires: 30 })).json as { id: number; token: string }
+    await post('tokens/revoke', { id: created.id })
+    expect(rows().map((r) => [r.action, r.target, r.detail])).toEqual([
+      ['token.create', `token ${created.id} grafana`, JSON.stringify({ scope: 'read', expires: 30 })],
+      ['token.revoke', `token ${created.id}`, '']
+    ])
+    expect(JSON.stringify(rows())).not.toContain(created.token)
+  })
+})
+
 describe('a change that does not happen leaves no row', () => {
   it('refused with a 409 or a 400', async () => {
     expect(

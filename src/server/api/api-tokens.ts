@@ -5,9 +5,11 @@ import { arg } from '../../shared/api/args'
 import { apiTokenList, apiTokenScopes, createdApiToken, MAX_TOKEN_DAYS, MAX_TOKEN_NAME } from '../../shared/api/api-tokens'
 import { emptyAnswer } from '../../shared/api/common'
 import { endpoint, type ApiEndpoint } from '../http/api'
+import { actorOf, detailOf } from './audit'
 import type { ApiDeps } from './deps'
 
-export function apiTokenEndpoints({ apiTokens }: ApiDeps): ApiEndpoint[] {
+export function apiTokenEndpoints({ apiTokens, store }: ApiDeps): ApiEndpoint[] {
+  const revoked = (id: number) => ({ action: 'token.revoke', target: `token ${id}` })
   return [
     endpoint({
       path: 'tokens/list',
@@ -31,8 +33,18 @@ export function apiTokenEndpoints({ apiTokens }: ApiDeps): ApiEndpoint[] {
         scope: arg.oneOf(apiTokenScopes),
         expires: arg.intIn(1, MAX_TOKEN_DAYS, `days from 1 to ${MAX_TOKEN_DAYS}; absent: never`).optional()
       },
-      handle: ({ params, principal }) =>
-        apiTokens.create(principal.userId, { name: params.name, scope: params.scope, expiresInDays: params.expires })
+      handle: (ctx) => {
+        const { params, principal } = ctx
+        // What the token is for, never the token.
+        const what = (t: { id: number }) => ({
+          action: 'token.create',
+          target: `token ${t.id} ${params.name}`,
+          detail: detailOf({ scope: params.scope, expires: params.expires })
+        })
+        return store.auditLog.recording(actorOf(ctx), what, () =>
+          apiTokens.create(principal.userId, { name: params.name, scope: params.scope, expiresInDays: params.expires })
+        )
+      }
     }),
     endpoint({
       path: 'tokens/revoke',
@@ -42,8 +54,8 @@ export function apiTokenEndpoints({ apiTokens }: ApiDeps): ApiEndpoint[] {
       methods: ['POST'],
       mutation: true,
       params: { id: arg.int() },
-      handle: ({ params, principal }) => {
-        apiTokens.revoke(params.id, principal, false)
+      handle: (ctx) => {
+        store.auditLog.recording(actorOf(ctx), revoked(ctx.params.id), () => apiTokens.revoke(ctx.params.id, ctx.principal, false))
         return {}
       }
     }),
@@ -66,8 +78,8 @@ export function apiTokenEndpoints({ apiTokens }: ApiDeps): ApiEndpoint[] {
       methods: ['POST'],
       mutation: true,
       params: { id: arg.int() },
-      handle: ({ params, principal }) => {
-        apiTokens.revoke(params.id, principal, true)
+      handle: (ctx) => {
+        store.auditLog.recording(actorOf(ctx), revoked(ctx.params.id), () => apiTokens.revoke(ctx.params.id, ctx.principal, true))
         return {}
       }
     })
