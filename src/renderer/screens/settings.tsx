@@ -1,6 +1,6 @@
-// Settings: everyone's own profile and password, and where the HTTP API is described; for administrators
-// also the collector credentials with the monitrc line, and the server settings (port, session timeout,
-// history retention).
+// Settings: everyone's own profile, password and API tokens, and where the HTTP API is described; for
+// administrators also the collector credentials with the monitrc line, the server settings (port, session
+// timeout, history retention) and every user's API tokens.
 import { Stack, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
@@ -9,6 +9,7 @@ import { settingsQuery } from '../api/settings'
 import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
 import { ApiDescription } from './admin/api-description'
+import { AllApiTokens, OwnApiTokens } from './admin/api-tokens'
 import { CollectorCredentials } from './admin/collector-credentials'
 import { OwnPassword, OwnProfile } from './admin/own-profile'
 import { ServerSettingsForm } from './admin/server-settings'
@@ -26,6 +27,7 @@ function SettingsScreen() {
       <Title order={2}>Settings</Title>
       <OwnProfile profile={profile} />
       <OwnPassword />
+      <OwnApiTokens />
       {profile.admin && <AdministratorSettings />}
       <ApiDescription />
     </Stack>
@@ -41,6 +43,7 @@ function AdministratorSettings() {
         <>
           <CollectorCredentials urls={settings.data.urls} />
           <ServerSettingsForm settings={settings.data} />
+          <AllApiTokens />
         </>
       )}
     </>
