@@ -98,12 +98,15 @@ describe('admin/hosts/get', () => {
     expect((await admin.get('/api/1/admin/hosts/get', { id })).json).toStrictEqual(record)
     // Ours beyond api/1: what the agent reports and where its messages come from (call-back-pin.test.ts).
     const reported = { reportedipaddr: '127.0.0.1', reportedport: 2812, reportedssl: 0, sourceipaddr: '127.0.0.1', lastsourceipaddr: '' }
+    // And the agent's pinned TLS certificate (agent-tls.test.ts): none for an agent never called over TLS.
+    const certificate = { agentcert: '', agentcertseen: '' }
     for (const prefix of ['', '/api/2']) {
       expect((await admin.get(`${prefix}/admin/hosts/get`, { id })).json).toStrictEqual({
         ...record,
         defaultskew: 3,
         credentialspinned: 0,
-        ...reported
+        ...reported,
+        ...certificate
       })
     }
     expect(JSON.stringify((await admin.get('/api/2/admin/hosts/get', { id })).json)).not.toContain('adminpw')
@@ -165,7 +168,9 @@ describe('admin/hosts/update', () => {
       reportedport: 2812,
       reportedssl: 0,
       sourceipaddr: '127.0.0.1',
-      lastsourceipaddr: ''
+      lastsourceipaddr: '',
+      agentcert: '',
+      agentcertseen: ''
     }
     expect(res.json).toStrictEqual(updated)
     expect((await admin.get('/api/2/admin/hosts/get', { id })).json).toStrictEqual(updated)
@@ -177,6 +182,8 @@ describe('admin/hosts/update', () => {
       reportedssl: _s,
       sourceipaddr: _k,
       lastsourceipaddr: _l,
+      agentcert: _ac,
+      agentcertseen: _as,
       ...v1
     } = updated
     expect((await admin.post('/api/1/admin/hosts/update', updateArgs(id))).json).toStrictEqual(v1)

@@ -16,6 +16,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
+import https from 'node:https'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
@@ -74,6 +75,8 @@ export interface AgentOptions {
   sleeperOnFailure?: 'restart' | 'alert'
   /** SSL options of the `set mmonit` statement for an https:// collector, e.g. `verify: enable, cacertificatefile: FILE`. */
   collectorSsl?: string
+  /** The httpd serves HTTPS (`with ssl { pemfile }`): key and certificate in one file, mode 0600 at most. */
+  httpdSsl?: { pemfile: string }
 }
 
 export interface RunningAgent {
@@ -89,6 +92,8 @@ export interface RunningAgent {
   readonly httpdUser: 'admin'
   readonly httpdPassword: 'adminpw'
   readonly rcFile: string
+  /** The httpd serves HTTPS (httpdSsl). */
+  readonly httpdSsl: boolean
 }
 
 export interface AgentFleet {
@@ -201,7 +206,18 @@ function prepareAgent(index: number, httpdPort: number, opts: AgentOptions): Run
   fs.writeFileSync(path.join(dir, 'monit.id'), id)
   // Monit refuses a control file readable by group or others.
   fs.writeFileSync(rcFile, controlFile({ dir, index, name, httpdPort, opts }), { mode: 0o600 })
-  return { index, id, name, dir, httpdPort, pid: 0, httpdUser: 'admin', httpdPassword: 'adminpw', rcFile }
+  return {
+    index,
+    id,
+    name,
+    dir,
+    httpdPort,
+    pid: 0,
+    httpdUser: 'admin',
+    httpdPassword: 'adminpw',
+    rcFile,
+    httpdSsl: opts.httpdSsl !== undefined
+  }
 }
 
 // Agent protocol §7.2. `$!` and `$(…)` must reach /bin/sh unchanged.
@@ -214,7 +230,7 @@ set idfile    ${dir}/monit.id
 set statefile ${dir}/monit.state
 set eventqueue basedir ${dir}/events slots 100
 set mmonit ${opts.collectorUrl}${opts.collectorSsl ? ` with ssl { ${opts.collectorSsl} }` : ''}${opts.withoutCredentials ? ' and register without credentials' : ''}
-set httpd port ${httpdPort} and use address 127.0.0.1
+set httpd port ${httpdPort} and use address 127.0.0.1${opts.httpdSsl ? ` with ssl { pemfile: ${opts.httpdSsl.pemfile} }` : ''}
     allow admin:adminpw
     allow guest:guest read-only
 
@@ -347,8 +363,10 @@ function runMonit(args: string[]): Promise<void> {
 /** GET /_getid (agent protocol §5.2), or undefined when nothing usable answers. */
 function getId(agent: RunningAgent): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const req = http.get(
+    // Any certificate: this only waits for the agent to answer (what the server accepts is tested elsewhere).
+    const req = (agent.httpdSsl ? https : http).get(
       {
+        rejectUnauthorized: false,
         host: '127.0.0.1',
         port: agent.httpdPort,
         path: '/_getid',

@@ -29,6 +29,8 @@ export interface HostUpdate {
   skew: number
   /** 1: take the agent's reported httpd and latest source address (a host whose credentials are pinned). */
   acceptreported?: number
+  /** 1: pin the other certificate the agent presented (agentcertseen). */
+  acceptcertificate?: number
 }
 
 export const adminHostsQuery = queryOptions({

@@ -28,6 +28,7 @@ import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
 import { HostName } from '../components/host-name'
 import { ConfirmButton } from '../components/confirm-button'
+import { CertificateChanged, PinnedCertificate } from '../components/agent-certificate'
 import { hostFormRules } from '../../shared/api/hosts-admin'
 
 export const adminHostEditRoute = createRoute({
@@ -160,6 +161,11 @@ function HostEditor({ host }: { host: AdminHost }) {
           />
         </Group>
         <ReportedChanges host={host} accepting={save.isPending} onAccept={() => save.mutate({ ...draftOf(host), acceptreported: 1 })} />
+        <CertificateChanged
+          host={host}
+          accepting={save.isPending}
+          onAccept={() => save.mutate({ ...draftOf(host), acceptcertificate: 1 })}
+        />
         <Text size="sm" c="dimmed">
           Agent id{' '}
           <Text span ff="monospace">
@@ -247,6 +253,7 @@ function HostEditor({ host }: { host: AdminHost }) {
               The agent reports its own web interface at {host.ipaddrin || '—'}:{host.portin} ({host.sslin ? 'https' : 'http'}). Leave the
               address empty and the port at −1 to use what it reports.
             </Text>
+            <PinnedCertificate host={host} tls={callBackTarget(draft, host).ssl} />
             <Grid>
               <Grid.Col span={{ base: 12, md: 5 }}>
                 <TextInput

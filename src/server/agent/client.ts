@@ -7,10 +7,10 @@ import tls from 'node:tls'
 import { serviceActions, type ServiceAction } from '../../shared/api/hosts'
 import type { MonitMessage } from '../monit/message'
 import { MessageParseError, parseMonitMessage } from '../monit/parse-message'
-import { AgentError, classifySocketError, classifyStatus } from './errors'
+import { AgentError, CertificateChangedError, classifySocketError, classifyStatus } from './errors'
 import { parseResponse, type AgentResponse } from './response'
 
-export { AgentError, type AgentErrorKind } from './errors'
+export { AgentError, CertificateChangedError, type AgentErrorKind } from './errors'
 export type { AgentResponse } from './response'
 
 /** The only actions offered (§6 item 8, shared/api/hosts); `alert`, `exec` and `ignore` pass Monit's parser but do nothing useful. */
@@ -31,9 +31,16 @@ export interface AgentTarget {
   responseTimeoutMs?: number
   /**
    * Default false, deliberately: agents' httpd certificates are almost always self-signed (§5.1, §6
-   * item 9), so verification would make HTTPS agents unreachable. A parameter so it can be tightened.
+   * item 9), so CA verification would make HTTPS agents unreachable; they are pinned instead
+   * (certificateSha256). A parameter so it can be tightened.
    */
   rejectUnauthorized?: boolean
+  /**
+   * TLS: the SHA-256 fingerprint (`AB:CD:…`, as node:tls gives it) the agent's certificate must have; any
+   * other is refused right after the handshake, before the request (and its Authorization header) is
+   * written. '' or absent: any certificate, which the caller learns from peerCertificateSha256 to pin it.
+   */
+  certificateSha256?: string
 }
 
 const DEFAULT_TIMEOUT_MS = 5_000
@@ -43,6 +50,9 @@ const MAX_RESPONSE_BYTES = 256 * 1024
 const MAX_STATUS_BYTES = 4 * 1024 * 1024
 
 export class AgentClient {
+  /** The SHA-256 fingerprint of the certificate the agent presented on the latest TLS call. */
+  peerCertificateSha256: string | undefined
+
   constructor(readonly target: AgentTarget) {}
 
   /** Where the agent is, for messages: host:port, IPv6 in brackets. */
@@ -146,6 +156,12 @@ export class AgentClient {
         : net.connect({ host: t.host, port: t.port })
       arm(connectMs, `timed out connecting to ${this.address} after ${connectMs / 1000} s (wrong address or port, or a firewall)`)
       socket.once(t.ssl ? 'secureConnect' : 'connect', () => {
+        if (socket instanceof tls.TLSSocket) {
+          const presented = socket.getPeerX509Certificate()?.fingerprint256 ?? ''
+          this.peerCertificateSha256 = presented
+          const pinned = t.certificateSha256 ?? ''
+          if (pinned !== '' && presented !== pinned) return finish(new CertificateChangedError(this.address, presented || 'none', pinned))
+        }
         arm(responseMs, `${this.address} did not answer within ${responseMs / 1000} s`)
         // write, not end: a half-close makes some servers drop the request; Monit reads Content-Length.
         socket.write(head + body)

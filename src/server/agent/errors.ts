@@ -2,7 +2,8 @@
 import type { AgentResponse } from './response'
 import { agentMessage } from './response'
 
-export type AgentErrorKind = 'refused' | 'timeout' | 'unreachable' | 'credentials' | 'read-only' | 'not-monit' | 'tls' | 'agent' | 'invalid'
+export type AgentErrorKind =
+  'refused' | 'timeout' | 'unreachable' | 'credentials' | 'read-only' | 'not-monit' | 'tls' | 'certificate-changed' | 'agent' | 'invalid'
 
 export class AgentError extends Error {
   constructor(
@@ -11,6 +12,21 @@ export class AgentError extends Error {
   ) {
     super(message)
     this.name = 'AgentError'
+  }
+}
+
+/** The agent's httpd presented another certificate than the pinned one: nothing was sent to it. */
+export class CertificateChangedError extends AgentError {
+  constructor(
+    address: string,
+    readonly presentedSha256: string,
+    pinnedSha256: string
+  ) {
+    super(
+      'certificate-changed',
+      `the agent at ${address} presented another certificate (SHA-256 ${presentedSha256}) than the one pinned (SHA-256 ${pinnedSha256}): ` +
+        'nothing was sent to it; if the agent got a new certificate, an administrator must accept it in the host editor'
+    )
   }
 }
 

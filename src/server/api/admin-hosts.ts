@@ -31,7 +31,9 @@ const updateParams = {
   sslout: arg.intIn(-1, 1, '-1, 0 or 1').optional(),
   skew: arg.int().refine(isSkew, SKEW).optional(),
   // Ours: takes the agent's reported <httpd> as the call-back and its latest source address as known.
-  acceptreported: arg.intIn(0, 1, '0 or 1').optional()
+  acceptreported: arg.intIn(0, 1, '0 or 1').optional(),
+  // Ours: pins the other certificate the agent presented (agentcertseen) in place of the pinned one.
+  acceptcertificate: arg.intIn(0, 1, '0 or 1').optional()
 }
 type UpdateParams = z.output<z.ZodObject<typeof updateParams>>
 
@@ -177,7 +179,9 @@ function hostRecord(h: HostRow, version: ApiVersion) {
       reportedport: h.reported_port,
       reportedssl: h.reported_ssl,
       sourceipaddr: h.source_ipaddr,
-      lastsourceipaddr: h.last_source_ipaddr
+      lastsourceipaddr: h.last_source_ipaddr,
+      agentcert: h.agent_cert_sha256,
+      agentcertseen: h.agent_cert_seen_sha256
     })
   }
 }
@@ -211,7 +215,9 @@ function hostChanges(host: HostRow, p: UpdateParams, credentials: AgentCredentia
       ssl_in: host.reported_ssl,
       source_ipaddr: host.last_source_ipaddr || host.source_ipaddr,
       last_source_ipaddr: ''
-    })
+    }),
+    ...(p.acceptcertificate === 1 &&
+      host.agent_cert_seen_sha256 !== '' && { agent_cert_sha256: host.agent_cert_seen_sha256, agent_cert_seen_sha256: '' })
   }
   // The status an administrator sets (spec: States and transitions); Ignored suppresses events in ingest.
   const status = (p.status ?? host.status) as HostStatus

@@ -2,7 +2,7 @@
 // actions through admin/hosts/action and action/service (compat 6.8, 6.13).
 import { z } from 'zod'
 import { Permission } from '../../shared/codes'
-import { AgentClient, AgentError, type AgentTarget } from '../agent/client'
+import { AgentClient, AgentError, CertificateChangedError, type AgentTarget } from '../agent/client'
 import type { SecretBox } from '../auth/secret-box'
 import { mayOnHost } from '../domain/permissions'
 import { endpoint, type ApiContext, type ApiEndpoint } from '../http/api'
@@ -53,7 +53,7 @@ export function agentActionEndpoints({ store, secrets }: ApiDeps, opts: AgentAct
     const host = hosts.find(hostId)
     if (!host) throw new HttpError(404, `no host with id ${hostId}`)
     const services = names()
-    const client = new AgentClient({ ...callBackTarget(host, secrets), ...timeouts })
+    const client = new AgentClient({ ...callBackTarget(host, secrets), certificateSha256: host.agent_cert_sha256, ...timeouts })
     // Logged once the agent answered, in a transaction of its own: none can span the call.
     const log = (outcome: string) =>
       store.auditLog.record(actorOf(ctx), {
@@ -62,7 +62,7 @@ export function agentActionEndpoints({ store, secrets }: ApiDeps, opts: AgentAct
         detail: detailOf({ action: what, services, outcome })
       })
     try {
-      await agentCall(() => client.doAction(what, services))
+      await agentCall(() => underPin(hosts, host, client, () => client.doAction(what, services)))
     } catch (err) {
       log('failed')
       throw err
@@ -84,10 +84,20 @@ export function agentActionEndpoints({ store, secrets }: ApiDeps, opts: AgentAct
       params: testParams,
       handle: async ({ params: p }) => {
         const target = { host: p.ipaddr, port: p.port, ssl: p.ssl === 1 }
-        const client = new AgentClient({ ...target, ...testCredentials(p, target, hosts, secrets), ...timeouts })
+        const host = p.id === undefined ? undefined : hosts.find(p.id)
+        if (p.id !== undefined && !host) throw new HttpError(404, `no host with id ${p.id}`)
+        // The host's own agent is held to its pinned certificate; another address is only reported.
+        const own = host !== undefined && isOwnCallBack(host, target) ? host : undefined
+        const client = new AgentClient({
+          ...target,
+          ...testCredentials(p, target, host, secrets),
+          ...(own && { certificateSha256: own.agent_cert_sha256 }),
+          ...timeouts
+        })
         try {
-          await client.ping()
-          return { status: 'green' as const, description: `Connected to Monit at ${client.address}` }
+          await (own ? underPin(hosts, own, client, () => client.ping()) : client.ping())
+          const certificate = client.peerCertificateSha256 ? ` (certificate SHA-256 ${client.peerCertificateSha256})` : ''
+          return { status: 'green' as const, description: `Connected to Monit at ${client.address}${certificate}` }
         } catch (err) {
           // green/red is the outcome the spec defines, so a failed test is still a 200.
           if (err instanceof AgentError) return { status: 'red' as const, description: err.message }
@@ -133,17 +143,15 @@ function usesStoredPassword(raw: RawParams): boolean {
 function testCredentials(
   p: TestParams,
   target: Pick<AgentTarget, 'host' | 'port' | 'ssl'>,
-  hosts: HostAdminRepository,
+  host: HostRow | undefined,
   secrets: SecretBox
 ): Pick<AgentTarget, 'user' | 'password'> {
   const user = p.agentuser ?? p.monituser
   const password = p.agentpassword ?? p.monitpassword ?? ''
-  if (p.id === undefined) return { user: user ?? '', password }
-  const host = hosts.find(p.id)
-  if (!host) throw new HttpError(404, `no host with id ${p.id}`)
+  if (host === undefined) return { user: user ?? '', password }
   if (password !== '') return { user: user ?? host.agent_user, password }
-  const own = knownCallBacks(host)
-  if (!own.some((c) => c.ipaddr === target.host && c.port === target.port && c.ssl === target.ssl)) {
+  if (!isOwnCallBack(host, target)) {
+    const own = knownCallBacks(host)
     throw new HttpError(
       400,
       `the stored agent password is only sent to host ${host.hostname}'s own address (${own.map(describe).join(' or ') || 'none known'}): ` +
@@ -151,6 +159,26 @@ function testCredentials(
     )
   }
   return { user: user ?? host.agent_user, password: secrets.open(host.agent_password) }
+}
+
+/**
+ * A call to the host's own agent under its certificate pin: trust on first use pins what the agent
+ * presented; another certificate (refused by the client before it sent anything) waits for an administrator.
+ */
+async function underPin(hosts: HostAdminRepository, host: HostRow, client: AgentClient, call: () => Promise<void>): Promise<void> {
+  try {
+    await call()
+  } catch (err) {
+    if (err instanceof CertificateChangedError) hosts.sawCertificate(host.id, err.presentedSha256)
+    throw err
+  } finally {
+    const presented = client.peerCertificateSha256
+    if (host.agent_cert_sha256 === '' && presented) hosts.pinCertificate(host.id, presented)
+  }
+}
+
+function isOwnCallBack(host: HostRow, target: Pick<AgentTarget, 'host' | 'port' | 'ssl'>): boolean {
+  return knownCallBacks(host).some((c) => c.ipaddr === target.host && c.port === target.port && c.ssl === target.ssl)
 }
 
 interface CallBack {

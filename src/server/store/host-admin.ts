@@ -41,6 +41,16 @@ export class HostAdminRepository {
     this.sql.run(this.db.updateTable('host').set(changes).where('id', '=', id))
   }
 
+  /** Trust on first use: pins the agent's certificate unless one is pinned already. */
+  pinCertificate(id: number, sha256: string): void {
+    this.sql.run(this.db.updateTable('host').set({ agent_cert_sha256: sha256 }).where('id', '=', id).where('agent_cert_sha256', '=', ''))
+  }
+
+  /** Keeps another certificate the agent presented, for an administrator to accept. */
+  sawCertificate(id: number, sha256: string): void {
+    this.sql.run(this.db.updateTable('host').set({ agent_cert_seen_sha256: sha256 }).where('id', '=', id))
+  }
+
   /** False when there is no such host. */
   delete(id: number): boolean {
     return this.sql.transaction(() => this.deleteHosts([id])) === 1

@@ -65,6 +65,9 @@ export interface HostTable {
   /** The address the host's messages are known to come from, and the latest other one ('' when none). */
   source_ipaddr: Generated<string>
   last_source_ipaddr: Generated<string>
+  /** SHA-256 fingerprint of the agent's TLS certificate, pinned on first use ('' = none yet), and the latest other one presented. */
+  agent_cert_sha256: Generated<string>
+  agent_cert_seen_sha256: Generated<string>
   /** null = the server default (3) */
   skew: number | null
   poll: Generated<number>

@@ -55,7 +55,15 @@ export const adminHost = z.object({
   reportedport: z.number().int().optional(),
   reportedssl: z.number().int().optional(),
   sourceipaddr: z.string().optional().describe("The address the host's messages are known to come from"),
-  lastsourceipaddr: z.string().optional().describe("Another address a message came from since, '' when none: shown until accepted")
+  lastsourceipaddr: z.string().optional().describe("Another address a message came from since, '' when none: shown until accepted"),
+  agentcert: z
+    .string()
+    .optional()
+    .describe("SHA-256 fingerprint of the agent's TLS certificate, pinned on the first call-back over TLS ('' until then)"),
+  agentcertseen: z
+    .string()
+    .optional()
+    .describe("Another certificate the agent presented since, '' when none: call-backs are refused until acceptcertificate=1")
 })
 /** As api/2 answers it. */
 export type AdminHost = Required<z.infer<typeof adminHost>>

@@ -1,8 +1,10 @@
-// Reserved for issue 26 (agent-certificates): its tables and columns (PostgreSQL, as migrations/014-agent-certificates.ts). Replaced by the change that fills it.
+// As migrations/014-agent-certificates.ts: the agent's pinned certificate fingerprint (trust on first
+// use) and the latest other one presented, waiting for an administrator.
 export const agentCertificates = {
   version: 14,
   name: 'agent-certificates',
   sql: `
-SELECT 1;
+ALTER TABLE host ADD COLUMN agent_cert_sha256 TEXT NOT NULL DEFAULT '',
+  ADD COLUMN agent_cert_seen_sha256 TEXT NOT NULL DEFAULT '';
 `
 }
