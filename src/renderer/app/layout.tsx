@@ -40,7 +40,8 @@ const administration = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/roles', label: 'Roles' },
   { to: '/admin/groups', label: 'Host groups' },
-  { to: '/admin/alerts', label: 'Alerts' }
+  { to: '/admin/alerts', label: 'Alerts' },
+  { to: '/admin/audit', label: 'Audit log' }
 ] as const
 
 const MAIN_ID = 'content'

@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createHashHistory, createRouter } from '@tanstack/react-router'
 import { adminAlertsRoute } from '../screens/admin-alerts'
+import { adminAuditRoute } from '../screens/admin-audit'
 import { adminGroupsRoute } from '../screens/admin-groups'
 import { adminHostEditRoute } from '../screens/admin-host-edit'
 import { adminHostsRoute } from '../screens/admin-hosts'
@@ -38,6 +39,7 @@ const routeTree = rootRoute.addChildren([
     adminRolesRoute,
     adminGroupsRoute,
     adminAlertsRoute,
+    adminAuditRoute,
     settingsRoute
   ])
 ])
