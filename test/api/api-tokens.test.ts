@@ -10,6 +10,7 @@ import { httpRequest, loginAs, PREFIXES, type ApiClient, type ApiResponse } from
 import { hostOfAgent } from '../support/hosts'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 import { addUser, addUserWith } from '../support/users'
+import { openSse } from '../server/live/sse-client'
 
 let server: TestServer
 let admin: ApiClient
@@ -145,6 +146,17 @@ describe('Bearer requests', () => {
         expect(res.json).toEqual(INVALID)
       }
     }
+  })
+
+  it('open the live stream, which brings the changes the owner may view', async () => {
+    const { token } = await createToken(admin, { name: 'live', scope: 'read' })
+    const stream = await openSse(server.baseUrl, '/api/2/live', { Authorization: `Bearer ${token}` })
+    expect(stream.status).toBe(200)
+    expect(stream.contentType).toBe('text/event-stream')
+    await stream.waitFor((f) => f.event === 'ready')
+    await server.addHost('c'.repeat(32), 'web-c')
+    await stream.waitFor((f) => f.event === 'host-registered')
+    stream.close()
   })
 
   it('need no CSRF token for a full token, whose mutation runs', async () => {

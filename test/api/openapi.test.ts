@@ -50,10 +50,16 @@ describe('the OpenAPI document', () => {
     expect(op('status/hosts/list')['x-overseer-extension']).toBeUndefined()
     expect(op('status/hosts/overview')['x-overseer-extension']).toBe(true)
     expect(op('admin/users/list')['x-overseer-access']).toBe('admin')
-    expect(op('admin/roles/create', 'post')).toMatchObject({ 'x-overseer-mutation': true, security: [{ session: [], csrfToken: [] }] })
+    expect(op('admin/roles/create', 'post')).toMatchObject({
+      'x-overseer-mutation': true,
+      security: [{ session: [], csrfToken: [] }, { bearer: [] }]
+    })
+    // An API token is no way in where a session is needed (a token must not make tokens).
+    expect(op('tokens/create', 'post').security).toEqual([{ session: [], csrfToken: [] }])
+    expect(op('session/get').security).toEqual([{ session: [] }])
     expect(op('setup/status')).toMatchObject({ 'x-overseer-access': 'public', security: [] })
     expect(op('live').responses[200]).toMatchObject({ content: { 'text/event-stream': {} } })
-    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['collector', 'csrfToken', 'session'])
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['bearer', 'collector', 'csrfToken', 'session'])
   })
 
   it('describes arguments as sent (text) and answers as received (typed)', () => {

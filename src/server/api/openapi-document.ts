@@ -29,6 +29,11 @@ an operation is listed for one method only; any other method answers 405 with \`
   session in and redirects (302). \`GET /login/logout.csp\` or \`session/invalidate\` logs out. Without a
   logged-in session, every endpoint but the public ones answers **200 with the HTML login page**
   (\`Content-Type: text/html\`), as M/Monit does, never a JSON 401.
+- **API tokens** (an Overseer extension): \`Authorization: Bearer <token>\`, a personal token made with
+  \`tokens/create\` in a logged-in session, under every prefix and on \`/metrics\`; no cookie, no session
+  and no CSRF token. Scope \`read\` answers 403 to every mutation; scope \`full\` may do what its owner may
+  now. A token not valid now (unknown, revoked, expired, its owner gone) answers 401 JSON. Operations
+  without the \`bearer\` scheme (\`session/*\`, \`profile/update\`, \`tokens/create\`) answer 403 to a token.
 - **Administrators**: endpoints marked \`x-overseer-access: admin\` answer 403 to other users.
 - **Basic authentication** is for Monit agents only: \`POST /collector\` (outside this document, the
   Monit agent protocol) takes a user holding the Collector permission.
@@ -100,12 +105,13 @@ function operation(e: ApiEndpoint, method: Method): Record<string, unknown> {
   if (Object.keys(e.params).length > 0 || e.input === 'json') responses[400] = errorResponse('A bad argument, named in `argument`')
   if (access === 'admin' || e.mutation)
     responses[403] = errorResponse(access === 'admin' ? 'Not an administrator, or no valid CSRF token' : 'No valid CSRF token')
+  if (access !== 'public') responses[401] = errorResponse('An API token not valid now: unknown, revoked or expired')
   responses[405] = errorResponse('Another method than those listed')
   return {
     operationId: operationId(e, method),
     summary: e.summary,
     tags: [e.path.split('/')[0]],
-    security: access === 'public' ? [] : [e.mutation ? { session: [], csrfToken: [] } : { session: [] }],
+    security: access === 'public' ? [] : securityOf(e),
     ...argumentsOf(e, method),
     responses,
     'x-overseer-access': access,
@@ -113,6 +119,12 @@ function operation(e: ApiEndpoint, method: Method): Record<string, unknown> {
     ...(e.extension && { 'x-overseer-extension': true }),
     ...(e.versions && { 'x-overseer-prefixes': e.versions.map(prefixOf) })
   }
+}
+
+/** A session (with its CSRF token for mutations), or an API token unless the endpoint needs a session. */
+function securityOf(e: ApiEndpoint): Record<string, string[]>[] {
+  const session: Record<string, string[]> = e.mutation ? { session: [], csrfToken: [] } : { session: [] }
+  return e.needsSession ? [session] : [session, { bearer: [] }]
 }
 
 const prefixOf = (version: ApiVersion): string => Object.entries(API_PREFIXES).find(([, v]) => v === version)![0] || '/'
@@ -139,6 +151,7 @@ export function openApiDocument(endpoints: readonly ApiEndpoint[], serverVersion
           name: 'CSRFToken',
           description: "The session's CSRF token (session/get), for mutations"
         },
+        bearer: { type: 'http', scheme: 'bearer', description: 'A personal API token (tokens/create): ovs_ and 43 characters' },
         collector: { type: 'http', scheme: 'basic', description: 'Monit agents posting to /collector (not part of this document)' }
       }
     }
