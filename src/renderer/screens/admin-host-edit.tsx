@@ -313,7 +313,12 @@ function HostEditor({ host }: { host: AdminHost }) {
                 Test connection
               </Button>
               {test.data && (
-                <Alert color={test.data.status === 'green' ? 'green' : 'red'} py={6} data-testid="connection-test" role="status">
+                <Alert
+                  color={test.data.status === 'green' ? 'green' : 'red'}
+                  py={6}
+                  data-testid="connection-test"
+                  role="status"
+                  style={{ overflowWrap: 'anywhere' }}>
                   {test.data.description}
                 </Alert>
               )}
