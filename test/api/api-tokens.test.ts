@@ -148,6 +148,16 @@ describe('Bearer requests', () => {
     }
   })
 
+  it('answer 401 before reading a large body sent with a bad token, and take it with a good one', async () => {
+    const { token } = await createToken(admin, { name: 'large', scope: 'full' })
+    const note = { id: 1, message: 'seen', padding: 'x'.repeat(20_000) }
+    const refused = await withToken('ovs_' + 'B'.repeat(43), 'POST', '/api/2/reports/events/note', note)
+    expect(refused.status).toBe(401)
+    expect(refused.json).toEqual(INVALID)
+    // Past the first 16 KiB allowed without a login: a 404 for the unknown event, not 401 or 413.
+    expect((await withToken(token, 'POST', '/api/2/reports/events/note', note)).status).toBe(404)
+  })
+
   it('open the live stream, which brings the changes the owner may view', async () => {
     const { token } = await createToken(admin, { name: 'live', scope: 'read' })
     const stream = await openSse(server.baseUrl, '/api/2/live', { Authorization: `Bearer ${token}` })
