@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AuditList, AuditRecord } from '../../src/shared/api/audit'
 import { anonymous, type ApiClient, loginAs } from '../support/api-client'
+import { postCollector } from '../support/collector-client'
+import { asAgent, fixture } from '../support/fixtures'
 import { ADMIN, startTestServer, type TestServer } from '../support/in-process-server'
 import { freePort } from '../support/ports'
 import { addUser } from '../support/users'
@@ -49,6 +51,20 @@ describe('the audit log records', () => {
     expect(ok.at).toBeGreaterThanOrEqual(before)
     expect(unknown).toMatchObject({ userId: null, uname: 'nobody', address: '127.0.0.1', action: 'login-failed', detail: 'unknown user' })
     expect(wrong).toMatchObject({ userId: adminId(), uname: 'admin', action: 'login-failed', detail: 'wrong password' })
+  })
+
+  it('Basic logins: each failure, and a success once (not each post the cache lets through)', async () => {
+    addUser(server.store, { uname: 'agent2', password: 'agent2-password', roleIds: [2] })
+    const body = asAgent(fixture('02-status-heartbeat'), 'audit-agent-2', 'db1')
+    expect((await postCollector(server.baseUrl, body, { auth: 'agent2:wrong-password' })).status).toBe(401)
+    expect((await postCollector(server.baseUrl, body, { auth: 'agent2:agent2-password' })).status).toBe(200)
+    expect((await postCollector(server.baseUrl, body, { auth: 'agent2:agent2-password' })).status).toBe(200)
+    const agent2 = server.store.users.findByName('agent2')!.id
+    expect(rows().map((r) => [r.userId, r.uname, r.address, r.action, r.detail])).toEqual([
+      [agent2, 'agent2', '127.0.0.1', 'login-failed', 'basic: wrong password'],
+      [agent2, 'agent2', '127.0.0.1', 'login', 'basic']
+    ])
+    expect(JSON.stringify(rows())).not.toContain('wrong-password')
   })
 
   it('each change once, as done by whom, from where', async () => {

@@ -4,6 +4,7 @@
 // accounts of their own, arriving after a restart, would otherwise hold the event loop a hash each.
 import { createHash } from 'node:crypto'
 import type { Principal } from '../domain/permissions'
+import type { AuditLogRepository } from '../store/audit-log'
 import type { UserRepository } from '../store/users'
 import type { LoginThrottle } from './login-throttle'
 import { checkPassword } from './passwords'
@@ -35,7 +36,9 @@ export class BasicAuthenticator {
   constructor(
     private readonly users: UserRepository,
     private readonly principals: Principals,
-    private readonly throttle: LoginThrottle
+    private readonly throttle: LoginThrottle,
+    /** Where failed checks, and each one passed by a hash (not the cache: an agent posts every few seconds), are recorded. */
+    private readonly audit?: AuditLogRepository
   ) {}
 
   /**
@@ -63,10 +66,15 @@ export class BasicAuthenticator {
     const user = this.users.credentialsOf(creds.user)
     // Counted before the check, which waits on the thread pool: parallel guesses would all pass the throttle.
     this.throttle.failed(address, creds.user, user !== undefined)
+    // The name as sent, bounded: a failure's row must not grow with what an attacker sends.
+    const actor = { userId: user?.id ?? null, uname: creds.user.slice(0, 255), address }
     if (!user || !(await checkPassword(this.users, user, creds.password))) {
       this.verified.delete(key)
+      const detail = user ? 'basic: wrong password' : 'basic: unknown user'
+      this.audit?.record(actor, { action: 'login-failed', target: `user ${actor.uname}`, detail })
       return undefined
     }
+    this.audit?.record(actor, { action: 'login', target: `user ${user.id} ${actor.uname}`, detail: 'basic' })
     if (this.verified.size >= MAX_CACHED) this.verified.clear()
     // Read back: the check may just have replaced a legacy hash.
     const passwordHash = this.users.credentialsOf(creds.user)?.password_hash ?? user.password_hash
