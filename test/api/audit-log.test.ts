@@ -90,6 +90,7 @@ describe('the audit log records', () => {
       id: number
     }
     await post('settings/update', { sessiontimeout: 3600 })
+    await post('profile/update', { email: 'admin@example.com', oldpassword: ADMIN.password, password: ADMIN.password })
     await post('admin/roles/delete', { id: role.id })
     await post('admin/users/delete', { id: carolId })
     expect(rows().map((r) => [r.action, r.target])).toEqual([
@@ -103,12 +104,14 @@ describe('the audit log records', () => {
       ['alert-rule.create', `alert-rule ${rule.id} all`],
       ['alert-mute.create', `alert-mute ${mute.id} host ${hostId}`],
       ['settings.update', 'settings'],
+      ['profile.update', `user ${adminId()} admin`],
       ['role.delete', `role ${role.id} ops`],
       ['user.delete', `user ${carolId} carol2`]
     ])
     for (const r of rows()) expect(r).toMatchObject({ userId: adminId(), uname: 'admin', address: '127.0.0.1' })
     expect(JSON.parse(rows()[1].detail)).toEqual({ roles: [3], passwordChanged: true })
     expect(JSON.parse(rows()[9].detail)).toEqual({ sessiontimeout: 3600 })
+    expect(JSON.parse(rows()[10].detail)).toEqual({ email: 'admin@example.com', passwordChanged: true })
   })
 
   it('a service action once the agent answered, failed when it could not be reached', async () => {

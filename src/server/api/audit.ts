@@ -13,5 +13,7 @@ const SECRET_NAME = /pass|secret|token|key|credential/i
 
 /** The detail of a row: the JSON of `fields` (undefined ones left out), any secret-named text as "(set)". */
 export function detailOf(fields: object): string {
-  return JSON.stringify(fields, (name, value: unknown) => (typeof value === 'string' && SECRET_NAME.test(name) ? '(set)' : value))
+  return JSON.stringify(fields, (name, value: unknown) =>
+    typeof value === 'string' && value !== '' && SECRET_NAME.test(name) ? '(set)' : value
+  )
 }

@@ -12,6 +12,7 @@ import { endpoint } from '../http/api'
 import { badArgument } from '../http/errors'
 import { tooManyFailures } from '../web/too-many-failures'
 import { emailRule, fullNameRule, passwordRule } from '../../shared/api/users'
+import { actorOf, detailOf } from './audit'
 import type { ApiDeps } from './deps'
 import { profile } from '../../shared/api/account'
 
@@ -54,7 +55,8 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
         oldpassword: z.string().optional(),
         password: passwordRule.optional()
       },
-      handle: async ({ params, principal, session, request }) => {
+      handle: async (ctx) => {
+        const { params, principal, session, request } = ctx
         if (params.password !== undefined) {
           if (params.oldpassword === undefined) throw badArgument('oldpassword', 'is required to set a new password')
           // A stolen session must not become a way to guess the password at full speed.
@@ -68,11 +70,15 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
           }
           throttle.succeeded(request.ip, principal.uname)
         }
-        store.users.update(principal.userId, {
-          fullname: params.fullname,
-          email: params.email,
-          password: params.password === undefined ? undefined : await newPassword(params.password, principal.uname)
-        })
+        const password = params.password === undefined ? undefined : await newPassword(params.password, principal.uname)
+        const what = {
+          action: 'profile.update',
+          target: `user ${principal.userId} ${principal.uname}`,
+          detail: detailOf({ fullname: params.fullname, email: params.email, passwordChanged: password !== undefined })
+        }
+        store.auditLog.recording(actorOf(ctx), what, () =>
+          store.users.update(principal.userId, { fullname: params.fullname, email: params.email, password })
+        )
         // Whoever knew the old password is logged out everywhere else.
         if (params.password !== undefined) sessions.endOtherSessionsOf(principal.userId, session)
         return profileOf(principal, session)
