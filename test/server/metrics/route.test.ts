@@ -153,11 +153,17 @@ describe('GET /metrics', () => {
   })
 
   it('answers 401 with a Basic challenge without or with wrong credentials', async () => {
-    for (const headers of [{}, basic('admin:wrong'), { Authorization: 'Bearer x' }]) {
+    for (const headers of [{}, basic('admin:wrong')]) {
       const res = await scrape(server, headers)
       expect(res.status).toBe(401)
       expect(res.headers.get('www-authenticate')).toBe('Basic realm="metrics"')
     }
+  })
+
+  it('answers 401 with a Bearer challenge to an API token not valid (test/api/api-tokens.test.ts has valid ones)', async () => {
+    const res = await scrape(server, { Authorization: 'Bearer x' })
+    expect(res.status).toBe(401)
+    expect(res.headers.get('www-authenticate')).toBe('Bearer')
   })
 
   it('answers 403 to a user who may view no host', async () => {
