@@ -1,13 +1,18 @@
 // The line an administrator pastes into each agent's monitrc, with a copy button, and a choice of the
 // server's addresses: agents on the LAN cannot reach 127.0.0.1, so loopback comes last. The chooser
-// adds the other monitrc lines an agent needs (components/agent-settings.tsx).
+// adds the other monitrc lines an agent needs (components/agent-settings.tsx). Over HTTPS the line pins
+// the server's certificate (components/pinned-certificate.tsx).
 import { Button, Code, CopyButton, Group, Select, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
+import { AGENT_CERTIFICATE_FILE } from '../../shared/api/tls'
 import { AgentSettings } from './agent-settings'
+import { PinnedCertificate } from './pinned-certificate'
 
 export function monitrcLine(user: string, password: string, origin = window.location.origin): string {
   const url = new URL('/collector', origin)
-  return `set mmonit http://${encodeURIComponent(user)}:${encodeURIComponent(password)}@${url.host}/collector`
+  const line = `set mmonit ${url.protocol}//${encodeURIComponent(user)}:${encodeURIComponent(password)}@${url.host}/collector`
+  // verify: enable checks the server's certificate against the agent's copy of it, and nothing else.
+  return url.protocol === 'https:' ? `${line}\n    with ssl { verify: enable, cacertificatefile: ${AGENT_CERTIFICATE_FILE} }` : line
 }
 
 export function MonitrcLine({ line }: { line: string }) {
@@ -27,7 +32,7 @@ export function MonitrcLine({ line }: { line: string }) {
   )
 }
 
-const isLoopback = (url: string) => /^http:\/\/(127\.|\[::1\]|localhost)/.test(url)
+const isLoopback = (url: string) => /^https?:\/\/(127\.|\[::1\]|localhost)/.test(url)
 
 /** Listening URLs, the ones agents can reach first; the page's own origin when the server named none. */
 export function agentReachableUrls(urls: readonly string[]): string[] {
@@ -51,7 +56,13 @@ export function MonitrcLineChooser({ user, password, urls }: { user: string; pas
           maw={420}
         />
       )}
+      <Text size="sm" data-testid="own-accounts">
+        Best: an account of its own for each agent (a user whose role holds the Collector permission on that agent&apos;s hosts only, under
+        Users and Roles): one agent&apos;s monitrc then exposes that agent only, and its account can be shut alone. This shared account is
+        the fallback.
+      </Text>
       <MonitrcLine line={monitrcLine(user, password, origin)} />
+      {new URL(origin).protocol === 'https:' && <PinnedCertificate origin={origin} />}
       {choices.every(isLoopback) && (
         <Text size="sm" c="orange" data-testid="loopback-only">
           This server listens on this machine's loopback address only, which agents on other machines cannot reach: start it with --host
