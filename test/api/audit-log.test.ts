@@ -140,6 +140,20 @@ describe('the audit log records', () => {
   })
 })
 
+describe('events', () => {
+  it('a note and a dismissal', async () => {
+    await server.collect(asAgent(fixture('03-event-process-not-running'), 'audit-agent-3', 'app1'))
+    const [{ id }] = server.store.sql.rows<{ id: number }>('SELECT id FROM event WHERE active = 1 ORDER BY id DESC LIMIT 1')
+    server.store.sql.execute('DELETE FROM audit_log')
+    expect((await post('reports/events/note', { id, message: 'looking' })).status).toBe(200)
+    expect((await post('reports/events/dismiss', { id })).status).toBe(200)
+    expect(rows().map((r) => [r.action, r.target, r.uname])).toEqual([
+      ['event.note', `event ${id}`, 'admin'],
+      ['event.dismiss', `event ${id}`, 'admin']
+    ])
+  })
+})
+
 describe('API tokens', () => {
   it('their creation and revocation, never the token', async () => {
     const created = (await post('tokens/create', { name: 'grafana', scope: 'read', expires: 30 })).json as { id: number; token: string }

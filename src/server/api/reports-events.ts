@@ -9,6 +9,7 @@ import { HttpError } from '../http/errors'
 import { arg, sortedPageArgs } from '../../shared/api/args'
 import type { SortDir } from '../../shared/api/common'
 import type { EventFilter, EventReportRepository, EventRow } from '../store/event-reports'
+import { actorOf } from './audit'
 import type { ApiDeps } from './deps'
 import {
   eventGetAnswer,
@@ -105,8 +106,9 @@ export function eventReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
       methods: ['GET', 'POST'],
       mutation: true,
       params: { id: arg.int() },
-      handle: ({ params, principal }) => {
-        events.dismiss(viewable(principal, params.id).id)
+      handle: (ctx) => {
+        const id = viewable(ctx.principal, ctx.params.id).id
+        deps.store.auditLog.recording(actorOf(ctx), { action: 'event.dismiss', target: `event ${id}` }, () => events.dismiss(id))
         return {}
       }
     }),
@@ -120,9 +122,12 @@ export function eventReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
       methods: ['POST'],
       mutation: true,
       params: { id: arg.int(), message: arg.required(4000) },
-      handle: ({ params, principal }) => {
+      handle: (ctx) => {
+        const { params, principal } = ctx
         const row = viewable(principal, params.id)
-        events.addNote(row.id, principal, params.message, Math.floor(Date.now() / 1000))
+        deps.store.auditLog.recording(actorOf(ctx), { action: 'event.note', target: `event ${row.id}` }, () =>
+          events.addNote(row.id, principal, params.message, Math.floor(Date.now() / 1000))
+        )
         return detail(viewable(principal, row.id))
       }
     })
