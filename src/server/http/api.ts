@@ -49,9 +49,10 @@ export interface ApiEndpoint<
   /** Default 'user'. */
   access?: A
   /**
-   * State-changing: needs the CSRF token when the session has protection on (compat CSRF-4), and POST.
-   * A function says it per request: for an endpoint that only some requests make one (one that would
-   * send a stored secret), GET is then refused for those.
+   * State-changing: needs the CSRF token when the session has protection on (compat CSRF-4). Taken by
+   * the methods listed (the spec lets some changes, an event's dismissal, come by GET too). A function
+   * says it per request, for an endpoint of ours that only some requests make one (one that would send a
+   * stored secret): those must also come by POST.
    */
   mutation?: boolean | ((raw: RawParams) => boolean)
   /** Refused to API tokens (403): it acts on the caller's session, or makes tokens (a token must not mint more). */
@@ -137,7 +138,9 @@ export function registerEndpoints(
           e.admit?.(request)
           const raw = rawParams(request)
           const mutation = typeof e.mutation === 'function' ? e.mutation(raw) : e.mutation === true
-          if (mutation && request.method !== 'POST') throw methodNotAllowed(e.path, ['POST'], 'with these arguments')
+          if (mutation && typeof e.mutation === 'function' && request.method !== 'POST') {
+            throw methodNotAllowed(e.path, ['POST'], 'with these arguments')
+          }
           if (mutation && caller?.token?.scope === 'read') throw new HttpError(403, `this API token is read-only: ${e.path} changes state`)
           // A token is sent on purpose, never by the browser on its own like a cookie: it needs no CSRF token.
           if (mutation && caller?.session?.csrfProtection && !validToken(caller.session, request, raw)) {
