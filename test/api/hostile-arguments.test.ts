@@ -54,7 +54,7 @@ beforeAll(async () => {
 afterAll(() => server.stopAndClean())
 
 describe('hostile arguments', () => {
-  it('never produce a 500, and always answer JSON', async () => {
+  it('never produce a 500, and always answer JSON (or, for an export, its file)', async () => {
     const before = await hostsWithServices()
     expect(before).toEqual([{ id: expect.any(Number), hostname: 'target', services: postedServices }])
     expect(postedServices.length).toBeGreaterThan(5)
@@ -66,7 +66,9 @@ describe('hostile arguments', () => {
           const res = e.methods.includes('GET')
             ? await admin.get(`${prefix}/${e.path}`, params)
             : await admin.post(`${prefix}/${e.path}`, params)
-          if (res.status >= 500 || res.json === undefined)
+          // A CSV export answers its file when the arguments pass; every refusal is JSON.
+          const answersFile = e.answer === 'text/csv' && res.status === 200
+          if (res.status >= 500 || (res.json === undefined && !answersFile))
             failures.push(`${res.status} ${prefix}/${e.path} ${JSON.stringify(value).slice(0, 30)}: ${res.text.slice(0, 120)}`)
         }
       }
