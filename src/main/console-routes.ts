@@ -1,8 +1,8 @@
 // Where the shell points the console window. The console uses hash routing, so a route is a fragment
 // of the server's origin.
 
-export function consoleOrigin(port: number): string {
-  return `http://127.0.0.1:${port}`
+export function consoleOrigin(port: number, https = false): string {
+  return `${https ? 'https' : 'http'}://127.0.0.1:${port}`
 }
 
 export function homeUrl(origin: string): string {

@@ -17,16 +17,23 @@ export interface DesktopSettings {
    * 127.0.0.1 keeps it to this computer. The window always uses loopback.
    */
   listenHost: string
+  /**
+   * HTTPS with the server's own self-signed certificate (--tls self-signed), which the window trusts by
+   * its fingerprint (own-certificate.ts); false: plain HTTP. On by default: agents and browsers on the
+   * LAN send passwords to this machine.
+   */
+  tls: boolean
 }
 
 export const SETTINGS_FILE = 'desktop-settings.json'
 
-export const defaultSettings: DesktopSettings = { notifications: true, listenHost: '0.0.0.0' }
+export const defaultSettings: DesktopSettings = { notifications: true, listenHost: '0.0.0.0', tls: true }
 
 const schema = z.object({
   notifications: z.boolean().catch(defaultSettings.notifications),
   port: z.number().int().min(1).max(65535).optional().catch(undefined),
-  listenHost: z.union([z.ipv4(), z.ipv6()]).catch(defaultSettings.listenHost)
+  listenHost: z.union([z.ipv4(), z.ipv6()]).catch(defaultSettings.listenHost),
+  tls: z.boolean().catch(defaultSettings.tls)
 })
 
 export interface LoadedSettings {

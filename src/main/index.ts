@@ -2,7 +2,7 @@
 // on the server's origin, a tray that keeps collecting after the window closes, notifications.
 // Every decision lives in the Electron-free modules beside this file; this one wires them to Electron.
 import { join } from 'node:path'
-import { app, BrowserWindow, shell } from 'electron'
+import { app, BrowserWindow, session, shell } from 'electron'
 import type { LedCounts, ServerToShellMessage } from '../shared/desktop-api'
 import { homeUrl, consoleOrigin, setupUrl } from './console-routes'
 import { createDesktopApi } from './desktop-api'
@@ -13,6 +13,7 @@ import { autostartFile } from './linux-autostart'
 import { LOAD_ABORTED, loadFailurePage } from './load-failure-page'
 import { LOG_DIR, openServerLog } from './log-file'
 import { AlertNotifier } from './notifications'
+import { ownCertificateVerifier } from './own-certificate'
 import { nextFreePort } from './port-suggestion'
 import { enforceConsoleOrigin } from './security'
 import { startAtLogin } from './start-at-login'
@@ -47,6 +48,8 @@ function runShell(): void {
 
   // Known once the server is ready (no window is opened before).
   let origin = ''
+  /** The certificate the server announced in its last ready message (undefined without TLS). */
+  let pinnedFingerprint: string | undefined
   let serverState: ServerState = 'starting'
   let everReady = false
   let leds: LedCounts | undefined
@@ -127,6 +130,7 @@ function runShell(): void {
 
   const onSupervisorEvent = (event: SupervisorEvent) => {
     if (event.type === 'ready') {
+      pinnedFingerprint = event.endpoint.tlsFingerprint
       const restarted = everReady
       everReady = true
       serverState = 'running'
@@ -151,7 +155,7 @@ function runShell(): void {
 
   const supervisor = new ServerSupervisor({
     launch: utilityServerLauncher(join(__dirname, 'server.js'), serverLog),
-    args: ['--host', settings.listenHost, '--data-dir', dataDir],
+    args: ['--host', settings.listenHost, '--data-dir', dataDir, ...(settings.tls ? ['--tls', 'self-signed'] : [])],
     onMessage: onServerMessage,
     onEvent: onSupervisorEvent
   })
@@ -170,7 +174,7 @@ function runShell(): void {
       rememberPort: (chosen) => updateSettings({ port: chosen })
     })
     if (!endpoint) app.quit()
-    else origin = consoleOrigin(endpoint.port)
+    else origin = consoleOrigin(endpoint.port, endpoint.tlsFingerprint !== undefined)
     return endpoint
   }
 
@@ -209,6 +213,8 @@ function runShell(): void {
       onWindowsSessionEnd(stopThenQuit)
     }
     enforceConsoleOrigin(() => origin)
+    // The window trusts the server's own certificate, by the fingerprint the server announced, and no other.
+    session.defaultSession.setCertificateVerifyProc(ownCertificateVerifier('127.0.0.1', () => pinnedFingerprint))
     serveDesktopApi(
       createDesktopApi({
         version: app.getVersion(),

@@ -21,6 +21,8 @@ export type ServerLauncher = (args: string[]) => ServerProcess
 export interface ServerEndpoint {
   port: number
   urls: string[]
+  /** Set when the server speaks HTTPS: its certificate's SHA-256 fingerprint. */
+  tlsFingerprint?: string
 }
 
 export class PortInUseError extends Error {
@@ -139,7 +141,7 @@ export class ServerSupervisor {
         } else if (message?.type === 'ready' && !ready) {
           ready = true
           clearTimeout(timer)
-          const endpoint = { port: message.port, urls: message.urls }
+          const endpoint = { port: message.port, urls: message.urls, tlsFingerprint: message.tlsFingerprint }
           this.options.onEvent?.({ type: 'ready', endpoint, pid: child.pid })
           resolve(endpoint)
         } else if (message?.type === 'error' && message.code === 'EADDRINUSE') {

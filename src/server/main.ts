@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   }
   log.info(`data directory ${config.dataDir}`)
   for (const url of server.urls) log.info(`listening on ${url}`)
-  void parent?.send({ type: 'ready', port: server.port, urls: server.urls })
+  void parent?.send({ type: 'ready', port: server.port, urls: server.urls, tlsFingerprint: server.tlsFingerprint })
 
   let stopping = false
   const running = server

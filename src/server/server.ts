@@ -46,6 +46,8 @@ export interface RunningServer {
   store: Store
   /** The URL of every route the HTTP server serves (fastify's, so not POST /collector). */
   routes: readonly string[]
+  /** SHA-256 of the certificate served when TLS is on (what the desktop window trusts). */
+  tlsFingerprint?: string
   close(): Promise<void>
 }
 
@@ -209,6 +211,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       urls,
       store,
       routes,
+      tlsFingerprint: tls?.current.fingerprint,
       async close() {
         watchdog.stop()
         runLog.stop()

@@ -60,7 +60,8 @@ export interface DesktopNotification {
 
 /** Every message the server sends its parent. */
 export type ServerToShellMessage =
-  | { type: 'ready'; port: number; urls: string[] }
+  /** `tlsFingerprint`: the server speaks HTTPS with this certificate (SHA-256, hex with colons), the one the window trusts. */
+  | { type: 'ready'; port: number; urls: string[]; tlsFingerprint?: string }
   /** Sent before a schema migration (and the backup before it), which may outlast the usual start-up time. */
   | { type: 'migrating'; fromVersion: number; toVersion: number }
   | { type: 'error'; code: 'EADDRINUSE'; port: number; message: string }

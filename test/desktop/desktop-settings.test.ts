@@ -15,19 +15,19 @@ const write = (text: string) => writeFileSync(join(dir, SETTINGS_FILE), text)
 describe('desktop settings', () => {
   it('starts from defaults and keeps what was saved', () => {
     // No port: the server chooses (its stored setting, else 8080).
-    expect(loadSettings(dir)).toEqual({ settings: { notifications: true, listenHost: '0.0.0.0' } })
-    saveSettings(dir, { notifications: false, port: 8081, listenHost: '127.0.0.1' })
-    expect(loadSettings(dir)).toEqual({ settings: { notifications: false, port: 8081, listenHost: '127.0.0.1' } })
+    expect(loadSettings(dir)).toEqual({ settings: { notifications: true, listenHost: '0.0.0.0', tls: true } })
+    saveSettings(dir, { notifications: false, port: 8081, listenHost: '127.0.0.1', tls: false })
+    expect(loadSettings(dir)).toEqual({ settings: { notifications: false, port: 8081, listenHost: '127.0.0.1', tls: false } })
     expect(readdirSync(dir)).toEqual([SETTINGS_FILE]) // no temporary file left
   })
 
   it('falls back field by field, and says why when the file is unusable', () => {
     write('{"notifications": false, "port": 99999}')
-    expect(loadSettings(dir)).toEqual({ settings: { notifications: false, port: undefined, listenHost: '0.0.0.0' } })
-    write('{"notifications": "no", "port": 9090, "extra": 1, "listenHost": "::1"}')
-    expect(loadSettings(dir)).toEqual({ settings: { notifications: true, port: 9090, listenHost: '::1' } })
+    expect(loadSettings(dir)).toEqual({ settings: { notifications: false, port: undefined, listenHost: '0.0.0.0', tls: true } })
+    write('{"notifications": "no", "port": 9090, "extra": 1, "listenHost": "::1", "tls": "maybe"}')
+    expect(loadSettings(dir)).toEqual({ settings: { notifications: true, port: 9090, listenHost: '::1', tls: true } })
     write('{"listenHost": "every interface"}')
-    expect(loadSettings(dir)).toEqual({ settings: { notifications: true, port: undefined, listenHost: '0.0.0.0' } })
+    expect(loadSettings(dir)).toEqual({ settings: { notifications: true, port: undefined, listenHost: '0.0.0.0', tls: true } })
     write('{"notifications": fal')
     expect(loadSettings(dir)).toEqual({ settings: defaultSettings, problem: `${SETTINGS_FILE} is not valid JSON; using defaults` })
     write('[1]')
@@ -67,7 +67,7 @@ describe('window.overseerDesktop methods', () => {
     expect(await api.getStartAtLogin()).toBe(true)
     await api.setNotificationsEnabled(false)
     expect(await api.getNotificationsEnabled()).toBe(false)
-    expect(JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8'))).toEqual({ notifications: false, listenHost: '0.0.0.0' })
+    expect(JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8'))).toEqual({ notifications: false, listenHost: '0.0.0.0', tls: true })
   })
 
   it('rejects arguments that are not booleans, whatever the page sends', async () => {

@@ -31,7 +31,8 @@ function firstLaunch(): string {
   userData = mkdtempSync(join(tmpdir(), 'overseer-app-'))
   // The port a user picked (desktop-settings.json), so the app keeps to this test's ports, and
   // loopback only: tests listen on nothing else.
-  saveSettings(userData, { notifications: true, port: PORT, listenHost: '127.0.0.1' })
+  // Plain HTTP, so that the test talks to the server as before; TLS is tested in own-certificate.test.ts.
+  saveSettings(userData, { notifications: true, port: PORT, listenHost: '127.0.0.1', tls: false })
   return userData
 }
 

@@ -1,5 +1,5 @@
 // `dialog.showMessageBox` (answered by the settings' chosen button, else its cancelId), `shell`, and
-// the default `session`'s permission handlers.
+// the default `session`'s permission handlers and certificate check.
 import type { Dialog, MessageBoxOptions, MessageBoxReturnValue, Session, Shell } from 'electron'
 import { observer } from './observations'
 import { standIn } from './settings'
@@ -17,6 +17,9 @@ export const shell: Pick<Shell, 'openPath' | 'openExternal'> = {
   openExternal: async () => {}
 }
 
-export const session: { defaultSession: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'> } = {
-  defaultSession: { setPermissionRequestHandler: () => {}, setPermissionCheckHandler: () => {} }
+export const session: {
+  defaultSession: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setCertificateVerifyProc'>
+} = {
+  // The window's certificate check is tested on its own (test/desktop/own-certificate.test.ts).
+  defaultSession: { setPermissionRequestHandler: () => {}, setPermissionCheckHandler: () => {}, setCertificateVerifyProc: () => {} }
 }
