@@ -33,7 +33,9 @@ const schema = z.object({
   notifications: z.boolean().catch(defaultSettings.notifications),
   port: z.number().int().min(1).max(65535).optional().catch(undefined),
   listenHost: z.union([z.ipv4(), z.ipv6()]).catch(defaultSettings.listenHost),
-  tls: z.boolean().catch(defaultSettings.tls)
+  // A settings file without it comes from an install whose agents post in plain HTTP: it stays HTTP until
+  // the user turns TLS on. New installs (no file) start with HTTPS.
+  tls: z.boolean().catch(false)
 })
 
 export interface LoadedSettings {

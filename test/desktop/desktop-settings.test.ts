@@ -23,11 +23,16 @@ describe('desktop settings', () => {
 
   it('falls back field by field, and says why when the file is unusable', () => {
     write('{"notifications": false, "port": 99999}')
-    expect(loadSettings(dir)).toEqual({ settings: { notifications: false, port: undefined, listenHost: '0.0.0.0', tls: true } })
+    expect(loadSettings(dir)).toEqual({ settings: { notifications: false, port: undefined, listenHost: '0.0.0.0', tls: false } })
     write('{"notifications": "no", "port": 9090, "extra": 1, "listenHost": "::1", "tls": "maybe"}')
-    expect(loadSettings(dir)).toEqual({ settings: { notifications: true, port: 9090, listenHost: '::1', tls: true } })
+    expect(loadSettings(dir)).toEqual({ settings: { notifications: true, port: 9090, listenHost: '::1', tls: false } })
     write('{"listenHost": "every interface"}')
-    expect(loadSettings(dir)).toEqual({ settings: { notifications: true, port: undefined, listenHost: '0.0.0.0', tls: true } })
+    expect(loadSettings(dir)).toEqual({ settings: { notifications: true, port: undefined, listenHost: '0.0.0.0', tls: false } })
+    // An install from before TLS (its settings file has no tls) keeps HTTP, its agents' set mmonit lines with it.
+    write('{"notifications": true}')
+    expect(loadSettings(dir).settings.tls).toBe(false)
+    write('{"tls": true}')
+    expect(loadSettings(dir).settings.tls).toBe(true)
     write('{"notifications": fal')
     expect(loadSettings(dir)).toEqual({ settings: defaultSettings, problem: `${SETTINGS_FILE} is not valid JSON; using defaults` })
     write('[1]')
