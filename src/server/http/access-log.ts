@@ -3,12 +3,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ServerLogger } from '../log'
 
-export function accessLog(log: ServerLogger): (request: IncomingMessage, response: ServerResponse) => void {
+/** `clientAddress`: the socket's, or the client a trusted reverse proxy names (http/trusted-proxies.ts). */
+export function accessLog(
+  log: ServerLogger,
+  clientAddress: (request: IncomingMessage) => string = (request) => request.socket.remoteAddress ?? '-'
+): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
     const started = performance.now()
     response.once('close', () => {
       const entry = {
-        client: request.socket.remoteAddress ?? '-',
+        client: clientAddress(request) || '-',
         method: request.method ?? '-',
         path: (request.url ?? '').split('?')[0],
         status: response.statusCode,

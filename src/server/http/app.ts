@@ -73,8 +73,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // security headers are set there too, so that every answer carries them.
   const proxies = deps.trustedProxies ?? new TrustedProxies()
   let plain: Server | undefined
+  const logAccess = deps.accessLog ? accessLog(deps.log, (request) => proxies.clientAddress(request)) : undefined
   const collector = collectorHandler({ ...deps, limits: deps.collectorLimits, clientAddress: (request) => proxies.clientAddress(request) })
-  const logAccess = deps.accessLog ? accessLog(deps.log) : undefined
   const limits = deps.httpLimits
   const app = fastify({
     loggerInstance: fastifyLogger(deps.log),

@@ -6,9 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { LoginThrottle } from '../../../src/server/auth/login-throttle'
 import type { ServerOptions } from '../../../src/server/server'
 import { anonymous, httpRequest } from '../../support/api-client'
+import { capturedLog } from '../../support/captured-log'
 import { postCollector } from '../../support/collector-client'
 import { asAgent, fixture } from '../../support/fixtures'
 import { ADMIN, COLLECTOR, startTestServer, type TestServer } from '../../support/in-process-server'
+import { waitFor } from '../../support/wait'
 
 const servers: TestServer[] = []
 afterEach(async () => {
@@ -98,5 +100,22 @@ describe('the collector behind a reverse proxy', () => {
     const server = await serverWith({})
     for (let i = 0; i < 2; i++) expect((await post(server, 'wrong', '10.0.0.1')).status).toBe(401)
     expect((await post(server, COLLECTOR.password, '10.0.0.2')).status).toBe(429)
+  })
+})
+
+describe('the access log behind a reverse proxy', () => {
+  it('names the client a trusted proxy forwards, and the socket otherwise', async () => {
+    const captured = capturedLog()
+    const server = await serverWith({ trustedProxies: ['127.0.0.1'], accessLog: true, log: captured.log })
+    await httpRequest(server.baseUrl, 'GET', '/health', undefined, from('10.0.0.9'))
+    const untrusted = capturedLog()
+    const other = await serverWith({ accessLog: true, log: untrusted.log })
+    await httpRequest(other.baseUrl, 'GET', '/health', undefined, from('10.0.0.9'))
+    await waitFor(
+      'both access lines',
+      () => captured.out().some((l) => l.includes('/health')) && untrusted.out().some((l) => l.includes('/health'))
+    )
+    expect(captured.out().join('\n')).toContain('access 10.0.0.9 GET /health 200')
+    expect(untrusted.out().join('\n')).toContain('access 127.0.0.1 GET /health 200')
   })
 })
