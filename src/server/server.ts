@@ -122,10 +122,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     )
     const principals = new Principals(store.users)
     const throttle = options.loginThrottle ?? new LoginThrottle()
-    const authenticator = new BasicAuthenticator(store.users, principals, throttle, store.auditLog)
-    const serverSettings = store.serverSettings
     // Writes can fail for lack of space at any time (issue 12): everything that writes reports here.
     const storage = new StorageHealth(log)
+    const authenticator = new BasicAuthenticator(store.users, principals, throttle, store.auditLog, (write) => storage.bestEffort(write))
+    const serverSettings = store.serverSettings
     const sessions = new SessionService(
       store.sessions,
       () => serverSettings.sessionTimeoutSec(),

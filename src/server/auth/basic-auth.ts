@@ -38,7 +38,12 @@ export class BasicAuthenticator {
     private readonly principals: Principals,
     private readonly throttle: LoginThrottle,
     /** Where failed checks, and each one passed by a hash (not the cache: an agent posts every few seconds), are recorded. */
-    private readonly audit?: AuditLogRepository
+    private readonly audit?: AuditLogRepository,
+    /**
+     * Runs those records; undefined when storage refused one (a full disk: metrics/storage-health.ts), so
+     * that agents and scrapers are still answered.
+     */
+    private readonly bestEffort: <T>(write: () => T) => T | undefined = (write) => write()
   ) {}
 
   /**
@@ -71,10 +76,10 @@ export class BasicAuthenticator {
     if (!user || !(await checkPassword(this.users, user, creds.password))) {
       this.verified.delete(key)
       const detail = user ? 'basic: wrong password' : 'basic: unknown user'
-      this.audit?.record(actor, { action: 'login-failed', target: `user ${actor.uname}`, detail })
+      this.bestEffort(() => this.audit?.record(actor, { action: 'login-failed', target: `user ${actor.uname}`, detail }))
       return undefined
     }
-    this.audit?.record(actor, { action: 'login', target: `user ${user.id} ${actor.uname}`, detail: 'basic' })
+    this.bestEffort(() => this.audit?.record(actor, { action: 'login', target: `user ${user.id} ${actor.uname}`, detail: 'basic' }))
     if (this.verified.size >= MAX_CACHED) this.verified.clear()
     // Read back: the check may just have replaced a legacy hash.
     const passwordHash = this.users.credentialsOf(creds.user)?.password_hash ?? user.password_hash
