@@ -11,7 +11,9 @@ import { DATABASE_FILE } from '../../src/server/server'
 import { openDatabase } from '../../src/server/store/database'
 import { migrations } from '../../src/server/store/migrations'
 import { desktopChannels } from '../../src/shared/desktop-api'
+import { SELF_SIGNED_CERT } from '../../src/server/tls/tls-files'
 import { httpRequest } from '../support/api-client'
+import { httpsRequest } from '../support/https-client'
 import { removeDir, SERVER_JS } from '../support/built-server'
 import { postCollector } from '../support/collector-client'
 import { waitFor } from '../support/wait'
@@ -148,6 +150,20 @@ describe('desktop app lifecycle under the stand-in Electron (built out/main/inde
     expect(app.all('window-created')).toEqual([])
     expect(app.all('utility-process-exited')).toEqual([expect.objectContaining({ pid: server.pid, code: 0 })])
     expect(serverLog()).toContain('stop request from the parent process received, shutting down')
+  })
+
+  it('with TLS (new installs): the server speaks HTTPS with its own certificate and the window opens the https origin', async () => {
+    userData = mkdtempSync(join(tmpdir(), 'overseer-app-'))
+    saveSettings(userData, { notifications: true, port: PORT, listenHost: '127.0.0.1', tls: true })
+    const app = start()
+    const server = await app.next('utility-process-forked')
+    expect(server.args).toEqual(['--host', '127.0.0.1', '--data-dir', userData, '--tls', 'self-signed', '--port', String(PORT)])
+    await app.next('window-load', (o) => o.url === `https://127.0.0.1:${PORT}/#/setup`)
+    // What the window trusts (own-certificate.ts) is the certificate the server made in its data folder.
+    const certificate = readFileSync(join(userData, SELF_SIGNED_CERT), 'utf8')
+    const health = await httpsRequest(`https://127.0.0.1:${PORT}/health`, certificate)
+    expect(health.status).toBe(200)
+    expect(serverLog()).toContain(health.fingerprint)
   })
 
   it('on Windows: start at login reads back what was set, and a shutdown stops the server cleanly', async () => {
