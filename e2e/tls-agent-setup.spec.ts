@@ -1,6 +1,7 @@
 // The console served over HTTPS (--tls self-signed): the agent setup line pins the server's certificate
 // (`with ssl { verify: enable, cacertificatefile }`), links to the certificate and names the weaker
 // fallback; per-agent accounts are proposed first. At desktop and phone width.
+import { X509Certificate } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
@@ -43,8 +44,13 @@ for (const [label, width, height] of [
     await expect(pinned).toContainText('openssl x509 -noout -fingerprint -sha256')
     await expect(pinned).toContainText('selfsigned: allow')
     const href = await pinned.getByRole('link', { name: 'download the certificate' }).getAttribute('href')
+    const certificate = readFileSync(join(server.dataDir, SELF_SIGNED_CERT), 'utf8')
     const download = await page.request.get(href!)
-    expect(await download.text()).toBe(readFileSync(join(server.dataDir, SELF_SIGNED_CERT), 'utf8'))
+    expect(await download.text()).toBe(certificate)
+    // The fingerprint shown is the one the server logged (and openssl prints for the agent's copy).
+    const fingerprint = new X509Certificate(certificate).fingerprint256
+    await expect(page.getByTestId('certificate-fingerprint')).toHaveText(`SHA-256 fingerprint: ${fingerprint}`)
+    expect(server.output()).toContain(fingerprint)
     await pinned.scrollIntoViewIfNeeded()
     await screenshot(page, `tls-agent-setup-${label}`)
   })
