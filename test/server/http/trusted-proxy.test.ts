@@ -119,3 +119,12 @@ describe('the access log behind a reverse proxy', () => {
     expect(untrusted.out().join('\n')).toContain('access 127.0.0.1 GET /health 200')
   })
 })
+
+describe('first-run setup behind a reverse proxy on the same machine', () => {
+  it('is refused to a remote client the proxy names, and open to one on this machine', async () => {
+    const server = await serverWith({ trustedProxies: ['127.0.0.1'], initAdmin: undefined, initCollector: undefined })
+    const status = (headers: Record<string, string>) => httpRequest(server.baseUrl, 'GET', '/api/2/setup/status', undefined, headers)
+    expect((await status(from('203.0.113.7'))).status).toBe(403)
+    expect((await status(from('127.0.0.1'))).status).toBe(200)
+  })
+})
