@@ -107,7 +107,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // A renewed certificate serves new connections at once; open ones keep the one they began with.
       if (tls && 'setSecureContext' in server) tls.onChange(() => server.setSecureContext(pemPair(tls)))
       capConnections(server, limits, deps.log)
-      if (tls && deps.plainHttp) plain = plainListener(options, collector, () => portOf(server), logAccess)
+      if (tls && deps.plainHttp) {
+        plain = plainListener(options, collector, () => portOf(server), logAccess)
+        capConnections(plain, limits, deps.log) // its own counts: the same caps again for old agents
+      }
       return server
     }
   })
