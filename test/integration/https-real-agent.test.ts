@@ -10,7 +10,7 @@ import { SELF_SIGNED_CERT } from '../../src/server/tls/tls-files'
 import { hostOfAgent } from '../support/hosts'
 import { COLLECTOR, startTestServer, type TestServer } from '../support/in-process-server'
 import { startAgents, type AgentFleet } from '../support/monit-agents'
-import { waitFor, waitForAsync } from '../support/wait'
+import { waitFor } from '../support/wait'
 
 let server: TestServer
 const fleets: AgentFleet[] = []
@@ -57,7 +57,7 @@ describe('a real Monit agent and the HTTPS collector', () => {
       const text = await readFile(log, 'utf8').catch(() => '')
       return text.includes('certificate verification error') && text.includes('M/Monit: cannot open a connection')
     }
-    await waitForAsync('the agent to report the refused certificate', refused, 20_000)
+    await waitFor('the agent to report the refused certificate', refused, 20_000)
     expect(hostOfAgent(server.store, agent.id)).toBeUndefined()
   }, 40_000)
 })

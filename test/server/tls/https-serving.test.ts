@@ -17,7 +17,7 @@ import { hostOfAgent } from '../../support/hosts'
 import { httpsRequest } from '../../support/https-client'
 import { ADMIN, COLLECTOR, startTestServer, type TestServer } from '../../support/in-process-server'
 import { freePort } from '../../support/ports'
-import { waitFor, waitForAsync } from '../../support/wait'
+import { waitFor } from '../../support/wait'
 
 const LOCAL = { dns: ['localhost'], ips: ['127.0.0.1'] }
 const servers: TestServer[] = []
@@ -137,7 +137,7 @@ describe('--tls-cert and --tls-key', () => {
     writeFileSync(files.keyFile, second.key)
     writeFileSync(files.certFile, second.cert)
     const secondPrint = new X509Certificate(second.cert).fingerprint256
-    await waitForAsync('the renewed certificate served', async () => {
+    await waitFor('the renewed certificate served', async () => {
       const answer = await httpsRequest(url, second.cert).catch(() => undefined)
       return answer?.fingerprint === secondPrint
     })
