@@ -32,6 +32,8 @@ export class BasicAuthenticator {
    * verified, so that editing a user does not cost every agent a hash.
    */
   private readonly verified = new Map<string, Verified>()
+  /** Checks under way, by header and address: as many as connections in flight, each gone when done. */
+  private readonly checking = new Map<string, Promise<Principal | undefined>>()
 
   constructor(
     private readonly users: UserRepository,
@@ -68,6 +70,23 @@ export class BasicAuthenticator {
     if (!creds) return undefined
     const wait = this.throttle.retryAfter(address, creds.user)
     if (wait > 0) return new Throttled(wait)
+    // Agents behind one address restarting together send the same header at once: one check for all of
+    // them, and one count against the throttle (as many would lock the right password out).
+    const checkKey = `${key} ${address}`
+    let checking = this.checking.get(checkKey)
+    if (!checking) {
+      checking = this.check(key, creds, address, generation).finally(() => this.checking.delete(checkKey))
+      this.checking.set(checkKey, checking)
+    }
+    return checking
+  }
+
+  private async check(
+    key: string,
+    creds: { user: string; password: string },
+    address: string,
+    generation: number
+  ): Promise<Principal | undefined> {
     const user = this.users.credentialsOf(creds.user)
     // Counted before the check, which waits on the thread pool: parallel guesses would all pass the throttle.
     this.throttle.failed(address, creds.user, user !== undefined)

@@ -2,7 +2,7 @@
 // goes on meanwhile (a fleet of agents with accounts of their own, posting after a restart, held it a
 // hash each when the check ran on the main thread).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BasicAuthenticator } from '../../../src/server/auth/basic-auth'
+import { BasicAuthenticator, Throttled } from '../../../src/server/auth/basic-auth'
 import { LoginThrottle } from '../../../src/server/auth/login-throttle'
 import { DEFAULT_SCRYPT_COST, useScryptCost } from '../../../src/server/auth/password-hash'
 import { Principals } from '../../../src/server/auth/principals'
@@ -19,7 +19,7 @@ beforeAll(() => {
   useScryptCost(DEFAULT_SCRYPT_COST)
   t = tempStore()
   addUser(t.store, { uname: 'agent7', password: 'agent7-secret', roleIds: [DEFAULT_USER_ROLE] })
-  authenticator = new BasicAuthenticator(t.store.users, new Principals(t.store.users), new LoginThrottle())
+  authenticator = new BasicAuthenticator(t.store.users, new Principals(t.store.users), new LoginThrottle(), t.store.auditLog)
 })
 afterAll(() => {
   useScryptCost(TEST_SCRYPT_COST)
@@ -38,5 +38,17 @@ describe('Basic credentials not in the cache', () => {
       const principal = await checked
       expect([auth, turned, principal !== undefined]).toEqual([auth, true, accepted])
     }
+  })
+})
+
+describe('the same new header many times at once (agents behind one address restarting together)', () => {
+  it('is checked once, and counted once against the throttle: the right password is never locked out', async () => {
+    addUser(t.store, { uname: 'agent8', password: 'agent8-secret', roleIds: [DEFAULT_USER_ROLE] })
+    const auth = header('agent8:agent8-secret')
+    const results = await Promise.all(Array.from({ length: 12 }, () => authenticator.authenticate(auth, '127.0.0.9')))
+    expect(results.every((r) => r !== undefined && !(r instanceof Throttled))).toBe(true)
+    expect(
+      Number(t.store.sql.rows<{ n: number }>(`SELECT COUNT(*) AS n FROM audit_log WHERE action = 'login' AND address = '127.0.0.9'`)[0].n)
+    ).toBe(1)
   })
 })
