@@ -53,6 +53,20 @@ describe('the audit log records', () => {
     expect(wrong).toMatchObject({ userId: adminId(), uname: 'admin', action: 'login-failed', detail: 'wrong password' })
   })
 
+  it('logouts, by GET (M/Monit clients) or by POST (the console); an anonymous session ending records nothing', async () => {
+    const byGet = await loginAs(server.baseUrl, ADMIN.user, ADMIN.password)
+    await byGet.get('/login/logout.csp')
+    const byPost = await loginAs(server.baseUrl, ADMIN.user, ADMIN.password, { csrf: 'on' })
+    await byPost.post('/login/logout.csp', { CSRFToken: await byPost.csrfToken() })
+    await (await anonymous(server.baseUrl)).get('/login/logout.csp')
+    expect(rows().map((r) => [r.action, r.userId, r.target])).toEqual([
+      ['login', adminId(), `user ${adminId()} admin`],
+      ['logout', adminId(), `user ${adminId()} admin`],
+      ['login', adminId(), `user ${adminId()} admin`],
+      ['logout', adminId(), `user ${adminId()} admin`]
+    ])
+  })
+
   it('Basic logins: each failure, and a success once (not each post the cache lets through)', async () => {
     addUser(server.store, { uname: 'agent2', password: 'agent2-password', roleIds: [2] })
     const body = asAgent(fixture('02-status-heartbeat'), 'audit-agent-2', 'db1')

@@ -56,6 +56,11 @@ describe('first-run setup', () => {
     expect((await admin.get('/api/2/profile/get')).json).toMatchObject({ uname: 'root', fullname: 'Ruth Root', admin: true })
     const users = (await admin.get('/api/2/admin/users/get', { id: (res.json as { collector: { id: number } }).collector.id })).json
     expect(users).toMatchObject({ uname: 'monit', admin: false, roles: [2] })
+    // The audit log starts with who made the first accounts, from where.
+    const audit = (await admin.get('/api/2/admin/audit/list')).json as {
+      records: { action: string; uname: string; address: string; detail: string }[]
+    }
+    expect(audit.records.at(-1)).toMatchObject({ action: 'setup', uname: 'root', address: '127.0.0.1', detail: '{"collector":"monit"}' })
   })
 
   it('once a user exists: 409 for status and setup, and / is the login form again', async () => {

@@ -10,6 +10,7 @@ import { endpoint, type ApiEndpoint } from '../http/api'
 import { badArgument } from '../http/errors'
 import { urlsOfServer } from '../http/listening-urls'
 import { assertSetupOpen, setupDone } from '../http/setup'
+import { detailOf } from './audit'
 import type { ApiDeps } from './deps'
 
 export function setupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
@@ -60,6 +61,13 @@ export function setupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
             password: collectorPassword,
             fullname: 'Monit collector',
             roleIds: [BUILTIN_ROLE.Collector]
+          })
+          // Who made the first accounts, and from where: the first rows of the audit log.
+          const actor = { userId: admin, uname: p.adminuname, address: request.ip }
+          store.auditLog.record(actor, {
+            action: 'setup',
+            target: `user ${admin} ${p.adminuname}`,
+            detail: detailOf({ collector: p.collectoruname })
           })
           return { admin: { id: admin, uname: p.adminuname }, collector: { id: collector, uname: p.collectoruname } }
         })

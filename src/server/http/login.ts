@@ -97,7 +97,13 @@ export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promis
       if (request.method === 'POST' && session.csrfProtection && !validToken(session, request, rawParams(request))) {
         throw new HttpError(403, 'Invalid CSRF token')
       }
-      gate.sessions.invalidate(session.id)
+      const end = () => gate.sessions.invalidate(session.id)
+      if (session.userId === null) end()
+      else {
+        const uname = deps.users.nameOf(session.userId) ?? ''
+        const actor = { userId: session.userId, uname, address: request.ip }
+        deps.audit.recording(actor, { action: 'logout', target: `user ${session.userId} ${uname}` }, end)
+      }
     }
     return reply.code(302).header('Location', '/index.csp').send()
   }
