@@ -121,7 +121,8 @@ describe.skipIf(testEngine !== 'postgres')('two instances on one PostgreSQL data
     await whileReporting([1, 2], b, async () => {
       await a.kill()
       await waitFor('B taking the lease', () => b.output().includes('job lease taken'), 10_000, 20)
-      await waitFor('both silent hosts declared dead', () => Object.keys(heartbeatEventsByHost()).length === 2, 15_000)
+      // Their last reports were moments ago: dead three poll cycles (15 s) later, and B's watchdog passes on a loaded machine.
+      await waitFor('both silent hosts declared dead', () => Object.keys(heartbeatEventsByHost()).length === 2, 30_000)
       await waitFor('their alerts', () => alerted().length === 3, 10_000, 20)
       await sleep(3_000) // proves absence: more passes of B's watchdog and delivery (1 s), and nothing more happens
     })

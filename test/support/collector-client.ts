@@ -36,7 +36,9 @@ export function postCollector(baseUrl: string, body: Buffer | string, opts: Post
         method: opts.method ?? 'POST',
         headers,
         agent: false,
-        timeout: 10_000,
+        // Idle time allowed: a storm of posts on a loaded machine (the whole suite beside it, PostgreSQL)
+        // waits its turn at the ingest thread; a hung server is still caught.
+        timeout: 30_000,
         localAddress: opts.localAddress
       },
       (res) => {
