@@ -8,7 +8,7 @@ import { serviceLed, serviceStatusText } from '../domain/service-state'
 import { eventChange } from '../live/changes'
 import type { ChangeFeed } from '../live/change-feed'
 import type { LiveChange } from '../../shared/live'
-import type { HostReport, ReportingHost } from '../store/hosts'
+import type { CallBackColumn, HostReport, ReportingHost } from '../store/hosts'
 import { encodeStatistic, statisticKey, type StatisticKey } from '../store/latest-statistics'
 import type { ServiceState } from '../store/services'
 import type { Store } from '../store/store'
@@ -235,14 +235,7 @@ export class Ingest {
     const { agent_user, agent_password } = this.credentials(host, msg)
     return {
       hostname,
-      ipaddr_in: reach.ipaddr_in,
-      port_in: reach.port_in,
-      ssl_in: reach.ssl_in,
-      reported_ipaddr: reach.reported_ipaddr,
-      reported_port: reach.reported_port,
-      reported_ssl: reach.reported_ssl,
-      source_ipaddr: reach.source_ipaddr,
-      last_source_ipaddr: reach.last_source_ipaddr,
+      ...reach,
       unix_socket: server.unixSocket ?? null,
       agent_user,
       agent_password,
@@ -453,10 +446,7 @@ function newestCollection(services: readonly ServiceSnapshot[]): number {
 }
 
 /** The host's name after this message: the agent's, unless an administrator pinned it. */
-type CallBackColumns = Pick<
-  HostReport,
-  'ipaddr_in' | 'port_in' | 'ssl_in' | 'reported_ipaddr' | 'reported_port' | 'reported_ssl' | 'source_ipaddr' | 'last_source_ipaddr'
->
+type CallBackColumns = Pick<HostReport, CallBackColumn>
 
 /**
  * Where the server calls the agent back, and where its messages come from. The agent's `<httpd>` is the

@@ -6,18 +6,27 @@ import type { QueryBuilder, SqlRunner } from './sql'
 export type HostRow = Selectable<HostTable>
 export type HostChanges = Updateable<HostTable>
 
+/**
+ * Where the server calls the agent back, what the agent reports of it, and where its messages come from:
+ * read and written by each message (collector/ingest.ts callBack).
+ */
+const callBackColumns = [
+  'ipaddr_in',
+  'port_in',
+  'ssl_in',
+  'reported_ipaddr',
+  'reported_port',
+  'reported_ssl',
+  'source_ipaddr',
+  'last_source_ipaddr'
+] as const
+export type CallBackColumn = (typeof callBackColumns)[number]
+
 /** Everything one collector message sets on its host: a fixed column set, so one prepared statement. */
 export type HostReport = Pick<
   HostRow,
   | 'hostname'
-  | 'ipaddr_in'
-  | 'port_in'
-  | 'ssl_in'
-  | 'reported_ipaddr'
-  | 'reported_port'
-  | 'reported_ssl'
-  | 'source_ipaddr'
-  | 'last_source_ipaddr'
+  | CallBackColumn
   | 'unix_socket'
   | 'agent_user'
   | 'agent_password'
@@ -65,14 +74,7 @@ const reportingColumns = [
   'credentials_pinned',
   'agent_user',
   'agent_password',
-  'ipaddr_in',
-  'port_in',
-  'ssl_in',
-  'reported_ipaddr',
-  'reported_port',
-  'reported_ssl',
-  'source_ipaddr',
-  'last_source_ipaddr',
+  ...callBackColumns,
   'cpu',
   'mem',
   'services_total',
@@ -84,14 +86,7 @@ export type ReportingHost = Pick<HostRow, (typeof reportingColumns)[number]>
 
 const reportColumns: readonly (keyof HostReport)[] = [
   'hostname',
-  'ipaddr_in',
-  'port_in',
-  'ssl_in',
-  'reported_ipaddr',
-  'reported_port',
-  'reported_ssl',
-  'source_ipaddr',
-  'last_source_ipaddr',
+  ...callBackColumns,
   'unix_socket',
   'agent_user',
   'agent_password',
