@@ -1,0 +1,71 @@
+// Where an M/Monit database is read from: one interface for its three engines, so that every import step
+// reads the same rows from SQLite, MySQL/MariaDB or PostgreSQL. Reads go in keyset pages (never OFFSET,
+// never a whole table in memory), and every table and column name is checked against the database's own
+// before it is put into SQL.
+import { SqliteSource } from './sqlite-source'
+
+export type SourceValue = number | string | null
+export type SourceRow = Record<string, SourceValue>
+
+export interface MMonitSource {
+  readonly kind: 'sqlite' | 'mysql' | 'postgresql'
+  /** Lower-case table names present. */
+  tables(): Promise<ReadonlySet<string>>
+  /** Lower-case column names of a table. */
+  columns(table: string): Promise<ReadonlySet<string>>
+  count(table: string, where?: SourceFilter): Promise<number>
+  /**
+   * Rows in ascending order of `key` after the key tuple `after` (keyset paging), at most `limit`;
+   * 64-bit integers come as numbers, BLOBs as strings (UTF-8). Table/column names are validated
+   * against tables()/columns() before any SQL is built.
+   */
+  page(query: PageQuery): Promise<SourceRow[]>
+  close(): Promise<void>
+}
+
+/** Rows whose `column` is at least `min`: `collectedsec >= --since`. */
+export interface SourceFilter {
+  column: string
+  min: number
+}
+
+export interface PageQuery {
+  table: string
+  columns: readonly string[]
+  key: readonly string[]
+  after?: readonly SourceValue[]
+  limit: number
+  where?: SourceFilter
+}
+
+/** What the user can fix about the source: a missing file, an unknown URL, a table or column it lacks. */
+export class SourceError extends Error {}
+
+/**
+ * `sqlite:PATH` (also M/Monit's own `sqlite:///PATH?options` form), `mysql://…` or `postgresql://…`
+ * (`postgres://…`), as M/Monit's server.xml names its database.
+ */
+export async function openSource(url: string): Promise<MMonitSource> {
+  if (url.startsWith('sqlite:')) return SqliteSource.open(sqlitePath(url))
+  if (/^mysql:\/\//i.test(url)) throw new SourceError('reading M/Monit from MySQL or MariaDB is not available in this build')
+  if (/^postgres(ql)?:\/\//i.test(url)) throw new SourceError('reading M/Monit from PostgreSQL is not available in this build')
+  throw new SourceError(`${url}: expected sqlite:PATH, mysql://… or postgresql://…`)
+}
+
+/** `sqlite:PATH` or `sqlite:///abs/path?options` (M/Monit's form: the options are its own pragmas). */
+export function sqlitePath(url: string): string {
+  let path = url.slice('sqlite:'.length)
+  if (path.startsWith('//')) path = path.slice(2)
+  const query = path.indexOf('?')
+  if (query >= 0) path = path.slice(0, query)
+  if (path === '') throw new SourceError(`${url}: no file named`)
+  return path
+}
+
+/** Checks a table and its columns against what the source holds; throws SourceError naming what is missing. */
+export async function checkNames(source: MMonitSource, table: string, columns: readonly string[]): Promise<void> {
+  if (!(await source.tables()).has(table)) throw new SourceError(`the M/Monit database has no table ${table}`)
+  const present = await source.columns(table)
+  const missing = columns.filter((c) => !present.has(c))
+  if (missing.length > 0) throw new SourceError(`the M/Monit table ${table} has no column ${missing.join(', ')}`)
+}
