@@ -1,21 +1,32 @@
-// admin/groups/list|create|update|delete|add|remove over real HTTP, with hosts created by real
-// collector posts.
+// admin/groups/list|create|update|delete|add|remove|declared over real HTTP, with hosts created by real
+// collector posts, some from agents declaring host groups (Monit 5.34+ `with hostgroups`).
 import { describe, expect, it } from 'vitest'
 import { loginAs, PREFIXES, type ApiClient, type ApiResponse } from '../support/api-client'
 import type { TestServer } from '../support/in-process-server'
 import { serverForEachTest } from '../support/server-per-test'
-import { addUser } from '../support/users'
+import { addUser, addUserWith } from '../support/users'
+import { capturedLog } from '../support/captured-log'
+import { MAX_HOST_GROUPS } from '../../src/server/monit/message-limits'
+import { asAgent, fixture } from '../support/fixtures'
+import { hostOfAgent } from '../support/hosts'
+import { shiftTime, withHostGroups } from '../support/payloads'
+import { Permission } from '../../src/shared/codes'
 
 let server: TestServer
 let admin: ApiClient
 let alpha: number
 let bravo: number
 
-serverForEachTest(async (started) => {
-  ;({ server, admin } = started)
-  alpha = await server.addHost('a0000000000000000000000000000001', 'alpha')
-  bravo = await server.addHost('b0000000000000000000000000000002', 'bravo')
-})
+const captured = capturedLog()
+
+serverForEachTest(
+  async (started) => {
+    ;({ server, admin } = started)
+    alpha = await server.addHost('a0000000000000000000000000000001', 'alpha')
+    bravo = await server.addHost('b0000000000000000000000000000002', 'bravo')
+  },
+  { log: captured.log }
+)
 
 async function createGroup(name: string): Promise<number> {
   const res = await admin.post('/api/2/admin/groups/create', { name })
@@ -65,7 +76,7 @@ describe('admin/groups/create and update', () => {
     for (const [i, prefix] of PREFIXES.entries()) {
       const res = await admin.post(`${prefix}/admin/groups/create`, { name: `group ${i}` })
       expect(res.status).toBe(200)
-      expect(res.json).toStrictEqual({ id: expect.any(Number), name: `group ${i}`, hosts: [] })
+      expect(res.json).toStrictEqual({ id: expect.any(Number), name: `group ${i}`, hosts: [], declared: [] })
     }
     expect(((await groupList()).json as { groups: unknown[] }).groups).toHaveLength(3)
   })
@@ -115,8 +126,18 @@ describe('admin/groups/add and remove', () => {
       json: { id, name: 'g', hosts: [alpha, bravo] }
     })
     expect(server.store.users.generation).toBeGreaterThan(generation)
-    expect((await admin.post('/admin/groups/add', { id, hostid: alpha })).json).toStrictEqual({ id, name: 'g', hosts: [alpha, bravo] })
-    expect((await admin.post('/api/2/admin/groups/remove', { id, hostid: [alpha] })).json).toStrictEqual({ id, name: 'g', hosts: [bravo] })
+    expect((await admin.post('/admin/groups/add', { id, hostid: alpha })).json).toStrictEqual({
+      id,
+      name: 'g',
+      hosts: [alpha, bravo],
+      declared: []
+    })
+    expect((await admin.post('/api/2/admin/groups/remove', { id, hostid: [alpha] })).json).toStrictEqual({
+      id,
+      name: 'g',
+      hosts: [bravo],
+      declared: []
+    })
     expect(((await groupList()).json as { groups: unknown[] }).groups).toStrictEqual([{ id, name: 'g', hosts: [bravo] }])
   })
 
@@ -221,5 +242,97 @@ describe('admin/groups access rules', () => {
     expect((await guarded.post('/api/2/admin/groups/create', { name: 'g' }, { CSRFToken: token })).status).toBe(200)
     expect((await guarded.get('/api/2/admin/groups/list')).status).toBe(200)
     expect((await admin.post('/api/2/admin/groups/create', { name: 'h' })).status).toBe(200)
+  })
+})
+
+describe('host groups their agents declare (Monit 5.34+ set mmonit … with hostgroups)', () => {
+  const CHARLIE = 'c0000000000000000000000000000003'
+  /** Fixture 14 (Oslo, "Databases & <backups>") as agent CHARLIE's next message, declaring `names` when given. */
+  let sent = 0
+  async function declare(names?: string[]): Promise<number> {
+    sent++
+    const xml = asAgent(fixture('14-status-hostgroups'), CHARLIE, 'charlie').toString()
+    await server.collect(shiftTime(names ? withHostGroups(xml, names) : xml, sent * 5))
+    return hostOfAgent(server.store, CHARLIE)!.id
+  }
+  const groupsOf = async () => ((await groupList()).json as { groups: { id: number; name: string; hosts: number[] }[] }).groups
+
+  it('are created with the host in them; list keeps its exact shape and admin/groups/declared marks them', async () => {
+    const oslo = await createGroup('Oslo')
+    await admin.post('/api/2/admin/groups/add', { id: oslo, hostid: alpha })
+    const charlie = await declare()
+    const groups = await groupsOf()
+    expect(groups).toStrictEqual([
+      { id: expect.any(Number), name: 'Databases & <backups>', hosts: [charlie] },
+      { id: oslo, name: 'Oslo', hosts: [alpha, charlie] }
+    ])
+    for (const prefix of PREFIXES) {
+      expect((await admin.get(`${prefix}/admin/groups/declared`)).json).toStrictEqual({
+        groups: [
+          { id: groups[0].id, hosts: [charlie] },
+          { id: oslo, hosts: [charlie] }
+        ].sort((a, b) => a.id - b.id)
+      })
+    }
+    expect((await admin.post('/api/2/admin/groups/add', { id: oslo, hostid: bravo })).json).toStrictEqual({
+      id: oslo,
+      name: 'Oslo',
+      hosts: [alpha, bravo, charlie],
+      declared: [charlie]
+    })
+  })
+
+  it('refuses 409 to remove a member its agent declares, and changes nothing', async () => {
+    const charlie = await declare()
+    const oslo = server.store.groups.idOfName('Oslo')!
+    await admin.post('/api/2/admin/groups/add', { id: oslo, hostid: alpha })
+    expect(await admin.post('/api/2/admin/groups/remove', { id: oslo, hostid: [alpha, charlie] })).toMatchObject({
+      status: 409,
+      json: {
+        error: `host ${charlie} is in 'Oslo' because the agent declares it (set mmonit … with hostgroups): remove the group from the agent's control file`
+      }
+    })
+    expect((await groupsOf()).find((g) => g.id === oslo)!.hosts).toEqual([alpha, charlie])
+  })
+
+  it("keep a membership an administrator assigned after the agent stops declaring the group; drop the agent's own", async () => {
+    const charlie = await declare()
+    const oslo = server.store.groups.idOfName('Oslo')!
+    await admin.post('/api/2/admin/groups/add', { id: oslo, hostid: charlie })
+    await declare([])
+    expect(await groupsOf()).toStrictEqual([
+      { id: expect.any(Number), name: 'Databases & <backups>', hosts: [] },
+      { id: oslo, name: 'Oslo', hosts: [charlie] }
+    ])
+    expect((await admin.get('/api/2/admin/groups/declared')).json).toStrictEqual({ groups: [] })
+  })
+
+  it("grant a role's permissions on the group at once: a user of Oslo sees the host its agent put there", async () => {
+    const oslo = await createGroup('Oslo')
+    addUserWith(server.store, 'oslo-viewer', Permission.View, { groups: [oslo] })
+    const viewer = await loginAs(server.baseUrl, 'oslo-viewer', 'oslo-viewer-secret')
+    const hostsSeen = async () =>
+      ((await viewer.get('/api/2/status/hosts/list')).json as { records: { id: number }[] }).records.map((h) => h.id)
+    expect(await hostsSeen()).toEqual([])
+    const charlie = await declare()
+    expect(await hostsSeen()).toEqual([charlie])
+    await declare(['Bergen'])
+    expect(await hostsSeen()).toEqual([])
+  })
+
+  it(`a hostile agent declaring 10,000 groups in each message creates ${MAX_HOST_GROUPS}, said once in the log`, async () => {
+    const names = Array.from({ length: 10_000 }, (_, i) => `hostile ${i}`)
+    await declare(names)
+    await declare(names)
+    expect(await groupsOf()).toHaveLength(MAX_HOST_GROUPS)
+    const said = [...captured.out(), ...captured.err()].filter((line) => line.includes('declares more host groups than are kept'))
+    expect(said).toHaveLength(1)
+    expect(said[0]).toContain(`${10_000 - MAX_HOST_GROUPS} past the ${MAX_HOST_GROUPS} a message may declare`)
+  })
+
+  it('are for administrators only', async () => {
+    addUser(server.store, { uname: 'viewer', password: 'viewerpw', roleIds: [3] })
+    const viewer = await loginAs(server.baseUrl, 'viewer', 'viewerpw')
+    expect((await viewer.get('/api/2/admin/groups/declared')).status).toBe(403)
   })
 })

@@ -55,3 +55,15 @@ export function withoutService(xml: Buffer | string, name: string): string {
 export function withoutEvent(xml: Buffer | string): string {
   return xml.toString().replace(/<event>.*<\/event>/s, '')
 }
+
+/**
+ * The message as a Monit 5.34+ agent with `set mmonit … with hostgroups [names]` sends it: its
+ * `<hostgroups>` (fixture 14's) replaced, or added between `<platform>` and `<services>`; none drops it.
+ */
+export function withHostGroups(xml: Buffer | string, names: readonly string[]): string {
+  const element = names.length === 0 ? '' : `<hostgroups>${names.map((n) => `<name><![CDATA[${n}]]></name>`).join('')}</hostgroups>`
+  return xml
+    .toString()
+    .replace(/<hostgroups>.*?<\/hostgroups>/s, '')
+    .replace('</platform><services>', `</platform>${element}<services>`)
+}

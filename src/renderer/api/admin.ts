@@ -2,7 +2,7 @@
 // with 'admin', so the live stream refreshes them when hosts register or go.
 import { queryOptions } from '@tanstack/react-query'
 import type { Created, TestOutcome } from '../../shared/api/common'
-import type { GroupList, HostGroup } from '../../shared/api/groups'
+import type { ChangedHostGroup, DeclaredMembersAnswer, GroupList } from '../../shared/api/groups'
 import type { AdminHost, AdminHostList } from '../../shared/api/hosts'
 import type { Role, RoleRowView } from '../../shared/api/roles'
 import type { UserDetail, UserEntry } from '../../shared/api/users'
@@ -170,8 +170,14 @@ export const adminGroupsQuery = queryOptions({
   queryFn: () => apiGet<GroupList>('admin/groups/list')
 })
 
-export const createGroup = (name: string) => apiPost<HostGroup>('admin/groups/create', { name })
-export const renameGroup = (id: number, name: string) => apiPost<HostGroup>('admin/groups/update', { id, name })
+/** Members of each group that their agent declares (ours: the list keeps M/Monit's shape). */
+export const declaredMembersQuery = queryOptions({
+  queryKey: ['admin', 'groups', 'declared'] as const,
+  queryFn: () => apiGet<DeclaredMembersAnswer>('admin/groups/declared')
+})
+
+export const createGroup = (name: string) => apiPost<ChangedHostGroup>('admin/groups/create', { name })
+export const renameGroup = (id: number, name: string) => apiPost<ChangedHostGroup>('admin/groups/update', { id, name })
 export const deleteGroup = (id: number) => apiPost('admin/groups/delete', { id })
-export const addGroupHosts = (id: number, hostid: number[]) => apiPost<HostGroup>('admin/groups/add', { id, hostid })
-export const removeGroupHosts = (id: number, hostid: number[]) => apiPost<HostGroup>('admin/groups/remove', { id, hostid })
+export const addGroupHosts = (id: number, hostid: number[]) => apiPost<ChangedHostGroup>('admin/groups/add', { id, hostid })
+export const removeGroupHosts = (id: number, hostid: number[]) => apiPost<ChangedHostGroup>('admin/groups/remove', { id, hostid })

@@ -1,5 +1,6 @@
 // Host groups (admin/groups/*): named sets of hosts that roles grant permissions on. Create, rename and
-// delete groups; add and remove member hosts, one by one or every host matching a name.
+// delete groups; add and remove member hosts, one by one or every host matching a name. Members whose
+// agent declares the group (Monit 5.34+ `with hostgroups`) say so and stay in the picker.
 import { Button, Card, Group, Modal, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -10,6 +11,7 @@ import {
   addGroupHosts,
   adminGroupsQuery,
   createGroup,
+  declaredMembersQuery,
   deleteGroup,
   removeGroupHosts,
   renameGroup,
@@ -21,6 +23,7 @@ import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
 import { ConfirmButton } from '../components/confirm-button'
 import { AddMatchingHosts } from './admin/add-matching-hosts'
+import { DECLARED_BY_THE_AGENT, declaredOf, keepDeclared, memberOptions } from './admin/group-members'
 
 export const adminGroupsRoute = createRoute({
   getParentRoute: () => consoleRoute,
@@ -30,6 +33,7 @@ export const adminGroupsRoute = createRoute({
 
 function AdminGroupsScreen() {
   const list = useQuery(adminGroupsQuery)
+  const declared = useQuery(declaredMembersQuery)
   return (
     <Stack gap="md">
       <Title order={2}>Host groups</Title>
@@ -40,7 +44,7 @@ function AdminGroupsScreen() {
       <NewGroup />
       {list.data && list.data.groups.length === 0 && <Text data-testid="groups-empty">No host groups yet. Create one above.</Text>}
       {list.data?.groups.map((group) => (
-        <GroupCard key={group.id} group={group} list={list.data} />
+        <GroupCard key={group.id} group={group} list={list.data} declared={declaredOf(group.id, declared.data?.groups)} />
       ))}
     </Stack>
   )
@@ -79,12 +83,13 @@ function NewGroup() {
   )
 }
 
-function GroupCard({ group, list }: { group: HostGroup; list: GroupList }) {
+function GroupCard({ group, list, declared }: { group: HostGroup; list: GroupList; declared: number[] }) {
   const queryClient = useQueryClient()
   const [renaming, setRenaming] = useState(false)
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] })
   const members = useMutation({
-    mutationFn: async (next: number[]) => {
+    mutationFn: async (picked: number[]) => {
+      const next = keepDeclared(picked, declared)
       const added = next.filter((id) => !group.hosts.includes(id))
       const removed = group.hosts.filter((id) => !next.includes(id))
       if (added.length) await addGroupHosts(group.id, added)
@@ -108,7 +113,11 @@ function GroupCard({ group, list }: { group: HostGroup; list: GroupList }) {
               label="Delete"
               aria-label={`Delete ${group.name}`}
               title={`Delete the group ${group.name}?`}
-              message="The hosts stay; roles that granted permissions through this group no longer do."
+              message={
+                declared.length > 0
+                  ? 'The hosts stay; roles that granted permissions through this group no longer do. Its agents declare it: it comes back with their next message unless their control files change.'
+                  : 'The hosts stay; roles that granted permissions through this group no longer do.'
+              }
               onConfirm={() => deleteGroup(group.id)}
               onDone={() => void refresh()}
             />
@@ -116,7 +125,7 @@ function GroupCard({ group, list }: { group: HostGroup; list: GroupList }) {
         </Group>
         <MultiSelect
           label={`Hosts (${group.hosts.length})`}
-          data={list.hosts.map((h) => ({ value: String(h.id), label: h.name }))}
+          data={memberOptions(list.hosts, declared)}
           value={group.hosts.map(String)}
           onChange={(v) => members.mutate(v.map(Number))}
           searchable
@@ -127,6 +136,11 @@ function GroupCard({ group, list }: { group: HostGroup; list: GroupList }) {
           disabled={members.isPending}
           aria-label={`Hosts of ${group.name}`}
           error={members.error ? (members.error as Error).message : undefined}
+          description={
+            declared.length > 0
+              ? `Members ${DECLARED_BY_THE_AGENT} (set mmonit … with hostgroups) stay while its control file names this group.`
+              : undefined
+          }
         />
         <AddMatchingHosts group={group} hosts={list.hosts} onAdded={() => void refresh()} />
       </Stack>

@@ -18,8 +18,11 @@ export interface CollectRequest {
 }
 
 export type CollectOutcome =
-  /** Committed; `seconds` is the parse + store time, its share of the commit included; `notice` is worth a log line. */
-  | { kind: 'stored'; seconds: number; notice?: string }
+  /**
+   * Committed; `seconds` is the parse + store time, its share of the commit included; `notice` is worth a
+   * log line; `groupsChanged` when host-group memberships changed (the HTTP thread's permission caches).
+   */
+  | { kind: 'stored'; seconds: number; notice?: string; groupsChanged?: true }
   /** Answered `status` with {"error": error}; `warning` is worth a log line (a body that is no Monit message). */
   | { kind: 'refused'; status: number; error: string; warning?: string }
   /** The database cannot be written now (disk full: store/storage-errors.ts): answered 503, the agent keeps it queued. */
@@ -45,6 +48,7 @@ interface Batch {
   outcomes: (CollectOutcome | undefined)[]
   spent: number[]
   notices: (string | undefined)[]
+  groupsChanged: boolean[]
 }
 
 /**
@@ -58,7 +62,7 @@ export function collectMessages(
   requests: readonly CollectRequest[],
   limits: MessageLimits = defaultMessageLimits
 ): CollectOutcome[] {
-  const batch: Batch = { requests, messages: [], outcomes: [], spent: [], notices: [] }
+  const batch: Batch = { requests, messages: [], outcomes: [], spent: [], notices: [], groupsChanged: [] }
   requests.forEach((request, i) => {
     const started = performance.now()
     try {
@@ -109,7 +113,7 @@ function storeTogether(ingest: Ingest, batch: Batch): void {
       const stored = pending.filter((i) => batch.outcomes[i] === undefined)
       // What the batch cost beyond its messages (the commit) is shared among them.
       const share = Math.max(0, secondsSince(started) - applySeconds) / Math.max(1, stored.length)
-      for (const i of stored) batch.outcomes[i] = { kind: 'stored', seconds: batch.spent[i] + share, notice: batch.notices[i] }
+      for (const i of stored) batch.outcomes[i] = storedOutcome(batch, i, batch.spent[i] + share)
       return
     } catch (err) {
       // SQLite can refuse BEGIN with SQLITE_BUSY without waiting out busy_timeout (WAL locking races
@@ -125,7 +129,7 @@ function storeOneByOne(ingest: Ingest, batch: Batch): void {
     const started = performance.now()
     try {
       apply(ingest, batch, i)
-      batch.outcomes[i] = { kind: 'stored', seconds: batch.spent[i] + secondsSince(started), notice: batch.notices[i] }
+      batch.outcomes[i] = storedOutcome(batch, i, batch.spent[i] + secondsSince(started))
     } catch (err) {
       batch.outcomes[i] = notStored(err, batch.requests[i])
     }
@@ -134,7 +138,13 @@ function storeOneByOne(ingest: Ingest, batch: Batch): void {
 
 function apply(ingest: Ingest, batch: Batch, i: number): void {
   const { principal, nowMs, source } = batch.requests[i]
-  batch.notices[i] = ingest.apply(batch.messages[i]!, nowMs, (hostId) => mayCollect(principal, hostId), source).notice
+  const result = ingest.apply(batch.messages[i]!, nowMs, (hostId) => mayCollect(principal, hostId), source)
+  batch.notices[i] = result.notice
+  batch.groupsChanged[i] = result.groupsChanged
+}
+
+function storedOutcome(batch: Batch, i: number, seconds: number): CollectOutcome {
+  return { kind: 'stored', seconds, notice: batch.notices[i], ...(batch.groupsChanged[i] ? { groupsChanged: true } : {}) }
 }
 
 /** Messages parsed and neither refused nor stored yet. */

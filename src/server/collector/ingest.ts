@@ -18,6 +18,8 @@ import { RawSampleWriter } from '../history/raw-samples'
 import { knownService, KnownServices, type KnownService } from './known-services'
 import { StatisticPass, StatisticSlots } from './statistic-slots'
 import type { MonitMessage, ServiceGroup, ServiceSnapshot, Statistic } from '../monit/message'
+import { MAX_HOST_GROUPS } from '../monit/message-limits'
+import { MAX_GROUPS_CREATED_BY_AGENTS } from '../store/declared-groups'
 
 /** The caller may not report for this host (the collector permission is per host). */
 export class ReportRefused extends Error {}
@@ -26,8 +28,10 @@ export interface IngestResult {
   hostId: number
   registered: boolean
   eventStored: boolean
-  /** Worth a log line: the message came from elsewhere, or moved a pinned call-back (see callBack). */
+  /** Worth a log line: the message came from elsewhere, moved a pinned call-back (see callBack), or declared too many host groups. */
   notice?: string
+  /** Whether the host's group memberships changed (the groups its agent declares). */
+  groupsChanged: boolean
 }
 
 export class Ingest {
@@ -39,6 +43,10 @@ export class Ingest {
   private readonly known: KnownServices
   /** The snapshot time this ingest last stored per host: another value in the host row means another writer. */
   private readonly writtenSnapshots = new Map<number, number>()
+  /** Hosts whose agent declares no host group, as stored: a message declaring none (all before 5.34) costs no query. */
+  private readonly declaringNoGroups = new Set<number>()
+  /** Hosts whose agent declared more host groups than are kept, said once in the log per run. */
+  private readonly toldOfTooManyGroups = new Set<number>()
   /** The message's history samples, packed into its one raw history row. */
   private readonly samples = new RawSampleWriter()
   /** Takes each statistic of a service once per message (see StatisticPass). */
@@ -122,6 +130,7 @@ export class Ingest {
   private forgetCaches(): void {
     this.known.forget()
     this.groupLayouts.clear()
+    this.declaringNoGroups.clear()
     this.writtenSnapshots.clear()
     this.readAhead.clear()
   }
@@ -134,6 +143,7 @@ export class Ingest {
     if (this.writtenSnapshots.get(host.id) === host.snapshot_usec) return
     this.known.forgetHost(host.id)
     this.groupLayouts.delete(host.id)
+    this.declaringNoGroups.delete(host.id)
   }
 
   private reportingHost(agentId: string): ReportingHost | undefined {
@@ -164,6 +174,7 @@ export class Ingest {
     const fresh = snapshotUsec >= host.snapshot_usec
     this.samples.reset()
     const counts = fresh ? this.applyServices(host.id, hostname, msg) : storedCounts(host)
+    const groups = fresh ? this.applyHostGroups(host.id, msg) : { changed: false }
     if (!fresh) this.sampleLateSnapshot(host.id, msg)
     const samples = this.samples.finish()
     // The agent's collection time orders history; an agent clock ahead of ours is taken as now.
@@ -212,12 +223,34 @@ export class Ingest {
         mem: load.mem
       })
     )
+    const notices = [reach.notice, groups.notice].filter((n) => n !== undefined)
     return {
       hostId: host.id,
       registered: !found,
       eventStored,
-      notice: reach.notice && `agent ${msg.agent.id} (${hostname}): ${reach.notice}`
+      notice: notices.length > 0 ? `agent ${msg.agent.id} (${hostname}): ${notices.join('; ')}` : undefined,
+      groupsChanged: groups.changed
     }
+  }
+
+  /**
+   * Keeps the host's memberships in step with the host groups its agent declares (5.34+ `with
+   * hostgroups`); says once per host when some were left out.
+   */
+  private applyHostGroups(hostId: number, msg: MonitMessage): { changed: boolean; notice?: string } {
+    const names = msg.hostGroups
+    if (names.length === 0 && this.declaringNoGroups.has(hostId)) return { changed: false }
+    const { changed, notCreated } = this.store.declaredGroups.declare(hostId, names)
+    if (names.length === 0) this.declaringNoGroups.add(hostId)
+    else this.declaringNoGroups.delete(hostId)
+    if ((msg.hostGroupsLeftOut === 0 && notCreated.length === 0) || this.toldOfTooManyGroups.has(hostId)) return { changed }
+    this.toldOfTooManyGroups.add(hostId)
+    const reasons: string[] = []
+    if (msg.hostGroupsLeftOut > 0) reasons.push(`${msg.hostGroupsLeftOut} past the ${MAX_HOST_GROUPS} a message may declare`)
+    if (notCreated.length > 0) {
+      reasons.push(`${notCreated.length} not created as ${MAX_GROUPS_CREATED_BY_AGENTS} host groups exist (${quoted(notCreated)})`)
+    }
+    return { changed, notice: `it declares more host groups than are kept: ${reasons.join(', ')}; said once` }
   }
 
   /**
@@ -502,6 +535,12 @@ function callBack(host: ReportingHost, msg: MonitMessage, source: string): { col
   }
   const notice = notices.length > 0 ? `${notices.join('; ')} (shown on the host until an administrator accepts it)` : undefined
   return { columns, notice }
+}
+
+/** The first few names, for a log line whatever the count. */
+function quoted(names: readonly string[]): string {
+  const shown = names.slice(0, 3).map((n) => `'${n}'`)
+  return names.length > shown.length ? `${shown.join(', ')} …` : shown.join(', ')
 }
 
 function describeHttpd(address: string, port: number, ssl: number): string {

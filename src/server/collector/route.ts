@@ -14,12 +14,15 @@ import { tooManyFailures } from '../web/too-many-failures'
 import type { Logger } from '../log'
 import type { CollectorStats } from '../metrics/collector-stats'
 import type { StorageHealth } from '../metrics/storage-health'
+import type { GroupRepository } from '../store/groups'
 import type { MessageCollector } from './ingest-thread'
 import { decodeBody, type CollectorLimits } from './request-body'
 import { BytesInFlight, XmlInFlight, type Holding } from './bytes-in-flight'
 
 export interface CollectorDeps {
   collector: MessageCollector
+  /** Told when a stored message changed host-group memberships (on the collector's own connection). */
+  store: { groups: Pick<GroupRepository, 'membershipsChangedElsewhere'> }
   authenticator: BasicAuthenticator
   log: Logger
   limits: CollectorLimits
@@ -86,6 +89,7 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
     switch (outcome.kind) {
       case 'stored':
         if (outcome.notice) log.warn(`collector: ${outcome.notice}`)
+        if (outcome.groupsChanged) deps.store.groups.membershipsChangedElsewhere()
         deps.collectorStats?.record(outcome.seconds)
         deps.storage.writeSucceeded()
         return

@@ -14,6 +14,13 @@ export interface MessageLimits {
 /** About 7× a big host's services, and 50,000 statistics (≈ 300 process services carry 10,000). */
 export const defaultMessageLimits: MessageLimits = { maxServices: 2000, maxStatistics: 50_000 }
 
+/**
+ * Most host groups one message may declare (5.34+ `<hostgroups>`); the rest are left out, not refused, so
+ * that the agent's status still arrives. Each declared group that does not exist is created: without a
+ * bound, one message of a million names would create a million groups. Real control files name a few.
+ */
+export const MAX_HOST_GROUPS = 32
+
 /** The message holds more than a limit allows: answered 413, nothing of it is stored. */
 export class MessageTooLarge extends Error {
   override name = 'MessageTooLarge'

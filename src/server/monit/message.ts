@@ -7,8 +7,10 @@ export interface MonitMessage {
   agent: { id: string; incarnation: number; version: string }
   server: ServerInfo
   platform: PlatformInfo
-  /** 5.34+ `<hostgroups>`; empty when absent. */
+  /** 5.34+ `<hostgroups>`, distinct, at most MAX_HOST_GROUPS; empty when absent. */
   hostGroups: string[]
+  /** How many more names `<hostgroups>` held past MAX_HOST_GROUPS, left out. */
+  hostGroupsLeftOut: number
   services: ServiceSnapshot[]
   serviceGroups: ServiceGroup[]
   /** Present on event messages only. */

@@ -1,7 +1,7 @@
 // Turns the body a Monit agent POSTs to /collector into a `MonitMessage` (agent protocol §4).
 // Lenient where real agents are sloppy (§4.9), strict where input is hostile or cut short.
 
-import { clipped, defaultMessageLimits, MessageBudget, TEXT_LIMITS, type MessageLimits } from './message-limits'
+import { clipped, defaultMessageLimits, MAX_HOST_GROUPS, MessageBudget, TEXT_LIMITS, type MessageLimits } from './message-limits'
 import type { MonitEvent, MonitMessage, PlatformInfo, ServerInfo, ServiceGroup, ServiceSnapshot } from './message'
 import { StatisticsReader } from './statistics'
 import { MessageParseError, toNumber, XmlScanner } from './xml-scanner'
@@ -30,7 +30,7 @@ export function parseMonitMessage(body: Buffer, limits: MessageLimits = defaultM
         message.platform = readPlatform(s)
         break
       case 'hostgroups':
-        message.hostGroups = readHostGroups(s)
+        readHostGroups(s, message)
         break
       case 'services':
         message.services = readServices(s, budget)
@@ -94,6 +94,7 @@ function openMonitRoot(s: XmlScanner): MonitMessage {
     server: emptyServer(),
     platform: readPlatformFields(new Map()),
     hostGroups: [],
+    hostGroupsLeftOut: 0,
     services: [],
     serviceGroups: []
   }
@@ -166,18 +167,23 @@ function readPlatformFields(fields: Map<string, string>): PlatformInfo {
   }
 }
 
-/** 5.34+: `<hostgroups><name><![CDATA[Oslo]]></name>…</hostgroups>` */
-function readHostGroups(s: XmlScanner): string[] {
-  const groups: string[] = []
+/**
+ * 5.34+: `<hostgroups><name><![CDATA[Oslo]]></name>…</hostgroups>`. Names are trimmed as the API trims
+ * a group's name and repeats count once; past MAX_HOST_GROUPS names are counted, not kept.
+ */
+function readHostGroups(s: XmlScanner, message: MonitMessage): void {
+  const groups = new Set(message.hostGroups)
   for (let child = s.nextChild('hostgroups'); child !== null; child = s.nextChild('hostgroups')) {
     if (child !== 'name') {
       s.skip(child)
       continue
     }
-    const group = name(s.readText(child))
-    if (group !== '') groups.push(group)
+    const group = name(s.readText(child).trim())
+    if (group === '' || groups.has(group)) continue
+    if (groups.size < MAX_HOST_GROUPS) groups.add(group)
+    else message.hostGroupsLeftOut++
   }
-  return groups
+  message.hostGroups = [...groups]
 }
 
 function readServices(s: XmlScanner, budget: MessageBudget): ServiceSnapshot[] {

@@ -19,7 +19,8 @@ export interface Schema {
   role_row_group: { row_id: number; group_id: number }
   user_role: { user_id: number; role_id: number }
   host_group: { id: Generated<number>; name: string }
-  host_group_member: { group_id: number; host_id: number }
+  /** Kept while `assigned` (by an administrator) or `declared` (by the host's agent, migration 017) is 1. */
+  host_group_member: { group_id: number; host_id: number; assigned: Generated<number>; declared: Generated<number> }
   session: SessionTable
   api_token: ApiTokenTable
   setting: { key: string; value: string }

@@ -11,6 +11,7 @@ import { ApiTokenRepository } from './api-tokens'
 import { openDatabase } from './database'
 import { EventReportRepository } from './event-reports'
 import { EventRepository } from './events'
+import { DeclaredGroupRepository } from './declared-groups'
 import { GroupRepository } from './groups'
 import { HistoryStore } from './history'
 import { HostAdminRepository } from './host-admin'
@@ -51,6 +52,8 @@ export class Store {
   readonly users: UserRepository
   readonly roles: RoleRepository
   readonly groups: GroupRepository
+  /** Host groups the agents declare (collector only) */
+  readonly declaredGroups: DeclaredGroupRepository
   readonly sessions: SessionRepository
   readonly apiTokens: ApiTokenRepository
   // Administration
@@ -95,6 +98,7 @@ export class Store {
     this.users = new UserRepository(db, sql, permissions)
     this.roles = new RoleRepository(db, sql, permissions)
     this.groups = new GroupRepository(db, sql, permissions)
+    this.declaredGroups = new DeclaredGroupRepository(db, sql, permissions)
     this.sessions = new SessionRepository(db, sql)
     this.apiTokens = new ApiTokenRepository(db, sql)
     this.hostAdmin = new HostAdminRepository(db, sql, permissions)

@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { Stat } from '../../../src/shared/codes'
 import type { MonitMessage, ServiceSnapshot, Statistic } from '../../../src/server/monit/message'
-import { TEXT_LIMITS } from '../../../src/server/monit/message-limits'
+import { MAX_HOST_GROUPS, TEXT_LIMITS } from '../../../src/server/monit/message-limits'
 import { MessageParseError, parseMonitMessage } from '../../../src/server/monit/parse-message'
 import { HOSTILE_SHAPES, randomNoise, spaces, type HostileShape } from '../../../bench/hostile-messages'
 
@@ -104,7 +104,7 @@ function expectAllNumbersFinite(m: MonitMessage): void {
   expect(numbers.filter((n) => !Number.isFinite(n))).toEqual([])
 }
 
-describe('parseMonitMessage: captured Monit 5.33 payloads', () => {
+describe('parseMonitMessage: captured Monit 5.33 payloads (and 14, written)', () => {
   it.each(xmlFixtures)('parses %s', (name) => {
     const m = parseFixture(name)
     expect(m.agent.id).toMatch(/^[0-9a-f]{32}$/)
@@ -392,6 +392,39 @@ describe('parseMonitMessage: captured Monit 5.33 payloads', () => {
     expect(output).not.toContain('\x1b')
     expect(service(m, 'truecheck').statistics).toHaveLength(3)
     expect(m.serviceGroups).toEqual([{ name: 'lab', services: ['sleeper', 'labfile', 'labprog'] }])
+  })
+
+  it('14 (written from §4.1: 5.33 cannot send it): the host groups of a 5.34 agent, the rest as 02', () => {
+    const m = parseFixture('14-status-hostgroups.xml')
+    const heartbeat = parseFixture('02-status-heartbeat.xml')
+    expect(m.agent.version).toBe('5.34.0')
+    expect(m.hostGroups).toEqual(['Oslo', 'Databases & <backups>'])
+    expect(m.hostGroupsLeftOut).toBe(0)
+    expect({ ...m, agent: heartbeat.agent, hostGroups: [] }).toEqual(heartbeat)
+  })
+})
+
+describe('parseMonitMessage: <hostgroups> (5.34+, agent protocol §4.1)', () => {
+  const groups = (names: string[]) =>
+    message('', { beforeServices: `<hostgroups>${names.map((n) => `<name>${n}</name>`).join('')}</hostgroups>` })
+
+  it('trims names, drops empty ones and repeats, and ignores other elements', () => {
+    const m = parseMonitMessage(
+      message('', { beforeServices: '<hostgroups><name> Oslo </name><name></name><x>y</x><name>Oslo</name><name>B</name></hostgroups>' })
+    )
+    expect(m.hostGroups).toEqual(['Oslo', 'B'])
+    expect(m.hostGroupsLeftOut).toBe(0)
+  })
+
+  it(`keeps the first ${MAX_HOST_GROUPS} and counts the rest, so a hostile agent cannot create groups without bound`, () => {
+    const names = Array.from({ length: 10_000 }, (_, i) => `g${i}`)
+    const m = parseMonitMessage(groups(names))
+    expect(m.hostGroups).toEqual(names.slice(0, MAX_HOST_GROUPS))
+    expect(m.hostGroupsLeftOut).toBe(10_000 - MAX_HOST_GROUPS)
+  })
+
+  it(`cuts a name at ${TEXT_LIMITS.name} characters`, () => {
+    expect(parseMonitMessage(groups(['x'.repeat(10_000)])).hostGroups).toEqual(['x'.repeat(TEXT_LIMITS.name)])
   })
 })
 

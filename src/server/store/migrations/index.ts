@@ -12,6 +12,7 @@ import { callBackPin } from './012-call-back-pin'
 import { apiTokens } from './013-api-tokens'
 import { agentCertificates } from './014-agent-certificates'
 import { auditLog } from './015-audit-log'
+import { declaredGroupMembers } from './017-declared-group-members'
 
 export interface Migration {
   version: number
@@ -34,5 +35,6 @@ export const migrations: readonly Migration[] = [
   callBackPin,
   apiTokens,
   agentCertificates,
-  auditLog
+  auditLog,
+  declaredGroupMembers
 ]

@@ -6,6 +6,7 @@ import type { Migration } from '../migrations'
 import { apiTokens } from './013-api-tokens'
 import { agentCertificates } from './014-agent-certificates'
 import { auditLog } from './015-audit-log'
+import { declaredGroupMembers } from './017-declared-group-members'
 
 const schemaAtVersion10 = `
 CREATE TABLE host (
@@ -397,5 +398,6 @@ export const postgresMigrations: readonly Migration[] = [
   callBackPin,
   apiTokens,
   agentCertificates,
-  auditLog
+  auditLog,
+  declaredGroupMembers
 ]
