@@ -1,6 +1,7 @@
 // Headless entry: `node out/main/server.js [--host H] [--port P] [--data-dir D] [--init-admin U:P] [--init-collector U:P]
 // [--log-level L] [--log-format text|json] [--access-log on|off]` (config.ts has them all);
-// `node out/main/server.js migrate --from … --to …` copies a database between engines instead (tools/migrate-command.ts).
+// `node out/main/server.js migrate --from … --to …` copies a database between engines instead (tools/migrate-command.ts);
+// `node out/main/server.js import-mmonit --from …` imports an M/Monit database (tools/import-mmonit/command.ts).
 // When started by a parent (the Electron shell's utility process, tests' fork), it reports
 // {type: 'ready', port, urls}, or {type: 'error', code: 'EADDRINUSE'} and exit status 3 when the port is taken.
 import { join } from 'node:path'
@@ -9,6 +10,7 @@ import { ConfigError, parseConfig } from './config'
 import { parentChannel } from './desktop-bridge'
 import { createLogger } from './log'
 import { startServer } from './server'
+import { runImportCommand } from './tools/import-mmonit/command'
 import { runMigrateCommand } from './tools/migrate-command'
 import { capYoungGeneration } from './young-generation'
 
@@ -67,6 +69,8 @@ async function main(): Promise<void> {
 
 if (process.argv[2] === 'migrate') {
   void runMigrateCommand(process.argv.slice(3)).then((status) => process.exit(status))
+} else if (process.argv[2] === 'import-mmonit') {
+  void runImportCommand(process.argv.slice(3)).then((status) => process.exit(status))
 } else {
   main().catch((err: Error) => {
     createLogger().error(`server failed to start: ${err.message}`)

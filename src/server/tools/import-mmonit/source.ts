@@ -2,6 +2,8 @@
 // reads the same rows from SQLite, MySQL/MariaDB or PostgreSQL. Reads go in keyset pages (never OFFSET,
 // never a whole table in memory), and every table and column name is checked against the database's own
 // before it is put into SQL.
+import { MysqlSource } from './mysql-source'
+import { PostgresSource } from './postgres-source'
 import { SqliteSource } from './sqlite-source'
 
 export type SourceValue = number | string | null
@@ -47,8 +49,8 @@ export class SourceError extends Error {}
  */
 export async function openSource(url: string): Promise<MMonitSource> {
   if (url.startsWith('sqlite:')) return SqliteSource.open(sqlitePath(url))
-  if (/^mysql:\/\//i.test(url)) throw new SourceError('reading M/Monit from MySQL or MariaDB is not available in this build')
-  if (/^postgres(ql)?:\/\//i.test(url)) throw new SourceError('reading M/Monit from PostgreSQL is not available in this build')
+  if (/^mysql:\/\//i.test(url)) return MysqlSource.open(url)
+  if (/^postgres(ql)?:\/\//i.test(url)) return PostgresSource.open(url)
   throw new SourceError(`${url}: expected sqlite:PATH, mysql://… or postgresql://…`)
 }
 

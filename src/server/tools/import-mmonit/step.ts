@@ -23,11 +23,15 @@ export interface ImportOptions {
 export interface Skipped {
   what: string
   why: string
+  /** Source rows this entry stands for (one line for many alike); 1 when absent. */
+  rows?: number
 }
 
 export interface StepResult {
   imported: number
   skipped: Skipped[]
+  /** Imported, but the administrator should know (default passwords …): the report lists them. */
+  warnings?: string[]
 }
 
 /** M/Monit's ids and names mapped to Overseer's, filled by the step that imports them. */
@@ -42,6 +46,8 @@ export interface IdMaps {
   services: Map<number, number>
   /** `users.uname` → our user id. */
   users: Map<string, number>
+  /** `statistics.id` (a series) → our statistic id. */
+  statistics: Map<number, number>
 }
 
 export interface ImportContext {
@@ -64,5 +70,5 @@ export interface ImportStep {
 }
 
 export function emptyIdMaps(): IdMaps {
-  return { names: new Map(), hosts: new Map(), hostGroups: new Map(), services: new Map(), users: new Map() }
+  return { names: new Map(), hosts: new Map(), hostGroups: new Map(), services: new Map(), users: new Map(), statistics: new Map() }
 }

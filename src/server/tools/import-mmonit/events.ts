@@ -1,0 +1,130 @@
+// Events with their notes (`eventnotice`) and dismissals (`eventfilter`), and which errors are active.
+// Keyed as the collector keys them (host, service, class, state, agent time), so a second run finds the
+// events already there. Notes and dismissals are read first, whole: people write them, there are few;
+// events are read page by page (there may be millions). Afterwards each host's event counters and last
+// states per class are computed once from what is stored.
+import { MMonitImportRepository } from '../../store/mmonit-import'
+import { forEachPage, numberOf, textOf } from './pages'
+import type { SourceFilter, SourceRow } from './source'
+import type { ImportContext, ImportOptions, ImportStep, Skipped } from './step'
+
+const COLUMNS = [
+  'id',
+  'hostid',
+  'collectedsec',
+  'collectedusec',
+  'service_nameid',
+  'servicetype',
+  'event',
+  'state',
+  'action',
+  'message',
+  'active'
+]
+
+interface Notes {
+  notices: Map<number, { date: number; uname: string; notice: string }[]>
+  dismissed: Set<number>
+}
+
+const since = (options: ImportOptions): SourceFilter | undefined =>
+  options.since === undefined ? undefined : { column: 'collectedsec', min: options.since }
+
+export const eventsStep: ImportStep = {
+  name: 'events',
+  count: (source, options) => source.count('event', since(options)),
+  async run(ctx) {
+    const repo = new MMonitImportRepository(ctx.target.db, ctx.target.sql)
+    const notes = await readNotes(ctx)
+    const hosts = new Set<number>()
+    const skips = new Map<string, number>()
+    let read = 0
+    let imported = 0
+    const page = { table: 'event', columns: COLUMNS, key: ['id'], where: since(ctx.options) }
+    await forEachPage(ctx.source, page, ctx.options.batchRows, (rows) => {
+      ctx.target.sql.transaction(() => {
+        for (const row of rows) {
+          const why = importEvent(ctx, repo, row, notes, hosts)
+          if (why === undefined) imported++
+          else skips.set(why, (skips.get(why) ?? 0) + 1)
+        }
+      })
+      read += rows.length
+      ctx.progress(read)
+    })
+    for (const hostId of hosts) {
+      ctx.target.sql.transaction(() => {
+        repo.recountEvents(hostId)
+        repo.rememberLastStates(hostId)
+      })
+    }
+    const skipped: Skipped[] = [...skips].map(([why, rows]) => ({ what: `${rows.toLocaleString('en')} events`, why, rows }))
+    return { imported, skipped }
+  }
+}
+
+/** Undefined when the event is in the target (now or already), else why not. */
+function importEvent(
+  ctx: ImportContext,
+  repo: MMonitImportRepository,
+  row: SourceRow,
+  notes: Notes,
+  hosts: Set<number>
+): string | undefined {
+  const hostId = ctx.ids.hosts.get(numberOf(row.hostid))
+  if (hostId === undefined) return 'their host was not imported'
+  const service = ctx.ids.names.get(numberOf(row.service_nameid))
+  if (!service) return 'their service name is missing from the name table'
+  const sec = numberOf(row.collectedsec)
+  const key = {
+    hostId,
+    serviceNameId: ctx.target.services.nameId(service),
+    cls: numberOf(row.event),
+    state: numberOf(row.state),
+    collectedUsec: sec * 1_000_000 + numberOf(row.collectedusec)
+  }
+  const id =
+    ctx.target.events.insert({
+      host_id: hostId,
+      service_name_id: key.serviceNameId,
+      service_name: service,
+      service_type: numberOf(row.servicetype),
+      class: key.cls,
+      state: key.state,
+      action: numberOf(row.action),
+      message: textOf(row.message),
+      collected_usec: key.collectedUsec,
+      date: sec,
+      active: numberOf(row.active) ? 1 : 0
+    }) ?? repo.eventId(key)
+  if (id === undefined) return 'an event of the same key is stored and could not be read back'
+  hosts.add(hostId)
+  const mmonitId = numberOf(row.id)
+  for (const n of notes.notices.get(mmonitId) ?? []) {
+    repo.addNote({ eventId: id, date: n.date, userId: ctx.ids.users.get(n.uname) ?? null, uname: n.uname, message: n.notice })
+  }
+  if (notes.dismissed.has(mmonitId)) repo.dismiss(id)
+  return undefined
+}
+
+async function readNotes(ctx: ImportContext): Promise<Notes> {
+  const notes: Notes = { notices: new Map(), dismissed: new Set() }
+  const noticePage = { table: 'eventnotice', columns: ['eventid', 'date', 'uname', 'notice'], key: ['eventid', 'date', 'uname', 'notice'] }
+  await forEachPage(ctx.source, noticePage, ctx.options.batchRows, (rows) => {
+    for (const row of rows) {
+      const eventId = numberOf(row.eventid)
+      const list = notes.notices.get(eventId) ?? []
+      list.push({ date: numberOf(row.date), uname: textOf(row.uname), notice: textOf(row.notice) })
+      notes.notices.set(eventId, list)
+    }
+  })
+  await forEachPage(
+    ctx.source,
+    { table: 'eventfilter', columns: ['eventid', 'uname'], key: ['eventid', 'uname'] },
+    ctx.options.batchRows,
+    (rows) => {
+      for (const row of rows) notes.dismissed.add(numberOf(row.eventid))
+    }
+  )
+  return notes
+}
