@@ -423,6 +423,8 @@ export interface MMonitShape {
   samplesPerSeries: number
   /** Unix seconds: the generated history ends here (a fixed time: tests never depend on the date). */
   now: number
+  /** The Monit ids of hosts 1, 2 … (real agents' ids); agentIdOf(h) for the others. */
+  agentIds?: readonly string[]
 }
 
 export const SMALL_SHAPE: MMonitShape = {
@@ -586,7 +588,7 @@ function hostRow(h: number, shape: MMonitShape, nameId: (name: string) => number
     status: shape.version === 26 ? 0 : '0',
     nameid: nameId(hostNameOf(h)),
     keepname: h % 2,
-    monitid: agentIdOf(h),
+    monitid: shape.agentIds?.[h - 1] ?? agentIdOf(h),
     ipaddrin: `10.0.${Math.floor(h / 250)}.${h % 250}`,
     ipaddrout: h === 1 ? '192.0.2.1' : '',
     portin: 2812,
