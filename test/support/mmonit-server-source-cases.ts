@@ -6,6 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SecretBox } from '../../src/server/auth/secret-box'
+import { Store } from '../../src/server/store/store'
+import { importMMonit, type ImportReport } from '../../src/server/tools/import-mmonit/import-database'
 import { openSource, SourceError, type MMonitSource, type SourceRow } from '../../src/server/tools/import-mmonit/source'
 import {
   createMMonitSqlite,
@@ -17,6 +20,7 @@ import {
   type TableDefinition
 } from './mmonit-database'
 import { connectTo, createServerDatabase, databaseUrl, type TestServer } from './mmonit-server-database'
+import { dropDatabaseOf, storeLocation } from './test-database'
 
 /** A few hosts: every table holds rows, the roll-ups a few thousand (their spans are fixed). */
 const shapeOf = (version: 15 | 26): MMonitShape => ({
@@ -45,7 +49,7 @@ export function serverSourceCases(engine: ServerEngine, missing: string | undefi
 
     afterAll(async () => {
       const admin = await connectTo(engine, server.url)
-      for (const name of ['15', '26', 'big'].map((n) => `${prefix}_${n}`)) await admin.exec(`DROP DATABASE IF EXISTS ${name}`)
+      for (const name of ['15', '26', 'big', 'import'].map((n) => `${prefix}_${n}`)) await admin.exec(`DROP DATABASE IF EXISTS ${name}`)
       await admin.close()
       await server.stop()
       rmSync(dir, { recursive: true, force: true })
@@ -83,6 +87,36 @@ export function serverSourceCases(engine: ServerEngine, missing: string | undefi
         }
       }, 60_000)
     }
+
+    it('imports the same hosts, services, groups, users, events and history as from the SQLite copy', async () => {
+      const shape = shapeOf(26)
+      const file = join(dir, 'mmonit-import.db')
+      createMMonitSqlite(file, shape)
+      const url = await createServerDatabase(engine, server.url, `${prefix}_import`, mmonitTables(26), (sink) => fillMMonit(sink, shape))
+      const fromServer = await importInto(dir, 'server', url)
+      const fromSqlite = await importInto(dir, 'sqlite', `sqlite:${file}`)
+      try {
+        expect(fromServer.report.steps.map((s) => [s.name, s.expected, s.imported, s.skipped])).toEqual(
+          fromSqlite.report.steps.map((s) => [s.name, s.expected, s.imported, s.skipped])
+        )
+        expect(fromServer.report.steps.find((s) => s.name === 'events')?.imported).toBe(
+          shape.hosts * shape.servicesPerHost * shape.eventsPerService
+        )
+        for (const [table, order] of IMPORTED_TABLES) {
+          const read = (store: Store) =>
+            store.sql.rows<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY ${order}`).map(withoutFresh)
+          const rows = read(fromServer.store)
+          expect(rows.length, table).toBeGreaterThan(0)
+          expect(rows, table).toEqual(read(fromSqlite.store))
+        }
+        const passwords = (t: typeof fromServer) =>
+          t.store.sql.rows<{ p: string }>('SELECT agent_password AS p FROM host ORDER BY agent_id').map((r) => t.secrets.open(r.p))
+        expect(passwords(fromServer)).toEqual(Array.from({ length: shape.hosts }, (_, h) => `secret-${h + 1}`))
+      } finally {
+        fromServer.close()
+        fromSqlite.close()
+      }
+    }, 60_000)
 
     it('checks table and column names against the catalogue before building SQL, and bounds the page size', async () => {
       const source = await openSource(databaseUrl(server.url, `${prefix}_15`))
@@ -174,3 +208,50 @@ async function allRows(source: MMonitSource, table: TableDefinition): Promise<So
 }
 
 const sorted = (rows: SourceRow[]) => rows.map((r) => JSON.stringify(r)).sort()
+
+/** The store's tables an import fills, each in an order both imports share. */
+const IMPORTED_TABLES = [
+  ['host', 'agent_id'],
+  ['service', 'id'],
+  ['host_group', 'id'],
+  ['host_group_member', 'group_id, host_id'],
+  ['service_group', 'id'],
+  ['event', 'id'],
+  ['event_note', 'id'],
+  ['user', 'id'],
+  ['statistic', 'id'],
+  ['history_minute', 'start, statistic_id'],
+  ['history_hour', 'start, statistic_id'],
+  ['history_day', 'start, statistic_id']
+] as const
+
+/** Columns the importer fills from the clock or at random (a password token, a seal's nonce): the rest is compared. */
+function withoutFresh(row: Record<string, unknown>): Record<string, unknown> {
+  const { created_at: _created, agent_password: _sealed, password_token: _token, ...rest } = row
+  return rest
+}
+
+interface ImportedStore {
+  report: ImportReport
+  store: Store
+  secrets: SecretBox
+  close(): void
+}
+
+/** An import of `from` into a new store on the test engine. */
+async function importInto(root: string, label: string, from: string): Promise<ImportedStore> {
+  const target = mkdtempSync(join(root, `target-${label}-`))
+  const to = storeLocation(target, 'overseer.sqlite')
+  const keyFile = join(target, 'secret.key')
+  const report = await importMMonit({ from, to, keyFile, history: true, dryRun: false, merge: false, batchRows: 50 })
+  const store = new Store(to)
+  return {
+    report,
+    store,
+    secrets: SecretBox.fromKeyFile(keyFile),
+    close: () => {
+      store.close()
+      dropDatabaseOf(target)
+    }
+  }
+}
