@@ -294,6 +294,25 @@ describe('import-mmonit run again', () => {
   })
 })
 
+describe('import-mmonit from schema 26 (M/Monit 4.x)', () => {
+  it('reads its integer host status and the columns it adds', async () => {
+    const file = join(root, 'mmonit-26.db')
+    createMMonitSqlite(file, { ...shape, version: 26 })
+    const target = newTarget()
+    const report = await run(target, { from: `sqlite:${file}` })
+    expect(report.schemaVersion).toBe(26)
+    withStore(target.to, (store) => {
+      expect(tableCounts(store)).toMatchObject({
+        host: shape.hosts,
+        host_group_member: shape.hosts + Math.ceil(shape.hosts / 2),
+        event: shape.hosts * shape.servicesPerHost * shape.eventsPerService
+      })
+      const host = store.sql.rows<Record<string, unknown>>('SELECT * FROM host WHERE agent_id = ?', [agentIdOf(2)])[0]
+      expect(host).toMatchObject({ hostname: hostNameOf(2), agent_uptime: 2 * 86400, platform_machine: 'x86_64' })
+    })
+  })
+})
+
 describe('import-mmonit refusals', () => {
   it('refuses a schema version it does not know', async () => {
     const file = join(root, 'mmonit-14.db')
