@@ -188,7 +188,8 @@ export class MMonitImportRepository {
             .selectFrom('event')
             .select((e) => e.fn.countAll<number>().as('n'))
             .where('event.host_id', '=', hostId)
-            .whereRef('event.service_name', '=', 'service.name')
+            // event_dedup's prefix: a range count per service, not a scan of the host's events.
+            .whereRef('event.service_name_id', '=', 'service.name_id')
         }))
         .where('host_id', '=', hostId)
     )

@@ -4,7 +4,7 @@
 // after a crash, or during a cut-over to pick up what M/Monit recorded since. Counts are verified at the
 // end: every row read is in the target, or listed in the report with the reason it was left out.
 import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { SecretBox } from '../../auth/secret-box'
 import { MMonitImportRepository } from '../../store/mmonit-import'
 import { isPostgresUrl } from '../../store/postgres/database'
@@ -19,7 +19,7 @@ import { namesStep } from './names'
 import { numberOf } from './pages'
 import { serviceGroupsStep } from './service-groups'
 import { servicesStep } from './services'
-import { openSource, type MMonitSource } from './source'
+import { openSource, sqlitePath, type MMonitSource } from './source'
 import { statisticsStep } from './statistics'
 import { emptyIdMaps, SCHEMA_VERSIONS, type ImportOptions, type ImportStep, type SchemaVersion, type Skipped } from './step'
 import { usersStep } from './users'
@@ -169,8 +169,9 @@ function claimTarget(repo: MMonitImportRepository, name: string, merge: boolean)
   repo.setImportedFrom(name)
 }
 
-/** The source as the target remembers it: without a password. */
+/** The source as the target remembers it: a SQLite file by its absolute path, a server without the password. */
 export function sourceName(url: string): string {
+  if (url.startsWith('sqlite:')) return `sqlite:${resolve(sqlitePath(url))}`
   return url.replace(/\/\/[^/@]*@/, '//')
 }
 

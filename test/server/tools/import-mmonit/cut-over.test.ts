@@ -66,11 +66,14 @@ describe('the server on an imported M/Monit database', () => {
     await loginAs(baseUrl, 'carol', 'carol-has-a-long-one')
 
     // M/Monit's default administrator password logs in too, and stays flagged unsafe: it is a guessed one.
-    await loginAs(baseUrl, 'admin', 'swordfish')
+    const admin = await loginAs(baseUrl, 'admin', 'swordfish')
     expect(server.store.users.credentialsOf('admin')).toMatchObject({
       password_hash: expect.stringMatching(/^scrypt\$/),
       password_unsafe: 1
     })
+    // What the console's user list shows: monit (not logged in yet) and admin unsafe, carol no longer.
+    const list = (await admin.get('/api/2/admin/users/list')).json as { uname: string; unsafepassword: number }[]
+    expect(Object.fromEntries(list.map((u) => [u.uname, u.unsafepassword]))).toEqual({ admin: 1, monit: 1, carol: 0 })
   })
 
   it("takes a real agent's reports into the host M/Monit knew it as", async () => {
