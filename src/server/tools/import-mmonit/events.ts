@@ -1,9 +1,10 @@
 // Events with their notes (`eventnotice`) and dismissals (`eventfilter`), and which errors are active.
 // Keyed as the collector keys them (host, service, class, state, agent time), so a second run finds the
 // events already there. Notes and dismissals are read first, whole: people write them, there are few;
-// events are read page by page (there may be millions). Afterwards each host's event counters and last
+// events are read page by page (there may be millions) and written a page per statement or few. Afterwards each host's event counters and last
 // states per class are computed once from what is stored.
-import { MMonitImportRepository } from '../../store/mmonit-import'
+import type { NewEvent } from '../../store/events'
+import { MMonitImportRepository, type EventKey } from '../../store/mmonit-import'
 import { forEachPage, numberOf, textOf } from './pages'
 import type { SourceFilter, SourceRow } from './source'
 import type { ImportContext, ImportOptions, ImportStep, Skipped } from './step'
@@ -43,11 +44,22 @@ export const eventsStep: ImportStep = {
     const page = { table: 'event', columns: COLUMNS, key: ['id'], where: since(ctx.options) }
     await forEachPage(ctx.source, page, ctx.options.batchRows, (rows) => {
       ctx.target.sql.transaction(() => {
+        const batch: Required<NewEvent>[] = []
+        const annotated: { mmonitId: number; key: EventKey }[] = []
         for (const row of rows) {
-          const why = importEvent(ctx, repo, row, notes, hosts)
-          if (why === undefined) imported++
-          else skips.set(why, (skips.get(why) ?? 0) + 1)
+          const event = eventOf(ctx, row)
+          if (typeof event === 'string') {
+            skips.set(event, (skips.get(event) ?? 0) + 1)
+            continue
+          }
+          batch.push(event)
+          hosts.add(event.host_id)
+          const mmonitId = numberOf(row.id)
+          if (notes.notices.has(mmonitId) || notes.dismissed.has(mmonitId)) annotated.push({ mmonitId, key: keyOf(event) })
         }
+        repo.insertEvents(batch)
+        imported += batch.length
+        for (const { mmonitId, key } of annotated) annotate(ctx, repo, repo.eventId(key)!, mmonitId, notes)
       })
       read += rows.length
       ctx.progress(read)
@@ -63,48 +75,38 @@ export const eventsStep: ImportStep = {
   }
 }
 
-/** Undefined when the event is in the target (now or already), else why not. */
-function importEvent(
-  ctx: ImportContext,
-  repo: MMonitImportRepository,
-  row: SourceRow,
-  notes: Notes,
-  hosts: Set<number>
-): string | undefined {
+/** The event as stored here, or why it cannot be. */
+function eventOf(ctx: ImportContext, row: SourceRow): Required<NewEvent> | string {
   const hostId = ctx.ids.hosts.get(numberOf(row.hostid))
   if (hostId === undefined) return 'their host was not imported'
   const service = ctx.ids.names.get(numberOf(row.service_nameid))
   if (!service) return 'their service name is missing from the name table'
   const sec = numberOf(row.collectedsec)
-  const key = {
-    hostId,
-    serviceNameId: ctx.target.services.nameId(service),
-    cls: numberOf(row.event),
+  return {
+    host_id: hostId,
+    service_name_id: ctx.target.services.nameId(service),
+    service_name: service,
+    service_type: numberOf(row.servicetype),
+    class: numberOf(row.event),
     state: numberOf(row.state),
-    collectedUsec: sec * 1_000_000 + numberOf(row.collectedusec)
+    action: numberOf(row.action),
+    message: textOf(row.message),
+    collected_usec: sec * 1_000_000 + numberOf(row.collectedusec),
+    date: sec,
+    active: numberOf(row.active) ? 1 : 0
   }
-  const id =
-    ctx.target.events.insert({
-      host_id: hostId,
-      service_name_id: key.serviceNameId,
-      service_name: service,
-      service_type: numberOf(row.servicetype),
-      class: key.cls,
-      state: key.state,
-      action: numberOf(row.action),
-      message: textOf(row.message),
-      collected_usec: key.collectedUsec,
-      date: sec,
-      active: numberOf(row.active) ? 1 : 0
-    }) ?? repo.eventId(key)
-  if (id === undefined) return 'an event of the same key is stored and could not be read back'
-  hosts.add(hostId)
-  const mmonitId = numberOf(row.id)
+}
+
+function keyOf(e: Required<NewEvent>): EventKey {
+  return { hostId: e.host_id, serviceNameId: e.service_name_id, cls: e.class, state: e.state, collectedUsec: e.collected_usec }
+}
+
+/** M/Monit's notes on the event, and its dismissal. */
+function annotate(ctx: ImportContext, repo: MMonitImportRepository, eventId: number, mmonitId: number, notes: Notes): void {
   for (const n of notes.notices.get(mmonitId) ?? []) {
-    repo.addNote({ eventId: id, date: n.date, userId: ctx.ids.users.get(n.uname) ?? null, uname: n.uname, message: n.notice })
+    repo.addNote({ eventId, date: n.date, userId: ctx.ids.users.get(n.uname) ?? null, uname: n.uname, message: n.notice })
   }
-  if (notes.dismissed.has(mmonitId)) repo.dismiss(id)
-  return undefined
+  if (notes.dismissed.has(mmonitId)) repo.dismiss(eventId)
 }
 
 async function readNotes(ctx: ImportContext): Promise<Notes> {
