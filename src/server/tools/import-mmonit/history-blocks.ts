@@ -1,17 +1,25 @@
-// Folds M/Monit samples, read in (series, time) order, into our history blocks (domain/history-levels.ts)
-// one block at a time: the buckets of the block being filled are kept until the series or the block
-// changes, then written over the stored block's buckets in the same slots. Replacing slots rather than
-// adding to them makes a second import of the same samples change nothing, and leaves the slots that
-// only Overseer filled (its own agent's reports) as they are.
+// Folds M/Monit samples, read in (series, time) order, into our history blocks (domain/history-levels.ts):
+// the buckets of the block being filled are kept until the series or the block changes; finished blocks
+// wait for the end of the page and are then written over the stored blocks' buckets in the same slots,
+// the stored ones read by one query per page. Replacing slots rather than adding to them makes a second
+// import of the same samples change nothing, and leaves the slots that only Overseer filled (its own
+// agent's reports) as they are.
 import { decodeBlock, encodeBlock } from '../../history/block-codec'
 import { BucketGrid, type Bucket } from '../../history/buckets'
 import { blockStart, bucketSeconds, slotOf, timeOfSlot, type RolledLevel } from '../../domain/history-levels'
 import type { BlockRepository } from '../../store/history-blocks'
 
+interface FinishedBlock {
+  start: number
+  statisticId: number
+  buckets: Bucket[]
+}
+
 export class BlockFolder {
   private statisticId = -1
   private start = 0
   private grid: BucketGrid
+  private finished: FinishedBlock[] = []
 
   constructor(
     private readonly level: RolledLevel,
@@ -24,32 +32,46 @@ export class BlockFolder {
   add(statisticId: number, time: number, value: number): void {
     const start = blockStart(this.level, time)
     if (statisticId !== this.statisticId || start !== this.start) {
-      this.flush()
+      this.finish()
       this.statisticId = statisticId
       this.start = start
     }
     this.grid.addSample(time, value)
   }
 
-  /** Writes the block being filled, if any. */
-  flush(): void {
-    const incoming = this.grid.sorted()
-    if (incoming.length === 0) return
-    this.grid = new BucketGrid(bucketSeconds[this.level])
-    const { level, start } = this
-    const stored = this.blocks.get(level, start, this.statisticId)
-    const buckets = stored
-      ? replaceSlots(
-          decodeBlock(stored, (slot) => timeOfSlot(level, start, slot)),
-          incoming
-        )
-      : incoming
-    this.blocks.put(
-      level,
-      start,
-      this.statisticId,
-      encodeBlock(buckets, (t) => slotOf(level, start, t))
+  /** Writes the finished blocks; `all` also the one being filled (at the end of the samples). */
+  write(all: boolean): void {
+    if (all) this.finish()
+    if (this.finished.length === 0) return
+    const { level } = this
+    const ids = this.finished.map((b) => b.statisticId)
+    const starts = [...new Set(this.finished.map((b) => b.start))]
+    const stored = new Map(
+      this.blocks.rangeAt(level, starts, Math.min(...ids), Math.max(...ids)).map((row) => [`${row.start} ${row.statistic_id}`, row.buckets])
     )
+    for (const { start, statisticId, buckets } of this.finished) {
+      const blob = stored.get(`${start} ${statisticId}`)
+      const merged = blob
+        ? replaceSlots(
+            decodeBlock(blob, (slot) => timeOfSlot(level, start, slot)),
+            buckets
+          )
+        : buckets
+      this.blocks.put(
+        level,
+        start,
+        statisticId,
+        encodeBlock(merged, (t) => slotOf(level, start, t))
+      )
+    }
+    this.finished = []
+  }
+
+  private finish(): void {
+    const buckets = this.grid.sorted()
+    if (buckets.length === 0) return
+    this.grid = new BucketGrid(bucketSeconds[this.level])
+    this.finished.push({ start: this.start, statisticId: this.statisticId, buckets })
   }
 }
 

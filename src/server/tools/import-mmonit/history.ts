@@ -80,12 +80,13 @@ export const historyStep: ImportStep = {
             if (newest === undefined || time > newest) newest = time
             imported++
           }
+          for (const folder of folders) folder.write(false)
         })
         read += rows.length
         ctx.progress(read)
       })
       ctx.target.sql.transaction(() => {
-        for (const folder of folders) folder.flush()
+        for (const folder of folders) folder.write(true)
       })
     }
     if (newest !== undefined) markRolled(ctx, newest)
