@@ -11,6 +11,7 @@ import { isPostgresUrl } from '../../store/postgres/database'
 import { loadPostgresSupport } from '../../store/postgres/sync-connection'
 import { Store } from '../../store/store'
 import type { CopyProgress } from '../migrate-database'
+import { alertRulesStep } from './alert-rules'
 import { eventsStep } from './events'
 import { historyStep } from './history'
 import { hostGroupsStep } from './host-groups'
@@ -32,6 +33,7 @@ export const IMPORT_STEPS: readonly ImportStep[] = [
   hostGroupsStep,
   servicesStep,
   serviceGroupsStep,
+  alertRulesStep,
   eventsStep,
   statisticsStep,
   historyStep
