@@ -6,7 +6,8 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SecretBox } from '../../../../src/server/auth/secret-box'
 import { verifyPassword } from '../../../../src/server/auth/password-hash'
-import { blockStart, HOUR } from '../../../../src/server/domain/history-levels'
+import { blockStart, HOUR, slotOf, timeOfSlot } from '../../../../src/server/domain/history-levels'
+import { decodeBlock, encodeBlock } from '../../../../src/server/history/block-codec'
 import { readSeries } from '../../../../src/server/history/series-reader'
 import { Store } from '../../../../src/server/store/store'
 import { importMMonit, ImportError, type ImportRequest } from '../../../../src/server/tools/import-mmonit/import-database'
@@ -23,6 +24,7 @@ import {
   serviceNameOf,
   SMALL_SHAPE
 } from '../../../support/mmonit-database'
+import { serviceState } from '../../../support/service-state'
 import { dropDatabaseOf, storeLocation } from '../../../support/test-database'
 
 const shape = SMALL_SHAPE
@@ -278,6 +280,31 @@ describe('import-mmonit run again', () => {
     expect(report.steps.find((s) => s.name === 'events')!.imported).toBe(once.event)
   })
 
+  it('converges after a crash halfway through the events: the re-run needs no --merge', async () => {
+    const clean = newTarget()
+    await run(clean)
+    const expected = withStore(clean.to, tableCounts)
+
+    const target = newTarget()
+    let step = ''
+    const crashing = {
+      table: (name: string) => {
+        step = name
+      },
+      // The third page of events (7 rows a page) is written, then the process dies.
+      rows: (read: number) => {
+        if (step === 'events' && read === 21) throw new Error('killed')
+      },
+      tableDone: () => {}
+    }
+    await expect(run(target, { progress: crashing })).rejects.toThrow('killed')
+    const partial = withStore(target.to, tableCounts)
+    expect(partial.event).toBeGreaterThan(0)
+    expect(partial.event).toBeLessThan(expected.event)
+    await run(target)
+    expect(withStore(target.to, tableCounts)).toEqual(expected)
+  })
+
   it('a second run adds what the first left out, once', async () => {
     const target = newTarget()
     await run(target, { since: shape.now - 1800, history: false })
@@ -345,6 +372,33 @@ describe('import-mmonit refusals', () => {
       // Overseer's own values stay; what it had not set comes from M/Monit.
       expect(kept).toMatchObject({ hostname: 'renamed-by-overseer', description: 'set in Overseer', poll: 30, platform_name: 'Linux' })
       expect(count(store, 'service')).toBe(shape.hosts * shape.servicesPerHost)
+    })
+  })
+
+  it("--merge keeps the history Overseer has of a host, adding M/Monit's samples beside it", async () => {
+    const target = newTarget()
+    const hour = blockStart('minute', shape.now - 1)
+    const own = { time: shape.now - 3000, count: 2, min: 1, max: 3, sum: 4 }
+    withStore(target.to, (store) => {
+      const host = store.hosts.register(agentIdOf(1), hostNameOf(1), 1000).id
+      const service = store.services.insert(host, serviceState(store, 'system', 0))
+      const statistic = store.history.series.register(service, 1, '')
+      store.history.blocks.put(
+        'minute',
+        hour,
+        statistic,
+        encodeBlock([own], (t) => slotOf('minute', hour, t))
+      )
+    })
+    // M/Monit's last half hour only: the block's first half is Overseer's.
+    await run(target, { merge: true, since: shape.now - 1800 })
+    withStore(target.to, (store) => {
+      const host = store.sql.rows<{ id: number }>('SELECT id FROM host WHERE agent_id = ?', [agentIdOf(1)])[0].id
+      const statistic = store.history.series.seriesOfHost(host, { service: 'system' })[0].id
+      const buckets = decodeBlock(store.history.blocks.get('minute', hour, statistic)!, (slot) => timeOfSlot('minute', hour, slot))
+      expect(buckets[0]).toEqual(own)
+      expect(buckets).toHaveLength(1 + 30)
+      expect(buckets.at(-1)).toMatchObject({ time: shape.now - 60, count: 2 })
     })
   })
 
