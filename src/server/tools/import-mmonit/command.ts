@@ -6,12 +6,14 @@ import { defaultDataDir, settings } from '../../config'
 import { DATABASE_FILE } from '../../server'
 import { isPostgresUrl } from '../../store/postgres/database'
 import { progressLine } from '../progress-line'
-import { DEFAULT_BATCH_ROWS, ImportError, importMMonit, type ImportRequest } from './import-database'
+import { DEFAULT_BATCH_ROWS, ImportError, importMMonit, sourceName, type ImportRequest } from './import-database'
 import { formatReport } from './report'
 import { SourceError } from './source'
 
-const USAGE = `usage: overseer import-mmonit --from URL [--to DATABASE] [--data-dir DIR] [--since DATE] [--no-history] [--dry-run] [--merge] [--batch-rows N]
+const USAGE = `usage: overseer import-mmonit --from URL | --from-api URL [--to DATABASE] [--data-dir DIR] [--since DATE] [--no-history] [--dry-run] [--merge] [--batch-rows N]
   --from        M/Monit's database: sqlite:PATH (its db/mmonit.db), mysql://user:password@host:port/db or postgresql://…
+  --from-api    M/Monit's HTTP API instead, as an administrator: https://user:password@host:port (hosts, groups,
+                users, events; no statistics history, no alert rules)
   --to          Overseer's database: sqlite:PATH or postgres://user:password@host:port/db
                 (default: the server's, from ${settings.database} or the data folder)
   --data-dir    the server's data folder, whose secret.key seals agent passwords (default: ${settings['data-dir']} or ${defaultDataDir()})
@@ -27,6 +29,7 @@ export type ImportArgs = Omit<ImportRequest, 'progress' | 'log'>
 
 export function parseImportArgs(args: readonly string[], env: NodeJS.ProcessEnv = process.env): ImportArgs {
   let from: string | undefined
+  let fromApi: string | undefined
   let to: string | undefined
   let dataDir: string | undefined
   let since: number | undefined
@@ -39,6 +42,7 @@ export function parseImportArgs(args: readonly string[], env: NodeJS.ProcessEnv 
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]
     if (arg === '--from') from = value(arg, args[++i])
+    else if (arg === '--from-api') fromApi = value(arg, args[++i])
     else if (arg === '--to') to = target(value(arg, args[++i]))
     else if (arg === '--data-dir') dataDir = value(arg, args[++i])
     else if (arg === '--since') since = date(value(arg, args[++i]))
@@ -52,8 +56,15 @@ export function parseImportArgs(args: readonly string[], env: NodeJS.ProcessEnv 
       }
     } else throw new UsageError(`unknown argument ${arg}`)
   }
+  if (from !== undefined && fromApi !== undefined) throw new UsageError('--from and --from-api: one source at a time')
+  if (fromApi !== undefined) {
+    if (!/^https?:\/\//i.test(fromApi)) throw new UsageError(`--from-api ${sourceName(fromApi)}: expected https://user:password@host:port`)
+    // The API has no statistics history to give.
+    from = fromApi
+    flags.history = false
+  }
   if (from === undefined) throw new UsageError('--from is missing')
-  if (!/^(sqlite:|mysql:\/\/|postgres(ql)?:\/\/)/i.test(from))
+  if (fromApi === undefined && !/^(sqlite:|mysql:\/\/|postgres(ql)?:\/\/)/i.test(from))
     throw new UsageError(`--from ${from}: expected sqlite:PATH, mysql://… or postgresql://…`)
   dataDir ??= env[settings['data-dir']] || defaultDataDir()
   const configured = env[settings.database]

@@ -73,6 +73,8 @@ export interface ImportReport {
   dryRun: boolean
   steps: StepReport[]
   seconds: number
+  /** What the source cannot give at all (the API: statistics history, rules …). */
+  limits: readonly string[]
 }
 
 /** What the user can fix: an unknown schema, a target holding data, counts that do not add up. */
@@ -90,10 +92,10 @@ export async function importMMonit(request: ImportRequest): Promise<ImportReport
     const seconds = () => (performance.now() - started) / 1000
     if (request.dryRun) {
       const counted = steps.map((step) => ({ name: step.name, expected: expected.get(step)!, imported: 0, skipped: [], warnings: [] }))
-      return { schemaVersion, dryRun: true, steps: counted, seconds: seconds() }
+      return { schemaVersion, dryRun: true, steps: counted, seconds: seconds(), limits: source.limits ?? [] }
     }
     const reports = await importInto(request, source, schemaVersion, options, steps, expected)
-    return { schemaVersion, dryRun: false, steps: reports, seconds: seconds() }
+    return { schemaVersion, dryRun: false, steps: reports, seconds: seconds(), limits: source.limits ?? [] }
   } finally {
     await source.close()
   }

@@ -18,5 +18,6 @@ export function formatReport(report: ImportReport): string {
   if (skipped.length > 0) lines.push('not imported:', ...skipped)
   const warnings = report.steps.flatMap((s) => s.warnings.map((w) => `  ${w}`))
   if (warnings.length > 0) lines.push('to act on:', ...warnings)
+  if (report.limits.length > 0) lines.push('not available from this source:', ...report.limits.map((l) => `  ${l}`))
   return `${lines.join('\n')}\n`
 }

@@ -2,6 +2,7 @@
 // reads the same rows from SQLite, MySQL/MariaDB or PostgreSQL. Reads go in keyset pages (never OFFSET,
 // never a whole table in memory), and every table and column name is checked against the database's own
 // before it is put into SQL.
+import { ApiSource } from './api-source'
 import { MysqlSource } from './mysql-source'
 import { PostgresSource } from './postgres-source'
 import { SqliteSource } from './sqlite-source'
@@ -10,7 +11,9 @@ export type SourceValue = number | string | null
 export type SourceRow = Record<string, SourceValue>
 
 export interface MMonitSource {
-  readonly kind: 'sqlite' | 'mysql' | 'postgresql'
+  readonly kind: 'sqlite' | 'mysql' | 'postgresql' | 'api'
+  /** What this source cannot give at all (the API: statistics history, rules …): the report lists it. */
+  readonly limits?: readonly string[]
   /** Lower-case table names present. */
   tables(): Promise<ReadonlySet<string>>
   /** Lower-case column names of a table. */
@@ -51,6 +54,8 @@ export async function openSource(url: string): Promise<MMonitSource> {
   if (url.startsWith('sqlite:')) return SqliteSource.open(sqlitePath(url))
   if (/^mysql:\/\//i.test(url)) return MysqlSource.open(url)
   if (/^postgres(ql)?:\/\//i.test(url)) return PostgresSource.open(url)
+  // M/Monit's HTTP API (import-mmonit --from-api): what its database would give, less what the API cannot.
+  if (/^https?:\/\//i.test(url)) return ApiSource.open(url)
   throw new SourceError(`${url}: expected sqlite:PATH, mysql://… or postgresql://…`)
 }
 
