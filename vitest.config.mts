@@ -15,7 +15,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      { test: { name: 'once', include: once, env: { OVERSEER_TEST_POSTGRES: '' } } },
+      // The files that never reach the store share their worker processes: each file's imports were a
+      // third of this project's CPU, and none of them keeps state a later file could see.
+      { test: { name: 'once', include: once, isolate: false, env: { OVERSEER_TEST_POSTGRES: '' } } },
       { test: { name: 'sqlite', include: engineBound, env: { OVERSEER_TEST_POSTGRES: '' } } },
       ...(postgres ? [{ test: { name: 'postgres', include: engineBound, env: { OVERSEER_TEST_POSTGRES: postgres } } }] : [])
     ]
