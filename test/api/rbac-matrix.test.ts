@@ -98,6 +98,7 @@ const table: Row[] = [
   { path: 'map/id/range', method: 'GET', params: () => ({}), expect: everyone },
   { path: 'map/id/statisticstype', method: 'GET', params: () => ({}), expect: everyone },
   { path: 'map/id/hoststatus', method: 'GET', params: () => ({}), expect: everyone },
+  { path: 'map/name/host', method: 'GET', params: () => ({}), expect: everyone },
   { path: 'session/put', method: 'POST', params: () => ({ k: 'v' }), expect: everyone },
   { path: 'session/get', method: 'GET', params: () => ({}), expect: everyone },
   { path: 'profile/get', method: 'GET', params: () => ({}), expect: everyone },

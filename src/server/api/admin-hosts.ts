@@ -139,12 +139,14 @@ function hostList(rows: HostListRow[], version: ApiVersion) {
   return {
     totalRecords: rows.length,
     ...(version !== 1 && { inactive }),
+    // Keys in alphabetical order, as M/Monit writes them: a client pretty-prints the list and reads the four
+    // lines before "status" as hostname, id, ipaddr and monitversion (compat CLI-5).
     records: rows.map((h) => ({
-      id: h.id,
-      hostname: h.hostname,
-      ipaddr: h.ipaddr_out || h.ipaddr_in,
-      description: h.description,
       agentversion: h.agent_version,
+      description: h.description,
+      hostname: h.hostname,
+      id: h.id,
+      ipaddr: h.ipaddr_out || h.ipaddr_in,
       // The name in compat 6.8's sample of the list.
       monitversion: h.agent_version,
       status: hostStatusLabel[h.status as HostStatus]

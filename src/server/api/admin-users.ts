@@ -2,7 +2,8 @@
 // USR-2). api/1 keys users by uname and speaks an admin flag; api/2 keys them by id and speaks role ids.
 // The legacy paths are api/1 plus api/2's additive output fields. Where M/Monit hands out a digest of the
 // password (MD5, SHA-256) that clients only send back to mean "unchanged", every version gets the
-// password's random token instead: no digest of a password leaves the server.
+// password's random token instead: no digest of a password leaves the server. An administrator may delete
+// their own user and go on with the same session (compat CLI-7); never the last administrator.
 import { z } from 'zod'
 import { newPassword } from '../auth/passwords'
 import { endpoint, type ApiEndpoint, type ApiVersion } from '../http/api'
@@ -206,9 +207,14 @@ export function adminUserEndpoints({ store, sessions }: ApiDeps): ApiEndpoint[] 
       mutation: true,
       params: userKey,
       handle: (ctx) => {
+        const { session } = ctx
         const user = keyed(ctx.params, ctx.version)
         auditLog.recording(actorOf(ctx), { action: 'user.delete', target: `user ${user.id} ${user.uname}` }, () =>
-          changeAccess(store, () => users.delete(user.id))
+          changeAccess(store, () => {
+            // The caller's own user: its other sessions end with it, this one goes on (compat CLI-7).
+            if (session?.userId === user.id) sessions.outliveUser(session, user)
+            users.delete(user.id)
+          })
         )
         return {}
       }

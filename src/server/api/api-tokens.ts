@@ -22,6 +22,7 @@ export function apiTokenEndpoints({ apiTokens, store }: ApiDeps): ApiEndpoint[] 
     }),
     endpoint({
       path: 'tokens/create',
+      asUser: true,
       summary: 'Makes an API token for the caller: shown in this answer only',
       extension: true,
       answer: createdApiToken,

@@ -1,10 +1,12 @@
 // map/id/range, map/id/statisticstype, map/id/hoststatus (compat 6.7): id → name tables, nested by
-// the path's segments. Integer keys come out as strings, as JSON writes object keys.
-import { hostStatusLabel, statisticTypeNames } from '../../shared/codes'
+// the path's segments. Integer keys come out as strings, as JSON writes object keys. map/name/host
+// (compat CLI-4) goes the other way: host name → id, for the hosts the caller may view.
+import { hostStatusLabel, Permission, statisticTypeNames } from '../../shared/codes'
 import { rangeNames } from '../../shared/ranges'
+import { mayOnHost } from '../domain/permissions'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import type { ApiDeps } from './deps'
-import { mapAnswer, mapNames } from '../../shared/api/maps'
+import { hostNameMapAnswer, mapAnswer, mapNames } from '../../shared/api/maps'
 
 const maps: Record<(typeof mapNames)[number], Readonly<Record<number, string>>> = {
   range: rangeNames,
@@ -12,8 +14,8 @@ const maps: Record<(typeof mapNames)[number], Readonly<Record<number, string>>> 
   hoststatus: hostStatusLabel
 }
 
-export function mapEndpoints(_deps: ApiDeps): ApiEndpoint[] {
-  return mapNames.map((name) =>
+export function mapEndpoints({ store }: ApiDeps): ApiEndpoint[] {
+  const idMaps = mapNames.map((name) =>
     endpoint({
       path: `map/id/${name}`,
       methods: ['GET', 'POST'],
@@ -23,4 +25,20 @@ export function mapEndpoints(_deps: ApiDeps): ApiEndpoint[] {
       handle: () => ({ map: { id: { [name]: maps[name] } } })
     })
   )
+  const hostNames = endpoint({
+    path: 'map/name/host',
+    methods: ['GET', 'POST'],
+    params: {},
+    summary: 'Host name → host id, for the hosts the caller may view (of two hosts with one name, the older)',
+    answer: hostNameMapAnswer,
+    handle: ({ principal }) => {
+      // A Map, not an object: a host may be named __proto__. By name, then id: the first of a name is the older.
+      const host = new Map<string, number>()
+      for (const { id, name } of store.groups.hostNames()) {
+        if (!host.has(name) && mayOnHost(principal, id, Permission.View)) host.set(name, id)
+      }
+      return { map: { name: { host: Object.fromEntries(host) } } }
+    }
+  })
+  return [...idMaps, hostNames]
 }

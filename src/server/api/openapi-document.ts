@@ -26,7 +26,9 @@ an operation is listed for one method only; any other method answers 405 with \`
 ## Authentication
 - **Session (M/Monit login)**: \`GET /index.csp\` sets the \`zsessionid\` cookie; \`POST /z_security_check\`
   with \`z_username\`, \`z_password\` (and \`z_csrf_protection=off\` to opt out of CSRF tokens) logs the
-  session in and redirects (302). \`GET /login/logout.csp\` or \`session/invalidate\` logs out. Without a
+  session in and redirects (302); the three may also come in the query string (the body wins), and a
+  script may log in by GET (refused to browsers). A session that deletes its own user goes on until it
+  logs out or expires. \`GET /login/logout.csp\` or \`session/invalidate\` logs out. Without a
   logged-in session, every endpoint but the public ones answers **200 with the HTML login page**
   (\`Content-Type: text/html\`), as M/Monit does, never a JSON 401.
 - **API tokens** (an Overseer extension): \`Authorization: Bearer <token>\`, a personal token made with

@@ -43,6 +43,7 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
     }),
     endpoint({
       path: 'profile/update',
+      asUser: true,
       summary: "Changes the caller's own name, e-mail and password (the old one required)",
       extension: true,
       answer: profile,

@@ -116,6 +116,7 @@ export function eventReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
     // Ours: viewers may annotate the events of the hosts they view.
     endpoint({
       path: 'reports/events/note',
+      asUser: true,
       summary: 'Adds a note to an event',
       extension: true,
       answer: eventGetAnswer,

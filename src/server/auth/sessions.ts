@@ -2,7 +2,8 @@
 // another), a CSRF token per session, and bounds that no caller can turn into a lock-out: anonymous
 // sessions only ever evict other anonymous ones, a login only its own user's oldest sessions, and never
 // the session being made. The id is kept at login for API clients, which keep the cookie of their first
-// GET /index.csp (compat AUTH-3); browsers get a new one (session fixation).
+// GET /index.csp (compat AUTH-3); browsers get a new one (session fixation). A session that deletes its
+// own user outlives it, unrefreshed, until its logout or expiry (compat CLI-7).
 import { randomBytes } from 'node:crypto'
 import type { SessionRepository, SessionRow } from '../store/sessions'
 
@@ -22,6 +23,14 @@ export interface Session {
   csrfProtection: boolean
   attributes: Record<string, string>
   savedUrl: string | null
+  /** Set when this session deleted its own user (compat CLI-7): userId is then null. */
+  deletedUser?: DeletedUser
+}
+
+/** Whose a session was before it deleted its own user. */
+export interface DeletedUser {
+  id: number
+  uname: string
 }
 
 export class SessionService {
@@ -47,7 +56,8 @@ export class SessionService {
       this.bestEffort(() => this.repo.delete(id))
       return undefined
     }
-    if (now - row.last_access >= TOUCH_EVERY_SEC) this.bestEffort(() => this.repo.touched(id, now))
+    // A deleted user's session is not kept alive by its use: it ends one timeout after the deletion at most.
+    if (now - row.last_access >= TOUCH_EVERY_SEC && row.deleted_user_id === null) this.bestEffort(() => this.repo.touched(id, now))
     return toSession(row)
   }
 
@@ -76,8 +86,9 @@ export class SessionService {
       this.repo.delete(session.id)
       loggedIn = toSession(row)
     } else {
-      this.repo.update(session.id, { user_id: userId, csrf_protection: protection, saved_url: null, last_access: this.now() })
-      loggedIn = { ...session, userId, csrfProtection, savedUrl: null }
+      const changes = { user_id: userId, csrf_protection: protection, saved_url: null, deleted_user_id: null, deleted_uname: null }
+      this.repo.update(session.id, { ...changes, last_access: this.now() })
+      loggedIn = { ...session, userId, csrfProtection, savedUrl: null, deletedUser: undefined }
     }
     this.repo.evictOfUserBeyond(userId, MAX_SESSIONS_PER_USER, loggedIn.id)
     return loggedIn
@@ -101,6 +112,14 @@ export class SessionService {
     this.repo.deleteOfUser(userId, current?.userId === userId ? current.id : undefined)
   }
 
+  /**
+   * Keeps the session alive past the deletion of its own user (compat CLI-7), which would end it with the
+   * user's other sessions: a script that deleted the account it logged in with goes on to finish its work.
+   */
+  outliveUser(session: Session, user: DeletedUser): void {
+    this.repo.update(session.id, { user_id: null, deleted_user_id: user.id, deleted_uname: user.uname, last_access: this.now() })
+  }
+
   invalidate(id: string): void {
     this.repo.delete(id)
   }
@@ -115,7 +134,9 @@ export class SessionService {
       attributes: '{}',
       saved_url: null,
       created_at: now,
-      last_access: now
+      last_access: now,
+      deleted_user_id: null,
+      deleted_uname: null
     }
   }
 }
@@ -127,6 +148,7 @@ function toSession(row: SessionRow): Session {
     csrfToken: row.csrf_token,
     csrfProtection: row.csrf_protection === 1,
     attributes: JSON.parse(row.attributes) as Record<string, string>,
-    savedUrl: row.saved_url
+    savedUrl: row.saved_url,
+    ...(row.deleted_user_id !== null && { deletedUser: { id: row.deleted_user_id, uname: row.deleted_uname ?? '' } })
   }
 }

@@ -57,6 +57,11 @@ export interface ApiEndpoint<
   mutation?: boolean | ((raw: RawParams) => boolean)
   /** Refused to API tokens (403): it acts on the caller's session, or makes tokens (a token must not mint more). */
   needsSession?: N
+  /**
+   * Writes in the name of the caller's user (its profile, its tokens, a note it signs): refused (403) to a
+   * session whose user it deleted itself (compat CLI-7), which has no user left to write for.
+   */
+  asUser?: boolean
   /** The prefixes it is served under; default all three. */
   versions?: readonly ApiVersion[]
   /** Ours, not M/Monit's: marked x-overseer-extension in the OpenAPI document. */
@@ -135,6 +140,7 @@ export function registerEndpoints(
           if (!e.methods.includes(request.method as Method)) throw methodNotAllowed(e.path, e.methods)
           if (e.access === 'admin' && !caller?.principal.admin) throw new HttpError(403, 'administrator rights required')
           if (e.needsSession && caller?.token) throw new HttpError(403, `${e.path} needs a logged-in session, not an API token`)
+          if (e.asUser && caller?.session?.deletedUser) throw new HttpError(403, `${e.path} needs a user: this session's was deleted`)
           e.admit?.(request)
           const raw = rawParams(request)
           const mutation = typeof e.mutation === 'function' ? e.mutation(raw) : e.mutation === true

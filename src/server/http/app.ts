@@ -21,6 +21,7 @@ import { CERTIFICATE_PATH } from '../../shared/api/tls'
 import { registerEndpoints, type ApiEndpoint } from './api'
 import { accessLog } from './access-log'
 import { limitBodies } from './body-limits'
+import { collapseSlashes } from './collapse-slashes'
 import { capConnections } from './connection-caps'
 import { consoleAssets, readConsolePage } from './console'
 import { installErrorHandling } from './errors'
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const handler: Parameters<typeof createServer>[1] = (request, response) => {
         logAccess?.(request, response)
         setSecurityHeaders(response, proxies.isHttps(request))
+        collapseSlashes(request)
         if (isCollectorUrl(request.url)) collector(request, response)
         else fastifyHandler(request, response)
       }

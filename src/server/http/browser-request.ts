@@ -9,6 +9,17 @@ export function fromBrowser(request: FastifyRequest): boolean {
 }
 
 /**
+ * True for a request a browser made: one with Origin or Sec-Fetch-Site, or a navigation, on which browsers
+ * send Upgrade-Insecure-Requests even over plain HTTP, where they send no Sec-Fetch-Site. A login by GET
+ * (compat CLI-2) is a script's; refusing it to browsers keeps a link or a frame on another site from
+ * logging a visitor in to an account of the attacker's. Other requests a page can make by GET (an image)
+ * carry no cookie of ours and may not set one (SameSite=Lax).
+ */
+export function madeByBrowser(request: FastifyRequest): boolean {
+  return fromBrowser(request) || request.headers['upgrade-insecure-requests'] !== undefined
+}
+
+/**
  * True when the browser says another site made the request (a page forging a login or logout). Sec-Fetch-Site
  * decides when sent; else Origin must name the host the request was sent to (Host, or X-Forwarded-Host
  * from a trusted reverse proxy, fastify's request.host: a cross-site form cannot set either). Sibling sites

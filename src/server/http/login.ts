@@ -1,4 +1,4 @@
-// Form login as M/Monit does it (compat §2): GET / and /index.csp, POST /z_security_check,
+// Form login as M/Monit does it (compat §2): GET / and /index.csp, POST (or a script's GET) /z_security_check,
 // /login/logout.csp. API clients keep their session id at login (AUTH-3), browsers get a new one
 // (session-gate.ts); a login or logout another site made a browser send is refused (login CSRF).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -8,7 +8,7 @@ import { checkPassword } from '../auth/passwords'
 import type { AuditLogRepository } from '../store/audit-log'
 import type { UserRepository } from '../store/users'
 import { validToken } from './api'
-import { crossSite } from './browser-request'
+import { crossSite, madeByBrowser } from './browser-request'
 import { HttpError, storageUnavailable } from './errors'
 import { rawParams } from './params'
 import type { SessionGate } from './session-gate'
@@ -27,6 +27,7 @@ export interface LoginDeps {
 
 const INVALID = 'Invalid username or password'
 const COLLECTOR_ONLY = 'This account may only send agent data to /collector: it cannot log in'
+const BROWSER_GET = 'A browser logs in with the login form: logging in by GET is for scripts'
 
 export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promise<void> {
   const { gate } = deps
@@ -56,37 +57,49 @@ export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promis
     return fail(request, reply, undefined, unavailable.statusCode, unavailable.message)
   }
 
-  app.post('/z_security_check', { errorHandler: storageFailed }, async (request, reply) => {
-    const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
-    if (crossSite(request)) return fail(request, reply, undefined, 403, 'Cross-site login refused')
-    const session = gate.ensureSession(request, reply)
-    const uname = form.get('z_username') ?? ''
-    const wait = deps.throttle.retryAfter(request.ip, uname)
-    if (wait > 0) {
-      const refusal = tooManyFailures(wait)
-      reply.headers(refusal.headers)
-      return fail(request, reply, session, 429, refusal.message, uname)
+  // POST as M/Monit's form sends it; GET too, as some scripts log in (compat CLI-2). The credentials are
+  // read from the query string and the form body alike, the body winning (CLI-1). HEAD is not a login.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/z_security_check',
+    exposeHeadRoute: false,
+    errorHandler: storageFailed,
+    handler: async (request, reply) => {
+      if (crossSite(request)) return fail(request, reply, undefined, 403, 'Cross-site login refused')
+      if (request.method === 'GET' && madeByBrowser(request)) return fail(request, reply, undefined, 403, BROWSER_GET)
+      const params = rawParams(request)
+      const field = (name: string) => params.get(name)?.at(-1)
+      const session = gate.ensureSession(request, reply)
+      const uname = field('z_username') ?? ''
+      const wait = deps.throttle.retryAfter(request.ip, uname)
+      if (wait > 0) {
+        const refusal = tooManyFailures(wait)
+        reply.headers(refusal.headers)
+        return fail(request, reply, session, 429, refusal.message, uname)
+      }
+      const user = deps.users.credentialsOf(uname)
+      const password = field('z_password') ?? ''
+      // Counted before the check, which waits on the thread pool: parallel guesses would all pass the throttle.
+      deps.throttle.failed(request.ip, uname, user !== undefined)
+      // The name as typed, bounded: a failed login's row must not grow with what an attacker sends.
+      const actor = { userId: user?.id ?? null, uname: uname.slice(0, 255), address: request.ip }
+      const failed = (reason: string) => deps.audit.record(actor, { action: 'login-failed', target: `user ${actor.uname}`, detail: reason })
+      if (!user || !(await checkPassword(deps.users, user, password))) {
+        failed(user ? 'wrong password' : 'unknown user')
+        return fail(request, reply, session, 401, INVALID, uname)
+      }
+      deps.throttle.succeeded(request.ip, uname)
+      if (!gate.mayLogIn(user.id)) {
+        failed('collector-only account')
+        return fail(request, reply, session, 403, COLLECTOR_ONLY, uname)
+      }
+      deps.audit.recording(
+        actor,
+        { action: 'login', target: `user ${user.id} ${uname}`, detail: request.method === 'GET' ? 'GET' : 'form' },
+        () => gate.logIn(request, reply, session, user.id, field('z_csrf_protection')?.toLowerCase() !== 'off')
+      )
+      return reply.code(302).header('Location', safeRedirect(session.savedUrl)).send()
     }
-    const user = deps.users.credentialsOf(uname)
-    const password = form.get('z_password') ?? ''
-    // Counted before the check, which waits on the thread pool: parallel guesses would all pass the throttle.
-    deps.throttle.failed(request.ip, uname, user !== undefined)
-    // The name as typed, bounded: a failed login's row must not grow with what an attacker sends.
-    const actor = { userId: user?.id ?? null, uname: uname.slice(0, 255), address: request.ip }
-    const failed = (reason: string) => deps.audit.record(actor, { action: 'login-failed', target: `user ${actor.uname}`, detail: reason })
-    if (!user || !(await checkPassword(deps.users, user, password))) {
-      failed(user ? 'wrong password' : 'unknown user')
-      return fail(request, reply, session, 401, INVALID, uname)
-    }
-    deps.throttle.succeeded(request.ip, uname)
-    if (!gate.mayLogIn(user.id)) {
-      failed('collector-only account')
-      return fail(request, reply, session, 403, COLLECTOR_ONLY, uname)
-    }
-    deps.audit.recording(actor, { action: 'login', target: `user ${user.id} ${uname}`, detail: 'form' }, () =>
-      gate.logIn(request, reply, session, user.id, form.get('z_csrf_protection')?.toLowerCase() !== 'off')
-    )
-    return reply.code(302).header('Location', safeRedirect(session.savedUrl)).send()
   })
 
   // GET stays for M/Monit's clients (AUTH-7); the console posts with the session's CSRF token.
@@ -98,11 +111,12 @@ export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promis
         throw new HttpError(403, 'Invalid CSRF token')
       }
       const end = () => gate.sessions.invalidate(session.id)
-      if (session.userId === null) end()
+      // The user, or the one this session deleted (compat CLI-7), whose logout is recorded as well.
+      const user = session.userId === null ? session.deletedUser : { id: session.userId, uname: deps.users.nameOf(session.userId) ?? '' }
+      if (!user) end()
       else {
-        const uname = deps.users.nameOf(session.userId) ?? ''
-        const actor = { userId: session.userId, uname, address: request.ip }
-        deps.audit.recording(actor, { action: 'logout', target: `user ${session.userId} ${uname}` }, end)
+        const actor = { userId: user.id, uname: user.uname, address: request.ip }
+        deps.audit.recording(actor, { action: 'logout', target: `user ${user.id} ${user.uname}` }, end)
       }
     }
     return reply.code(302).header('Location', '/index.csp').send()

@@ -3,6 +3,7 @@
 // Agents posting here still send their credentials in clear: the weaker fallback (docs/agents.md).
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions } from 'node:http'
 import { isCollectorUrl } from '../collector/route'
+import { collapseSlashes } from './collapse-slashes'
 import { setSecurityHeaders } from './security-headers'
 
 export function plainListener(
@@ -14,6 +15,7 @@ export function plainListener(
   return createServer(options, (request, response) => {
     logAccess?.(request, response)
     setSecurityHeaders(response)
+    collapseSlashes(request)
     if (isCollectorUrl(request.url)) return collector(request, response)
     const location = httpsLocation(request, httpsPort())
     if (!location) {

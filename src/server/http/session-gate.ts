@@ -36,7 +36,7 @@ export class SessionGate {
     const holder = this.tokenHolder(request)
     if (holder) return holder
     const session = this.session(request)
-    const principal = session?.userId != null ? this.principals.of(session.userId) : undefined
+    const principal = session && this.principals.ofSession(session)
     if (session && principal && mayOpenSession(principal)) return { session, principal }
     this.sendLogin(request, reply, session, { rememberUrl })
     return undefined

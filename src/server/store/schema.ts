@@ -214,6 +214,9 @@ export interface SessionTable {
   saved_url: string | null
   created_at: number
   last_access: number
+  /** The user this session deleted while logged in as it (compat CLI-7); user_id is then null. */
+  deleted_user_id: Generated<number | null>
+  deleted_uname: Generated<string | null>
 }
 
 /** A personal API token (auth/api-tokens.ts): its SHA-256 only, never the token itself. Times in Unix seconds. */

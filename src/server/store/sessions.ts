@@ -1,5 +1,5 @@
 // Login sessions, persisted so that a restart does not log API clients out (compat AUTH-8).
-import type { Selectable } from 'kysely'
+import type { Insertable, Selectable } from 'kysely'
 import type { SessionTable } from './schema'
 import type { QueryBuilder, SqlRunner } from './sql'
 
@@ -23,7 +23,7 @@ export class SessionRepository {
     return this.byId.get({ id })
   }
 
-  create(row: SessionRow): void {
+  create(row: Insertable<SessionTable>): void {
     this.sql.run(this.db.insertInto('session').values(row))
   }
 
@@ -53,7 +53,7 @@ export class SessionRepository {
 
   /**
    * Keeps the `max` most recently used anonymous sessions, `keep` (the one just made) always among them
-   * (compat AUTH-8). Logged-in sessions are never evicted for anonymous ones.
+   * (compat AUTH-8). Logged-in sessions, and those of a deleted user, are never evicted for anonymous ones.
    */
   evictAnonymousBeyond(max: number, keep: string): void {
     this.evictBeyond(null, max, keep)
@@ -66,7 +66,8 @@ export class SessionRepository {
 
   /** The pool: one user's sessions, or the anonymous ones (null). */
   private evictBeyond(userId: number | null, max: number, keep: string): void {
-    const pool = this.db.selectFrom('session').where('user_id', userId === null ? 'is' : '=', userId)
+    let pool = this.db.selectFrom('session').where('user_id', userId === null ? 'is' : '=', userId)
+    if (userId === null) pool = pool.where('deleted_user_id', 'is', null)
     const excess = Number(this.sql.first(pool.select((eb) => eb.fn.countAll<number>().as('n')))!.n) - max
     if (excess <= 0) return
     const victims = this.sql

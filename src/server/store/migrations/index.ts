@@ -13,6 +13,7 @@ import { apiTokens } from './013-api-tokens'
 import { agentCertificates } from './014-agent-certificates'
 import { auditLog } from './015-audit-log'
 import { declaredGroupMembers } from './017-declared-group-members'
+import { sessionOfDeletedUser } from './018-session-of-deleted-user'
 
 export interface Migration {
   version: number
@@ -36,5 +37,6 @@ export const migrations: readonly Migration[] = [
   apiTokens,
   agentCertificates,
   auditLog,
-  declaredGroupMembers
+  declaredGroupMembers,
+  sessionOfDeletedUser
 ]

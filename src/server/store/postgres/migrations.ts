@@ -7,6 +7,7 @@ import { apiTokens } from './013-api-tokens'
 import { agentCertificates } from './014-agent-certificates'
 import { auditLog } from './015-audit-log'
 import { declaredGroupMembers } from './017-declared-group-members'
+import { sessionOfDeletedUser } from './018-session-of-deleted-user'
 
 const schemaAtVersion10 = `
 CREATE TABLE host (
@@ -399,5 +400,6 @@ export const postgresMigrations: readonly Migration[] = [
   apiTokens,
   agentCertificates,
   auditLog,
-  declaredGroupMembers
+  declaredGroupMembers,
+  sessionOfDeletedUser
 ]
