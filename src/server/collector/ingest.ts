@@ -28,7 +28,7 @@ export interface IngestResult {
   hostId: number
   registered: boolean
   eventStored: boolean
-  /** Worth a log line: the message came from elsewhere, moved a pinned call-back (see callBack), or declared too many host groups. */
+  /** Worth a log line: the message came from elsewhere, moved a pinned call-back (see callBack), or named too many host groups. */
   notice?: string
   /** Whether the host's group memberships changed (the groups its agent declares). */
   groupsChanged: boolean
@@ -131,6 +131,8 @@ export class Ingest {
     this.known.forget()
     this.groupLayouts.clear()
     this.declaringNoGroups.clear()
+    // A notice of the rolled-back message was never logged: the message stored again tells it.
+    this.toldOfTooManyGroups.clear()
     this.writtenSnapshots.clear()
     this.readAhead.clear()
   }

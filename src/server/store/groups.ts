@@ -109,7 +109,8 @@ export class GroupRepository {
     this.sql.run(
       this.db
         .insertInto('host_group_member')
-        .values(hostIds.map((host_id) => ({ group_id: id, host_id, assigned: 1, declared: 0 })))
+        // Once each: PostgreSQL refuses an upsert that would update one row twice.
+        .values([...new Set(hostIds)].map((host_id) => ({ group_id: id, host_id, assigned: 1, declared: 0 })))
         .onConflict((oc) => oc.columns(['group_id', 'host_id']).doUpdateSet({ assigned: 1 }))
     )
     this.permissions.bump()
