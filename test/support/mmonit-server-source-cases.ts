@@ -218,7 +218,7 @@ const IMPORTED_TABLES = [
   ['service_group', 'id'],
   ['event', 'id'],
   ['event_note', 'id'],
-  ['user', 'id'],
+  ['"user"', 'id'],
   ['statistic', 'id'],
   ['history_minute', 'start, statistic_id'],
   ['history_hour', 'start, statistic_id'],
