@@ -176,6 +176,27 @@ export function serverSourceCases(engine: ServerEngine, missing: string | undefi
       }
     })
 
+    it('reads as a user whose password needs percent-encoding in the URL, granted SELECT only', async () => {
+      const password = 'p@ss:w/rd%?#'
+      const url = new URL(databaseUrl(server.url, `${prefix}_15`))
+      if (engine === 'mysql') {
+        // The throwaway PostgreSQL cluster trusts local connections: there the URL's parsing is what is tested.
+        const admin = await connectTo(engine, server.url)
+        await admin.exec(`DROP USER IF EXISTS 'reader'@'127.0.0.1'`)
+        await admin.exec(`CREATE USER 'reader'@'127.0.0.1' IDENTIFIED BY '${password}'`)
+        await admin.exec(`GRANT SELECT ON ${prefix}_15.* TO 'reader'@'127.0.0.1'`)
+        await admin.close()
+        url.username = 'reader'
+      }
+      url.password = encodeURIComponent(password)
+      const source = await openSource(url.href)
+      try {
+        expect(await source.count('host')).toBe(shapeOf(15).hosts)
+      } finally {
+        await source.close()
+      }
+    })
+
     it('never shows the password of the URL in its errors', async () => {
       const password = 'S3cret:p@ss/w%rd'
       const url = new URL(databaseUrl(server.url, `${prefix}_nosuch`))

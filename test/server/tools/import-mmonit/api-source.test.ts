@@ -9,6 +9,7 @@ import { Store } from '../../../../src/server/store/store'
 import { API_CANNOT_GIVE } from '../../../../src/server/tools/import-mmonit/api-source-tables'
 import { parseImportArgs, UsageError } from '../../../../src/server/tools/import-mmonit/command'
 import { importMMonit, type ImportReport } from '../../../../src/server/tools/import-mmonit/import-database'
+import { formatReport } from '../../../../src/server/tools/import-mmonit/report'
 import { openSource, SourceError } from '../../../../src/server/tools/import-mmonit/source'
 import { asAgent, fixture } from '../../../support/fixtures'
 import { ADMIN, startTestServer, type TestServer } from '../../../support/in-process-server'
@@ -117,6 +118,7 @@ describe('import-mmonit --from-api', () => {
     const custom = (role: string) => `role ${role}: its host permissions are not imported (its members keep the user role)`
     expect(report.limits).toEqual([...API_CANNOT_GIVE, custom('User'), custom('operators')])
     expect(report.steps.map((s) => s.name)).not.toContain('history')
+    expect(formatReport(report)).toContain(`not available from this source:\n  ${API_CANNOT_GIVE[0]}\n`)
     expect(report.steps.find((s) => s.name === 'alert rules')).toMatchObject({ expected: 0, imported: 0 })
   })
 
