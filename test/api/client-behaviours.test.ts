@@ -321,7 +321,9 @@ describe('CLI-7: a session that deletes its own user', () => {
     })
   })
 
-  it('refuses what needs a user (a token, the profile) and is not kept alive by its use', async () => {
+  it('refuses what needs a user (a token, a note, the profile) and is not kept alive by its use', async () => {
+    await server.collect(asAgent(fixture('03-event-process-not-running'), AGENT(1), 'web1'))
+    const eventId = server.store.sql.first(server.store.db.selectFrom('event').select('id'))!.id
     const token = await admin.csrfToken()
     await admin.post('/admin/users/create', { uname: 'ops', fullname: 'Ops', password: 'opsPassw0rd', admin: 1 }, { CSRFToken: token })
     const adminId = server.store.users.findByName(ADMIN.user)!.id
@@ -330,6 +332,10 @@ describe('CLI-7: a session that deletes its own user', () => {
     expect(await admin.post('/api/2/tokens/create', { name: 'ci', scope: 'read' }, { CSRFToken: token })).toMatchObject({
       status: 403,
       json: { error: `tokens/create ${error}` }
+    })
+    expect(await admin.post('/api/2/reports/events/note', { id: eventId, message: 'seen' }, { CSRFToken: token })).toMatchObject({
+      status: 403,
+      json: { error: `reports/events/note ${error}` }
     })
     expect(await admin.post('/api/2/profile/update', { fullname: 'Gone' }, { CSRFToken: token })).toMatchObject({
       status: 403,
