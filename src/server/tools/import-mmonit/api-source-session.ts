@@ -11,6 +11,9 @@ const MAX_ANSWER_BYTES = 32 * 1024 * 1024
 
 export type QueryValue = string | number
 
+/** The cause of the error a login page answer makes: the session is not (or no longer) logged in. */
+const LOGIN_PAGE = 'login page'
+
 export class MMonitApiSession {
   private constructor(
     private readonly base: string,
@@ -47,10 +50,14 @@ export class MMonitApiSession {
       fail
     )
     await login.body?.cancel()
-    if (login.status === 401 || login.status === 403) throw fail(`the login as ${user} was refused (wrong user name or password)`)
+    const refused = fail(`the login as ${user} was refused (wrong user name or password)`)
+    // A failed login is a 401 here, an error page (200) or a redirect back to the login page elsewhere (AUTH-4).
+    if (login.status === 401 || login.status === 403 || login.status === 200) throw refused
     if (login.status !== 302) throw fail(`the login answered ${login.status} instead of a redirect`)
     const session = new MMonitApiSession(base, shown, sessionCookie(login.headers) ?? cookie, '')
-    const token = await session.get<{ CSRFToken?: string }>(1, 'session/get', { key: 'CSRFToken' })
+    const token = await session.get<{ CSRFToken?: string }>(1, 'session/get', { key: 'CSRFToken' }).catch((e: unknown) => {
+      throw (e as Error).cause === LOGIN_PAGE ? refused : e
+    })
     if (typeof token.CSRFToken !== 'string') throw fail('the session has no CSRFToken')
     return new MMonitApiSession(base, shown, session.cookie, token.CSRFToken)
   }
@@ -65,7 +72,11 @@ export class MMonitApiSession {
     const type = answer.headers.get('content-type') ?? ''
     const text = await boundedText(answer, fail)
     // M/Monit answers a request without a valid session with its login page, 200 text/html (AUTH-5).
-    if (type.startsWith('text/html')) throw fail('the server answered its login page: the session ended')
+    if (type.startsWith('text/html')) {
+      throw new SourceError(`${this.shown}: api/${version}/${path}: the server answered its login page: the session ended`, {
+        cause: LOGIN_PAGE
+      })
+    }
     if (answer.status === 403) throw fail(`refused (403): ${this.shownUser()} must be an administrator`)
     if (answer.status !== 200) throw fail(`answered ${answer.status}: ${text.slice(0, 200)}`)
     try {

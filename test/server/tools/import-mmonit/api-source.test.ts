@@ -2,6 +2,8 @@
 // over its own collector and API, and imported over HTTP into a second store: hosts, services, groups,
 // users and events compared with the first store's, the login and what the API cannot give.
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -133,6 +135,25 @@ describe('import-mmonit --from-api', () => {
     const carol = await openSource(apiUrl('carol', 'carol-password-1')).catch((e: unknown) => e)
     expect((carol as Error).message).toMatch(/api\/1\/admin\/users\/list: refused \(403\): carol must be an administrator/)
     expect((carol as Error).message).not.toContain('carol-password-1')
+  })
+
+  it('takes a redirect back to the login page as a refused login (how other servers answer a wrong password)', async () => {
+    // A server that redirects every login and then shows its login page, as M/Monit may on a wrong password.
+    const other = createServer((req, res) => {
+      if (req.url === '/z_security_check') res.writeHead(302, { location: '/index.csp' }).end()
+      else
+        res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': 'zsessionid=abc; Path=/' }).end('<form action="z_security_check">')
+    })
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://admin:S3cret@127.0.0.1:${(other.address() as AddressInfo).port}`
+      const refused = await openSource(url).catch((e: unknown) => e)
+      expect((refused as Error).message).toBe(
+        `http://admin:***@127.0.0.1:${(other.address() as AddressInfo).port}/: the login as admin was refused (wrong user name or password)`
+      )
+    } finally {
+      await new Promise((resolve) => other.close(resolve))
+    }
   })
 
   it('takes --from-api on the command line, without statistics history', () => {
