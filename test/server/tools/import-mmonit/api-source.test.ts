@@ -156,6 +156,33 @@ describe('import-mmonit --from-api', () => {
     }
   })
 
+  it('stops reading an answer past its bound (a hostile or broken server sending without end)', async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 'x')
+    const endless = createServer((req, res) => {
+      if (req.url === '/z_security_check') return res.writeHead(302, { location: '/index.csp' }).end()
+      if (req.url === '/index.csp') return res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': 'zsessionid=abc' }).end('login')
+      res.writeHead(200, { 'content-type': 'application/json' })
+      let sent = 0
+      // One megabyte at a time while the client reads, at most 64: the bound is 32.
+      const more = () => {
+        while (sent < 64 && !res.destroyed) {
+          sent++
+          if (!res.write(chunk)) return void res.once('drain', more)
+        }
+        res.end()
+      }
+      more()
+    })
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve))
+    try {
+      const refused = await openSource(`http://admin:pw@127.0.0.1:${(endless.address() as AddressInfo).port}`).catch((e: unknown) => e)
+      expect((refused as Error).message).toMatch(/api\/1\/session\/get: an answer of more than 33554432 bytes$/)
+    } finally {
+      endless.closeAllConnections()
+      await new Promise((resolve) => endless.close(resolve))
+    }
+  })
+
   it('takes --from-api on the command line, without statistics history', () => {
     const args = parseImportArgs(['--from-api', 'https://admin:pw@mmonit.example:8443', '--to', 'sqlite:/tmp/o.sqlite'], {})
     expect(args).toMatchObject({ from: 'https://admin:pw@mmonit.example:8443', history: false })
