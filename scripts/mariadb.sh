@@ -10,6 +10,8 @@ set -euo pipefail
 cmd=${1:?start|stop} dir=${2:?folder}
 server=$(command -v mariadbd || ls /usr/sbin/mariadbd 2>/dev/null || true)
 [ -n "$server" ] || { echo "MariaDB is not installed (Debian package mariadb-server)" >&2; exit 1; }
+# The real clock for the server when the tests run under faketime (as scripts/postgres.sh does).
+real_clock() { env -u LD_PRELOAD -u FAKETIME "$@"; }
 client() { mariadb --no-defaults --protocol=socket --socket="$dir/mariadbd.sock" -uroot "$@"; }
 
 case $cmd in
@@ -27,12 +29,12 @@ start)
       runuser -u mysql -- test -w "$dir" || { echo "$dir: the mysql user cannot reach it (a parent folder closed to it?)" >&2; exit 1; }
     fi
     # root without a password, reachable only through the socket in DIR; no test database.
-    mariadb-install-db --no-defaults "${owner[@]}" --datadir="$dir/data" --auth-root-authentication-method=normal \
+    real_clock mariadb-install-db --no-defaults "${owner[@]}" --datadir="$dir/data" --auth-root-authentication-method=normal \
       --skip-test-db >"$dir/install.log" 2>&1
   fi
   # Durability off and small buffers: a test server is thrown away. The server is its own process
   # group's leader (setsid), so that no signal for the caller's group reaches it.
-  setsid "$server" --no-defaults "${owner[@]}" --datadir="$dir/data" --socket="$dir/mariadbd.sock" \
+  real_clock setsid "$server" --no-defaults "${owner[@]}" --datadir="$dir/data" --socket="$dir/mariadbd.sock" \
     --pid-file="$dir/mariadbd.pid" --log-error="$dir/server.log" --bind-address=127.0.0.1 --port="$port" \
     --skip-name-resolve --skip-log-bin --innodb-buffer-pool-size=32M --innodb-flush-log-at-trx-commit=0 \
     --innodb-doublewrite=0 --max-connections=200 </dev/null >/dev/null 2>&1 &
