@@ -127,6 +127,7 @@ const table: Row[] = [
   },
   { path: 'admin/hosts/delete', method: 'POST', params: () => ({ id: NONE }), expect: admins },
   { path: 'admin/groups/list', method: 'GET', params: () => ({}), expect: admins },
+  { path: 'admin/groups/declared', method: 'GET', params: () => ({}), expect: admins },
   { path: 'admin/groups/create', method: 'POST', params: () => ({ name: `g${Math.random()}` }), expect: admins },
   { path: 'admin/groups/update', method: 'POST', params: () => ({ id: NONE, name: 'x' }), expect: admins },
   { path: 'admin/groups/delete', method: 'POST', params: () => ({ id: NONE }), expect: admins },
