@@ -9,6 +9,7 @@ import { enginesBenchmark } from './engines'
 import { eventsBenchmark } from './events'
 import { footprintBenchmark } from './footprint'
 import { historyBenchmark } from './history'
+import { importMMonitBenchmark } from './import-mmonit'
 import { parserBenchmark } from './parser'
 import { slowClientsBenchmark } from './slow-clients'
 import { statusBenchmark } from './status'
@@ -25,7 +26,8 @@ const BENCHMARKS: readonly Benchmark[] = [
   alertingBenchmark,
   enginesBenchmark,
   footprintBenchmark,
-  slowClientsBenchmark
+  slowClientsBenchmark,
+  importMMonitBenchmark
 ]
 
 function selected(names: readonly string[]): Benchmark[] {

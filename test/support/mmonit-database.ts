@@ -494,7 +494,6 @@ export function fillMMonit(sink: RowSink, shape: MMonitShape): void {
 
   // Written host by host: a benchmark's database does not fit in memory at once.
   let serviceId = 0
-  let eventId = 0
   for (let h = 1; h <= shape.hosts; h++) {
     const rows = new Map<string, Record<string, unknown>[]>()
     const add = (table: string, row: Record<string, unknown>) => {
@@ -541,7 +540,8 @@ export function fillMMonit(sink: RowSink, shape: MMonitShape): void {
       }
       if (s === 1) add('statistics_string', { statisticsid: statId, collectedsec: shape.now - 60, value: 'a text figure' })
       for (let e = 0; e < shape.eventsPerService; e++) {
-        eventId++
+        // Ids in the order M/Monit gives them, as events arrive: the fleet's e-th events before its (e+1)-th.
+        const eventId = e * shape.hosts * shape.servicesPerHost + serviceId
         const failed = e % 2 === 0
         const active = s === 0 && e === shape.eventsPerService - 1 && failed ? 1 : 0
         add('event', {

@@ -224,22 +224,26 @@ export class MMonitImportRepository {
         .insertInto('event_state')
         .columns(['host_id', 'service_name', 'class', 'state', 'collected_usec'])
         .expression(
+          // The newest agent time per service and class: one pass over the host's events (event_dedup's
+          // prefix), then each newest event found by its key.
           this.db
             .selectFrom('event as e')
+            .innerJoin(
+              (eb) =>
+                eb
+                  .selectFrom('event')
+                  .select(['service_name_id', 'class', (g) => g.fn.max('collected_usec').as('newest')])
+                  .where('host_id', '=', hostId)
+                  .groupBy(['service_name_id', 'class'])
+                  .as('n'),
+              (join) =>
+                join
+                  .onRef('n.service_name_id', '=', 'e.service_name_id')
+                  .onRef('n.class', '=', 'e.class')
+                  .onRef('n.newest', '=', 'e.collected_usec')
+            )
             .select(['e.host_id', 'e.service_name', 'e.class', 'e.state', 'e.collected_usec'])
             .where('e.host_id', '=', hostId)
-            .where(({ not, exists, selectFrom }) =>
-              not(
-                exists(
-                  selectFrom('event as later')
-                    .select('later.id')
-                    .whereRef('later.host_id', '=', 'e.host_id')
-                    .whereRef('later.service_name_id', '=', 'e.service_name_id')
-                    .whereRef('later.class', '=', 'e.class')
-                    .whereRef('later.collected_usec', '>', 'e.collected_usec')
-                )
-              )
-            )
         )
         .onConflict((oc) =>
           oc

@@ -2,11 +2,6 @@
 // reads the same rows from SQLite, MySQL/MariaDB or PostgreSQL. Reads go in keyset pages (never OFFSET,
 // never a whole table in memory), and every table and column name is checked against the database's own
 // before it is put into SQL.
-import { ApiSource } from './api-source'
-import { MysqlSource } from './mysql-source'
-import { PostgresSource } from './postgres-source'
-import { SqliteSource } from './sqlite-source'
-
 export type SourceValue = number | string | null
 export type SourceRow = Record<string, SourceValue>
 
@@ -51,11 +46,13 @@ export class SourceError extends Error {}
  * (`postgres://…`), as M/Monit's server.xml names its database.
  */
 export async function openSource(url: string): Promise<MMonitSource> {
-  if (url.startsWith('sqlite:')) return SqliteSource.open(sqlitePath(url))
-  if (/^mysql:\/\//i.test(url)) return MysqlSource.open(url)
-  if (/^postgres(ql)?:\/\//i.test(url)) return PostgresSource.open(url)
+  // Loaded when asked for: each engine's module imports this one (SourceError), and its client library
+  // (mysql2, pg) is loaded only for that engine.
+  if (url.startsWith('sqlite:')) return (await import('./sqlite-source')).SqliteSource.open(sqlitePath(url))
+  if (/^mysql:\/\//i.test(url)) return (await import('./mysql-source')).MysqlSource.open(url)
+  if (/^postgres(ql)?:\/\//i.test(url)) return (await import('./postgres-source')).PostgresSource.open(url)
   // M/Monit's HTTP API (import-mmonit --from-api): what its database would give, less what the API cannot.
-  if (/^https?:\/\//i.test(url)) return ApiSource.open(url)
+  if (/^https?:\/\//i.test(url)) return (await import('./api-source')).ApiSource.open(url)
   throw new SourceError(`${url}: expected sqlite:PATH, mysql://… or postgresql://…`)
 }
 
