@@ -52,7 +52,7 @@ function newTarget(): { dir: string; to: string; keyFile: string } {
 }
 
 function run(target: { to: string; keyFile: string }, more: Partial<ImportRequest> = {}) {
-  return importMMonit({ from: `sqlite:${source}`, ...target, history: true, dryRun: false, merge: false, batchRows: 7, ...more })
+  return importMMonit({ from: `sqlite:${source}`, ...target, history: true, dryRun: false, merge: false, batchRows: 25, ...more })
 }
 
 function withStore<T>(to: string, read: (store: Store) => T): T {
@@ -64,7 +64,8 @@ function withStore<T>(to: string, read: (store: Store) => T): T {
   }
 }
 
-const count = (store: Store, table: string) => Number(store.sql.rows<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)[0].n)
+// Quoted: `user` unquoted is PostgreSQL's current user, one row.
+const count = (store: Store, table: string) => Number(store.sql.rows<{ n: number }>(`SELECT count(*) AS n FROM "${table}"`)[0].n)
 const tableCounts = (store: Store) =>
   Object.fromEntries(
     [
@@ -297,7 +298,7 @@ describe('import-mmonit run again', () => {
       },
       tableDone: () => {}
     }
-    await expect(run(target, { progress: crashing })).rejects.toThrow('killed')
+    await expect(run(target, { progress: crashing, batchRows: 7 })).rejects.toThrow('killed')
     const partial = withStore(target.to, tableCounts)
     expect(partial.event).toBeGreaterThan(0)
     expect(partial.event).toBeLessThan(expected.event)
