@@ -11,7 +11,7 @@
 import { channelType } from '../../alerting/channels'
 import { PROGRAM_TIMEOUT } from '../../../shared/alert-channel-settings/program'
 
-export const ACTION_KINDS: Record<number, ChannelKind> = { 0: 'email', 1: 'jabber', 2: 'program' }
+const ACTION_KINDS: Record<number, ChannelKind> = { 0: 'email', 1: 'jabber', 2: 'program' }
 
 export type ChannelKind = 'email' | 'jabber' | 'program'
 

@@ -11,7 +11,7 @@ import { StateBit } from '../../domain/alert-rules'
  * "any", every other value "all" (the spec knows the column, not its codes; documented in
  * docs/migrating-from-mmonit.md).
  */
-export const OPERATOR_ANY = 1
+const OPERATOR_ANY = 1
 
 /** M/Monit's event states (rulerowstate.eventstate, as event.state): 0 succeeded, 1 failed, 2 changed. */
 const STATE_BITS: Record<number, number> = { 0: StateBit.Succeeded, 1: StateBit.Failed, 2: StateBit.Changed }

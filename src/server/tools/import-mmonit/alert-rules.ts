@@ -11,7 +11,7 @@ import { channelsOf, type ActionRow, type ActionSetting, type ChannelDraft, type
 import { ruleFilters, type ConditionRow, type RuleFilter } from './alert-rule-conditions'
 import { channelTemplates, type ChannelTemplates, type MessageFormat } from './message-format'
 import { forEachPage, numberOf, textOf } from './pages'
-import type { MMonitSource, SourceRow } from './source'
+import type { SourceRow } from './source'
 import type { ImportContext, ImportStep, Skipped, StepResult } from './step'
 
 const NAME_MAX = 255
@@ -341,7 +341,7 @@ async function serviceGroupMembers(ctx: ImportContext): Promise<Map<number, stri
 
 /** A whole table ([] when this M/Monit has none); a column it lacks reads as null. */
 async function readAll(ctx: ImportContext, table: string, columns: string[], key: string[]): Promise<SourceRow[]> {
-  const source: MMonitSource = ctx.source
+  const { source } = ctx
   if (!(await source.tables()).has(table)) return []
   const present = await source.columns(table)
   // A table without the key it is read by (mmonit.programtimeout before schema 26) has nothing to give.

@@ -4,8 +4,8 @@
 // supplies its connection, quoting and catalogue queries.
 import { checkNames, SourceError, type MMonitSource, type PageQuery, type SourceFilter, type SourceRow, type SourceValue } from './source'
 
-/** The most rows one page may ask for: a page is held in memory whole. */
-export const MAX_PAGE_ROWS = 10_000
+/** The most rows one page may ask for (as --batch-rows allows): a page is held in memory whole. */
+const MAX_PAGE_ROWS = 100_000
 
 /** One statement's rows, each a column → value map with the column names as the server gave them. */
 export type EngineRows = Record<string, unknown>[]
@@ -132,7 +132,7 @@ function plainValue(value: unknown, where: string): SourceValue {
 }
 
 /** A 64-bit integer (number, bigint or decimal text) as a number; a SourceError if it is not exact. */
-export function integerOf(value: unknown, where: string): number {
+function integerOf(value: unknown, where: string): number {
   const text = String(value).trim()
   if (!/^-?\d+$/.test(text)) throw new SourceError(`${where}: expected an integer, found ${JSON.stringify(text.slice(0, 40))}`)
   const big = BigInt(text)
