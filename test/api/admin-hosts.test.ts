@@ -315,7 +315,7 @@ describe('admin/hosts/delete', () => {
     const other = await server.addHost(AGENT_B, 'bravo')
     await post(AGENT_A, 'alpha', '03-event-process-not-running')
     server.store.sql.plain.prepare('INSERT INTO host_group (id, name) VALUES (1, ?)').run('g')
-    server.store.sql.plain.prepare('INSERT INTO host_group_member VALUES (1, ?), (1, ?)').run(id, other)
+    server.store.sql.plain.prepare('INSERT INTO host_group_member (group_id, host_id) VALUES (1, ?), (1, ?)').run(id, other)
     server.store.intervals.open(id, null, 1)
     expect(count('SELECT COUNT(*) AS n FROM event WHERE host_id = ?', id)).toBe(1)
 
