@@ -22,6 +22,7 @@ import { AlertDeliveryJob } from './jobs/alert-delivery'
 import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
 import { HistoryRollupJob, type HistoryRollupOptions } from './jobs/history-rollup'
 import { EventRetentionJob } from './jobs/event-retention'
+import { MMonitImportJob } from './jobs/mmonit-import-job'
 import { ServerRunLog } from './jobs/server-run-log'
 import { SessionSweepJob } from './jobs/session-sweep'
 import { ChangeFeed } from './live/change-feed'
@@ -134,6 +135,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     )
     const apiTokens = new ApiTokenService(store.apiTokens, principals, undefined, (write) => storage.bestEffort(write))
     const desktop = options.parent && desktopNotifier(options.parent)
+    const mmonitImport = new MMonitImportJob({ database: store.location, keyFile }, log)
     const routes: string[] = []
     const app = await buildApp({
       store,
@@ -153,7 +155,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           principals,
           throttle,
           alertChannelTypes: options.alertChannelTypes,
-          desktop
+          desktop,
+          mmonitImport
         },
         version
       ),
@@ -219,6 +222,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         sessionSweep.stop()
         eventRetention.stop()
         await alerts.stop()
+        await mmonitImport.close()
         lease.close()
         stopBridge?.()
         await app.close()

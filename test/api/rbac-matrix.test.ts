@@ -2,12 +2,14 @@
 // role, no session}, under every prefix: exactly the allowed results, and nothing of hosts outside the
 // caller's role rows. The token may do what its owner may, but the session-only endpoints. The
 // collector-only user cannot log in (issue 26): its session here is one opened before its role was that.
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiEndpoints } from '../../src/server/api/endpoints'
 import { anonymous, encodeParams, httpRequest, loginAs, type ApiClient, type ApiResponse, type Params } from '../support/api-client'
 import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { startTestServer, type TestServer } from '../support/in-process-server'
+import { createMMonitSqlite } from '../support/mmonit-database'
 
 const AGENT_A = 'a'.repeat(32)
 const AGENT_B = 'b'.repeat(32)
@@ -15,6 +17,7 @@ let server: TestServer
 let hostA: number
 let hostB: number
 let eventA: number
+let mmonitDb: string
 const callers: Record<'admin' | 'viewerA' | 'viewerToken' | 'collector' | 'disabled' | 'anonymous', ApiClient> = {} as never
 
 /** A script sending only `Authorization: Bearer <token>`: no cookie, no CSRF token. */
@@ -33,6 +36,8 @@ const SESSION_ONLY = new Set(['session/put', 'session/get', 'session/delete', 'p
 
 beforeAll(async () => {
   server = await startTestServer()
+  mmonitDb = join(server.dataDir, 'mmonit.db')
+  createMMonitSqlite(mmonitDb)
   for (const [id, name] of [
     [AGENT_A, 'web-a'],
     [AGENT_B, 'web-b']
@@ -187,7 +192,11 @@ const table: Row[] = [
     expect: admins
   },
   { path: 'admin/alerts/mutes/end', method: 'POST', params: () => ({ id: NONE }), expect: admins },
-  { path: 'admin/alerts/mutes/delete', method: 'POST', params: () => ({ id: NONE }), expect: admins }
+  { path: 'admin/alerts/mutes/delete', method: 'POST', params: () => ({ id: NONE }), expect: admins },
+  // A dry run of a real M/Monit database: 200 (409 when the one before still counts).
+  { path: 'admin/import/mmonit/start', method: 'POST', params: () => ({ source: `sqlite:${mmonitDb}`, dryrun: true }), expect: admins },
+  { path: 'admin/import/mmonit/status', method: 'GET', params: () => ({}), expect: admins },
+  { path: 'admin/import/mmonit/cancel', method: 'POST', params: () => ({}), expect: admins }
 ]
 
 function classify(res: ApiResponse): Expectation | `unexpected ${number}` {

@@ -12,6 +12,7 @@ import { adminAlertRuleEndpoints } from './admin-alert-rules'
 import { adminAuditEndpoints } from './admin-audit'
 import { adminGroupEndpoints } from './admin-groups'
 import { adminHostEndpoints } from './admin-hosts'
+import { adminImportEndpoints } from './admin-import'
 import { adminRoleEndpoints } from './admin-roles'
 import { adminUserEndpoints } from './admin-users'
 import { agentActionEndpoints } from './agent-actions'
@@ -52,6 +53,7 @@ export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
     ...adminAlertMuteEndpoints(deps),
     ...adminAlertDeliveryEndpoints(deps),
     ...adminAuditEndpoints(deps),
+    ...adminImportEndpoints(deps),
     ...liveEndpoints(deps)
   ]
 }
