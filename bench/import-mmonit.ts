@@ -18,8 +18,7 @@ import { envInt, fixed, int, printRows, secondsSince, type Benchmark } from './s
 
 export const importMMonitBenchmark: Benchmark = {
   name: 'import-mmonit',
-  description:
-    'import-mmonit: rows/s per step from a generated M/Monit database, into SQLite and PostgreSQL, and the issue size extrapolated',
+  description: 'rows/s per step from a generated M/Monit database, into SQLite and PostgreSQL, and the issue size extrapolated',
   run: runImportBenchmark
 }
 

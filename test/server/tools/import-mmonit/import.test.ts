@@ -405,7 +405,8 @@ describe('import-mmonit refusals', () => {
 
   it('--dry-run counts what it would read and writes nothing', async () => {
     const target = newTarget()
-    const report = await run(target, { dryRun: true })
+    // M/Monit's own spelling of its database (server.xml's Realm url), options and all.
+    const report = await run(target, { dryRun: true, from: `sqlite://${source}?synchronous=normal&journal_mode=wal` })
     expect(report.dryRun).toBe(true)
     expect(report.steps.find((s) => s.name === 'hosts')).toMatchObject({ expected: shape.hosts, imported: 0 })
     expect(report.steps.find((s) => s.name === 'events')!.expected).toBe(shape.hosts * shape.servicesPerHost * shape.eventsPerService)
