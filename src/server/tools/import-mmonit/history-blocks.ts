@@ -76,7 +76,7 @@ export class BlockFolder {
 }
 
 /** `stored` with every bucket of `incoming` in its slot instead (both time-sorted). */
-export function replaceSlots(stored: readonly Bucket[], incoming: readonly Bucket[]): Bucket[] {
+function replaceSlots(stored: readonly Bucket[], incoming: readonly Bucket[]): Bucket[] {
   const replaced = new Set(incoming.map((b) => b.time))
   return [...stored.filter((b) => !replaced.has(b.time)), ...incoming].sort((a, b) => a.time - b.time)
 }

@@ -28,6 +28,7 @@ const COLUMNS = [
   'controlfilenameid',
   'version',
   'incarnation',
+  'created_at',
   'updated_at',
   'platformname',
   'platformrelease',
@@ -104,7 +105,8 @@ function importHost(ctx: ImportContext, repo: MMonitImportRepository, agentId: s
   const columns = hostColumns(ctx, row, defaultSkew)
   const hostname = ctx.ids.names.get(numberOf(row.nameid)) || agentId
   const existing = repo.hostOfAgent(agentId)
-  if (!existing) return repo.insertHost(agentId, hostname, Math.floor(Date.now() / 1000), columns)
+  // Known since M/Monit first saw it.
+  if (!existing) return repo.insertHost(agentId, hostname, numberOf(row.created_at) || Math.floor(Date.now() / 1000), columns)
   const changes: HostChanges = {}
   for (const [column, value] of Object.entries(columns) as [keyof HostRow, unknown][]) {
     if (existing[column] === UNSET[column] && value !== UNSET[column]) Object.assign(changes, { [column]: value })

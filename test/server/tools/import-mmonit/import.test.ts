@@ -136,6 +136,7 @@ describe('import-mmonit into an empty store', () => {
         platform_name: 'Linux',
         cpu_count: 4,
         memory_kb: 8_000_000,
+        created_at: shape.now - 86400 * 30,
         events_count: shape.servicesPerHost * shape.eventsPerService
       })
       // Sealed at rest, opened with the data folder's key.
