@@ -24,6 +24,7 @@ import { OutageBanner, StaleWhenOffline, useConnection } from '../components/out
 import { onLiveState, type LiveState } from '../live/live-updates'
 import { useLiveStream } from '../live/use-live-stream'
 import { useFirstChannelOffer } from './first-channel'
+import { useFirstImportOffer } from './first-import'
 import { NoAccess } from './no-access'
 import { SkipLink } from './skip-link'
 
@@ -41,7 +42,8 @@ const administration = [
   { to: '/admin/roles', label: 'Roles' },
   { to: '/admin/groups', label: 'Host groups' },
   { to: '/admin/alerts', label: 'Alerts' },
-  { to: '/admin/audit', label: 'Audit log' }
+  { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin/import', label: 'Import from M/Monit' }
 ] as const
 
 const MAIN_ID = 'content'
@@ -51,6 +53,7 @@ export function AppLayout() {
   const profile = useProfile()
   useLiveStream()
   useFirstChannelOffer()
+  useFirstImportOffer()
   const connection = useConnection()
   const path = useRouterState({ select: (s) => s.location.pathname })
   const active = (to: string) => (to === '/' ? path === '/' : path === to || path.startsWith(`${to}/`))

@@ -7,6 +7,7 @@ import { adminAuditRoute } from '../screens/admin-audit'
 import { adminGroupsRoute } from '../screens/admin-groups'
 import { adminHostEditRoute } from '../screens/admin-host-edit'
 import { adminHostsRoute } from '../screens/admin-hosts'
+import { adminImportRoute } from '../screens/admin/import-screen'
 import { adminRolesRoute } from '../screens/admin-roles'
 import { adminUsersRoute } from '../screens/admin-users'
 import { dashboardRoute } from '../screens/dashboard'
@@ -40,6 +41,7 @@ const routeTree = rootRoute.addChildren([
     adminGroupsRoute,
     adminAlertsRoute,
     adminAuditRoute,
+    adminImportRoute,
     settingsRoute
   ])
 ])

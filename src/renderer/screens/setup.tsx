@@ -1,7 +1,8 @@
 // First-run setup, outside the console frame: reachable only in a browser on the server machine while
 // no user exists. Step 1 the administrator, step 2 the collector user the agents report as; both are
 // created together (one transaction on the server), then the monitrc line is shown and the
-// administrator logs in with the normal form — optionally on to a first alert channel (e-mail or webhook).
+// administrator logs in with the normal form — optionally on to a first alert channel (e-mail or webhook),
+// or to the import of an M/Monit installation (Administration's import form, first-run mode).
 import {
   Alert,
   Anchor,
@@ -23,6 +24,7 @@ import { useState, type FormEvent } from 'react'
 import { ApiError } from '../api/client'
 import { completeSetup, setupStatus, type SetupResult } from '../api/setup'
 import { rememberFirstChannel } from '../app/first-channel'
+import { rememberFirstImport } from '../app/first-import'
 import { rootRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
 import { MonitrcLineChooser } from '../components/monitrc-line'
@@ -177,11 +179,23 @@ function SetupDone({ result, password, fallbackUrls }: { result: SetupResult; pa
           </Group>
         </Stack>
       </Paper>
-      <Group justify="flex-end">
-        <Button component="a" href="/">
-          Log in
-        </Button>
-      </Group>
+      <Paper withBorder p="md">
+        <Stack gap="xs">
+          <Text fw={500}>Coming from M/Monit?</Text>
+          <Text size="sm" c="dimmed">
+            Start empty, and agents appear as they report; or import M/Monit's hosts, users (who keep their passwords), events and history
+            first: its database or its HTTP API, counted in a dry run before anything is written. You stay the administrator.
+          </Text>
+          <Group justify="flex-end">
+            <Button component="a" href="/" variant="default">
+              Log in
+            </Button>
+            <Button component="a" href="/" onClick={rememberFirstImport}>
+              Import from M/Monit
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
     </Stack>
   )
 }
