@@ -3,6 +3,7 @@
 // import's progress and its report. Every refusal is told with what to do about it; a target holding
 // data is offered the merge.
 import { Alert, Button, Checkbox, Group, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { ApiError, errorMessage } from '../../api/client'
@@ -20,8 +21,16 @@ function advice(status: number): string {
   return ''
 }
 
+/** The server's refusal in the console's words: the command line's "pass --merge" is the button here. */
+function refusalText(error: unknown, notEmpty: boolean): string {
+  const message = errorMessage(error)
+  return notEmpty ? `${message.replace(/: pass --merge.*$/, '')}. Merging keeps it, and matches hosts by their Monit id.` : message
+}
+
 export function MMonitImport({ firstRun = false }: { firstRun?: boolean }) {
   const queryClient = useQueryClient()
+  // Four kinds side by side do not fit a phone's width.
+  const narrow = useMediaQuery('(max-width: 30em)')
   const status = useQuery(importStatusQuery)
   const [fields, setFields] = useState<SourceFields>({ kind: 'sqlite', location: '', user: '', password: '' })
   // After setup the server holds its administrator and collector user: merging keeps them.
@@ -30,7 +39,8 @@ export function MMonitImport({ firstRun = false }: { firstRun?: boolean }) {
   /** The source and options of the last dry run that succeeded: the import is offered for those. */
   const [counted, setCounted] = useState<string>()
   const built = sourceUrl(fields)
-  const key = 'url' in built ? JSON.stringify([built.url, options]) : undefined
+  // Merge is left out: a dry run writes nothing, so it counts the same either way.
+  const key = 'url' in built ? JSON.stringify([built.url, options.since, options.noHistory]) : undefined
   const show = (answer: ImportStatus) => queryClient.setQueryData(importStatusQuery.queryKey, answer)
   const start = useMutation({
     mutationFn: ({ url, dryRun }: { url: string; dryRun: boolean }) => startImport(url, { ...options, dryRun }),
@@ -71,6 +81,7 @@ export function MMonitImport({ firstRun = false }: { firstRun?: boolean }) {
               value={fields.kind}
               onChange={(kind) => set({ kind: kind as SourceKind })}
               aria-label="Where M/Monit's data is"
+              orientation={narrow ? 'vertical' : 'horizontal'}
               disabled={running}
             />
             <TextInput
@@ -131,8 +142,8 @@ export function MMonitImport({ firstRun = false }: { firstRun?: boolean }) {
             {start.error && (
               <Alert color="red" variant="light" title="The import could not start" role="alert">
                 <Stack gap="xs">
-                  <Text size="sm">{errorMessage(start.error)}</Text>
-                  {refused && advice(refused.status) && <Text size="sm">{advice(refused.status)}</Text>}
+                  <Text size="sm">{refusalText(start.error, notEmpty)}</Text>
+                  {refused && !notEmpty && advice(refused.status) && <Text size="sm">{advice(refused.status)}</Text>}
                   {notEmpty && (
                     <Group>
                       <Button
