@@ -4,6 +4,7 @@
 // the audit log or the server's log.
 import Database from 'better-sqlite3'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -139,6 +140,28 @@ describe('admin/import/mmonit', () => {
     const logged = [...captured.out(), ...captured.err()]
     expect(logged.some((line) => line.includes(`reader@127.0.0.1:${port}`))).toBe(true)
     expect(logged.join('\n')).not.toContain(SECRET)
+  })
+
+  it('cancels an import still reading its source (an M/Monit that never answers): nothing written, the next one may start', async () => {
+    const held: Socket[] = []
+    const silent = createServer((socket) => void held.push(socket))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const { port } = silent.address() as { port: number }
+    try {
+      const starting = start({ source: `http://admin:${SECRET}@127.0.0.1:${port}`, merge: true })
+      await waitFor('the import to wait on M/Monit', () => held.length > 0)
+      expect(await status()).toMatchObject({ state: 'running', step: null })
+      expect((await admin.post('/api/2/admin/import/mmonit/cancel')).status).toBe(200)
+      const answer = await starting
+      expect(answer.status).toBe(200)
+      expect(answer.json).toMatchObject({ state: 'cancelled', error: expect.stringMatching(/before it wrote anything/) })
+      expect(answer.text).not.toContain(SECRET)
+      expect(server.store.hostAdmin.list().length).toBe(0)
+      expect((await start({ source: `sqlite:${mmonitDb}`, dryrun: true })).status).toBe(200)
+    } finally {
+      for (const socket of held) socket.destroy()
+      silent.close()
+    }
   })
 
   it('is for administrators, with the CSRF token; cancel without an import is a 409', async () => {

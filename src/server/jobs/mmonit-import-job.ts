@@ -132,10 +132,15 @@ export class MMonitImportJob {
     return this.status()
   }
 
-  /** Asks the running import to stop after its current batch; false when none runs. */
+  /**
+   * Stops the running import; false when none runs. Before its first step (reading the source, counting,
+   * a dry run) nothing has been written: the thread is ended at once, whatever the source is waiting
+   * for. Once the steps write, it stops after its current batch.
+   */
   cancel(): boolean {
     if (this.current.state !== 'running' || !this.cancelFlag) return false
-    Atomics.store(this.cancelFlag, 0, 1)
+    if (this.current.step === null) this.fail('cancelled', 'the import was cancelled before it wrote anything')
+    else Atomics.store(this.cancelFlag, 0, 1)
     return true
   }
 
