@@ -28,11 +28,12 @@ export function sourceUrl(f: SourceFields): { url: string } | { problem: string 
   const location = f.location.trim()
   if (location === '') return { problem: f.kind === 'sqlite' ? 'Enter the path of the database file' : "Enter the server's address" }
   if (f.kind === 'sqlite') return { url: `sqlite:${location.replace(/^sqlite:(\/\/)?/, '')}` }
-  const scheme = f.kind === 'api' ? '' : `${f.kind}://`
-  const written = f.kind === 'api' && !/^https?:\/\//i.test(location) ? `https://${location}` : location.replace(/^[a-z]+:\/\//i, '')
+  // A database server's scheme is its kind's, whatever was typed; M/Monit's API is https unless http is written.
+  const address = location.replace(/^[a-z]+:\/\//i, '')
+  const scheme = f.kind !== 'api' ? f.kind : /^http:\/\//i.test(location) ? 'http' : 'https'
   let url: URL
   try {
-    url = new URL(`${scheme}${written}`)
+    url = new URL(`${scheme}://${address}`)
   } catch {
     return { problem: `"${location}" is no address: ${LOCATION_HINT[f.kind].placeholder}, for example` }
   }
