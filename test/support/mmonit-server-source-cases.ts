@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SecretBox } from '../../src/server/auth/secret-box'
 import { Store } from '../../src/server/store/store'
 import { importMMonit, type ImportReport } from '../../src/server/tools/import-mmonit/import-database'
-import { openSource, SourceError, type MMonitSource, type SourceRow } from '../../src/server/tools/import-mmonit/source'
+import { SourceError, type MMonitSource, type SourceRow } from '../../src/server/store/mmonit-source/source'
+import { openSource } from '../../src/server/tools/import-mmonit/open-source'
 import {
   createMMonitSqlite,
   fillMMonit,

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { usePostgresWorker } from '../store/postgres/sync-connection'
 import { HISTORY_STEPS, IMPORT_STEPS, ImportError, importMMonit, TargetNotEmptyError } from '../tools/import-mmonit/import-database'
-import { SourceError } from '../tools/import-mmonit/source'
+import { SourceError } from '../store/mmonit-source/source'
 import type { FromImportThread, ImportFailureKind, ImportWorkerData } from './mmonit-import-messages'
 
 class Cancelled extends Error {}

@@ -11,7 +11,7 @@ import { channelsOf, type ActionRow, type ActionSetting, type ChannelDraft, type
 import { ruleFilters, type ConditionRow, type RuleFilter } from './alert-rule-conditions'
 import { channelTemplates, type ChannelTemplates, type MessageFormat } from './message-format'
 import { forEachPage, numberOf, textOf } from './pages'
-import type { SourceRow } from './source'
+import type { SourceRow } from '../../store/mmonit-source/source'
 import type { ImportContext, ImportStep, Skipped, StepResult } from './step'
 
 const NAME_MAX = 255

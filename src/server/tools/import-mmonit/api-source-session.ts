@@ -2,8 +2,8 @@
 // CSRF): the login page's zsessionid cookie, the form login on /z_security_check with CSRF protection on,
 // then the session's CSRFToken, sent as a header with every request. Reads only (GET). Every answer is
 // bounded in time and size; the password of the URL is never shown.
-import { SourceError } from './source'
-import { shownUrl } from './server-source'
+import { SourceError } from '../../store/mmonit-source/source'
+import { shownUrl } from '../../store/mmonit-source/source'
 
 const REQUEST_TIMEOUT_MS = 30_000
 /** One answer at most: an event page or a host's detail is far smaller. */

@@ -6,7 +6,7 @@
 // out: statistics history, alert rules (API_CANNOT_GIVE).
 import { actionLabels, eventClasses, serviceTypeLabels } from '../../../shared/codes'
 import type { MMonitApiSession } from './api-source-session'
-import type { SourceRow } from './source'
+import type { SourceRow } from '../../store/mmonit-source/source'
 
 /** Said in the report of an import over the API. */
 export const API_CANNOT_GIVE = [
@@ -107,6 +107,7 @@ async function readUsers(api: MMonitApiSession, notes: string[]) {
 
 const HOST_COLUMNS = [
   'id',
+  'created_at',
   'monitid',
   'nameid',
   'keepname',
@@ -217,6 +218,8 @@ async function readHosts(api: MMonitApiSession, names: Names) {
       controlfilenameid: names.id(detail.agent?.controlfile ?? ''),
       version: detail.agent?.version ?? '',
       incarnation: 0,
+      // The API does not say when M/Monit first saw a host: the import dates it from now.
+      created_at: null,
       updated_at: host.lastmodified ?? 0,
       platformname: detail.platform?.name ?? '',
       platformrelease: detail.platform?.release ?? '',

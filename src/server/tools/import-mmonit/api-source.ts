@@ -5,7 +5,15 @@
 // installation with millions of events is better imported from its database.
 import { MMonitApiSession } from './api-source-session'
 import { API_CANNOT_GIVE, readApiTables, type Table } from './api-source-tables'
-import { checkNames, SourceError, type MMonitSource, type PageQuery, type SourceFilter, type SourceRow, type SourceValue } from './source'
+import {
+  checkNames,
+  SourceError,
+  type MMonitSource,
+  type PageQuery,
+  type SourceFilter,
+  type SourceRow,
+  type SourceValue
+} from '../../store/mmonit-source/source'
 
 export class ApiSource implements MMonitSource {
   readonly kind = 'api'

@@ -8,7 +8,7 @@ import { isPostgresUrl } from '../../store/postgres/database'
 import { progressLine } from '../progress-line'
 import { DEFAULT_BATCH_ROWS, ImportError, importMMonit, sourceName, type ImportRequest } from './import-database'
 import { formatReport } from './report'
-import { SourceError } from './source'
+import { SourceError } from '../../store/mmonit-source/source'
 
 const USAGE = `usage: overseer import-mmonit --from URL | --from-api URL [--to DATABASE] [--data-dir DIR] [--since DATE] [--no-history] [--dry-run] [--merge] [--batch-rows N]
   --from        M/Monit's database: sqlite:PATH (its db/mmonit.db), mysql://user:password@host:port/db or postgresql://…

@@ -6,7 +6,7 @@
 import type { NewEvent } from '../../store/events'
 import { MMonitImportRepository, type EventKey } from '../../store/mmonit-import'
 import { forEachPage, numberOf, textOf } from './pages'
-import type { SourceFilter, SourceRow } from './source'
+import type { SourceFilter, SourceRow } from '../../store/mmonit-source/source'
 import type { ImportContext, ImportOptions, ImportStep, Skipped } from './step'
 
 const COLUMNS = [

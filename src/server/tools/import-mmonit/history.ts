@@ -6,7 +6,7 @@
 import { blockStart, HOUR, ROLLED_LEVELS, type RolledLevel } from '../../domain/history-levels'
 import { BlockFolder } from './history-blocks'
 import { forEachPage, numberOf } from './pages'
-import type { MMonitSource, SourceFilter } from './source'
+import type { MMonitSource, SourceFilter } from '../../store/mmonit-source/source'
 import type { ImportContext, ImportOptions, ImportStep, Skipped } from './step'
 
 interface SampleTable {

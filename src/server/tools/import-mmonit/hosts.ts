@@ -5,7 +5,7 @@
 import type { HostChanges, HostRow } from '../../store/hosts'
 import { MMonitImportRepository } from '../../store/mmonit-import'
 import { numberOf, forEachPage, textOf } from './pages'
-import type { SourceRow } from './source'
+import type { SourceRow } from '../../store/mmonit-source/source'
 import type { ImportContext, ImportStep, Skipped } from './step'
 
 const COLUMNS = [

@@ -1,5 +1,5 @@
 // Reads a source table page by page in key order, each page handed over before the next is read.
-import type { MMonitSource, PageQuery, SourceRow } from './source'
+import type { MMonitSource, PageQuery, SourceRow } from '../../store/mmonit-source/source'
 
 export type PageRequest = Omit<PageQuery, 'after' | 'limit'>
 

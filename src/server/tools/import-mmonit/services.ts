@@ -5,7 +5,7 @@ import { serviceLed, serviceStatusText } from '../../domain/service-state'
 import { MMonitImportRepository } from '../../store/mmonit-import'
 import type { ServiceState } from '../../store/services'
 import { forEachPage, numberOf, textOf } from './pages'
-import type { SourceRow } from './source'
+import type { SourceRow } from '../../store/mmonit-source/source'
 import type { ImportStep, Skipped } from './step'
 
 const COLUMNS = [

@@ -4,7 +4,7 @@
 // is missing. Later steps find the ids earlier ones made in `ctx.ids`.
 import type { SecretBox } from '../../auth/secret-box'
 import type { Store } from '../../store/store'
-import type { MMonitSource } from './source'
+import type { MMonitSource } from '../../store/mmonit-source/source'
 
 /** The M/Monit schema versions read (mmonit.schemaversion): 3.7.x and 4.x. */
 export const SCHEMA_VERSIONS = [15, 26] as const

@@ -10,7 +10,7 @@ import { md5Hash } from '../../auth/password-hash'
 import { BUILTIN_ROLE } from '../../../shared/api/roles'
 import { DEFAULT_USER_ROLE } from '../../store/users'
 import { forEachPage, textOf } from './pages'
-import type { SourceRow } from './source'
+import type { SourceRow } from '../../store/mmonit-source/source'
 import type { ImportContext, ImportStep, Skipped } from './step'
 
 const PROFILE = ['fullname', 'title', 'email', 'phone', 'mobile', 'imname', 'imtype', 'image'] as const

@@ -1,8 +1,8 @@
 // An M/Monit database kept in MySQL or MariaDB (`mysql://user:pass@host:port/db`, as M/Monit's
 // server.xml names it), read in a read-only session: safe beside a running M/Monit.
 import { createConnection, type Connection, type ConnectionOptions } from 'mysql2/promise'
-import { SourceError, type SourceValue } from './source'
-import { ServerSource, shownUrl, type EngineRows } from './server-source'
+import { shownUrl, SourceError, type SourceValue } from './source'
+import { ServerSource, type EngineRows } from './server-source'
 
 const CONNECT_TIMEOUT_MS = 10_000
 

@@ -41,21 +41,6 @@ export interface PageQuery {
 /** What the user can fix about the source: a missing file, an unknown URL, a table or column it lacks. */
 export class SourceError extends Error {}
 
-/**
- * `sqlite:PATH` (also M/Monit's own `sqlite:///PATH?options` form), `mysql://…` or `postgresql://…`
- * (`postgres://…`), as M/Monit's server.xml names its database.
- */
-export async function openSource(url: string): Promise<MMonitSource> {
-  // Loaded when asked for: each engine's module imports this one (SourceError), and its client library
-  // (mysql2, pg) is loaded only for that engine.
-  if (url.startsWith('sqlite:')) return (await import('./sqlite-source')).SqliteSource.open(sqlitePath(url))
-  if (/^mysql:\/\//i.test(url)) return (await import('./mysql-source')).MysqlSource.open(url)
-  if (/^postgres(ql)?:\/\//i.test(url)) return (await import('./postgres-source')).PostgresSource.open(url)
-  // M/Monit's HTTP API (import-mmonit --from-api): what its database would give, less what the API cannot.
-  if (/^https?:\/\//i.test(url)) return (await import('./api-source')).ApiSource.open(url)
-  throw new SourceError(`${url}: expected sqlite:PATH, mysql://… or postgresql://…`)
-}
-
 /** `sqlite:PATH` or `sqlite:///abs/path?options` (M/Monit's form: the options are its own pragmas). */
 export function sqlitePath(url: string): string {
   let path = url.slice('sqlite:'.length)
@@ -72,4 +57,11 @@ export async function checkNames(source: MMonitSource, table: string, columns: r
   const present = await source.columns(table)
   const missing = columns.filter((c) => !present.has(c))
   if (missing.length > 0) throw new SourceError(`the M/Monit table ${table} has no column ${missing.join(', ')}`)
+}
+
+/** `url` with the password replaced: safe to print. */
+export function shownUrl(url: URL): string {
+  const shown = new URL(url.href)
+  if (shown.password !== '') shown.password = '***'
+  return shown.href
 }

@@ -140,10 +140,3 @@ function integerOf(value: unknown, where: string): number {
     throw new SourceError(`${where}: ${text} is beyond the integers this importer keeps exactly (±${Number.MAX_SAFE_INTEGER})`)
   return Number(big)
 }
-
-/** `url` with the password replaced: safe to print. */
-export function shownUrl(url: URL): string {
-  const shown = new URL(url.href)
-  if (shown.password !== '') shown.password = '***'
-  return shown.href
-}
