@@ -135,7 +135,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     )
     const apiTokens = new ApiTokenService(store.apiTokens, principals, undefined, (write) => storage.bestEffort(write))
     const desktop = options.parent && desktopNotifier(options.parent)
-    const mmonitImport = new MMonitImportJob({ database: store.location, keyFile }, log)
+    const mmonitImport = new MMonitImportJob({ database: store.location, keyFile }, log, () => store.permissionsChanged())
     const routes: string[] = []
     const app = await buildApp({
       store,

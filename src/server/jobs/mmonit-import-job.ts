@@ -65,12 +65,16 @@ export class MMonitImportJob {
   private stepStarted = 0
   /** Told when the running import has claimed its target, finished or failed. */
   private settled: (() => void) | undefined
+  /** The running import has begun its steps, which write (a dry run has none). */
+  private wrote = false
   /** A database server or M/Monit's API rather than a file: its failures are the upstream's (502). */
   private remote = false
 
   constructor(
     private readonly target: ImportTarget,
     private readonly log: Logger,
+    /** After an import that wrote: what the server keeps in memory of users, roles and groups is read again. */
+    private readonly onImported: () => void,
     private readonly now: () => number = Date.now
   ) {}
 
@@ -91,6 +95,7 @@ export class MMonitImportJob {
     const shown = withoutPassword(request.from)
     const scrub = scrubber(request.from)
     this.remote = !request.from.startsWith('sqlite:')
+    this.wrote = false
     this.current = {
       ...IDLE,
       state: 'running',
@@ -151,6 +156,7 @@ export class MMonitImportJob {
 
   private receive(message: FromImportThread, scrub: (text: string) => string): void {
     if (message.type === 'step') {
+      this.wrote = true
       this.stepStarted = this.now()
       this.current = {
         ...this.current,
@@ -180,6 +186,8 @@ export class MMonitImportJob {
   }
 
   private finish(): void {
+    // Done, failed or cancelled halfway: what was written so far is in the store either way.
+    if (this.wrote) this.onImported()
     this.settle()
     const worker = this.worker
     this.worker = undefined

@@ -22,7 +22,7 @@ import type { ChangeChannel } from './change-channel'
 import { PostgresChangeChannel } from './postgres/change-channel'
 import { soleProcessLease, type JobLease } from './job-lease'
 import { PostgresJobLease } from './postgres/job-lease'
-import { ProcessPermissionGeneration, StoredPermissionGeneration } from './permission-generation'
+import { ProcessPermissionGeneration, StoredPermissionGeneration, type PermissionGeneration } from './permission-generation'
 import { RoleRepository } from './roles'
 import { ServerRunRepository } from './server-runs'
 import { ServerSettingsRepository } from './server-settings'
@@ -71,6 +71,7 @@ export class Store {
   readonly eventReports: EventReportRepository
   readonly uptime: UptimeRepository
   readonly metrics: MetricsRepository
+  private readonly permissions: PermissionGeneration
 
   /**
    * `location`: a SQLite file's path, or a PostgreSQL URL (postgres://user:password@host:port/db).
@@ -86,6 +87,7 @@ export class Store {
       : new SqliteRunner(openDatabase(location, log, undefined, pageCacheMib).sqlite)
     const db = createQueryBuilder(sql.engine)
     const permissions = sql.engine === 'postgres' ? new StoredPermissionGeneration(sql) : new ProcessPermissionGeneration()
+    this.permissions = permissions
     this.db = db
     this.sql = sql
     this.hosts = new HostRepository(db, sql)
@@ -134,6 +136,14 @@ export class Store {
   /** The connection's SQLite page cache as SQLite reports it, in MiB; undefined on PostgreSQL. */
   pageCacheMib(): number | undefined {
     return this.sql instanceof SqliteRunner ? -Number(this.sql.sqlite.pragma('cache_size', { simple: true })) / 1024 : undefined
+  }
+
+  /**
+   * Another connection wrote users, roles or host groups (the M/Monit import's thread): on SQLite the
+   * counter cached principals compare against lives in this process, so that write did not bump it.
+   */
+  permissionsChanged(): void {
+    this.permissions.bump()
   }
 
   close(): void {
