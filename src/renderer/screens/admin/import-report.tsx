@@ -5,6 +5,14 @@ import type { ImportReportShape, ImportStatus } from '../../api/mmonit-import'
 
 const count = (n: number, what: string) => `${n.toLocaleString('en')} ${what}`
 
+/** The importer's step names where they are M/Monit's table names rather than words. */
+const KIND_WORDS: Record<string, string> = {
+  names: 'names (of hosts, services and groups)',
+  statistics: 'statistic series',
+  history: 'history samples and roll-ups'
+}
+const kind = (step: string) => KIND_WORDS[step] ?? step
+
 export function ImportProgress({ status, onCancel, cancelling }: { status: ImportStatus; onCancel: () => void; cancelling: boolean }) {
   const share = status.expected > 0 ? Math.min(100, (status.rows / status.expected) * 100) : 0
   return (
@@ -15,7 +23,7 @@ export function ImportProgress({ status, onCancel, cancelling }: { status: Impor
       {status.step ? (
         <>
           <Text size="sm">
-            Step {status.stepIndex + 1} of {status.stepCount}: {status.step}, {count(status.rows, 'rows')} of{' '}
+            Step {status.stepIndex + 1} of {status.stepCount}: {kind(status.step)}, {count(status.rows, 'rows')} of{' '}
             {status.expected.toLocaleString('en')}
             {status.etaSeconds !== null && ` (about ${duration(status.etaSeconds)} left in this step)`}
           </Text>
@@ -46,7 +54,9 @@ export function ImportReportView({ report, source }: { report: ImportReportShape
       <List spacing={4} size="sm" aria-label="Per kind">
         {report.steps.map((s) => (
           <List.Item key={s.name}>
-            {report.dryRun ? count(s.expected, s.name) : `${count(s.imported, s.name)} imported of ${s.expected.toLocaleString('en')}`}
+            {report.dryRun
+              ? count(s.expected, kind(s.name))
+              : `${count(s.imported, kind(s.name))} imported of ${s.expected.toLocaleString('en')}`}
             {!report.dryRun &&
               s.skipped.length > 0 &&
               `, ${s.skipped.reduce((n, k) => n + (k.rows ?? 1), 0).toLocaleString('en')} left out`}
