@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { removeDir, startBuiltServer, type BuiltServer } from '../test/support/built-server'
 import { createMMonitSqlite } from '../test/support/mmonit-database'
+import { freePort } from '../test/support/ports'
 
 const OWNER = { uname: 'owner', password: 'owner-secret-1' }
 let server: BuiltServer
@@ -58,6 +59,22 @@ test('first run: setup offers the import; a dry run, then the import and its rep
   await expect(page.getByRole('alert').filter({ hasText: 'The import could not start' })).toContainText('cannot open as an SQLite database')
   await expect(page.getByRole('alert').filter({ hasText: 'The import could not start' })).toContainText('cannot be imported as it is')
 
+  // A database server that cannot be reached: the server's reason and what to check, without the password.
+  await page.getByText('PostgreSQL', { exact: true }).click()
+  await page.getByLabel('Database server and database').fill('127.0.0.1')
+  await page.getByRole('button', { name: 'Dry run' }).click()
+  await expect(page.getByText('Name the database after the server: host:port/database')).toBeVisible()
+  await page.getByLabel('Database server and database').fill(`127.0.0.1:${await freePort()}/mmonit`)
+  await page.getByLabel('Database user').fill('reader')
+  await page.getByLabel('Password', { exact: true }).fill('never-shown-1')
+  await page.getByRole('button', { name: 'Dry run' }).click()
+  const unreachable = page.getByRole('alert').filter({ hasText: 'The import could not start' })
+  await expect(unreachable).toContainText('could not be reached or read')
+  await expect(unreachable).toContainText('cannot read the M/Monit database')
+  await expect(page.locator('body')).not.toContainText('never-shown-1')
+  await page.screenshot({ path: 'shots/import-unreachable.png', fullPage: true })
+
+  await page.getByText('SQLite file', { exact: true }).click()
   await path(page).fill(join(dir, 'mmonit.db'))
   await page.getByRole('button', { name: 'Dry run' }).click()
   const report = page.getByTestId('import-report')

@@ -130,6 +130,9 @@ describe('admin/import/mmonit', () => {
     const source = `postgresql://reader:${SECRET}@127.0.0.1:${port}/mmonit`
     const res = await start({ source, merge: true })
     expect(res.status, res.text).toBe(502)
+    expect((res.json as { error: string }).error).toContain(
+      `@127.0.0.1:${port}/mmonit: cannot read the M/Monit database (connect ECONNREFUSED`
+    )
     expect(res.text).not.toContain(SECRET)
     const failed = await status()
     expect(failed).toMatchObject({ state: 'failed', errorStatus: 502, source: `postgresql://reader@127.0.0.1:${port}/mmonit` })
