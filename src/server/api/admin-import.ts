@@ -45,20 +45,29 @@ export function adminImportEndpoints({ store, mmonitImport }: ApiDeps): ApiEndpo
         // The HTTP API has no statistics history to give (as --from-api).
         const history = !p.nohistory && !/^https?:/i.test(from)
         const request = { from, since, history, dryRun: p.dryrun ?? false, merge: p.merge ?? false }
-        store.auditLog.record(actorOf(ctx), {
-          action: 'mmonit-import.start',
-          target: `mmonit ${withoutPassword(from)}`,
-          detail: detailOf({ dryRun: request.dryRun, merge: request.merge, since: p.since, history })
-        })
+        let status
         try {
-          const status = await job.start(request, ctx.principal.uname, SETTLE_MS)
-          if (status.state === 'failed' && status.errorStatus !== null)
-            throw new HttpError(status.errorStatus, status.error ?? 'the import failed')
-          return status
+          status = await job.start(request, ctx.principal.uname, SETTLE_MS)
         } catch (e) {
           if (e instanceof ImportBusyError) throw new HttpError(409, e.message)
           throw e
         }
+        // Every import started is recorded, refused by its source or target or not: who, from where, how it began.
+        store.auditLog.record(actorOf(ctx), {
+          action: 'mmonit-import.start',
+          target: `mmonit ${withoutPassword(from)}`,
+          detail: detailOf({
+            dryRun: request.dryRun,
+            merge: request.merge,
+            since: p.since,
+            history,
+            outcome: status.state,
+            error: status.error
+          })
+        })
+        if (status.state === 'failed' && status.errorStatus !== null)
+          throw new HttpError(status.errorStatus, status.error ?? 'the import failed')
+        return status
       }
     }),
     endpoint({
