@@ -149,11 +149,16 @@ function recycle(c: SyncConnection, name: string): boolean {
 
 /** Every table emptied but the migrations' own, the seeded rows put back, the sequences where the template's stand. */
 function emptyingSql({ tables, rows, sequences }: TemplateSnapshot): string {
+  const emptied = tables.filter((t) => t !== 'schema_migration')
   return [
     'BEGIN',
-    // Replica mode skips the foreign keys' triggers: the tables empty in any order.
-    'SET LOCAL session_replication_role = replica',
-    ...tables.filter((t) => t !== 'schema_migration').map((t) => `DELETE FROM ${quoteIdent(t)}`),
+    // Truncated, not deleted from: a table left full of dead rows (1,000 hosts) slowed the next test down
+    // twofold. Only those that ever held a row: truncating costs a new file per table and index.
+    `DO $$ DECLARE used text; BEGIN
+      SELECT string_agg(format('%I', t), ', ') INTO used FROM unnest(ARRAY[${emptied.map(quoteLiteral).join(', ')}]::text[]) t
+        WHERE pg_relation_size(quote_ident(t)) > 0;
+      IF used IS NOT NULL THEN EXECUTE 'TRUNCATE ' || used || ' CASCADE'; END IF;
+    END $$`,
     ...Object.entries(rows)
       .filter(([t]) => t !== 'schema_migration')
       .map(
