@@ -7,6 +7,9 @@
 import { actionLabels, eventClasses, serviceTypeLabels } from '../../../shared/codes'
 import type { MMonitApiSession } from './api-source-session'
 import type { SourceRow } from '../../store/mmonit-source/source'
+import { EVENT_COLUMNS } from './events'
+import { HOST_COLUMNS } from './hosts'
+import { SERVICE_COLUMNS } from './services'
 
 /** Said in the report of an import over the API. */
 export const API_CANNOT_GIVE = [
@@ -104,52 +107,6 @@ async function readUsers(api: MMonitApiSession, notes: string[]) {
   }
   return { users, userroles }
 }
-
-const HOST_COLUMNS = [
-  'id',
-  'created_at',
-  'monitid',
-  'nameid',
-  'keepname',
-  'description',
-  'ipaddrin',
-  'portin',
-  'sslin',
-  'ipaddrout',
-  'portout',
-  'sslout',
-  'uname',
-  'password',
-  'poll',
-  'startdelay',
-  'serviceskew',
-  'controlfilenameid',
-  'version',
-  'incarnation',
-  'updated_at',
-  'platformname',
-  'platformrelease',
-  'platformversion',
-  'platformmachine',
-  'platformcpu',
-  'platformmemory',
-  'platformswap'
-]
-const SERVICE_COLUMNS = [
-  'id',
-  'hostid',
-  'nameid',
-  'type',
-  'status',
-  'statushint',
-  'monitoringstate',
-  'monitoringmode',
-  'onreboot',
-  'statusmodified',
-  'everytype',
-  'everycyclenumber',
-  'everycron'
-]
 
 interface AdminHost {
   id: number
@@ -267,20 +224,6 @@ function everyColumns(every: string): SourceRow {
   if (cron) return { everytype: cron[1] ? 4 : 3, everycyclenumber: 0, everycron: cron[2] }
   return { everytype: 0, everycyclenumber: 0, everycron: '' }
 }
-
-const EVENT_COLUMNS = [
-  'id',
-  'hostid',
-  'collectedsec',
-  'collectedusec',
-  'service_nameid',
-  'servicetype',
-  'event',
-  'state',
-  'action',
-  'message',
-  'active'
-]
 
 interface EventEntry {
   id: number

@@ -9,7 +9,8 @@ import { forEachPage, numberOf, textOf } from './pages'
 import type { SourceFilter, SourceRow } from '../../store/mmonit-source/source'
 import type { ImportContext, ImportOptions, ImportStep, Skipped } from './step'
 
-const COLUMNS = [
+/** The `event` columns the import reads: the API source lays its answers out in them too. */
+export const EVENT_COLUMNS = [
   'id',
   'hostid',
   'collectedsec',
@@ -41,7 +42,7 @@ export const eventsStep: ImportStep = {
     const skips = new Map<string, number>()
     let read = 0
     let imported = 0
-    const page = { table: 'event', columns: COLUMNS, key: ['id'], where: since(ctx.options) }
+    const page = { table: 'event', columns: EVENT_COLUMNS, key: ['id'], where: since(ctx.options) }
     await forEachPage(ctx.source, page, ctx.options.batchRows, (rows) => {
       ctx.target.sql.transaction(() => {
         const batch: Required<NewEvent>[] = []

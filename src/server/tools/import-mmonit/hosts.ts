@@ -8,7 +8,8 @@ import { numberOf, forEachPage, textOf } from './pages'
 import type { SourceRow } from '../../store/mmonit-source/source'
 import type { ImportContext, ImportStep, Skipped } from './step'
 
-const COLUMNS = [
+/** The `host` columns the import reads (schema 15 and 26 alike): the API source lays its answers out in them too. */
+export const HOST_COLUMNS = [
   'id',
   'monitid',
   'nameid',
@@ -78,7 +79,7 @@ export const hostsStep: ImportStep = {
   count: (source) => source.count('host'),
   async run(ctx) {
     const present = await ctx.source.columns('host')
-    const columns = [...COLUMNS, ...LATER_COLUMNS.filter((c) => present.has(c))]
+    const columns = [...HOST_COLUMNS, ...LATER_COLUMNS.filter((c) => present.has(c))]
     const defaultSkew = await mmonitDefaultSkew(ctx)
     const repo = new MMonitImportRepository(ctx.target.db, ctx.target.sql)
     const skipped: Skipped[] = []

@@ -8,7 +8,8 @@ import { forEachPage, numberOf, textOf } from './pages'
 import type { SourceRow } from '../../store/mmonit-source/source'
 import type { ImportStep, Skipped } from './step'
 
-const COLUMNS = [
+/** The `service` columns the import reads: the API source lays its answers out in them too. */
+export const SERVICE_COLUMNS = [
   'id',
   'hostid',
   'nameid',
@@ -32,7 +33,7 @@ export const servicesStep: ImportStep = {
     const positions = new Map<number, number>()
     const skipped: Skipped[] = []
     let read = 0
-    await forEachPage(ctx.source, { table: 'service', columns: COLUMNS, key: ['id'] }, ctx.options.batchRows, (rows) => {
+    await forEachPage(ctx.source, { table: 'service', columns: SERVICE_COLUMNS, key: ['id'] }, ctx.options.batchRows, (rows) => {
       ctx.target.sql.transaction(() => {
         for (const row of rows) {
           const hostId = ctx.ids.hosts.get(numberOf(row.hostid))
