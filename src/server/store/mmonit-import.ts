@@ -3,7 +3,7 @@
 // last states the collector keeps up to date message by message, recomputed once per imported host.
 import type { NewEvent } from './events'
 import type { HostChanges, HostRow } from './hosts'
-import type { ServiceState } from './services'
+import { serviceColumns, type ServiceState } from './services'
 import { SettingTable } from './setting-table'
 import type { QueryBuilder, SqlRunner } from './sql'
 
@@ -75,24 +75,7 @@ export class MMonitImportRepository {
     this.insertService = sql.prepare((p: ServiceState & { hostId: number }) =>
       db
         .insertInto('service')
-        .values({
-          host_id: p.hostId,
-          name_id: p.nameId,
-          name: p.name,
-          type: p.type,
-          position: p.position,
-          collected_usec: p.collectedUsec,
-          status: p.status,
-          status_hint: p.statusHint,
-          monitor: p.monitor,
-          monitor_mode: p.monitorMode,
-          on_reboot: p.onReboot,
-          pending_action: p.pendingAction,
-          every: p.every,
-          led: p.led,
-          status_text: p.statusText,
-          statistics: p.statistics
-        })
+        .values({ host_id: p.hostId, ...serviceColumns(p) })
         .onConflict((oc) => oc.columns(['host_id', 'name']).doNothing())
         .returning('id')
     )

@@ -24,6 +24,25 @@ export interface ServiceState {
   statistics: string
 }
 
+/** A service's row but its host: what the collector writes, and the M/Monit import too. */
+export const serviceColumns = (p: ServiceState) => ({
+  name_id: p.nameId,
+  name: p.name,
+  type: p.type,
+  position: p.position,
+  collected_usec: p.collectedUsec,
+  status: p.status,
+  status_hint: p.statusHint,
+  monitor: p.monitor,
+  monitor_mode: p.monitorMode,
+  on_reboot: p.onReboot,
+  pending_action: p.pendingAction,
+  every: p.every,
+  led: p.led,
+  status_text: p.statusText,
+  statistics: p.statistics
+})
+
 export type StoredService = Omit<Selectable<ServiceTable>, 'host_id' | 'events_count'>
 
 export class ServiceRepository {
@@ -70,30 +89,15 @@ export class ServiceRepository {
         ])
         .where('host_id', '=', p.hostId)
     )
-    const columns = (p: ServiceState) => ({
-      name_id: p.nameId,
-      name: p.name,
-      type: p.type,
-      position: p.position,
-      collected_usec: p.collectedUsec,
-      status: p.status,
-      status_hint: p.statusHint,
-      monitor: p.monitor,
-      monitor_mode: p.monitorMode,
-      on_reboot: p.onReboot,
-      pending_action: p.pendingAction,
-      every: p.every,
-      led: p.led,
-      status_text: p.statusText,
-      statistics: p.statistics
-    })
     this.insertService = sql.prepare((p: ServiceState & { hostId: number }) =>
       db
         .insertInto('service')
-        .values({ host_id: p.hostId, ...columns(p) })
+        .values({ host_id: p.hostId, ...serviceColumns(p) })
         .returning('id')
     )
-    this.updateService = sql.prepare((p: ServiceState & { id: number }) => db.updateTable('service').set(columns(p)).where('id', '=', p.id))
+    this.updateService = sql.prepare((p: ServiceState & { id: number }) =>
+      db.updateTable('service').set(serviceColumns(p)).where('id', '=', p.id)
+    )
     this.updateServiceState = sql.prepare((p: ServiceState & { id: number }) =>
       db
         .updateTable('service')
