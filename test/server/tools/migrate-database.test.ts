@@ -193,51 +193,60 @@ describe('overseer migrate', () => {
     }
   })
 
-  it.skipIf(!existsSync(SERVER_JS))('runs as `server.js migrate`: exit 0 copied, 1 refused, 2 bad arguments', () => {
-    const migrate = (...args: string[]) => spawnSync(process.execPath, [SERVER_JS, 'migrate', ...args], { encoding: 'utf8' })
-    const target = `sqlite:${sqliteFile('cli')}`
+  it.skipIf(!existsSync(SERVER_JS))(
+    'runs as `server.js migrate`: exit 0 copied, 1 refused, 2 bad arguments',
+    () => {
+      const migrate = (...args: string[]) => spawnSync(process.execPath, [SERVER_JS, 'migrate', ...args], { encoding: 'utf8' })
+      const target = `sqlite:${sqliteFile('cli')}`
 
-    const copied = migrate('--from', `sqlite:${source.store.location}`, '--to', target)
-    expect(copied.stderr).toMatch(/host: \d+ \/ \d+ rows \(100 %\)/)
-    expect(copied.stderr).toMatch(/copied [\d,]+ rows in \d+ tables .* rows\/s\); counts verified/)
-    expect(copied.status).toBe(0)
+      const copied = migrate('--from', `sqlite:${source.store.location}`, '--to', target)
+      expect(copied.stderr).toMatch(/host: \d+ \/ \d+ rows \(100 %\)/)
+      expect(copied.stderr).toMatch(/copied [\d,]+ rows in \d+ tables .* rows\/s\); counts verified/)
+      expect(copied.status).toBe(0)
 
-    const refused = migrate('--from', `sqlite:${source.store.location}`, '--to', target)
-    expect(refused.stderr).toMatch(/already holds data/)
-    expect(refused.status).toBe(1)
-    expect(migrate('--from', `sqlite:${source.store.location}`, '--to', target, '--force').status).toBe(0)
+      const refused = migrate('--from', `sqlite:${source.store.location}`, '--to', target)
+      expect(refused.stderr).toMatch(/already holds data/)
+      expect(refused.status).toBe(1)
+      expect(migrate('--from', `sqlite:${source.store.location}`, '--to', target, '--force').status).toBe(0)
 
-    for (const [args, message] of [
-      [['--to', target], /--from is missing/],
-      [['--from', `sqlite:${source.store.location}`], /--to is missing/],
-      [['--from', source.store.location, '--to', target], /expected sqlite:PATH or postgres/],
-      [['--from', `sqlite:${join(dir, 'none.sqlite')}`, '--to', target], /no such file/],
-      [['--from', `sqlite:${source.store.location}`, '--to', target, '--batch-rows', '0'], /positive whole number/],
-      [['--from', `sqlite:${source.store.location}`, '--to', target, '--fast'], /unknown argument --fast/]
-    ] as const) {
-      const bad = migrate(...args)
-      expect(bad.stderr, args.join(' ')).toMatch(message)
-      expect(bad.stderr).toMatch(/usage: overseer migrate/)
-      expect(bad.status).toBe(2)
-    }
-  })
-
-  it.skipIf(!existsSync(SERVER_JS) || !process.env.OVERSEER_TEST_POSTGRES)('runs as `server.js migrate` to and from PostgreSQL', () => {
-    const pgDir = mkdtempSync(join(tmpdir(), 'overseer-migrate-pg-'))
-    const postgres = databaseFor(pgDir)!
-    try {
-      for (const [from, to] of [
-        [`sqlite:${source.store.location}`, postgres],
-        [postgres, `sqlite:${sqliteFile('cli-back')}`]
-      ]) {
-        const run = spawnSync(process.execPath, [SERVER_JS, 'migrate', '--from', from, '--to', to], { encoding: 'utf8' })
-        expect(run.stderr).toMatch(/counts verified/)
-        expect(run.status).toBe(0)
+      for (const [args, message] of [
+        [['--to', target], /--from is missing/],
+        [['--from', `sqlite:${source.store.location}`], /--to is missing/],
+        [['--from', source.store.location, '--to', target], /expected sqlite:PATH or postgres/],
+        [['--from', `sqlite:${join(dir, 'none.sqlite')}`, '--to', target], /no such file/],
+        [['--from', `sqlite:${source.store.location}`, '--to', target, '--batch-rows', '0'], /positive whole number/],
+        [['--from', `sqlite:${source.store.location}`, '--to', target, '--fast'], /unknown argument --fast/]
+      ] as const) {
+        const bad = migrate(...args)
+        expect(bad.stderr, args.join(' ')).toMatch(message)
+        expect(bad.stderr).toMatch(/usage: overseer migrate/)
+        expect(bad.status).toBe(2)
       }
-      expect(snapshot(sqliteFile('cli-back'))).toEqual(snapshot(source.store.location))
-    } finally {
-      dropDatabaseOf(pgDir)
-      rmSync(pgDir, { recursive: true, force: true })
-    }
-  })
+      // Nine cold starts of the built server one after another: 21 s on a machine busy with the whole suite.
+    },
+    60_000
+  )
+
+  it.skipIf(!existsSync(SERVER_JS) || !process.env.OVERSEER_TEST_POSTGRES)(
+    'runs as `server.js migrate` to and from PostgreSQL',
+    () => {
+      const pgDir = mkdtempSync(join(tmpdir(), 'overseer-migrate-pg-'))
+      const postgres = databaseFor(pgDir)!
+      try {
+        for (const [from, to] of [
+          [`sqlite:${source.store.location}`, postgres],
+          [postgres, `sqlite:${sqliteFile('cli-back')}`]
+        ]) {
+          const run = spawnSync(process.execPath, [SERVER_JS, 'migrate', '--from', from, '--to', to], { encoding: 'utf8' })
+          expect(run.stderr).toMatch(/counts verified/)
+          expect(run.status).toBe(0)
+        }
+        expect(snapshot(sqliteFile('cli-back'))).toEqual(snapshot(source.store.location))
+      } finally {
+        dropDatabaseOf(pgDir)
+        rmSync(pgDir, { recursive: true, force: true })
+      }
+    },
+    60_000
+  )
 })
