@@ -19,7 +19,10 @@ const GROUP_WAIT_SEC = 4
 const CONCURRENCY = 16
 /** The failures arrive over this long: more than the group wait, so that they make more than one group. */
 const STORM_MS = 5000
-const MAX_MESSAGES_PER_CHANNEL = 5
+
+/** A group closes a group wait after its first failure: failures posted over `postedMs` make at most this
+ *  many messages per channel (5 for the planned 5 s; more when a busy machine stretched the posting). */
+const maxMessagesPerChannel = (postedMs: number) => Math.max(5, Math.ceil(postedMs / (GROUP_WAIT_SEC * 1000)) + 2)
 
 let server: TestServer
 let admin: ApiClient
@@ -83,7 +86,7 @@ describe('an alert storm', () => {
       groupwait: GROUP_WAIT_SEC
     })
     expect(rule.status).toBe(200)
-  }, 60_000)
+  }, 120_000)
 
   it('1,000 failures within a few seconds: a handful of grouped messages per channel, listing each failure exactly once', async () => {
     const nowSec = Math.floor(Date.now() / 1000)
@@ -107,7 +110,7 @@ describe('an alert storm', () => {
           `${HOSTS} failures posted in ${postedMs} ms, last message ${lastAt - stormAt} ms after the first post (group wait ${GROUP_WAIT_SEC} s)`
       )
       expect(messages.length).toBeGreaterThanOrEqual(1)
-      expect(messages.length).toBeLessThanOrEqual(MAX_MESSAGES_PER_CHANNEL)
+      expect(messages.length).toBeLessThanOrEqual(maxMessagesPerChannel(postedMs))
       const alerts = messages.flatMap((m) => m.body.alerts)
       expect(alerts).toHaveLength(HOSTS)
       expect(new Set(alerts.map((a) => a.host)).size).toBe(HOSTS)
@@ -131,5 +134,5 @@ describe('an alert storm', () => {
     expect(log.records.map((r) => [r.uid, r.status, r.attempts]).sort()).toEqual(
       hooks.flatMap((h) => h.received.map((m) => [m.body.id, 'delivered', 1])).sort()
     )
-  }, 60_000)
+  }, 120_000)
 })
