@@ -40,22 +40,41 @@ function exists(c: SyncConnection, database: string): boolean {
   return c.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]).rows.length > 0
 }
 
+/** Migrates the template under a name of its own and renames it once complete: another test process
+ *  never copies a template still being migrated, nor finds it in use (55006) while it is. */
 function ensureTemplate(c: SyncConnection): void {
   if (exists(c, TEMPLATE)) return
+  const building = `overseer_template_${process.pid}`
+  c.query(`DROP DATABASE IF EXISTS ${building}`)
+  c.query(`CREATE DATABASE ${building}`)
+  new Store(withDatabase(clusterUrl!, building)).close()
+  const template = new SyncConnection(withDatabase(clusterUrl!, building))
   try {
-    c.query(`CREATE DATABASE ${TEMPLATE}`)
-  } catch (err) {
-    if ((err as { code?: string }).code !== '42P04') throw err // created meanwhile by another test process
-    return
-  }
-  new Store(withDatabase(clusterUrl!, TEMPLATE)).close()
-  const template = new SyncConnection(withDatabase(clusterUrl!, TEMPLATE))
-  try {
-    const snapshot = JSON.stringify(templateSnapshot(template))
-    c.query(`COMMENT ON DATABASE ${TEMPLATE} IS ${quoteLiteral(snapshot)}`)
+    c.query(`COMMENT ON DATABASE ${building} IS ${quoteLiteral(JSON.stringify(templateSnapshot(template)))}`)
   } finally {
     template.close()
   }
+  try {
+    if (!onceLeft(() => c.query(`ALTER DATABASE ${building} RENAME TO ${TEMPLATE}`))) throw new Error(`${building} is still in use`)
+  } catch (err) {
+    if ((err as { code?: string }).code !== '42P04') throw err
+    c.query(`DROP DATABASE ${building} WITH (FORCE)`) // another test process made the template first
+  }
+}
+
+/** Runs `statement` once the connections that just closed on its database have left (55006 until then);
+ *  false when they are still there after two seconds. */
+function onceLeft(statement: () => void): boolean {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    try {
+      statement()
+      return true
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006') throw err
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5)
+    }
+  }
+  return false
 }
 
 /** What a database made from the template holds besides its tables: the schema's fingerprint, the rows
@@ -135,16 +154,7 @@ function recycle(c: SyncConnection, name: string): boolean {
   } finally {
     c.query(`SELECT dblink_disconnect('recycle')`)
   }
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      c.query(`ALTER DATABASE ${name} RENAME TO ${POOLED}${randomBytes(8).toString('hex')}`)
-      return true
-    } catch (err) {
-      if ((err as { code?: string }).code !== '55006') throw err // dblink's session is still on its way out
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5)
-    }
-  }
-  return false
+  return onceLeft(() => c.query(`ALTER DATABASE ${name} RENAME TO ${POOLED}${randomBytes(8).toString('hex')}`))
 }
 
 /** Every table emptied but the migrations' own, the seeded rows put back, the sequences where the template's stand. */
