@@ -1,15 +1,8 @@
 // What the server thread (mmonit-import-job.ts) and the import thread (mmonit-import-worker.ts) send each other.
-import type { ImportReport } from '../tools/import-mmonit/import-database'
+import type { ImportReport, ImportRequest } from '../tools/import-mmonit/import-database'
 
-export interface ImportWorkerData {
-  /** importMMonit's request, without its callbacks. */
-  from: string
-  to: string
-  keyFile: string
-  since?: number
-  history: boolean
-  dryRun: boolean
-  merge: boolean
+/** importMMonit's request without its callbacks, and what the thread needs besides. */
+export interface ImportWorkerData extends Omit<ImportRequest, 'progress' | 'log' | 'batchRows'> {
   /** The PostgreSQL connection thread's script in the built server (see sync-connection.ts). */
   postgresWorker?: string
   /** One Int32: set to 1 by the server thread to ask the import to stop after its current batch. */

@@ -50,7 +50,7 @@ export const DEFAULT_BATCH_ROWS = 2000
 const IMPORT_PAGE_CACHE_MIB = 256
 
 export interface ImportRequest {
-  /** sqlite:PATH, mysql://… or postgresql://… (source.ts). */
+  /** sqlite:PATH, mysql://…, postgresql://… or an M/Monit URL (open-source.ts). */
   from: string
   /** A SQLite file's path or a postgres:// URL, as Store takes them. */
   to: string
