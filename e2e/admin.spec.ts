@@ -247,6 +247,8 @@ test('settings: server settings with a refused value, the collector line, and a 
   await shot(pat, 'settings-own-password')
   await pat.getByRole('button', { name: 'Account of e2e-pat' }).click()
   await pat.getByRole('menuitem', { name: 'Log out' }).click()
+  // The logout ends on the login page: a navigation started before it lands would be cut short by it.
+  await expect(pat.getByRole('button', { name: 'Log in' })).toBeVisible()
   await logIn(pat, 'e2e-pat', 'pat-new-pw')
   await pat.close()
 
