@@ -25,11 +25,8 @@ export interface ServiceState {
 }
 
 /** A service's row but its host: what the collector writes, and the M/Monit import too. */
-export const serviceColumns = (p: ServiceState) => ({
-  name_id: p.nameId,
-  name: p.name,
-  type: p.type,
-  position: p.position,
+/** What each message changes in a service's row. */
+const serviceStateColumns = (p: ServiceState) => ({
   collected_usec: p.collectedUsec,
   status: p.status,
   status_hint: p.statusHint,
@@ -41,6 +38,14 @@ export const serviceColumns = (p: ServiceState) => ({
   led: p.led,
   status_text: p.statusText,
   statistics: p.statistics
+})
+
+export const serviceColumns = (p: ServiceState) => ({
+  name_id: p.nameId,
+  name: p.name,
+  type: p.type,
+  position: p.position,
+  ...serviceStateColumns(p)
 })
 
 export type StoredService = Omit<Selectable<ServiceTable>, 'host_id' | 'events_count'>
@@ -99,22 +104,7 @@ export class ServiceRepository {
       db.updateTable('service').set(serviceColumns(p)).where('id', '=', p.id)
     )
     this.updateServiceState = sql.prepare((p: ServiceState & { id: number }) =>
-      db
-        .updateTable('service')
-        .set({
-          collected_usec: p.collectedUsec,
-          status: p.status,
-          status_hint: p.statusHint,
-          monitor: p.monitor,
-          monitor_mode: p.monitorMode,
-          on_reboot: p.onReboot,
-          pending_action: p.pendingAction,
-          every: p.every,
-          led: p.led,
-          status_text: p.statusText,
-          statistics: p.statistics
-        })
-        .where('id', '=', p.id)
+      db.updateTable('service').set(serviceStateColumns(p)).where('id', '=', p.id)
     )
     const arrayRows = sql.dialect.arrayRows
     this.updateServiceStates =
