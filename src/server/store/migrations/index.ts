@@ -14,6 +14,7 @@ import { agentCertificates } from './014-agent-certificates'
 import { auditLog } from './015-audit-log'
 import { declaredGroupMembers } from './017-declared-group-members'
 import { sessionOfDeletedUser } from './018-session-of-deleted-user'
+import { stateIntervalEnd } from './019-state-interval-end'
 
 export interface Migration {
   version: number
@@ -38,5 +39,6 @@ export const migrations: readonly Migration[] = [
   agentCertificates,
   auditLog,
   declaredGroupMembers,
-  sessionOfDeletedUser
+  sessionOfDeletedUser,
+  stateIntervalEnd
 ]

@@ -8,6 +8,7 @@ import { agentCertificates } from './014-agent-certificates'
 import { auditLog } from './015-audit-log'
 import { declaredGroupMembers } from './017-declared-group-members'
 import { sessionOfDeletedUser } from './018-session-of-deleted-user'
+import { stateIntervalEnd } from './019-state-interval-end'
 
 const schemaAtVersion10 = `
 CREATE TABLE host (
@@ -401,5 +402,6 @@ export const postgresMigrations: readonly Migration[] = [
   agentCertificates,
   auditLog,
   declaredGroupMembers,
-  sessionOfDeletedUser
+  sessionOfDeletedUser,
+  stateIntervalEnd
 ]
