@@ -101,6 +101,7 @@ export interface NotificationRow {
   link: string
   alert_count: number
   created_at: number
+  log: string | null
 }
 
 export function notifications(db: PlainSql): NotificationRow[] {

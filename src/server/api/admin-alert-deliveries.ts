@@ -1,6 +1,6 @@
 // admin/alerts/deliveries/list (issue 13, our extension): the delivery log, newest first, paged as
 // reports/events/list is (results, startindex; past the end is an empty page).
-import { alertDeliveryList, type AlertDelivery, type AlertDeliveryList } from '../../shared/api/alerts'
+import { alertDeliveryList, alertDeliveryStatuses, type AlertDelivery, type AlertDeliveryList } from '../../shared/api/alerts'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { arg, pageArgs } from '../../shared/api/args'
 import type { DeliveryOutboxRow, DeliveryRow } from '../store/alert-deliveries'
@@ -12,7 +12,7 @@ const MAX_PAGE = 1000
 const listParams = {
   channelid: arg.int().optional(),
   ruleid: arg.int().optional(),
-  status: arg.oneOf(['pending', 'delivered', 'failed']).optional(),
+  status: arg.oneOf(alertDeliveryStatuses).optional(),
   datefrom: arg.int('a unix timestamp').optional(),
   dateto: arg.int('a unix timestamp').optional(),
   ...pageArgs

@@ -222,21 +222,32 @@ export class AlertDeliveryJob {
         this.repo.attemptFailed(n.id, 'the channel is disabled', null, null)
         continue
       }
+      // A mute applies at send time: alerts muted since they were queued are not sent.
+      const muted = new Set(this.repo.mutedRowsOf(n.id, now))
+      const rows = this.repo.rowsOf(n.id).filter((r) => !muted.has(r.id))
+      if (muted.size > 0 && rows.length === 0) {
+        this.repo.suppressed(
+          n.id,
+          `suppressed (muted): ${muted.size} ${muted.size === 1 ? 'alert' : 'alerts'} muted since queued, nothing sent`
+        )
+        continue
+      }
+      const note = muted.size > 0 ? `${muted.size} of ${muted.size + rows.length} alerts suppressed (muted since queued)` : undefined
       const abort = new AbortController()
-      const done = this.attempt(n, abort.signal)
-        .then((result) => this.record(n, result))
+      const done = this.attempt(n, rows, abort.signal)
+        .then((result) => this.record(n, note === undefined ? result : { ...result, log: [note, result.log].filter(Boolean).join('\n') }))
         .finally(() => this.inFlight.delete(n.channel_id))
       this.inFlight.set(n.channel_id, { done, abort })
     }
   }
 
   /** One attempt; never rejects: every failure is a result in the channel's or our words. */
-  private async attempt(n: DueNotification, stop: AbortSignal): Promise<SendResult> {
+  private async attempt(n: DueNotification, rows: readonly Omit<PendingOutboxRow, 'id'>[], stop: AbortSignal): Promise<SendResult> {
     try {
       const type = channelType(n.channel_type, this.options.channelTypes)
       if (!type) return { ok: false, error: `no channel type '${n.channel_type}' in this server` }
       const settings = type.settings.parse(openSettings(type, n.settings, this.secrets))
-      const notification = this.build(n.uid, this.repo.rowsOf(n.id))
+      const notification = this.build(n.uid, rows)
       const message = renderMessage({ subject: n.subject_template, body: n.body_template }, notification)
       const userEmails = (ids: readonly number[]) => ids.flatMap((id) => this.store.users.find(id)?.email || [])
       return await sendWithin(

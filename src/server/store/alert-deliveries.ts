@@ -99,9 +99,9 @@ export class AlertDeliveryRepository {
   }
 
   /** The rows grouped into notification `id`, in order: what it tells (their items are frozen). */
-  rowsOf(id: number): Omit<PendingOutboxRow, 'id'>[] {
+  rowsOf(id: number): PendingOutboxRow[] {
     return this.sql.all(
-      this.db.selectFrom('alert_outbox').select(['event_id', 'kind', 'item']).where('notification_id', '=', id).orderBy('id')
+      this.db.selectFrom('alert_outbox').select(['id', 'event_id', 'kind', 'item']).where('notification_id', '=', id).orderBy('id')
     )
   }
 
@@ -207,6 +207,43 @@ export class AlertDeliveryRepository {
     )
   }
 
+  /**
+   * The rows of notification `id` whose host, or whose service, is muted at `now` (server time): muted
+   * after they were queued, they are not sent (a mute applies at send time too).
+   */
+  mutedRowsOf(id: number, now: number): number[] {
+    return this.sql
+      .all(
+        this.db
+          .selectFrom('alert_outbox as o')
+          .innerJoin('event as e', 'e.id', 'o.event_id')
+          .select('o.id')
+          .where('o.notification_id', '=', id)
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('alert_mute as m')
+                .select('m.id')
+                .whereRef('m.host_id', '=', 'e.host_id')
+                .where('m.until', '>', now)
+                .where((w) => w.or([w('m.service_name_id', 'is', null), w('m.service_name_id', '=', w.ref('e.service_name_id'))]))
+            )
+          )
+      )
+      .map((r) => r.id)
+  }
+
+  /** Every alert of it muted since it was queued: not sent, and the log says why. */
+  suppressed(id: number, log: string): void {
+    this.sql.run(
+      this.db
+        .updateTable('alert_notification')
+        .set({ status: 'suppressed', next_attempt_at: null, log })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+    )
+  }
+
   /** An attempt failed: try again at `retryAt`, or (null) give up. */
   attemptFailed(id: number, error: string, log: string | null, retryAt: number | null): void {
     this.sql.run(
@@ -282,7 +319,7 @@ export class AlertDeliveryRepository {
             .selectFrom('alert_notification')
             .select('id')
             .where('created_at', '<', before)
-            .where('status', 'in', ['delivered', 'failed'])
+            .where('status', 'in', ['delivered', 'failed', 'suppressed'])
             .limit(limit)
         )
     ).changes

@@ -301,7 +301,8 @@ export interface AlertNotificationTable {
   channel_id: number
   /** Unix seconds (server clock) */
   created_at: number
-  status: 'pending' | 'delivered' | 'failed'
+  /** suppressed: every alert of it muted after it was queued, not sent */
+  status: 'pending' | 'delivered' | 'failed' | 'suppressed'
   attempts: Generated<number>
   next_attempt_at: number | null
   last_error: string | null

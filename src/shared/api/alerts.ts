@@ -100,7 +100,7 @@ export type AlertMuteRecord = z.infer<typeof alertMuteRecord>
 export const alertMuteListAnswer = z.object({ records: z.array(alertMuteRecord) })
 export type AlertMuteList = z.infer<typeof alertMuteListAnswer>
 
-export const alertDeliveryStatuses = ['pending', 'delivered', 'failed'] as const
+export const alertDeliveryStatuses = ['pending', 'delivered', 'failed', 'suppressed'] as const
 export type AlertDeliveryStatus = (typeof alertDeliveryStatuses)[number]
 
 /** One notification in the delivery log (admin/alerts/deliveries/list). */
@@ -116,7 +116,9 @@ export const alertDelivery = z.object({
   summary: z.string(),
   link: z.string(),
   alerts: z.number().int(),
-  status: z.enum(alertDeliveryStatuses).describe('pending: to send or to retry at `nextattemptat`; failed: given up'),
+  status: z
+    .enum(alertDeliveryStatuses)
+    .describe('pending: to send or to retry at `nextattemptat`; failed: given up; suppressed: muted after it was queued, not sent'),
   attempts: z.number().int(),
   lasterror: z.string().nullable(),
   log: z.string().nullable().describe("What the channel reported (a server's answer, a program's output)"),

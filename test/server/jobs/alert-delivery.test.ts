@@ -417,7 +417,45 @@ describe('reminders', () => {
     await passAt(T0 + 30 + 1800)
     expect(hook.received).toHaveLength(1)
     await passAt(T0 + 3600) // the mute ended
-    expect(hook.received.map((r) => r.body.summary)).toEqual(['2 services failed on 2 hosts', 'Reminder: nginx failed on web-2'])
+    // web-2's first alert was muted by the time it was sent (a mute applies at send time).
+    expect(hook.received.map((r) => r.body.summary)).toEqual(['nginx failed on web-1', 'Reminder: nginx failed on web-2'])
+  })
+})
+
+describe('a mute at send time', () => {
+  it('sends nothing of a host muted after its alerts were queued, and logs the notification as suppressed', async () => {
+    const hook = await receiver()
+    const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
+    const rule = addRule(db, { name: 'all', channelIds: [channel] })
+    const web1 = addHost(db, 'web-1')
+    const e1 = addEvent(db, web1, 'nginx', T0)
+    addOutbox(db, { channelId: channel, ruleId: rule, eventId: e1, item: item(web1, 'web-1', 'nginx', e1), createdAt: T0 })
+    addMute(db, web1, T0 + 3600) // muted during the group wait
+
+    await passAt(T0 + 30)
+    expect(hook.received).toHaveLength(0)
+    expect(notifications(db)).toMatchObject([{ status: 'suppressed', attempts: 0, delivered_at: null }])
+    expect(notifications(db)[0].log).toMatch(/^suppressed \(muted\)/)
+    await passAt(T0 + 600)
+    expect(hook.received).toHaveLength(0)
+  })
+
+  it('sends the alerts of services not muted, and says how many were left out', async () => {
+    const hook = await receiver()
+    const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
+    const rule = addRule(db, { name: 'all', channelIds: [channel] })
+    const web1 = addHost(db, 'web-1')
+    const nginx = addEvent(db, web1, 'nginx', T0)
+    const mysql = addEvent(db, web1, 'mysql', T0)
+    addOutbox(db, { channelId: channel, ruleId: rule, eventId: nginx, item: item(web1, 'web-1', 'nginx', nginx), createdAt: T0 })
+    addOutbox(db, { channelId: channel, ruleId: rule, eventId: mysql, item: item(web1, 'web-1', 'mysql', mysql), createdAt: T0 })
+    addMute(db, web1, T0 + 3600, 'nginx')
+    addMute(db, web1, T0 + 10, 'mysql') // over by the time of sending
+
+    await passAt(T0 + 30)
+    expect(hook.received.map((r) => r.body.alerts.map((a) => a.service))).toEqual([['mysql']])
+    expect(notifications(db)).toMatchObject([{ status: 'delivered' }])
+    expect(notifications(db)[0].log).toMatch(/^1 of 2 alerts suppressed \(muted since queued\)/)
   })
 })
 

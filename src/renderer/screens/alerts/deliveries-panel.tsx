@@ -19,7 +19,8 @@ import { formatDateTime } from '../reports/time'
 const STATUS_LOOK: Record<AlertDeliveryStatus, { color: string; label: string }> = {
   pending: { color: 'orange', label: 'Pending' },
   delivered: { color: 'teal', label: 'Delivered' },
-  failed: { color: 'red', label: 'Failed' }
+  failed: { color: 'red', label: 'Failed' },
+  suppressed: { color: 'gray', label: 'Suppressed (muted)' }
 }
 
 interface Props {
