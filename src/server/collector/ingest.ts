@@ -1,7 +1,7 @@
 // Applies one collector message to the store in one transaction (agent protocol §6).
-import { HostStatus, ServiceType, Stat } from '../../shared/codes'
+import { HostStatus, MonitorState, ServiceType, Stat } from '../../shared/codes'
 import type { SecretBox } from '../auth/secret-box'
-import { isAgentStop } from '../domain/event-rules'
+import { activeErrorsByService, isAgentStop } from '../domain/event-rules'
 import { countServices, hostLed, hostStatusText, type ServiceCounts } from '../domain/host-state'
 import { nextHostState, storedCounts } from '../domain/host-transition'
 import { serviceLed, serviceStatusText } from '../domain/service-state'
@@ -326,10 +326,11 @@ export class Ingest {
     const known = this.known.of(hostId)
     const next = new Map<string, KnownService>()
     const stateChanges: KnownService[] = []
+    const activeErrors = this.activeErrorsWhileInitializing(hostId, msg)
     for (const [position, snapshot] of msg.services.entries()) {
       if (next.has(snapshot.name)) continue
       const prev = known.get(snapshot.name)
-      const state = toServiceState(snapshot, position, services.nameId(snapshot.name))
+      const state = toServiceState(snapshot, position, services.nameId(snapshot.name), activeErrors?.get(snapshot.name) ?? 0)
       if (prev && prev.collectedUsec > state.collectedUsec) {
         next.set(snapshot.name, prev)
         this.sampleKnown(prev.statisticSlots, snapshot.statistics)
@@ -370,6 +371,15 @@ export class Ingest {
       this.groupLayouts.set(hostId, msg.serviceGroups)
     }
     return countServices([...next.values()])
+  }
+
+  /**
+   * The failures the host's events report per service, read only when a service of the message is
+   * initializing: only then do they decide its state (domain/service-state), and most messages have none.
+   */
+  private activeErrorsWhileInitializing(hostId: number, msg: MonitMessage): Map<string, number> | undefined {
+    if (!msg.services.some((s) => s.monitor & MonitorState.Initializing)) return undefined
+    return activeErrorsByService(this.store.events.statesOfHost(hostId), msg.event)
   }
 
   /** The statistics of a new service registered together (one statement on PostgreSQL instead of one each). */
@@ -433,7 +443,10 @@ function sameState(prev: KnownService, s: ServiceState): boolean {
     prev.monitorMode === s.monitorMode &&
     prev.onReboot === s.onReboot &&
     prev.pendingAction === s.pendingAction &&
-    prev.every === s.every
+    prev.every === s.every &&
+    // The same bits may read otherwise once the service's events changed (domain/service-state).
+    prev.led === s.led &&
+    prev.statusText === s.statusText
   )
 }
 
@@ -453,8 +466,8 @@ function sameIdentity(prev: KnownService, s: ServiceState): boolean {
 }
 
 /** The service's state; `statistics` is filled in once encoded. */
-function toServiceState(s: ServiceSnapshot, position: number, nameId: number): ServiceState {
-  const condition = { monitor: s.monitor, status: s.status, statusHint: s.statusHint, pendingAction: s.pendingAction }
+function toServiceState(s: ServiceSnapshot, position: number, nameId: number, activeErrors: number): ServiceState {
+  const condition = { monitor: s.monitor, status: s.status, statusHint: s.statusHint, pendingAction: s.pendingAction, activeErrors }
   return {
     nameId,
     name: s.name,

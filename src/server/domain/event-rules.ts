@@ -46,3 +46,37 @@ export function isFailure(state: number): boolean {
 export function isRecovery(state: number): boolean {
   return state === EventState.Succeeded || state === EventState.ChangedNot
 }
+
+/** The newest event of one service and event class (agent time). */
+export interface ServiceEventState extends StoredEventState {
+  service: string
+  class: number
+}
+
+/** Classes about the agent itself rather than a check of the service: Monit's start and stop, the server's heartbeat. */
+const agentClasses = EventClassId.Instance | EventClassId.Heartbeat
+
+/**
+ * Per service, the event classes whose newest event failed, counting `incoming` (the message's own
+ * event, stored after its snapshot is applied) when it is newer than the stored one of its class.
+ */
+export function activeErrorsByService(
+  stored: readonly ServiceEventState[],
+  incoming?: { service: string; id: number; state: number; collectedSec: number; collectedUsec: number }
+): Map<string, number> {
+  const newest = new Map<string, ServiceEventState>()
+  for (const s of stored) newest.set(`${s.class} ${s.service}`, s)
+  if (incoming) {
+    const key = `${incoming.id} ${incoming.service}`
+    const usec = eventTimeUsec(incoming)
+    if (usec > (newest.get(key)?.collectedUsec ?? -1)) {
+      newest.set(key, { service: incoming.service, class: incoming.id, state: incoming.state, collectedUsec: usec })
+    }
+  }
+  const errors = new Map<string, number>()
+  for (const s of newest.values()) {
+    if ((s.class & agentClasses) !== 0 || !isFailure(s.state)) continue
+    errors.set(s.service, (errors.get(s.service) ?? 0) | s.class)
+  }
+  return errors
+}

@@ -4,7 +4,7 @@
 import type { Insertable } from 'kysely'
 import { EventClassId, EventState } from '../../shared/codes'
 import type { ClassEvent } from '../domain/down-spans'
-import type { StoredEventState } from '../domain/event-rules'
+import type { ServiceEventState, StoredEventState } from '../domain/event-rules'
 import type { EventTable } from './schema'
 import type { QueryBuilder, SqlRunner } from './sql'
 
@@ -22,6 +22,7 @@ export class EventRepository {
   private readonly findInstanceEvent
   private readonly listFrom
   private readonly listClasses
+  private readonly listHostStates
   private readonly deleteOld
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
@@ -142,6 +143,12 @@ export class EventRepository {
         .where('host_id', '=', p.hostId)
         .where('service_name', '=', p.service)
     )
+    this.listHostStates = sql.prepare((p: { hostId: number }) =>
+      db
+        .selectFrom('event_state')
+        .select(['service_name as service', 'class', 'state', 'collected_usec as collectedUsec'])
+        .where('host_id', '=', p.hostId)
+    )
   }
 
   /** Stores the event unless an identical one is stored already; its id when stored. */
@@ -199,5 +206,10 @@ export class EventRepository {
   /** The event classes the service has events of, with the state and agent time of the newest of each. */
   classesOf(hostId: number, service: string): { class: number; state: number; collectedUsec: number }[] {
     return this.listClasses.all({ hostId, service })
+  }
+
+  /** The newest state of every service and event class of the host (a few rows per service). */
+  statesOfHost(hostId: number): ServiceEventState[] {
+    return this.listHostStates.all({ hostId })
   }
 }

@@ -186,6 +186,17 @@ describe('services and latest statistics', () => {
     expect(host().led).toBe(Led.Gray)
   })
 
+  it('shows a service its events say is failing as failing while Monit initializes it again (issue 28)', () => {
+    t.post(fixture('03-event-process-not-running'), T0)
+    t.post(shiftTime(fixture('01-event-monit-started'), 500), T0 + 1000) // a restart: every service initializing, status 0
+    expect(service('sleeper')).toMatchObject({ led: Led.Red, status_text: 'Does not exist', monitor: 2 })
+    expect(service('labfile')).toMatchObject({ led: Led.Gray, status_text: 'Initializing' })
+    expect(host()).toMatchObject({ services_failed: 1, led: Led.Red })
+    // Once Monit has checked it, its status bits are the verdict, though no recovery event came.
+    t.post(shiftTime(fixture('02-status-heartbeat'), 600), T0 + 2000)
+    expect(service('sleeper')).toMatchObject({ led: Led.Green, status_text: 'OK' })
+  })
+
   it('does not let an older snapshot that arrives late overwrite a newer one', () => {
     t.post(fixture('02-status-heartbeat'), T0) // collected at …306
     const before = service('sleeper')

@@ -62,7 +62,9 @@ function serviceState(row: SourceRow, name: string, position: number, nameId: nu
     monitor: numberOf(row.monitoringstate),
     status: numberOf(row.status),
     statusHint: numberOf(row.statushint),
-    pendingAction: 0
+    pendingAction: 0,
+    // M/Monit's status bits are its verdict; the imported events are written after the services.
+    activeErrors: 0
   }
   return {
     nameId,
