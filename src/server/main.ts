@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { EXIT_PORT_IN_USE } from '../shared/desktop-api'
 import { ConfigError, parseConfig } from './config'
 import { parentChannel } from './desktop-bridge'
+import { firstRunHint } from './http/setup'
 import { createLogger } from './log'
 import { startServer } from './server'
 import { runImportCommand } from './tools/import-mmonit/command'
@@ -46,6 +47,8 @@ async function main(): Promise<void> {
   }
   log.info(`data directory ${config.dataDir}`)
   for (const url of server.urls) log.info(`listening on ${url}`)
+  if (server.store.users.count() === 0)
+    log.warn(firstRunHint(config.host, server.port, server.urls[0]?.startsWith('https') ? 'https' : 'http'))
   void parent?.send({ type: 'ready', port: server.port, urls: server.urls, tlsFingerprint: server.tlsFingerprint })
 
   let stopping = false

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { ChannelType } from './alerting/channel'
 import { ApiTokenService } from './auth/api-tokens'
 import { BasicAuthenticator } from './auth/basic-auth'
+import { RefusedAgents } from './collector/refused-agents'
 import { LoginThrottle } from './auth/login-throttle'
 import { Principals } from './auth/principals'
 import { SecretBox } from './auth/secret-box'
@@ -125,6 +126,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const throttle = options.loginThrottle ?? new LoginThrottle()
     // Writes can fail for lack of space at any time (issue 12): everything that writes reports here.
     const storage = new StorageHealth(log)
+    const refusedAgents = new RefusedAgents()
     const authenticator = new BasicAuthenticator(store.users, principals, throttle, store.auditLog, (write) => storage.bestEffort(write))
     const serverSettings = store.serverSettings
     const sessions = new SessionService(
@@ -156,7 +158,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           throttle,
           alertChannelTypes: options.alertChannelTypes,
           desktop,
-          mmonitImport
+          mmonitImport,
+          refusedAgents
         },
         version
       ),
@@ -170,6 +173,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       httpLimits: httpLimitsWith(options.httpLimits),
       collectorStats: new CollectorStats(),
       storage,
+      refusedAgents,
       metricsEnabled: options.metrics !== false,
       tls,
       trustedProxies: new TrustedProxies(options.trustedProxies),

@@ -5,6 +5,7 @@ import type { LoginThrottle } from '../auth/login-throttle'
 import type { Principals } from '../auth/principals'
 import type { SecretBox } from '../auth/secret-box'
 import type { SessionService } from '../auth/sessions'
+import type { RefusedAgents } from '../collector/refused-agents'
 import type { MMonitImportJob } from '../jobs/mmonit-import-job'
 import type { ChangeFeed } from '../live/change-feed'
 import type { Store } from '../store/store'
@@ -25,6 +26,8 @@ export interface ApiDeps {
   alertChannelTypes?: readonly ChannelType[]
   /** The desktop app's notifications, when it started this server (the `desktop` channel). */
   desktop?: SendContext['desktop']
+  /** Agents the collector refused (admin/agents/refused/*). */
+  refusedAgents: RefusedAgents
   /** The M/Monit import run by the server (admin/import/mmonit/*); absent, those endpoints are not served. */
   mmonitImport?: MMonitImportJob
 }

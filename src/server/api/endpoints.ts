@@ -13,6 +13,7 @@ import { adminAuditEndpoints } from './admin-audit'
 import { adminGroupEndpoints } from './admin-groups'
 import { adminHostEndpoints } from './admin-hosts'
 import { adminImportEndpoints } from './admin-import'
+import { adminRefusedAgentEndpoints } from './admin-refused-agents'
 import { adminRoleEndpoints } from './admin-roles'
 import { adminUserEndpoints } from './admin-users'
 import { agentActionEndpoints } from './agent-actions'
@@ -38,6 +39,7 @@ export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
     ...statusOverviewEndpoints(deps),
     ...mapEndpoints(deps),
     ...adminHostEndpoints(deps),
+    ...adminRefusedAgentEndpoints(deps),
     ...adminGroupEndpoints(deps),
     ...adminUserEndpoints(deps),
     ...adminRoleEndpoints(deps),

@@ -3,6 +3,7 @@
 // the login form. A header not in the cache is checked on the thread pool: a fleet of agents with
 // accounts of their own, arriving after a restart, would otherwise hold the event loop a hash each.
 import { createHash } from 'node:crypto'
+import type { RefusalReason } from '../../shared/api/refused-agents'
 import type { Principal } from '../domain/permissions'
 import type { AuditLogRepository } from '../store/audit-log'
 import type { UserRepository } from '../store/users'
@@ -20,10 +21,23 @@ export function parseBasic(header: string | undefined): { user: string; password
 
 /** Credentials refused unchecked: too many recent failures for this user name from this address. */
 export class Throttled {
-  constructor(readonly retryAfterSec: number) {}
+  constructor(
+    readonly retryAfterSec: number,
+    readonly uname: string
+  ) {}
+}
+
+/** Credentials refused, and why (the collector tells its refused agents apart: collector/refused-agents.ts). */
+export class Refused {
+  constructor(
+    readonly reason: Extract<RefusalReason, 'no_credentials' | 'unknown_user' | 'wrong_password'>,
+    /** As sent; empty without credentials. */
+    readonly uname: string
+  ) {}
 }
 
 const MAX_CACHED = 1024
+const NO_CREDENTIALS = new Refused('no_credentials', '')
 
 export class BasicAuthenticator {
   /**
@@ -33,7 +47,7 @@ export class BasicAuthenticator {
    */
   private readonly verified = new Map<string, Verified>()
   /** Checks under way, by header and address: as many as connections in flight, each gone when done. */
-  private readonly checking = new Map<string, Promise<Principal | undefined>>()
+  private readonly checking = new Map<string, Promise<Principal | Refused>>()
 
   constructor(
     private readonly users: UserRepository,
@@ -50,26 +64,26 @@ export class BasicAuthenticator {
 
   /**
    * The principal for a valid `Authorization: Basic` header from `address`; Throttled while that user
-   * name is locked from that address, even with the right password; else undefined.
+   * name is locked from that address, even with the right password; else Refused.
    */
-  async authenticate(header: string | undefined, address: string): Promise<Principal | Throttled | undefined> {
-    if (!header) return undefined
+  async authenticate(header: string | undefined, address: string): Promise<Principal | Throttled | Refused> {
+    if (!header) return NO_CREDENTIALS
     const generation = this.users.generation
     const key = createHash('sha256').update(header).digest('base64')
     const hit = this.verified.get(key)
     if (hit) {
       // Right credentials, refused all the same while the pair is locked.
       const wait = this.throttle.retryAfter(address, hit.uname)
-      if (wait > 0) return new Throttled(wait)
+      if (wait > 0) return new Throttled(wait, hit.uname)
       if (this.stillValid(hit, generation)) {
         this.throttle.succeeded(address, hit.uname)
-        return this.principals.of(hit.userId)
+        return this.principals.of(hit.userId) ?? new Refused('unknown_user', hit.uname)
       }
     }
     const creds = parseBasic(header)
-    if (!creds) return undefined
+    if (!creds) return NO_CREDENTIALS
     const wait = this.throttle.retryAfter(address, creds.user)
-    if (wait > 0) return new Throttled(wait)
+    if (wait > 0) return new Throttled(wait, creds.user)
     // Agents behind one address restarting together send the same header at once: one check for all of
     // them, and one count against the throttle (as many would lock the right password out).
     const checkKey = `${key} ${address}`
@@ -86,7 +100,7 @@ export class BasicAuthenticator {
     creds: { user: string; password: string },
     address: string,
     generation: number
-  ): Promise<Principal | undefined> {
+  ): Promise<Principal | Refused> {
     const user = this.users.credentialsOf(creds.user)
     // Counted before the check, which waits on the thread pool: parallel guesses would all pass the throttle.
     this.throttle.failed(address, creds.user, user !== undefined)
@@ -96,7 +110,7 @@ export class BasicAuthenticator {
       this.verified.delete(key)
       const detail = user ? 'basic: wrong password' : 'basic: unknown user'
       this.bestEffort(() => this.audit?.record(actor, { action: 'login-failed', target: `user ${actor.uname}`, detail }))
-      return undefined
+      return new Refused(user ? 'wrong_password' : 'unknown_user', creds.user)
     }
     this.bestEffort(() => this.audit?.record(actor, { action: 'login', target: `user ${user.id} ${actor.uname}`, detail: 'basic' }))
     if (this.verified.size >= MAX_CACHED) this.verified.clear()
@@ -104,7 +118,8 @@ export class BasicAuthenticator {
     const passwordHash = this.users.credentialsOf(creds.user)?.password_hash ?? user.password_hash
     this.verified.set(key, { userId: user.id, uname: creds.user, generation, passwordHash })
     this.throttle.succeeded(address, creds.user)
-    return this.principals.of(user.id)
+    // Deleted meanwhile: no one of this name any more.
+    return this.principals.of(user.id) ?? new Refused('unknown_user', creds.user)
   }
 
   private stillValid(hit: Verified, generation: number): boolean {

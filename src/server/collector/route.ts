@@ -5,7 +5,8 @@
 // is a large share of what such a request costs. Answers keep the API's {"error": …} shape. The
 // message itself is stored on the ingest thread (ingest-thread.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { Throttled, type BasicAuthenticator } from '../auth/basic-auth'
+import { Refused, Throttled, type BasicAuthenticator } from '../auth/basic-auth'
+import type { RefusalReason } from '../../shared/api/refused-agents'
 import { Permission } from '../../shared/codes'
 import { holdsAnywhere, type Principal } from '../domain/permissions'
 import { HttpError, storageUnavailable } from '../web/http-error'
@@ -18,6 +19,8 @@ import type { GroupRepository } from '../store/groups'
 import type { MessageCollector } from './ingest-thread'
 import { decodeBody, type CollectorLimits } from './request-body'
 import { BytesInFlight, XmlInFlight, type Holding } from './bytes-in-flight'
+import { RefusalLog } from './refusal-log'
+import type { RefusedAgents } from './refused-agents'
 
 export interface CollectorDeps {
   collector: MessageCollector
@@ -33,6 +36,8 @@ export interface CollectorDeps {
   storage: StorageHealth
   /** The agent's address: the socket's, or what a trusted reverse proxy forwards (http/trusted-proxies.ts). */
   clientAddress?: (request: IncomingMessage) => string
+  /** Told of every agent or message refused, and of every message stored (which ends its agent's login refusals). */
+  refusedAgents: RefusedAgents
 }
 
 export const COLLECTOR_PATH = '/collector'
@@ -63,17 +68,25 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
   const clientAddress = deps.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? '')
   const inFlight = new XmlInFlight(deps.limits.maxXmlBytesInFlight)
   const bodies = new BytesInFlight(deps.limits.maxBodyBytesInFlight)
-  const { log } = deps
+  const { log, refusedAgents } = deps
+  const refusalLog = new RefusalLog(log, now)
+  const refused = (address: string, uname: string, reason: RefusalReason, detail?: string) =>
+    refusalLog.refused(refusedAgents.refused(address, uname, reason), detail)
 
   const failed = (detail: string) => {
     log.error(`POST ${COLLECTOR_PATH} failed: ${detail}`)
     return new HttpError(500, 'internal server error')
   }
 
-  const store = async (request: IncomingMessage, principal: Principal): Promise<void> => {
+  const store = async (request: IncomingMessage, principal: Principal, address: string): Promise<void> => {
     const holding = bodies.hold()
     try {
       await storeHeld(request, principal, holding)
+      refusedAgents.succeeded(address, principal.uname)
+    } catch (err) {
+      const reason = err instanceof HttpError ? messageRefusal(err.statusCode) : undefined
+      if (reason) refused(address, principal.uname, reason, err instanceof MessageRefused ? err.detail : (err as Error).message)
+      throw err
     } finally {
       holding.release()
     }
@@ -98,8 +111,7 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
         deps.storage.writeFailed(outcome)
         throw storageUnavailable(outcome.code)
       case 'refused':
-        if (outcome.warning) log.warn(`collector: rejected a message from ${clientAddress(request)}: ${outcome.warning}`)
-        throw new HttpError(outcome.status, outcome.error)
+        throw new MessageRefused(outcome.status, outcome.error, outcome.warning)
       case 'failed':
         throw failed(outcome.detail)
     }
@@ -115,8 +127,15 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
   }
 
   const handle = (request: IncomingMessage, response: ServerResponse) => {
-    admit(request, deps.authenticator, clientAddress(request))
-      .then((principal) => store(request, principal))
+    const address = clientAddress(request)
+    admit(request, deps.authenticator, address)
+      .then(
+        (principal) => store(request, principal, address),
+        (err: unknown) => {
+          if (err instanceof AgentRefused) refused(address, err.uname, err.reason)
+          throw err
+        }
+      )
       .then(
         () => answer(response),
         (err: unknown) => fail(response, err)
@@ -125,14 +144,50 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
   return Object.assign(handle, { bodyBytesInFlight: () => bodies.bytes })
 }
 
+/** An agent turned away before its body is read, and why. */
+class AgentRefused extends HttpError {
+  constructor(
+    refusal: HttpError,
+    readonly reason: RefusalReason,
+    readonly uname: string
+  ) {
+    super(refusal.statusCode, refusal.message, refusal.headers)
+  }
+}
+
+/** A message the ingest thread refused; `detail` says what was wrong with it, for the log. */
+class MessageRefused extends HttpError {
+  constructor(
+    status: number,
+    message: string,
+    readonly detail: string | undefined
+  ) {
+    super(status, message)
+  }
+}
+
+/** Why a message of an admitted agent was refused, by its answer's status; undefined for the server's own troubles (503). */
+function messageRefusal(status: number): RefusalReason | undefined {
+  if (status === 413) return 'too_large'
+  if (status === 400 || status === 415) return 'malformed'
+  if (status === 403) return 'host_not_permitted'
+  return undefined
+}
+
 /** Method and credentials, checked before any body is read so strangers cannot make us buffer megabytes. */
 async function admit(request: IncomingMessage, authenticator: BasicAuthenticator, address: string): Promise<Principal> {
   if (request.method !== 'POST') throw new HttpError(405, 'the collector accepts POST only', { Allow: 'POST' })
   const principal = await authenticator.authenticate(request.headers.authorization, address)
-  if (principal instanceof Throttled) throw tooManyFailures(principal.retryAfterSec, { 'WWW-Authenticate': REALM })
-  if (!principal) throw new HttpError(401, 'valid collector credentials are required', { 'WWW-Authenticate': REALM })
+  if (principal instanceof Throttled) {
+    throw new AgentRefused(tooManyFailures(principal.retryAfterSec, { 'WWW-Authenticate': REALM }), 'locked_out', principal.uname)
+  }
+  if (principal instanceof Refused) {
+    const unauthorised = new HttpError(401, 'valid collector credentials are required', { 'WWW-Authenticate': REALM })
+    throw new AgentRefused(unauthorised, principal.reason, principal.uname)
+  }
   if (!holdsAnywhere(principal, Permission.Collector)) {
-    throw new HttpError(403, `user ${principal.uname} lacks the collector permission`)
+    const forbidden = new HttpError(403, `user ${principal.uname} lacks the collector permission`)
+    throw new AgentRefused(forbidden, 'no_collector_permission', principal.uname)
   }
   return principal
 }

@@ -14,6 +14,7 @@ import { collectorHandler, isCollectorUrl } from '../collector/route'
 import type { ServerLogger } from '../log'
 import type { CollectorStats } from '../metrics/collector-stats'
 import type { StorageHealth } from '../metrics/storage-health'
+import type { RefusedAgents } from '../collector/refused-agents'
 import { metricsRoutes } from '../metrics/route'
 import type { Store } from '../store/store'
 import type { ServerTls } from '../tls/server-tls'
@@ -57,6 +58,8 @@ export interface AppDeps {
   collectorStats: CollectorStats
   /** Whether the database can be written: fed by failed and stored writes, read by /metrics. */
   storage: StorageHealth
+  /** Agents the collector refused: filled by the collector, read by /metrics and the API. */
+  refusedAgents: RefusedAgents
   metricsEnabled: boolean
   version: string
   /** The built console (out/renderer); not served when absent. */

@@ -44,6 +44,21 @@ export function assertSetupOpen(request: FastifyRequest, users: UserRepository):
   if (crossSite(request)) throw new HttpError(403, CROSS_SITE)
 }
 
+/**
+ * What the log says at start while no user exists: the address a browser on this machine opens to finish
+ * setup, or, when the server listens on no loopback address, the flags that do it instead.
+ */
+export function firstRunHint(host: string, port: number, scheme: 'http' | 'https'): string {
+  const flags = '--init-admin USER:PASSWORD --init-collector USER:PASSWORD'
+  const wildcard = host === '0.0.0.0' || host === '::'
+  const loopback = wildcard ? '127.0.0.1' : host === 'localhost' || isLoopbackAddress(host) ? host : undefined
+  if (loopback === undefined) {
+    return `no user exists yet, and first-run setup only answers on this machine's loopback address: restart with ${flags} (or --host 127.0.0.1 and open it in a browser here)`
+  }
+  const url = `${scheme}://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}/`
+  return `no user exists yet: open ${url} in a browser on this machine to create the administrator and the agents' account (or restart with ${flags})`
+}
+
 export function setupDone(): HttpError {
   return new HttpError(409, DONE)
 }

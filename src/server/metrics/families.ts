@@ -6,6 +6,7 @@ import { INGEST_BUCKETS, type CollectorStats } from './collector-stats'
 import { formatValue, type Labels, type MetricFamily, type Sample } from './exposition'
 import type { HostMetricRow, ServiceMetricRow } from '../store/metrics'
 import type { StorageHealth } from './storage-health'
+import type { RefusedAgents } from '../collector/refused-agents'
 
 /** Statistics whose meaning is their text (flags, checksum, program output, filesystem type): no number to graph. */
 const TEXT_ONLY = new Set<number>([Stat.Flags, Stat.Checksum, Stat.ProgramOutput, Stat.FilesystemType])
@@ -136,6 +137,22 @@ export function storageFamilies(storage: StorageHealth): MetricFamily[] {
     counter('overseer_storage_failed_writes_total', 'Writes refused for lack of storage since the server started.', [
       { value: storage.failedWrites }
     ])
+  ]
+}
+
+/** Agents and messages the collector turned away (issue 28): alert on a rise of wrong_password, for instance. */
+export function refusalFamilies(refused: RefusedAgents): MetricFamily[] {
+  return [
+    counter(
+      'overseer_collector_refused_total',
+      'Collector requests refused since the server started, by reason (this instance).',
+      [...refused.totalsByReason()].map(([reason, value]) => ({ labels: { reason }, value }))
+    ),
+    gauge(
+      'overseer_collector_refused_agents',
+      'Address, user name and reason triples refused and not cleared, as the console lists them.',
+      [{ value: refused.list().length }]
+    )
   ]
 }
 

@@ -4,15 +4,16 @@ import type { Server } from 'node:http'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Permission } from '../../shared/codes'
 import { bearerToken, invalidTokenError, type ApiTokenService } from '../auth/api-tokens'
-import { Throttled, type BasicAuthenticator } from '../auth/basic-auth'
+import { Refused, Throttled, type BasicAuthenticator } from '../auth/basic-auth'
 import { holdsAnywhere, viewableHostIds, type Principal } from '../domain/permissions'
 import { HttpError } from '../http/errors'
 import { tooManyFailures } from '../web/too-many-failures'
 import type { Store } from '../store/store'
 import type { CollectorStats } from './collector-stats'
 import { CONTENT_TYPE, renderExposition } from './exposition'
-import { heldFamilies, selfFamilies, stateFamilies, storageFamilies } from './families'
+import { heldFamilies, refusalFamilies, selfFamilies, stateFamilies, storageFamilies } from './families'
 import type { StorageHealth } from './storage-health'
+import type { RefusedAgents } from '../collector/refused-agents'
 
 export interface MetricsDeps {
   store: Store
@@ -24,6 +25,7 @@ export interface MetricsDeps {
   metricsEnabled: boolean
   /** Bytes of collector bodies held now (collector/bytes-in-flight.ts). */
   collectorBodyBytes: () => number
+  refusedAgents: RefusedAgents
 }
 
 const REALM = 'Basic realm="metrics"'
@@ -39,6 +41,7 @@ export async function metricsRoutes(app: FastifyInstance, deps: MetricsDeps): Pr
       ...stateFamilies(repository.hosts(visible), repository.services(visible)),
       ...selfFamilies(deps.collectorStats, deps.store.sql.databaseBytes()),
       ...storageFamilies(deps.storage),
+      ...refusalFamilies(deps.refusedAgents),
       ...heldFamilies(await openConnections(request.server.server), deps.collectorBodyBytes())
     ]
     return reply.header('Content-Type', CONTENT_TYPE).header('Cache-Control', 'no-store').send(renderExposition(families))
@@ -55,7 +58,7 @@ async function authenticated(request: FastifyRequest, deps: MetricsDeps): Promis
   }
   const principal = await deps.authenticator.authenticate(request.headers.authorization, request.ip)
   if (principal instanceof Throttled) throw tooManyFailures(principal.retryAfterSec, { 'WWW-Authenticate': REALM })
-  if (!principal) throw new HttpError(401, 'valid credentials are required', { 'WWW-Authenticate': REALM })
+  if (principal instanceof Refused) throw new HttpError(401, 'valid credentials are required', { 'WWW-Authenticate': REALM })
   return principal
 }
 
