@@ -78,11 +78,44 @@ describe('uptime with unknown time', () => {
     expect(r.serverdowntime).toBe('1h 15m')
     expect(r.items).toEqual([
       // 2 h silent, 30 min of it while the server was down: 90 min down of 1,365 known.
-      { id: id.alpha, active: 1, name: 'alpha', uptime: 93.4, downtime: '1h 30m', events: 0, unknown: '1h 15m' },
+      {
+        id: id.alpha,
+        active: 1,
+        name: 'alpha',
+        uptime: 93.4,
+        downtime: '1h 30m',
+        events: 0,
+        unknown: '1h 15m',
+        downtimeseconds: 90 * MIN,
+        unknownseconds: 75 * MIN,
+        servicesup: 100
+      },
       // Not counted before its first report: 100 % of the 4 hours since, not of the day.
-      { id: id.bravo, active: 1, name: 'bravo', uptime: 100, downtime: '0m', events: 0, unknown: '20h' },
+      {
+        id: id.bravo,
+        active: 1,
+        name: 'bravo',
+        uptime: 100,
+        downtime: '0m',
+        events: 0,
+        unknown: '20h',
+        downtimeseconds: 0,
+        unknownseconds: 20 * HOUR,
+        servicesup: 100
+      },
       // Silent 5 min after its first report: 235 of its 240 known minutes down (was 83.68 % of the whole day).
-      { id: id.charlie, active: 1, name: 'charlie', uptime: 2.08, downtime: '3h 55m', events: 0, unknown: '20h' }
+      {
+        id: id.charlie,
+        active: 1,
+        name: 'charlie',
+        uptime: 2.08,
+        downtime: '3h 55m',
+        events: 0,
+        unknown: '20h',
+        downtimeseconds: 235 * MIN,
+        unknownseconds: 20 * HOUR,
+        servicesup: 100
+      }
     ])
   })
 

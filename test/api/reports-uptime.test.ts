@@ -102,6 +102,22 @@ async function fetchReport(
 
 const byName = (r: Report, name: string) => r.items.find((i) => i.name === name)!
 
+/** A host item with nothing unknown, its downtime in words and in seconds. */
+function measured(host: string, uptime: number, downtime: number, events: number) {
+  const words: Record<number, string> = { 0: '0m', [HOUR]: '1h', [DAY]: '1d' }
+  return {
+    id: id[host],
+    active: 1,
+    name: host,
+    uptime,
+    downtime: words[downtime],
+    downtimeseconds: downtime,
+    events,
+    unknown: '0m',
+    unknownseconds: 0
+  }
+}
+
 function expectError(res: ApiResponse, status: number, error: string): void {
   expect(res.status).toBe(status)
   expect(res.json).toEqual(errorBody(error))
@@ -117,11 +133,14 @@ describe('reports/uptime/list', () => {
         dateto: T0 + DAY,
         uptime: 65.27,
         downtime: '8h 20m',
+        // Agent reporting (uptime) and services up, apart: bravo's agent was silent all day, one of its 11
+        // services failing; alpha's 10 monitored services (one is not) were 3 h of 240 down.
         items: [
-          { id: id.alpha, active: 1, name: 'alpha', uptime: 95.83, downtime: '1h', events: 4, unknown: '0m' },
-          { id: id.bravo, active: 1, name: 'bravo', uptime: 0, downtime: '1d', events: 0, unknown: '0m' },
-          { id: id.charlie, active: 0, name: 'charlie', uptime: 100, downtime: '0m', events: 0, unknown: '0m' }
+          { ...measured('alpha', 95.83, HOUR, 4), servicesup: 98.75 },
+          { ...measured('bravo', 0, DAY, 0), servicesup: 90.9 },
+          { ...measured('charlie', 100, 0, 0), active: 0, servicesup: 100 }
         ],
+        servicesup: 96.55,
         serverdowntime: '0m',
         serverdown: []
       })
@@ -149,7 +168,7 @@ describe('reports/uptime/list', () => {
   it('shows only the hosts the caller may view', async () => {
     const r = await fetchReport(viewer, 'list', day0)
     expect(r.items.map((i) => i.name)).toEqual(['bravo'])
-    expect(r).toMatchObject({ uptime: 0, downtime: '1d' })
+    expect(r).toMatchObject({ uptime: 0, downtime: '1d', servicesup: 90.9 })
   })
 })
 
@@ -158,7 +177,10 @@ describe('reports/uptime/get', () => {
     const r = await fetchReport(admin, 'get', { id: id.alpha, ...day0 }, prefix)
     expect(r).toMatchObject({ range: 12, datefrom: T0, dateto: T0 + DAY })
     expect(r.items.map((i) => i.name)).toEqual(['Monit', ...alphaServices.map((s) => s.name)])
-    expect(r.items[0]).toEqual({ id: 0, active: 1, name: 'Monit', uptime: 95.83, downtime: '1h', events: 1, unknown: '0m' })
+    expect(r.items[0]).toEqual({ ...measured('alpha', 95.83, HOUR, 1), id: 0, name: 'Monit' })
+    // No servicesup per item in get: the report's is the host's, as on the list.
+    expect(r.servicesup).toBe(98.75)
+    expect(r.items.every((i) => !('servicesup' in i))).toBe(true)
     // 6:00–9:00 from two overlapping failures: 3 h of 24.
     expect(r.items[2]).toEqual({
       id: alphaServices[1].id,
@@ -166,8 +188,10 @@ describe('reports/uptime/get', () => {
       name: alphaServices[1].name,
       uptime: 87.5,
       downtime: '3h',
+      downtimeseconds: 3 * HOUR,
       events: 3,
-      unknown: '0m'
+      unknown: '0m',
+      unknownseconds: 0
     })
     expect(r.items[3]).toMatchObject({ id: alphaServices[2].id, uptime: 100, downtime: '0m', events: 0 })
     expect(r.items[4]).toMatchObject({ id: alphaServices[3].id, active: 0 })

@@ -1,20 +1,32 @@
 // reports/uptime/list (hosts) and reports/uptime/get (one host's services plus `Monit`) — spec: Uptime
 // reports, Uptime item; compat 6.5. The maths and the range definitions are in domain/uptime.ts.
-// A host item's downtime is the host's silence (no report from Monit); service failures show in `get`,
-// where the silence is the `Monit` item. A host the caller may not view answers like an unknown one.
-// The time the server itself was not running and the time before a host first reported are unknown,
-// neither up nor down (issue 12): our additive fields `unknown`, `serverdowntime` and `serverdown` say so.
+// A host item's downtime is the host's silence (no report from Monit): "agent reporting". Its services'
+// failures show as our additive `servicesup` (issue 28: a host whose services were down all day read 100 %),
+// and one by one in `get`, where the silence is the `Monit` item. A host the caller may not view answers
+// like an unknown one. The time the server itself was not running and the time before a host first
+// reported are unknown, neither up nor down (issue 12): our additive fields `unknown`, `serverdowntime` and
+// `serverdown` say so. The list measures every host from a few set-based reads (UptimeRepository.fleetDowns).
 import { uptimeReport, type ServerDowntime, type UptimeItem, type UptimeReport } from '../../shared/api/uptime'
 import { HostStatus, MonitorState, Permission } from '../../shared/codes'
 import { Range } from '../../shared/ranges'
 import { HEARTBEAT_SERVICE } from '../events/heartbeat-events'
 import { mayOnHost, viewableHostIds } from '../domain/permissions'
 import { downtimesWithin, type Downtime } from '../domain/server-runs'
-import { averageOf, downtimeText, unknownSpans, uptimeOf, type Span, type Uptime } from '../domain/uptime'
+import {
+  averageOf,
+  downtimeText,
+  meanPercent,
+  servicesUpOf,
+  unknownSpans,
+  uptimeOf,
+  type DownInterval,
+  type Span,
+  type Uptime
+} from '../domain/uptime'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
-import type { UptimeHostRow, UptimeRepository } from '../store/uptime'
+import type { FleetDowns, UptimeHostRow, UptimeRepository } from '../store/uptime'
 import type { ApiDeps } from './deps'
 import { rangeParams, selectedRange } from './report-range'
 
@@ -36,18 +48,10 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
         const { range, span } = selectedRange(params, now, Range.Now)
         const serverDown = runs.downtimes(span)
         const visible = viewableHostIds(principal)
-        const items = uptime
-          .hosts(visible && new Set(visible))
-          .map((h) =>
-            item(
-              h.id,
-              h.status === HostStatus.Active,
-              h.hostname,
-              uptimeOf(span, now, uptime.downIntervals(h.id, null, span), unknownSpans(h.created_at, serverDown)),
-              uptime.hostEventCount(h.id, span)
-            )
-          )
-        return report(range, span, now, serverDown, items)
+        const fleet = uptime.fleetDowns(span)
+        const items = uptime.hosts(visible && new Set(visible)).map((h) => hostItem(h, fleet, span, now, serverDown))
+        const servicesUp = meanPercent(items.flatMap((i) => (typeof i.entry.servicesup === 'number' ? [i.entry.servicesup] : [])))
+        return report(range, span, now, serverDown, items, servicesUp)
       }
     }),
 
@@ -66,7 +70,8 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
         const now = nowSec()
         const { range, span } = selectedRange(params, now, Range.Now)
         const serverDown = runs.downtimes(span)
-        return report(range, span, now, serverDown, serviceItems(uptime, host, span, now, serverDown))
+        const { items, servicesUp } = serviceItems(uptime, host, span, now, serverDown)
+        return report(range, span, now, serverDown, items, servicesUp)
       }
     })
   ]
@@ -76,23 +81,61 @@ function nowSec(): number {
   return Math.floor(Date.now() / 1000)
 }
 
+/** A host of the list: its silence as its uptime, and its monitored services' failures as services up. */
+function hostItem(h: UptimeHostRow, fleet: FleetDowns, span: Span, now: number, serverDown: Downtime[]): Measured {
+  const unknown = unknownSpans(h.created_at, serverDown)
+  const silences: DownInterval[] = []
+  const failures = new Map<number, DownInterval[]>()
+  for (const row of fleet.downs.get(h.id) ?? []) {
+    if (row.service_name_id === null) silences.push(row)
+    else failures.set(row.service_name_id, [...(failures.get(row.service_name_id) ?? []), row])
+  }
+  const servicesUp = servicesUpOf(span, now, fleet.monitored.get(h.id) ?? 0, [...failures.values()], unknown)
+  return item(
+    h.id,
+    h.status === HostStatus.Active,
+    h.hostname,
+    uptimeOf(span, now, silences, unknown),
+    fleet.events.get(h.id) ?? 0,
+    servicesUp
+  )
+}
+
 /** The `Monit` item (host silence) first, then the services in the agent's order; unknown before the host's first report. */
-function serviceItems(repo: UptimeRepository, host: UptimeHostRow, span: Span, now: number, serverDown: Downtime[]): Measured[] {
+function serviceItems(
+  repo: UptimeRepository,
+  host: UptimeHostRow,
+  span: Span,
+  now: number,
+  serverDown: Downtime[]
+): { items: Measured[]; servicesUp: number | null } {
   const events = repo.eventCountsByName(host.id, span)
   const monitNameId = repo.nameId(HEARTBEAT_SERVICE)
   const unknown = unknownSpans(host.created_at, serverDown)
-  const measure = (nameId: number | null) => uptimeOf(span, now, repo.downIntervals(host.id, nameId, span), unknown)
   const monit = item(
     MONIT_ITEM_ID,
     host.status === HostStatus.Active,
     HEARTBEAT_SERVICE,
-    measure(null),
+    uptimeOf(span, now, repo.downIntervals(host.id, null, span), unknown),
     monitNameId === undefined ? 0 : (events.get(monitNameId) ?? 0)
   )
-  return [
-    monit,
-    ...repo.services(host.id).map((s) => item(s.id, s.monitor !== MonitorState.Off, s.name, measure(s.name_id), events.get(s.name_id) ?? 0))
-  ]
+  const services = repo.services(host.id).map((s) => ({ ...s, intervals: repo.downIntervals(host.id, s.name_id, span) }))
+  const monitored = services.filter((s) => s.monitor !== MonitorState.Off)
+  return {
+    items: [
+      monit,
+      ...services.map((s) =>
+        item(s.id, s.monitor !== MonitorState.Off, s.name, uptimeOf(span, now, s.intervals, unknown), events.get(s.name_id) ?? 0)
+      )
+    ],
+    servicesUp: servicesUpOf(
+      span,
+      now,
+      monitored.length,
+      monitored.map((s) => s.intervals),
+      unknown
+    )
+  }
 }
 
 /** An item with the figures behind its text, which the report's average needs. */
@@ -101,7 +144,8 @@ interface Measured {
   figures: Uptime
 }
 
-function item(id: number, active: boolean, name: string, figures: Uptime, events: number): Measured {
+/** `servicesUp` only for a host of the list (undefined leaves the field out). */
+function item(id: number, active: boolean, name: string, figures: Uptime, events: number, servicesUp?: number | null): Measured {
   return {
     entry: {
       id,
@@ -110,13 +154,16 @@ function item(id: number, active: boolean, name: string, figures: Uptime, events
       uptime: figures.uptime,
       downtime: downtimeText(figures.downtime),
       events,
-      unknown: downtimeText(figures.unknown)
+      unknown: downtimeText(figures.unknown),
+      downtimeseconds: figures.downtime,
+      unknownseconds: figures.unknown,
+      ...(servicesUp === undefined ? {} : { servicesup: servicesUp })
     },
     figures
   }
 }
 
-function report(range: Range, span: Span, now: number, serverDown: Downtime[], items: Measured[]): UptimeReport {
+function report(range: Range, span: Span, now: number, serverDown: Downtime[], items: Measured[], servicesUp: number | null): UptimeReport {
   const avg = averageOf(items.map((i) => i.figures))
   // The server's downtime in the report's own minutes: what every item has as unknown at least.
   const serverMinutes = uptimeOf(span, now, [], serverDown).unknown
@@ -128,6 +175,7 @@ function report(range: Range, span: Span, now: number, serverDown: Downtime[], i
     uptime: avg.uptime,
     downtime: downtimeText(avg.downtime),
     items: items.map((i) => i.entry),
+    servicesup: servicesUp,
     serverdowntime: downtimeText(serverMinutes),
     serverdown
   }

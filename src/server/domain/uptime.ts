@@ -57,17 +57,44 @@ export function customRangeProblem(from: number, to: number): { arg: 'datefrom' 
  * time before the host first reported) count neither as up nor as down.
  */
 export function uptimeOf(span: Span, now: number, intervals: readonly DownInterval[], unknown: readonly DownInterval[] = []): Uptime {
-  const elapsedEnd = Math.max(span.from, Math.min(span.to, gridFloor(span.from, now)))
-  const unknownMinutes = merged(clipped(span.from, elapsedEnd, now, unknown))
-  const downMinutes = merged(clipped(span.from, elapsedEnd, now, intervals))
+  const end = elapsedEnd(span, now)
+  const unknownMinutes = merged(clipped(span.from, end, now, unknown))
+  const downMinutes = merged(clipped(span.from, end, now, intervals))
   const unknownLength = lengthOf(unknownMinutes)
-  const known = elapsedEnd - span.from - unknownLength
+  const known = end - span.from - unknownLength
   const downtime = lengthOf(downMinutes) - overlapLength(downMinutes, unknownMinutes)
-  return {
-    downtime,
-    unknown: unknownLength,
-    uptime: known === 0 ? 100 : Math.floor((10000 * (known - downtime)) / known) / 100
-  }
+  return { downtime, unknown: unknownLength, uptime: percentUp(known, downtime) }
+}
+
+/**
+ * "Services up" (issue 28): the time-weighted share of a host's `count` monitored services that were up
+ * over `span`, in percent like uptimeOf's: the services' known time less their downtime, over their known
+ * time. A service is known when its host is (`unknown` as for uptimeOf), so each weighs the same.
+ * `failures` holds the down intervals of those that failed, one list per service; the others were up.
+ * null when the host monitors no service: there is nothing to be up.
+ */
+export function servicesUpOf(
+  span: Span,
+  now: number,
+  count: number,
+  failures: readonly (readonly DownInterval[])[],
+  unknown: readonly DownInterval[] = []
+): number | null {
+  if (count === 0) return null
+  const { unknown: unknownLength } = uptimeOf(span, now, [], unknown)
+  const known = elapsedEnd(span, now) - span.from - unknownLength
+  const downtime = failures.reduce((sum, f) => sum + uptimeOf(span, now, f, unknown).downtime, 0)
+  return percentUp(count * known, Math.min(downtime, count * known))
+}
+
+/** Percent of `known` seconds not down, floored to 2 decimals so any downtime shows below 100; 100 when nothing is known. */
+function percentUp(known: number, downtime: number): number {
+  return known === 0 ? 100 : Math.floor((10000 * (known - downtime)) / known) / 100
+}
+
+/** The end of the range's elapsed part: `now` on the minute grid of `from`, within [from, to]. */
+function elapsedEnd(span: Span, now: number): number {
+  return Math.max(span.from, Math.min(span.to, gridFloor(span.from, now)))
 }
 
 /** What nobody could observe of a host: the time before its first report, and the server's own downtime. */
@@ -138,9 +165,13 @@ export function downtimeText(seconds: number): string {
 /** The report's average: mean uptime (floored to 2 decimals) and mean downtime to the nearest minute. */
 export function averageOf(items: readonly Pick<Uptime, 'downtime' | 'uptime'>[]): Pick<Uptime, 'downtime' | 'uptime'> {
   if (items.length === 0) return { downtime: 0, uptime: 100 }
-  const mean = (f: (u: Pick<Uptime, 'downtime' | 'uptime'>) => number) => items.reduce((sum, u) => sum + f(u), 0) / items.length
-  return {
-    downtime: Math.round(mean((u) => u.downtime) / MINUTE) * MINUTE,
-    uptime: Math.floor(Math.round(mean((u) => u.uptime) * 1e6) / 1e4) / 100
-  }
+  const mean = items.reduce((sum, u) => sum + u.downtime, 0) / items.length
+  return { downtime: Math.round(mean / MINUTE) * MINUTE, uptime: meanPercent(items.map((u) => u.uptime))! }
+}
+
+/** The mean of percentages, floored to 2 decimals (rounded first at 6, so 99.99 + 99.99 stays 99.99); null for none. */
+export function meanPercent(values: readonly number[]): number | null {
+  if (values.length === 0) return null
+  const mean = values.reduce((sum, v) => sum + v, 0) / values.length
+  return Math.floor(Math.round(mean * 1e6) / 1e4) / 100
 }

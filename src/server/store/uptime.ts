@@ -1,6 +1,9 @@
 // The reads behind reports/uptime/{list,get}: down intervals and event counts over a span, as index
-// scans (state_interval_host; event_host_date and event_dedup as covering indexes) — never per-minute rows.
+// scans (state_interval_host and _end; event_date and event_dedup as covering indexes) — never per-minute rows.
+// The list reads every host's at once, in a few set-based queries whatever the number of hosts (issue 28:
+// one query per host took 0.5–1.4 s at 10,000 hosts).
 import type { DownInterval, Span } from '../domain/uptime'
+import { MonitorState } from '../../shared/codes'
 import { preparedForNullable, type QueryBuilder, type SqlRunner } from './sql'
 
 export interface UptimeHostRow {
@@ -18,15 +21,34 @@ export interface UptimeServiceRow {
   monitor: number
 }
 
+/** A down interval of some host: its silence (`service_name_id` null) or a monitored service's failure. */
+export interface HostDownRow extends DownInterval {
+  host_id: number
+  service_name_id: number | null
+}
+
+/** What the list needs of every host at once, keyed by host id. */
+export interface FleetDowns {
+  /** Each host's silences and its monitored services' failures overlapping the span. */
+  downs: Map<number, HostDownRow[]>
+  /** How many services each host monitors (monitor not off); a host without any is absent. */
+  monitored: Map<number, number>
+  /** Events dated within the span; a host without any is absent. */
+  events: Map<number, number>
+}
+
 export class UptimeRepository {
   private readonly hostById
   private readonly allHosts
   private readonly servicesOfHost
   private readonly startingIn
   private readonly lastBefore
-  private readonly eventsOfHost
   private readonly eventsByName
   private readonly nameIdByName
+  private readonly silencesOverlapping
+  private readonly failuresOverlapping
+  private readonly monitoredCounts
+  private readonly eventCounts
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
     this.hostById = sql.prepare((p: { id: number }) =>
@@ -65,14 +87,6 @@ export class UptimeRepository {
           .limit(1)
       )
     )
-    this.eventsOfHost = sql.prepare((p: { hostId: number; from: number; to: number }) =>
-      db
-        .selectFrom('event')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('host_id', '=', p.hostId)
-        .where('date', '>=', p.from)
-        .where('date', '<', p.to)
-    )
     // collected_usec carries date (its whole seconds), and event_dedup (host_id, service_name_id, class,
     // state, collected_usec) covers this query: no table row is read, and groups come in index order.
     this.eventsByName = sql.prepare((p: { hostId: number; fromUsec: number; toUsec: number }) =>
@@ -85,6 +99,42 @@ export class UptimeRepository {
         .groupBy('service_name_id')
     )
     this.nameIdByName = sql.prepare((p: { name: string }) => db.selectFrom('service_name').select('id').where('name', '=', p.name))
+    // Every host's intervals overlapping [from, to): open or ending after `from` (state_interval_end), and
+    // starting before `to`. Services' only while monitored, as reports/uptime/get counts them.
+    this.silencesOverlapping = sql.prepare((p: { from: number; to: number }) =>
+      db
+        .selectFrom('state_interval')
+        .select(['host_id', 'service_name_id', 'start', 'end'])
+        .where((eb) => eb.or([eb('end', 'is', null), eb('end', '>', p.from)]))
+        .where('start', '<', p.to)
+        .where('service_name_id', 'is', null)
+    )
+    this.failuresOverlapping = sql.prepare((p: { from: number; to: number }) =>
+      db
+        .selectFrom('state_interval')
+        .innerJoin('service', (join) =>
+          join.onRef('service.host_id', '=', 'state_interval.host_id').onRef('service.name_id', '=', 'state_interval.service_name_id')
+        )
+        .select(['state_interval.host_id', 'state_interval.service_name_id', 'state_interval.start', 'state_interval.end'])
+        .where((eb) => eb.or([eb('state_interval.end', 'is', null), eb('state_interval.end', '>', p.from)]))
+        .where('state_interval.start', '<', p.to)
+        .where('service.monitor', '<>', MonitorState.Off)
+    )
+    this.monitoredCounts = sql.prepare((_: Record<string, never>) =>
+      db
+        .selectFrom('service')
+        .select((eb) => ['host_id', eb.fn.countAll<number>().as('n')])
+        .where('monitor', '<>', MonitorState.Off)
+        .groupBy('host_id')
+    )
+    this.eventCounts = sql.prepare((p: { from: number; to: number }) =>
+      db
+        .selectFrom('event')
+        .select((eb) => ['host_id', eb.fn.countAll<number>().as('n')])
+        .where('date', '>=', p.from)
+        .where('date', '<', p.to)
+        .groupBy('host_id')
+    )
   }
 
   host(id: number): UptimeHostRow | undefined {
@@ -108,9 +158,16 @@ export class UptimeRepository {
     return before && (before.end === null || before.end > span.from) ? [before, ...inside] : inside
   }
 
-  /** Events of the host dated within the span. */
-  hostEventCount(hostId: number, span: Span): number {
-    return this.eventsOfHost.get({ hostId, ...span })!.n
+  /** Every host's silences, monitored services' failures and event counts over the span, in four queries. */
+  fleetDowns(span: Span): FleetDowns {
+    const downs = new Map<number, HostDownRow[]>()
+    for (const row of [...this.silencesOverlapping.all(span), ...this.failuresOverlapping.all(span)]) {
+      const list = downs.get(row.host_id)
+      if (list) list.push(row)
+      else downs.set(row.host_id, [row])
+    }
+    const counted = (rows: { host_id: number; n: number }[]) => new Map(rows.map((r) => [r.host_id, Number(r.n)]))
+    return { downs, monitored: counted(this.monitoredCounts.all({})), events: counted(this.eventCounts.all(span)) }
   }
 
   /** Events of the host dated within the span, by service name id. */

@@ -15,6 +15,15 @@ export const uptimeItem = z.object({
     .string()
     .describe(
       'Ours: "1h 5m" of the range whose state is unknown, counted neither as up nor as down: the server was not running, or the host had not reported yet'
+    ),
+  downtimeseconds: z.number().int().describe('Ours: the downtime in seconds (whole minutes)'),
+  unknownseconds: z.number().int().describe('Ours: the unknown time in seconds (whole minutes)'),
+  servicesup: z
+    .number()
+    .nullable()
+    .optional()
+    .describe(
+      "Ours, list only: the time-weighted share of the host's monitored services that were up, percent of the known time, two decimals; null when it monitors none. `uptime` is the agent reporting (the host's silence is its downtime)"
     )
 })
 export type UptimeItem = z.infer<typeof uptimeItem>
@@ -30,6 +39,12 @@ export const uptimeReport = z.object({
   uptime: z.number(),
   downtime: z.string(),
   items: z.array(uptimeItem),
+  servicesup: z
+    .number()
+    .nullable()
+    .describe(
+      "Ours: list, the mean of the hosts' services up; get, the host's services up (the time-weighted share of its monitored services that were up); null when no service is monitored"
+    ),
   serverdowntime: z.string().describe('Ours: "5m", the minutes of the range the server itself was not running (unknown to every item)'),
   serverdown: z.array(serverDowntime).describe('Ours: when the server was not running, cut to the elapsed part of the range, oldest first')
 })

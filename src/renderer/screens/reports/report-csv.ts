@@ -15,12 +15,19 @@ export function eventsCsv(events: readonly EventListEntry[]): string {
   ]))
 }
 
-/** One line per host or service; `what` is "Host" or "Service". */
-export function uptimeCsv(report: UptimeReport, what: string): string {
+/**
+ * One line per host or service, with each duration in words and in seconds. A host has two figures
+ * (issue 28): its agent reporting (its silence is its downtime) and its services up (empty when it
+ * monitors none); a service has its uptime.
+ */
+export function uptimeCsv(report: UptimeReport, what: 'Host' | 'Service'): string {
+  const hosts = what === 'Host'
+  const figures = hosts ? ['Agent reporting %', 'Services up %'] : ['Uptime %']
   return toCsv(
-    [what, 'From (UTC)', 'To (UTC)', 'Uptime %', 'Downtime', 'Unknown', 'Events', 'Watched'],
+    [what, 'From (UTC)', 'To (UTC)', ...figures, 'Downtime', 'Downtime (s)', 'Unknown', 'Unknown (s)', 'Events', 'Watched'],
     report.items.map((item: UptimeItem) => [
-      item.name, isoDate(report.datefrom), isoDate(report.dateto), item.uptime.toFixed(2), item.downtime, item.unknown,
-      item.events, item.active ? 'yes' : 'no'
+      item.name, isoDate(report.datefrom), isoDate(report.dateto), item.uptime.toFixed(2),
+      ...(hosts ? [typeof item.servicesup === 'number' ? item.servicesup.toFixed(2) : ''] : []),
+      item.downtime, item.downtimeseconds, item.unknown, item.unknownseconds, item.events, item.active ? 'yes' : 'no'
     ]))
 }

@@ -20,14 +20,27 @@ describe('eventsCsv', () => {
 })
 
 describe('uptimeCsv', () => {
-  it('writes one line per item with the report range', () => {
-    const report = {
-      range: 0, datefrom: 1_700_000_000, dateto: 1_700_003_600, uptime: 99.5, downtime: '18s', serverdowntime: '0m', serverdown: [],
-      items: [{ id: 1, active: 1, name: 'web-1', uptime: 99.5, downtime: '18s', events: 2, unknown: '0m' }]
-    } as UptimeReport
+  const item = { id: 1, active: 1, name: 'web-1', uptime: 100, downtime: '0m', downtimeseconds: 0, events: 2, unknown: '1h 5m', unknownseconds: 3900 } as const
+  const report: UptimeReport = {
+    range: 0, datefrom: 1_700_000_000, dateto: 1_700_003_600, uptime: 100, downtime: '0m', servicesup: 75, serverdowntime: '0m', serverdown: [],
+    items: [{ ...item, servicesup: 75 }, { ...item, id: 2, name: 'db-1', servicesup: null, uptime: 0, downtime: '1h', downtimeseconds: 3600 }]
+  }
+
+  it("writes a host's agent reporting and services up apart, and every duration in words and in seconds", () => {
     expect(uptimeCsv(report, 'Host').split('\r\n')).toEqual([
-      'Host,From (UTC),To (UTC),Uptime %,Downtime,Unknown,Events,Watched',
-      'web-1,2023-11-14T22:13:20.000Z,2023-11-14T23:13:20.000Z,99.50,18s,0m,2,yes',
+      'Host,From (UTC),To (UTC),Agent reporting %,Services up %,Downtime,Downtime (s),Unknown,Unknown (s),Events,Watched',
+      'web-1,2023-11-14T22:13:20.000Z,2023-11-14T23:13:20.000Z,100.00,75.00,0m,0,1h 5m,3900,2,yes',
+      // No monitored service: no services-up figure rather than a made-up one.
+      'db-1,2023-11-14T22:13:20.000Z,2023-11-14T23:13:20.000Z,0.00,,1h,3600,1h 5m,3900,2,yes',
+      ''
+    ])
+  })
+
+  it("writes a service's uptime", () => {
+    const services: UptimeReport = { ...report, items: [{ ...item, name: 'nginx', uptime: 99.5, downtime: '7m', downtimeseconds: 420 }] }
+    expect(uptimeCsv(services, 'Service').split('\r\n')).toEqual([
+      'Service,From (UTC),To (UTC),Uptime %,Downtime,Downtime (s),Unknown,Unknown (s),Events,Watched',
+      'nginx,2023-11-14T22:13:20.000Z,2023-11-14T23:13:20.000Z,99.50,7m,420,1h 5m,3900,2,yes',
       ''
     ])
   })
