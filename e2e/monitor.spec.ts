@@ -63,7 +63,13 @@ test('dashboard → host → service statistics and chart, light and dark', asyn
   await page.getByRole('menuitem', { name: 'Unmonitor' }).click()
   await expect(services.locator('[data-service="deadport"]').getByRole('alert')).toContainText(/\S/)
 
+  // A service has its own page: its state, figures, charts and events on one screen.
   await services.getByRole('link', { name: 'sleeper' }).click()
+  await expect(page).toHaveURL(/#\/hosts\/\d+\/services\/sleeper$/)
+  const servicePage = page.getByTestId('service-detail')
+  await expect(servicePage.getByRole('heading', { name: 'sleeper', level: 2 })).toBeVisible()
+  await expect(page.getByTestId('service-status')).not.toBeEmpty()
+  await expect(servicePage.getByRole('heading', { name: 'Latest events of sleeper' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Latest figures of sleeper' })).toBeVisible()
   await expect(page.getByTestId('latest-figures')).toContainText('PID')
   const charts = page.getByTestId('service-charts')

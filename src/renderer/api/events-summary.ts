@@ -1,5 +1,6 @@
 // The event reads of the monitoring screens: the last 24 hours in 10-minute samples for the dashboard
-// (reports/events/summary) and a host's latest events for its detail (reports/events/list?hostid=).
+// (reports/events/summary), a host's or one of its services' latest events for their pages
+// (reports/events/list?hostid=&servicenameid=), and since when a service fails.
 // Keys start with 'events', so new events refresh them live.
 import { queryOptions } from '@tanstack/react-query'
 import type { EventSummary } from '../../shared/api/events'
@@ -28,9 +29,28 @@ export interface HostEventsPage {
   totalRecords: number
 }
 
-export function hostEventsQuery(hostId: number, results: number) {
+/** The latest events of a host, or of one of its services (by its name id). */
+export function hostEventsQuery(hostId: number, results: number, serviceNameId?: number) {
   return queryOptions({
-    queryKey: ['events', 'host-latest', hostId, results] as const,
-    queryFn: () => apiGet<HostEventsPage>('reports/events/list', { hostid: hostId, results })
+    queryKey: ['events', 'host-latest', hostId, results, serviceNameId] as const,
+    queryFn: () => apiGet<HostEventsPage>('reports/events/list', { hostid: hostId, servicenameid: serviceNameId, results })
+  })
+}
+
+/** A service's oldest error that is still active: when it started failing (none: it is not failing). */
+export function failingSinceQuery(hostId: number, serviceNameId: number) {
+  return queryOptions({
+    queryKey: ['events', 'failing-since', hostId, serviceNameId] as const,
+    queryFn: async () => {
+      const page = await apiGet<HostEventsPage>('reports/events/list', {
+        hostid: hostId,
+        servicenameid: serviceNameId,
+        active: 1,
+        sort: 'date',
+        dir: 'asc',
+        results: 1
+      })
+      return page.records[0] ?? null
+    }
   })
 }

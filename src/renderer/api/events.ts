@@ -11,7 +11,7 @@ import { Range, resolveRange } from '../../shared/ranges'
 import { apiGet, apiPost, type ApiParams } from './client'
 
 export type { SortDir } from '../../shared/api/common'
-export { eventSortKeys } from '../../shared/api/events'
+export { eventSortKeys } from '../../shared/api/keys'
 export type { EventDetail, EventListEntry, EventNote, EventPage, EventSortKey } from '../../shared/api/events'
 
 /** What the events screen keeps in its URL; every field narrows the list, absent ones do not. */

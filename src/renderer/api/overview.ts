@@ -5,7 +5,7 @@ import type { HostOverviewEntry, OverviewPage, OverviewSortKey, ServiceListSortK
 import type { SortDir } from '../../shared/api/status'
 import { apiGet, type ApiParams } from './client'
 
-export { overviewSortKeys, serviceListSortKeys } from '../../shared/api/overview'
+export { overviewSortKeys, serviceListSortKeys } from '../../shared/api/keys'
 export type {
   FailingService,
   HostOverviewEntry,

@@ -6,7 +6,7 @@ import type { ServiceAction } from '../../shared/api/hosts'
 import type { HostGetAnswer, HostSummary } from '../../shared/api/status'
 import { apiGet, apiPost } from './client'
 
-export { serviceActions, type ServiceAction } from '../../shared/api/hosts'
+export { serviceActions, type ServiceAction } from '../../shared/api/keys'
 export type { HostCategory, HostDetail, HostSummary, ServiceEntry, SortDir, StatisticEntry } from '../../shared/api/status'
 
 // ---- summary ----

@@ -3,34 +3,16 @@
 // takes the same filters.
 import { Button, Code, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { createRoute, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { Range } from '../../shared/ranges'
 import { AUDIT_PAGE_SIZE, auditExportUrl, auditQuery, type AuditRecord, type AuditSearch } from '../api/audit'
-import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
 import { RangePicker } from './reports/range-picker'
-import { optionalInt } from './reports/search-params'
+import { filterText } from './reports/audit-search'
 import { formatDateTime } from './reports/time'
+import { adminAuditRoute } from '../app/routes'
 
-const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 255) : undefined)
-
-export const adminAuditRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: 'admin/audit',
-  validateSearch: (s: Record<string, unknown>): AuditSearch => ({
-    user: text(s.user),
-    action: text(s.action),
-    text: text(s.text),
-    range: optionalInt(s.range, Range.Now, Range.Custom),
-    from: optionalInt(s.from),
-    to: optionalInt(s.to),
-    page: optionalInt(s.page, 2)
-  }),
-  component: AdminAuditScreen
-})
-
-function AdminAuditScreen() {
+export function AdminAuditScreen() {
   const search = adminAuditRoute.useSearch()
   const navigate = useNavigate({ from: '/admin/audit' })
   const change = (patch: Partial<AuditSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }) })
@@ -96,7 +78,7 @@ function Filters({ search, onChange }: { search: AuditSearch; onChange(patch: Pa
   const [contains, setContains] = useState(search.text ?? '')
   const apply = (e: FormEvent) => {
     e.preventDefault()
-    onChange({ user: text(user), action: text(action), text: text(contains), page: undefined })
+    onChange({ user: filterText(user), action: filterText(action), text: filterText(contains), page: undefined })
   }
   return (
     <form onSubmit={apply} aria-label="Audit log filters">

@@ -4,7 +4,6 @@
 import { Button, Card, Group, Modal, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { createRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { groupFormRules } from '../../shared/api/groups'
 import {
@@ -19,19 +18,12 @@ import {
   type HostGroup
 } from '../api/admin'
 import { errorMessage } from '../api/client'
-import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
 import { ConfirmButton } from '../components/confirm-button'
 import { AddMatchingHosts } from './admin/add-matching-hosts'
 import { DECLARED_BY_THE_AGENT, declaredOf, keepDeclared, memberOptions } from './admin/group-members'
 
-export const adminGroupsRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: 'admin/groups',
-  component: AdminGroupsScreen
-})
-
-function AdminGroupsScreen() {
+export function AdminGroupsScreen() {
   const list = useQuery(adminGroupsQuery)
   const declared = useQuery(declaredMembersQuery)
   return (

@@ -21,23 +21,17 @@ import {
 } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { createRoute, Link, useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { callBackTarget } from '../../shared/api/hosts'
 import { adminHostQuery, deleteHost, testConnection, updateHost, type AdminHost, type HostUpdate } from '../api/admin'
-import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
 import { HostName } from '../components/host-name'
 import { ConfirmButton } from '../components/confirm-button'
 import { CertificateChanged, PinnedCertificate } from '../components/agent-certificate'
 import { hostFormRules } from '../../shared/api/hosts-admin'
+import { adminHostEditRoute } from '../app/routes'
 
-export const adminHostEditRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: 'admin/hosts/$hostId',
-  component: AdminHostEditScreen
-})
-
-function AdminHostEditScreen() {
+export function AdminHostEditScreen() {
   const { hostId } = adminHostEditRoute.useParams()
   const id = Number(hostId)
   const host = useQuery({ ...adminHostQuery(id), enabled: Number.isInteger(id) })

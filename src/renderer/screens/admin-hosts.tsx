@@ -2,25 +2,17 @@
 // name or address, each opening its editor; and the bulk removal of hosts inactive for N days.
 import { Anchor, Badge, Box, Group, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { createRoute } from '@tanstack/react-router'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDeferredValue, useMemo, useRef, useState } from 'react'
 import { adminHostsQuery, deleteInactiveHosts, type AdminHostEntry } from '../api/admin'
-import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
 import { ConfirmButton } from '../components/confirm-button'
-
-export const adminHostsRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: 'admin/hosts',
-  component: AdminHostsScreen
-})
 
 const DAY = 86_400
 const ROW_HEIGHT = 41
 const statusColor = { Active: 'green', Inactive: 'gray', Ignored: 'yellow' } as const
 
-function AdminHostsScreen() {
+export function AdminHostsScreen() {
   const hosts = useQuery(adminHostsQuery)
   const [text, setText] = useState('')
   const pattern = useDeferredValue(text.trim().toLowerCase())

@@ -4,7 +4,6 @@
 import { Badge, Button, Card, Group, Modal, MultiSelect, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { createRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { BUILTIN_ROLE, roleFormRules } from '../../shared/api/roles'
 import {
@@ -23,18 +22,11 @@ import {
   type RoleDraft,
   type UserEntry
 } from '../api/admin'
-import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
 import { ConfirmButton } from '../components/confirm-button'
 import { RoleRowEditor } from './admin/role-row-editor'
 
-export const adminRolesRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: 'admin/roles',
-  component: AdminRolesScreen
-})
-
-function AdminRolesScreen() {
+export function AdminRolesScreen() {
   const roles = useQuery(adminRolesQuery)
   const users = useQuery(adminUsersQuery)
   const choices = useQuery(adminGroupsQuery)

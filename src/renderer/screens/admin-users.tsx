@@ -3,7 +3,6 @@
 import { Badge, Button, Checkbox, Group, Modal, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { createRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import {
   adminRolesQuery,
@@ -17,21 +16,14 @@ import {
   type UserEntry
 } from '../api/admin'
 import { useProfile } from '../api/profile'
-import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
 import { ConfirmButton } from '../components/confirm-button'
 import { userFormRules } from '../../shared/api/users'
 import { rolesByUser } from './admin/role-names'
 
-export const adminUsersRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: 'admin/users',
-  component: AdminUsersScreen
-})
-
 type Editing = { mode: 'create' } | { mode: 'edit'; user: UserEntry }
 
-function AdminUsersScreen() {
+export function AdminUsersScreen() {
   const users = useQuery(adminUsersQuery)
   const roles = useQuery(adminRolesQuery)
   const me = useProfile()

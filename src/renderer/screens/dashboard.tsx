@@ -3,32 +3,15 @@
 // With no host yet it explains how to connect one. Live: 'status' and 'events' keys refresh.
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { createRoute, Link } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { eventsSummaryQuery } from '../api/events-summary'
 import { useProfile } from '../api/profile'
-import { hostOverviewPageQuery, type HostOverviewFilter } from '../api/overview'
 import { hostSummaryQuery, type HostCategory } from '../api/status'
-import { consoleRoute } from '../app/root-route'
 import { EventsChart } from '../components/charts/events-chart'
 import { ErrorNote } from '../components/error-note'
 import { MonitrcLine, monitrcLine } from '../components/monitrc-line'
 import { AttentionList } from './monitor/attention-list'
-
-export const dashboardRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: '/',
-  // Started with the route, not when the frame has its profile: the answers arrive in parallel.
-  loader: ({ context: { queryClient } }) => {
-    void queryClient.prefetchQuery(hostSummaryQuery)
-    void queryClient.prefetchQuery(hostOverviewPageQuery(ATTENTION, 0, ATTENTION_SHOWN))
-    void queryClient.prefetchQuery(eventsSummaryQuery)
-  },
-  component: Dashboard
-})
-
-/** Silent hosts, then red, then orange, each the longest failing first (the server's 'attention' order). */
-const ATTENTION: HostOverviewFilter = { led: [0, 1], sort: 'attention', dir: 'asc' }
-const ATTENTION_SHOWN = 20
+import { attentionQuery } from './monitor/first-pages'
 
 /** Each category's colour and the LED filter of the hosts list that shows its hosts. */
 const categories: Record<HostCategory, { color: string; led: number }> = {
@@ -40,9 +23,9 @@ const categories: Record<HostCategory, { color: string; led: number }> = {
   ignored: { color: 'gray', led: 3 }
 }
 
-function Dashboard() {
+export function Dashboard() {
   const summary = useQuery(hostSummaryQuery)
-  const attention = useQuery(hostOverviewPageQuery(ATTENTION, 0, ATTENTION_SHOWN))
+  const attention = useQuery(attentionQuery)
   const events = useQuery(eventsSummaryQuery)
   const hostCount = summary.data?.status.reduce((n, c) => n + c.data, 0)
   const ready = summary.isSuccess && attention.isSuccess && events.isSuccess

@@ -1,9 +1,8 @@
 // One event (reports/events/get): what happened, its notes, adding a note and dismissing the error.
 import { Anchor, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { createRoute, useCanGoBack, useRouter } from '@tanstack/react-router'
+import { useCanGoBack, useRouter } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { consoleRoute } from '../app/root-route'
 import { eventQuery, type EventDetail } from '../api/events'
 import { ErrorNote } from '../components/error-note'
 import { formatAge } from '../components/relative-time'
@@ -13,14 +12,9 @@ import { EventActions } from './reports/event-actions'
 import { EventNotes } from './reports/event-notes'
 import { EventStateBadge } from './reports/event-state'
 import { formatDateTime } from './reports/time'
+import { eventDetailRoute } from '../app/routes'
 
-export const eventDetailRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: 'events/$eventId',
-  component: EventDetailScreen
-})
-
-function EventDetailScreen() {
+export function EventDetailScreen() {
   const { eventId } = eventDetailRoute.useParams()
   const id = Number(eventId)
   const valid = Number.isInteger(id) && id > 0

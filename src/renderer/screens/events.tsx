@@ -3,9 +3,8 @@
 // event the filters choose, not only this page.
 import { Button, EmptyState, Group, Loader, Pagination, Select, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { createRoute, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { useMemo } from 'react'
-import { consoleRoute } from '../app/root-route'
 import { allEvents, DEFAULT_EVENT_PAGE_SIZE, EVENT_PAGE_SIZES, eventListQuery, type EventSearch } from '../api/events'
 import { ErrorNote } from '../components/error-note'
 import { FoldableFilters } from '../components/foldable-filters'
@@ -14,15 +13,9 @@ import { hasEventFilter, parseEventSearch } from './reports/event-search'
 import { EventTable } from './reports/event-table'
 import { ExportButton } from './reports/export-button'
 import { eventsCsv } from './reports/report-csv'
+import { eventsRoute } from '../app/routes'
 
-export const eventsRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: 'events',
-  validateSearch: parseEventSearch,
-  component: EventsScreen
-})
-
-function EventsScreen() {
+export function EventsScreen() {
   const search = eventsRoute.useSearch()
   const navigate = useNavigate({ from: '/events' })
   const list = useQuery(eventListQuery(search))

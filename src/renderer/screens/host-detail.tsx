@@ -1,47 +1,27 @@
-// One host (status/hosts/get): what it is, its services with their state and actions, the chosen
-// service's statistics and history, and the host's latest events. Live: the 'status' key refreshes.
+// One host (status/hosts/get): what it is, its services with their state and actions (each opens its
+// own page), the system's statistics and history, and the host's latest events. Live: the 'status' key
+// refreshes.
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { createRoute, Link } from '@tanstack/react-router'
-import { hostStatusLabel, type HostStatus } from '../../shared/codes'
+import { Link } from '@tanstack/react-router'
+import { hostStatusLabel, ServiceType, type HostStatus } from '../../shared/codes'
 import { ApiError } from '../api/client'
 import { useProfile } from '../api/profile'
-import { hostDetailQuery, type HostDetail, type ServiceEntry } from '../api/status'
-import type { UptimeSearch } from '../api/uptime'
-import { consoleRoute } from '../app/root-route'
+import { hostDetailQuery, type HostDetail } from '../api/status'
 import { ErrorNote } from '../components/error-note'
 import { HostName } from '../components/host-name'
 import { HostMute, ServiceMute } from './alerts/host-mute'
 import { Led } from '../components/led'
 import { HostEvents } from './monitor/host-events'
 import { ServiceCharts } from './monitor/service-charts'
-import { ServicesTable, statisticLabel } from './monitor/services-table'
-import { formatBytes, formatStatistic } from './monitor/statistics'
-import { parseUptimeSearch } from './reports/uptime-search'
+import { LatestFigures } from './monitor/latest-figures'
+import { ServicesTable } from './monitor/services-table'
+import { formatBytes } from './monitor/statistics'
+import { hostDetailRoute } from '../app/routes'
 
-interface HostSearch extends UptimeSearch {
-  /** The service whose statistics are shown. */
-  service?: number
-}
-
-export const hostDetailRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: 'hosts/$hostId',
-  // The chosen service and the charts' range, so a reload or a shared link shows the same charts.
-  validateSearch: (search: Record<string, unknown>): HostSearch => {
-    const service = Number(search.service)
-    return { ...(Number.isInteger(service) && service > 0 ? { service } : {}), ...parseUptimeSearch(search) }
-  },
-  loader: ({ context: { queryClient }, params }) => {
-    const hostId = Number(params.hostId)
-    if (Number.isInteger(hostId) && hostId > 0) void queryClient.prefetchQuery(hostDetailQuery(hostId))
-  },
-  component: HostDetailScreen
-})
-
-function HostDetailScreen() {
+export function HostDetailScreen() {
   const { hostId: raw } = hostDetailRoute.useParams()
-  const { service: chosen, ...range } = hostDetailRoute.useSearch()
+  const range = hostDetailRoute.useSearch()
   const navigate = hostDetailRoute.useNavigate()
   const hostId = Number(raw)
   const profile = useProfile()
@@ -57,8 +37,8 @@ function HostDetailScreen() {
   if (detail.isPending) return <Text c="dimmed">Loading host…</Text>
   const { host, serviceactions } = detail.data.records
   const mayAct = profile.serviceactions && serviceactions
-  // The system service by default: it carries the host's CPU, memory and load.
-  const service = host.services.find((s) => s.id === chosen) ?? host.services.find((s) => s.typeid === 5) ?? host.services[0]
+  // The system service: it carries the host's CPU, memory and load.
+  const service = host.services.find((s) => s.typeid === ServiceType.System)
   return (
     <Stack gap="lg" data-testid="host-detail">
       <Group justify="space-between" wrap="wrap">
@@ -88,7 +68,6 @@ function HostDetailScreen() {
           hostId={host.id}
           hostName={host.name}
           services={host.services}
-          selected={service?.id}
           mayAct={mayAct}
           extra={profile.admin ? (s) => <ServiceMute hostId={host.id} hostName={host.name} service={s} /> : undefined}
         />
@@ -99,7 +78,7 @@ function HostDetailScreen() {
           hostId={host.id}
           service={service}
           range={range}
-          onRange={(next) => void navigate({ search: (prev) => ({ service: prev.service, ...next }), replace: true })}
+          onRange={(next) => void navigate({ search: next, replace: true })}
         />
       )}
       <Stack gap="xs">
@@ -149,34 +128,5 @@ function HostFacts({ host }: { host: HostDetail }) {
         </Card>
       ))}
     </SimpleGrid>
-  )
-}
-
-function LatestFigures({ service }: { service: ServiceEntry }) {
-  if (service.statistics.length === 0) return null
-  return (
-    <Stack gap="xs">
-      <Title order={3} size="h4">
-        Latest figures of {service.name}
-      </Title>
-      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="xs" verticalSpacing={0} data-testid="latest-figures">
-        {service.statistics.map((st) => (
-          <Group
-            key={`${st.type} ${st.descriptor}`}
-            justify="space-between"
-            wrap="nowrap"
-            gap="md"
-            py={6}
-            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-            <Text size="sm" c="dimmed">
-              {statisticLabel(st)}
-            </Text>
-            <Text size="sm" fw={500} ta="right" style={{ overflowWrap: 'anywhere' }}>
-              {formatStatistic(st.type, st.value)}
-            </Text>
-          </Group>
-        ))}
-      </SimpleGrid>
-    </Stack>
   )
 }

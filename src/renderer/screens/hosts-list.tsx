@@ -3,28 +3,16 @@
 // paged as the user scrolls. Administrators select hosts for bulk actions. Live: the 'status' key
 // refreshes the pages on screen.
 import { Button, Stack, Text, Title } from '@mantine/core'
-import { createRoute, Link } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useProfile } from '../api/profile'
-import { consoleRoute } from '../app/root-route'
 import { HostBulkActions } from './monitor/host-bulk-actions'
 import { HostFilters } from './monitor/host-filters'
-import { hostFilter, validateHostSearch, type HostSearch } from './monitor/host-search'
-import { firstHostPageQuery, HostTable, type HostSelection } from './monitor/host-table'
+import { hostFilter, type HostSearch } from './monitor/host-search'
+import { HostTable, type HostSelection } from './monitor/host-table'
+import { hostsRoute } from '../app/routes'
 
-export const hostsRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: 'hosts',
-  validateSearch: validateHostSearch,
-  // The first page starts loading with the route, in parallel with the frame's profile.
-  loaderDeps: ({ search }) => search,
-  loader: ({ context: { queryClient }, deps }) => {
-    void queryClient.prefetchQuery(firstHostPageQuery(hostFilter(deps)))
-  },
-  component: HostsScreen
-})
-
-function HostsScreen() {
+export function HostsScreen() {
   const search = hostsRoute.useSearch()
   const navigate = hostsRoute.useNavigate()
   const profile = useProfile()

@@ -3,10 +3,9 @@
 // the URL; failing first, the longest failing first. Live: the 'status' key refreshes the page.
 import { Anchor, Group, Pagination, Stack, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { createRoute, Link } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { useMediaQuery } from '@mantine/hooks'
 import { serviceListPageQuery, type ServiceListSortKey, type ServiceOverviewEntry } from '../api/overview'
-import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
 import { ScreenTitle } from '../components/screen-title'
 import { formatAge } from '../components/relative-time'
@@ -14,8 +13,9 @@ import { useNow } from '../components/use-now'
 import { HostFilters } from './monitor/host-filters'
 import { COMPACT_QUERY } from './monitor/host-table'
 import { LedDot } from './monitor/led-dot'
-import { serviceFilter, validateServiceSearch, type ServiceSearch } from './monitor/service-search'
+import { serviceFilter, type ServiceSearch } from './monitor/service-search'
 import { SortHeader } from './reports/sort-header'
+import { servicesRoute } from '../app/routes'
 
 const PAGE_SIZE = 100
 
@@ -25,14 +25,7 @@ interface SortProps {
   onSort: (column: ServiceListSortKey, dir: 'asc' | 'desc') => void
 }
 
-export const servicesRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: 'services',
-  validateSearch: validateServiceSearch,
-  component: ServicesScreen
-})
-
-function ServicesScreen() {
+export function ServicesScreen() {
   const search = servicesRoute.useSearch()
   const navigate = servicesRoute.useNavigate()
   const now = useNow()

@@ -3,10 +3,8 @@
 // timeout, history retention) and every user's API tokens.
 import { Stack, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { createRoute } from '@tanstack/react-router'
 import { useProfile } from '../api/profile'
 import { settingsQuery } from '../api/settings'
-import { consoleRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
 import { ApiDescription } from './admin/api-description'
 import { AllApiTokens, OwnApiTokens } from './admin/api-tokens'
@@ -14,13 +12,7 @@ import { CollectorCredentials } from './admin/collector-credentials'
 import { OwnPassword, OwnProfile } from './admin/own-profile'
 import { ServerSettingsForm } from './admin/server-settings'
 
-export const settingsRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: 'settings',
-  component: SettingsScreen
-})
-
-function SettingsScreen() {
+export function SettingsScreen() {
   const profile = useProfile()
   return (
     <Stack gap="md" maw={960}>

@@ -19,25 +19,17 @@ import {
   Title
 } from '@mantine/core'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { createRoute } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { ApiError } from '../api/client'
 import { completeSetup, setupStatus, type SetupResult } from '../api/setup'
 import { rememberFirstChannel } from '../app/first-channel'
 import { rememberFirstImport } from '../app/first-import'
-import { rootRoute } from '../app/root-route'
 import { ErrorNote } from '../components/error-note'
 import { MonitrcLineChooser } from '../components/monitrc-line'
 import { randomPassword } from '../components/random-password'
 import { ADMIN_FIELDS, useSetupForm, type SetupValues } from './setup-form'
 
-export const setupRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'setup',
-  component: SetupScreen
-})
-
-function SetupScreen() {
+export function SetupScreen() {
   const status = useQuery({ queryKey: ['setup'], queryFn: setupStatus, retry: false })
   return (
     <Container size="sm" py="xl">

@@ -1,8 +1,7 @@
 // One host's uptime per service (reports/uptime/get), the `Monit` row being the host's own silence.
 import { EmptyState, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { createRoute, useNavigate } from '@tanstack/react-router'
-import { consoleRoute } from '../app/root-route'
+import { useNavigate } from '@tanstack/react-router'
 import { hostNamesQuery } from '../api/events'
 import { uptimeServicesQuery } from '../api/uptime'
 import { ErrorNote } from '../components/error-note'
@@ -13,20 +12,13 @@ import { ExportButton } from './reports/export-button'
 import { RangePicker } from './reports/range-picker'
 import { uptimeCsv } from './reports/report-csv'
 import { UptimeSummary } from './reports/uptime-summary'
-import { parseUptimeSearch } from './reports/uptime-search'
 import { UptimeTable } from './reports/uptime-table'
-
-export const uptimeHostRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: 'uptime/$hostId',
-  validateSearch: parseUptimeSearch,
-  component: UptimeHostScreen
-})
+import { uptimeHostRoute } from '../app/routes'
 
 /** The `Monit` item stands for the agent itself: its downtime is the time the host stayed silent. */
 const MONIT_ITEM_ID = 0
 
-function UptimeHostScreen() {
+export function UptimeHostScreen() {
   const { hostId } = uptimeHostRoute.useParams()
   const search = uptimeHostRoute.useSearch()
   const navigate = useNavigate({ from: '/uptime/$hostId' })

@@ -1,11 +1,10 @@
 // Uptime per host (reports/uptime/list) over a range kept in the URL; a host opens its services.
 import { EmptyState, Group, Stack, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { createRoute, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useDeferredValue, useEffect, useEffectEvent, useMemo, useState } from 'react'
-import { consoleRoute } from '../app/root-route'
-import { uptimeHostsQuery, type UptimeSearch } from '../api/uptime'
+import { uptimeHostsQuery } from '../api/uptime'
 import { ErrorNote } from '../components/error-note'
 import { ScreenTitle } from '../components/screen-title'
 import { AnchorLink } from './reports/anchor-link'
@@ -14,21 +13,10 @@ import { ExportButton } from './reports/export-button'
 import { RangePicker } from './reports/range-picker'
 import { uptimeCsv } from './reports/report-csv'
 import { UptimeSummary } from './reports/uptime-summary'
-import { parseUptimeSearch } from './reports/uptime-search'
 import { UptimeTable } from './reports/uptime-table'
+import { uptimeRoute } from '../app/routes'
 
-export const uptimeRoute = createRoute({
-  getParentRoute: () => consoleRoute,
-  path: 'uptime',
-  // The range and the name filter, so a reload or a shared link shows the same report.
-  validateSearch: (raw: Record<string, unknown>): UptimeSearch & { q?: string } => ({
-    ...parseUptimeSearch(raw),
-    ...(typeof raw.q === 'string' && raw.q.trim() !== '' ? { q: raw.q.slice(0, 100) } : {})
-  }),
-  component: UptimeScreen
-})
-
-function UptimeScreen() {
+export function UptimeScreen() {
   const { q, ...search } = uptimeRoute.useSearch()
   const navigate = useNavigate({ from: '/uptime' })
   const report = useQuery(uptimeHostsQuery(search))

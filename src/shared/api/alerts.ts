@@ -2,6 +2,7 @@
 // channel posts it verbatim, and the contracts of admin/alerts/*. Shared by server, console and tests.
 import { z } from 'zod'
 import { pageOf } from './common'
+import { alertDeliveryStatuses } from './keys'
 
 export type AlertState = 'failed' | 'changed' | 'succeeded'
 
@@ -100,8 +101,7 @@ export type AlertMuteRecord = z.infer<typeof alertMuteRecord>
 export const alertMuteListAnswer = z.object({ records: z.array(alertMuteRecord) })
 export type AlertMuteList = z.infer<typeof alertMuteListAnswer>
 
-export const alertDeliveryStatuses = ['pending', 'delivered', 'failed', 'suppressed'] as const
-export type AlertDeliveryStatus = (typeof alertDeliveryStatuses)[number]
+export { alertDeliveryStatuses, type AlertDeliveryStatus } from './keys'
 
 /** One notification in the delivery log (admin/alerts/deliveries/list). */
 export const alertDelivery = z.object({

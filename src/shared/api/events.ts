@@ -2,9 +2,9 @@
 import { z } from 'zod'
 import { sortedPageOf, type SortDir } from './common'
 
-/** reports/events/list's `sort` values; anything else falls back to 'date'. */
-export const eventSortKeys = ['date', 'hostname', 'servicename', 'event', 'note'] as const
-export type EventSortKey = (typeof eventSortKeys)[number]
+import type { EventSortKey } from './keys'
+
+export { eventSortKeys, type EventSortKey } from './keys'
 
 /** One record of reports/events/list. */
 export const eventListEntry = z.object({

@@ -91,5 +91,4 @@ export function callBackTarget(set: CallBackSettings, reported: ReportedAddress)
   }
 }
 
-export const serviceActions = ['start', 'stop', 'restart', 'monitor', 'unmonitor'] as const
-export type ServiceAction = (typeof serviceActions)[number]
+export { serviceActions, type ServiceAction } from './keys'

@@ -2,11 +2,9 @@
 // hosts list with what fails and since when, and status/services/list, every service across hosts.
 import { z } from 'zod'
 import { sortedPageOf } from './common'
-import { hostSortKeys, hostStatusEntry } from './status'
+import { hostStatusEntry } from './status'
 
-/** status/hosts/overview's `sort`: the hosts list's keys, plus 'attention' (silent, red, orange, longest failing first). */
-export const overviewSortKeys = [...hostSortKeys, 'attention', 'lastreport'] as const
-export type OverviewSortKey = (typeof overviewSortKeys)[number]
+export { overviewSortKeys, serviceListSortKeys, type OverviewSortKey, type ServiceListSortKey } from './keys'
 
 /** A red (failed) or orange (changed) service of a host. */
 export const failingService = z.object({
@@ -29,10 +27,6 @@ export const hostOverviewEntry = hostStatusEntry.extend({
     .describe('The last 24 hours, one cell per hour, oldest first: 0 up, 1 a service down, 2 the host silent, 3 not known yet')
 })
 export type HostOverviewEntry = z.infer<typeof hostOverviewEntry>
-
-/** status/services/list's `sort`; 'attention' is red, orange, gray, green, then longest failing first. */
-export const serviceListSortKeys = ['attention', 'hostname', 'name', 'type', 'status', 'since'] as const
-export type ServiceListSortKey = (typeof serviceListSortKeys)[number]
 
 /** One service of one host in status/services/list. */
 export const serviceOverviewEntry = z.object({

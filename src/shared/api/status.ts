@@ -4,9 +4,7 @@ import { sortedPageOf } from './common'
 
 export type { SortDir } from './common'
 
-/** status/hosts/list's `sort` values; anything else falls back to 'led'. */
-export const hostSortKeys = ['led', 'hostname', 'events', 'cpu', 'mem', 'status'] as const
-export type HostSortKey = (typeof hostSortKeys)[number]
+export { hostSortKeys, type HostSortKey } from './keys'
 
 /** One host of status/hosts/list's `records`. */
 export const hostStatusEntry = z.object({

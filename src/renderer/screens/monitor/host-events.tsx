@@ -1,4 +1,4 @@
-// A host's latest events, newest first, each linking to its detail; repeats of one service fold into
+// A host's latest events (or one of its services'), newest first, each linking to its detail; repeats of one service fold into
 // one row with their count, and an active error says how long it has been failing.
 import { Anchor, Badge, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
@@ -7,6 +7,7 @@ import { hostEventsQuery } from '../../api/events-summary'
 import { ErrorNote } from '../../components/error-note'
 import { formatAge } from '../../components/relative-time'
 import { useNow } from '../../components/use-now'
+import { AnchorLink } from '../reports/anchor-link'
 import { groupRepeats } from '../reports/event-groups'
 
 const LATEST = 20
@@ -16,13 +17,19 @@ const stateLook: Record<number, { color: string; label: string }> = {
   2: { color: 'orange', label: 'Changed' }
 }
 
-export function HostEvents({ hostId }: { hostId: number }) {
-  const events = useQuery(hostEventsQuery(hostId, LATEST))
+interface Props {
+  hostId: number
+  /** Only this service's events (its name id and name), without a Service column. */
+  service?: { nameid: number; name: string }
+}
+
+export function HostEvents({ hostId, service }: Props) {
+  const events = useQuery(hostEventsQuery(hostId, LATEST, service?.nameid))
   const now = useNow()
   if (events.isError) return <ErrorNote error={events.error} title="The events could not be loaded" />
   if (events.isPending) return <Text c="dimmed">Loading events…</Text>
   const { records, totalRecords } = events.data
-  if (records.length === 0) return <Text c="dimmed">No events from this host yet.</Text>
+  if (records.length === 0) return <Text c="dimmed">No events from this {service ? 'service' : 'host'} yet.</Text>
   return (
     <>
       <Table.ScrollContainer minWidth={560}>
@@ -30,7 +37,7 @@ export function HostEvents({ hostId }: { hostId: number }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Date</Table.Th>
-              <Table.Th>Service</Table.Th>
+              {!service && <Table.Th>Service</Table.Th>}
               <Table.Th>Event</Table.Th>
               <Table.Th>State</Table.Th>
             </Table.Tr>
@@ -43,7 +50,7 @@ export function HostEvents({ hostId }: { hostId: number }) {
                     {new Date(e.date * 1000).toLocaleString()}
                   </Text>
                 </Table.Td>
-                <Table.Td>{e.servicename}</Table.Td>
+                {!service && <Table.Td>{e.servicename}</Table.Td>}
                 <Table.Td>
                   <Anchor renderRoot={(props) => <Link {...props} to="/events/$eventId" params={{ eventId: String(e.id) }} />} size="sm">
                     {e.event}
@@ -72,9 +79,9 @@ export function HostEvents({ hostId }: { hostId: number }) {
       {totalRecords > records.length && (
         <Text size="sm" c="dimmed">
           The latest {records.length} of {totalRecords.toLocaleString()} events.{' '}
-          <Anchor component={Link} to="/events" size="sm">
+          <AnchorLink to="/events" search={{ host: [hostId], service: service?.nameid }} size="sm">
             All events
-          </Anchor>
+          </AnchorLink>
         </Text>
       )}
     </>

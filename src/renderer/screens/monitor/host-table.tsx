@@ -11,10 +11,10 @@ import { hostOverviewPageQuery, type HostOverviewEntry, type HostOverviewFilter,
 import type { SortDir } from '../../api/status'
 import { ErrorNote } from '../../components/error-note'
 import { useNow } from '../../components/use-now'
+import { firstHostPageQuery, HOST_PAGE_SIZE } from './first-pages'
 import { HostRow, ROW_GRID } from './host-row'
 import classes from './host-table.module.css'
 
-const PAGE_SIZE = 100
 const ROW_HEIGHT = 44
 const CARD_HEIGHT = 84
 /** Phones and narrow windows get cards. */
@@ -50,10 +50,6 @@ interface Props {
 /** Where each list (by filter) was scrolled to, for Back from a host: the session's memory, not the URL's. */
 const scrollOffsets = new Map<string, number>()
 
-export function firstHostPageQuery(filter: HostOverviewFilter) {
-  return hostOverviewPageQuery(filter, 0, PAGE_SIZE)
-}
-
 export function HostTable({ filter, onSort, selection, empty }: Props) {
   const scroller = useRef<HTMLDivElement>(null)
   const compact = useMediaQuery(COMPACT_QUERY) ?? false
@@ -73,8 +69,8 @@ export function HostTable({ filter, onSort, selection, empty }: Props) {
   const filterKey = JSON.stringify(filter)
   useScrollMemory(scroller, filterKey, total > 0)
   const items = virtualizer.getVirtualItems()
-  const pages = [...new Set(items.map((item) => Math.floor(item.index / PAGE_SIZE)))].filter((p) => p > 0)
-  const later = useQueries({ queries: pages.map((p) => hostOverviewPageQuery(filter, p, PAGE_SIZE)) })
+  const pages = [...new Set(items.map((item) => Math.floor(item.index / HOST_PAGE_SIZE)))].filter((p) => p > 0)
+  const later = useQueries({ queries: pages.map((p) => hostOverviewPageQuery(filter, p, HOST_PAGE_SIZE)) })
   const pageRows = new Map<number, HostOverviewEntry[]>([[0, first.data?.records ?? []]])
   pages.forEach((p, i) => {
     if (later[i].data) pageRows.set(p, later[i].data!.records)
@@ -103,7 +99,7 @@ export function HostTable({ filter, onSort, selection, empty }: Props) {
           data-layout={compact ? 'cards' : 'rows'}>
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => {
-              const host = pageRows.get(Math.floor(item.index / PAGE_SIZE))?.[item.index % PAGE_SIZE]
+              const host = pageRows.get(Math.floor(item.index / HOST_PAGE_SIZE))?.[item.index % HOST_PAGE_SIZE]
               const chosen = host !== undefined && selection?.ids.has(host.id)
               return (
                 <div

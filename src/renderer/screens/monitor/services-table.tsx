@@ -1,17 +1,16 @@
 // The services of a host as Monit reports them: LED, status, monitoring state and mode, schedule, the
-// key figures, and actions where the user may run them. Choosing a service shows its statistics below.
-import { Anchor, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
+// key figures, and actions where the user may run them. A service's name opens its own page.
+import { Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { MonitorState } from '../../../shared/codes'
 import type { ServiceEntry, StatisticEntry } from '../../api/status'
 import { Led } from '../../components/led'
 import { ServiceActions } from './service-actions'
-import classes from './services-table.module.css'
+import { ServiceLink } from './service-link'
 import { formatStatistic, keyFigureRank, statisticName } from './statistics'
 
 const modeLabels = ['active', 'passive', 'manual']
-/** Figures shown in the table row; the full list is under the chosen service. */
+/** Figures shown in the table row; the full list is on the service's page. */
 const ROW_FIGURES = 3
 
 export function monitoringLabel(state: number): string {
@@ -37,13 +36,12 @@ interface Props {
   hostId: number
   hostName: string
   services: readonly ServiceEntry[]
-  selected?: number
   mayAct: boolean
   /** More per service, in the last column (administrators: "Mute…"). */
   extra?: (service: ServiceEntry) => ReactNode
 }
 
-export function ServicesTable({ hostId, hostName, services, selected, mayAct, extra }: Props) {
+export function ServicesTable({ hostId, hostName, services, mayAct, extra }: Props) {
   if (services.length === 0) return <Text c="dimmed">This host reports no services.</Text>
   return (
     <Table.ScrollContainer minWidth={extra ? 960 : 820}>
@@ -63,25 +61,12 @@ export function ServicesTable({ hostId, hostName, services, selected, mayAct, ex
         </Table.Thead>
         <Table.Tbody>
           {services.map((s) => (
-            // The chosen row is marked by a bar at its edge, not a teal background its teal badges would fade into.
-            <Table.Tr key={s.id} data-service={s.name} className={s.id === selected ? classes.selected : undefined}>
+            <Table.Tr key={s.id} data-service={s.name}>
               <Table.Td>
                 <Led led={s.led} />
               </Table.Td>
               <Table.Td>
-                <Anchor
-                  renderRoot={(props) => (
-                    <Link
-                      {...props}
-                      to="/hosts/$hostId"
-                      params={{ hostId: String(hostId) }}
-                      search={(prev) => ({ ...prev, service: s.id })}
-                    />
-                  )}
-                  fw={600}
-                  aria-current={s.id === selected ? 'true' : undefined}>
-                  {s.name}
-                </Anchor>
+                <ServiceLink hostId={hostId} serviceName={s.name} fw={600} />
                 <Text size="xs" c="dimmed">
                   {s.type}
                 </Text>

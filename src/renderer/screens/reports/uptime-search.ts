@@ -13,6 +13,11 @@ export function parseUptimeSearch(raw: Record<string, unknown>): UptimeSearch {
   return from !== undefined && to !== undefined ? { range, from, to } : {}
 }
 
+/** The uptime list's search: the range and the host name filter. */
+export function parseUptimeListSearch(raw: Record<string, unknown>): UptimeSearch & { q?: string } {
+  return { ...parseUptimeSearch(raw), ...(typeof raw.q === 'string' && raw.q.trim() !== '' ? { q: raw.q.slice(0, 100) } : {}) }
+}
+
 export const rangeLabels: Record<Range, string> = {
   [Range.Now]: 'Today', [Range.LastHour]: 'Last hour', [Range.Last6Hours]: 'Last 6 hours',
   [Range.Last12Hours]: 'Last 12 hours', [Range.Last24Hours]: 'Last 24 hours', [Range.Week]: 'Last 7 days',
