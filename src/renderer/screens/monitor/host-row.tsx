@@ -6,9 +6,10 @@ import type { FailingService, HostOverviewEntry } from '../../api/overview'
 import { formatAge } from '../../components/relative-time'
 import classes from './host-table.module.css'
 import { LedDot } from './led-dot'
+import { TREND_CELL, TrendBar } from './trend-bar'
 
 /** The desk row's columns after the selection box: LED, host, failing, since, last 24 h, CPU, memory, events, last report. */
-export const ROW_GRID = '58px minmax(140px, 2fr) minmax(160px, 3fr) 72px 76px 64px 72px 56px 104px'
+export const ROW_GRID = `58px minmax(140px, 2fr) minmax(160px, 3fr) 72px ${24 * TREND_CELL + 4}px 64px 72px 56px 104px`
 
 const percent = (n: number) => `${n.toLocaleString(undefined, { maximumFractionDigits: 1 })} %`
 
@@ -67,7 +68,7 @@ export function HostRow({ host, now, compact }: RowProps) {
       </span>
       <Failing host={host} now={now} />
       <span className={classes.since}>{host.since === null ? '' : formatAge(host.since, now)}</span>
-      <TrendBar trend={host.trend} />
+      <TrendBar trend={host.trend} now={now} />
       <span className={figures} title={stale}>
         {percent(host.cpu)}
       </span>
@@ -77,39 +78,6 @@ export function HostRow({ host, now, compact }: RowProps) {
       <span className={classes.number}>{host.events.toLocaleString()}</span>
       <LastReport host={host} now={now} />
     </Link>
-  )
-}
-
-const TREND_COLOURS = [
-  'var(--mantine-color-green-5)',
-  'var(--mantine-color-red-6)',
-  'var(--mantine-color-gray-7)',
-  'var(--mantine-color-default-border)'
-]
-const TREND_WORDS = ['up', 'a service down', 'silent']
-const CELL = 3
-
-/**
- * The last 24 hours, an hour per cell: green up, red a service down, dark grey the host silent, pale
- * before its first report. One element painted by a gradient, not 24: the list shows dozens of rows.
- */
-function TrendBar({ trend }: { trend: number[] }) {
-  const stops = trend.map(
-    (cell, i) => `${TREND_COLOURS[cell]} ${i * CELL}px ${i * CELL + CELL - 1}px, transparent ${i * CELL + CELL - 1}px ${(i + 1) * CELL}px`
-  )
-  const worst = Math.max(...trend.filter((cell) => cell === 1 || cell === 2), 0)
-  const down = trend.filter((cell) => cell === 1 || cell === 2).length
-  const label =
-    down === 0 ? 'No failure in the last 24 hours' : `Last 24 hours: ${down} hour${down === 1 ? '' : 's'} with ${TREND_WORDS[worst]}`
-  return (
-    <span
-      role="img"
-      aria-label={label}
-      title={label}
-      className={classes.trend}
-      data-trend={trend.join('')}
-      style={{ width: trend.length * CELL, background: `linear-gradient(to right, ${stops.join(', ')})` }}
-    />
   )
 }
 
