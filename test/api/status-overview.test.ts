@@ -146,3 +146,43 @@ describe('status/services/list', () => {
     expect(res.json).toEqual(errorBody("invalid argument 'serviceled': expected a LED code 0 to 3"))
   })
 })
+
+describe('mutes on the status reads (issue 28)', () => {
+  async function mute(args: Record<string, number>): Promise<number> {
+    const res = await admin.post('/api/2/admin/alerts/mutes/create', args)
+    expect(res.status, res.text).toBe(200)
+    return (res.json as { id: number }).id
+  }
+
+  it('marks a muted host, and the services muted by it or by their own mute, with the end of the mute in force', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    const sleeper = (await services(admin, { hostid: id.alpha, servicepattern: 'sleeper' })).records[0]
+    const hostMute = await mute({ hostid: id.bravo, until: now + 3600 })
+    await mute({ hostid: id.bravo, until: now + 600 }) // a shorter one beside it: the later end counts
+    await mute({ hostid: id.alpha, serviceid: sleeper.id, until: now + 1800 })
+
+    const byName = Object.fromEntries((await hosts(admin)).records.map((h) => [h.hostname, h.muted]))
+    // A muted service does not make its host muted.
+    expect(byName).toEqual({ silent: null, delta: null, alpha: null, bravo: now + 3600 })
+    const mutedServices = (await services(admin, { results: 1000 })).records.filter((s) => s.muted !== null)
+    expect(new Set(mutedServices.map((s) => `${s.hostname}/${s.name}:${s.muted}`))).toEqual(
+      new Set([
+        ...(await services(admin, { hostid: id.bravo, results: 1000 })).records.map((s) => `bravo/${s.name}:${now + 3600}`),
+        `alpha/sleeper:${now + 1800}`
+      ])
+    )
+    // Not only administrators: anyone who may view the host sees it muted.
+    expect((await services(viewer, { servicepattern: 'sleeper' })).records).toEqual([expect.objectContaining({ muted: now + 1800 })])
+
+    const ended = await admin.post('/api/2/admin/alerts/mutes/end', { id: hostMute })
+    expect(ended.status, ended.text).toBe(200)
+    expect((await hosts(admin, { hostid: id.bravo })).records[0].muted).toBe(now + 600)
+  })
+
+  it("gives each service its host's last report, when its state was last told", async () => {
+    const [host] = (await hosts(admin, { hostid: id.silent })).records
+    const list = (await services(admin, { hostid: id.silent, results: 1000 })).records
+    expect(list.length).toBeGreaterThan(0)
+    for (const s of list) expect(s).toMatchObject({ heartbeat: 0, lastreport: host.lastreport })
+  })
+})

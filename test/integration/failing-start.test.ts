@@ -41,7 +41,7 @@ afterAll(async () => {
 
 async function json<T>(path: string, params: Record<string, string | number> = {}): Promise<T> {
   const res = await admin.get(path, params)
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.body}`)
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.text}`)
   return res.json as T
 }
 

@@ -38,10 +38,10 @@ export function statusOverviewEndpoints(deps: ApiDeps): ApiEndpoint[] {
         const { selection, sort, dir, total, startIndex, pageSize } = hostPageArgs(params, principal, overviewSortKeys, 'attention', (s) =>
           status.countHosts(s)
         )
-        const rows = overview.hostPage(selection, sort, dir, startIndex, pageSize)
+        const now = Math.floor(Date.now() / 1000)
+        const rows = overview.hostPage(selection, sort, dir, startIndex, pageSize, now)
         const ids = rows.map((h) => h.id)
         const failing = groupBy(overview.failingServices(ids), (s) => s.host_id)
-        const now = Math.floor(Date.now() / 1000)
         const intervals = groupBy(overview.downIntervals(ids, now - TREND_CELLS * TREND_CELL), (i) => i.host_id)
         const records: HostOverviewEntry[] = rows.map(({ firstseen, ...h }) => ({
           ...h,
@@ -67,7 +67,7 @@ export function statusOverviewEndpoints(deps: ApiDeps): ApiEndpoint[] {
         const startIndex = params.startindex ?? 0
         const pageSize = Math.min(params.results ?? 100, MAX_SERVICES)
         const records: ServiceOverviewEntry[] = overview
-          .servicePage(selection, sort, dir, startIndex, pageSize)
+          .servicePage(selection, sort, dir, startIndex, pageSize, Math.floor(Date.now() / 1000))
           .map((s) => ({ ...s, type: serviceTypeLabels[s.type] ?? 'Unknown' }))
         return { records, ...pageFields(records.length, total, startIndex, pageSize, sort, dir) }
       }

@@ -1,6 +1,7 @@
 // The reads behind status/hosts/overview and status/services/list: the hosts list with its failing
 // services and since when, and services across hosts. "Since when" is the oldest open failure event
-// (event_active index: a few rows per failing service), or for a silent host its last report.
+// (event_active index: a few rows per failing service), or for a silent host its last report. A host or
+// service carries the end of the alert mute in force on it (alert_mute_host index: a few rows per host).
 import { sql, type Expression } from 'kysely'
 import type { SortDir } from '../../shared/api/status'
 import type { FailingService, OverviewSortKey, ServiceListSortKey } from '../../shared/api/overview'
@@ -11,6 +12,7 @@ import type { QueryBuilder, SqlRunner } from './sql'
 export interface HostOverviewRow extends HostStatusRow {
   lastreport: number
   since: number | null
+  muted: number | null
   /** Unix seconds of its first report (the row's creation). */
   firstseen: number
 }
@@ -36,12 +38,21 @@ export interface ServiceOverviewRow {
   led: number
   status: string
   since: number | null
+  lastreport: number
+  muted: number | null
 }
 
 /** An open failure of a service that has since recovered (an older snapshot arriving late) does not count. */
 const hostSince = sql<number | null>`CASE WHEN host.heartbeat = 0 THEN host.last_modified ELSE
   (SELECT min(event.date) FROM event JOIN service ON service.host_id = event.host_id AND service.name_id = event.service_name_id
     WHERE event.host_id = host.id AND event.active = 1 AND service.led IN (0, 1)) END`
+/** The latest end of the whole-host mutes in force at `now`. */
+const hostMutedUntil = (now: number) => sql<number | null>`(SELECT max(alert_mute.until) FROM alert_mute
+  WHERE alert_mute.host_id = host.id AND alert_mute.service_name_id IS NULL AND alert_mute.until > ${now})`
+/** The latest end of the mutes in force at `now` on the service or its whole host. */
+const serviceMutedUntil = (now: number) => sql<number | null>`(SELECT max(alert_mute.until) FROM alert_mute
+  WHERE alert_mute.host_id = service.host_id AND alert_mute.until > ${now}
+    AND (alert_mute.service_name_id IS NULL OR alert_mute.service_name_id = service.name_id))`
 /** Silent hosts, then red, orange, green, gray. */
 const hostSeverity = sql<number>`CASE WHEN host.led = 0 AND host.heartbeat = 0 THEN 0 ELSE host.led + 1 END`
 const serviceSince = sql<number | null>`(SELECT min(event.date) FROM event
@@ -63,11 +74,15 @@ export class StatusOverviewRepository {
     private readonly sql: SqlRunner
   ) {}
 
-  /** One page of hosts with their last report and since when they need attention; ties broken by name, then id. */
-  hostPage(selection: HostSelection, sort: OverviewSortKey, dir: SortDir, offset: number, limit: number): HostOverviewRow[] {
+  /**
+   * One page of hosts with their last report, since when they need attention and until when they are muted
+   * (`now`, Unix seconds); ties broken by name, then id.
+   */
+  hostPage(selection: HostSelection, sort: OverviewSortKey, dir: SortDir, offset: number, limit: number, now: number): HostOverviewRow[] {
     let query = statusColumns(selected(this.sql.dialect, this.db.selectFrom('host'), selection)).select([
       'host.last_modified as lastreport',
       hostSince.as('since'),
+      hostMutedUntil(now).as('muted'),
       'host.created_at as firstseen'
     ])
     if (sort === 'attention') {
@@ -113,7 +128,15 @@ export class StatusOverviewRepository {
     return this.sql.first(this.services(selection).select((eb) => eb.fn.countAll<number>().as('n')))!.n
   }
 
-  servicePage(selection: ServiceSelection, sort: ServiceListSortKey, dir: SortDir, offset: number, limit: number): ServiceOverviewRow[] {
+  /** One page of services, each with until when it is muted at `now` (Unix seconds). */
+  servicePage(
+    selection: ServiceSelection,
+    sort: ServiceListSortKey,
+    dir: SortDir,
+    offset: number,
+    limit: number,
+    now: number
+  ): ServiceOverviewRow[] {
     let query = this.services(selection).select([
       'host.id as hostid',
       'host.hostname',
@@ -123,7 +146,9 @@ export class StatusOverviewRepository {
       'service.type',
       'service.led',
       'service.status_text as status',
-      serviceSince.as('since')
+      serviceSince.as('since'),
+      'host.last_modified as lastreport',
+      serviceMutedUntil(now).as('muted')
     ])
     query =
       sort === 'attention'

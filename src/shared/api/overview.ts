@@ -6,6 +6,8 @@ import { hostStatusEntry } from './status'
 
 export { overviewSortKeys, serviceListSortKeys, type OverviewSortKey, type ServiceListSortKey } from './keys'
 
+const mutedUntil = z.number().int().nullable()
+
 /** A red (failed) or orange (changed) service of a host. */
 export const failingService = z.object({
   name: z.string(),
@@ -22,6 +24,7 @@ export const hostOverviewEntry = hostStatusEntry.extend({
     .int()
     .nullable()
     .describe('Since when it needs attention: when it fell silent, else its oldest active failure; null when neither'),
+  muted: mutedUntil.describe("Unix seconds until which the whole host's alerts are muted; null when it is not muted"),
   trend: z
     .array(z.number().int())
     .describe('The last 24 hours, one cell per hour, oldest first: 0 up, 1 a service down, 2 the host silent, 3 not known yet')
@@ -38,7 +41,9 @@ export const serviceOverviewEntry = z.object({
   type: z.string(),
   led: z.number().int(),
   status: z.string(),
-  since: z.number().int().nullable()
+  since: z.number().int().nullable(),
+  lastreport: z.number().int().describe("Unix seconds (server clock) of the host's last message: when the state was last reported"),
+  muted: mutedUntil.describe('Unix seconds until which its alerts are muted (a mute of the service or of its whole host); null when not muted')
 })
 export type ServiceOverviewEntry = z.infer<typeof serviceOverviewEntry>
 
