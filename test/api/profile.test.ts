@@ -1,5 +1,5 @@
 // profile/get: the console's "who am I" with the permissions it may offer and the CSRF token;
-// profile/update: the caller's own name, e-mail and password.
+// profile/update: the caller's own name, e-mail, time zone and password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorBody, loginAs } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
@@ -57,6 +57,36 @@ describe('profile/update', () => {
     expect((await pat.post('/api/2/profile/update', { fullname: ' ' }, { CSRFToken: token })).json).toEqual(
       errorBody("invalid argument 'fullname': must not be empty")
     )
+  })
+
+  it('sets the own time zone (an IANA name, spelt as the platform spells it), refuses anything else, and an admin may set it too', async () => {
+    const admin = await loginAs(server.baseUrl, 'admin', 'adminsecret')
+    const created = await admin.post('/api/2/admin/users/create', { uname: 'zoe', password: 'pw-zoe-1', fullname: 'Zoe', roleid: 3 })
+    const id = Number((created.json as { id: number | string }).id)
+    const zoe = await loginAs(server.baseUrl, 'zoe', 'pw-zoe-1', { csrf: 'on' })
+    const token = await zoe.csrfToken()
+    const before = (await zoe.get('/api/2/profile/get')).json as { timezone: string; servertimezone: string }
+    expect(before.timezone).toBe('')
+    expect(before.servertimezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone)
+    expect((await zoe.post('/api/2/profile/update', { timezone: 'europe/oslo' }, { CSRFToken: token })).json).toMatchObject({
+      timezone: 'Europe/Oslo'
+    })
+    for (const bad of ['Mars/Olympus_Mons', '+01:00', '../../etc/passwd', 'x'.repeat(65)]) {
+      const res = await zoe.post('/api/2/profile/update', { timezone: bad }, { CSRFToken: token })
+      expect(res.status).toBe(400)
+      expect((res.json as { error: string }).error).toMatch(/^invalid argument 'timezone': (expected an IANA time zone|longer than 64)/)
+    }
+    expect(((await zoe.get('/api/2/profile/get')).json as { timezone: string }).timezone).toBe('Europe/Oslo')
+    // An administrator edits it as any other field of the user; '' is the server's zone again.
+    const update = async (timezone: string) => {
+      const { password } = (await admin.get(`/api/2/admin/users/get?id=${id}`)).json as { password: string }
+      return admin.post('/api/2/admin/users/update', { id, uname: 'zoe', fullname: 'Zoe', password, roleid: 3, timezone })
+    }
+    expect((await update('Asia/Tokyo')).json).toMatchObject({ timezone: 'Asia/Tokyo' })
+    expect((await update('Nowhere/City')).status).toBe(400)
+    expect((await admin.get(`/api/2/admin/users/get?id=${id}`)).json).toMatchObject({ timezone: 'Asia/Tokyo' })
+    await update('')
+    expect(((await zoe.get('/api/2/profile/get')).json as { timezone: string }).timezone).toBe('')
   })
 
   it('changes the own password only with the old one, and ends the other sessions', async () => {

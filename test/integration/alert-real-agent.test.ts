@@ -15,7 +15,7 @@ import { loginAs, type ApiClient } from '../support/api-client'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 import { startAgents, type AgentFleet, type RunningAgent } from '../support/monit-agents'
 import { waitFor } from '../support/wait'
-import { header, textBody } from '../support/mail-message'
+import { header, partBody } from '../support/mail-message'
 
 const GROUP_WAIT_SEC = 2
 /** The agent's poll, and the delivery job's pass. */
@@ -34,6 +34,7 @@ interface Mail {
   to: string[]
   subject: string
   body: string
+  html: string
   raw: string
 }
 
@@ -64,7 +65,8 @@ beforeAll(async () => {
           at: Date.now(),
           raw,
           subject: header(raw, 'Subject') ?? '',
-          body: textBody(raw),
+          body: partBody(raw, 'text/plain') ?? '',
+          html: partBody(raw, 'text/html') ?? '',
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address)
         })
@@ -171,10 +173,14 @@ describe('alerting with a real Monit agent and a real SMTP server', { timeout: 4
     fleet.killSleeper(agent)
     const mail = await expectMails(1, 'the failure', killedAt)
     expect(mail.at - killedAt).toBeGreaterThanOrEqual(GROUP_WAIT_SEC * 1000 - 1000)
-    expect(mail.subject).toBe(`[Overseer] sleeper failed on ${agent.name}`)
-    expect(mail.body).toContain(`${agent.name} · sleeper: `)
+    // In words, in the server's time zone, with a link to the service's page, as text and as HTML.
+    expect(mail.subject).toBe(`[Overseer] process sleeper does not exist on ${agent.name}`)
+    expect(mail.body).toMatch(new RegExp(`^\\* .+: process sleeper does not exist on ${agent.name}$`, 'm'))
     expect(mail.body).toContain('process is not running')
-    expect(mail.body).toMatch(new RegExp(`${server.baseUrl}/#/events/\\d+`))
+    expect(mail.body).toMatch(new RegExp(`${server.baseUrl}/#/hosts/\\d+/services/sleeper`))
+    expect(mail.html).toMatch(
+      new RegExp(`<a href="[^"]+/#/hosts/\\d+/services/sleeper" [^>]*>process sleeper does not exist on ${agent.name}</a>`)
+    )
     expect(mail.to).toEqual(['ops@example.com'])
     expect(mail.from).toBe('overseer@example.com')
   })
@@ -184,7 +190,7 @@ describe('alerting with a real Monit agent and a real SMTP server', { timeout: 4
     const movedAt = Date.now()
     jobClockOffsetMs = 61_000
     const mail = await expectMails(2, 'the reminder', movedAt)
-    expect(mail.subject).toBe(`[Overseer] Reminder: sleeper failed on ${agent.name}`)
+    expect(mail.subject).toBe(`[Overseer] Reminder: process sleeper does not exist on ${agent.name}`)
     expect(mail.body).toContain('process is not running')
     // Back to real time: the next reminder is a minute of real time away, and the group wait counts again.
     jobClockOffsetMs = 0
@@ -195,8 +201,8 @@ describe('alerting with a real Monit agent and a real SMTP server', { timeout: 4
     await fleet.startSleeper(agent)
     const mail = await expectMails(3, 'the recovery', startedAt)
     expect(mail.at - startedAt).toBeGreaterThanOrEqual(GROUP_WAIT_SEC * 1000 - 1000)
-    expect(mail.subject).toBe(`[Overseer] sleeper recovered on ${agent.name}`)
-    expect(mail.body).toContain(`${agent.name} · sleeper: `)
+    expect(mail.subject).toBe(`[Overseer] Recovered: process sleeper exists on ${agent.name}`)
+    expect(mail.body).toContain(`process sleeper exists on ${agent.name}`)
     expect(mail.body).toContain('process is running')
   })
 
@@ -246,6 +252,6 @@ describe('alerting with a real Monit agent and a real SMTP server', { timeout: 4
     await sleep(QUIET_MS)
     expect(mails).toHaveLength(4)
     expect(mail.subject).toBe(`[Overseer] ${agent.name} stopped reporting`)
-    expect(mail.body).toContain(`${agent.name} · Monit: `)
+    expect(mail.body).toMatch(new RegExp(`^\\* .+: ${agent.name} stopped reporting$`, 'm'))
   })
 })

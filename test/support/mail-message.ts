@@ -18,3 +18,15 @@ export function textBody(raw: string): string {
   }
   return text
 }
+
+/** The decoded body of the part of type `type` (text/plain, text/html) of a multipart message; undefined if none. */
+export function partBody(raw: string, type: string): string | undefined {
+  const head = raw.split(/\r\n\r\n/)[0].replace(/\r\n[ \t]+/g, ' ')
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head)?.[1]
+  if (boundary === undefined) return header(raw, 'Content-Type')?.startsWith(type) ? textBody(raw) : undefined
+  const part = raw
+    .split(`--${boundary}`)
+    .map((p) => p.replace(/^\r\n/, '').replace(/\r\n$/, ''))
+    .find((p) => header(p, 'Content-Type')?.toLowerCase().startsWith(type))
+  return part === undefined ? undefined : textBody(part)
+}

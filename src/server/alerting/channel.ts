@@ -8,6 +8,8 @@ import type { AlertNotification } from '../../shared/api/alerts'
 export interface RenderedMessage {
   subject: string
   body: string
+  /** The same words as HTML, for e-mail: only with the default body (a custom body is the whole message). */
+  html?: string
 }
 
 export interface SendContext {
@@ -15,6 +17,10 @@ export interface SendContext {
   signal: AbortSignal
   /** Users' e-mail addresses by user id (the email channel's `userid` recipients). */
   userEmails?: (userIds: readonly number[]) => string[]
+  /** The time zones users set for themselves, by lower-case e-mail address (users with none are not listed). */
+  userTimeZones?: (userIds: readonly number[]) => ReadonlyMap<string, string>
+  /** The message with its times in another zone (the e-mail to a user who set one). */
+  messageIn?: (timeZone: string) => RenderedMessage
   /**
    * Hands the notification to the desktop app's native notifications (the `desktop` channel); true once
    * handed over. Absent when the server was not started by the desktop app.

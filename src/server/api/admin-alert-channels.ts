@@ -6,6 +6,7 @@ import type { ChannelType, SendContext } from '../alerting/channel'
 import { openSettings, publicSettings, sealSecrets } from '../alerting/channel-secrets'
 import { channelType, channelTypes } from '../alerting/channels'
 import { sendWithin } from '../alerting/send-within'
+import { serverTimeZone } from '../alerting/alert-time'
 import { compileTemplate, renderMessage, TemplateError } from '../alerting/templates'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { badArgument, HttpError } from '../http/errors'
@@ -76,10 +77,14 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
       createdat: row.created_at
     }
   }
-  const context = (signal: AbortSignal): SendContext => ({
+  const users = (ids: readonly number[]) => ids.flatMap((id) => store.users.find(id) ?? [])
+  const context = (signal: AbortSignal, messageIn: SendContext['messageIn']): SendContext => ({
     signal,
     desktop,
-    userEmails: (ids) => ids.map((id) => store.users.find(id)?.email ?? '').filter((email) => email !== '')
+    messageIn,
+    userEmails: (ids) => users(ids).flatMap((u) => u.email || []),
+    userTimeZones: (ids) =>
+      new Map(users(ids).flatMap((u) => (u.email && u.timezone ? [[u.email.toLowerCase(), u.timezone] as const] : [])))
   })
 
   return [
@@ -202,10 +207,13 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
       handle: async ({ params: { id }, request }) => {
         const channel = existing(id)
         const type = typeOf(channel)
-        const notification = testNotification(`${request.protocol}://${request.host}/#/`)
-        const message = renderMessage({ subject: channel.subject_template, body: channel.body_template }, notification)
+        const consoleUrl = `${request.protocol}://${request.host}/`
+        const notification = testNotification(`${consoleUrl}#/`)
+        const templates = { subject: channel.subject_template, body: channel.body_template }
+        const messageIn = (timeZone: string) => renderMessage(templates, notification, { timeZone, consoleUrl, failing: [] })
+        const message = messageIn(serverTimeZone())
         const result = await sendWithin(TEST_TIMEOUT_MS, (signal) =>
-          type.send(openSettings(type, channel.settings, secrets), notification, message, context(signal))
+          type.send(openSettings(type, channel.settings, secrets), notification, message, context(signal, messageIn))
         )
         // green/red is the outcome, as admin/hosts/test answers it: a failed test is still a 200.
         return result.ok
@@ -230,7 +238,8 @@ function testNotification(link: string): AlertNotification {
         serviceid: null,
         service: 'test',
         servicetype: 5,
-        event: 'Instance',
+        // Not one of Monit's event types: the message's headline is the summary.
+        event: 'Test',
         state: 'succeeded',
         message: summary,
         date: Math.floor(Date.now() / 1000),

@@ -17,8 +17,9 @@ import { actorOf, detailOf } from './audit'
 import type { ApiDeps } from './deps'
 import { userDetailAnswer, userListAnswer } from '../../shared/api/users'
 import { emptyAnswer } from '../../shared/api/common'
+import { timeZoneRule } from '../../shared/time-zone'
 
-const PROFILE_FIELDS = ['fullname', 'title', 'email', 'phone', 'mobile', 'imname', 'imtype', 'image'] as const
+const PROFILE_FIELDS = ['fullname', 'title', 'email', 'phone', 'mobile', 'imname', 'imtype', 'image', 'timezone'] as const
 
 const uname = userNameRule
 const password = passwordRule
@@ -30,7 +31,8 @@ const profile = {
   mobile: arg.text(200).optional(),
   imname: arg.text(200).optional(),
   imtype: arg.text(200).optional(),
-  image: arg.text(200).optional()
+  image: arg.text(200).optional(),
+  timezone: timeZoneRule.optional()
 }
 const roleIds = z.array(arg.int())
 /** get and delete take `id` (api/2) or `uname` (api/1) under every prefix (GEN-6). */
@@ -276,5 +278,5 @@ function userDetail(user: UserRecord, version: ApiVersion, admin: boolean, roleI
   }
   const password = user.password_token
   if (version === 1) return { ...fields, password }
-  return { id: String(user.id), ...fields, password, roles: roleIds }
+  return { id: String(user.id), ...fields, password, roles: roleIds, timezone: user.timezone }
 }

@@ -1,6 +1,6 @@
 // The caller's own account, for the console (our extension; M/Monit keeps this in its own pages):
 // profile/get says who is logged in, what the console may offer them and the session's CSRF token;
-// profile/update changes their own name, e-mail and password (the old one required).
+// profile/update changes their own name, e-mail, time zone and password (the old one required).
 import { z } from 'zod'
 import { Permission } from '../../shared/codes'
 import { newPassword } from '../auth/passwords'
@@ -15,6 +15,8 @@ import { emailRule, fullNameRule, passwordRule } from '../../shared/api/users'
 import { actorOf, detailOf } from './audit'
 import type { ApiDeps } from './deps'
 import { profile } from '../../shared/api/account'
+import { timeZoneRule } from '../../shared/time-zone'
+import { serverTimeZone } from '../alerting/alert-time'
 
 export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
   const profileOf = (principal: Principal, session: Session | undefined) => {
@@ -24,6 +26,8 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
       uname: principal.uname,
       fullname: user?.fullname ?? '',
       email: user?.email ?? '',
+      timezone: user?.timezone ?? '',
+      servertimezone: serverTimeZone(),
       admin: principal.admin,
       /** May start/stop/restart/monitor/unmonitor services on at least one host. */
       serviceactions: holdsAnywhere(principal, Permission.ServiceActions),
@@ -44,7 +48,7 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
     endpoint({
       path: 'profile/update',
       asUser: true,
-      summary: "Changes the caller's own name, e-mail and password (the old one required)",
+      summary: "Changes the caller's own name, e-mail, time zone and password (the old one required)",
       extension: true,
       answer: profile,
       methods: ['POST'],
@@ -53,6 +57,7 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
       params: {
         fullname: fullNameRule.optional(),
         email: emailRule.optional(),
+        timezone: timeZoneRule.optional(),
         oldpassword: z.string().optional(),
         password: passwordRule.optional()
       },
@@ -75,10 +80,15 @@ export function profileEndpoints({ store, sessions, throttle }: ApiDeps) {
         const what = {
           action: 'profile.update',
           target: `user ${principal.userId} ${principal.uname}`,
-          detail: detailOf({ fullname: params.fullname, email: params.email, passwordChanged: password !== undefined })
+          detail: detailOf({
+            fullname: params.fullname,
+            email: params.email,
+            timezone: params.timezone,
+            passwordChanged: password !== undefined
+          })
         }
         store.auditLog.recording(actorOf(ctx), what, () =>
-          store.users.update(principal.userId, { fullname: params.fullname, email: params.email, password })
+          store.users.update(principal.userId, { fullname: params.fullname, email: params.email, timezone: params.timezone, password })
         )
         // Whoever knew the old password is logged out everywhere else.
         if (params.password !== undefined) sessions.endOtherSessionsOf(principal.userId, session)

@@ -2,6 +2,7 @@
 // again or given up, and when an alert still failing is due for a reminder. The job (jobs/alert-delivery.ts)
 // applies them to the outbox; nothing here reads the clock or the database.
 import type { AlertItem, AlertNotification, AlertState } from '../../shared/api/alerts'
+import { REMINDER_PREFIX } from './alert-words'
 
 /** One outbox row as the policies see it. */
 export interface OutboxEntry {
@@ -37,7 +38,7 @@ export function buildNotification(id: string, entries: readonly OutboxEntry[], c
     alerts.push({ ...entry.item, link: absolute(entry.item.link) })
   }
   const reminder = entries.length > 0 && entries.every((e) => e.kind === 'reminder')
-  return { id, summary: (reminder ? 'Reminder: ' : '') + summarize(alerts), link: notificationLink(alerts, consoleUrl), alerts }
+  return { id, summary: (reminder ? REMINDER_PREFIX : '') + summarize(alerts), link: notificationLink(alerts, consoleUrl), alerts }
 }
 
 /** "labprog failed on web-1", "web-1 stopped reporting", "5 services failed, 1 recovered on 3 hosts". */

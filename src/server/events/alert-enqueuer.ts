@@ -5,12 +5,11 @@
 // an event costs one read of that counter; with rules, a pass over them in memory, and the host's row,
 // service id and silence only when one matches.
 import type { AlertItem } from '../../shared/api/alerts'
-import { eventClasses, EventClassId } from '../../shared/codes'
+import { EventClassId } from '../../shared/codes'
+import { eventName } from '../domain/alert-words'
 import { alertState, compileRules, matchRules, noAlertConfig, suppression, type AlertConfig, type AlertEvent } from '../domain/alert-rules'
 import type { Store } from '../store/store'
 import type { MonitEvent } from '../monit/message'
-
-const eventNames = new Map(eventClasses.map((c) => [c.id, c.name]))
 
 export class AlertEnqueuer {
   private config: AlertConfig = noAlertConfig
@@ -89,7 +88,7 @@ export class AlertEnqueuer {
       serviceid: e.id === EventClassId.Heartbeat ? null : (alertMatching.serviceId(hostId, e.service) ?? null),
       service: e.service,
       servicetype: e.serviceType,
-      event: eventNames.get(e.id) ?? String(e.id),
+      event: eventName(e.id),
       state: alertState(e.state),
       message: e.message,
       date: e.collectedSec,

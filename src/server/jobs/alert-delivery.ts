@@ -15,11 +15,14 @@ import type { ChannelType, SendContext, SendResult } from '../alerting/channel'
 import { openSettings } from '../alerting/channel-secrets'
 import { channelType } from '../alerting/channels'
 import { sendWithin } from '../alerting/send-within'
-import { renderMessage } from '../alerting/templates'
+import { serverTimeZone } from '../alerting/alert-time'
+import { renderMessage, type FailingNow } from '../alerting/templates'
 import type { SecretBox } from '../auth/secret-box'
 import { AlertEnqueuer } from '../events/alert-enqueuer'
 import { afterFailure, buildNotification, MAX_ALERTS_PER_NOTIFICATION, reminderDueAt, type OutboxEntry } from '../domain/alert-delivery'
 import { RepeatedFailureLog } from '../log'
+import { EventClassId } from '../../shared/codes'
+import { eventName } from '../domain/alert-words'
 import type { AlertDeliveryRepository, DueNotification, PendingOutboxRow } from '../store/alert-deliveries'
 import type { Store } from '../store/store'
 import { PeriodicJob, type JobReporting } from './periodic-job'
@@ -56,6 +59,9 @@ const ANNOUNCE_AFTER_RETURN_SEC = 60
 /** Silences that ended longer ago than this are not looked at again. */
 const ANNOUNCE_WITHIN_SEC = 86_400
 const PRUNE_STEP = 500
+/** "Also failing now": the failures of at most this many of a notification's hosts, this many listed at most. */
+const MAX_FAILING_HOSTS = 50
+const MAX_FAILING = 200
 /** What the delivery log keeps of a channel's words. */
 const MAX_ERROR_CHARS = 2_000
 const MAX_LOG_CHARS = 16_000
@@ -248,16 +254,49 @@ export class AlertDeliveryJob {
       if (!type) return { ok: false, error: `no channel type '${n.channel_type}' in this server` }
       const settings = type.settings.parse(openSettings(type, n.settings, this.secrets))
       const notification = this.build(n.uid, rows)
-      const message = renderMessage({ subject: n.subject_template, body: n.body_template }, notification)
-      const userEmails = (ids: readonly number[]) => ids.flatMap((id) => this.store.users.find(id)?.email || [])
+      const templates = { subject: n.subject_template, body: n.body_template }
+      const failing = this.failingBesides(notification, rows)
+      const messageIn = (timeZone: string) =>
+        renderMessage(templates, notification, { timeZone, consoleUrl: this.options.consoleUrl, failing })
+      const message = messageIn(serverTimeZone())
+      const users = (ids: readonly number[]) => ids.flatMap((id) => this.store.users.find(id) ?? [])
+      const context: SendContext = {
+        userEmails: (ids) => users(ids).flatMap((u) => u.email || []),
+        userTimeZones: (ids) =>
+          new Map(users(ids).flatMap((u) => (u.email && u.timezone ? [[u.email.toLowerCase(), u.timezone] as const] : []))),
+        messageIn,
+        desktop: this.options.desktop,
+        signal: stop
+      }
       return await sendWithin(
         this.options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
-        (signal) => type.send(settings, notification, message, { signal, userEmails, desktop: this.options.desktop }),
+        (signal) => type.send(settings, notification, message, { ...context, signal }),
         stop
       )
     } catch (err) {
       return { ok: false, error: errorText(err) }
     }
+  }
+
+  /** The failures active now on the notification's hosts that it does not tell of ("also failing now"). */
+  private failingBesides(notification: AlertNotification, rows: readonly Omit<PendingOutboxRow, 'id'>[]): FailingNow[] {
+    const told = new Set(rows.map((r) => r.event_id))
+    const hosts = [...new Set(notification.alerts.map((a) => a.hostid))].slice(0, MAX_FAILING_HOSTS)
+    return this.repo
+      .currentFailures(hosts, MAX_FAILING + told.size)
+      .filter((f) => !told.has(f.event_id))
+      .slice(0, MAX_FAILING)
+      .map((f) => ({
+        hostid: f.host_id,
+        host: f.hostname,
+        serviceid: f.class === EventClassId.Heartbeat ? null : f.service_id,
+        service: f.service_name,
+        servicetype: f.service_type,
+        event: eventName(f.class),
+        state: 'failed',
+        message: f.message,
+        date: f.date
+      }))
   }
 
   private record(n: DueNotification, result: SendResult): void {

@@ -3,7 +3,7 @@
 // admin/alerts/deliveries/list. Times are unix seconds. Every call is a few indexed statements: the job
 // runs on the main thread and must never hold it for long.
 import { sql, type CompiledQuery } from 'kysely'
-import { EventClassId, Heartbeat } from '../../shared/codes'
+import { EventClassId, EventState, Heartbeat } from '../../shared/codes'
 import type { AlertNotificationTable, AlertOutboxTable } from './schema'
 import type { QueryBuilder, SqlRunner } from './sql'
 
@@ -39,6 +39,20 @@ export interface ReminderCandidate {
   reminder_min: number
   last_at: number
   item: string
+}
+
+/** A failure active now (the "also failing" of a notification): an active failed event of its host. */
+export interface CurrentFailure {
+  event_id: number
+  host_id: number
+  hostname: string
+  /** The service's id (status/hosts/get); null when the host no longer reports it */
+  service_id: number | null
+  service_name: string
+  service_type: number
+  class: number
+  message: string
+  date: number
 }
 
 export interface DeliveryFilter {
@@ -241,6 +255,34 @@ export class AlertDeliveryRepository {
         .set({ status: 'suppressed', next_attempt_at: null, log })
         .where('id', '=', id)
         .where('status', '=', 'pending')
+    )
+  }
+
+  /** Up to `limit` failures active now on these hosts, oldest first, from the partial index of active events. */
+  currentFailures(hostIds: readonly number[], limit: number): CurrentFailure[] {
+    if (hostIds.length === 0) return []
+    return this.sql.all(
+      this.db
+        .selectFrom('event as e')
+        .innerJoin('host as h', 'h.id', 'e.host_id')
+        .leftJoin('service as s', (join) => join.onRef('s.host_id', '=', 'e.host_id').onRef('s.name', '=', 'e.service_name'))
+        .select([
+          'e.id as event_id',
+          'e.host_id',
+          'h.hostname',
+          's.id as service_id',
+          'e.service_name',
+          'e.service_type',
+          'e.class',
+          'e.message',
+          'e.date'
+        ])
+        .where('e.host_id', 'in', this.sql.dialect.idList(hostIds))
+        .where('e.active', '=', 1)
+        .where('e.state', '=', EventState.Failed)
+        .orderBy('e.date')
+        .orderBy('e.id')
+        .limit(limit)
     )
   }
 

@@ -192,6 +192,8 @@ export interface UserTable {
   imname: Generated<string>
   imtype: Generated<string>
   image: Generated<string>
+  /** IANA time zone of the notifications e-mailed to the user; '' the server's (migration 020) */
+  timezone: Generated<string>
   created_at: number
 }
 

@@ -16,6 +16,8 @@ export interface UserProfile {
   imname: string
   imtype: string
   image: string
+  /** IANA name the notifications e-mailed to the user give times in; '' the server's zone */
+  timezone: string
 }
 
 /** A password as stored (auth/passwords.ts makes it; the store never sees clear text). */
@@ -70,7 +72,8 @@ const RECORD_COLUMNS = [
   'mobile',
   'imname',
   'imtype',
-  'image'
+  'image',
+  'timezone'
 ] as const
 
 export class UserRepository {
@@ -134,6 +137,7 @@ export class UserRepository {
             imname: user.imname ?? '',
             imtype: user.imtype ?? '',
             image: user.image ?? '',
+            timezone: user.timezone ?? '',
             created_at: now
           })
           .returning('id')

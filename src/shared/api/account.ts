@@ -10,6 +10,8 @@ export const profile = z.object({
   uname: z.string(),
   fullname: z.string(),
   email: z.string(),
+  timezone: z.string().describe("The IANA time zone of the notifications e-mailed to the user; '' the server's"),
+  servertimezone: z.string().describe("The server's own time zone, used when `timezone` is ''"),
   admin: z.boolean(),
   serviceactions: z.boolean().describe('May start/stop/restart/monitor/unmonitor services on at least one host'),
   csrftoken: z.string().describe('The CSRFToken header mutations need')

@@ -36,7 +36,8 @@ export const userDetailAnswer = z.object({
       'An opaque token of the current password (never a digest of it): sent back as password (api/2) or oldpassword (api/1), it means "unchanged"'
     ),
   id: z.string().optional().describe('api/2 and legacy'),
-  roles: z.array(z.number().int()).optional().describe('api/2 and legacy: the role ids')
+  roles: z.array(z.number().int()).optional().describe('api/2 and legacy: the role ids'),
+  timezone: z.string().optional().describe("api/2: the IANA time zone of the notifications e-mailed to the user; '' the server's")
 })
 /** As api/2 answers it. */
 export type UserDetail = Required<z.infer<typeof userDetailAnswer>>

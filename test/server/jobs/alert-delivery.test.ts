@@ -596,6 +596,25 @@ describe('channel settings', () => {
   })
 })
 
+describe('the words', () => {
+  it("tells a chat channel what failed in words, with the host's other failures now and a link to the service", async () => {
+    const hook = await receiver()
+    const channel = addChannel(db, { name: 'chat', type: 'slack', settings: { url: temp.secrets.seal(hook.url) } })
+    const web1 = addHost(db, 'web-1')
+    addEvent(db, web1, 'cron', T0 - 600)
+    const nginx = addEvent(db, web1, 'nginx', T0)
+    recover(db, addEvent(db, web1, 'mysql', T0 - 300)) // recovered: not failing now
+    addEvent(db, addHost(db, 'web-2'), 'nginx', T0) // another host's
+    addOutbox(db, { channelId: channel, eventId: nginx, item: item(web1, 'web-1', 'nginx', nginx, 'failed', T0), createdAt: T0 })
+    await passAt(T0 + 30)
+    const text = hook.received[0].body.text as string
+    expect(text).toMatch(/^\*\[Overseer\] process nginx does not exist on web-1\*\n/)
+    expect(text).toContain(`${CONSOLE}/#/hosts/${web1}/services/nginx`)
+    expect(text).toContain('Also failing now:\n* process cron does not exist on web-1, since ')
+    expect(text.match(/^\* /gm)).toHaveLength(2)
+  })
+})
+
 describe('the desktop channel', () => {
   it('hands the notification and its rendered text to the desktop app, or says none is connected', async () => {
     const shown: [string, string][] = []
@@ -604,7 +623,7 @@ describe('the desktop channel', () => {
     const channel = addChannel(db, { name: 'desk', type: 'desktop', settings: {} })
     addOutbox(db, { channelId: channel, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
     await passAt(T0 + 30)
-    expect(shown).toEqual([['nginx failed on web-1', '[Overseer] nginx failed on web-1']])
+    expect(shown).toEqual([['nginx failed on web-1', '[Overseer] process nginx does not exist on web-1']])
     expect(notifications(db)[0].status).toBe('delivered')
 
     await job.stop()

@@ -6,6 +6,7 @@
 // is TLS from the first byte (port 465). A user name sends AUTH even when the server does not offer
 // it over the current connection, so a password never silently goes unused. The Message-ID is derived
 // from the notification id: a retried send (after a timeout, a crash) is recognisably the same message.
+// Recipients who set a time zone get the message with its times in it (one message per zone).
 import { createHash } from 'node:crypto'
 import { isIP } from 'node:net'
 import { domainToASCII } from 'node:url'
@@ -97,30 +98,41 @@ async function send(
     logger: false,
     debug: false
   })
+  // Users who set a time zone read the times in it: one message per zone among the recipients.
+  const zones = settings.userid.length > 0 && context.userTimeZones ? context.userTimeZones(settings.userid) : new Map<string, string>()
+  const byZone = new Map<string | undefined, Mailbox[]>()
+  for (const [address, m] of recipients) {
+    const zone = zones.get(address)
+    byZone.set(zone, [...(byZone.get(zone) ?? []), m])
+  }
+  const log: string[] = []
   try {
-    const info = await transport.sendMail({
-      from: parseMailbox(settings.from),
-      to: [...recipients.values()],
-      subject: message.subject.replace(/[\r\n]+/g, ' '),
-      text: message.body,
-      messageId: messageIdOf(notification.id, settings.from),
-      headers: {
-        'X-Overseer-Notification': notification.id.replace(/[\u0000-\u001f\u007f]/g, ' '),
-        // RFC 3834: no auto-replies (vacation notices) back to the sender
-        'Auto-Submitted': 'auto-generated'
-      },
-      signal: context.signal
-    })
-    const refused = (info.rejectedErrors ?? []).map((e) => `${e.recipient ?? '?'} (${oneLine(e.response ?? e.message)})`)
-    const log = [
-      `${where} accepted the message for ${info.accepted.map(String).join(', ') || 'no one'}: ${oneLine(String(info.response ?? ''))}`,
-      // Some recipients taken, some refused: delivered (a retry would send the others a duplicate), refusals logged.
-      ...(refused.length ? [`recipient refused: ${refused.join('; ')}`] : []),
-      ...notes
-    ].join('\n')
-    return { ok: true, log }
+    for (const [zone, to] of byZone) {
+      const words = zone === undefined ? message : (context.messageIn?.(zone) ?? message)
+      const info = await transport.sendMail({
+        from: parseMailbox(settings.from),
+        to,
+        subject: words.subject.replace(/[\r\n]+/g, ' '),
+        text: words.body,
+        ...(words.html === undefined ? {} : { html: words.html }),
+        messageId: messageIdOf(byZone.size === 1 ? notification.id : `${notification.id}.${zone ?? 'server'}`, settings.from),
+        headers: {
+          'X-Overseer-Notification': notification.id.replace(/[\u0000-\u001f\u007f]/g, ' '),
+          // RFC 3834: no auto-replies (vacation notices) back to the sender
+          'Auto-Submitted': 'auto-generated'
+        },
+        signal: context.signal
+      })
+      const refused = (info.rejectedErrors ?? []).map((e) => `${e.recipient ?? '?'} (${oneLine(e.response ?? e.message)})`)
+      log.push(
+        `${where} accepted the message${zone === undefined ? '' : ` in ${zone}`} for ${info.accepted.map(String).join(', ') || 'no one'}: ${oneLine(String(info.response ?? ''))}`,
+        // Some recipients taken, some refused: delivered (a retry would send the others a duplicate), refusals logged.
+        ...(refused.length ? [`recipient refused: ${refused.join('; ')}`] : [])
+      )
+    }
+    return { ok: true, log: [...log, ...notes].join('\n') }
   } catch (err) {
-    return { ok: false, error: describeError(err, where, context.signal), log: notes.join('\n') || undefined }
+    return { ok: false, error: describeError(err, where, context.signal), log: [...log, ...notes].join('\n') || undefined }
   } finally {
     transport.close()
   }

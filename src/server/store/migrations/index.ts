@@ -15,6 +15,7 @@ import { auditLog } from './015-audit-log'
 import { declaredGroupMembers } from './017-declared-group-members'
 import { sessionOfDeletedUser } from './018-session-of-deleted-user'
 import { stateIntervalEnd } from './019-state-interval-end'
+import { userTimeZone } from './020-user-time-zone'
 
 export interface Migration {
   version: number
@@ -40,5 +41,6 @@ export const migrations: readonly Migration[] = [
   auditLog,
   declaredGroupMembers,
   sessionOfDeletedUser,
-  stateIntervalEnd
+  stateIntervalEnd,
+  userTimeZone
 ]

@@ -9,6 +9,7 @@ import { auditLog } from './015-audit-log'
 import { declaredGroupMembers } from './017-declared-group-members'
 import { sessionOfDeletedUser } from './018-session-of-deleted-user'
 import { stateIntervalEnd } from './019-state-interval-end'
+import { userTimeZone } from './020-user-time-zone'
 
 const schemaAtVersion10 = `
 CREATE TABLE host (
@@ -403,5 +404,6 @@ export const postgresMigrations: readonly Migration[] = [
   auditLog,
   declaredGroupMembers,
   sessionOfDeletedUser,
-  stateIntervalEnd
+  stateIntervalEnd,
+  userTimeZone
 ]

@@ -12,7 +12,8 @@ import type { AlertNotification } from '../../../../src/shared/api/alerts'
 import type { SendContext } from '../../../../src/server/alerting/channel'
 import { describeError, emailChannel, emailSettings, messageIdOf, parseMailbox } from '../../../../src/server/alerting/channels/email'
 import { channelType } from '../../../../src/server/alerting/channels'
-import { header, textBody } from '../../../support/mail-message'
+import { header, partBody, textBody } from '../../../support/mail-message'
+import { renderMessage } from '../../../../src/server/alerting/templates'
 
 const notification: AlertNotification = {
   id: 'n-42',
@@ -371,6 +372,40 @@ describe('email channel', () => {
       const noLookup = await emailChannel.send(onlyUsers, notification, message, ctx())
       expect(noLookup.ok).toBe(false)
       if (!noLookup.ok) expect(noLookup.error).toMatch(/userid/)
+    } finally {
+      await s.close()
+    }
+  })
+})
+
+describe('the message in words', () => {
+  it('sends a plain-text and an HTML part, each recipient who set a time zone a message in it', async () => {
+    const s = await smtp()
+    try {
+      const words = (timeZone: string) =>
+        renderMessage({ subject: null, body: null }, notification, { timeZone, consoleUrl: 'http://overseer.test/', failing: [] })
+      const r = await emailChannel.send(
+        settings({ smtpport: s.port, smtpsecurity: 'none', to: 'ops@example.com', userid: ['3', '4'] }),
+        notification,
+        words('UTC'),
+        ctx({
+          userEmails: () => ['alice@example.com', 'bob@example.com'],
+          userTimeZones: () => new Map([['alice@example.com', 'Asia/Tokyo']]),
+          messageIn: words
+        })
+      )
+      expect(r.ok).toBe(true)
+      expect(s.received.map((m) => m.session.to)).toEqual([['ops@example.com', 'bob@example.com'], ['alice@example.com']])
+      const [server, alice] = s.received.map((m) => m.raw)
+      expect(header(server, 'Subject')).toBe('[Overseer] process sleeper does not exist on web-1')
+      expect(partBody(server, 'text/plain')).toContain('* Fri, 15 Jan 2027, 08:00:00 UTC: process sleeper does not exist on web-1')
+      expect(partBody(server, 'text/html')).toContain('<td>Fri, 15 Jan 2027, 08:00:00 UTC</td>')
+      expect(partBody(alice, 'text/plain')).toContain('* Fri, 15 Jan 2027, 17:00:00 GMT+9: process sleeper does not exist on web-1')
+      expect(partBody(alice, 'text/html')).toContain('href="http://overseer.test/#/hosts/1/services/sleeper"')
+      // Two messages of one notification: two Message-IDs, the same notification header.
+      expect(header(server, 'Message-ID')).not.toBe(header(alice, 'Message-ID'))
+      expect(header(alice, 'X-Overseer-Notification')).toBe('n-42')
+      if (r.ok) expect(r.log).toMatch(/accepted the message in Asia\/Tokyo for alice@example.com/)
     } finally {
       await s.close()
     }
