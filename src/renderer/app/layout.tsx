@@ -37,7 +37,7 @@ const monitoring = [
 ] as const
 
 const administration = [
-  { to: '/admin/hosts', label: 'Hosts' },
+  { to: '/admin/hosts', label: 'Host management' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/roles', label: 'Roles' },
   { to: '/admin/groups', label: 'Host groups' },

@@ -38,7 +38,7 @@ export function AdminHostEditScreen() {
   return (
     <Stack gap="md">
       <Anchor component={Link} to="/admin/hosts" size="sm">
-        ← Hosts administration
+        ← Host management
       </Anchor>
       <ErrorNote
         error={Number.isInteger(id) ? host.error : new Error(`'${hostId}' is not a host id`)}
@@ -245,7 +245,7 @@ function HostEditor({ host }: { host: AdminHost }) {
             </Title>
             <Text size="sm" c="dimmed">
               The agent reports its own web interface at {host.ipaddrin || '—'}:{host.portin} ({host.sslin ? 'https' : 'http'}). Leave the
-              address empty and the port at −1 to use what it reports.
+              address and the port empty, and the protocol as reported, to use what the agent reports.
             </Text>
             <PinnedCertificate host={host} tls={callBackTarget(draft, host).ssl} />
             <Grid>
@@ -259,13 +259,15 @@ function HostEditor({ host }: { host: AdminHost }) {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 6, md: 3 }}>
+                {/* Empty is -1 on the wire: reported by the agent. */}
                 <NumberInput
                   label="Port"
-                  min={-1}
+                  placeholder={`reported by the agent (${host.portin})`}
+                  min={1}
                   max={65535}
                   allowDecimal={false}
-                  value={draft.portout}
-                  onChange={(v) => set('portout', Number(v))}
+                  value={draft.portout === -1 ? '' : draft.portout}
+                  onChange={(v) => set('portout', v === '' ? -1 : Number(v))}
                   error={form.errors.portout}
                 />
               </Grid.Col>
@@ -276,7 +278,7 @@ function HostEditor({ host }: { host: AdminHost }) {
                   value={String(draft.sslout)}
                   onChange={(v) => v !== null && set('sslout', Number(v))}
                   data={[
-                    { value: '-1', label: 'As reported' },
+                    { value: '-1', label: 'Reported by the agent' },
                     { value: '0', label: 'http' },
                     { value: '1', label: 'https' }
                   ]}

@@ -1,5 +1,6 @@
 // Hosts as administrators manage them: every host (virtualised: 10,000 rows stay fast), filtered by
-// name or address, each opening its editor; and the bulk removal of hosts inactive for N days.
+// name or address, each opening its editor; the agents the collector refused; and the bulk removal of
+// hosts not reporting for N days. "Inactive" is only ever the host status (Monit stopped), as in the editor.
 import { Anchor, Badge, Box, Group, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
@@ -7,6 +8,7 @@ import { useDeferredValue, useMemo, useRef, useState } from 'react'
 import { adminHostsQuery, deleteInactiveHosts, type AdminHostEntry } from '../api/admin'
 import { ErrorNote } from '../components/error-note'
 import { ConfirmButton } from '../components/confirm-button'
+import { RefusedAgents } from './admin/refused-agents'
 
 const DAY = 86_400
 const ROW_HEIGHT = 41
@@ -30,7 +32,7 @@ export function AdminHostsScreen() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Hosts administration</Title>
+      <Title order={2}>Host management</Title>
       <Text c="dimmed" size="sm">
         Hosts register themselves when their Monit agent first reports. Here you name them, tell the server how to call the agent back, and
         remove hosts that are gone.
@@ -50,7 +52,7 @@ export function AdminHostsScreen() {
               {shown.length === hosts.data.totalRecords
                 ? `${hosts.data.totalRecords} hosts`
                 : `${shown.length} of ${hosts.data.totalRecords} hosts`}
-              {` · ${hosts.data.inactive} inactive`}
+              {` · ${hosts.data.inactive} not reporting`}
             </Text>
           </Group>
           {hosts.data.totalRecords === 0 ? (
@@ -62,9 +64,10 @@ export function AdminHostsScreen() {
           ) : (
             <HostRows hosts={shown} />
           )}
-          <DeleteInactive inactive={hosts.data.inactive} />
         </>
       )}
+      <RefusedAgents />
+      {hosts.data && <DeleteNotReporting notReporting={hosts.data.inactive} />}
     </Stack>
   )
 }
@@ -125,7 +128,7 @@ function HostRows({ hosts }: { hosts: AdminHostEntry[] }) {
   )
 }
 
-function DeleteInactive({ inactive }: { inactive: number }) {
+function DeleteNotReporting({ notReporting }: { notReporting: number }) {
   const queryClient = useQueryClient()
   const [days, setDays] = useState<number | string>(30)
   const [deleted, setDeleted] = useState<number>()
@@ -137,13 +140,13 @@ function DeleteInactive({ inactive }: { inactive: number }) {
           Remove hosts that are gone
         </Title>
         <Text size="sm">
-          Deletes every host that has been inactive (stopped, or silent) for at least the given number of days, with its services, events
-          and statistics.{' '}
-          {inactive === 0 ? 'No host is inactive now.' : `${inactive} host${inactive === 1 ? ' is' : 's are'} inactive now.`}
+          Deletes every host that has not reported for at least the given number of days (its Monit stopped, or its agent silent), with its
+          services, events and statistics.{' '}
+          {notReporting === 0 ? 'Every host reports now.' : `${notReporting} host${notReporting === 1 ? ' does' : 's do'} not report now.`}
         </Text>
         <Group align="flex-end">
           <NumberInput
-            label="Inactive for at least (days)"
+            label="Not reporting for at least (days)"
             min={0}
             max={3650}
             allowDecimal={false}
@@ -153,10 +156,10 @@ function DeleteInactive({ inactive }: { inactive: number }) {
             error={valid ? undefined : 'Enter a whole number of days'}
           />
           <ConfirmButton
-            label="Delete inactive hosts"
-            title="Delete inactive hosts?"
-            disabled={!valid || inactive === 0}
-            message={`Every host inactive for ${days} days or more is deleted with all its history. This cannot be undone.`}
+            label="Delete hosts not reporting"
+            title="Delete hosts not reporting?"
+            disabled={!valid || notReporting === 0}
+            message={`Every host that has not reported for ${days} days or more is deleted with all its history. This cannot be undone.`}
             onConfirm={async () => setDeleted((await deleteInactiveHosts(Number(days) * DAY)).deleted)}
             onDone={() => void queryClient.invalidateQueries({ queryKey: ['admin'] })}
           />

@@ -10,6 +10,7 @@ import { hostSummaryQuery, type HostCategory } from '../api/status'
 import { EventsChart } from '../components/charts/events-chart'
 import { ErrorNote } from '../components/error-note'
 import { MonitrcLine, monitrcLine } from '../components/monitrc-line'
+import { RefusedAgentsForAdmins } from './admin/refused-agents'
 import { AttentionList } from './monitor/attention-list'
 import { attentionQuery } from './monitor/first-pages'
 
@@ -35,6 +36,7 @@ export function Dashboard() {
       {summary.isError && <ErrorNote error={summary.error} title="The host summary could not be loaded" />}
       {summary.isPending && <Skeleton height={84} />}
       {hostCount === 0 && <NoHostsYet />}
+      <RefusedAgentsForAdmins />
       {summary.isSuccess && hostCount! > 0 && (
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" data-testid="host-summary">
           {summary.data.status.map(({ label, data }) => (

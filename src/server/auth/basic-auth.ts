@@ -3,7 +3,7 @@
 // the login form. A header not in the cache is checked on the thread pool: a fleet of agents with
 // accounts of their own, arriving after a restart, would otherwise hold the event loop a hash each.
 import { createHash } from 'node:crypto'
-import type { RefusalReason } from '../../shared/api/refused-agents'
+import type { RefusalReason } from '../../shared/api/refusal-reasons'
 import type { Principal } from '../domain/permissions'
 import type { AuditLogRepository } from '../store/audit-log'
 import type { UserRepository } from '../store/users'

@@ -2,7 +2,7 @@
 // refused for a reason, again at its 10th, 100th, 1,000th … refusal (an agent retries every cycle), and
 // never more than MAX_PER_MINUTE lines a minute in all, so that a neighbour trying names cannot flood
 // the log; what was held back is counted in the next line.
-import { refusalCause } from '../../shared/api/refused-agents'
+import { refusalCause } from '../../shared/api/refusal-reasons'
 import type { Logger } from '../log'
 import type { Refusal } from './refused-agents'
 

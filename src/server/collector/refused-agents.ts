@@ -3,7 +3,8 @@
 // refused, and must not be able to make the server write (docs/collector.md#refused-agents). Bounded: at
 // most `maxEntries` entries, the one least recently refused dropped first, and names and addresses cut to a
 // fixed length. The password tried is never seen here.
-import { loginRefusals, refusalReasons, type RefusalReason, type RefusedAgent } from '../../shared/api/refused-agents'
+import { loginRefusals, refusalReasons, type RefusalReason } from '../../shared/api/refusal-reasons'
+import type { RefusedAgent } from '../../shared/api/refused-agents'
 
 export const MAX_REFUSED_AGENTS = 100
 /** userNameRule's bound: no real user has a longer name. */

@@ -6,7 +6,7 @@
 // message itself is stored on the ingest thread (ingest-thread.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Refused, Throttled, type BasicAuthenticator } from '../auth/basic-auth'
-import type { RefusalReason } from '../../shared/api/refused-agents'
+import type { RefusalReason } from '../../shared/api/refusal-reasons'
 import { Permission } from '../../shared/codes'
 import { holdsAnywhere, type Principal } from '../domain/permissions'
 import { HttpError, storageUnavailable } from '../web/http-error'
