@@ -159,26 +159,35 @@ function UserForm({
   onClose(): void
   onSaved(): void
 }) {
-  const form = useForm<UserChange>({
+  const form = useForm<UserChange & { confirm: string }>({
     mode: 'controlled',
-    initialValues: initial,
+    initialValues: { ...initial, confirm: '' },
     validate: schemaResolver(userFormRules(id === undefined), { sync: true })
   })
   const save = useMutation({
     mutationFn: (user: UserChange) => (id === undefined ? createUser(user) : updateUser(id, user)),
     onSuccess: onSaved
   })
+  const creating = id === undefined
   return (
-    <form onSubmit={form.onSubmit((user) => save.mutate(user))} noValidate>
+    <form
+      onSubmit={form.onSubmit(({ confirm: _, ...user }) => save.mutate({ ...user, fullname: user.fullname.trim() || user.uname.trim() }))}
+      noValidate>
       <Stack>
         <TextInput label="User name" required {...form.getInputProps('uname')} data-autofocus />
-        <TextInput label="Full name" required {...form.getInputProps('fullname')} />
+        <TextInput label="Full name" description="Optional: the user name stands for it when empty" {...form.getInputProps('fullname')} />
         <TextInput label="E-mail" {...form.getInputProps('email')} />
         <PasswordInput
-          label={id === undefined ? 'Password' : 'New password'}
-          required={id === undefined}
-          description={id === undefined ? undefined : 'Leave empty to keep the current password'}
+          label={creating ? 'Password' : 'New password'}
+          required={creating}
+          description={creating ? undefined : 'Leave empty to keep the current password'}
           {...form.getInputProps('password')}
+          autoComplete="new-password"
+        />
+        <PasswordInput
+          label={creating ? 'Repeat the password' : 'Repeat the new password'}
+          required={creating}
+          {...form.getInputProps('confirm')}
           autoComplete="new-password"
         />
         <Checkbox.Group

@@ -61,20 +61,26 @@ export const fullNameRule = z.string().trim().min(1, 'must not be empty').max(20
 export const contactRule = z.string().max(200, 'longer than 200 characters')
 export const emailRule = contactRule.refine((s) => s === '' || /^[^\s@]+@[^\s@]+$/.test(s), 'expected an e-mail address')
 
-/** The console's user form: a new user needs a password; an edited one keeps its own when left empty. */
+/**
+ * The console's user form, like first-run setup: the password typed twice, the full name optional (the
+ * form sends the user name in its place); an edited user keeps its password when both are left empty.
+ */
 export function userFormRules(creating: boolean) {
-  return z.object({
-    uname: userNameRule,
-    fullname: fullNameRule,
-    email: contactRule,
-    password: creating
-      ? passwordRule
-      : z
-          .string()
-          .max(1000, 'longer than 1000 characters')
-          .refine((s) => s === '' || s.length >= PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`),
-    roleid: z.array(z.number()).min(1, 'choose at least one role')
-  })
+  return z
+    .object({
+      uname: userNameRule,
+      fullname: z.string().trim().max(200, 'longer than 200 characters'),
+      email: contactRule,
+      password: creating
+        ? passwordRule
+        : z
+            .string()
+            .max(1000, 'longer than 1000 characters')
+            .refine((s) => s === '' || s.length >= PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`),
+      confirm: z.string(),
+      roleid: z.array(z.number()).min(1, 'choose at least one role')
+    })
+    .refine((v) => v.confirm === v.password, { path: ['confirm'], message: 'the two passwords differ' })
 }
 
 /** The logged-in user's own name and e-mail (profile/update). */
