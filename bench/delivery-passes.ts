@@ -21,20 +21,26 @@ const MAX_STORM_PASS_MS = 500
 const MAX_HISTORY_PASS_MS = 10
 const MAX_SERVED_MS = 500
 
-/** The long history: 20,000 delivered notifications, one every 100 s, with 10 outbox rows each. */
-export const DELIVERY_HISTORY = { notifications: 20_000, rowsEach: 10 }
+export interface DeliveryHistory {
+  notifications: number
+  rowsEach: number
+}
+
+/** The long history: 20,000 delivered notifications over 29 days (one every 125 s), with 10 outbox rows each. */
+export const DELIVERY_HISTORY: DeliveryHistory = { notifications: 20_000, rowsEach: 10 }
 
 /**
- * DELIVERY_HISTORY on `channelId`, rows of `ruleId`: notification i at `now` − 29 days + i × 100 s.
+ * `history` on `channelId`, rows of `ruleId`: its notifications spread evenly over the 29 days before `now`.
  * Two statements: a row at a time takes minutes on PostgreSQL.
  */
-export function addDeliveryHistory(store: Store, channelId: number, ruleId: number, now: number): void {
+export function addDeliveryHistory(store: Store, channelId: number, ruleId: number, now: number, history = DELIVERY_HISTORY): void {
   const db = store.sql.plain
   const counting = (n: number) => `WITH RECURSIVE i(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM i WHERE n < ${n - 1})`
+  const spanSec = 86_400 * 29
   store.transaction(() => {
-    db.exec(`${counting(DELIVERY_HISTORY.notifications)} INSERT INTO alert_notification (uid, channel_id, created_at, status, attempts)
-      SELECT 'old-' || n, ${channelId}, ${now - 86_400 * 29} + n * 100, 'delivered', 1 FROM i`)
-    db.exec(`${counting(DELIVERY_HISTORY.rowsEach)} INSERT INTO alert_outbox (channel_id, rule_id, event_id, kind, item, created_at, due_at, notification_id)
+    db.exec(`${counting(history.notifications)} INSERT INTO alert_notification (uid, channel_id, created_at, status, attempts)
+      SELECT 'old-' || n, ${channelId}, ${now - spanSec} + n * ${Math.floor(spanSec / history.notifications)}, 'delivered', 1 FROM i`)
+    db.exec(`${counting(history.rowsEach)} INSERT INTO alert_outbox (channel_id, rule_id, event_id, kind, item, created_at, due_at, notification_id)
       SELECT ${channelId}, ${ruleId}, NULL, 'alert', '{}', created_at, created_at, id FROM alert_notification, i`)
   })
 }

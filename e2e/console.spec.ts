@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
-import { screenshot } from './support/console'
+import { POSTGRES_SMOKE, screenshot } from './support/console'
 
 const sessionId = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'zsessionid')?.value
 
-test('log in through the M/Monit login form, then the console loads under a strict CSP', async ({ page }) => {
+test('log in through the M/Monit login form, then the console loads under a strict CSP', POSTGRES_SMOKE, async ({ page }) => {
   await page.goto('/')
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
   await screenshot(page, 'login')

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { loginAs, type ApiClient } from '../test/support/api-client'
 import { startAgents, type AgentFleet } from '../test/support/monit-agents'
-import { ADMIN, BASE_URL, COLLECTOR_AUTH, logIn, pickOption, report, reportNow, screenshot } from './support/console'
+import { ADMIN, BASE_URL, COLLECTOR_AUTH, logIn, pickOption, POSTGRES_SMOKE, report, reportNow, screenshot } from './support/console'
 
 const AGENT = {
   alpha: 'a4a40000000000000000000000000001',
@@ -157,7 +157,7 @@ test('hosts list: filters and sort live in the URL, rows are links', async ({ pa
   await expect(page.getByRole('heading', { name: 'mon-alpha', level: 2 })).toBeVisible()
 })
 
-test('a host that starts failing changes colour on screen without a reload', async ({ page }) => {
+test('a host that starts failing changes colour on screen without a reload', POSTGRES_SMOKE, async ({ page }) => {
   await report('01-event-monit-started', AGENT.live, 'mon-live')
   await logIn(page)
   await page.goto('/#/hosts?q=mon-live')
@@ -189,7 +189,7 @@ test.describe('with a real Monit agent', () => {
     await fleet?.shutdown()
   })
 
-  test('stop and start its sleeper from the host screen; the agent reports the change back', async ({ page }) => {
+  test('stop and start its sleeper from the host screen; the agent reports the change back', POSTGRES_SMOKE, async ({ page }) => {
     test.setTimeout(90_000)
     fleet = await startAgents({
       collectorUrl: `http://${COLLECTOR_AUTH}@127.0.0.1:${new URL(BASE_URL).port}/collector`,
@@ -248,7 +248,7 @@ async function hostIdOfAgent(agentId: string): Promise<number> {
   return 0
 }
 
-test('a user who may view one host sees only that host and no administration', async ({ page }) => {
+test('a user who may view one host sees only that host and no administration', POSTGRES_SMOKE, async ({ page }) => {
   const alpha = await hostIdByName('mon-alpha')
   const beta = await hostIdByName('mon-beta')
   const csrf = { CSRFToken: await admin.csrfToken() }

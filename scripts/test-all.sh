@@ -29,14 +29,13 @@ else
   rc=1
 fi
 # Playwright beside vitest (both spend much of their time waiting on chromium, servers and agents):
-# in full on SQLite, then on PostgreSQL the specs that read what the engine stores and pushes (login,
-# dashboard, live changes, permissions, a real agent's actions); the console itself is the same on both.
+# in full on SQLite, then on PostgreSQL the tests tagged @postgres, on what the engine stores and pushes
+# (e2e/support/console.ts: POSTGRES_SMOKE); the console itself is the same on both.
 playwright_lane() {
   local r=0
   (unset OVERSEER_TEST_POSTGRES; PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json step npx playwright test --reporter=list,json) || r=1
   if [ -n "${OVERSEER_TEST_POSTGRES:-}" ]; then
-    PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-postgres.json step npx playwright test --reporter=list,json \
-      e2e/console.spec.ts e2e/monitor.spec.ts || r=1
+    PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-postgres.json step npx playwright test --reporter=list,json --grep @postgres || r=1
   fi
   return $r
 }

@@ -10,6 +10,9 @@ export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`
 export const ADMIN = { uname: 'admin', password: 'e2eadmin' }
 /** The collector user the config's server was started with (--init-collector). */
 export const COLLECTOR_AUTH = 'monit:e2ecollect'
+/** The tests that run again on PostgreSQL (scripts/test-all.sh): what the engine stores and pushes — a
+ *  login, live changes, a real agent's action, a viewer's permissions. The console is the same on both. */
+export const POSTGRES_SMOKE = { tag: '@postgres' }
 
 /** `origin`: a spec's own server; the config's by default. */
 export async function logIn(page: Page, uname = ADMIN.uname, password = ADMIN.password, origin = ''): Promise<void> {

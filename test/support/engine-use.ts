@@ -1,11 +1,12 @@
 // Which test files can behave differently on SQLite and on PostgreSQL, so that only those run on both
 // (vitest.config.mts): a file whose imports, followed through test/support and src, reach the store or
 // the test database. The others (the domain, parsers, channels, the console's logic …) run once. So do
-// the desktop app's tests, which start the built server but are about the shell: the app embeds SQLite.
+// the desktop app's tests, which start the built server but are about the shell: the app embeds SQLite;
+// and the native modules' tests, about the SQLite binding on Node's lifecycle.
 import { importGraph } from './import-graph'
 
-/** Test files run once, whatever the engine, though their imports reach the store. */
-const DESKTOP_APP = /^test\/(desktop|packaging)\//
+/** Test files run once, on SQLite, though their imports reach the store. */
+const SQLITE_ONLY = /^test\/(desktop|packaging|server\/native)\//
 
 /** What makes a file's behaviour depend on the engine. */
 const reachesStore = (file: string) => file.startsWith('src/server/store/') || file === 'test/support/test-database.ts'
@@ -30,7 +31,7 @@ export function testFilesByEngineUse(root: string): TestFilesByEngineUse {
   }
   const tests = [...graph.keys()].filter((file) => file.startsWith('test/') && file.endsWith('.test.ts')).sort()
   return {
-    engineBound: tests.filter((file) => !DESKTOP_APP.test(file) && reaches(file)),
-    once: tests.filter((file) => DESKTOP_APP.test(file) || !reaches(file))
+    engineBound: tests.filter((file) => !SQLITE_ONLY.test(file) && reaches(file)),
+    once: tests.filter((file) => SQLITE_ONLY.test(file) || !reaches(file))
   }
 }

@@ -50,6 +50,7 @@ function ensureTemplate(c: SyncConnection): void {
   new Store(withDatabase(clusterUrl!, building)).close()
   const template = new SyncConnection(withDatabase(clusterUrl!, building))
   try {
+    template.query(NOTING_DDL)
     c.query(`COMMENT ON DATABASE ${building} IS ${quoteLiteral(JSON.stringify(templateSnapshot(template)))}`)
   } finally {
     template.close()
@@ -77,23 +78,31 @@ function onceLeft(statement: () => void): boolean {
   return false
 }
 
-/** What a database made from the template holds besides its tables: the schema's fingerprint, the rows
- *  the migrations seed and where each sequence stands, so that an emptied database can be checked and refilled. */
+/**
+ * Every database made from the template notes its own schema changes (a test that migrates or alters
+ * tables): such a database is dropped rather than reused. Event triggers see DDL, not TRUNCATE; a
+ * `CREATE … IF NOT EXISTS` that found its object (the store's migration table, at every start) changes
+ * nothing and is not noted.
+ */
+const NOTING_DDL = `
+  CREATE SCHEMA test_support;
+  CREATE TABLE test_support.ddl (tag text NOT NULL);
+  CREATE FUNCTION test_support.note_ddl() RETURNS event_trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_EVENT = 'sql_drop' OR EXISTS (SELECT 1 FROM pg_event_trigger_ddl_commands()) THEN
+        INSERT INTO test_support.ddl VALUES (TG_TAG);
+      END IF;
+    END $$;
+  CREATE EVENT TRIGGER test_support_ddl ON ddl_command_end EXECUTE FUNCTION test_support.note_ddl();
+  CREATE EVENT TRIGGER test_support_drop ON sql_drop EXECUTE FUNCTION test_support.note_ddl();`
+
+/** What a database made from the template holds besides its tables: the rows the migrations seed and
+ *  where each sequence stands, so that an emptied database can be refilled. */
 interface TemplateSnapshot {
-  schema: string
   tables: string[]
   rows: Record<string, unknown[]>
   sequences: { name: string; last: string | null }[]
 }
-
-const SCHEMA_FINGERPRINT = `SELECT md5(string_agg(part, ',' ORDER BY part)) AS schema FROM (
-  SELECT table_name || '.' || column_name || ':' || data_type || ':' || coalesce(column_default, '') AS part
-    FROM information_schema.columns WHERE table_schema = 'public'
-  UNION ALL SELECT indexdef FROM pg_indexes WHERE schemaname = 'public'
-  UNION ALL SELECT 'trigger ' || tgname FROM pg_trigger t JOIN pg_class r ON r.oid = t.tgrelid
-    WHERE NOT tgisinternal AND r.relnamespace = 'public'::regnamespace
-  UNION ALL SELECT 'function ' || proname FROM pg_proc WHERE pronamespace = 'public'::regnamespace
-  UNION ALL SELECT 'schema ' || nspname FROM pg_namespace) parts`
 
 function templateSnapshot(c: SyncConnection): TemplateSnapshot {
   const rows: Record<string, unknown[]> = {}
@@ -106,7 +115,7 @@ function templateSnapshot(c: SyncConnection): TemplateSnapshot {
   }
   const sequences = c.query(`SELECT sequencename AS name, last_value::text AS last FROM pg_sequences WHERE schemaname = 'public'`)
     .rows as TemplateSnapshot['sequences']
-  return { schema: c.query(SCHEMA_FINGERPRINT).rows[0].schema as string, tables, rows, sequences }
+  return { tables, rows, sequences }
 }
 
 let snapshotOfTemplate: TemplateSnapshot | undefined
@@ -148,20 +157,24 @@ function recycle(c: SyncConnection, name: string): boolean {
     `host=${cluster.hostname} port=${cluster.port || 5432} dbname=${name} user=${decodeURIComponent(cluster.username)} password=${decodeURIComponent(cluster.password)}`
   ])
   try {
-    const [{ schema }] = c.query(`SELECT schema FROM dblink('recycle', $1) AS t(schema text)`, [SCHEMA_FINGERPRINT]).rows
-    if (schema !== snapshot.schema) return false
     c.query(`SELECT dblink_exec('recycle', $1)`, [emptyingSql(snapshot)])
+  } catch (err) {
+    // P0001: its schema was changed (or it predates the noting of DDL); anything else is PostgreSQL's own trouble.
+    if ((err as { code?: string }).code === 'P0001' || (err as { code?: string }).code === '42P01') return false
+    throw err
   } finally {
     c.query(`SELECT dblink_disconnect('recycle')`)
   }
   return onceLeft(() => c.query(`ALTER DATABASE ${name} RENAME TO ${POOLED}${randomBytes(8).toString('hex')}`))
 }
 
-/** Every table emptied but the migrations' own, the seeded rows put back, the sequences where the template's stand. */
+/** Every table emptied but the migrations' own, the seeded rows put back, the sequences where the
+ *  template's stand; refused (P0001) when the database noted a change of its schema. */
 function emptyingSql({ tables, rows, sequences }: TemplateSnapshot): string {
   const emptied = tables.filter((t) => t !== 'schema_migration')
   return [
     'BEGIN',
+    `DO $$ BEGIN IF EXISTS (SELECT 1 FROM test_support.ddl) THEN RAISE EXCEPTION 'its schema was changed'; END IF; END $$`,
     // Truncated, not deleted from: a table left full of dead rows (1,000 hosts) slowed the next test down
     // twofold. Only those that ever held a row: truncating costs a new file per table and index.
     `DO $$ DECLARE used text; BEGIN
@@ -175,9 +188,8 @@ function emptyingSql({ tables, rows, sequences }: TemplateSnapshot): string {
         ([t, all]) =>
           `INSERT INTO ${quoteIdent(t)} SELECT * FROM json_populate_recordset(null::${quoteIdent(t)}, ${quoteLiteral(JSON.stringify(all))})`
       ),
-    ...sequences.map(({ name, last }) =>
-      last === null ? `ALTER SEQUENCE ${quoteIdent(name)} RESTART` : `SELECT setval(${quoteLiteral(name)}, ${last}, true)`
-    ),
+    // setval, not ALTER SEQUENCE: DDL would be noted.
+    ...sequences.map(({ name, last }) => `SELECT setval(${quoteLiteral(name)}, ${last ?? 1}, ${last !== null})`),
     'COMMIT'
   ].join(';\n')
 }
