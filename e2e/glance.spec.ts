@@ -251,7 +251,7 @@ test("services: where does sleeper fail, across hosts, with the hosts list's fil
   await screenshot(page, 'services-phone', SHOTS)
 
   await table.locator('[data-service-row]').first().getByRole('link').click()
-  await expect(page.getByTestId('host-detail')).toBeVisible()
+  await expect(page.getByTestId('service-detail').getByRole('heading', { name: 'deadport', level: 2 })).toBeVisible()
 })
 
 test('event context: an active error says how long it has failed; repeats of one service are grouped', async ({ page }) => {
@@ -285,10 +285,13 @@ test('host charts land populated, their range in the URL; the CPU chart shows it
   const charts = page.getByTestId('service-charts')
   await expect(charts.locator('[data-chart] canvas').first()).toBeVisible()
   await expect(charts.getByTestId('no-history')).toHaveCount(0)
-  // Nine CPU figures: user, system and wait are drawn, the others wait in the legend.
-  const cpu = charts.locator('[data-chart-title="CPU"] .u-legend')
+  // Nine CPU figures: user, system and wait are drawn, the others wait in the legend, named in words.
+  const cpu = charts.locator('[data-chart-title="CPU usage"] .u-legend')
   await expect(cpu.locator('tr.u-series:not(.u-off)')).toHaveCount(1 + 3)
   await expect(cpu.locator('tr.u-series.u-off')).toHaveCount(6)
+  await expect(cpu).toContainText('I/O wait')
+  // The host has reported for minutes of the 24 hours asked for: the caption says since when.
+  await expect(charts.getByTestId('chart-span')).toHaveText(/^Last 24 hours — data since \S/)
   await screenshot(page, 'host-charts-desktop', SHOTS)
 
   await pickOption(page, 'Range', 'Last hour')

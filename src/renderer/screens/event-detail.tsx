@@ -7,6 +7,7 @@ import { eventQuery, type EventDetail } from '../api/events'
 import { ErrorNote } from '../components/error-note'
 import { formatAge } from '../components/relative-time'
 import { useNow } from '../components/use-now'
+import { ServiceLink } from './monitor/service-link'
 import { AnchorLink } from './reports/anchor-link'
 import { EventActions } from './reports/event-actions'
 import { EventNotes } from './reports/event-notes'
@@ -64,7 +65,7 @@ function EventView({ event }: { event: EventDetail }) {
               </AnchorLink>
             </Field>
             <Field label="Service">
-              {event.servicename}{' '}
+              <ServiceLink hostId={event.hostid} serviceName={event.servicename} />{' '}
               <Text span c="dimmed" size="sm">
                 ({event.servicetype})
               </Text>

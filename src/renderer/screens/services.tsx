@@ -1,9 +1,8 @@
 // Services across hosts (status/services/list): "where does nginx fail?" answered as host × service
 // with its state and since when it fails, with the hosts list's filters plus the service name, all in
 // the URL; failing first, the longest failing first. Live: the 'status' key refreshes the page.
-import { Anchor, Group, Pagination, Stack, Table, Text } from '@mantine/core'
+import { Group, Pagination, Stack, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { useMediaQuery } from '@mantine/hooks'
 import { serviceListPageQuery, type ServiceListSortKey, type ServiceOverviewEntry } from '../api/overview'
 import { ErrorNote } from '../components/error-note'
@@ -13,6 +12,7 @@ import { useNow } from '../components/use-now'
 import { HostFilters } from './monitor/host-filters'
 import { COMPACT_QUERY } from './monitor/host-table'
 import { LedDot } from './monitor/led-dot'
+import { ServiceLink } from './monitor/service-link'
 import { serviceFilter, type ServiceSearch } from './monitor/service-search'
 import { SortHeader } from './reports/sort-header'
 import { servicesRoute } from '../app/routes'
@@ -111,7 +111,7 @@ function ServiceTable({ services, now, header }: ListProps & { header: SortProps
                 <LedDot led={s.led} />
               </Table.Td>
               <Table.Td>
-                <ServiceLink service={s} />
+                <ListedServiceLink service={s} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -160,7 +160,7 @@ function ServiceCards({ services, now }: ListProps) {
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <LedDot led={s.led} />
             <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-              <ServiceLink service={s} />{' '}
+              <ListedServiceLink service={s} />{' '}
               <Text span c="dimmed" size="sm">
                 on {s.hostname}
               </Text>
@@ -181,16 +181,8 @@ function ServiceCards({ services, now }: ListProps) {
   )
 }
 
-function ServiceLink({ service: s }: { service: ServiceOverviewEntry }) {
-  return (
-    <Anchor
-      renderRoot={(props) => <Link {...props} to="/hosts/$hostId" params={{ hostId: String(s.hostid) }} search={{ service: s.id }} />}
-      size="sm"
-      fw={600}
-      style={{ overflowWrap: 'anywhere' }}>
-      {s.name}
-    </Anchor>
-  )
+function ListedServiceLink({ service: s }: { service: ServiceOverviewEntry }) {
+  return <ServiceLink hostId={s.hostid} serviceName={s.name} size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} />
 }
 
 const statusColour = (led: number) => (led === 0 ? 'red.7' : led === 1 ? 'orange.7' : undefined)

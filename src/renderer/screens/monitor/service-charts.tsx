@@ -1,7 +1,8 @@
 // Charts of one service's statistics over the range in the URL (reports/analytics/get): one chart per
-// kind of figure (statistics.ts chartGroupOf), the average as a line; a lone series also shows its
-// min–max band. The axis starts where the data does, so a host that reported for minutes shows them
-// across the chart; a chart of many figures (CPU) shows the main ones, the rest a legend click away.
+// kind of figure, titled and labelled in words (components/charts/statistic-charts.ts), the average as
+// a line; a lone series also shows its min–max band. The axis starts where the data does, so a host that
+// reported for minutes shows them across the chart, and the range's caption says so ("Last 24 hours —
+// data since 11:54"); a chart of many figures (CPU) shows the main ones, the rest a legend click away.
 import { Alert, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
@@ -13,11 +14,12 @@ import { ApiError } from '../../api/client'
 import type { ServiceEntry } from '../../api/status'
 import type { UptimeSearch } from '../../api/uptime'
 import { useChartTheme } from '../../components/charts/chart-theme'
+import { chartGroups, lineName, spanCaption } from '../../components/charts/statistic-charts'
 import { UplotChart } from '../../components/charts/uplot-chart'
 import { ErrorNote } from '../../components/error-note'
 import { RangePicker } from '../reports/range-picker'
 import { rangeLabels } from '../reports/uptime-search'
-import { chartGroupOf, formatStatistic, statisticName } from './statistics'
+import { axisSteps, formatAxis, formatStatistic } from './statistics'
 
 const PALETTE = ['#12b886', '#228be6', '#fab005', '#be4bdb', '#fa5252', '#15aabf', '#82c91e', '#fd7e14']
 /** Shown at first in a chart of more than three series; the others wait for a click on their legend entry. */
@@ -33,8 +35,8 @@ interface Props {
 
 export function ServiceCharts({ hostId, service, range, onRange }: Props) {
   const history = useQuery(serviceAnalyticsQuery(hostId, service.id, range))
-  const groups = useMemo(() => byChart(history.data?.series ?? []), [history.data])
-  const rangeName = rangeLabels[(range.range ?? DEFAULT_CHART_RANGE) as Range].toLowerCase()
+  const groups = useMemo(() => chartGroups(history.data?.series ?? []), [history.data])
+  const rangeName = rangeLabels[(range.range ?? DEFAULT_CHART_RANGE) as Range]
   return (
     <Stack gap="sm" data-testid="service-charts">
       <Group justify="space-between" wrap="wrap" align="flex-end">
@@ -43,6 +45,11 @@ export function ServiceCharts({ hostId, service, range, onRange }: Props) {
         </Title>
         <RangePicker value={range} onChange={onRange} fallback={DEFAULT_CHART_RANGE} />
       </Group>
+      {history.isSuccess && groups.length > 0 && (
+        <Text size="sm" c="dimmed" data-testid="chart-span">
+          {spanCaption(rangeName, history.data, groups)}
+        </Text>
+      )}
       {history.isPending && <Skeleton height={200} />}
       {history.isError &&
         (isMissingEndpoint(history.error) ? (
@@ -55,7 +62,7 @@ export function ServiceCharts({ hostId, service, range, onRange }: Props) {
         ))}
       {history.isSuccess && groups.length === 0 && (
         <Text c="dimmed" data-testid="no-history">
-          No statistics recorded for {service.name} in this range ({rangeName}).
+          No statistics recorded for {service.name} in this range ({rangeName.toLowerCase()}).
         </Text>
       )}
       {history.isSuccess && groups.length > 0 && (
@@ -74,21 +81,6 @@ function isMissingEndpoint(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404 && error.message.startsWith('no such resource')
 }
 
-/** Series with points, gathered into their charts (chartGroupOf), in the order the charts first appear. */
-function byChart(series: readonly AnalyticsSeries[]): { title: string; series: AnalyticsSeries[] }[] {
-  const groups = new Map<string, AnalyticsSeries[]>()
-  for (const s of series) {
-    const title = chartGroupOf(s.type)
-    if (title === undefined || s.points.length === 0) continue
-    const list = groups.get(title)
-    if (list) list.push(s)
-    else groups.set(title, [s])
-  }
-  return [...groups].map(([title, list]) => ({ title, series: list }))
-}
-
-const seriesLabel = (s: AnalyticsSeries) => (s.descriptor ? `${statisticName(s.type)} (${s.descriptor})` : statisticName(s.type))
-
 /** The x axis runs from the first point (or the range's start, when the data covers it all) to the range's end. */
 function StatisticChart({ title, series, span }: { title: string; series: AnalyticsSeries[]; span: AnalyticsReport }) {
   const theme = useChartTheme()
@@ -102,7 +94,7 @@ function StatisticChart({ title, series, span }: { title: string; series: Analyt
       format(i === null ? latest(u.data[seriesIndex] as (number | null)[]) : v)
     const many = series.length > MANY && series.some((s) => MAIN_FIGURES.has(s.type))
     const lines: uPlot.Series[] = series.map((s, i) => ({
-      label: seriesLabel(s),
+      label: lineName(s.type, s.descriptor),
       stroke: PALETTE[i % PALETTE.length],
       width: 1.5,
       spanGaps: false,
@@ -119,7 +111,7 @@ function StatisticChart({ title, series, span }: { title: string; series: Analyt
       series: [{}, ...lines, ...band],
       bands: withBand ? [{ series: [3, 2], fill: theme.dark ? 'rgba(18,184,134,0.18)' : 'rgba(18,184,134,0.15)' }] : [],
       scales: { x: { time: true, range: [Math.max(span.datefrom, data[0][0] ?? span.datefrom), span.dateto] } },
-      axes: [{ ...theme.axis }, { ...theme.axis, size: 80, values: (_u, splits) => splits.map((v) => format(v)) }],
+      axes: [{ ...theme.axis }, { ...theme.axis, size: 80, incrs: axisSteps(type), values: (_u, splits) => formatAxis(type, splits) }],
       legend: { show: true },
       cursor: { points: { size: 6 } }
     }

@@ -4,6 +4,7 @@ import { Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { MonitorState } from '../../../shared/codes'
 import type { ServiceEntry, StatisticEntry } from '../../api/status'
+import { descriptorName } from '../../components/charts/statistic-charts'
 import { Led } from '../../components/led'
 import { ServiceActions } from './service-actions'
 import { ServiceLink } from './service-link'
@@ -29,7 +30,7 @@ function keyFigures(statistics: readonly StatisticEntry[]): StatisticEntry[] {
 }
 
 export function statisticLabel(st: StatisticEntry): string {
-  return `${statisticName(st.type)}${st.descriptor ? ` (${st.descriptor})` : ''}`
+  return `${statisticName(st.type)}${st.descriptor ? ` (${descriptorName(st.type, st.descriptor)})` : ''}`
 }
 
 interface Props {

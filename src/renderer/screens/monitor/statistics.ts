@@ -95,27 +95,30 @@ assign('octal', Stat.Mode)
 // Numbers people copy into `kill` or `id`: no thousands separators.
 assign('identifier', Stat.Pid, Stat.PPid, Stat.Uid, Stat.Gid, Stat.EffectiveUid)
 
+/** Each figure's name in the figures table: what it is, for whom ("with its children": the process and its children). */
 const names: Partial<Record<number, string>> = {
   [Stat.LoadAverage]: 'Load average',
   [Stat.CpuUser]: 'CPU user',
   [Stat.CpuSystem]: 'CPU system',
-  [Stat.CpuWait]: 'CPU wait',
+  [Stat.CpuWait]: 'CPU I/O wait',
   [Stat.CpuNice]: 'CPU nice',
-  [Stat.CpuHardIrq]: 'CPU hard IRQ',
-  [Stat.CpuSoftIrq]: 'CPU soft IRQ',
-  [Stat.CpuSteal]: 'CPU steal',
-  [Stat.CpuGuest]: 'CPU guest',
-  [Stat.CpuGuestNice]: 'CPU guest nice',
+  [Stat.CpuHardIrq]: 'CPU hardware interrupts',
+  [Stat.CpuSoftIrq]: 'CPU software interrupts',
+  [Stat.CpuSteal]: 'CPU stolen by the hypervisor',
+  [Stat.CpuGuest]: 'CPU guests',
+  [Stat.CpuGuestNice]: 'CPU guests (nice)',
   [Stat.MemoryPercent]: 'Memory',
   [Stat.MemoryKilobyte]: 'Memory',
   [Stat.SwapPercent]: 'Swap',
   [Stat.SwapKilobyte]: 'Swap',
   [Stat.ProcessCpuPercent]: 'CPU',
-  [Stat.ProcessCpuPercentTotal]: 'CPU total',
+  [Stat.ProcessCpuPercentTotal]: 'CPU with children',
   [Stat.ProcessMemoryPercent]: 'Memory',
-  [Stat.ProcessMemoryPercentTotal]: 'Memory total',
+  [Stat.ProcessMemoryPercentTotal]: 'Memory with children',
   [Stat.ProcessMemoryKilobyte]: 'Memory',
-  [Stat.ProcessMemoryKilobyteTotal]: 'Memory total',
+  [Stat.ProcessMemoryKilobyteTotal]: 'Memory with children',
+  [Stat.Children]: 'Children',
+  [Stat.Threads]: 'Threads',
   [Stat.PortResponseTime]: 'Port response time',
   [Stat.UnixSocketResponseTime]: 'Socket response time',
   [Stat.PingResponseTime]: 'Ping response time',
@@ -125,14 +128,74 @@ const names: Partial<Record<number, string>> = {
   [Stat.InodePercent]: 'Inodes used',
   [Stat.InodeCount]: 'Inodes used',
   [Stat.InodeTotal]: 'Inodes total',
+  [Stat.FilesystemType]: 'Filesystem type',
+  [Stat.FilesystemReadBytes]: 'Read rate',
+  [Stat.FilesystemReadBytesTotal]: 'Read in total',
+  [Stat.FilesystemReadOperations]: 'Reads',
+  [Stat.FilesystemReadOperationsTotal]: 'Reads in total',
+  [Stat.FilesystemWriteBytes]: 'Write rate',
+  [Stat.FilesystemWriteBytesTotal]: 'Written in total',
+  [Stat.FilesystemWriteOperations]: 'Writes',
+  [Stat.FilesystemWriteOperationsTotal]: 'Writes in total',
+  [Stat.FilesystemServiceTimeRead]: 'Service time reading',
+  [Stat.FilesystemServiceTimeWrite]: 'Service time writing',
+  [Stat.FilesystemServiceTimeWait]: 'Service time waiting',
+  [Stat.FilesystemServiceTimeRun]: 'Service time running',
+  [Stat.FilesystemServiceTime]: 'Service time',
+  [Stat.ProcessReadBytes]: 'Disk read rate',
+  [Stat.ProcessReadBytesTotal]: 'Read from disk in total',
+  [Stat.ProcessReadOperations]: 'Reads',
+  [Stat.ProcessReadOperationsTotal]: 'Reads in total',
+  [Stat.ProcessWriteBytes]: 'Disk write rate',
+  [Stat.ProcessWriteBytesTotal]: 'Written to disk in total',
+  [Stat.ProcessWriteOperations]: 'Writes',
+  [Stat.ProcessWriteOperationsTotal]: 'Writes in total',
+  [Stat.ProcessReadBytesGeneric]: 'Read rate, all I/O',
+  [Stat.ProcessReadBytesGenericTotal]: 'Read in total, all I/O',
+  [Stat.ProcessWriteBytesGeneric]: 'Write rate, all I/O',
+  [Stat.ProcessWriteBytesGenericTotal]: 'Written in total, all I/O',
+  [Stat.ProcessFileDescriptorsOpen]: 'Open files',
+  [Stat.ProcessFileDescriptorsOpenTotal]: 'Open files with children',
+  [Stat.ProcessFileDescriptorsLimitSoft]: 'Open files limit (soft)',
+  [Stat.ProcessFileDescriptorsLimitHard]: 'Open files limit (hard)',
+  [Stat.SystemFileDescriptorsAllocated]: 'Open files',
+  [Stat.SystemFileDescriptorsUnused]: 'File handles allocated, unused',
+  [Stat.SystemFileDescriptorsMaximum]: 'Open files limit',
   [Stat.ProgramStatus]: 'Exit status',
+  [Stat.ProgramOutput]: 'Output',
+  [Stat.ProgramStarted]: 'Started at',
+  [Stat.Flags]: 'Flags',
+  [Stat.Mode]: 'Permissions',
   [Stat.Pid]: 'PID',
   [Stat.PPid]: 'Parent PID',
   [Stat.Uid]: 'UID',
   [Stat.Gid]: 'GID',
   [Stat.EffectiveUid]: 'Effective UID',
+  [Stat.Size]: 'Size',
+  [Stat.Hardlinks]: 'Hard links',
+  [Stat.Checksum]: 'Checksum',
+  [Stat.Timestamp]: 'Changed at',
+  [Stat.TimestampAccess]: 'Accessed at',
+  [Stat.TimestampChange]: 'Status changed at',
+  [Stat.TimestampModify]: 'Modified at',
+  [Stat.Uptime]: 'Uptime',
   [Stat.SystemUptime]: 'System uptime',
-  [Stat.ProgramOutput]: 'Output',
+  [Stat.Downtime]: 'Downtime',
+  [Stat.NetState]: 'Link',
+  [Stat.NetSpeed]: 'Link speed',
+  [Stat.NetDuplex]: 'Duplex',
+  [Stat.NetBytesIn]: 'Received',
+  [Stat.NetBytesInTotal]: 'Received in total',
+  [Stat.NetPacketsIn]: 'Packets received',
+  [Stat.NetPacketsInTotal]: 'Packets received in total',
+  [Stat.NetErrorsIn]: 'Receive errors',
+  [Stat.NetErrorsInTotal]: 'Receive errors in total',
+  [Stat.NetBytesOut]: 'Sent',
+  [Stat.NetBytesOutTotal]: 'Sent in total',
+  [Stat.NetPacketsOut]: 'Packets sent',
+  [Stat.NetPacketsOutTotal]: 'Packets sent in total',
+  [Stat.NetErrorsOut]: 'Send errors',
+  [Stat.NetErrorsOutTotal]: 'Send errors in total',
   [Stat.CertificateValidDays]: 'Certificate valid'
 }
 
@@ -176,15 +239,16 @@ export function statisticName(type: number): string {
 
 const number = (n: number, digits = 1) => n.toLocaleString(undefined, { maximumFractionDigits: digits })
 
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB']
+
+/** The power of 1024 a number of bytes reads best in: the largest that leaves at least 1. */
+const byteUnit = (bytes: number) => Math.min(BYTE_UNITS.length - 1, Math.max(0, Math.floor(Math.log(Math.abs(bytes)) / Math.log(1024))))
+
+const inByteUnit = (bytes: number, unit: number, digits = 1) =>
+  `${number(bytes / 1024 ** unit, unit === 0 ? 0 : digits)} ${BYTE_UNITS[unit]}`
+
 export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB']
-  let value = bytes
-  let unit = 0
-  while (Math.abs(value) >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit++
-  }
-  return `${number(value, unit === 0 ? 0 : 1)} ${units[unit]}`
+  return inByteUnit(bytes, bytes === 0 ? 0 : byteUnit(bytes))
 }
 
 export function formatDuration(seconds: number): string {
@@ -231,74 +295,33 @@ export function formatStatistic(type: number, value: number | string): string {
   }
 }
 
-/**
- * Which chart a statistic is drawn in: figures read together share one (CPU parts, read and write
- * rates); identities, limits, timestamps and ever-growing totals are not charted (undefined).
- */
-const chartGroups: Partial<Record<number, string>> = {}
-const chart = (title: string, ...types: number[]) => {
-  for (const t of types) chartGroups[t] = title
+/** What a figure's unit is on a chart axis: sizes in any of Monit's units are bytes, times are shown in ms. */
+export function axisUnitOf(type: number): string {
+  const kind = kinds[type] ?? 'plain'
+  if (kind === 'kilobytes' || kind === 'megabytes') return 'bytes'
+  return kind === 'seconds' ? 'milliseconds' : kind
 }
-chart(
-  'CPU',
-  Stat.CpuUser,
-  Stat.CpuSystem,
-  Stat.CpuWait,
-  Stat.CpuNice,
-  Stat.CpuHardIrq,
-  Stat.CpuSoftIrq,
-  Stat.CpuSteal,
-  Stat.CpuGuest,
-  Stat.CpuGuestNice,
-  Stat.ProcessCpuPercent,
-  Stat.ProcessCpuPercentTotal
-)
-chart('Memory and swap usage', Stat.MemoryPercent, Stat.SwapPercent, Stat.ProcessMemoryPercent, Stat.ProcessMemoryPercentTotal)
-chart('Memory and swap', Stat.MemoryKilobyte, Stat.SwapKilobyte, Stat.ProcessMemoryKilobyte, Stat.ProcessMemoryKilobyteTotal)
-chart('Load average', Stat.LoadAverage)
-chart('Space and inode usage', Stat.SpacePercent, Stat.InodePercent)
-chart('Space', Stat.SpaceMegabyte)
-chart('Inodes', Stat.InodeCount)
-chart('Response time', Stat.PortResponseTime, Stat.UnixSocketResponseTime, Stat.PingResponseTime)
-chart('Network traffic', Stat.NetBytesIn, Stat.NetBytesOut)
-chart('Network packets', Stat.NetPacketsIn, Stat.NetPacketsOut)
-chart('Network errors', Stat.NetErrorsIn, Stat.NetErrorsOut)
-chart(
-  'Read and write rates',
-  Stat.FilesystemReadBytes,
-  Stat.FilesystemWriteBytes,
-  Stat.ProcessReadBytes,
-  Stat.ProcessWriteBytes,
-  Stat.ProcessReadBytesGeneric,
-  Stat.ProcessWriteBytesGeneric
-)
-chart(
-  'Read and write operations',
-  Stat.FilesystemReadOperations,
-  Stat.FilesystemWriteOperations,
-  Stat.ProcessReadOperations,
-  Stat.ProcessWriteOperations
-)
-chart(
-  'Disk service time',
-  Stat.FilesystemServiceTimeRead,
-  Stat.FilesystemServiceTimeWrite,
-  Stat.FilesystemServiceTimeWait,
-  Stat.FilesystemServiceTimeRun,
-  Stat.FilesystemServiceTime
-)
-chart('Children and threads', Stat.Children, Stat.Threads)
-chart(
-  'File descriptors',
-  Stat.SystemFileDescriptorsAllocated,
-  Stat.SystemFileDescriptorsUnused,
-  Stat.ProcessFileDescriptorsOpen,
-  Stat.ProcessFileDescriptorsOpenTotal
-)
-chart('Size', Stat.Size)
-chart('Exit status', Stat.ProgramStatus)
-chart('Certificate validity', Stat.CertificateValidDays)
 
-export function chartGroupOf(type: number): string | undefined {
-  return chartGroups[type]
+const bytesIn: Partial<Record<Kind, number>> = { bytes: 1, bytesPerSecond: 1, kilobytes: 1024, megabytes: 1024 * 1024 }
+
+/**
+ * A value axis's tick labels, all in one unit: sizes in the unit the largest tick reads best in
+ * ("0.5 GB, 1 GB, 1.5 GB", not "512 MB, 1 GB, 1.5 GB"), with the digits ticks between whole units need.
+ */
+export function formatAxis(type: number, ticks: readonly number[]): string[] {
+  const kind = kinds[type] ?? 'plain'
+  const factor = bytesIn[kind]
+  if (factor === undefined) return ticks.map((v) => formatStatistic(type, v))
+  const largest = Math.max(0, ...ticks.map((v) => Math.abs(v * factor)))
+  const unit = largest === 0 ? 0 : byteUnit(largest)
+  return ticks.map((v) => `${inByteUnit(v * factor, unit, 2)}${kind === 'bytesPerSecond' ? '/s' : ''}`)
+}
+
+/** Steps between ticks that read as round numbers in any byte unit (0.25, 0.5, 1, 2.5, 5 … of a KB, MB, GB …). */
+const byteSteps = [0, 1, 2, 3, 4, 5].flatMap((p) => [1, 2, 2.5, 5, 10, 20, 25, 50, 100, 200, 250, 500].map((m) => m * 1024 ** p))
+
+/** The steps between a value axis's ticks in the figure's own unit, for sizes; undefined: uPlot's decimal steps. */
+export function axisSteps(type: number): number[] | undefined {
+  const factor = bytesIn[kinds[type] ?? 'plain']
+  return factor === undefined ? undefined : byteSteps.map((step) => step / factor).filter((step) => step >= 1 / 1024)
 }
