@@ -1,7 +1,8 @@
 // admin/alerts/rules/* over real HTTP, with hosts created by real collector posts and channels and
 // groups created through the API.
 import { describe, expect, it } from 'vitest'
-import type { AlertRuleRecord } from '../../src/shared/api/alerts'
+import type { AlertRuleRecord, AlertRuleScope } from '../../src/shared/api/alerts'
+import { asAgent, fixture } from '../support/fixtures'
 import { loginAs, type ApiClient, type Params } from '../support/api-client'
 import type { TestServer } from '../support/in-process-server'
 import { serverForEachTest } from '../support/server-per-test'
@@ -214,6 +215,69 @@ describe('admin/alerts/rules/delete and references', () => {
   })
 })
 
+describe('failures already active (issue 28)', () => {
+  const inScope = async (args: Params) => (await admin.get('/api/2/admin/alerts/rules/inscope', args)).json as AlertRuleScope
+  const outbox = () =>
+    server.store.sql.plain.prepare('SELECT event_id, rule_id, kind FROM alert_outbox ORDER BY id').all() as {
+      event_id: number
+      rule_id: number
+      kind: string
+    }[]
+  /** alpha's sleeper does not exist, bravo's labprog fails: real agents' events, as posted. */
+  const failing = async () => {
+    await server.collect(asAgent(fixture('03-event-process-not-running'), 'a0000000000000000000000000000001', 'alpha'))
+    await server.collect(asAgent(fixture('12-event-program-status-failed'), 'b0000000000000000000000000000002', 'bravo'))
+  }
+
+  it('inscope counts, before saving, the failures active now that a rule would page about, in words', async () => {
+    await failing()
+    const all = await inScope({ name: 'all', channelid: channel })
+    expect(all.failures).toBe(2)
+    expect(all.first.map(({ host, service, what }) => ({ host, service, what }))).toEqual([
+      { host: 'alpha', service: 'sleeper', what: 'process sleeper does not exist' },
+      { host: 'bravo', service: 'labprog', what: 'program labprog status failed' }
+    ])
+    expect((await inScope({ channelid: channel, servicepattern: 'sleep*' })).failures).toBe(1)
+    expect((await inScope({ channelid: channel, hostid: bravo })).failures).toBe(1)
+    expect((await inScope({ channelid: channel, state: 0 })).failures).toBe(0)
+    // An existing rule's scope with the arguments changed, as its editor shows it.
+    const id = await create({ name: 'bravo only', channelid: channel, hostid: bravo })
+    expect((await inScope({ id })).failures).toBe(1)
+    expect((await inScope({ id, hostid: '' })).failures).toBe(2)
+    // A host muted now is left out.
+    await admin.post('/api/2/admin/alerts/mutes/create', { hostid: alpha, until: Math.floor(Date.now() / 1000) + 3600, reason: 'work' })
+    expect((await inScope({ channelid: channel })).failures).toBe(1)
+    // Bad arguments as create's; an unknown rule 404.
+    expect((await admin.get('/api/2/admin/alerts/rules/inscope', { channelid: channel, state: 7 })).status).toBe(400)
+    expect((await admin.get('/api/2/admin/alerts/rules/inscope', { id: 999 })).status).toBe(404)
+  })
+
+  it('create and update with notifyactive queue them as alerts of the rule, once; without it nothing is queued', async () => {
+    await failing()
+    const quiet = await idOf(admin.post('/api/2/admin/alerts/rules/create', { name: 'quiet', channelid: channel }))
+    expect(outbox()).toEqual([])
+    const created = await admin.post('/api/2/admin/alerts/rules/create', { name: 'told', channelid: channel, notifyactive: true })
+    const told = (created.json as { id: number; notified: number }).id
+    expect(created.json).toMatchObject({ notified: 2 })
+    expect(outbox().map((r) => [r.rule_id, r.kind])).toEqual([
+      [told, 'alert'],
+      [told, 'alert']
+    ])
+    // Told already by this rule: not again. The other rule tells them now.
+    expect((await admin.post('/api/2/admin/alerts/rules/update', { id: told, notifyactive: true })).json).toMatchObject({ notified: 0 })
+    expect((await admin.post('/api/2/admin/alerts/rules/update', { id: quiet, notifyactive: true })).json).toMatchObject({ notified: 2 })
+    expect(outbox()).toHaveLength(4)
+    // A disabled rule queues nothing.
+    const off = await admin.post('/api/2/admin/alerts/rules/create', {
+      name: 'off',
+      channelid: channel,
+      enabled: false,
+      notifyactive: true
+    })
+    expect(off.json).toMatchObject({ notified: 0 })
+  })
+})
+
 describe('admin/alerts/rules access rules', () => {
   const mutations = ['create', 'update', 'delete'].map((m) => `/api/2/admin/alerts/rules/${m}`)
 
@@ -223,6 +287,7 @@ describe('admin/alerts/rules access rules', () => {
     const viewer = await loginAs(server.baseUrl, 'viewer', 'viewerpw')
     expect((await viewer.get('/api/2/admin/alerts/rules/list')).status).toBe(403)
     expect((await viewer.get('/api/2/admin/alerts/rules/get', { id })).status).toBe(403)
+    expect((await viewer.get('/api/2/admin/alerts/rules/inscope', { id })).status).toBe(403)
     for (const path of mutations) expect((await viewer.post(path, { id, name: 'x', channelid: channel })).status, path).toBe(403)
     expect(await get(id)).toMatchObject({ name: 'r' })
   })

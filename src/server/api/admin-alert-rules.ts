@@ -1,5 +1,7 @@
-// admin/alerts/rules/list|get|create|update|delete (issue 13, our extension): which events go to which
-// channels. Update changes only the arguments it is given; a list sent as one empty value is cleared.
+// admin/alerts/rules/list|get|inscope|create|update|delete (issue 13, our extension): which events go to
+// which channels. Update changes only the arguments it is given; a list sent as one empty value is cleared.
+// inscope tells, before saving, how many failures active now the rule would page about; create and
+// update with notifyactive queue them (issue 28: a rule also sees what was failing before it).
 import { z } from 'zod'
 import type { AlertRuleRecord } from '../../shared/api/alerts'
 import { EventState } from '../../shared/codes'
@@ -17,8 +19,18 @@ import {
 import type { AlertRule, AlertRuleValues } from '../store/alert-rules'
 import { actorOf, detailOf } from './audit'
 import type { ApiDeps } from './deps'
-import { alertRuleListAnswer, alertRuleRecord } from '../../shared/api/alerts'
-import { createdAnswer, emptyAnswer } from '../../shared/api/common'
+import {
+  alertRuleCreatedAnswer,
+  alertRuleListAnswer,
+  alertRuleRecord,
+  alertRuleScopeAnswer,
+  alertRuleUpdatedAnswer,
+  type AlertRuleScope
+} from '../../shared/api/alerts'
+import type { RuleRows } from '../domain/alert-rules'
+import { describeAlert } from '../domain/alert-words'
+import { FailuresInScope } from '../events/failures-in-scope'
+import { emptyAnswer } from '../../shared/api/common'
 
 /** A repeatable argument; one empty value stands for the empty list. */
 const list = (item: z.ZodType<number, string>) =>
@@ -47,6 +59,8 @@ const ruleParams = {
   reminder: arg.intIn(0, REMINDER_MAX_MIN, REMINDER_RANGE).optional(),
   recovery: arg.bool().optional()
 }
+/** Create and update: also queue the failures active now that the rule pages about (the console asks first). */
+const notifyParam = { notifyactive: arg.bool().optional() }
 type RuleParams = z.output<z.ZodObject<typeof ruleParams>>
 
 const defaults: AlertRuleValues = {
@@ -69,6 +83,7 @@ export function adminAlertRuleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
   const rules = store.alertRules
   const channels = store.alertChannels
   const groups = store.groups
+  const failuresInScope = new FailuresInScope(store)
   const existing = (id: number): AlertRule => {
     const rule = rules.find(id)
     if (!rule) throw new HttpError(404, `no alert rule with id ${id}`)
@@ -115,35 +130,63 @@ export function adminAlertRuleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       handle: ({ params: { id } }) => record(existing(id))
     }),
     endpoint({
+      path: 'admin/alerts/rules/inscope',
+      summary: 'How many failures active now a rule would page about, before it is saved (create or update with notifyactive queues them)',
+      extension: true,
+      answer: alertRuleScopeAnswer,
+      methods: ['GET', 'POST'],
+      access: 'admin',
+      params: { id: arg.int().optional(), ...ruleParams },
+      handle: ({ params }): AlertRuleScope => {
+        const base = params.id === undefined ? defaults : existing(params.id)
+        const { count, first } = failuresInScope.count(ruleRowsOf(changed(base, params), params.id ?? 0))
+        return {
+          failures: count,
+          first: first.map((a) => ({ hostid: a.hostid, host: a.host, service: a.service, what: describeAlert(a), date: a.date }))
+        }
+      }
+    }),
+    endpoint({
       path: 'admin/alerts/rules/create',
       summary: 'Creates an alert rule: which events go to which channels',
       extension: true,
-      answer: createdAnswer,
+      answer: alertRuleCreatedAnswer,
       methods: ['POST'],
       access: 'admin',
       mutation: true,
-      params: ruleParams,
+      params: { ...ruleParams, ...notifyParam },
       handle: (ctx) => {
         const values = ruleValues(ctx.params, defaults)
-        const what = (id: number) => ({ action: 'alert-rule.create', target: `alert-rule ${id} ${values.name}`, detail: detailOf(values) })
-        return { id: store.auditLog.recording(actorOf(ctx), what, () => rules.create(values, Math.floor(Date.now() / 1000))) }
+        const notify = ctx.params.notifyactive === true
+        const what = (id: number) => ({
+          action: 'alert-rule.create',
+          target: `alert-rule ${id} ${values.name}`,
+          detail: detailOf({ ...values, notifyActive: notify })
+        })
+        const id = store.auditLog.recording(actorOf(ctx), what, () => rules.create(values, Math.floor(Date.now() / 1000)))
+        return { id, notified: notify ? failuresInScope.notify(id) : 0 }
       }
     }),
     endpoint({
       path: 'admin/alerts/rules/update',
       summary: 'Changes the arguments given of an alert rule',
       extension: true,
-      answer: alertRuleRecord,
+      answer: alertRuleUpdatedAnswer,
       methods: ['POST'],
       access: 'admin',
       mutation: true,
-      params: { id: arg.int(), ...ruleParams },
+      params: { id: arg.int(), ...ruleParams, ...notifyParam },
       handle: (ctx) => {
         const rule = existing(ctx.params.id)
         const values = ruleValues(ctx.params, rule, rule.id)
-        const what = { action: 'alert-rule.update', target: `alert-rule ${rule.id} ${values.name}`, detail: detailOf(values) }
+        const notify = ctx.params.notifyactive === true
+        const what = {
+          action: 'alert-rule.update',
+          target: `alert-rule ${rule.id} ${values.name}`,
+          detail: detailOf({ ...values, notifyActive: notify })
+        }
         store.auditLog.recording(actorOf(ctx), what, () => rules.update(rule.id, values))
-        return record(existing(rule.id))
+        return { ...record(existing(rule.id)), notified: notify ? failuresInScope.notify(rule.id) : 0 }
       }
     }),
     endpoint({
@@ -183,6 +226,26 @@ function changed(base: AlertRuleValues, p: RuleParams): AlertRuleValues {
     hostIds: p.hostid ?? base.hostIds,
     groupIds: p.hostgroupid ?? base.groupIds,
     serviceTypes: p.servicetype ?? base.serviceTypes
+  }
+}
+
+/** The rule as matching reads it from the store (alert-matching.ts configRows), before it is saved. */
+function ruleRowsOf(v: AlertRuleValues, id: number): RuleRows {
+  return {
+    id,
+    enabled: v.enabled,
+    servicePattern: v.servicePattern,
+    states: v.states,
+    eventTypes: v.eventTypes,
+    heartbeat: v.heartbeat,
+    recovery: v.recovery,
+    groupWaitSec: v.groupWaitSec,
+    reminderMin: v.reminderMin,
+    createdAt: 0,
+    hostIds: v.hostIds,
+    groupIds: v.groupIds,
+    serviceTypes: v.serviceTypes,
+    channelIds: v.channelIds
   }
 }
 

@@ -23,6 +23,10 @@ export interface CompiledRule {
   heartbeat: boolean
   recovery: boolean
   groupWaitSec: number
+  /** Minutes between reminders; 0: none */
+  reminderMin: number
+  /** Unix seconds (server clock): failures older than the rule are reminded from then */
+  createdAt: number
   /** Its enabled channels; never empty (a rule without one is not compiled). */
   channelIds: readonly number[]
 }
@@ -51,6 +55,8 @@ export interface RuleRows {
   heartbeat: boolean
   recovery: boolean
   groupWaitSec: number
+  reminderMin: number
+  createdAt: number
   hostIds: readonly number[]
   groupIds: readonly number[]
   serviceTypes: readonly number[]
@@ -60,23 +66,26 @@ export interface RuleRows {
 
 /** The enabled rules that can send somewhere, ready to match. `groupMembers`: host ids by group id. */
 export function compileRules(rows: readonly RuleRows[], groupMembers: ReadonlyMap<number, readonly number[]>): CompiledRule[] {
-  return rows
-    .filter((r) => r.enabled && r.channelIds.length > 0)
-    .map((r) => ({
-      id: r.id,
-      hostIds:
-        r.hostIds.length + r.groupIds.length === 0
-          ? null
-          : new Set([...r.hostIds, ...r.groupIds.flatMap((g) => groupMembers.get(g) ?? [])]),
-      servicePattern: globToRegExp(r.servicePattern),
-      serviceTypes: r.serviceTypes.length === 0 ? null : new Set(r.serviceTypes),
-      states: r.states,
-      eventTypes: r.eventTypes,
-      heartbeat: r.heartbeat,
-      recovery: r.recovery,
-      groupWaitSec: r.groupWaitSec,
-      channelIds: r.channelIds
-    }))
+  return rows.filter((r) => r.enabled && r.channelIds.length > 0).map((r) => compileRule(r, groupMembers))
+}
+
+/** One rule ready to match, enabled or not (a rule being edited is matched before it is saved). */
+export function compileRule(r: RuleRows, groupMembers: ReadonlyMap<number, readonly number[]>): CompiledRule {
+  return {
+    id: r.id,
+    hostIds:
+      r.hostIds.length + r.groupIds.length === 0 ? null : new Set([...r.hostIds, ...r.groupIds.flatMap((g) => groupMembers.get(g) ?? [])]),
+    servicePattern: globToRegExp(r.servicePattern),
+    serviceTypes: r.serviceTypes.length === 0 ? null : new Set(r.serviceTypes),
+    states: r.states,
+    eventTypes: r.eventTypes,
+    heartbeat: r.heartbeat,
+    recovery: r.recovery,
+    groupWaitSec: r.groupWaitSec,
+    reminderMin: r.reminderMin,
+    createdAt: r.createdAt,
+    channelIds: r.channelIds
+  }
 }
 
 /** A service-name glob: `*` any run of characters, `?` one; the rest literal, whole name, case-sensitive as Monit's names. '' → null (every service). */
@@ -179,6 +188,32 @@ export function suppression(mutes: ReadonlyMap<number, readonly Mute[]>, e: Aler
   if (isMuted(mutes.get(e.hostId), e)) return 'muted'
   if (e.cls !== EventClassId.Heartbeat && host.silence !== undefined && within(host.silence, e.timeSec)) return 'inhibited'
   return undefined
+}
+
+/**
+ * Whether failure `e`, active now, is one rule `rule` pages about now (issue 28: a rule sees what was
+ * failing before it existed, or before its host entered its scope): the rule takes it as an alert, no mute
+ * lasts past `now`, and its host reports (a silent host's services are inhibited; its heartbeat is not).
+ * The caller leaves out ignored hosts.
+ */
+export function failureInScope(
+  rule: CompiledRule,
+  e: AlertEvent,
+  mutes: ReadonlyMap<number, readonly Mute[]>,
+  now: number,
+  hostSilent: boolean
+): boolean {
+  if (matchRule(rule, e) !== 'alert') return false
+  if (isMuted(mutes.get(e.hostId), { ...e, timeSec: now })) return false
+  return !hostSilent || e.cls === EventClassId.Heartbeat
+}
+
+/**
+ * When a failure no notification of the rule has told of yet is due for its first reminder: `reminderMin`
+ * after the later of the rule's creation and the failure (never for a rule without reminders).
+ */
+export function untoldReminderDueAt(rule: Pick<CompiledRule, 'reminderMin' | 'createdAt'>, failureSec: number): number {
+  return rule.reminderMin > 0 ? Math.max(rule.createdAt, failureSec) + rule.reminderMin * 60 : Infinity
 }
 
 function isMuted(mutes: readonly Mute[] | undefined, e: AlertEvent): boolean {

@@ -4,12 +4,10 @@
 // and compiles it again only when the configuration's generation changed (migration 009): with no rule,
 // an event costs one read of that counter; with rules, a pass over them in memory, and the host's row,
 // service id and silence only when one matches.
-import type { AlertItem } from '../../shared/api/alerts'
-import { EventClassId } from '../../shared/codes'
-import { eventName } from '../domain/alert-words'
-import { alertState, compileRules, matchRules, noAlertConfig, suppression, type AlertConfig, type AlertEvent } from '../domain/alert-rules'
+import { compileRules, matchRules, noAlertConfig, suppression, type AlertConfig, type AlertEvent } from '../domain/alert-rules'
 import type { Store } from '../store/store'
 import type { MonitEvent } from '../monit/message'
+import { alertItem } from './alert-item'
 
 export class AlertEnqueuer {
   private config: AlertConfig = noAlertConfig
@@ -82,18 +80,20 @@ export class AlertEnqueuer {
     const host = alertMatching.host(hostId)
     const silence = inhibition ? alertMatching.silenceAt(hostId, e.collectedSec) : undefined
     if (!host || suppression(config.mutes, event, { status: host.status, silence })) return
-    const item: AlertItem = {
-      hostid: hostId,
-      host: host.hostname,
-      serviceid: e.id === EventClassId.Heartbeat ? null : (alertMatching.serviceId(hostId, e.service) ?? null),
-      service: e.service,
-      servicetype: e.serviceType,
-      event: eventName(e.id),
-      state: alertState(e.state),
-      message: e.message,
-      date: e.collectedSec,
-      link: `#/events/${eventId}`
-    }
+    const item = alertItem(
+      {
+        hostId,
+        hostname: host.hostname,
+        eventId,
+        service: e.service,
+        serviceType: e.serviceType,
+        cls: e.id,
+        state: e.state,
+        message: e.message,
+        date: e.collectedSec
+      },
+      alertMatching
+    )
     // The server's clock: the delivery job compares due_at with it (the event's time is the agent's).
     const createdAt = Math.floor(this.now() / 1000)
     alertOutboxWriter.add(

@@ -19,6 +19,7 @@ import { serverTimeZone } from '../alerting/alert-time'
 import { renderMessage, type FailingNow } from '../alerting/templates'
 import type { SecretBox } from '../auth/secret-box'
 import { AlertEnqueuer } from '../events/alert-enqueuer'
+import { FailuresInScope } from '../events/failures-in-scope'
 import { afterFailure, buildNotification, MAX_ALERTS_PER_NOTIFICATION, reminderDueAt, type OutboxEntry } from '../domain/alert-delivery'
 import { RepeatedFailureLog } from '../log'
 import { EventClassId } from '../../shared/codes'
@@ -75,6 +76,7 @@ type NewNotification = Parameters<AlertDeliveryRepository['createNotification']>
 export class AlertDeliveryJob {
   private readonly repo: AlertDeliveryRepository
   private readonly enqueuer: AlertEnqueuer
+  private readonly failuresInScope: FailuresInScope
   private readonly now: () => number
   /** The send running per channel id, and what stops it with the server. */
   private readonly inFlight = new Map<number, { done: Promise<void>; abort: AbortController }>()
@@ -99,6 +101,7 @@ export class AlertDeliveryJob {
     this.repo = store.alertDeliveries
     this.now = options.now ?? Date.now
     this.enqueuer = new AlertEnqueuer(store, this.now)
+    this.failuresInScope = new FailuresInScope(store, this.now)
     this.recordFailures = new RepeatedFailureLog(reporting.log, 'alert delivery: recording a result')
   }
 
@@ -198,6 +201,8 @@ export class AlertDeliveryJob {
       return at <= now
     })
     if (due.length > 0) this.store.transaction(() => due.forEach((c) => this.repo.addReminder(c, now)))
+    // Failures active before their rule saw them (or before their host entered its scope) are reminded too.
+    this.failuresInScope.remindUntold()
     return next
   }
 

@@ -3,7 +3,7 @@
 // match needs about its host and service. Per-event reads are single indexed rows, and run only for
 // events some rule matches.
 import { sql as rawSql, type CompiledQuery } from 'kysely'
-import { EventClassId, Heartbeat } from '../../shared/codes'
+import { EventClassId, EventState, Heartbeat } from '../../shared/codes'
 import type { Mute, RuleRows, Silence } from '../domain/alert-rules'
 import { ALERT_CONFIG_GENERATION_KEY } from './migrations/009-alert-config-generation'
 import type { EventTable } from './schema'
@@ -25,6 +25,12 @@ export type SilencedFailure = { event_id: number } & Pick<
   EventTable,
   'host_id' | 'service_name_id' | 'service_name' | 'service_type' | 'class' | 'state' | 'action' | 'message' | 'collected_usec' | 'date'
 >
+
+/** A failure active now (its service's newest event of its class failed), of a host not ignored. */
+export type ActiveFailure = SilencedFailure & { hostname: string; heartbeat: number }
+
+/** At most this many active failures are read at once: the bound of one rule's preview or reminder pass. */
+export const MAX_ACTIVE_FAILURES = 50_000
 
 export class AlertMatchingRepository {
   private readonly readGeneration
@@ -77,6 +83,8 @@ export class AlertMatchingRepository {
       heartbeat: r.heartbeat === 1,
       recovery: r.recovery === 1,
       groupWaitSec: r.group_wait_sec,
+      reminderMin: r.reminder_min,
+      createdAt: r.created_at,
       hostIds: hosts.get(r.id) ?? [],
       groupIds: groups.get(r.id) ?? [],
       serviceTypes: types.get(r.id) ?? [],
@@ -120,10 +128,39 @@ export class AlertMatchingRepository {
     return this.sql.all({ compile: (): CompiledQuery<SilencedFailure> => query.compile(this.db) })
   }
 
+  /** The failures active now on hosts not ignored, oldest first (from the partial index of active events). */
+  activeFailures(): ActiveFailure[] {
+    const query = rawSql<ActiveFailure>`
+      SELECT e.id AS event_id, e.host_id, e.service_name_id, e.service_name, e.service_type, e.class, e.state, e.action,
+        e.message, e.collected_usec, e.date, h.hostname, h.heartbeat
+      FROM event e
+      JOIN host h ON h.id = e.host_id AND h.status <> 2
+      WHERE e.active = 1 AND e.state = ${EventState.Failed}
+      ORDER BY e.id
+      LIMIT ${MAX_ACTIVE_FAILURES}`
+    return this.sql.all({ compile: (): CompiledQuery<ActiveFailure> => query.compile(this.db) })
+  }
+
+  /** The rules whose outbox rows tell of each active failure, as "eventId:ruleId" keys. */
+  toldActiveFailures(): Set<string> {
+    const query = rawSql<{ event_id: number; rule_id: number }>`
+      SELECT DISTINCT o.event_id, o.rule_id
+      FROM event e
+      ${this.sql.dialect.orderedJoin} alert_outbox o ON o.event_id = e.id
+      WHERE e.active = 1 AND e.state = ${EventState.Failed} AND o.rule_id IS NOT NULL`
+    const rows = this.sql.all({ compile: (): CompiledQuery<{ event_id: number; rule_id: number }> => query.compile(this.db) })
+    return new Set(rows.map((r) => toldKey(r.event_id, r.rule_id)))
+  }
+
   /** The host's newest silence (its heartbeat dead) that began at or before `sec`. */
   silenceAt(hostId: number, sec: number): Silence | undefined {
     return this.readSilence.get({ hostId, sec })
   }
+}
+
+/** The key of toldActiveFailures. */
+export function toldKey(eventId: number, ruleId: number): string {
+  return `${eventId}:${ruleId}`
 }
 
 /** Values by key, in row order. */

@@ -1,15 +1,16 @@
-// Writes alert_outbox rows of kind alert and recovery (issue 13), inside the transaction of the event
-// they tell of: the event and its notifications are stored together or not at all. The delivery job
-// reads, groups and sends them, and writes the reminders.
+// Writes alert_outbox rows (issue 13): of kind alert and recovery inside the transaction of the event
+// they tell of (the event and its notifications are stored together or not at all), and those of
+// failures already active when a rule came to see them (issue 28). The delivery job reads, groups and
+// sends them, and writes the reminders of what it sent.
 import type { AlertItem } from '../../shared/api/alerts'
-import type { AlertKind } from '../domain/alert-rules'
+import type { AlertOutboxTable } from './schema'
 import type { QueryBuilder, SqlRunner } from './sql'
 
 /** One row: where the event goes, by which rule. */
 export interface OutboxTarget {
   channelId: number
   ruleId: number
-  kind: AlertKind
+  kind: AlertOutboxTable['kind']
   /** Unix seconds: created + the rule's group wait */
   dueAt: number
 }

@@ -76,6 +76,33 @@ export const alertRuleRecord = z.object({
 })
 export type AlertRuleRecord = z.infer<typeof alertRuleRecord>
 
+/** admin/alerts/rules/inscope: the failures active now that a rule (as given, before saving) pages about. */
+export const alertRuleScopeAnswer = z.object({
+  failures: z.number().int().describe('How many failures active now the rule pages about (muted ones and ignored hosts left out)'),
+  first: z
+    .array(
+      z.object({
+        hostid: z.number().int(),
+        host: z.string(),
+        service: z.string(),
+        what: z.string().describe('In words: "process nginx does not exist"'),
+        date: z.number().int().describe('Unix seconds: when it failed')
+      })
+    )
+    .describe('The oldest few')
+})
+export type AlertRuleScope = z.infer<typeof alertRuleScopeAnswer>
+
+/** admin/alerts/rules/create: the new rule's id, and how many active failures `notifyactive` queued. */
+export const alertRuleCreatedAnswer = z.object({
+  id: z.number().int(),
+  notified: z.number().int().describe('Failures active now queued to be notified (notifyactive); 0 without it')
+})
+
+export const alertRuleUpdatedAnswer = alertRuleRecord.extend({
+  notified: z.number().int().describe('Failures active now queued to be notified (notifyactive); 0 without it')
+})
+
 export const alertRuleListAnswer = z.object({ records: z.array(alertRuleRecord) })
 export type AlertRuleList = z.infer<typeof alertRuleListAnswer>
 

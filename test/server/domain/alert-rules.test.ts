@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest'
 import {
   alertState,
   compileRules,
+  failureInScope,
   globToRegExp,
   matchRule,
   matchRules,
   suppression,
+  untoldReminderDueAt,
   type AlertEvent,
   type CompiledRule,
   type Mute,
@@ -27,6 +29,8 @@ const rows = (r: Partial<RuleRows> = {}): RuleRows => ({
   heartbeat: true,
   recovery: true,
   groupWaitSec: 30,
+  reminderMin: 0,
+  createdAt: 0,
   hostIds: [],
   groupIds: [],
   serviceTypes: [],
@@ -209,5 +213,29 @@ describe('alert rules: what pages no one', () => {
     expect(suppression(none, failure, ended)).toBe('inhibited')
     expect(suppression(none, { ...failure, timeSec: 1100 }, ended)).toBeUndefined()
     expect(suppression(none, { ...failure, timeSec: 899 }, { status: 0, silence: undefined })).toBeUndefined()
+  })
+})
+
+describe('failures already active (issue 28)', () => {
+  const noMutes = new Map()
+  it('are in the scope of a rule that alerts them, unless muted now or their host is silent', () => {
+    const active = { ...failure, priorState: undefined }
+    expect(failureInScope(rule(), active, noMutes, 5000, false)).toBe(true)
+    expect(failureInScope(rule({ servicePattern: 'mysql' }), active, noMutes, 5000, false)).toBe(false)
+    expect(failureInScope(rule({ states: 4 }), active, noMutes, 5000, false)).toBe(false)
+    expect(failureInScope(rule({ hostIds: [8] }), active, noMutes, 5000, false)).toBe(false)
+    // A mute counts at the time of asking, not at the failure's.
+    expect(failureInScope(rule(), active, new Map([[7, [{ serviceNameId: 70, until: 6000 }]]]), 5000, false)).toBe(false)
+    expect(failureInScope(rule(), active, new Map([[7, [{ serviceNameId: null, until: 4000 }]]]), 5000, false)).toBe(true)
+    // A silent host: its heartbeat failure is in scope, its services' are not.
+    expect(failureInScope(rule(), active, noMutes, 5000, true)).toBe(false)
+    expect(failureInScope(rule(), heartbeatLost, noMutes, 5000, true)).toBe(true)
+    expect(failureInScope(rule({ heartbeat: false }), heartbeatLost, noMutes, 5000, true)).toBe(false)
+  })
+
+  it('are first reminded a reminder period after the later of the rule and the failure', () => {
+    expect(untoldReminderDueAt({ reminderMin: 5, createdAt: 10_000 }, 1000)).toBe(10_300)
+    expect(untoldReminderDueAt({ reminderMin: 5, createdAt: 10_000 }, 20_000)).toBe(20_300)
+    expect(untoldReminderDueAt({ reminderMin: 0, createdAt: 10_000 }, 1000)).toBe(Infinity)
   })
 })

@@ -402,13 +402,42 @@ describe('reminders', () => {
     expect(hook.received.map((r) => r.body.summary)).toEqual(['2 alerts failed on web-1', 'Reminder: web-1 stopped reporting'])
   })
 
+  it('reminds of failures active before the rule (never told by it), a reminder period after it was made, then as any other', async () => {
+    const hook = await receiver()
+    const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
+    addRule(db, { name: 'plain', channelIds: [channel] })
+    const remind = addRule(db, { name: 'remind', channelIds: [channel], reminderMin: 5 })
+    db.prepare('UPDATE alert_rule SET created_at = ? WHERE id = ?').run(T0, remind)
+    const web1 = addHost(db, 'web-1')
+    const web2 = addHost(db, 'web-2')
+    addEvent(db, web1, 'nginx', T0 - 3600)
+    addEvent(db, web2, 'nginx', T0 - 3600)
+    // The services' rows, as the collector keeps them (the alerts' service ids).
+    db.prepare(
+      `INSERT INTO service (host_id, name_id, name, type, position, collected_usec, status, status_hint, monitor, monitor_mode,
+      on_reboot, pending_action, led, status_text) SELECT h.id, n.id, n.name, 3, 0, 0, 512, 0, 1, 0, 0, 0, 0, 'Does not exist'
+      FROM host h, service_name n WHERE n.name = 'nginx'`
+    ).run()
+    addMute(db, web2, T0 + 7200)
+    recover(db, addEvent(db, web1, 'mysql', T0 - 3600))
+
+    await passAt(T0 + 200)
+    expect(hook.received).toHaveLength(0)
+    await passAt(T0 + 300)
+    expect(hook.received.map((r) => r.body.summary)).toEqual(['Reminder: nginx failed on web-1'])
+    await passAt(T0 + 599)
+    expect(hook.received).toHaveLength(1)
+    await passAt(T0 + 600)
+    expect(hook.received.map((r) => r.body.summary)).toEqual(['Reminder: nginx failed on web-1', 'Reminder: nginx failed on web-1'])
+  })
+
   it('sends no reminder for a rule without one, or a muted host', async () => {
     const hook = await receiver()
     const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
-    const plain = addRule(db, { name: 'plain', channelIds: [channel] })
-    const remind = addRule(db, { name: 'remind', channelIds: [channel], reminderMin: 5 })
     const web1 = addHost(db, 'web-1')
     const web2 = addHost(db, 'web-2')
+    const plain = addRule(db, { name: 'plain', channelIds: [channel] })
+    const remind = addRule(db, { name: 'remind', channelIds: [channel], reminderMin: 5, hostIds: [web2] })
     const e1 = addEvent(db, web1, 'nginx', T0)
     const e2 = addEvent(db, web2, 'nginx', T0)
     addOutbox(db, { channelId: channel, ruleId: plain, eventId: e1, item: item(web1, 'web-1', 'nginx', e1), createdAt: T0 })
@@ -609,7 +638,7 @@ describe('the words', () => {
     addEvent(db, addHost(db, 'web-2'), 'nginx', T0) // another host's
     addOutbox(db, { channelId: channel, eventId: nginx, item: item(web1, 'web-1', 'nginx', nginx, 'failed', T0), createdAt: T0 })
     await passAt(T0 + 30)
-    const text = hook.received[0].body.text as string
+    const { text } = hook.received[0].body as unknown as { text: string }
     expect(text).toMatch(/^\*\[Overseer\] process nginx does not exist on web-1\*\n/)
     expect(text).toContain(`${CONSOLE}/#/hosts/${web1}/services/nginx`)
     expect(text).toContain('Also failing now:\n* process cron does not exist on web-1, since ')
