@@ -3,6 +3,7 @@
 // The list reads every host's at once, in a few set-based queries whatever the number of hosts (issue 28:
 // one query per host took 0.5–1.4 s at 10,000 hosts).
 import type { DownInterval, Span } from '../domain/uptime'
+import { sql as rawSql, type SqlBool } from 'kysely'
 import { MonitorState } from '../../shared/codes'
 import { preparedForNullable, type QueryBuilder, type SqlRunner } from './sql'
 
@@ -31,7 +32,7 @@ export interface HostDownRow extends DownInterval {
 export interface FleetDowns {
   /** Each host's silences and its monitored services' failures overlapping the span. */
   downs: Map<number, HostDownRow[]>
-  /** How many services each host monitors (monitor not off); a host without any is absent. */
+  /** How many services each host monitors (monitor not off); a host without services is absent. */
   monitored: Map<number, number>
   /** Events dated within the span; a host without any is absent. */
   events: Map<number, number>
@@ -47,7 +48,8 @@ export class UptimeRepository {
   private readonly nameIdByName
   private readonly silencesOverlapping
   private readonly failuresOverlapping
-  private readonly monitoredCounts
+  private readonly serviceCounts
+  private readonly unmonitored
   private readonly eventCounts
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
@@ -99,8 +101,8 @@ export class UptimeRepository {
         .groupBy('service_name_id')
     )
     this.nameIdByName = sql.prepare((p: { name: string }) => db.selectFrom('service_name').select('id').where('name', '=', p.name))
-    // Every host's intervals overlapping [from, to): open or ending after `from` (state_interval_end), and
-    // starting before `to`. Services' only while monitored, as reports/uptime/get counts them.
+    // Every host's intervals overlapping [from, to): open or ending after `from` (state_interval_end, which
+    // covers them), and starting before `to`. Services' only while monitored, as reports/uptime/get counts them.
     this.silencesOverlapping = sql.prepare((p: { from: number; to: number }) =>
       db
         .selectFrom('state_interval')
@@ -109,6 +111,7 @@ export class UptimeRepository {
         .where('start', '<', p.to)
         .where('service_name_id', 'is', null)
     )
+    // Only of services that still exist: service_host_name_id answers the join without the service rows.
     this.failuresOverlapping = sql.prepare((p: { from: number; to: number }) =>
       db
         .selectFrom('state_interval')
@@ -118,14 +121,19 @@ export class UptimeRepository {
         .select(['state_interval.host_id', 'state_interval.service_name_id', 'state_interval.start', 'state_interval.end'])
         .where((eb) => eb.or([eb('state_interval.end', 'is', null), eb('state_interval.end', '>', p.from)]))
         .where('state_interval.start', '<', p.to)
-        .where('service.monitor', '<>', MonitorState.Off)
     )
-    this.monitoredCounts = sql.prepare((_: Record<string, never>) =>
+    this.serviceCounts = sql.prepare((_: Record<string, never>) =>
       db
         .selectFrom('service')
         .select((eb) => ['host_id', eb.fn.countAll<number>().as('n')])
-        .where('monitor', '<>', MonitorState.Off)
         .groupBy('host_id')
+    )
+    // A literal, not a bound value: only then does SQLite use the partial index service_unmonitored.
+    this.unmonitored = sql.prepare((_: Record<string, never>) =>
+      db
+        .selectFrom('service')
+        .select(['host_id', 'name_id'])
+        .where(rawSql<SqlBool>`monitor = ${rawSql.lit(MonitorState.Off)}`)
     )
     this.eventCounts = sql.prepare((p: { from: number; to: number }) =>
       db
@@ -158,16 +166,24 @@ export class UptimeRepository {
     return before && (before.end === null || before.end > span.from) ? [before, ...inside] : inside
   }
 
-  /** Every host's silences, monitored services' failures and event counts over the span, in four queries. */
+  /** Every host's silences, monitored services' failures and event counts over the span, in five queries. */
   fleetDowns(span: Span): FleetDowns {
+    const monitored = new Map(this.serviceCounts.all({}).map((r) => [r.host_id, Number(r.n)]))
+    const unmonitored = new Set<string>()
+    for (const s of this.unmonitored.all({})) {
+      unmonitored.add(`${s.host_id} ${s.name_id}`)
+      monitored.set(s.host_id, monitored.get(s.host_id)! - 1)
+    }
     const downs = new Map<number, HostDownRow[]>()
-    for (const row of [...this.silencesOverlapping.all(span), ...this.failuresOverlapping.all(span)]) {
+    const add = (row: HostDownRow) => {
       const list = downs.get(row.host_id)
       if (list) list.push(row)
       else downs.set(row.host_id, [row])
     }
-    const counted = (rows: { host_id: number; n: number }[]) => new Map(rows.map((r) => [r.host_id, Number(r.n)]))
-    return { downs, monitored: counted(this.monitoredCounts.all({})), events: counted(this.eventCounts.all(span)) }
+    for (const row of this.silencesOverlapping.all(span)) add(row)
+    for (const row of this.failuresOverlapping.all(span)) if (!unmonitored.has(`${row.host_id} ${row.service_name_id}`)) add(row)
+    const events = new Map(this.eventCounts.all(span).map((r) => [r.host_id, Number(r.n)]))
+    return { downs, monitored, events }
   }
 
   /** Events of the host dated within the span, by service name id. */
