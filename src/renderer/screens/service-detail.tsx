@@ -4,8 +4,9 @@
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { EventState } from '../../shared/codes'
 import { ApiError } from '../api/client'
-import { failingSinceQuery } from '../api/events-summary'
+import { failingSinceQuery, hostEventsQuery } from '../api/events-summary'
 import { useProfile } from '../api/profile'
 import { hostDetailQuery, type HostDetail, type ServiceEntry } from '../api/status'
 import { serviceDetailRoute } from '../app/routes'
@@ -15,7 +16,7 @@ import { Led } from '../components/led'
 import { formatAge, formatWhen } from '../components/relative-time'
 import { useNow } from '../components/use-now'
 import { ServiceMute } from './alerts/host-mute'
-import { HostEvents } from './monitor/host-events'
+import { HostEvents, LATEST_EVENTS } from './monitor/host-events'
 import { LatestFigures } from './monitor/latest-figures'
 import { ServiceActions } from './monitor/service-actions'
 import { ServiceCharts } from './monitor/service-charts'
@@ -83,7 +84,7 @@ function ServiceHeader({ host, service, mayAct }: { host: HostDetail; service: S
         <Text fw={600} data-testid="service-status">
           {service.status}
         </Text>
-        <FailingSince hostId={host.id} service={service} />
+        <StateSince hostId={host.id} service={service} />
         <Text c="dimmed">· {monitoringLabel(service.monitorstate)}</Text>
       </Group>
       {silent && (
@@ -95,14 +96,27 @@ function ServiceHeader({ host, service, mayAct }: { host: HostDetail; service: S
   )
 }
 
-/** "· failing since 11:54 (16 min)", from the service's oldest active error; nothing when none is active. */
-function FailingSince({ hostId, service }: { hostId: number; service: ServiceEntry }) {
-  const since = useQuery(failingSinceQuery(hostId, service.nameid))
+/**
+ * Since when the state holds: "· failing since 11:54 (16 min)" from the service's oldest active error,
+ * else "· since 12:10 (2 min)" from its latest recovery; nothing when its events tell neither.
+ */
+function StateSince({ hostId, service }: { hostId: number; service: ServiceEntry }) {
+  const failing = useQuery(failingSinceQuery(hostId, service.nameid))
+  // The same query as the events below: one request for both.
+  const latest = useQuery(hostEventsQuery(hostId, LATEST_EVENTS, service.nameid))
   const now = useNow()
-  if (!since.data) return null
+  if (failing.data) {
+    return (
+      <Text c="red" fw={600} data-testid="state-since">
+        · failing since {formatWhen(failing.data.date, now)} ({formatAge(failing.data.date, now)})
+      </Text>
+    )
+  }
+  const recovery = failing.isSuccess ? latest.data?.records.find((e) => e.eventtype !== EventState.Changed) : undefined
+  if (recovery?.eventtype !== EventState.Succeeded) return null
   return (
-    <Text c="red.8" fw={600} data-testid="failing-since">
-      · failing since {formatWhen(since.data.date, now)} ({formatAge(since.data.date, now)})
+    <Text data-testid="state-since">
+      · since {formatWhen(recovery.date, now)} ({formatAge(recovery.date, now)})
     </Text>
   )
 }

@@ -10,7 +10,8 @@ import { useNow } from '../../components/use-now'
 import { AnchorLink } from '../reports/anchor-link'
 import { groupRepeats } from '../reports/event-groups'
 
-const LATEST = 20
+/** How many of the latest events are shown. */
+export const LATEST_EVENTS = 20
 const stateLook: Record<number, { color: string; label: string }> = {
   0: { color: 'green', label: 'Succeeded' },
   1: { color: 'red', label: 'Failed' },
@@ -24,7 +25,7 @@ interface Props {
 }
 
 export function HostEvents({ hostId, service }: Props) {
-  const events = useQuery(hostEventsQuery(hostId, LATEST, service?.nameid))
+  const events = useQuery(hostEventsQuery(hostId, LATEST_EVENTS, service?.nameid))
   const now = useNow()
   if (events.isError) return <ErrorNote error={events.error} title="The events could not be loaded" />
   if (events.isPending) return <Text c="dimmed">Loading events…</Text>
