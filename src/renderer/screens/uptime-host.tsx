@@ -51,7 +51,13 @@ export function UptimeHostScreen() {
       <RangePicker value={search} onChange={(next) => void navigate({ search: next })} />
       {!valid && <ErrorNote error={new Error(`"${hostId}" is not a host number.`)} title="No such host" />}
       <ErrorNote error={report.error} title="The uptime report could not be made" />
-      {report.data && <UptimeSummary report={report.data} itemsLabel="Services" />}
+      {report.data && (
+        <UptimeSummary
+          report={report.data}
+          itemsLabel="Services"
+          agentReporting={report.data.items.find((i) => i.id === MONIT_ITEM_ID)?.uptime ?? report.data.uptime}
+        />
+      )}
       {report.data && report.data.items.length <= 1 && (
         <EmptyState title="No services reported" description="Only the agent's own uptime is known for this host so far." />
       )}
