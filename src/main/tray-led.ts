@@ -1,20 +1,13 @@
 // What the tray icon shows: the colour of the worst host LED (red, then orange, then green; gray when
 // there are no hosts or all are gray) and a tooltip that counts them, or why there is nothing to show.
 import type { LedCounts } from '../shared/desktop-api'
-
-export type LedColor = keyof LedCounts
+import { worstLed, type LedColor } from '../shared/worst-led'
 
 export type ServerState = 'starting' | 'migrating' | 'running' | 'restarting' | 'stopped'
 
 export interface TrayState {
   color: LedColor
   tooltip: string
-}
-
-const SEVERITY: readonly LedColor[] = ['red', 'orange', 'green']
-
-export function worstLed(leds: LedCounts): LedColor {
-  return SEVERITY.find((color) => leds[color] > 0) ?? 'gray'
 }
 
 export function trayState(productName: string, server: ServerState, leds: LedCounts | undefined): TrayState {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { trayIconFile, trayState, worstLed } from '../../src/main/tray-led'
+import { trayIconFile, trayState } from '../../src/main/tray-led'
+import { worstLed } from '../../src/shared/worst-led'
 
 const leds = (red = 0, orange = 0, green = 0, gray = 0) => ({ red, orange, green, gray })
 

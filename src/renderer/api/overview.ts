@@ -16,6 +16,7 @@ export type {
 } from '../../shared/api/overview'
 
 export interface HostOverviewFilter {
+  hostid?: readonly number[]
   led?: readonly number[]
   hostgroupid?: number
   hostpattern?: string
@@ -26,6 +27,11 @@ export interface HostOverviewFilter {
 /** One page of the hosts list; pages are separate queries so a scroll to row 9,000 loads only that page. */
 export function hostOverviewPageQuery(filter: HostOverviewFilter, pageIndex: number, pageSize: number) {
   return pageQuery<HostOverviewEntry>('overview', 'status/hosts/overview', { ...filter }, pageIndex, pageSize)
+}
+
+/** One host's entry (its last report, since when it needs attention, until when it is muted): the first record, if it may be viewed. */
+export function hostOverviewQuery(hostId: number) {
+  return hostOverviewPageQuery({ hostid: [hostId] }, 0, 1)
 }
 
 export interface ServiceListFilter {

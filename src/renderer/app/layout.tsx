@@ -27,6 +27,7 @@ import { useFirstChannelOffer } from './first-channel'
 import { useFirstImportOffer } from './first-import'
 import { NoAccess } from './no-access'
 import { SkipLink } from './skip-link'
+import { usePageTitle } from './use-page-title'
 
 const monitoring = [
   { to: '/', label: 'Dashboard' },
@@ -54,6 +55,7 @@ export function AppLayout() {
   useLiveStream()
   useFirstChannelOffer()
   useFirstImportOffer()
+  usePageTitle()
   const connection = useConnection()
   const path = useRouterState({ select: (s) => s.location.pathname })
   const active = (to: string) => (to === '/' ? path === '/' : path === to || path.startsWith(`${to}/`))

@@ -6,12 +6,16 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { hostStatusLabel, ServiceType, type HostStatus } from '../../shared/codes'
 import { ApiError } from '../api/client'
+import { hostOverviewQuery } from '../api/overview'
 import { useProfile } from '../api/profile'
 import { hostDetailQuery, type HostDetail } from '../api/status'
 import { ErrorNote } from '../components/error-note'
 import { HostName } from '../components/host-name'
 import { HostMute, ServiceMute } from './alerts/host-mute'
 import { Led } from '../components/led'
+import { MutedMark } from '../components/muted-mark'
+import { useNow } from '../components/use-now'
+import { LastKnownNote, silentActionsReason } from './monitor/last-known'
 import { HostEvents } from './monitor/host-events'
 import { ServiceCharts } from './monitor/service-charts'
 import { LatestFigures } from './monitor/latest-figures'
@@ -26,6 +30,9 @@ export function HostDetailScreen() {
   const hostId = Number(raw)
   const profile = useProfile()
   const detail = useQuery({ ...hostDetailQuery(hostId), enabled: Number.isInteger(hostId) && hostId > 0 })
+  // Its last report and its mute, which status/hosts/get (M/Monit's) does not carry.
+  const overview = useQuery({ ...hostOverviewQuery(hostId), enabled: Number.isInteger(hostId) && hostId > 0 })
+  const now = useNow()
   if (!Number.isInteger(hostId) || hostId <= 0) return <NoSuchHost message={`"${raw}" is not a host id.`} />
   if (detail.isError) {
     return detail.error instanceof ApiError && detail.error.status === 404 ? (
@@ -39,6 +46,8 @@ export function HostDetailScreen() {
   const mayAct = profile.serviceactions && serviceactions
   // The system service: it carries the host's CPU, memory and load.
   const service = host.services.find((s) => s.typeid === ServiceType.System)
+  const entry = overview.data?.records[0]
+  const silent = host.heartbeat === 0
   return (
     <Stack gap="lg" data-testid="host-detail">
       <Group justify="space-between" wrap="wrap">
@@ -51,9 +60,11 @@ export function HostDetailScreen() {
             {host.heartbeat === 0 ? 'No heartbeat' : hostStatusLabel[host.statusid as HostStatus]}
           </Badge>
         </Group>
-        {profile.admin && <HostMute hostId={host.id} hostName={host.name} />}
+        {/* Administrators see the mute beside its button. */}
+        {profile.admin ? <HostMute hostId={host.id} hostName={host.name} /> : entry?.muted != null && <MutedMark until={entry.muted} />}
       </Group>
       <Text data-testid="host-status">{host.status}</Text>
+      {silent && <LastKnownNote lastreport={entry?.lastreport} now={now} />}
       <HostFacts host={host} />
       <Stack gap="xs">
         <Title order={3} size="h4">
@@ -69,6 +80,7 @@ export function HostDetailScreen() {
           hostName={host.name}
           services={host.services}
           mayAct={mayAct}
+          lastKnown={silent ? silentActionsReason(entry?.lastreport, now) : undefined}
           extra={profile.admin ? (s) => <ServiceMute hostId={host.id} hostName={host.name} service={s} /> : undefined}
         />
       </Stack>

@@ -7,7 +7,8 @@ import { useMediaQuery } from '@mantine/hooks'
 import { serviceListPageQuery, type ServiceListSortKey, type ServiceOverviewEntry } from '../api/overview'
 import { ErrorNote } from '../components/error-note'
 import { ScreenTitle } from '../components/screen-title'
-import { formatAge } from '../components/relative-time'
+import { MutedMark } from '../components/muted-mark'
+import { formatAge, formatWhen } from '../components/relative-time'
 import { useNow } from '../components/use-now'
 import { HostFilters } from './monitor/host-filters'
 import { COMPACT_QUERY } from './monitor/host-table'
@@ -112,16 +113,17 @@ function ServiceTable({ services, now, header }: ListProps & { header: SortProps
               </Table.Td>
               <Table.Td>
                 <ListedServiceLink service={s} />
+                {s.muted !== null && (
+                  <div>
+                    <MutedMark until={s.muted} size="xs" />
+                  </div>
+                )}
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {s.hostname}
                 </Text>
-                {s.heartbeat === 0 && (
-                  <Text size="xs" c="red">
-                    No report: state may be stale
-                  </Text>
-                )}
+                {s.heartbeat === 0 && <LastKnown service={s} now={now} />}
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{s.type}</Text>
@@ -170,11 +172,8 @@ function ServiceCards({ services, now }: ListProps) {
             {s.status}
             {s.since !== null && ` · failing for ${formatAge(s.since, now)}`}
           </Text>
-          {s.heartbeat === 0 && (
-            <Text size="xs" c="red">
-              No report: state may be stale
-            </Text>
-          )}
+          {s.heartbeat === 0 && <LastKnown service={s} now={now} />}
+          {s.muted !== null && <MutedMark until={s.muted} size="xs" />}
         </Stack>
       ))}
     </Stack>
@@ -183,6 +182,15 @@ function ServiceCards({ services, now }: ListProps) {
 
 function ListedServiceLink({ service: s }: { service: ServiceOverviewEntry }) {
   return <ServiceLink hostId={s.hostid} serviceName={s.name} size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} />
+}
+
+/** A silent host's service: its state is the one last reported, and when that was. */
+function LastKnown({ service: s, now }: { service: ServiceOverviewEntry; now: number }) {
+  return (
+    <Text size="xs" c="red.7" data-testid="last-known">
+      No report since {formatWhen(s.lastreport, now)}: last known state
+    </Text>
+  )
 }
 
 const statusColour = (led: number) => (led === 0 ? 'red.7' : led === 1 ? 'orange.7' : undefined)

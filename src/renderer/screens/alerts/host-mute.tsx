@@ -1,8 +1,9 @@
 // Mutes on the host screen (administrators only: mutes are theirs): whether the host or a service is
 // muted and until when, and "Mute…" for each.
-import { Badge, Group } from '@mantine/core'
+import { Group } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { alertMutesQuery, type AlertMuteRecord } from '../../api/alerts'
+import { MutedMark } from '../../components/muted-mark'
 import { formatDateTime } from '../reports/time'
 import { MuteButton } from './mute-button'
 
@@ -12,20 +13,12 @@ function mutedUntil(mutes: readonly AlertMuteRecord[] | undefined, match: (m: Al
   return ends.length > 0 ? Math.max(...ends) : undefined
 }
 
-function MutedBadge({ until }: { until: number }) {
-  return (
-    <Badge variant="light" color="violet" tt="none" data-testid="muted">
-      Muted until {formatDateTime(until)}
-    </Badge>
-  )
-}
-
 export function HostMute({ hostId, hostName }: { hostId: number; hostName: string }) {
   const mutes = useQuery(alertMutesQuery)
   const until = mutedUntil(mutes.data?.records, (m) => m.hostid === hostId && m.service === null)
   return (
     <Group gap="xs" wrap="nowrap">
-      {until !== undefined && <MutedBadge until={until} />}
+      {until !== undefined && <MutedMark until={until} />}
       <MuteButton size="xs" hostId={hostId} hostName={hostName} />
     </Group>
   )

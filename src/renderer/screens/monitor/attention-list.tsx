@@ -4,6 +4,7 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import type { HostOverviewEntry, OverviewPage } from '../../api/overview'
+import { MutedMark } from '../../components/muted-mark'
 import { formatAge, formatWhen } from '../../components/relative-time'
 import { useNow } from '../../components/use-now'
 import { LedDot } from './led-dot'
@@ -47,6 +48,11 @@ export function AttentionList({ page }: { page: OverviewPage<HostOverviewEntry> 
                 </>
               )}
             </Text>
+            {h.muted !== null && (
+              <div>
+                <MutedMark until={h.muted} size="sm" />
+              </div>
+            )}
           </Stack>
         </Group>
       ))}

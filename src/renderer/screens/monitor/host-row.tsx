@@ -3,6 +3,7 @@
 // as the last known values. Plain elements and CSS classes: the list renders dozens of rows at once.
 import { Link } from '@tanstack/react-router'
 import type { FailingService, HostOverviewEntry } from '../../api/overview'
+import { formatMuteEnd } from '../../components/muted-mark'
 import { formatAge } from '../../components/relative-time'
 import classes from './host-table.module.css'
 import { LedDot } from './led-dot'
@@ -40,6 +41,7 @@ export function HostRow({ host, now, compact }: RowProps) {
         <span className={classes.cardLine}>
           <LedDot led={host.led} host />
           <span className={classes.name}>{host.hostname}</span>
+          <Muted host={host} />
           <LastReport host={host} now={now} />
         </span>
         <span className={classes.cardLine}>
@@ -66,7 +68,10 @@ export function HostRow({ host, now, compact }: RowProps) {
       <span className={classes.name} title={host.hostname}>
         {host.hostname}
       </span>
-      <Failing host={host} now={now} />
+      <span className={classes.withMark}>
+        <Muted host={host} />
+        <Failing host={host} now={now} />
+      </span>
       <span className={classes.since}>{host.since === null ? '' : formatAge(host.since, now)}</span>
       <TrendBar trend={host.trend} now={now} />
       <span className={figures} title={stale}>
@@ -78,6 +83,16 @@ export function HostRow({ host, now, compact }: RowProps) {
       <span className={classes.number}>{host.events.toLocaleString()}</span>
       <LastReport host={host} now={now} />
     </Link>
+  )
+}
+
+/** A muted host's mark, with when the mute ends: a muted host must not look like one that would page someone. */
+function Muted({ host }: { host: HostOverviewEntry }) {
+  if (host.muted === null) return null
+  return (
+    <span className={classes.muted} title={`Alerts muted until ${new Date(host.muted * 1000).toLocaleString()}`} data-testid="muted">
+      muted until {formatMuteEnd(host.muted)}
+    </span>
   )
 }
 

@@ -2,7 +2,7 @@
 // Only the actions that make sense for the service are offered (service-action-choice.ts); stop and
 // restart ask first, naming the service and its host. The outcome shows next to the service: sending,
 // accepted (the agent's report then changes the state live), or the agent's own error.
-import { Button, Group, Loader, Menu, Text } from '@mantine/core'
+import { Button, Group, Loader, Menu, Text, Tooltip } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { errorMessage } from '../../api/client'
@@ -28,9 +28,11 @@ interface ServiceActionsProps {
   hostId: number
   hostName: string
   service: ServiceEntry
+  /** Why no action can run now (a silent host's agent cannot be reached): the button is shown disabled, saying so. */
+  disabledReason?: string
 }
 
-export function ServiceActions({ hostId, hostName, service }: ServiceActionsProps) {
+export function ServiceActions({ hostId, hostName, service, disabledReason }: ServiceActionsProps) {
   const queryClient = useQueryClient()
   const [asking, setAsking] = useState<ServiceAction>()
   const action = useMutation({
@@ -46,6 +48,20 @@ export function ServiceActions({ hostId, hostName, service }: ServiceActionsProp
     action.reset()
     if (asksFirst(a)) setAsking(a)
     else action.mutate(a)
+  }
+  if (disabledReason !== undefined) {
+    return (
+      <Tooltip label={disabledReason} multiline w={260} withArrow>
+        <Button
+          size="compact-sm"
+          variant="default"
+          data-disabled
+          aria-disabled="true"
+          aria-label={`Actions for ${service.name}: ${disabledReason}`}>
+          Actions
+        </Button>
+      </Tooltip>
+    )
   }
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">

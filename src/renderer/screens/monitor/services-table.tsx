@@ -40,9 +40,11 @@ interface Props {
   mayAct: boolean
   /** More per service, in the last column (administrators: "Mute…"). */
   extra?: (service: ServiceEntry) => ReactNode
+  /** A silent host's: why its services' actions are off; their states are then shown greyed, as last known. */
+  lastKnown?: string
 }
 
-export function ServicesTable({ hostId, hostName, services, mayAct, extra }: Props) {
+export function ServicesTable({ hostId, hostName, services, mayAct, extra, lastKnown }: Props) {
   if (services.length === 0) return <Text c="dimmed">This host reports no services.</Text>
   return (
     <Table.ScrollContainer minWidth={extra ? 960 : 820}>
@@ -62,8 +64,9 @@ export function ServicesTable({ hostId, hostName, services, mayAct, extra }: Pro
         </Table.Thead>
         <Table.Tbody>
           {services.map((s) => (
-            <Table.Tr key={s.id} data-service={s.name}>
-              <Table.Td>
+            <Table.Tr key={s.id} data-service={s.name} data-last-known={lastKnown !== undefined || undefined}>
+              {/* A silent host's LEDs are faded: the last known state, not the state now. */}
+              <Table.Td style={lastKnown !== undefined ? { opacity: 0.4 } : undefined}>
                 <Led led={s.led} />
               </Table.Td>
               <Table.Td>
@@ -73,10 +76,12 @@ export function ServicesTable({ hostId, hostName, services, mayAct, extra }: Pro
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{s.status}</Text>
+                <Text size="sm" c={lastKnown !== undefined ? 'dimmed' : undefined} fs={lastKnown !== undefined ? 'italic' : undefined}>
+                  {s.status}
+                </Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Badge size="sm" variant="light" color={s.monitorstate === 0 ? 'gray' : 'teal'} data-monitoring>
+                <Badge size="sm" variant="light" color={s.monitorstate === 0 || lastKnown !== undefined ? 'gray' : 'teal'} data-monitoring>
                   {monitoringLabel(s.monitorstate)}
                 </Badge>
                 <Text size="xs" c="dimmed">
@@ -97,7 +102,7 @@ export function ServicesTable({ hostId, hostName, services, mayAct, extra }: Pro
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
                     {extra?.(s)}
-                    {mayAct && <ServiceActions hostId={hostId} hostName={hostName} service={s} />}
+                    {mayAct && <ServiceActions hostId={hostId} hostName={hostName} service={s} disabledReason={lastKnown} />}
                   </Group>
                 </Table.Td>
               )}
