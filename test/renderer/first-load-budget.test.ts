@@ -4,7 +4,7 @@
 // loaded when its route is opened (app/routes.ts). A static import of a screen or of a zod schema from the
 // frame would put the console back over its budget: this fails first.
 import { describe, expect, it } from 'vitest'
-import { readFirstLoad } from '../support/first-load'
+import { chunkName, lazyChunks, readFirstLoad } from '../support/first-load'
 
 /** Vite's kB, as its build prints them. */
 const KB = 1000
@@ -31,9 +31,7 @@ describe('the console’s first load (built renderer)', () => {
   })
 
   it('loads each screen with its route, admin screens included', () => {
-    // Chunks are named after their module: ./host-detail-<hash>.js
-    const chunkName = (file: string) => file.replace(/-[\w]+\.js$/, '')
-    const lazy = [...scripts.get(entry)!.code.matchAll(/import\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)].map((m) => chunkName(m[1]))
+    const lazy = [...lazyChunks({ entry, scripts }).keys()]
     const screens = ['dashboard', 'hosts-list', 'host-detail', 'service-detail', 'events', 'uptime', 'admin-users', 'admin-alerts']
     expect(lazy).toEqual(expect.arrayContaining(screens))
     expect([...scripts.keys()].map(chunkName).filter((name) => screens.includes(name))).toEqual([])
