@@ -1,10 +1,11 @@
 // Administration and settings in the browser, as the config's administrator: hosts (edit, connection
-// test, delete, the inactive-host bulk action), users, roles with the row editor, host groups, server
+// test, delete, the bulk removal of hosts not reporting, an agent refused), users, roles with the row editor, host groups, server
 // settings and the collector line, and a user changing their own password. Only what this spec made is
 // changed or deleted (the server is shared with the other specs).
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { logIn, report, screenshot } from './support/console'
+import { postCollector } from '../test/support/collector-client'
+import { BASE_URL, logIn, report, screenshot } from './support/console'
 
 /** A full-page screenshot from the top: the fixed header would otherwise land mid-page. */
 async function shot(page: Page, name: string) {
@@ -32,9 +33,23 @@ async function pick(page: Page, input: string, option: string) {
   await page.keyboard.press('Escape')
 }
 
-test('hosts: list, edit with a field error, connection test, delete one, the inactive-hosts dialog', async ({ page }) => {
+test('hosts: list, edit with a field error, connection test, delete one, the not-reporting dialog, a refused agent', async ({ page }) => {
+  // An agent refused for a user name that is markup: on the dashboard and in Host management, as text,
+  // until dismissed. From an address of its own, so that no other spec's agent is concerned.
+  const ghost = '<b>ghost</b>'
+  expect((await postCollector(BASE_URL, '<monit/>', { auth: `${ghost}:whatever1`, localAddress: '127.0.0.3' })).status).toBe(401)
   await logIn(page)
-  await page.goto('/#/admin/hosts')
+  const refused = page.getByTestId('refused-agents').locator('[data-refused-address="127.0.0.3"]')
+  await expect(refused).toContainText(`user ${ghost}`)
+  await expect(refused).toContainText('Unknown user')
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Host management' }).click()
+  await expect(page.getByRole('heading', { name: 'Host management' })).toBeVisible()
+  await expect(refused).toContainText('no user of this name exists on this server')
+  await expect(page.locator('b', { hasText: 'ghost' })).toHaveCount(0)
+  await shot(page, 'admin-hosts-refused')
+  await refused.getByRole('button', { name: /^Dismiss 127\.0\.0\.3/ }).click()
+  await expect(refused).toHaveCount(0)
+
   await page.getByLabel('Filter').fill('admin-e2e')
   await expect(page.getByRole('link', { name: WEB.name })).toBeVisible()
   await expect(page.getByRole('link', { name: DB.name })).toBeVisible()
@@ -68,11 +83,11 @@ test('hosts: list, edit with a field error, connection test, delete one, the ina
   await expect(page.getByTestId('connection-test')).toContainText(/refused/i)
   await shot(page, 'admin-host-edit')
 
-  // The bulk removal asks first; cancelled here, as other specs' hosts may be inactive too.
+  // The bulk removal asks first; cancelled here, as other specs' hosts may not report either.
   await page.goto('/#/admin/hosts')
-  await page.getByRole('button', { name: 'Delete inactive hosts' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Delete inactive hosts?' })
-  await expect(dialog).toContainText('inactive for 30 days or more')
+  await page.getByRole('button', { name: 'Delete hosts not reporting' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Delete hosts not reporting?' })
+  await expect(dialog).toContainText('has not reported for 30 days or more')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
 
@@ -94,9 +109,12 @@ test('users: create (with a duplicate refused), edit, delete', async ({ page }) 
   await form.getByLabel('User name').fill('admin')
   await form.getByLabel('Full name').fill('Second admin')
   await form.getByLabel(/^Password/).fill('pw-dup-123')
+  await form.getByLabel(/^Repeat the password/).fill('pw-dup-124')
   await form.getByRole('button', { name: 'Create user' }).click()
   // Checked in the browser now, with the reason next to the field.
   await expect(form.getByText('choose at least one role')).toBeVisible()
+  await expect(form.getByText('the two passwords differ')).toBeVisible()
+  await form.getByLabel(/^Repeat the password/).fill('pw-dup-123')
   await form.getByRole('checkbox', { name: 'User', exact: true }).check()
   await form.getByRole('button', { name: 'Create user' }).click()
   await expect(form.getByRole('alert')).toContainText("a user named 'admin' exists already")
@@ -115,6 +133,7 @@ test('users: create (with a duplicate refused), edit, delete', async ({ page }) 
   await expect(edit.getByLabel('Full name')).toHaveValue('Ann Admin-Test')
   await edit.getByLabel('Full name').fill('Ann Tester')
   await edit.getByLabel(/^New password/).fill('pw-ann-2')
+  await edit.getByLabel(/^Repeat the new password/).fill('pw-ann-2')
   await edit.getByRole('checkbox', { name: 'Collector', exact: true }).check()
   await shot(page, 'admin-user-edit')
   await edit.getByRole('button', { name: 'Save' }).click()
@@ -228,6 +247,7 @@ test('settings: server settings with a refused value, the collector line, and a 
   await form.getByLabel('User name').fill('e2e-pat')
   await form.getByLabel('Full name').fill('Pat Password')
   await form.getByLabel(/^Password/).fill('pat-old-pw')
+  await form.getByLabel(/^Repeat the password/).fill('pat-old-pw')
   await form.getByRole('checkbox', { name: 'User', exact: true }).check()
   await form.getByRole('button', { name: 'Create user' }).click()
   await expect(form).toBeHidden()

@@ -89,7 +89,7 @@ test('first run: setup offers the import; a dry run, then the import and its rep
   await page.screenshot({ path: 'shots/import-report-desktop.png', fullPage: true })
 
   // The imported hosts are the console's now.
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Hosts' }).first().click()
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Hosts', exact: true }).click()
   await expect(page.getByText('host-1.example.net').first()).toBeVisible()
 })
 

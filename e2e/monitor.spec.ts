@@ -102,8 +102,7 @@ test('dashboard → host → service statistics and chart, light and dark', asyn
 
 test('hosts list: filters and sort live in the URL, rows are links', async ({ page }) => {
   await logIn(page)
-  // The first "Hosts" is monitoring's; administration has one too.
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Hosts' }).first().click()
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Hosts', exact: true }).click()
   const list = page.getByTestId('hosts-list')
   await expect(list.locator('[data-host-row="mon-alpha"]')).toBeVisible()
   await screenshot(page, 'hosts-list')

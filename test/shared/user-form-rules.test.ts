@@ -13,8 +13,12 @@ describe('userFormRules', () => {
     expect(problems(true, user)).toEqual([])
   })
 
-  it('refuses two different passwords, on the repeated field', () => {
+  it('refuses two different passwords, on the repeated field, also beside other problems', () => {
     expect(problems(true, { ...user, confirm: 'pw-ann-124' })).toEqual(['confirm: the two passwords differ'])
+    expect(problems(true, { ...user, confirm: 'pw-ann-124', roleid: [] })).toEqual([
+      'roleid: choose at least one role',
+      'confirm: the two passwords differ'
+    ])
     expect(problems(false, { ...user, password: '', confirm: 'pw-ann-124' })).toEqual(['confirm: the two passwords differ'])
   })
 

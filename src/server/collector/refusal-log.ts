@@ -2,7 +2,7 @@
 // refused for a reason, again at its 10th, 100th, 1,000th … refusal (an agent retries every cycle), and
 // never more than MAX_PER_MINUTE lines a minute in all, so that a neighbour trying names cannot flood
 // the log; what was held back is counted in the next line.
-import { refusalCause } from '../../shared/api/refusal-reasons'
+import { refusalCause, refusalLabel } from '../../shared/api/refusal-reasons'
 import type { Logger } from '../log'
 import type { Refusal } from './refused-agents'
 
@@ -34,9 +34,9 @@ export class RefusalLog {
     const times = entry.count === 1 ? '' : ` (${entry.count} times since ${new Date(entry.first * 1000).toISOString()})`
     const more = this.heldBack === 0 ? '' : `; ${this.heldBack} more refusal warnings were held back`
     this.heldBack = 0
-    this.log.warn(
-      `collector: refused ${who} from ${entry.address}${times}: ${refusalCause[entry.reason]}${detail ? ` (${detail})` : ''}${more}`
-    )
+    // A message's own fault is in its detail; a login's, in what to do about it.
+    const why = `${refusalLabel[entry.reason].toLowerCase()}: ${detail ?? refusalCause[entry.reason]}`
+    this.log.warn(`collector: refused ${who} from ${entry.address}${times}: ${why}${more}`)
   }
 }
 

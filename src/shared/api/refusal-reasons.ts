@@ -27,14 +27,14 @@ export const refusalLabel: Record<RefusalReason, string> = {
   malformed: 'Malformed message'
 }
 
-/** The likely cause in words, and what to do about it: the console and the log say the same. */
+/** The likely cause in words, after its label, and what to do about it. */
 export const refusalCause: Record<RefusalReason, string> = {
-  no_credentials: 'no user name and password sent: add USER:PASSWORD@ to its set mmonit URL',
-  unknown_user: 'unknown user: no user of this name exists on this server',
-  wrong_password: "wrong password: the password in its set mmonit URL is not this user's",
-  no_collector_permission: 'the user lacks the collector permission: give it a role that may collect',
+  no_credentials: 'add USER:PASSWORD@ to its set mmonit URL',
+  unknown_user: 'no user of this name exists on this server',
+  wrong_password: "the password in its set mmonit URL is not this user's",
+  no_collector_permission: 'give the user a role that may collect',
   host_not_permitted: "the user may not report for this host: add the host to one of its roles' host groups",
-  locked_out: 'locked out after repeated failed logins: it is let in again once the wrong password is fixed and the lock ends',
-  too_large: "a message larger than this server accepts was refused: the server's log names the limit it passed",
-  malformed: "a message that is not a valid Monit message was refused: the server's log says what was wrong"
+  locked_out: 'after repeated failed logins; it is let in again once its password is right and the lock ends',
+  too_large: "larger than this server accepts: the server's log names the limit it passed",
+  malformed: "not a valid Monit message: the server's log says what was wrong"
 }

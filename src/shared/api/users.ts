@@ -61,26 +61,32 @@ export const fullNameRule = z.string().trim().min(1, 'must not be empty').max(20
 export const contactRule = z.string().max(200, 'longer than 200 characters')
 export const emailRule = contactRule.refine((s) => s === '' || /^[^\s@]+@[^\s@]+$/.test(s), 'expected an e-mail address')
 
+const bothPasswords = ({ value }: { value: unknown }) =>
+  typeof (value as { password?: unknown }).password === 'string' && typeof (value as { confirm?: unknown }).confirm === 'string'
+
 /**
  * The console's user form, like first-run setup: the password typed twice, the full name optional (the
  * form sends the user name in its place); an edited user keeps its password when both are left empty.
  */
 export function userFormRules(creating: boolean) {
-  return z
-    .object({
-      uname: userNameRule,
-      fullname: z.string().trim().max(200, 'longer than 200 characters'),
-      email: contactRule,
-      password: creating
-        ? passwordRule
-        : z
-            .string()
-            .max(1000, 'longer than 1000 characters')
-            .refine((s) => s === '' || s.length >= PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`),
-      confirm: z.string(),
-      roleid: z.array(z.number()).min(1, 'choose at least one role')
-    })
-    .refine((v) => v.confirm === v.password, { path: ['confirm'], message: 'the two passwords differ' })
+  return (
+    z
+      .object({
+        uname: userNameRule,
+        fullname: z.string().trim().max(200, 'longer than 200 characters'),
+        email: contactRule,
+        password: creating
+          ? passwordRule
+          : z
+              .string()
+              .max(1000, 'longer than 1000 characters')
+              .refine((s) => s === '' || s.length >= PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`),
+        confirm: z.string(),
+        roleid: z.array(z.number()).min(1, 'choose at least one role')
+      })
+      // Checked even while another field is wrong, so that every problem shows at once.
+      .refine((v) => v.confirm === v.password, { path: ['confirm'], message: 'the two passwords differ', when: bothPasswords })
+  )
 }
 
 /** The logged-in user's own name and e-mail (profile/update). */

@@ -86,7 +86,13 @@ function RefusedRow({ agent, now, dismissing, onDismiss }: { agent: RefusedAgent
             {agent.count === 1 ? 'once' : `${agent.count.toLocaleString()} times since ${formatWhen(agent.first, now)}`}
           </Text>
         </Stack>
-        <Button size="xs" variant="default" loading={dismissing} onClick={onDismiss} aria-label={`Dismiss ${agent.address}, ${who}`}>
+        <Button
+          size="xs"
+          variant="default"
+          style={{ flexShrink: 0 }}
+          loading={dismissing}
+          onClick={onDismiss}
+          aria-label={`Dismiss ${agent.address}, ${who}`}>
           Dismiss
         </Button>
       </Group>
