@@ -3,8 +3,9 @@
 // receiver's own words; its secret write-only), a rule for a host and the channel (a refusal first), mutes
 // set from the host screen (the host for 1 h, a service for 8 h after a past date is refused), listed and
 // one ended early, the delivery log showing the notification the rule sent when the host's agent
-// reported a failure (with its filters), dark theme, deletions; then first-run setup's channel offer on a
-// server of its own. Only what this spec made is changed.
+// reported a failure (with its filters), dark theme, a rule made while it fails offering to notify it now,
+// deletions; then first-run setup's channel offer on a server of its own. Only what this spec made is
+// changed.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test, type Page } from '@playwright/test'
@@ -14,6 +15,7 @@ import { logIn, pickOption, report, reportNow, screenshot } from './support/cons
 const HOST = { id: 'a1e7'.repeat(8), name: 'alerts-e2e-web' }
 const CHANNEL = 'e2e-hook'
 const RULE = 'e2e-web-failures'
+const LATE_RULE = 'e2e-web-late'
 
 /** What the receiver got, and what it answers next. */
 const receiver = {
@@ -199,7 +201,7 @@ test('alerts: webhook channel with a test, a rule, mutes from the host screen, t
   await expect(labprogMute).toContainText('rewriting the check')
   await shot(page, 'alerts-mutes')
   await page.getByRole('button', { name: `End the mute of ${HOST.name}` }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'End now' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'End the mute' }).click()
   await expect(hostMute).toHaveCount(0)
   await expect(labprogMute).toBeVisible()
   // An ended mute stays in the maintenance log, on request.
@@ -258,11 +260,33 @@ test('alerts: webhook channel with a test, a rule, mutes from the host screen, t
   await shot(page, 'alerts-channels-dark')
   await page.getByRole('button', { name: 'Switch to light theme' }).click()
 
-  // ---- delete, confirmed: the rule, then the channel ----
+  // ---- a rule made while the sleeper fails: saving offers to notify it now ----
   await page.getByRole('tab', { name: 'Rules' }).click()
-  await page.getByRole('button', { name: `Delete ${RULE}` }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
-  await expect(ruleRow).toHaveCount(0)
+  await page.getByRole('button', { name: 'New rule' }).click()
+  const late = page.getByRole('dialog', { name: 'New rule' })
+  await late.getByRole('textbox', { name: 'Name', exact: true }).fill(LATE_RULE)
+  await pick(page, late, 'Channels', CHANNEL)
+  await pick(page, late, 'Hosts', HOST.name)
+  await late.getByLabel('Group wait (seconds)').fill('0')
+  // Reporting: a silent host's services are not paged about.
+  await reportNow('02-status-heartbeat', HOST.id, HOST.name, 0)
+  const sentBefore = receiver.requests.length
+  await late.getByRole('button', { name: 'Create rule' }).click()
+  const offer = late.getByTestId('notify-active')
+  await expect(offer).toContainText("1 failure in this rule's scope is active now")
+  await expect(offer).toContainText(`process sleeper does not exist on ${HOST.name}`)
+  await shot(page, 'alerts-rule-notify-active')
+  await offer.getByRole('button', { name: 'Notify the 1 failure now' }).click()
+  await expect(late).toBeHidden()
+  await expect.poll(() => receiver.requests.length, { timeout: 30_000 }).toBeGreaterThan(sentBefore)
+  expect(JSON.parse(receiver.requests.at(-1)!.body).alerts[0]).toMatchObject({ service: 'sleeper', state: 'failed' })
+
+  // ---- delete, confirmed: the rules, then the channel ----
+  for (const name of [LATE_RULE, RULE]) {
+    await page.getByRole('button', { name: `Delete ${name}` }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+    await expect(page.locator(`tr[data-rule="${name}"]`)).toHaveCount(0)
+  }
   await page.getByRole('tab', { name: 'Channels' }).click()
   await page.getByRole('button', { name: `Delete ${CHANNEL}` }).click()
   await expect(page.getByRole('dialog')).toContainText('pending notifications and delivery log go with it')

@@ -264,6 +264,7 @@ describe('failures already active (issue 28)', () => {
       [told, 'alert']
     ])
     // Told already by this rule: not again. The other rule tells them now.
+    expect((await inScope({ id: told })).failures).toBe(0)
     expect((await admin.post('/api/2/admin/alerts/rules/update', { id: told, notifyactive: true })).json).toMatchObject({ notified: 0 })
     expect((await admin.post('/api/2/admin/alerts/rules/update', { id: quiet, notifyactive: true })).json).toMatchObject({ notified: 2 })
     expect(outbox()).toHaveLength(4)

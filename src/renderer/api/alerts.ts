@@ -8,7 +8,8 @@ import type {
   AlertDeliveryStatus,
   AlertMuteList,
   AlertRuleList,
-  AlertRuleRecord
+  AlertRuleRecord,
+  AlertRuleScope
 } from '../../shared/api/alerts'
 import type { Created, TestOutcome } from '../../shared/api/common'
 import { apiGet, apiPost, type ApiParams } from './client'
@@ -21,7 +22,8 @@ export type {
   AlertDeliveryList,
   AlertDeliveryStatus,
   AlertMuteRecord,
-  AlertRuleRecord
+  AlertRuleRecord,
+  AlertRuleScope
 } from '../../shared/api/alerts'
 
 /** A list sent as one empty value: the API reads it as "clear the list" (an absent one is "keep"). */
@@ -78,10 +80,15 @@ function ruleParams(r: RuleDraft): ApiParams {
   }
 }
 
-export const saveRule = (id: number | undefined, r: RuleDraft) =>
+/** `notifyactive`: also notify the failures active now in the rule's scope (rulesInScope says how many). */
+export const saveRule = (id: number | undefined, r: RuleDraft, notifyactive = false) =>
   id === undefined
-    ? apiPost<Created>('admin/alerts/rules/create', ruleParams(r))
-    : apiPost<AlertRuleRecord>('admin/alerts/rules/update', { ...ruleParams(r), id })
+    ? apiPost<Created>('admin/alerts/rules/create', { ...ruleParams(r), notifyactive })
+    : apiPost<AlertRuleRecord>('admin/alerts/rules/update', { ...ruleParams(r), id, notifyactive })
+/** The failures active now that the rule as drafted would page about and has not told of. */
+export const ruleInScope = (id: number | undefined, r: RuleDraft) =>
+  // POST: a rule's lists of hosts and groups can outgrow a URL.
+  apiPost<AlertRuleScope>('admin/alerts/rules/inscope', id === undefined ? ruleParams(r) : { ...ruleParams(r), id })
 export const deleteRule = (id: number) => apiPost('admin/alerts/rules/delete', { id })
 
 // ---- mutes ----

@@ -28,6 +28,8 @@ export const updateSettings = (change: SettingsChange) => apiPost<ServerSettings
 export interface ProfileChange {
   fullname?: string
   email?: string
+  /** IANA name; '' the server's zone */
+  timezone?: string
   oldpassword?: string
   password?: string
 }

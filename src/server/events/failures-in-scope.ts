@@ -25,10 +25,11 @@ export class FailuresInScope {
     private readonly now: () => number = Date.now
   ) {}
 
-  /** The active failures rule `rule` (saved or not, enabled or not) pages about now. */
+  /** The active failures rule `rule` (saved or not, enabled or not) pages about now, those it told of already left out. */
   count(rule: RuleRows): FailuresFound {
     const { groupMembers, mutes } = this.store.alertMatching.configRows()
-    const found = this.inScope(compileRule(rule, groupMembers), mutes)
+    const told = this.store.alertMatching.toldActiveFailures()
+    const found = this.inScope(compileRule(rule, groupMembers), mutes).filter((f) => !told.has(toldKey(f.event_id, rule.id)))
     return { count: found.length, first: found.slice(0, LISTED).map((f) => this.itemOf(f)) }
   }
 

@@ -78,7 +78,10 @@ export type AlertRuleRecord = z.infer<typeof alertRuleRecord>
 
 /** admin/alerts/rules/inscope: the failures active now that a rule (as given, before saving) pages about. */
 export const alertRuleScopeAnswer = z.object({
-  failures: z.number().int().describe('How many failures active now the rule pages about (muted ones and ignored hosts left out)'),
+  failures: z
+    .number()
+    .int()
+    .describe('How many failures active now the rule pages about and has not told of (muted ones and ignored hosts left out)'),
   first: z
     .array(
       z.object({
