@@ -32,6 +32,7 @@ describe('node out/main/server.js', () => {
     ])
     expect(server.output()).toContain('created administrator admin')
     expect(server.output()).not.toContain('first') // never log passwords
+    expect(server.output()).not.toContain('no user exists yet')
     expect((await postCollector(server.baseUrl, fixture('02-status-heartbeat'), { auth: 'monit:abc123' })).status).toBe(200)
     expect(await server.stop()).toBe(0)
     expect(server.output()).toContain('SIGTERM received, shutting down')
@@ -48,9 +49,10 @@ describe('node out/main/server.js', () => {
     db.close()
   })
 
-  it('listens on every interface by default and reads settings from the environment', async () => {
+  it('listens on every interface by default and reads settings from the environment; with no user yet, says where to finish setup', async () => {
     server = await startBuiltServer({ env: { OVERSEER_HOST: '0.0.0.0' }, args: [] })
     expect(server.output()).toContain(`listening on http://127.0.0.1:${server.port}`)
+    expect(server.output()).toContain(`WARN  no user exists yet: open http://127.0.0.1:${server.port}/ in a browser on this machine`)
   })
 
   it('writes JSON lines with --log-format json, an access line per request with --access-log on', async () => {
