@@ -325,3 +325,35 @@ test('uptime and events keep their range and filters through a reload, with the 
   await expect(page.getByRole('combobox', { name: 'Range' })).toHaveValue('Last hour')
   await expect(page.getByRole('table', { name: 'Events' }).locator('tbody tr').first()).toBeVisible()
 })
+
+test('silent and muted hosts look so on every screen; the tab counts what fails and its icon turns red (issue 28)', async ({ page }) => {
+  const [delta] = await overview(HOSTS.delta.name)
+  const [silent] = await overview(HOSTS.silent.name)
+  const muted = await admin.post('/api/2/admin/alerts/mutes/create', { hostid: delta.id, until: Math.floor(Date.now() / 1000) + 3600 })
+  expect(muted.status, muted.text).toBe(200)
+  try {
+    await page.setViewportSize(DESK)
+    await logIn(page)
+    await expect(page).toHaveTitle(/^\(\d+\) Dashboard — Overseer$/)
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('data-led', 'red')
+    await expect(page.locator(`[data-attention-host="${HOSTS.delta.name}"]`).getByTestId('muted')).toContainText('Muted until')
+
+    await page.goto(`/#/hosts?hostpattern=gl-`)
+    await expect(page.locator(`[data-host-row="${HOSTS.delta.name}"]`).getByTestId('muted')).toContainText('muted until')
+    await expect(page.locator(`[data-host-row="${HOSTS.alpha.name}"]`).getByTestId('muted')).toHaveCount(0)
+
+    await page.goto(`/#/services?service=sleeper&q=${HOSTS.delta.name}`)
+    await expect(page.locator(`[data-service-row="${HOSTS.delta.name}/sleeper"]`).getByTestId('muted')).toBeVisible()
+
+    // A silent host's services: the last known state, when it was reported, and no action offered as if it could run.
+    await page.goto(`/#/hosts/${silent.id}`)
+    await expect(page).toHaveTitle(/^\(\d+\) Host — Overseer$/)
+    await expect(page.getByTestId('last-known')).toContainText(/Last report at .+ ago/)
+    const sleeper = page.locator('tr[data-service="sleeper"]')
+    await expect(sleeper).toHaveAttribute('data-last-known', 'true')
+    await expect(sleeper.getByRole('button', { name: /^Actions for sleeper: .*has not reported/ })).toHaveAttribute('aria-disabled', 'true')
+    await screenshot(page, 'glance-silent-host')
+  } finally {
+    await admin.post('/api/2/admin/alerts/mutes/delete', { id: (muted.json as { id: number }).id })
+  }
+})

@@ -113,17 +113,13 @@ function ServiceTable({ services, now, header }: ListProps & { header: SortProps
               </Table.Td>
               <Table.Td>
                 <ListedServiceLink service={s} />
-                {s.muted !== null && (
-                  <div>
-                    <MutedMark until={s.muted} size="xs" />
-                  </div>
-                )}
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {s.hostname}
                 </Text>
                 {s.heartbeat === 0 && <LastKnown service={s} now={now} />}
+                {s.muted !== null && <MutedMark until={s.muted} size="xs" />}
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{s.type}</Text>
