@@ -42,7 +42,7 @@ test('the events list exports what its filters choose', async ({ page }) => {
 
   const { name, rows } = await exportCsv(page)
   expect(name).toBe('overseer-events.csv')
-  expect(rows[0]).toEqual(['Date (UTC)', 'Host', 'Service', 'Service type', 'State', 'Message', 'Active', 'Note'])
+  expect(rows[0]).toEqual(['Date (UTC)', 'Host', 'Service', 'Service type', 'State', 'Message', 'Active', 'Notes'])
   expect(rows.length - 1).toBe(total)
   expect(new Set(rows.slice(1).map((r) => r[1]))).toEqual(new Set([ALPHA.name]))
   expect(rows.slice(1).every((r) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(r[0]))).toBe(true)
@@ -55,7 +55,19 @@ test('the uptime reports export every host, and one host every service', async (
   await expect(page.getByRole('table', { name: 'Uptime per host' })).toBeVisible()
   const hostsFile = await exportCsv(page)
   expect(hostsFile.name).toBe('overseer-uptime.csv')
-  expect(hostsFile.rows[0]).toEqual(['Host', 'From (UTC)', 'To (UTC)', 'Uptime %', 'Downtime', 'Unknown', 'Events', 'Watched'])
+  expect(hostsFile.rows[0]).toEqual([
+    'Host',
+    'From (UTC)',
+    'To (UTC)',
+    'Agent reporting %',
+    'Services up %',
+    'Downtime',
+    'Downtime (s)',
+    'Unknown',
+    'Unknown (s)',
+    'Events',
+    'Watched'
+  ])
   const names = hostsFile.rows.slice(1).map((r) => r[0])
   expect(names).toEqual(expect.arrayContaining([ALPHA.name, BETA.name]))
 

@@ -479,6 +479,14 @@ describe('reports/events/note', () => {
     expect(notes[0].date).toBeLessThanOrEqual(Math.ceil(answered))
     const [entry] = (await list(admin, { datefrom: own.date, dateto: own.date, hostid: host.alpha })).records
     expect(entry.note).toBe(1)
+    expect(entry).not.toHaveProperty('notes')
+    // notes=1 (ours, for the CSV export): each record's notes, oldest first; none is an empty list.
+    const around = (await list(admin, { datefrom: own.date - 3600, dateto: own.date + 3600, hostid: host.alpha, notes: 1 })).records
+    expect(around.find((e) => e.id === own.id)!.notes).toEqual(notes)
+    const others = around.filter((e) => e.id !== own.id && e.note === 0)
+    expect(others.length).toBeGreaterThan(0)
+    expect(others.every((e) => Array.isArray(e.notes) && e.notes.length === 0)).toBe(true)
+    expectError(await admin.get('/api/1/reports/events/list', { notes: 2 }), 400, /'notes'/)
     const stored = server.store.sql.all(
       server.store.db.selectFrom('event_note').select(['user_id', 'uname']).where('event_id', '=', own.id)
     )

@@ -171,11 +171,12 @@ export const hostGroupsQuery = (enabled: boolean) =>
 /** The most rows an export asks for per request (the server's page limit). */
 const EXPORT_PAGE = 1000
 
-/** Every event the search's filters and sort choose, page after page, for a download. */
+/** Every event the search's filters and sort choose, with its notes, page after page, for a download. */
 export async function allEvents(search: EventSearch): Promise<EventListEntry[]> {
   const all: EventListEntry[] = []
   for (let page = 1; ; page++) {
-    const answer = await apiGet<EventPage>('reports/events/list', eventListParams({ ...search, page, size: EXPORT_PAGE }))
+    const params = { ...eventListParams({ ...search, page, size: EXPORT_PAGE }), notes: 1 }
+    const answer = await apiGet<EventPage>('reports/events/list', params)
     all.push(...answer.records)
     if (answer.records.length < EXPORT_PAGE || all.length >= answer.totalRecords) return all
   }

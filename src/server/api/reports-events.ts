@@ -40,6 +40,8 @@ const listParams = {
   state: arg.intOf([0, 1, 2, 4], '0, 1, 2 or 4').optional(),
   datefrom: arg.int('a unix timestamp').optional(),
   dateto: arg.int('a unix timestamp').optional(),
+  // Ours: 1 adds each record's notes (the console's CSV export carries their text).
+  notes: arg.intIn(0, 1, '0 or 1').optional(),
   ...sortedPageArgs
 }
 
@@ -68,8 +70,9 @@ export function eventReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
         const totalRecords = events.count(filter)
         // Past the end is an empty page, not an error (PAGE-3); skip the query.
         const rows = startIndex < totalRecords ? events.page(filter, sort, dir, startIndex, pageSize) : []
+        const notes = params.notes === 1 ? events.notesOfEvents(rows.filter((r) => r.has_note).map((r) => r.id)) : undefined
         return {
-          records: rows.map(listEntry),
+          records: rows.map((row) => (notes ? { ...listEntry(row), notes: notes.get(row.id) ?? [] } : listEntry(row))),
           recordsReturned: rows.length,
           pageSize,
           totalRecords,

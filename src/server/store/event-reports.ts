@@ -112,6 +112,22 @@ export class EventReportRepository {
     return this.notesOfEvent.all({ id: eventId })
   }
 
+  /** The notes of several events (a page of the list at most), oldest first, by event id. */
+  notesOfEvents(eventIds: readonly number[]): Map<number, EventNoteRow[]> {
+    const byEvent = new Map<number, EventNoteRow[]>()
+    if (eventIds.length === 0) return byEvent
+    const rows = this.sql.all(
+      this.db
+        .selectFrom('event_note')
+        .select(['event_id', 'date', 'uname', 'message'])
+        .where('event_id', 'in', [...eventIds])
+        .orderBy('date')
+        .orderBy('id')
+    )
+    for (const { event_id: id, ...note } of rows) byEvent.set(id, [...(byEvent.get(id) ?? []), note])
+    return byEvent
+  }
+
   dismiss(id: number): void {
     this.dismissEvent.run({ id })
   }

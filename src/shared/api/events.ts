@@ -6,6 +6,9 @@ import type { EventSortKey } from './keys'
 
 export { eventSortKeys, type EventSortKey } from './keys'
 
+export const eventNote = z.object({ date: z.number().int(), uname: z.string(), message: z.string() })
+export type EventNote = z.infer<typeof eventNote>
+
 /** One record of reports/events/list. */
 export const eventListEntry = z.object({
   id: z.number().int(),
@@ -21,16 +24,14 @@ export const eventListEntry = z.object({
   state: z.number().int().describe('0 success, 1 error, 2 change'),
   action: z.number().int(),
   message: z.string(),
-  active: z.number().int().describe('1 while the error is current')
+  active: z.number().int().describe('1 while the error is current'),
+  notes: z.array(eventNote).optional().describe("Ours, with notes=1: the event's notes, oldest first")
 })
 export type EventListEntry = z.infer<typeof eventListEntry>
 
 export const eventListAnswer = sortedPageOf(eventListEntry)
 /** As the server answers it: `sort` is one of the keys. */
 export type EventPage = z.infer<typeof eventListAnswer> & { sort: EventSortKey; dir: SortDir }
-
-export const eventNote = z.object({ date: z.number().int(), uname: z.string(), message: z.string() })
-export type EventNote = z.infer<typeof eventNote>
 
 /** reports/events/get (records.event) */
 export const eventDetail = z.object({

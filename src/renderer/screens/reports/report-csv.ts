@@ -8,11 +8,21 @@ import { eventStates } from './event-state'
 
 const isoDate = (unix: number) => new Date(unix * 1000).toISOString()
 
+/** The notes' text goes in (issue 28), each "date user: text" on a line of its own. */
 export function eventsCsv(events: readonly EventListEntry[]): string {
-  return toCsv(['Date (UTC)', 'Host', 'Service', 'Service type', 'State', 'Message', 'Active', 'Note'], events.map((e) => [
-    isoDate(e.date), e.hostname, e.servicename, serviceTypeLabels[e.servicetype] ?? String(e.servicetype),
-    eventStates.find((s) => s.value === e.state)?.label ?? 'Unknown', e.message, e.active ? 'yes' : 'no', e.note ? 'yes' : 'no'
-  ]))
+  return toCsv(
+    ['Date (UTC)', 'Host', 'Service', 'Service type', 'State', 'Message', 'Active', 'Notes'],
+    events.map((e) => [
+      isoDate(e.date),
+      e.hostname,
+      e.servicename,
+      serviceTypeLabels[e.servicetype] ?? String(e.servicetype),
+      eventStates.find((s) => s.value === e.state)?.label ?? 'Unknown',
+      e.message,
+      e.active ? 'yes' : 'no',
+      (e.notes ?? []).map((n) => `${isoDate(n.date)} ${n.uname}: ${n.message}`).join('\n')
+    ])
+  )
 }
 
 /**

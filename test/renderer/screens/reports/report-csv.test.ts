@@ -10,10 +10,12 @@ const event: EventListEntry = {
 }
 
 describe('eventsCsv', () => {
-  it('writes one line per event with an ISO date, the type and state in words', () => {
-    expect(eventsCsv([event]).split('\r\n')).toEqual([
-      'Date (UTC),Host,Service,Service type,State,Message,Active,Note',
-      '2023-11-14T22:13:20.000Z,web-1,nginx,Process,Error,"process is not running, restarting",yes,yes',
+  it('writes one line per event with an ISO date, the type and state in words, and the text of its notes', () => {
+    const noted = { ...event, notes: [{ date: 1_700_000_060, uname: 'admin', message: 'restarted by hand, "ok"' }, { date: 1_700_000_120, uname: 'bob', message: 'fixed' }] }
+    expect(eventsCsv([noted, { ...event, id: 8, note: 0, notes: [] }]).split('\r\n')).toEqual([
+      'Date (UTC),Host,Service,Service type,State,Message,Active,Notes',
+      '2023-11-14T22:13:20.000Z,web-1,nginx,Process,Error,"process is not running, restarting",yes,"2023-11-14T22:14:20.000Z admin: restarted by hand, ""ok""\n2023-11-14T22:15:20.000Z bob: fixed"',
+      '2023-11-14T22:13:20.000Z,web-1,nginx,Process,Error,"process is not running, restarting",yes,',
       ''
     ])
   })
