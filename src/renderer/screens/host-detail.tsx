@@ -17,6 +17,7 @@ import { MutedMark } from '../components/muted-mark'
 import { useNow } from '../components/use-now'
 import { LastKnownNote, silentActionsReason } from './monitor/last-known'
 import { HostEvents } from './monitor/host-events'
+import { HostUptime } from './monitor/host-uptime'
 import { ServiceCharts } from './monitor/service-charts'
 import { LatestFigures } from './monitor/latest-figures'
 import { ServicesTable } from './monitor/services-table'
@@ -66,6 +67,7 @@ export function HostDetailScreen() {
       <Text data-testid="host-status">{host.status}</Text>
       {silent && <LastKnownNote lastreport={entry?.lastreport} now={now} />}
       <HostFacts host={host} />
+      <HostUptime hostId={host.id} />
       <Stack gap="xs">
         <Title order={3} size="h4">
           Services
