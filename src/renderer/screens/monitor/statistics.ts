@@ -313,7 +313,9 @@ export function formatAxis(type: number, ticks: readonly number[]): string[] {
   const factor = bytesIn[kind]
   if (factor === undefined) return ticks.map((v) => formatStatistic(type, v))
   const largest = Math.max(0, ...ticks.map((v) => Math.abs(v * factor)))
-  const unit = largest === 0 ? 0 : byteUnit(largest)
+  // Two decimals must tell ticks apart: a flat 22.29 GB line's ticks half a MB apart read in MB.
+  const step = ticks.length > 1 ? Math.abs(ticks[1] - ticks[0]) * factor : largest
+  const unit = largest === 0 ? 0 : Math.min(byteUnit(largest), step === 0 ? Infinity : byteUnit(step * 100))
   return ticks.map((v) => `${inByteUnit(v * factor, unit, 2)}${kind === 'bytesPerSecond' ? '/s' : ''}`)
 }
 

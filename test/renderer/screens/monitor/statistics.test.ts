@@ -41,11 +41,15 @@ describe('statisticName', () => {
 })
 
 describe('formatAxis', () => {
+  const n = (value: number) => value.toLocaleString()
+
   it('labels every tick of a size axis in the one unit the largest tick reads best in', () => {
     const mb = 1024
-    expect(formatAxis(Stat.MemoryKilobyte, [0, 512 * mb, 1024 * mb, 1536 * mb])).toEqual(['0 GB', '0.5 GB', '1 GB', '1.5 GB'])
+    expect(formatAxis(Stat.MemoryKilobyte, [0, 512 * mb, 1024 * mb, 1536 * mb])).toEqual(['0 GB', `${n(0.5)} GB`, '1 GB', `${n(1.5)} GB`])
     expect(formatAxis(Stat.NetBytesIn, [0, 250, 500])).toEqual(['0 B/s', '250 B/s', '500 B/s'])
     expect(formatAxis(Stat.SpaceMegabyte, [0, 2048])).toEqual(['0 GB', '2 GB'])
+    // A flat line of 22.29 GB: ticks half a MB apart are told apart in MB, not all "22.29 GB".
+    expect(formatAxis(Stat.SpaceMegabyte, [22_825, 22_825.5, 22_826])).toEqual([`${n(22_825)} MB`, `${n(22_825.5)} MB`, `${n(22_826)} MB`])
   })
 
   it("steps between ticks by round numbers of a byte unit, in the figure's own unit", () => {
