@@ -11,6 +11,7 @@ import { RangePicker } from './reports/range-picker'
 import { filterText } from './reports/audit-search'
 import { formatDateTime } from './reports/time'
 import { adminAuditRoute } from '../app/routes'
+import { StackedTable } from '../components/stacked-table'
 
 export function AdminAuditScreen() {
   const search = adminAuditRoute.useSearch()
@@ -33,25 +34,23 @@ export function AdminAuditScreen() {
       {list.data && list.data.records.length > 0 && (
         <>
           <Paper withBorder>
-            <Table.ScrollContainer minWidth={860}>
-              <Table highlightOnHover aria-label="Audit log" verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Time</Table.Th>
-                    <Table.Th>User</Table.Th>
-                    <Table.Th>Address</Table.Th>
-                    <Table.Th>Action</Table.Th>
-                    <Table.Th>Target</Table.Th>
-                    <Table.Th>Detail</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.records.map((r) => (
-                    <AuditRow key={r.id} record={r} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <StackedTable minWidth={860} highlightOnHover aria-label="Audit log" verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Time</Table.Th>
+                  <Table.Th>User</Table.Th>
+                  <Table.Th>Address</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                  <Table.Th>Target</Table.Th>
+                  <Table.Th>Detail</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.records.map((r) => (
+                  <AuditRow key={r.id} record={r} />
+                ))}
+              </Table.Tbody>
+            </StackedTable>
           </Paper>
           <Group justify="space-between">
             <Text size="sm" c="dimmed" data-testid="audit-range">
@@ -120,7 +119,7 @@ function AuditRow({ record: r }: { record: AuditRecord }) {
       <Table.Td>
         <Text size="sm">{r.uname}</Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="From">
         <Text size="sm">{r.address}</Text>
       </Table.Td>
       <Table.Td>
@@ -129,7 +128,7 @@ function AuditRow({ record: r }: { record: AuditRecord }) {
       <Table.Td>
         <Text size="sm">{r.target}</Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-wide>
         <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
           {r.detail}
         </Text>

@@ -9,6 +9,7 @@ import { adminHostsQuery, deleteInactiveHosts, type AdminHostEntry } from '../ap
 import { ErrorNote } from '../components/error-note'
 import { ConfirmButton } from '../components/confirm-button'
 import { RefusedAgents } from './admin/refused-agents'
+import stacked from '../components/stacked-table.module.css'
 
 const DAY = 86_400
 const ROW_HEIGHT = 41
@@ -86,7 +87,7 @@ function HostRows({ hosts }: { hosts: AdminHostEntry[] }) {
   return (
     <Paper withBorder>
       <Box ref={scroller} style={{ maxHeight: 'calc(100vh - 360px)', minHeight: 120, overflow: 'auto' }}>
-        <Table stickyHeader highlightOnHover aria-label="Hosts" aria-rowcount={hosts.length + 1}>
+        <Table stickyHeader highlightOnHover aria-label="Hosts" aria-rowcount={hosts.length + 1} className={stacked.table}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
@@ -101,18 +102,26 @@ function HostRows({ hosts }: { hosts: AdminHostEntry[] }) {
             {items.map((item) => {
               const host = hosts[item.index]
               return (
-                <Table.Tr key={host.id} style={{ height: ROW_HEIGHT }} aria-rowindex={item.index + 2}>
+                // Measured: a row is taller on a phone, where it is a card.
+                <Table.Tr
+                  key={host.id}
+                  ref={rows.measureElement}
+                  data-index={item.index}
+                  style={{ height: ROW_HEIGHT }}
+                  aria-rowindex={item.index + 2}>
                   <Table.Td>
                     <Anchor href={`#/admin/hosts/${host.id}`}>{host.hostname}</Anchor>
                   </Table.Td>
-                  <Table.Td ff="monospace">{host.ipaddr || '—'}</Table.Td>
-                  <Table.Td>{host.agentversion}</Table.Td>
+                  <Table.Td ff="monospace" data-label="Address">
+                    {host.ipaddr || '—'}
+                  </Table.Td>
+                  <Table.Td data-label="Monit">{host.agentversion}</Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={statusColor[host.status]}>
                       {host.status}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-wide>
                     <Text size="sm" lineClamp={1}>
                       {host.description}
                     </Text>

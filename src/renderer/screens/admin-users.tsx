@@ -20,6 +20,7 @@ import { ErrorNote } from '../components/error-note'
 import { ConfirmButton } from '../components/confirm-button'
 import { userFormRules } from '../../shared/api/users'
 import { rolesByUser } from './admin/role-names'
+import { StackedTable } from '../components/stacked-table'
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: UserEntry }
 
@@ -42,58 +43,56 @@ export function AdminUsersScreen() {
       </Group>
       <ErrorNote error={users.error ?? roles.error} title="The users could not be loaded" />
       {users.data && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table highlightOnHover withTableBorder aria-label="Users">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>User name</Table.Th>
-                <Table.Th>Full name</Table.Th>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Roles</Table.Th>
-                <Table.Th />
+        <StackedTable minWidth={560} highlightOnHover withTableBorder aria-label="Users">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>User name</Table.Th>
+              <Table.Th>Full name</Table.Th>
+              <Table.Th>E-mail</Table.Th>
+              <Table.Th>Roles</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.data.map((user) => (
+              <Table.Tr key={user.id} data-user={user.uname}>
+                <Table.Td fw={500}>{user.uname}</Table.Td>
+                <Table.Td>{user.fullname}</Table.Td>
+                <Table.Td>{user.email}</Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {(byUser.get(user.id) ?? []).map((r) => (
+                      <Badge key={r.id} variant="light" color={r.admin ? 'red' : r.active ? 'teal' : 'gray'}>
+                        {r.name}
+                      </Badge>
+                    ))}
+                  </Group>
+                </Table.Td>
+                <Table.Td data-actions>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setEditing({ mode: 'edit', user })}
+                      aria-label={`Edit ${user.uname}`}>
+                      Edit
+                    </Button>
+                    <ConfirmButton
+                      size="xs"
+                      label="Delete"
+                      aria-label={`Delete ${user.uname}`}
+                      title={`Delete the user ${user.uname}?`}
+                      disabled={String(me.id) === user.id}
+                      message="The user is deleted and logged out everywhere. Agents using these credentials can no longer report."
+                      onConfirm={() => deleteUser(user.id)}
+                      onDone={refresh}
+                    />
+                  </Group>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.data.map((user) => (
-                <Table.Tr key={user.id} data-user={user.uname}>
-                  <Table.Td fw={500}>{user.uname}</Table.Td>
-                  <Table.Td>{user.fullname}</Table.Td>
-                  <Table.Td>{user.email}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {(byUser.get(user.id) ?? []).map((r) => (
-                        <Badge key={r.id} variant="light" color={r.admin ? 'red' : r.active ? 'teal' : 'gray'}>
-                          {r.name}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setEditing({ mode: 'edit', user })}
-                        aria-label={`Edit ${user.uname}`}>
-                        Edit
-                      </Button>
-                      <ConfirmButton
-                        size="xs"
-                        label="Delete"
-                        aria-label={`Delete ${user.uname}`}
-                        title={`Delete the user ${user.uname}?`}
-                        disabled={String(me.id) === user.id}
-                        message="The user is deleted and logged out everywhere. Agents using these credentials can no longer report."
-                        onConfirm={() => deleteUser(user.id)}
-                        onDone={refresh}
-                      />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </StackedTable>
       )}
       {editing && roles.data && (
         <UserEditor

@@ -8,6 +8,7 @@ import { ErrorNote } from '../../components/error-note'
 import { ConfirmButton } from '../../components/confirm-button'
 import { ChannelForm } from './channel-form'
 import { channelTypeForm } from './channel-types'
+import { StackedTable } from '../../components/stacked-table'
 
 type Editing = { mode: 'create'; type?: string } | { mode: 'edit'; channel: AlertChannelRecord }
 
@@ -44,23 +45,21 @@ export function ChannelsPanel({ newType, onNewOpened }: Props) {
       )}
       {list.data && list.data.records.length > 0 && (
         <Paper withBorder>
-          <Table.ScrollContainer minWidth={720}>
-            <Table highlightOnHover aria-label="Channels">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>State</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.records.map((channel) => (
-                  <ChannelRow key={channel.id} channel={channel} onEdit={() => setEditing({ mode: 'edit', channel })} onDeleted={refresh} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <StackedTable minWidth={720} highlightOnHover aria-label="Channels">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>State</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.records.map((channel) => (
+                <ChannelRow key={channel.id} channel={channel} onEdit={() => setEditing({ mode: 'edit', channel })} onDeleted={refresh} />
+              ))}
+            </Table.Tbody>
+          </StackedTable>
         </Paper>
       )}
       {editing && list.data && (
@@ -91,7 +90,7 @@ function ChannelRow({ channel, onEdit, onDeleted }: { channel: AlertChannelRecor
             {channel.enabled ? 'Enabled' : 'Disabled'}
           </Badge>
         </Table.Td>
-        <Table.Td>
+        <Table.Td data-actions>
           <Group gap="xs" justify="flex-end" wrap="nowrap">
             <Button size="xs" variant="default" loading={test.isPending} onClick={() => test.mutate()} aria-label={`Test ${channel.name}`}>
               Test
@@ -113,7 +112,7 @@ function ChannelRow({ channel, onEdit, onDeleted }: { channel: AlertChannelRecor
       </Table.Tr>
       {(test.data || test.error) && !test.isPending && (
         <Table.Tr>
-          <Table.Td colSpan={4} pt={0}>
+          <Table.Td colSpan={4} pt={0} data-wide>
             {test.data && (
               <Alert
                 color={test.data.status === 'green' ? 'green' : 'red'}

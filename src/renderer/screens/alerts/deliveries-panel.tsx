@@ -15,6 +15,7 @@ import {
 import { ErrorNote } from '../../components/error-note'
 import { RangePicker } from '../reports/range-picker'
 import { formatDateTime } from '../reports/time'
+import { StackedTable } from '../../components/stacked-table'
 
 const STATUS_LOOK: Record<AlertDeliveryStatus, { color: string; label: string }> = {
   pending: { color: 'orange', label: 'Pending' },
@@ -82,26 +83,24 @@ export function DeliveriesPanel({ search, onChange }: Props) {
       {list.data && list.data.records.length > 0 && (
         <>
           <Paper withBorder>
-            <Table.ScrollContainer minWidth={980}>
-              <Table highlightOnHover aria-label="Delivery log" verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Created</Table.Th>
-                    <Table.Th>Channel</Table.Th>
-                    <Table.Th>Rules</Table.Th>
-                    <Table.Th>Notification</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th ta="right">Attempts</Table.Th>
-                    <Table.Th>Result</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.records.map((d) => (
-                    <DeliveryRow key={d.id} delivery={d} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <StackedTable minWidth={980} highlightOnHover aria-label="Delivery log" verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th>Channel</Table.Th>
+                  <Table.Th>Rules</Table.Th>
+                  <Table.Th>Notification</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th ta="right">Attempts</Table.Th>
+                  <Table.Th>Result</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.records.map((d) => (
+                  <DeliveryRow key={d.id} delivery={d} />
+                ))}
+              </Table.Tbody>
+            </StackedTable>
           </Paper>
           <Group justify="space-between">
             <Text size="sm" c="dimmed" data-testid="delivery-range">
@@ -143,10 +142,10 @@ function DeliveryRow({ delivery: d }: { delivery: AlertDelivery }) {
           {d.channel.type}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Rules">
         <Text size="sm">{d.rules.map((r) => r.name).join(', ') || '—'}</Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-wide>
         <Anchor href={d.link} size="sm">
           {d.summary}
         </Anchor>
@@ -169,10 +168,10 @@ function DeliveryRow({ delivery: d }: { delivery: AlertDelivery }) {
               : ''}
         </Text>
       </Table.Td>
-      <Table.Td ta="right">
+      <Table.Td ta="right" data-label="Attempts">
         <Text size="sm">{d.attempts}</Text>
       </Table.Td>
-      <Table.Td maw={320}>
+      <Table.Td maw={320} data-wide>
         {/* The last error, then what the channel answered (a server's reply, a program's output). */}
         {d.lasterror && (
           <Tooltip label={d.lasterror} multiline w={360}>

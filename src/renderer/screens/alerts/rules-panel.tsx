@@ -9,6 +9,7 @@ import { alertChannelsQuery, alertRulesQuery, deleteRule, type AlertRuleRecord }
 import { ErrorNote } from '../../components/error-note'
 import { ConfirmButton } from '../../components/confirm-button'
 import { RuleForm, STATE_LABELS, STATE_ORDER } from './rule-form'
+import { StackedTable } from '../../components/stacked-table'
 
 type Editing = { mode: 'create' } | { mode: 'edit'; rule: AlertRuleRecord }
 
@@ -38,74 +39,72 @@ export function RulesPanel() {
       {rules.data && rules.data.records.length === 0 && <Text data-testid="rules-empty">No rules yet: no alert is sent.</Text>}
       {rules.data && rules.data.records.length > 0 && (
         <Paper withBorder>
-          <Table.ScrollContainer minWidth={820}>
-            <Table highlightOnHover aria-label="Rules">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Events</Table.Th>
-                  <Table.Th>Channels</Table.Th>
-                  <Table.Th>Timing</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rules.data.records.map((rule) => (
-                  <Table.Tr key={rule.id} data-rule={rule.name}>
-                    <Table.Td>
-                      <Text fw={500} size="sm">
-                        {rule.name}
-                      </Text>
-                      {!rule.enabled && (
-                        <Badge variant="light" color="gray">
-                          Disabled
+          <StackedTable minWidth={820} highlightOnHover aria-label="Rules">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Events</Table.Th>
+                <Table.Th>Channels</Table.Th>
+                <Table.Th>Timing</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rules.data.records.map((rule) => (
+                <Table.Tr key={rule.id} data-rule={rule.name}>
+                  <Table.Td>
+                    <Text fw={500} size="sm">
+                      {rule.name}
+                    </Text>
+                    {!rule.enabled && (
+                      <Badge variant="light" color="gray">
+                        Disabled
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td data-label="Events">
+                    <Text size="sm">{scopeOf(rule, hosts.data)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {rule.channelid.map((id) => (
+                        <Badge key={id} variant="light" tt="none">
+                          {channelName.get(id) ?? `#${id}`}
                         </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{scopeOf(rule, hosts.data)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {rule.channelid.map((id) => (
-                          <Badge key={id} variant="light" tt="none">
-                            {channelName.get(id) ?? `#${id}`}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs">
-                        wait {rule.groupwait} s{rule.reminder > 0 ? ` · remind every ${rule.reminder} min` : ''}
-                        {rule.recovery ? ' · recovery' : ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => setEditing({ mode: 'edit', rule })}
-                          aria-label={`Edit ${rule.name}`}
-                          disabled={!ready}>
-                          Edit
-                        </Button>
-                        <ConfirmButton
-                          size="xs"
-                          label="Delete"
-                          aria-label={`Delete ${rule.name}`}
-                          title={`Delete the rule ${rule.name}?`}
-                          message="Events it matched no longer send alerts through it."
-                          onConfirm={() => deleteRule(rule.id)}
-                          onDone={refresh}
-                        />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td data-label="Timing">
+                    <Text size="xs">
+                      wait {rule.groupwait} s{rule.reminder > 0 ? ` · remind every ${rule.reminder} min` : ''}
+                      {rule.recovery ? ' · recovery' : ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-actions>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setEditing({ mode: 'edit', rule })}
+                        aria-label={`Edit ${rule.name}`}
+                        disabled={!ready}>
+                        Edit
+                      </Button>
+                      <ConfirmButton
+                        size="xs"
+                        label="Delete"
+                        aria-label={`Delete ${rule.name}`}
+                        title={`Delete the rule ${rule.name}?`}
+                        message="Events it matched no longer send alerts through it."
+                        onConfirm={() => deleteRule(rule.id)}
+                        onDone={refresh}
+                      />
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </StackedTable>
         </Paper>
       )}
       {editing && channels.data && hosts.data && (

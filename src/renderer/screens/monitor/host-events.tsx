@@ -9,6 +9,7 @@ import { formatAge } from '../../components/relative-time'
 import { useNow } from '../../components/use-now'
 import { AnchorLink } from '../reports/anchor-link'
 import { groupRepeats } from '../reports/event-groups'
+import { StackedTable } from '../../components/stacked-table'
 
 /** How many of the latest events are shown. */
 export const LATEST_EVENTS = 20
@@ -33,50 +34,48 @@ export function HostEvents({ hostId, service }: Props) {
   if (records.length === 0) return <Text c="dimmed">No events from this {service ? 'service' : 'host'} yet.</Text>
   return (
     <>
-      <Table.ScrollContainer minWidth={560}>
-        <Table highlightOnHover data-testid="host-events">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              {!service && <Table.Th>Service</Table.Th>}
-              <Table.Th>Event</Table.Th>
-              <Table.Th>State</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {groupRepeats(records).map(({ first: e, rest }) => (
-              <Table.Tr key={e.id}>
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {new Date(e.date * 1000).toLocaleString()}
+      <StackedTable minWidth={560} highlightOnHover data-testid="host-events">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            {!service && <Table.Th>Service</Table.Th>}
+            <Table.Th>Event</Table.Th>
+            <Table.Th>State</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {groupRepeats(records).map(({ first: e, rest }) => (
+            <Table.Tr key={e.id}>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {new Date(e.date * 1000).toLocaleString()}
+                </Text>
+              </Table.Td>
+              {!service && <Table.Td>{e.servicename}</Table.Td>}
+              <Table.Td>
+                <Anchor renderRoot={(props) => <Link {...props} to="/events/$eventId" params={{ eventId: String(e.id) }} />} size="sm">
+                  {e.event}
+                </Anchor>
+                {rest.length > 0 && (
+                  <Text size="xs" c="dimmed">
+                    ×{rest.length + 1}, the first {formatAge(rest[rest.length - 1].date, now)} ago
                   </Text>
-                </Table.Td>
-                {!service && <Table.Td>{e.servicename}</Table.Td>}
-                <Table.Td>
-                  <Anchor renderRoot={(props) => <Link {...props} to="/events/$eventId" params={{ eventId: String(e.id) }} />} size="sm">
-                    {e.event}
-                  </Anchor>
-                  {rest.length > 0 && (
-                    <Text size="xs" c="dimmed">
-                      ×{rest.length + 1}, the first {formatAge(rest[rest.length - 1].date, now)} ago
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Badge size="sm" variant="light" color={stateLook[e.eventtype]?.color ?? 'gray'}>
-                    {stateLook[e.eventtype]?.label ?? 'Unknown'}
-                  </Badge>
-                  {e.active === 1 && e.eventtype === 1 && (
-                    <Text size="xs" c="red.7">
-                      failing for {formatAge(e.date, now)}
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge size="sm" variant="light" color={stateLook[e.eventtype]?.color ?? 'gray'}>
+                  {stateLook[e.eventtype]?.label ?? 'Unknown'}
+                </Badge>
+                {e.active === 1 && e.eventtype === 1 && (
+                  <Text size="xs" c="red">
+                    failing for {formatAge(e.date, now)}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </StackedTable>
       {totalRecords > records.length && (
         <Text size="sm" c="dimmed">
           The latest {records.length} of {totalRecords.toLocaleString()} events.{' '}

@@ -6,6 +6,7 @@ import { MonitorState } from '../../../shared/codes'
 import type { ServiceEntry, StatisticEntry } from '../../api/status'
 import { descriptorName } from '../../components/charts/statistic-charts'
 import { Led } from '../../components/led'
+import { StackedTable } from '../../components/stacked-table'
 import { ServiceActions } from './service-actions'
 import { ServiceLink } from './service-link'
 import { formatStatistic, keyFigureRank, statisticName } from './statistics'
@@ -47,69 +48,69 @@ interface Props {
 export function ServicesTable({ hostId, hostName, services, mayAct, extra, lastKnown }: Props) {
   if (services.length === 0) return <Text c="dimmed">This host reports no services.</Text>
   return (
-    <Table.ScrollContainer minWidth={extra ? 960 : 820}>
-      <Table highlightOnHover verticalSpacing="xs" data-testid="services">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={36}>
-              <VisuallyHidden>State</VisuallyHidden>
-            </Table.Th>
-            <Table.Th>Service</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Monitoring</Table.Th>
-            <Table.Th>Every</Table.Th>
-            <Table.Th>Figures</Table.Th>
-            {(mayAct || extra) && <Table.Th ta="right">Actions</Table.Th>}
+    <StackedTable minWidth={extra ? 960 : 820} highlightOnHover verticalSpacing="xs" data-testid="services">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={36}>
+            <VisuallyHidden>State</VisuallyHidden>
+          </Table.Th>
+          <Table.Th>Service</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Monitoring</Table.Th>
+          <Table.Th>Every</Table.Th>
+          <Table.Th>Figures</Table.Th>
+          {(mayAct || extra) && <Table.Th ta="right">Actions</Table.Th>}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {services.map((s) => (
+          <Table.Tr key={s.id} data-service={s.name} data-last-known={lastKnown !== undefined || undefined}>
+            {/* A silent host's LEDs are faded: the last known state, not the state now. */}
+            <Table.Td style={lastKnown !== undefined ? { opacity: 0.4 } : undefined}>
+              <Led led={s.led} />
+            </Table.Td>
+            <Table.Td>
+              <ServiceLink hostId={hostId} serviceName={s.name} fw={600} />
+              <Text size="xs" c="dimmed">
+                {s.type}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c={lastKnown !== undefined ? 'dimmed' : undefined} fs={lastKnown !== undefined ? 'italic' : undefined}>
+                {s.status}
+              </Text>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Badge size="sm" variant="light" color={s.monitorstate === 0 || lastKnown !== undefined ? 'gray' : 'teal'} data-monitoring>
+                {monitoringLabel(s.monitorstate)}
+              </Badge>
+              <Text size="xs" c="dimmed">
+                {modeLabels[s.monitormode] ?? 'unknown'} mode
+              </Text>
+            </Table.Td>
+            <Table.Td data-label="Checked">
+              <Text size="sm" span>
+                {s.every || 'every cycle'}
+              </Text>
+            </Table.Td>
+            <Table.Td data-wide>
+              {keyFigures(s.statistics).map((st) => (
+                <Text key={`${st.type} ${st.descriptor}`} size="xs">
+                  {statisticLabel(st)}: {formatStatistic(st.type, st.value)}
+                </Text>
+              ))}
+            </Table.Td>
+            {(mayAct || extra) && (
+              <Table.Td data-actions>
+                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  {extra?.(s)}
+                  {mayAct && <ServiceActions hostId={hostId} hostName={hostName} service={s} disabledReason={lastKnown} />}
+                </Group>
+              </Table.Td>
+            )}
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {services.map((s) => (
-            <Table.Tr key={s.id} data-service={s.name} data-last-known={lastKnown !== undefined || undefined}>
-              {/* A silent host's LEDs are faded: the last known state, not the state now. */}
-              <Table.Td style={lastKnown !== undefined ? { opacity: 0.4 } : undefined}>
-                <Led led={s.led} />
-              </Table.Td>
-              <Table.Td>
-                <ServiceLink hostId={hostId} serviceName={s.name} fw={600} />
-                <Text size="xs" c="dimmed">
-                  {s.type}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c={lastKnown !== undefined ? 'dimmed' : undefined} fs={lastKnown !== undefined ? 'italic' : undefined}>
-                  {s.status}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Badge size="sm" variant="light" color={s.monitorstate === 0 || lastKnown !== undefined ? 'gray' : 'teal'} data-monitoring>
-                  {monitoringLabel(s.monitorstate)}
-                </Badge>
-                <Text size="xs" c="dimmed">
-                  {modeLabels[s.monitormode] ?? 'unknown'} mode
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{s.every || 'every cycle'}</Text>
-              </Table.Td>
-              <Table.Td>
-                {keyFigures(s.statistics).map((st) => (
-                  <Text key={`${st.type} ${st.descriptor}`} size="xs">
-                    {statisticLabel(st)}: {formatStatistic(st.type, st.value)}
-                  </Text>
-                ))}
-              </Table.Td>
-              {(mayAct || extra) && (
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    {extra?.(s)}
-                    {mayAct && <ServiceActions hostId={hostId} hostName={hostName} service={s} disabledReason={lastKnown} />}
-                  </Group>
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </StackedTable>
   )
 }

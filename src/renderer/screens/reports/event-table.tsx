@@ -4,6 +4,7 @@
 import { Badge, Group, Table, Text, UnstyledButton } from '@mantine/core'
 import { Fragment, useState, type ReactNode } from 'react'
 import { HostName } from '../../components/host-name'
+import { StackedTable } from '../../components/stacked-table'
 import type { EventListEntry, EventSortKey, SortDir } from '../../api/events'
 import { formatAge } from '../../components/relative-time'
 import { useNow } from '../../components/use-now'
@@ -33,29 +34,27 @@ export function EventTable({ events, sort, dir, onSort, onHost, onService }: Eve
     return next
   })
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table striped highlightOnHover verticalSpacing={6} stickyHeader aria-label="Events">
-        <Table.Thead>
-          <Table.Tr>
-            <SortHeader column="date" firstDir="desc" w={200} {...header}>Date</SortHeader>
-            <SortHeader column="hostname" w={160} {...header}>Host</SortHeader>
-            <SortHeader column="servicename" w={150} {...header}>Service</SortHeader>
-            <Table.Th w={170}>State</Table.Th>
-            <SortHeader column="event" {...header}>Event</SortHeader>
-            <SortHeader column="note" firstDir="desc" w={80} {...header}>Note</SortHeader>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {groupRepeats(events).map(({ first, rest }) => (
-            <Fragment key={first.id}>
-              <EventRow e={first} now={now} onHost={onHost} onService={onService}
-                repeats={rest.length > 0 ? { count: rest.length, open: unfolded.has(first.id), toggle: () => toggle(first.id) } : undefined} />
-              {unfolded.has(first.id) && rest.map((e) => <EventRow key={e.id} e={e} now={now} onHost={onHost} onService={onService} repeat />)}
-            </Fragment>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <StackedTable minWidth={820} striped highlightOnHover verticalSpacing={6} stickyHeader aria-label="Events">
+      <Table.Thead>
+        <Table.Tr>
+          <SortHeader column="date" firstDir="desc" w={200} {...header}>Date</SortHeader>
+          <SortHeader column="hostname" w={160} {...header}>Host</SortHeader>
+          <SortHeader column="servicename" w={150} {...header}>Service</SortHeader>
+          <Table.Th w={170}>State</Table.Th>
+          <SortHeader column="event" {...header}>Event</SortHeader>
+          <SortHeader column="note" firstDir="desc" w={80} {...header}>Note</SortHeader>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {groupRepeats(events).map(({ first, rest }) => (
+          <Fragment key={first.id}>
+            <EventRow e={first} now={now} onHost={onHost} onService={onService}
+              repeats={rest.length > 0 ? { count: rest.length, open: unfolded.has(first.id), toggle: () => toggle(first.id) } : undefined} />
+            {unfolded.has(first.id) && rest.map((e) => <EventRow key={e.id} e={e} now={now} onHost={onHost} onService={onService} repeat />)}
+          </Fragment>
+        ))}
+      </Table.Tbody>
+    </StackedTable>
   )
 }
 
@@ -90,9 +89,9 @@ function EventRow({ e, now, onHost, onService, repeats, repeat = false }: EventR
           <EventStateBadge state={e.state} />
           {e.active === 1 && <Badge size="xs" color="red" variant="outline">Active</Badge>}
         </Group>
-        {failing && <Text size="xs" c="red.7" title={`Failing since ${formatDateTime(e.date)}`}>failing for {formatAge(e.date, now)}</Text>}
+        {failing && <Text size="xs" c="red" title={`Failing since ${formatDateTime(e.date)}`}>failing for {formatAge(e.date, now)}</Text>}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-wide>
         <Text size="sm" lineClamp={2}>{e.message}</Text>
         {repeats && (
           <UnstyledButton onClick={repeats.toggle} fz="xs" c="blue" aria-expanded={repeats.open}
