@@ -11,7 +11,8 @@ import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { ADMIN, COLLECTOR, startTestServer, type TestServer } from '../support/in-process-server'
 import { openRaw, requestHead } from '../support/raw-socket'
-import { addUser } from '../support/users'
+import { addUser, addUserWith } from '../support/users'
+import { Permission } from '../../src/shared/codes'
 import { LoginThrottle } from '../../src/server/auth/login-throttle'
 import { newPasswordSync } from '../../src/server/auth/passwords'
 import { startAgents } from '../support/monit-agents'
@@ -108,6 +109,13 @@ describe('every likely cause', () => {
       { uname: 'monit', reason: 'locked_out', count: 1 },
       { uname: 'monit', reason: 'wrong_password', count: 5 }
     ])
+  })
+
+  it('a user who may collect for another host only', async () => {
+    const other = await server.addHost('refusedagent0002', 'other-host')
+    addUserWith(server.store, 'narrow', Permission.Collector, { hosts: [other] })
+    expect((await post('127.0.0.8', 'narrow:narrow-secret')).status).toBe(403)
+    expect(await from('127.0.0.8')).toEqual([{ uname: 'narrow', reason: 'host_not_permitted', count: 1 }])
   })
 })
 
