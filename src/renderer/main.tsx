@@ -1,16 +1,15 @@
 // Console entry: theme (following the OS), server state (react-query) and routes; the console frame
 // opens the live stream once it knows the session (app/layout.tsx).
 import '@mantine/core/styles.css'
-import { MantineProvider, createTheme } from '@mantine/core'
+import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ApiError } from './api/client'
 import { createConsoleRouter } from './app/router'
+import { cssVariablesResolver, theme } from './app/theme'
 import './app/focus.css'
-
-const theme = createTheme({ primaryColor: 'teal', defaultRadius: 'sm' })
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -27,7 +26,7 @@ const router = createConsoleRouter(queryClient)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -65,7 +65,7 @@ function EventView({ event }: { event: EventDetail }) {
               </AnchorLink>
             </Field>
             <Field label="Service">
-              <ServiceLink hostId={event.hostid} serviceName={event.servicename} />{' '}
+              <ServiceLink hostId={event.hostid} serviceName={event.servicename} underline="always" />{' '}
               <Text span c="dimmed" size="sm">
                 ({event.servicetype})
               </Text>
@@ -88,7 +88,7 @@ function FailingFor({ since }: { since: number }) {
   const now = useNow()
   return (
     <Field label="Failing for">
-      <Text span c="red.7" fw={600} data-testid="failing-for">
+      <Text span c="red" fw={600} data-testid="failing-for">
         {formatAge(since, now)}
       </Text>{' '}
       (since {formatDateTime(since)})

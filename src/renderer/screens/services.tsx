@@ -183,10 +183,10 @@ function ListedServiceLink({ service: s }: { service: ServiceOverviewEntry }) {
 /** A silent host's service: its state is the one last reported, and when that was. */
 function LastKnown({ service: s, now }: { service: ServiceOverviewEntry; now: number }) {
   return (
-    <Text size="xs" c="red.7" data-testid="last-known">
+    <Text size="xs" c="red" data-testid="last-known">
       No report since {formatWhen(s.lastreport, now)}: last known state
     </Text>
   )
 }
 
-const statusColour = (led: number) => (led === 0 ? 'red.7' : led === 1 ? 'orange.7' : undefined)
+const statusColour = (led: number) => (led === 0 ? 'red' : led === 1 ? 'orange' : undefined)

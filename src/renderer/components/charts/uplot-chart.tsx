@@ -2,6 +2,7 @@
 // data in place, and follows its container's width. uPlot draws on canvas, so the figure itself is
 // described for screen readers by `label`.
 import 'uplot/dist/uPlot.min.css'
+import './uplot-legend.css'
 import { Box } from '@mantine/core'
 import { useEffect, useRef } from 'react'
 import uPlot from 'uplot'

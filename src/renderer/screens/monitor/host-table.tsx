@@ -178,7 +178,7 @@ function Header({ filter, onSort, compact, selection, loaded }: HeaderProps) {
         key={key}
         onClick={() => onSort(key, next)}
         style={{ textAlign: align ?? 'left' }}
-        aria-label={`Sort by ${label === 'LED' ? 'severity' : label}${active ? `, now ${filter.dir === 'asc' ? 'ascending' : 'descending'}` : ''}`}>
+        aria-label={`Sort by ${label === 'LED' ? 'LED (severity)' : label}${active ? `, now ${filter.dir === 'asc' ? 'ascending' : 'descending'}` : ''}`}>
         <Text size="sm" fw={700} component="span">
           {label}
           {active ? (filter.dir === 'asc' ? ' ▲' : ' ▼') : ''}
