@@ -41,10 +41,10 @@ export function HostRow({ host, now, compact }: RowProps) {
         <span className={classes.cardLine}>
           <LedDot led={host.led} host />
           <span className={classes.name}>{host.hostname}</span>
-          <Muted host={host} />
           <LastReport host={host} now={now} />
         </span>
         <span className={classes.cardLine}>
+          <Muted host={host} />
           <Failing host={host} now={now} />
         </span>
         <span className={classes.cardFigures} title={stale}>
