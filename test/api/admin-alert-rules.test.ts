@@ -234,8 +234,8 @@ describe('failures already active (issue 28)', () => {
     const all = await inScope({ name: 'all', channelid: channel })
     expect(all.failures).toBe(2)
     expect(all.first.map(({ host, service, what }) => ({ host, service, what }))).toEqual([
-      { host: 'alpha', service: 'sleeper', what: 'process sleeper does not exist' },
-      { host: 'bravo', service: 'labprog', what: 'program labprog status failed' }
+      { host: 'alpha', service: 'sleeper', what: 'process sleeper does not exist on alpha' },
+      { host: 'bravo', service: 'labprog', what: 'program labprog status failed on bravo' }
     ])
     expect((await inScope({ channelid: channel, servicepattern: 'sleep*' })).failures).toBe(1)
     expect((await inScope({ channelid: channel, hostid: bravo })).failures).toBe(1)

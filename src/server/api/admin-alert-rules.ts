@@ -28,7 +28,7 @@ import {
   type AlertRuleScope
 } from '../../shared/api/alerts'
 import type { RuleRows } from '../domain/alert-rules'
-import { describeAlert } from '../domain/alert-words'
+import { alertSentence } from '../domain/alert-words'
 import { FailuresInScope } from '../events/failures-in-scope'
 import { emptyAnswer } from '../../shared/api/common'
 
@@ -142,7 +142,7 @@ export function adminAlertRuleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
         const { count, first } = failuresInScope.count(ruleRowsOf(changed(base, params), params.id ?? 0))
         return {
           failures: count,
-          first: first.map((a) => ({ hostid: a.hostid, host: a.host, service: a.service, what: describeAlert(a), date: a.date }))
+          first: first.map((a) => ({ hostid: a.hostid, host: a.host, service: a.service, what: alertSentence(a), date: a.date }))
         }
       }
     }),

@@ -88,7 +88,7 @@ export const alertRuleScopeAnswer = z.object({
         hostid: z.number().int(),
         host: z.string(),
         service: z.string(),
-        what: z.string().describe('In words: "process nginx does not exist"'),
+        what: z.string().describe('In words: "process nginx does not exist on web-1", "web-1 stopped reporting"'),
         date: z.number().int().describe('Unix seconds: when it failed')
       })
     )

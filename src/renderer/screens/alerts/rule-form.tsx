@@ -286,7 +286,7 @@ function NotifyActive({
       <List size="sm" spacing={4}>
         {scope.first.map((f) => (
           <List.Item key={`${f.hostid}:${f.service}:${f.what}`}>
-            {f.what} on {f.host}, since {formatDateTime(f.date)}
+            {f.what}, since {formatDateTime(f.date)}
           </List.Item>
         ))}
         {n > scope.first.length && <List.Item>… and {n - scope.first.length} more</List.Item>}
