@@ -244,8 +244,8 @@ function HostEditor({ host }: { host: AdminHost }) {
               Calling the agent back
             </Title>
             <Text size="sm" c="dimmed">
-              The agent reports its own web interface at {host.ipaddrin || '—'}:{host.portin} ({host.sslin ? 'https' : 'http'}). Leave the
-              address and the port empty, and the protocol as reported, to use what the agent reports.
+              The agent reports its own web interface at {host.ipaddrin || '—'}:{host.portin} ({host.sslin ? 'https' : 'http'}). With the
+              address and the port left empty and the protocol as reported, the server calls it there: what is reported by the agent.
             </Text>
             <PinnedCertificate host={host} tls={callBackTarget(draft, host).ssl} />
             <Grid>
@@ -259,10 +259,10 @@ function HostEditor({ host }: { host: AdminHost }) {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 6, md: 3 }}>
-                {/* Empty is -1 on the wire: reported by the agent. */}
+                {/* Empty is -1 on the wire: reported by the agent, whose port is the placeholder, as the address's. */}
                 <NumberInput
                   label="Port"
-                  placeholder={`reported by the agent (${host.portin})`}
+                  placeholder={String(host.portin)}
                   min={1}
                   max={65535}
                   allowDecimal={false}
@@ -278,7 +278,7 @@ function HostEditor({ host }: { host: AdminHost }) {
                   value={String(draft.sslout)}
                   onChange={(v) => v !== null && set('sslout', Number(v))}
                   data={[
-                    { value: '-1', label: 'Reported by the agent' },
+                    { value: '-1', label: `As reported (${host.sslin ? 'https' : 'http'})` },
                     { value: '0', label: 'http' },
                     { value: '1', label: 'https' }
                   ]}
