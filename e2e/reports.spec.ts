@@ -177,6 +177,8 @@ test('events: a date range, a service from a row, and the API errors shown in wo
 })
 
 test("uptime: hosts, then a host's services, over named and custom ranges", async ({ page }) => {
+  // A long walk through three screens on a machine shared with other suites.
+  test.setTimeout(60_000)
   await logIn(page)
   await page.goto('/#/uptime')
   const hosts = page.getByRole('table', { name: 'Uptime per host' })
@@ -190,6 +192,11 @@ test("uptime: hosts, then a host's services, over named and custom ranges", asyn
   // The host first reported during this run: the rest of the 24 hours is unknown, not up (issue 12).
   await expect(hosts.locator(`tr[data-item="${ALPHA.name}"]`)).toContainText(/· (1d|23h \d+m) unknown/)
   await expect(hosts.locator(`tr[data-item="${ALPHA.name}"]`).getByRole('link', { name: /events of reports-alpha/ })).toBeVisible()
+  // Two figures per host (issue 28): its agent reporting and its services up (their values are the API
+  // tests'; here the host first reported moments ago, so both may still be 100 %).
+  await expect(hosts.locator(`tr[data-item="${ALPHA.name}"] td[data-label="Agent reporting"]`)).toHaveText(/^\d+\.\d\d%$/)
+  await expect(hosts.locator(`tr[data-item="${ALPHA.name}"] td[data-label="Services up"]`)).toHaveText(/^\d+\.\d\d%$/)
+  await expect(page.getByTestId('services-up')).toContainText(/\d+\.\d\d%/)
   await screenshot(page, 'uptime-hosts')
 
   await hosts.getByRole('link', { name: ALPHA.name, exact: true }).click()
@@ -200,7 +207,11 @@ test("uptime: hosts, then a host's services, over named and custom ranges", asyn
   for (const name of ['sleeper', 'labfile', 'labprog', 'deadport']) await expect(services.locator(`tr[data-item="${name}"]`)).toBeVisible()
   // labprog failed, so it has downtime and its event counts.
   await expect(services.locator('tr[data-item="labprog"]').getByRole('link', { name: /events of labprog/ })).toBeVisible()
+  // The host's own figures, as on the list: its Monit item is its agent reporting.
+  await expect(page.getByTestId('services-up')).toContainText(/\d+\.\d\d%/)
+  await expect(page.getByTestId('agent-reporting')).toContainText(/\d+\.\d\d%/)
   await screenshot(page, 'uptime-services')
+  const hostId = page.url().match(/uptime\/(\d+)/)![1]
 
   // A custom range: first an impossible one (shown next to the field), then a valid one around the
   // capture's events (20:00 to 22:35 at the capture, moved by whole hours like the events).
@@ -227,4 +238,9 @@ test("uptime: hosts, then a host's services, over named and custom ranges", asyn
   await page.getByRole('link', { name: '← Uptime of all hosts' }).click()
   await expect(page).toHaveURL(/uptime\?range=12/)
   await expect(page.getByRole('table', { name: 'Uptime per host' })).toBeVisible()
+
+  // The host's page shows the same two figures, for the last 24 hours.
+  await page.goto(`/#/hosts/${hostId}`)
+  await expect(page.getByTestId('host-uptime').getByTestId('agent-reporting')).toContainText(/\d+\.\d\d%/)
+  await expect(page.getByTestId('host-uptime').getByTestId('services-up')).toContainText(/\d+\.\d\d%/)
 })
