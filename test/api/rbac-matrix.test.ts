@@ -183,6 +183,7 @@ const table: Row[] = [
   { path: 'admin/alerts/channels/test', method: 'POST', params: () => ({ id: NONE }), expect: admins },
   { path: 'admin/alerts/rules/list', method: 'GET', params: () => ({}), expect: admins },
   { path: 'admin/alerts/rules/get', method: 'GET', params: () => ({ id: NONE }), expect: admins },
+  { path: 'admin/alerts/rules/inscope', method: 'GET', params: () => ({ servicepattern: 'x' }), expect: admins },
   { path: 'admin/alerts/rules/create', method: 'POST', params: () => ({ name: 'x', channelid: NONE }), expect: admins },
   { path: 'admin/alerts/rules/update', method: 'POST', params: () => ({ id: NONE, name: 'x' }), expect: admins },
   { path: 'admin/alerts/rules/delete', method: 'POST', params: () => ({ id: NONE }), expect: admins },
