@@ -36,6 +36,8 @@ export async function everyScreen(): Promise<Screen[]> {
     ['services', '/services'],
     ['host', `/hosts/${hostId}`],
     ['events', '/events'],
+    // A host and a service group chosen: the filters' pills and clear buttons, each with a name.
+    ['events-filtered', `/events?host=%5B${hostId}%5D&servicegroup=1`],
     ['event', `/events/${eventId}`],
     ['uptime', '/uptime'],
     ['uptime-host', `/uptime/${hostId}`],

@@ -2,7 +2,7 @@
 // accessibility spec (e2e/readable.spec.ts) checks every screen. Mantine's defaults fall short: its
 // teal buttons and links (2.55:1), grey secondary text (3.32:1 light, 4.03:1 dark) and the darkest shade of
 // several colours, which is their text on a tinted background (badges, the active menu entry).
-import { createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core'
+import { createTheme, DEFAULT_THEME, MultiSelect, Pill, Select, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core'
 
 /** A palette whose darkest shade reads at 4.5:1 on its own lightest tints and on white. */
 function withDarkestShade(name: keyof typeof DEFAULT_THEME.colors, darkest: string): MantineColorsTuple {
@@ -26,6 +26,13 @@ export const theme = createTheme({
     yellow: withDarkestShade('yellow', '#a85700'),
     green: withDarkestShade('green', '#267b37'),
     lime: withDarkestShade('lime', '#4b790b')
+  },
+  // Mantine hides a pill's × and a select's clear button from assistive technology (a keyboard uses
+  // Backspace instead); a screen reader on a touch screen has only them, so they are shown and named.
+  components: {
+    Pill: Pill.extend({ defaultProps: { removeButtonProps: { 'aria-hidden': false, 'aria-label': 'Remove' } } }),
+    Select: Select.extend({ defaultProps: { clearButtonProps: { 'aria-hidden': false, 'aria-label': 'Clear' } } }),
+    MultiSelect: MultiSelect.extend({ defaultProps: { clearButtonProps: { 'aria-hidden': false, 'aria-label': 'Clear all' } } })
   }
 })
 

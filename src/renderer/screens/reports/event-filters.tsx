@@ -56,7 +56,7 @@ export function EventFilters({ search, onChange, onClear, knownServices }: Event
         <RangePicker fallback="any" value={pickedRange(search)} onChange={({ range, from, to }) => onChange({ range, from, to })} />
         {search.servicegroup !== undefined && (
           <Pill withRemoveButton onRemove={() => onChange({ servicegroup: undefined })}
-            removeButtonProps={{ 'aria-label': 'Remove the service group filter' }}>
+            removeButtonProps={{ 'aria-hidden': false, 'aria-label': 'Remove the service group filter' }}>
             Service group {search.servicegroup}
           </Pill>
         )}
