@@ -69,6 +69,8 @@ export interface UserChange {
   /** Empty: keep the password (update only). */
   password: string
   roleid: number[]
+  /** IANA name of the alerts e-mailed to the user; '' the server's; absent: kept */
+  timezone?: string
 }
 
 export const adminUsersQuery = queryOptions({
@@ -93,6 +95,7 @@ export async function updateUser(id: string, change: UserChange): Promise<UserDe
     fullname: change.fullname,
     email: change.email,
     roleid: change.roleid,
+    timezone: change.timezone,
     password: change.password === '' ? current.password : change.password,
     title: current.title,
     phone: current.phone,

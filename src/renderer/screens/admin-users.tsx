@@ -17,6 +17,7 @@ import {
 } from '../api/admin'
 import { useProfile } from '../api/profile'
 import { ErrorNote } from '../components/error-note'
+import { TimeZoneSelect } from '../components/time-zone-select'
 import { ConfirmButton } from '../components/confirm-button'
 import { userFormRules } from '../../shared/api/users'
 import { rolesByUser } from './admin/role-names'
@@ -117,7 +118,7 @@ function UserEditor({ editing, roles, onClose, onSaved }: { editing: Editing; ro
       {editing.mode === 'create' ? (
         <UserForm
           roles={roles}
-          initial={{ uname: '', fullname: '', email: '', password: '', roleid: [] }}
+          initial={{ uname: '', fullname: '', email: '', password: '', roleid: [], timezone: '' }}
           onClose={onClose}
           onSaved={onSaved}
         />
@@ -135,7 +136,8 @@ function UserEditor({ editing, roles, onClose, onSaved }: { editing: Editing; ro
                 fullname: detail.data.fullname,
                 email: detail.data.email,
                 password: '',
-                roleid: detail.data.roles
+                roleid: detail.data.roles,
+                timezone: detail.data.timezone
               }}
             />
           )}
@@ -176,6 +178,11 @@ function UserForm({
         <TextInput label="User name" required {...form.getInputProps('uname')} data-autofocus />
         <TextInput label="Full name" description="Optional: the user name stands for it when empty" {...form.getInputProps('fullname')} />
         <TextInput label="E-mail" {...form.getInputProps('email')} />
+        <TimeZoneSelect
+          description="The times in the alerts e-mailed to this user"
+          value={form.getValues().timezone ?? ''}
+          onChange={(z) => form.setFieldValue('timezone', z)}
+        />
         <PasswordInput
           label={creating ? 'Password' : 'New password'}
           required={creating}

@@ -1,7 +1,7 @@
 // The logged-in user's own name, e-mail, time zone and password (profile/update; the old password is
 // required), checked in the browser by the server's own rules (shared/api/users.ts, shared/time-zone.ts)
 // before anything is sent. The time zone is the one of the notifications e-mailed to them.
-import { Button, Group, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ownPasswordFormRules, profileFormRules } from '../../../shared/api/users'
@@ -9,10 +9,9 @@ import { timeZoneRule } from '../../../shared/time-zone'
 import { profileQuery, type Profile } from '../../api/profile'
 import { updateProfile, type ProfileChange } from '../../api/settings'
 import { ErrorNote } from '../../components/error-note'
+import { TimeZoneSelect } from '../../components/time-zone-select'
 
 const profileRules = profileFormRules.extend({ timezone: timeZoneRule })
-/** The Select's value for "the server's zone" (stored as ''): a Select has no empty value. */
-const SERVER_ZONE = 'server'
 
 export function OwnProfile({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient()
@@ -21,14 +20,6 @@ export function OwnProfile({ profile }: { profile: Profile }) {
     initialValues: { fullname: profile.fullname, email: profile.email, timezone: profile.timezone },
     validate: schemaResolver(profileRules, { sync: true })
   })
-  const zones = [
-    { value: SERVER_ZONE, label: `The server's (${profile.servertimezone})` },
-    // The stored one too: the browser may spell a zone differently from the server (Europe/Kiev, Europe/Kyiv).
-    ...[...new Set([...Intl.supportedValuesOf('timeZone'), ...(profile.timezone ? [profile.timezone] : [])])].map((z) => ({
-      value: z,
-      label: z.replaceAll('_', ' ')
-    }))
-  ]
   const zone = form.getInputProps('timezone')
   const save = useMutation({
     mutationFn: (change: ProfileChange) => updateProfile(change),
@@ -49,16 +40,12 @@ export function OwnProfile({ profile }: { profile: Profile }) {
             <TextInput label="Full name" {...form.getInputProps('fullname')} />
             <TextInput label="E-mail" type="email" {...form.getInputProps('email')} />
           </Group>
-          <Select
-            label="Time zone"
+          <TimeZoneSelect
             description="The times in the alerts e-mailed to you"
-            searchable
-            maw={360}
-            data={zones}
-            value={form.getValues().timezone || SERVER_ZONE}
-            onChange={(v) => form.setFieldValue('timezone', !v || v === SERVER_ZONE ? '' : v)}
-            error={zone.error}
-            nothingFoundMessage="No such time zone"
+            value={form.getValues().timezone}
+            onChange={(z) => form.setFieldValue('timezone', z)}
+            serverZone={profile.servertimezone}
+            error={zone.error as string | undefined}
           />
           <ErrorNote error={save.error} title="Not saved" />
           {save.isSuccess && (
