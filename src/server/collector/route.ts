@@ -81,23 +81,22 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
   const store = async (request: IncomingMessage, principal: Principal, address: string): Promise<void> => {
     const holding = bodies.hold()
     try {
-      await storeHeld(request, principal, holding)
+      await storeHeld(request, principal, address, holding)
       refusedAgents.succeeded(address, principal.uname)
     } catch (err) {
       const reason = err instanceof HttpError ? messageRefusal(err.statusCode) : undefined
-      if (reason) refused(address, principal.uname, reason, err instanceof MessageRefused ? err.detail : (err as Error).message)
+      if (reason) refused(address, principal.uname, reason, err instanceof MessageRefused ? err.detail : (err as HttpError).message)
       throw err
     } finally {
       holding.release()
     }
   }
 
-  const storeHeld = async (request: IncomingMessage, principal: Principal, holding: Holding): Promise<void> => {
+  const storeHeld = async (request: IncomingMessage, principal: Principal, source: string, holding: Holding): Promise<void> => {
     const body = await readBody(request, deps.limits.maxBodyBytes, holding)
     const xml = await decodeBody(body, request.headers['content-encoding'], deps.limits.maxXmlBytes)
     const release = inFlight.claim(xml.length)
     if (!release) throw new HttpError(503, 'the collector is busy with other large messages: try again later')
-    const source = clientAddress(request)
     const outcome = await deps.collector.collect({ xml, principal, nowMs: now(), source }).finally(release)
     switch (outcome.kind) {
       case 'stored':
