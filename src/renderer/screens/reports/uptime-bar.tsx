@@ -3,8 +3,9 @@
 // that monitors no service) is said in words instead.
 import { Group, Progress, Text } from '@mantine/core'
 
-export function uptimeColor(uptime: number): string {
-  return uptime >= 99.9 ? 'green' : uptime >= 99 ? 'yellow' : uptime >= 95 ? 'orange' : 'red'
+/** The up part's colour by how much is up; never red, which is the down part's. */
+function upColor(uptime: number): string {
+  return uptime >= 99.9 ? 'green' : uptime >= 99 ? 'yellow' : 'orange'
 }
 
 interface UptimeBarProps {
@@ -27,8 +28,8 @@ export function UptimeBar({ uptime, label = 'Uptime', none = 'nothing to measure
   return (
     <Group gap="sm" wrap="nowrap">
       <Progress.Root w={{ base: 60, sm: 120 }} size="md">
-        <Progress.Section value={uptime} color={uptimeColor(uptime)} aria-label={`${label} ${uptime}%`} />
-        {uptime < 100 && <Progress.Section value={100 - uptime} color="red.9" aria-label={`${label}: down ${(100 - uptime).toFixed(2)}%`} />}
+        <Progress.Section value={uptime} color={upColor(uptime)} aria-label={`${label} ${uptime}%`} />
+        {uptime < 100 && <Progress.Section value={100 - uptime} color="red" aria-label={`${label}: down ${(100 - uptime).toFixed(2)}%`} />}
       </Progress.Root>
       <Text size="sm" ff="monospace">
         {uptime.toFixed(2)}%

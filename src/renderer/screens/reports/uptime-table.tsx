@@ -49,7 +49,11 @@ export function UptimeTable({ items, nameHeader, renderName, renderEvents, inact
   const uptimeLabel = hosts ? 'Agent reporting' : 'Uptime'
   return (
     // Scrolls sideways by itself between a phone (where a row is a card) and a desk, rather than widening the page.
-    <div ref={scroller} style={maxHeight === undefined ? { overflowX: 'auto' } : { maxHeight, overflow: 'auto' }}>
+    // A height before any row is measured: a scroller of none would render no row (as on a phone, where
+    // the stacked table has no header row to give it one), and so keep none.
+    <div
+      ref={scroller}
+      style={maxHeight === undefined ? { overflowX: 'auto' } : { maxHeight, minHeight: Math.min(sorted.length * ROW_HEIGHT, 360), overflow: 'auto' }}>
       <Table stickyHeader highlightOnHover verticalSpacing={8} className={stacked.table} style={{ minWidth: 640 }}
         aria-label={`Uptime per ${nameHeader.toLowerCase()}`}
         aria-rowcount={sorted.length + 1}>
