@@ -12,6 +12,8 @@
 // The first load has a cold HTTP cache and is shown apart; the p50 is over the warm loads that follow.
 // A screen to measure is one more SCREENS entry.
 //
+// Then reports/uptime/list alone on SQLite and PostgreSQL (uptime-list.ts).
+//
 // Sizing: BENCH_CONSOLE_HOSTS (10000), BENCH_CONSOLE_LOADS (9 warm loads per screen), BENCH_MAX_SECONDS (180);
 // BENCH_CONSOLE_PORT: a fixed port for the server (default: any free one).
 import { mkdtempSync } from 'node:fs'
@@ -22,6 +24,7 @@ import { removeDir } from '../test/support/built-server'
 import { readFirstLoad, screenScriptBytes } from '../test/support/first-load'
 import { Deadline, databaseSize, envInt, fixed, int, percentile, printRows, startPlainServer, verdict, type Benchmark } from './support'
 import { FIXTURES, populate } from './status'
+import { measureUptimeList } from './uptime-list'
 
 const TTI_TARGET_MS = 1000
 /** The entry script's budget, in Vite's kB (test/renderer/first-load-budget.test.ts guards it too). */
@@ -161,6 +164,8 @@ async function runConsoleBenchmark(): Promise<void> {
   } finally {
     removeDir(dataDir)
   }
+  // The uptime screen's request on its own, on both engines (issue 28).
+  for (const line of await measureUptimeList(hosts)) console.log(line)
 }
 
 const KB = 1000

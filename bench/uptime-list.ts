@@ -1,0 +1,152 @@
+// reports/uptime/list at fleet size (issue 28), on SQLite and on PostgreSQL: every host's agent reporting,
+// services up and event count over the last 24 hours and the last week, for a fleet with a week of down
+// history (silences and service failures, some still open), one request at a time over a keep-alive
+// connection. Part of `npm run bench -- console`: the uptime screen waits for this answer.
+//
+// Sizing: the console's host count; BENCH_UPTIME_REQUESTS (25 per range), BENCH_MAX_SECONDS (180 per engine).
+import { mkdtempSync } from 'node:fs'
+import { Agent as HttpAgent } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Range } from '../src/shared/ranges'
+import { Store } from '../src/server/store/store'
+import { loginAs } from '../test/support/api-client'
+import { removeDir, startBuiltServer } from '../test/support/built-server'
+import { startBenchCluster } from './postgres'
+import { populate } from './status'
+import { Deadline, envInt, fixed, int, mulberry32, parsed, percentile, printRows, timedGet, verdict, type Target } from './support'
+
+const TARGET_P50_MS = 100
+const WARMUP_REQUESTS = 5
+const ADMIN = { user: 'admin', password: 'benchadmin' }
+const DATABASE_FILE = 'overseer.sqlite'
+const HOUR = 3600
+const WEEK = 7 * 24 * HOUR
+/** Down intervals written per host over the last week: its silences and the failures of some of its services. */
+const SILENCES_PER_HOST = 2
+const FAILING_SERVICES = 3
+const FAILURES_PER_SERVICE = 2
+
+const RANGES = [
+  { range: Range.Last24Hours, label: 'last 24 hours' },
+  { range: Range.Week, label: 'last week' }
+] as const
+
+/** Measures the list on both engines and returns the verdict lines. */
+export async function measureUptimeList(hosts: number): Promise<string[]> {
+  const verdicts: string[] = []
+  verdicts.push(...(await measureOn('SQLite', hosts)))
+  const cluster = startBenchCluster()
+  try {
+    verdicts.push(...(await measureOn('PostgreSQL', hosts, cluster.createDatabase())))
+  } finally {
+    cluster.stop()
+  }
+  return verdicts
+}
+
+async function measureOn(engine: string, hosts: number, database?: string): Promise<string[]> {
+  const deadline = new Deadline(envInt('BENCH_MAX_SECONDS', 180))
+  const requests = envInt('BENCH_UPTIME_REQUESTS', 25)
+  const dataDir = mkdtempSync(join(tmpdir(), 'overseer-bench-uptime-'))
+  try {
+    populate(dataDir, hosts, deadline, database)
+    const intervals = writeDownHistory(database ?? join(dataDir, DATABASE_FILE))
+    // The built server as users run it; a minute to start, as a busy machine may need after the filling.
+    const server = await startBuiltServer({
+      dataDir,
+      database,
+      args: ['--init-admin', `${ADMIN.user}:${ADMIN.password}`],
+      timeoutMs: 60_000
+    })
+    const keepAlive = new HttpAgent({ keepAlive: true, maxSockets: 1 })
+    try {
+      const client = await loginAs(server.baseUrl, ADMIN.user, ADMIN.password)
+      if (!client.cookie) throw new Error('login gave no session cookie')
+      const target: Target = { port: server.port, cookie: client.cookie, deadline }
+      console.log(
+        `\n  reports/uptime/list on ${engine}: ${int(hosts)} hosts, ${int(intervals)} down intervals over the last week; ` +
+          `${WARMUP_REQUESTS} warm-up then ${requests} requests per range, keep-alive`
+      )
+      const rows: [string, string][] = []
+      const verdicts: string[] = []
+      for (const { range, label } of RANGES) {
+        const latencies: number[] = []
+        for (let i = 0; i < WARMUP_REQUESTS + requests; i++) {
+          deadline.check(`asking for the uptime list on ${engine}`)
+          const sample = await timedGet(target, `/api/2/reports/uptime/list?range=${range}`, keepAlive)
+          const items = (parsed(sample) as { items?: unknown[] } | undefined)?.items
+          if (sample.status !== 200 || items?.length !== hosts) {
+            throw new Error(`uptime list (${label}) answered ${sample.status} ${sample.error ?? sample.body.slice(0, 200)}`)
+          }
+          if (i >= WARMUP_REQUESTS) latencies.push(sample.ms)
+        }
+        latencies.sort((a, b) => a - b)
+        const p50 = percentile(latencies, 50)
+        rows.push([
+          label,
+          `p50 ${fixed(p50, 1)} ms, p90 ${fixed(percentile(latencies, 90), 1)} ms, max ${fixed(percentile(latencies, 100), 1)} ms`
+        ])
+        verdicts.push(
+          verdict(
+            `uptime list (${label}, ${engine}) p50 < ${TARGET_P50_MS} ms (${int(hosts)} hosts)`,
+            p50 < TARGET_P50_MS,
+            `p50 ${fixed(p50, 1)} ms`
+          )
+        )
+      }
+      printRows(rows, '    ')
+      return verdicts
+    } finally {
+      keepAlive.destroy()
+      const code = await server.stop()
+      if (code !== 0) console.log(`server exited with code ${code}:\n${server.output()}`)
+    }
+  } finally {
+    removeDir(dataDir)
+  }
+}
+
+/**
+ * A week of downtime for every host, as the collector would have left it: silences and failures of its
+ * services, a tenth of them still open, in time order and never overlapping per host and service.
+ * Returns how many intervals were written.
+ */
+function writeDownHistory(location: string): number {
+  const store = new Store(location)
+  const random = mulberry32(0x28)
+  const now = Math.floor(Date.now() / 1000)
+  let written = 0
+  try {
+    const { db, sql } = store
+    const services = new Map<number, number[]>()
+    for (const s of sql.all(db.selectFrom('service').select(['host_id', 'name_id']))) {
+      services.set(s.host_id, [...(services.get(s.host_id) ?? []), s.name_id])
+    }
+    const spread = (count: number) => {
+      // `count` intervals in turn over the week, each within its own slice of it.
+      const slice = Math.floor(WEEK / count)
+      return Array.from({ length: count }, (_, i) => {
+        const start = now - WEEK + i * slice + Math.floor(random() * slice * 0.5)
+        const open = i === count - 1 && random() < 0.1
+        return { start, end: open ? null : start + 60 + Math.floor(random() * slice * 0.4) }
+      })
+    }
+    sql.transaction(() => {
+      for (const [hostId, nameIds] of services) {
+        const rows = [
+          ...spread(SILENCES_PER_HOST).map((i) => ({ host_id: hostId, service_name_id: null, ...i })),
+          ...nameIds
+            .slice(0, FAILING_SERVICES)
+            .flatMap((nameId) => spread(FAILURES_PER_SERVICE).map((i) => ({ host_id: hostId, service_name_id: nameId, ...i })))
+        ]
+        sql.run(db.insertInto('state_interval').values(rows))
+        written += rows.length
+      }
+    })
+    if (sql.engine === 'postgres') sql.execute('VACUUM ANALYZE state_interval')
+  } finally {
+    store.close()
+  }
+  return written
+}
