@@ -17,6 +17,8 @@ export interface FailuresFound {
 }
 
 const LISTED = 5
+/** First reminders queued per pass at most: a storm's are queued over several passes. */
+const MAX_UNTOLD_PER_PASS = 1_000
 
 export class FailuresInScope {
   /** `now`: the server's clock in unix ms (the delivery job's, which tests move). */
@@ -49,22 +51,27 @@ export class FailuresInScope {
     return untold.length
   }
 
-  /** Queues the first reminders due by `now` of failures each reminding rule pages about but never told of. */
+  /**
+   * Queues the first reminders due by `now` of failures each reminding rule pages about but never told of,
+   * at most MAX_UNTOLD_PER_PASS (the rest on the next pass: this runs on the thread that serves HTTP).
+   */
   remindUntold(): number {
     const config = this.store.alertMatching.configRows()
-    const rules = config.rules.filter((r) => r.enabled && r.channelIds.length > 0 && r.reminderMin > 0)
-    if (rules.length === 0) return 0
     const now = this.nowSec()
+    // None can be due before a reminder period has passed since its rule was made.
+    const rules = config.rules.filter((r) => r.enabled && r.channelIds.length > 0 && r.reminderMin > 0 && untoldReminderDueAt(r, 0) <= now)
+    if (rules.length === 0) return 0
     const told = this.store.alertMatching.toldActiveFailures()
     const failures = this.store.alertMatching.activeFailures()
     let queued = 0
     for (const row of rules) {
       const rule = compileRule(row, config.groupMembers)
-      const due = this.inScope(rule, config.mutes, failures).filter(
-        (f) => !told.has(toldKey(f.event_id, rule.id)) && untoldReminderDueAt(rule, f.date) <= now
-      )
+      const due = this.inScope(rule, config.mutes, failures)
+        .filter((f) => !told.has(toldKey(f.event_id, rule.id)) && untoldReminderDueAt(rule, f.date) <= now)
+        .slice(0, MAX_UNTOLD_PER_PASS - queued)
       this.write(due, rule, now, 'reminder', now)
       queued += due.length
+      if (queued >= MAX_UNTOLD_PER_PASS) break
     }
     return queued
   }
