@@ -138,6 +138,8 @@ describe.skipIf(skip)('jabber channel against prosody', () => {
     for (const r of [bob, carol]) {
       const [m] = await r.waitFor(1)
       expect(m).toMatchObject({ to: expect.stringMatching(new RegExp(`^${r.jid}`)), type: 'chat', body: expectedText })
+      // In words, as the e-mail and the other chat channels say it.
+      expect(m.body).toMatch(/^\[Overseer\] process sleeper does not exist on web-1\n\nprocess sleeper does not exist on web-1\n/)
       expect(m.from).toMatch(new RegExp(`^overseer@${server.domain}/`))
       expect(m.id).toMatch(/^n-42-/)
     }
