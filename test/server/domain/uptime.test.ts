@@ -8,6 +8,7 @@ import {
   HOUR,
   MINUTE,
   resolveRange,
+  servicesUpOf,
   unknownSpans,
   uptimeOf,
   type DownInterval
@@ -19,6 +20,22 @@ const M = MINUTE
 const span = { from: F, to: F + 100 * M }
 const later = F + 1000 * M
 const down = (start: number, end: number | null): DownInterval => ({ start, end })
+
+describe('servicesUpOf', () => {
+  it('weighs every monitored service the same over the known time', () => {
+    // Four services over 100 minutes: one down 50, one down 10 (and its overlap counted once), two up.
+    const failures = [[down(F, F + 50 * M)], [down(F + 10 * M, F + 20 * M), down(F + 15 * M, F + 20 * M)]]
+    expect(servicesUpOf(span, later, 4, failures)).toBe(85)
+    // The unknown time (before the first report at 50 minutes) counts for no service.
+    expect(servicesUpOf(span, later, 4, failures, [down(0, F + 50 * M)])).toBe(100)
+    expect(servicesUpOf(span, later, 1, [[down(F - DAY, null)]])).toBe(0)
+  })
+
+  it('is null without a monitored service, and 100 when nothing of the range is known yet', () => {
+    expect(servicesUpOf(span, later, 0, [])).toBeNull()
+    expect(servicesUpOf(span, F, 3, [[down(F - HOUR, null)]])).toBe(100)
+  })
+})
 
 describe('uptimeOf', () => {
   it.each<[string, DownInterval[], number, number]>([
