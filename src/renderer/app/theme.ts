@@ -19,6 +19,9 @@ export const theme = createTheme({
   // Black text on a light filled colour (yellow), white on a dark one.
   autoContrast: true,
   defaultRadius: 'sm',
+  // No sliding or fading for those whose system asks for less motion (WCAG 2.3.3); the e2e suite's
+  // browser asks too, and spends no frames on transitions.
+  respectReducedMotion: true,
   colors: {
     teal: withDarkestShade('teal', '#087a57'),
     red: withDarkestShade('red', '#c52929'),
