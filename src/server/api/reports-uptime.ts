@@ -88,7 +88,8 @@ function hostItem(h: UptimeHostRow, fleet: FleetDowns, span: Span, now: number, 
   const failures = new Map<number, DownInterval[]>()
   for (const row of fleet.downs.get(h.id) ?? []) {
     if (row.service_name_id === null) silences.push(row)
-    else failures.set(row.service_name_id, [...(failures.get(row.service_name_id) ?? []), row])
+    else if (failures.has(row.service_name_id)) failures.get(row.service_name_id)!.push(row)
+    else failures.set(row.service_name_id, [row])
   }
   const servicesUp = servicesUpOf(span, now, fleet.monitored.get(h.id) ?? 0, [...failures.values()], unknown)
   return item(
