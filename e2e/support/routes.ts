@@ -71,13 +71,16 @@ async function fillAdministration(admin: ApiClient, hostId: number): Promise<voi
   expect((await admin.post('/api/2/admin/groups/add', { id: group.id, hostid: hostId })).status).toBe(200)
 }
 
+/** A screen's code and data on a busy machine (screens load their code on first visit). */
+const SCREEN_READY_MS = 15_000
+
 /** Opens a screen and waits until it has drawn its data: no spinner, skeleton or "Loading…" left. */
 export async function visit(page: Page, screen: Screen): Promise<void> {
   await page.goto(`/#${screen.path}`)
-  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible({ timeout: SCREEN_READY_MS })
   const loading = page
     .locator('.mantine-Loader-root, .mantine-Skeleton-root[data-visible]')
     .or(page.getByText(/^Loading/))
     .filter({ visible: true })
-  await expect(loading).toHaveCount(0)
+  await expect(loading).toHaveCount(0, { timeout: SCREEN_READY_MS })
 }
