@@ -129,8 +129,8 @@ test('the login page looks like the console, on a desk and on a phone', async ({
   await page.goto('/')
   await expect(page.getByRole('heading', { name: 'Overseer', level: 1 })).toBeVisible()
   const button = page.getByRole('button', { name: 'Log in' })
-  // Mantine's teal 6, the console's primary colour.
-  await expect(button).toHaveCSS('background-color', 'rgb(18, 184, 134)')
+  // The console's primary colour (app/theme.ts: teal's darkest shade, white on it at 5.3:1).
+  await expect(button).toHaveCSS('background-color', 'rgb(8, 122, 87)')
   await page.screenshot({ path: 'shots/login-desktop.png' })
   await page.setViewportSize({ width: 390, height: 844 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)

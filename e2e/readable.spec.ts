@@ -46,6 +46,16 @@ async function iconButtonsNamed(page: Page): Promise<void> {
 test('every screen passes the WCAG 2.1 A and AA rules in both themes, on a desk and on a phone', async ({ page }) => {
   test.setTimeout(240_000)
   const found: string[] = []
+  // The login page is the server's own (src/server/http/login-page.ts), not a console route.
+  await page.goto('/')
+  await page.evaluate(AXE_SOURCE)
+  for (const size of [DESK, PHONE]) {
+    await page.setViewportSize(size)
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme })
+      found.push(...(await violations(page, `login (${size.width} px, ${colorScheme})`)))
+    }
+  }
   await logIn(page)
   await page.evaluate(AXE_SOURCE)
   // Colours are checked as they end, not halfway through a transition after the scheme changed.

@@ -50,12 +50,12 @@ function page(title: string, main: string, head = ''): string {
 ${head}<title>${title}</title>
 <style>
   :root {
-    color-scheme: light dark; --text: #000; --body: #fff; --border: #dee2e6; --input: #ced4da; --dimmed: #868e96;
-    --teal: #12b886; --teal-hover: #0ca678; --red: #fa5252;
+    color-scheme: light dark; --text: #000; --body: #fff; --border: #dee2e6; --input: #ced4da; --dimmed: #60676e;
+    --teal: #087a57; --teal-hover: #066046; --red: #c52929;
     font-family: -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; line-height: 1.55;
   }
   @media (prefers-color-scheme: dark) {
-    :root { --text: #c9c9c9; --body: #242424; --border: #424242; --input: #424242; --dimmed: #828282; --red: #ff8787; }
+    :root { --text: #c9c9c9; --body: #242424; --border: #424242; --input: #424242; --dimmed: #a6a6a6; --red: #ff8787; }
   }
   * { box-sizing: border-box; }
   body { margin: 0; min-height: 100vh; background: var(--body); color: var(--text); font-size: 16px; }
