@@ -18,7 +18,7 @@ export function ScreenTitle({
     <Group justify="space-between">
       <Title order={2}>{title}</Title>
       <Group gap="sm">
-        {loading && <Loader size="sm" aria-label={loadingLabel} />}
+        {loading && <Loader size="sm" role="status" aria-label={loadingLabel} />}
         {actions}
       </Group>
     </Group>

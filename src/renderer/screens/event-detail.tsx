@@ -25,7 +25,7 @@ export function EventDetailScreen() {
       <BackToEvents />
       {!valid && <ErrorNote error={new Error(`"${eventId}" is not an event number.`)} title="No such event" />}
       <ErrorNote error={event.error} title="The event could not be loaded" />
-      {event.isPending && valid && <Loader size="sm" aria-label="Loading the event" />}
+      {event.isPending && valid && <Loader size="sm" role="status" aria-label="Loading the event" />}
       {event.data && <EventView event={event.data} />}
     </Stack>
   )

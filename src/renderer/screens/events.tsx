@@ -36,7 +36,7 @@ export function EventsScreen() {
       <Group justify="space-between" align="center">
         <Title order={2}>Events</Title>
         <Group gap="sm">
-          {list.isFetching && <Loader size="sm" aria-label="Loading events" />}
+          {list.isFetching && <Loader size="sm" role="status" aria-label="Loading events" />}
           {total > 0 && <ExportButton filename="overseer-events.csv" make={async () => eventsCsv(await allEvents(search))} />}
         </Group>
       </Group>

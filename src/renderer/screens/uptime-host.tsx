@@ -44,7 +44,7 @@ export function UptimeHostScreen() {
           )}
         </Title>
         <Group gap="sm">
-          {report.isFetching && <Loader size="sm" aria-label="Loading the uptime report" />}
+          {report.isFetching && <Loader size="sm" role="status" aria-label="Loading the uptime report" />}
           {report.data && <ExportButton filename={`overseer-uptime-${name ?? id}.csv`} make={() => uptimeCsv(report.data, 'Service')} />}
         </Group>
       </Group>
