@@ -8,16 +8,25 @@ import ts from 'typescript'
 /** Paths relative to the root, '/'-separated: file → the files and packages it imports. */
 export type ImportGraph = Map<string, string[]>
 
-/** The graph of the files under `folders` of `root` (all of it by default); keys relative to `root`. */
-export function importGraph(root: string, folders = ['.']): ImportGraph {
+/**
+ * The graph of the files under `folders` of `root` (all of it by default); keys relative to `root`.
+ * `dynamic: false` leaves out `import()`: a module loaded later, once its importer has run, cannot
+ * take part in an initialisation cycle (the console's routes load their screens so, and screens read
+ * their route).
+ */
+export function importGraph(root: string, folders = ['.'], { dynamic = true } = {}): ImportGraph {
   const graph: ImportGraph = new Map()
   const files = folders
     .flatMap((folder) => readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).map((f) => join(folder, f)))
     .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'))
   for (const file of files) {
     const abs = join(root, file)
-    const { importedFiles } = ts.preProcessFile(readFileSync(abs, 'utf8'), true, true)
-    const targets = importedFiles.map(({ fileName: name }) => {
+    const text = readFileSync(abs, 'utf8')
+    const { importedFiles } = ts.preProcessFile(text, true, true)
+    const kept = dynamic
+      ? importedFiles
+      : importedFiles.filter(({ pos }) => !/\bimport\s*\(\s*$/.test(text.slice(Math.max(0, pos - 40), pos)))
+    const targets = kept.map(({ fileName: name }) => {
       if (!name.startsWith('.')) return `package:${name}`
       // A bundler query (e.g. `./ingest-worker?modulePath`) still names the file before it.
       const target = resolveSource(resolve(dirname(abs), name.replace(/\?.*$/, '')))

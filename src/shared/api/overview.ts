@@ -43,7 +43,9 @@ export const serviceOverviewEntry = z.object({
   status: z.string(),
   since: z.number().int().nullable(),
   lastreport: z.number().int().describe("Unix seconds (server clock) of the host's last message: when the state was last reported"),
-  muted: mutedUntil.describe('Unix seconds until which its alerts are muted (a mute of the service or of its whole host); null when not muted')
+  muted: mutedUntil.describe(
+    'Unix seconds until which its alerts are muted (a mute of the service or of its whole host); null when not muted'
+  )
 })
 export type ServiceOverviewEntry = z.infer<typeof serviceOverviewEntry>
 
