@@ -55,8 +55,6 @@ const serviceMutedUntil = (now: number) => sql<number | null>`(SELECT max(alert_
     AND (alert_mute.service_name_id IS NULL OR alert_mute.service_name_id = service.name_id))`
 /** Silent hosts, then red, orange, green, gray. */
 const hostSeverity = sql<number>`CASE WHEN host.led = 0 AND host.heartbeat = 0 THEN 0 ELSE host.led + 1 END`
-const serviceSince = sql<number | null>`(SELECT min(event.date) FROM event
-  WHERE event.host_id = service.host_id AND event.service_name_id = service.name_id AND event.active = 1)`
 /** Red, orange, gray (not monitored), then green. */
 const serviceSeverity = sql<number>`CASE service.led WHEN 2 THEN 3 WHEN 3 THEN 2 ELSE service.led END`
 
@@ -65,7 +63,7 @@ const serviceSort: Record<Exclude<ServiceListSortKey, 'attention'>, Expression<u
   name: sql.ref('service.name'),
   type: sql.ref('service.type'),
   status: sql.ref('service.status_text'),
-  since: serviceSince
+  since: sql.ref('active_since.since')
 }
 
 export class StatusOverviewRepository {
@@ -103,7 +101,10 @@ export class StatusOverviewRepository {
     return this.sql.all(
       this.db
         .selectFrom('service')
-        .select(['service.host_id', 'service.name', 'service.led', serviceSince.as('since')])
+        .leftJoin(this.activeSince(hostIds), (join) =>
+          join.onRef('active_since.host_id', '=', 'service.host_id').onRef('active_since.service_name_id', '=', 'service.name_id')
+        )
+        .select(['service.host_id', 'service.name', 'service.led', 'active_since.since'])
         .where('service.host_id', 'in', this.sql.dialect.idList(hostIds))
         .where('service.led', 'in', [0, 1])
         .orderBy('service.host_id')
@@ -137,24 +138,43 @@ export class StatusOverviewRepository {
     limit: number,
     now: number
   ): ServiceOverviewRow[] {
-    let query = this.services(selection).select([
-      'host.id as hostid',
-      'host.hostname',
-      'host.heartbeat',
-      'service.id',
-      'service.name',
-      'service.type',
-      'service.led',
-      'service.status_text as status',
-      serviceSince.as('since'),
-      'host.last_modified as lastreport',
-      serviceMutedUntil(now).as('muted')
-    ])
+    let query = this.services(selection)
+      .leftJoin(this.activeSince(), (join) =>
+        join.onRef('active_since.host_id', '=', 'service.host_id').onRef('active_since.service_name_id', '=', 'service.name_id')
+      )
+      .select([
+        'host.id as hostid',
+        'host.hostname',
+        'host.heartbeat',
+        'service.id',
+        'service.name',
+        'service.type',
+        'service.led',
+        'service.status_text as status',
+        'active_since.since',
+        'host.last_modified as lastreport',
+        serviceMutedUntil(now).as('muted')
+      ])
     query =
       sort === 'attention'
         ? query.orderBy(serviceSeverity, dir).orderBy(sql.ref('since'), (ob) => ob.asc().nullsLast())
         : query.orderBy(serviceSort[sort], dir)
     return this.sql.all(query.orderBy('host.hostname').orderBy('service.name').orderBy('service.id').limit(limit).offset(offset))
+  }
+
+  /**
+   * Since when each service's open failure lasts (its oldest active event), to join as `active_since`:
+   * one grouped read of the active events (event_active index). As a subquery per service, SQLite took
+   * the (service_name_id, date) index for min(date) and walked every host's events of that name: 5 s for
+   * the services list at 10,000 hosts.
+   */
+  private activeSince(hostIds?: readonly number[]) {
+    let active = this.db
+      .selectFrom('event')
+      .select(['event.host_id', 'event.service_name_id', (eb) => eb.fn.min<number>('event.date').as('since')])
+      .where('event.active', '=', 1)
+    if (hostIds) active = active.where('event.host_id', 'in', this.sql.dialect.idList(hostIds))
+    return active.groupBy(['event.host_id', 'event.service_name_id']).as('active_since')
   }
 
   private services(s: ServiceSelection) {
