@@ -54,7 +54,7 @@ describe('lineName', () => {
 
 describe('spanCaption', () => {
   const day = { range: Range.Last24Hours, datefrom: 1_795_200_000, dateto: 1_795_286_400, resolution: 300 }
-  const startingAt = (t: number) => [{ series: [{ points: [[t, 1, 1, 1]] }] }]
+  const startingAt = (t: number) => [{ title: 'CPU usage', series: [{ points: [[t, 1, 1, 1]] }] }]
 
   it('says when the data starts later than the range', () => {
     const first = day.dateto - 3 * 3600
