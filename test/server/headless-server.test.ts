@@ -12,6 +12,7 @@ import { postCollector } from '../support/collector-client'
 import { asAgent, fixture } from '../support/fixtures'
 import { removeDir, SERVER_JS, startBuiltServer, type BuiltServer } from '../support/built-server'
 import { storeLocation } from '../support/test-database'
+import { waitFor } from '../support/wait'
 
 const run = promisify(execFile)
 let server: BuiltServer | undefined
@@ -52,7 +53,9 @@ describe('node out/main/server.js', () => {
   it('listens on every interface by default and reads settings from the environment; with no user yet, says where to finish setup', async () => {
     server = await startBuiltServer({ env: { OVERSEER_HOST: '0.0.0.0' }, args: [] })
     expect(server.output()).toContain(`listening on http://127.0.0.1:${server.port}`)
-    expect(server.output()).toContain(`WARN  no user exists yet: open http://127.0.0.1:${server.port}/ in a browser on this machine`)
+    // A warning goes to stderr, the "listening" lines to stdout: it may come through its pipe a little later.
+    const hint = `WARN  no user exists yet: open http://127.0.0.1:${server.port}/ in a browser on this machine`
+    await waitFor('the first-run hint', () => server.output().includes(hint))
   })
 
   it('writes JSON lines with --log-format json, an access line per request with --access-log on', async () => {
