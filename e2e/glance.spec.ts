@@ -266,8 +266,11 @@ test('event context: an active error says how long it has failed; repeats of one
   // labfile's checksum changes, one after the other: one row and a count that unfolds them.
   await expect(checksum).toHaveCount(1)
   await expect(checksum).toContainText(`Repeated ×${changes.length}`)
-  await checksum.getByRole('button', { name: `Show ${changes.length - 1} earlier repeats of this event` }).click()
+  const unfold = checksum.getByRole('button', { name: `Repeated ×${changes.length} — show all` })
+  await expect(unfold).toHaveAttribute('aria-expanded', 'false')
+  await unfold.click()
   await expect(events.locator('tbody tr').filter({ hasText: 'checksum changed' })).toHaveCount(changes.length)
+  await expect(checksum.getByRole('button', { name: 'Hide repeats' })).toHaveAttribute('aria-expanded', 'true')
   await screenshot(page, 'events-grouped', SHOTS)
 
   const [delta] = await overview(HOSTS.delta.name)

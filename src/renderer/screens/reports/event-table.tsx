@@ -94,8 +94,7 @@ function EventRow({ e, now, onHost, onService, repeats, repeat = false }: EventR
       <Table.Td data-wide>
         <Text size="sm" lineClamp={2}>{e.message}</Text>
         {repeats && (
-          <UnstyledButton onClick={repeats.toggle} fz="xs" c="blue" aria-expanded={repeats.open}
-            aria-label={`${repeats.open ? 'Hide' : 'Show'} ${repeats.count} earlier repeat${repeats.count === 1 ? '' : 's'} of this event`}>
+          <UnstyledButton onClick={repeats.toggle} fz="xs" c="blue" aria-expanded={repeats.open}>
             {repeats.open ? 'Hide repeats' : `Repeated ×${repeats.count + 1} — show all`}
           </UnstyledButton>
         )}
