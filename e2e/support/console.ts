@@ -3,7 +3,7 @@
 import { expect, type Page } from '@playwright/test'
 import { postCollector } from '../../test/support/collector-client'
 import { asAgent, fixture } from '../../test/support/fixtures'
-import { captureShiftTo, retimeCapture } from '../../test/support/payloads'
+import { captureShiftTo, retimeCapture, withPoll } from '../../test/support/payloads'
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 43150)
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`
@@ -50,10 +50,13 @@ export async function screenshot(page: Page, name: string, dir = 'reports/screen
 /**
  * A fixture collected `ago` seconds ago (two minutes by default) rather than at its capture, hours or
  * days back: its statistics and events fall inside the charts' ranges (which end at the last whole minute).
+ * `pollSec`: the poll the agent says it has (the fixture's 5 s by default; the watchdog declares a host
+ * silent after skew × poll).
  */
-export async function reportNow(fixtureName: string, agentId: string, hostname: string, ago = 120): Promise<void> {
+export async function reportNow(fixtureName: string, agentId: string, hostname: string, ago = 120, pollSec?: number): Promise<void> {
   const now = Math.floor(Date.now() / 1000) - ago
-  const xml = asAgent(fixture(fixtureName), agentId, hostname)
+  const payload = pollSec === undefined ? fixture(fixtureName) : Buffer.from(withPoll(fixture(fixtureName), pollSec), 'latin1')
+  const xml = asAgent(payload, agentId, hostname)
     .toString('latin1')
     .replace(/<collected_sec>\d+<\/collected_sec>/g, `<collected_sec>${now}</collected_sec>`)
   const res = await postCollector(BASE_URL, Buffer.from(xml, 'latin1'), { auth: COLLECTOR_AUTH })
