@@ -51,11 +51,11 @@ describe('node out/main/server.js', () => {
   })
 
   it('listens on every interface by default and reads settings from the environment; with no user yet, says where to finish setup', async () => {
-    server = await startBuiltServer({ env: { OVERSEER_HOST: '0.0.0.0' }, args: [] })
-    expect(server.output()).toContain(`listening on http://127.0.0.1:${server.port}`)
+    const started = (server = await startBuiltServer({ env: { OVERSEER_HOST: '0.0.0.0' }, args: [] }))
+    expect(started.output()).toContain(`listening on http://127.0.0.1:${started.port}`)
     // A warning goes to stderr, the "listening" lines to stdout: it may come through its pipe a little later.
-    const hint = `WARN  no user exists yet: open http://127.0.0.1:${server.port}/ in a browser on this machine`
-    await waitFor('the first-run hint', () => server.output().includes(hint))
+    const hint = `WARN  no user exists yet: open http://127.0.0.1:${started.port}/ in a browser on this machine`
+    await waitFor('the first-run hint', () => started.output().includes(hint))
   })
 
   it('writes JSON lines with --log-format json, an access line per request with --access-log on', async () => {
