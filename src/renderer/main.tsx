@@ -28,21 +28,6 @@ const router = createConsoleRouter(queryClient)
 // report, when it needs it.
 for (const route of router.getMatchedRoutes(router.state.location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined)
 
-/**
- * Every other screen's chunk, once the first screen is shown and the browser is idle: a screen opened
- * during a server outage then needs nothing from the server (a chunk that could not be fetched made the
- * router reload the page, into the browser's own error page). `data-screens-loaded` on <html> says when.
- */
-const stopWatching = router.subscribe('onResolved', () => {
-  stopWatching()
-  requestIdleCallback(() => {
-    const chunks = Object.values(router.routesById).map((route) => router.loadRouteChunk(route)?.catch(() => undefined))
-    void Promise.all(chunks).then(() => {
-      document.documentElement.dataset.screensLoaded = 'true'
-    })
-  })
-})
-
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
