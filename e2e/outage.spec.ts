@@ -41,9 +41,17 @@ test('a server outage shows a banner and stale figures; on reconnect both go and
   await expect(page.getByRole('table', { name: 'Events' })).toBeVisible()
   const banner = page.getByTestId('outage-banner')
   await expect(banner).toHaveCount(0)
+  // Every screen's code is in once the first is shown: none has to come from the server during the outage.
+  await expect(page.locator('html')).toHaveAttribute('data-screens-loaded', 'true')
 
   await server.kill()
   await expect(banner).toBeVisible()
+  // A screen not opened yet opens all the same (its code was loaded beforehand), its data marked stale.
+  await nav.getByRole('link', { name: 'Uptime' }).click()
+  await expect(page.getByRole('heading', { name: 'Uptime', level: 2 })).toBeVisible()
+  await expect(banner).toBeVisible()
+  await nav.getByRole('link', { name: 'Events' }).click()
+  await expect(page.getByRole('table', { name: 'Events' })).toBeVisible()
   await expect(banner).toContainText('The server cannot be reached')
   // The time of the last good data, as the clock of this page shows it.
   await expect(banner.locator('time')).toHaveText(/\d{1,2}:\d{2}:\d{2}/)

@@ -28,6 +28,7 @@ import { useFirstImportOffer } from './first-import'
 import { NoAccess } from './no-access'
 import { SkipLink } from './skip-link'
 import { usePageTitle } from './use-page-title'
+import { useScreenPreload } from './use-screen-preload'
 
 const monitoring = [
   { to: '/', label: 'Dashboard' },
@@ -56,6 +57,7 @@ export function AppLayout() {
   useFirstChannelOffer()
   useFirstImportOffer()
   usePageTitle()
+  useScreenPreload()
   const connection = useConnection()
   const path = useRouterState({ select: (s) => s.location.pathname })
   const active = (to: string) => (to === '/' ? path === '/' : path === to || path.startsWith(`${to}/`))
