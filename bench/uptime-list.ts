@@ -112,7 +112,7 @@ async function measureOn(engine: string, hosts: number, database?: string): Prom
  * services, a tenth of them still open, in time order and never overlapping per host and service.
  * Returns how many intervals were written.
  */
-function writeDownHistory(location: string): number {
+export function writeDownHistory(location: string): number {
   const store = new Store(location)
   const random = mulberry32(0x28)
   const now = Math.floor(Date.now() / 1000)

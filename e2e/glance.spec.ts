@@ -356,6 +356,10 @@ test('silent and muted hosts look so on every screen; the tab counts what fails 
     await expect(sleeper).toHaveAttribute('data-last-known', 'true')
     await expect(sleeper.getByRole('button', { name: /^Actions for sleeper: .*has not reported/ })).toHaveAttribute('aria-disabled', 'true')
     await screenshot(page, 'glance-silent-host')
+    // The service's own page says the same, and offers no action either.
+    await page.goto(`/#/hosts/${silent.id}/services/sleeper`)
+    await expect(page.getByTestId('last-known')).toContainText(/Last report at .+ ago\)\. This service is as Monit last reported/)
+    await expect(page.getByRole('button', { name: /^Actions for sleeper: .*has not reported/ })).toHaveAttribute('aria-disabled', 'true')
   } finally {
     await admin.post('/api/2/admin/alerts/mutes/delete', { id: (muted.json as { id: number }).id })
   }

@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router'
 import { EventState } from '../../shared/codes'
 import { ApiError } from '../api/client'
 import { failingSinceQuery, hostEventsQuery } from '../api/events-summary'
+import { hostOverviewQuery } from '../api/overview'
 import { useProfile } from '../api/profile'
 import { hostDetailQuery, type HostDetail, type ServiceEntry } from '../api/status'
 import { serviceDetailRoute } from '../app/routes'
@@ -17,6 +18,7 @@ import { formatAge, formatWhen } from '../components/relative-time'
 import { useNow } from '../components/use-now'
 import { ServiceMute } from './alerts/host-mute'
 import { HostEvents, LATEST_EVENTS } from './monitor/host-events'
+import { LastKnownNote, silentActionsReason } from './monitor/last-known'
 import { LatestFigures } from './monitor/latest-figures'
 import { ServiceActions } from './monitor/service-actions'
 import { ServiceCharts } from './monitor/service-charts'
@@ -60,6 +62,10 @@ export function ServiceDetailScreen() {
 function ServiceHeader({ host, service, mayAct }: { host: HostDetail; service: ServiceEntry; mayAct: boolean }) {
   const profile = useProfile()
   const silent = host.heartbeat === 0
+  // The host's last report (status/hosts/get, M/Monit's, does not carry it), asked only while it is silent.
+  const overview = useQuery({ ...hostOverviewQuery(host.id), enabled: silent })
+  const lastreport = overview.data?.records[0]?.lastreport
+  const now = useNow()
   return (
     <Stack gap="xs">
       <AnchorLink to="/hosts/$hostId" params={{ hostId: String(host.id) }} search={{}} size="sm" w="fit-content">
@@ -77,7 +83,14 @@ function ServiceHeader({ host, service, mayAct }: { host: HostDetail; service: S
         </Group>
         <Group gap="xs">
           {profile.admin && <ServiceMute hostId={host.id} hostName={host.name} service={service} />}
-          {profile.serviceactions && mayAct && <ServiceActions hostId={host.id} hostName={host.name} service={service} />}
+          {profile.serviceactions && mayAct && (
+            <ServiceActions
+              hostId={host.id}
+              hostName={host.name}
+              service={service}
+              disabledReason={silent ? silentActionsReason(lastreport, now) : undefined}
+            />
+          )}
         </Group>
       </Group>
       <Group gap="xs" wrap="wrap">
@@ -87,11 +100,7 @@ function ServiceHeader({ host, service, mayAct }: { host: HostDetail; service: S
         <StateSince hostId={host.id} service={service} />
         <Text c="dimmed">· {monitoringLabel(service.monitorstate)}</Text>
       </Group>
-      {silent && (
-        <Text size="sm" c="dimmed" data-testid="service-stale">
-          {host.name} has stopped reporting: this is the last state its agent sent.
-        </Text>
-      )}
+      {silent && <LastKnownNote lastreport={lastreport} now={now} subject="This service is" />}
     </Stack>
   )
 }

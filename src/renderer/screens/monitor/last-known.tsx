@@ -9,11 +9,19 @@ export function silentActionsReason(lastreport: number | undefined, now: number)
   return `Monit on this host has not reported${since}: actions are off until it reports again`
 }
 
-export function LastKnownNote({ lastreport, now }: { lastreport: number | undefined; now: number }) {
+interface LastKnownProps {
+  lastreport: number | undefined
+  now: number
+  /** What the note speaks of: the host page's services, or the one service of its own page. */
+  subject?: 'The services below are' | 'This service is'
+}
+
+export function LastKnownNote({ lastreport, now, subject = 'The services below are' }: LastKnownProps) {
+  const actions = subject === 'This service is' ? 'its actions are' : 'their actions are'
   return (
     <Alert color="gray" variant="light" title="Last known state" data-testid="last-known">
       {lastreport !== undefined && `Last report at ${formatWhen(lastreport, now)} (${formatAge(lastreport, now)} ago). `}
-      The services below are as Monit last reported them, and their actions are off until it reports again.
+      {subject} as Monit last reported, and {actions} off until it reports again.
     </Alert>
   )
 }

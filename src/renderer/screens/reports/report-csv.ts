@@ -28,16 +28,20 @@ export function eventsCsv(events: readonly EventListEntry[]): string {
 /**
  * One line per host or service, with each duration in words and in seconds. A host has two figures
  * (issue 28): its agent reporting (its silence is its downtime) and its services up (empty when it
- * monitors none); a service has its uptime.
+ * monitors none); a service has its uptime, and each of its lines carries its host's two figures too, so
+ * the per-host export says as much of the host as the list's.
  */
 export function uptimeCsv(report: UptimeReport, what: 'Host' | 'Service'): string {
   const hosts = what === 'Host'
+  const percent = (value: number | null | undefined) => (typeof value === 'number' ? value.toFixed(2) : '')
   const figures = hosts ? ['Agent reporting %', 'Services up %'] : ['Uptime %']
+  const hostFigures = hosts ? [] : ['Host agent reporting %', 'Host services up %']
   return toCsv(
-    [what, 'From (UTC)', 'To (UTC)', ...figures, 'Downtime', 'Downtime (s)', 'Unknown', 'Unknown (s)', 'Events', 'Watched'],
+    [what, 'From (UTC)', 'To (UTC)', ...figures, 'Downtime', 'Downtime (s)', 'Unknown', 'Unknown (s)', 'Events', 'Watched', ...hostFigures],
     report.items.map((item: UptimeItem) => [
       item.name, isoDate(report.datefrom), isoDate(report.dateto), item.uptime.toFixed(2),
-      ...(hosts ? [typeof item.servicesup === 'number' ? item.servicesup.toFixed(2) : ''] : []),
-      item.downtime, item.downtimeseconds, item.unknown, item.unknownseconds, item.events, item.active ? 'yes' : 'no'
+      ...(hosts ? [percent(item.servicesup)] : []),
+      item.downtime, item.downtimeseconds, item.unknown, item.unknownseconds, item.events, item.active ? 'yes' : 'no',
+      ...(hosts ? [] : [report.uptime.toFixed(2), percent(report.servicesup)])
     ]))
 }

@@ -38,12 +38,14 @@ describe('uptimeCsv', () => {
     ])
   })
 
-  it("writes a service's uptime", () => {
-    const services: UptimeReport = { ...report, items: [{ ...item, name: 'nginx', uptime: 99.5, downtime: '7m', downtimeseconds: 420 }] }
+  it("writes a service's uptime, and on every line its host's agent reporting and services up", () => {
+    const services: UptimeReport = { ...report, uptime: 98.25, items: [{ ...item, name: 'nginx', uptime: 99.5, downtime: '7m', downtimeseconds: 420 }] }
     expect(uptimeCsv(services, 'Service').split('\r\n')).toEqual([
-      'Service,From (UTC),To (UTC),Uptime %,Downtime,Downtime (s),Unknown,Unknown (s),Events,Watched',
-      'nginx,2023-11-14T22:13:20.000Z,2023-11-14T23:13:20.000Z,99.50,7m,420,1h 5m,3900,2,yes',
+      'Service,From (UTC),To (UTC),Uptime %,Downtime,Downtime (s),Unknown,Unknown (s),Events,Watched,Host agent reporting %,Host services up %',
+      'nginx,2023-11-14T22:13:20.000Z,2023-11-14T23:13:20.000Z,99.50,7m,420,1h 5m,3900,2,yes,98.25,75.00',
       ''
     ])
+    // A host that monitors no service: its services-up cell stays empty.
+    expect(uptimeCsv({ ...services, servicesup: null }, 'Service').split('\r\n')[1]).toMatch(/,yes,98\.25,$/)
   })
 })
