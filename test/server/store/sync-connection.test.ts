@@ -2,16 +2,17 @@
 // host that drops packets would hold it for minutes); after a failed attempt, statements fail at once
 // with its error while the next attempt, one a second at most, runs in the background. No cluster
 // needed: a "server" that accepts and never answers, in a process of its own (the test's thread waits).
-// On PostgreSQL, a connection whose backend stops answering is replaced once its statement is given up.
+// On PostgreSQL, a connection whose backend stops answering is replaced once its statement is given up,
+// and a closed connection's thread serves the next connection, to that one's database only.
 import { fork, type ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SyncConnection, type PostgresError } from '../../../src/server/store/postgres/sync-connection'
+import { idleConnectionThreads, SyncConnection, type PostgresError } from '../../../src/server/store/postgres/sync-connection'
 import { storageFailureCode } from '../../../src/server/store/storage-errors'
 import { freePort } from '../../support/ports'
 import { testEngine, withDatabase } from '../../support/test-database'
 import { waitFor } from '../../support/wait'
 
-let silent: ChildProcess
+let silent: ChildProcess | undefined
 let port: number
 let connections = 0
 /** The connection thread's (store/postgres/connection-worker.ts). */
@@ -27,15 +28,19 @@ function failure(c: SyncConnection): PostgresError {
   throw new Error('the statement was answered')
 }
 
+/** A "server" that accepts connections and never answers, counting them in `connections`. */
+async function startSilentServer(): Promise<void> {
+  port = await freePort()
+  const script = `require('net').createServer(() => process.send('connection')).listen(${port}, '127.0.0.1', () => process.send('listening'))`
+  const child = fork('-e', [script], { execArgv: [], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] })
+  silent = child
+  child.on('message', (m) => m === 'connection' && connections++)
+  await new Promise((done) => child.once('message', done))
+}
+
 // Needs no cluster: run once, in the SQLite half of the suite.
 describe.skipIf(testEngine === 'postgres')('a PostgreSQL server out of reach', () => {
-  beforeAll(async () => {
-    port = await freePort()
-    const script = `require('net').createServer(() => process.send('connection')).listen(${port}, '127.0.0.1', () => process.send('listening'))`
-    silent = fork('-e', [script], { execArgv: [], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] })
-    silent.on('message', (m) => m === 'connection' && connections++)
-    await new Promise((done) => silent.once('message', done))
-  })
+  beforeAll(startSilentServer)
   afterAll(() => {
     silent?.kill()
   })
@@ -100,3 +105,39 @@ describe.skipIf(testEngine !== 'postgres')(
     }, 30_000)
   }
 )
+
+describe.skipIf(testEngine !== 'postgres')("a closed connection's thread", () => {
+  beforeAll(startSilentServer)
+  afterAll(() => {
+    silent?.kill()
+  })
+
+  it('serves the next connection, to its own database, whatever the last one left', async () => {
+    const cluster = process.env.OVERSEER_TEST_POSTGRES!
+    // A connection whose attempt hangs on the silent server, closed with the attempt still under way.
+    const hanging = new SyncConnection(`postgres://nobody@127.0.0.1:${port}/none`)
+    expect(failure(hanging).code).toBe('ETIMEDOUT')
+    await new Promise((r) => setTimeout(r, 1_100)) // past the retry interval: the next statement starts an attempt
+    expect(failure(hanging).code).toBe('ETIMEDOUT')
+    await waitFor('the attempt under way', () => connections === 2, 10_000, 10)
+    const idle = idleConnectionThreads()
+    hanging.close()
+    expect(idleConnectionThreads()).toBe(idle + 1)
+
+    // The next connection takes that thread and reaches its own database, not the last one's failure.
+    const next = new SyncConnection(withDatabase(cluster, 'postgres'))
+    try {
+      expect(idleConnectionThreads()).toBe(idle)
+      expect(next.query('SELECT current_database() AS db').rows[0].db).toBe('postgres')
+    } finally {
+      next.close()
+    }
+    // A connection to another database on the same thread: its own settings, a client of its own.
+    const other = new SyncConnection(withDatabase(cluster, 'template1'))
+    try {
+      expect(other.query('SELECT current_database() AS db').rows[0].db).toBe('template1')
+    } finally {
+      other.close()
+    }
+  }, 30_000)
+})

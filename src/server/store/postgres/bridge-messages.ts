@@ -2,9 +2,13 @@
 // send each other.
 
 export interface ConnectionWorkerData {
-  url: string
   /** Int32Array over it: [0] is 1 once an answer is posted, set back to 0 by the caller. */
   signal: SharedArrayBuffer
+}
+
+/** Which database a thread connects to, from its `open` request on: a thread serves one connection after another. */
+export interface ConnectionSettings {
+  url: string
   /** Milliseconds after which PostgreSQL cancels a statement (statement_timeout). */
   statementTimeoutMs: number
 }
@@ -21,6 +25,9 @@ export type BridgeRequest = { id: number } & (
   | ({ type: 'query' } & BridgeQuery)
   /** Statements run in order, stopping at the first error; the answer is the last one's. */
   | { type: 'queries'; queries: BridgeQuery[] }
+  /** The connection's settings; its client connects with the first statement. */
+  | ({ type: 'open' } & ConnectionSettings)
+  /** Ends the client; the thread may then be opened again, for another connection. */
   | { type: 'close' }
 )
 

@@ -1,9 +1,10 @@
 // The thread behind a synchronous PostgreSQL connection (sync-connection.ts): one `pg` client, one
 // statement at a time, each answer posted and then signalled through shared memory to the caller,
-// which waits for it.
+// which waits for it. Once closed, the thread can be opened again for another connection: starting a
+// thread and loading `pg` costs some 100 ms of CPU, more than the connection itself.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
 import pg from 'pg'
-import type { BridgeAnswer, BridgeRequest, ConnectionWorkerData, DistributiveOmit } from './bridge-messages'
+import type { BridgeAnswer, BridgeRequest, ConnectionSettings, ConnectionWorkerData, DistributiveOmit } from './bridge-messages'
 
 // Integers are 64-bit columns (timestamps in ms, counters) but always within 2^53: JavaScript numbers,
 // as better-sqlite3 gives them. numeric arrives from sum()/avg().
@@ -15,11 +16,14 @@ const CONNECT_TIMEOUT_MS = 5_000
 /** While the server is out of reach, a new attempt at most this often. */
 const RETRY_CONNECT_AFTER_MS = 1_000
 
-const settings = workerData as ConnectionWorkerData & { answers: MessagePort }
-const signal = new Int32Array(settings.signal)
+const { answers, ...data } = workerData as ConnectionWorkerData & { answers: MessagePort }
+const signal = new Int32Array(data.signal)
+let settings: ConnectionSettings | undefined
 let client: pg.Client | undefined
 let attempt: Promise<pg.Client> | undefined
 let failedAttempt: { atMs: number; error: unknown } | undefined
+/** Counts the connections this thread served: an attempt begun for one never becomes the next one's client. */
+let generation = 0
 
 /**
  * The connection for a statement. While the last attempt failed, statements fail at once with its error
@@ -37,6 +41,8 @@ async function connected(): Promise<pg.Client> {
 }
 
 async function connect(): Promise<pg.Client> {
+  if (!settings) throw new Error('the connection thread was not opened')
+  const mine = generation
   // Pipelined: a batch's statements go out without waiting for each answer (queries below).
   const next = new pg.Client({
     connectionString: settings.url,
@@ -50,6 +56,10 @@ async function connect(): Promise<pg.Client> {
   })
   try {
     await next.connect()
+    if (mine !== generation) {
+      void next.end().catch(() => {})
+      throw new Error('the PostgreSQL connection is closed')
+    }
     client = next
     failedAttempt = undefined
     return next
@@ -57,10 +67,11 @@ async function connect(): Promise<pg.Client> {
     // pg's own connection timeout ('timeout expired') carries no code: named as the socket's would be
     // (store/storage-errors.ts).
     const timedOut = (err as { code?: string }).code === undefined && (err as Error).message === 'timeout expired'
-    failedAttempt = { atMs: Date.now(), error: timedOut ? Object.assign(err as Error, { code: 'ETIMEDOUT' }) : err }
-    throw failedAttempt.error
+    const error = timedOut ? Object.assign(err as Error, { code: 'ETIMEDOUT' }) : err
+    if (mine === generation) failedAttempt = { atMs: Date.now(), error }
+    throw error
   } finally {
-    attempt = undefined
+    if (mine === generation) attempt = undefined
   }
 }
 
@@ -69,9 +80,18 @@ async function answer(request: BridgeRequest): Promise<BridgeAnswer> {
 }
 
 async function result(request: BridgeRequest): Promise<DistributiveOmit<BridgeAnswer, 'id'>> {
+  if (request.type === 'open') {
+    settings = { url: request.url, statementTimeoutMs: request.statementTimeoutMs }
+    return { ok: true, rows: [], rowCount: 0 }
+  }
   if (request.type === 'close') {
-    await client?.end().catch(() => {})
+    generation++
+    const ending = client
     client = undefined
+    attempt = undefined
+    failedAttempt = undefined
+    settings = undefined
+    await ending?.end().catch(() => {})
     return { ok: true, rows: [], rowCount: 0 }
   }
   try {
@@ -101,7 +121,7 @@ async function result(request: BridgeRequest): Promise<DistributiveOmit<BridgeAn
 
 parentPort!.on('message', (request: BridgeRequest) => {
   void answer(request).then((reply) => {
-    settings.answers.postMessage(reply)
+    answers.postMessage(reply)
     Atomics.store(signal, 0, 1)
     Atomics.notify(signal, 0)
   })

@@ -2,6 +2,8 @@
 // and the collector's batches run unchanged on both engines. The `pg` client lives on its own thread
 // (connection-worker.ts); a statement is posted to it and this thread waits (Atomics.wait) for the
 // answer. Waiting is what SQLite's calls do too; what it costs per statement is in docs/postgresql.md.
+// A closed connection's thread waits, idle, for the next connection of its JS thread to take it: a
+// thread's start and its `pg` cost some 100 ms of CPU (a test suite opens hundreds; a server reconnects).
 import { join } from 'node:path'
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
 import type { BridgeAnswer, BridgeQuery, BridgeRequest, ConnectionWorkerData, DistributiveOmit } from './bridge-messages'
@@ -38,14 +40,20 @@ interface ConnectionThread {
   worker: Worker
   answers: MessagePort
   signal: Int32Array
+  /** The last request's number, over every connection the thread served: a late answer is never taken for a new one's. */
+  lastId: number
 }
+
+/** Threads of closed connections, for the next ones to take (per JS thread: each has its own module state). */
+const idleThreads: ConnectionThread[] = []
+/** Enough for a store, its job lease and a reconnection or two; the others end. */
+const MAX_IDLE_THREADS = 4
 
 export class SyncConnection {
   private thread: ConnectionThread
   private readonly statementTimeoutMs: number
   private readonly waitMs: number
   private closed = false
-  private lastId = 0
 
   constructor(
     readonly url: string,
@@ -53,22 +61,19 @@ export class SyncConnection {
   ) {
     this.statementTimeoutMs = options.statementTimeoutMs ?? 60_000
     this.waitMs = this.statementTimeoutMs + ANSWER_MARGIN_MS
-    this.thread = this.startThread()
+    this.thread = this.openThread(idleThreads.pop() ?? startThread())
   }
 
-  private startThread(): ConnectionThread {
-    const signal = new Int32Array(new SharedArrayBuffer(4))
-    const { port1, port2 } = new MessageChannel()
-    const data: ConnectionWorkerData & { answers: MessagePort } = {
-      url: this.url,
-      signal: signal.buffer as SharedArrayBuffer,
-      statementTimeoutMs: this.statementTimeoutMs,
-      answers: port2
+  /** Gives the thread this connection's settings (its client connects with the first statement). */
+  private openThread(thread: ConnectionThread): ConnectionThread {
+    this.thread = thread
+    try {
+      this.answered(this.ask({ type: 'open', url: this.url, statementTimeoutMs: this.statementTimeoutMs }))
+    } catch (err) {
+      endThread(thread)
+      throw err
     }
-    const worker = connectionWorker(data, [port2])
-    // The thread must not keep a finished process alive; close() ends it properly.
-    worker.unref()
-    return { worker, answers: port1, signal }
+    return thread
   }
 
   query(text: string, values: readonly unknown[] = [], name?: string): QueryResult {
@@ -91,23 +96,26 @@ export class SyncConnection {
   close(): void {
     if (this.closed) return
     this.closed = true
+    let ended = false
     try {
-      this.ask({ type: 'close' })
+      ended = this.ask({ type: 'close' }).ok
     } finally {
-      void this.thread.worker.terminate()
+      // A thread whose client did not end as asked is not handed on.
+      if (ended && idleThreads.length < MAX_IDLE_THREADS) idleThreads.push(this.thread)
+      else endThread(this.thread)
     }
   }
 
   private replaceThread(): void {
-    void this.thread.worker.terminate()
-    this.thread.answers.close()
-    this.thread = this.startThread()
+    endThread(this.thread)
+    this.openThread(startThread())
   }
 
   private ask(question: DistributiveOmit<BridgeRequest, 'id'>): BridgeAnswer {
     if (this.closed && question.type !== 'close') throw new Error('the PostgreSQL connection is closed')
-    const id = ++this.lastId
-    const { worker, answers, signal } = this.thread
+    const thread = this.thread
+    const id = ++thread.lastId
+    const { worker, answers, signal } = thread
     worker.postMessage({ ...question, id })
     const deadline = Date.now() + this.waitMs
     // The signal can come before its message is readable on the port: read, and wait a little, until the
@@ -123,7 +131,7 @@ export class SyncConnection {
       if (left <= 0) {
         // Past PostgreSQL's own timeout, its connection is stuck (a network cut without a reset): the
         // statements after this one get a new thread and connection rather than queue behind it.
-        if (question.type !== 'close') this.replaceThread()
+        if (question.type !== 'close' && question.type !== 'open') this.replaceThread()
         throw new PostgresError(`PostgreSQL did not answer within ${Math.round(this.waitMs / 1000)} s`, 'ETIMEDOUT')
       }
       if (Atomics.wait(signal, 0, 0, Math.min(left, POLL_MS)) !== 'timed-out') Atomics.store(signal, 0, 0)
@@ -156,8 +164,30 @@ export function usePostgresWorker(script: string | undefined): void {
   builtWorkerScript = script
 }
 
-function connectionWorker(data: ConnectionWorkerData & { answers: MessagePort }, transfer: MessagePort[]): Worker {
+/** How many closed connections' threads wait for the next connection of this JS thread. */
+export function idleConnectionThreads(): number {
+  return idleThreads.length
+}
+
+function startThread(): ConnectionThread {
   const script = postgresWorkerScript()
   if (!script) throw new Error('loadPostgresSupport() must run before a PostgreSQL connection opens')
-  return new Worker(script, { workerData: data, transferList: transfer })
+  const signal = new Int32Array(new SharedArrayBuffer(4))
+  const { port1, port2 } = new MessageChannel()
+  const data: ConnectionWorkerData & { answers: MessagePort } = { signal: signal.buffer as SharedArrayBuffer, answers: port2 }
+  const worker = new Worker(script, { workerData: data, transferList: [port2] })
+  // The thread must not keep a finished process alive, working or idle.
+  worker.unref()
+  const thread: ConnectionThread = { worker, answers: port1, signal, lastId: 0 }
+  // A thread that ended (terminated, or failed) is never handed on.
+  worker.once('exit', () => {
+    const idle = idleThreads.indexOf(thread)
+    if (idle >= 0) idleThreads.splice(idle, 1)
+  })
+  return thread
+}
+
+function endThread(thread: ConnectionThread): void {
+  void thread.worker.terminate()
+  thread.answers.close()
 }
