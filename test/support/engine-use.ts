@@ -2,11 +2,18 @@
 // (vitest.config.mts): a file whose imports, followed through test/support and src, reach the store or
 // the test database. The others (the domain, parsers, channels, the console's logic …) run once. So do
 // the desktop app's tests, which start the built server but are about the shell: the app embeds SQLite;
-// and the native modules' tests, about the SQLite binding on Node's lifecycle.
+// the native modules' tests, about the SQLite binding on Node's lifecycle; and the tests of the HTTP
+// transport (sockets, bytes held, TLS, proxies' headers, the access log), which the store only serves
+// accounts to and which answer before any statement runs.
 import { importGraph } from './import-graph'
 
 /** Test files run once, on SQLite, though their imports reach the store. */
-const SQLITE_ONLY = /^test\/(desktop|packaging|server\/native)\//
+const SQLITE_ONLY = new RegExp(
+  [
+    '^test/(desktop|packaging|server/native)/',
+    '^test/server/(tls/https-serving|http/(slow-clients|trusted-proxy|access-log)|collector/(bytes-in-flight|body-budget|request-body))\\.test\\.ts$'
+  ].join('|')
+)
 
 /** What makes a file's behaviour depend on the engine. */
 const reachesStore = (file: string) => file.startsWith('src/server/store/') || file === 'test/support/test-database.ts'
