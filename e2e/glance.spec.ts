@@ -321,7 +321,9 @@ test('uptime and events keep their range and filters through a reload, with the 
   await expect(page.getByRole('combobox', { name: 'Range' })).toHaveValue('Last 24 hours')
   await expect(page.getByRole('table', { name: 'Uptime per host' }).locator('tbody tr[data-item]')).toHaveCount(1)
 
+  // A hash change: goto returns before the screen changes, and the uptime screen has a Range of its own.
   await page.goto('/#/events')
+  await expect(page.getByRole('heading', { name: 'Events', level: 2 })).toBeVisible()
   await pickOption(page, 'Range', 'Last hour')
   await expect(page).toHaveURL(/range=1/)
   await page.reload()

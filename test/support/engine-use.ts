@@ -11,7 +11,7 @@ import { importGraph } from './import-graph'
 const SQLITE_ONLY = new RegExp(
   [
     '^test/(desktop|packaging|server/native)/',
-    '^test/server/(tls/https-serving|http/(slow-clients|trusted-proxy|access-log)|collector/(bytes-in-flight|body-budget|request-body))\\.test\\.ts$'
+    '^test/server/(tls/https-serving|http/(slow-clients|trusted-proxy|access-log|shutdown)|collector/(bytes-in-flight|body-budget|request-body))\\.test\\.ts$'
   ].join('|')
 )
 

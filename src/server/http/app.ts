@@ -120,10 +120,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   })
   // Closing waits for open requests, and Node stops timing requests out once the server closes: a
-  // client that never finishes its request would hold the shutdown forever.
+  // client that never finishes its request would hold the shutdown forever. Node closes the connections
+  // idle when closing starts, not those busy then: answers sent from then on close theirs, or the
+  // browser would keep them open for the keep-alive timeout (72 s) and the shutdown with them.
+  let closing = false
   app.addHook('preClose', (done) => {
+    closing = true
     setTimeout(() => app.server.closeAllConnections(), limits.requestTimeoutMs).unref()
     done()
+  })
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close')
+    done(null, payload)
   })
   if (deps.plainHttp) {
     const { host, port } = deps.plainHttp

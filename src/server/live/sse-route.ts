@@ -7,6 +7,7 @@ import { Permission } from '../../shared/codes'
 import { LIVE_READY, LIVE_RESET, type LiveEnvelope } from '../../shared/live'
 import type { Principals } from '../auth/principals'
 import { mayOnHost, type Principal } from '../domain/permissions'
+import { HttpError } from '../web/http-error'
 import type { ChangeFeed } from './change-feed'
 
 export interface LiveStreamOptions {
@@ -22,11 +23,17 @@ export interface LiveStreamOptions {
 /** Every open stream, so that closing the server can end them (or close() would wait on them). */
 export class LiveStreams {
   private readonly open = new Set<ServerResponse>()
+  private closing = false
 
   constructor(private readonly opts: LiveStreamOptions) {}
 
-  /** Takes the reply over and streams to it until the client goes. */
+  /**
+   * Takes the reply over and streams to it until the client goes. Once the server is closing, a client
+   * reconnecting over a connection still open (its stream was just ended) is answered 503: a stream
+   * opened then would hold the shutdown until the request timeout.
+   */
   serve(request: FastifyRequest, reply: FastifyReply, userId: number, principal: Principal, lastEventId: string | undefined): void {
+    if (this.closing) throw new HttpError(503, 'the server is shutting down', { 'Retry-After': '2', Connection: 'close' })
     reply.hijack()
     const raw = reply.raw
     this.open.add(raw)
@@ -34,6 +41,7 @@ export class LiveStreams {
   }
 
   closeAll(): void {
+    this.closing = true
     for (const raw of this.open) raw.end()
   }
 }

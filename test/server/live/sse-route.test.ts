@@ -214,3 +214,28 @@ describe('a stream whose session or permissions cannot be read now (its database
     await app.close()
   })
 })
+
+describe('a server that is closing', () => {
+  it('ends the open streams and answers a client reconnecting meanwhile 503, so the shutdown waits on no new stream', async () => {
+    const principal = { userId: 1, uname: 'admin', admin: true, everyHost: 0, perHost: new Map() }
+    const streams = new LiveStreams({
+      feed: new ChangeFeed(),
+      principals: { of: () => principal } as unknown as Principals,
+      loggedIn: () => true
+    })
+    const app = fastify()
+    app.get('/live', (request, reply) => streams.serve(request, reply, 1, principal, undefined))
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    const { port } = app.server.address() as { port: number }
+    const stream = await openSse(`http://127.0.0.1:${port}`, '/live')
+    await stream.waitFor((f) => f.event === 'ready')
+
+    streams.closeAll() // what the server's preClose hook does
+    await stream.ended
+    const again = await fetch(`http://127.0.0.1:${port}/live`)
+    expect(again.status).toBe(503)
+    expect(again.headers.get('retry-after')).toBe('2')
+    expect(again.headers.get('connection')).toBe('close')
+    await app.close()
+  })
+})
