@@ -194,7 +194,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     lease.held() // taken now by the first instance to start, rather than at its jobs' first pass
     const onceForDatabase = { ...jobReporting, lease }
     // Its first pass gives every agent a full heartbeat deadline (issue 12), as does a pass after a gap.
-    const watchdog = new HeartbeatWatchdog(store, feed)
+    const watchdog = new HeartbeatWatchdog(store, feed, storage)
     watchdog.start(options.watchdogIntervalMs, onceForDatabase)
     const rollup = new HistoryRollupJob(store, options.historyRollup ?? {}, onceForDatabase)
     rollup.start()

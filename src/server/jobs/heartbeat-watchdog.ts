@@ -13,15 +13,28 @@ import { PeriodicJob, type JobReporting } from './periodic-job'
 
 /** Passes further apart than this many intervals mean the watchdog was not watching (see pass). */
 const WATCHING_GAP_INTERVALS = 4
+/** How long it holds its judgement at most while the collector cannot store (see pass): past it, a
+ *  database that serves the watchdog but never an agent (every agent gone) still gets its hosts judged. */
+const MAX_HOLD_MS = 10 * 60_000
+
+/** Whether the collector can store what agents send (metrics/storage-health.ts): undefined while it can. */
+export interface CollectorStorage {
+  readonly unavailable: string | undefined
+}
 
 export class HeartbeatWatchdog {
   private job: PeriodicJob | undefined
   private readonly events: EventRecorder
   private lastPassMs: number | undefined
+  /** Since when it holds its judgement, while the collector cannot store. */
+  private heldSinceMs: number | undefined
+  /** The hold lasted its longest: no other until the collector stores again. */
+  private holdSpent = false
 
   constructor(
     private readonly store: Store,
-    private readonly feed?: ChangeFeed
+    private readonly feed?: ChangeFeed,
+    private readonly storage?: CollectorStorage
   ) {
     this.events = new EventRecorder(store)
   }
@@ -46,10 +59,23 @@ export class HeartbeatWatchdog {
    * the deadlines before it: an agent's last message may be older than its deadline only because nothing
    * could store its messages meanwhile — this server was not running (issue 12), the database was out of
    * reach or full (the collector answered 503), the job lease was with an instance that died, the machine
-   * slept — which is not the agent's silence.
+   * slept — which is not the agent's silence. So is the time the collector could not store (answering
+   * 503) though this job's own statements work again: the ingest's connection may come back later than
+   * this thread's. No host is judged then, and the deadlines restart once the collector stores again
+   * (at most MAX_HOLD_MS later).
    */
   pass(nowMs: number, intervalMs: number): number {
-    if (this.lastPassMs === undefined || nowMs - this.lastPassMs > WATCHING_GAP_INTERVALS * intervalMs) this.restartDeadlines(nowMs)
+    if (this.storage?.unavailable === undefined) this.holdSpent = false
+    else if (!this.holdSpent) {
+      if (nowMs - (this.heldSinceMs ??= nowMs) < MAX_HOLD_MS) {
+        this.lastPassMs = nowMs
+        return 0
+      }
+      this.holdSpent = true
+    }
+    const held = this.heldSinceMs !== undefined
+    this.heldSinceMs = undefined
+    if (held || this.lastPassMs === undefined || nowMs - this.lastPassMs > WATCHING_GAP_INTERVALS * intervalMs) this.restartDeadlines(nowMs)
     const silent = this.check(nowMs)
     this.lastPassMs = nowMs
     return silent

@@ -127,6 +127,36 @@ describe('heartbeat watchdog', () => {
       expect(watchdog.pass(T0 + 55_000, 500)).toBe(1)
     })
 
+    it('holds its judgement while the collector cannot store, though its own passes work, and restarts the deadlines once it stores again', () => {
+      const storage: { unavailable: string | undefined } = { unavailable: undefined }
+      const judging = new HeartbeatWatchdog(t.store, undefined, storage)
+      t.post(fixture('02-status-heartbeat'), T0)
+      let now = T0 + 1_000
+      expect(judging.pass(now, 500)).toBe(0)
+      // The collector answers 503 (its connection is still out) while this job's statements work: long past the deadline.
+      storage.unavailable = 'ECONNREFUSED'
+      while (now < T0 + 60_000) expect(judging.pass((now += 500), 500)).toBe(0)
+      expect(heartbeatEvents()).toEqual([])
+      // Storing again: every host gets a full deadline from then; one still silent is caught one deadline later.
+      storage.unavailable = undefined
+      expect(judging.pass((now += 500), 500)).toBe(0)
+      expect(host().heartbeat_deadline_ms).toBe(now + 15_000)
+      const back = now
+      while (now < back + 14_500) expect(judging.pass((now += 500), 500)).toBe(0)
+      expect(judging.pass(back + 15_000, 500)).toBe(1)
+    })
+
+    it('judges again after ten minutes of a collector that cannot store, when its own database answers', () => {
+      const judging = new HeartbeatWatchdog(t.store, undefined, { unavailable: 'ENOSPC' })
+      t.post(fixture('02-status-heartbeat'), T0)
+      let now = T0
+      // Held from the first pass (T0 + 0.5 s) for ten minutes; the pass then judges, after a full deadline.
+      while (now < T0 + 600_500) expect(judging.pass((now += 500), 500)).toBe(0)
+      expect(host().heartbeat_deadline_ms).toBe(T0 + 600_500 + 15_000)
+      while (now < T0 + 615_000) expect(judging.pass((now += 500), 500)).toBe(0)
+      expect(judging.pass(T0 + 615_500, 500)).toBe(1)
+    })
+
     it('leaves hosts it does not watch alone', () => {
       t.post(fixture('05-event-monit-stopped'), T0)
       watchdog.restartDeadlines(T0 + 48_000)
