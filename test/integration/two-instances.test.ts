@@ -37,6 +37,9 @@ let b: BuiltServer
 let database: string
 let db: SyncConnection
 let hook: AlertReceiver
+/** Agents 3 and 4 report until the last test silences them: a test slowed down by a loaded machine must
+ *  not let A declare them dead (and alert) before it is killed. */
+let silencedLater: Reporting | undefined
 
 async function post(server: BuiltServer, name: string, agent: number): Promise<void> {
   const res = await postCollector(server.baseUrl, payload(name, agent), { auth: 'agents:s3cret' })
@@ -63,6 +66,7 @@ describe.skipIf(testEngine !== 'postgres')('two instances on one PostgreSQL data
     db = new SyncConnection(database)
   })
   afterAll(async () => {
+    await silencedLater?.stop()
     db?.close()
     await a?.stop()
     await b?.stop()
@@ -78,6 +82,7 @@ describe.skipIf(testEngine !== 'postgres')('two instances on one PostgreSQL data
   it('collects on both: a client logged in on A reads on B every host posted to either, and B ends the session on A', async () => {
     for (const [n, agent] of AGENTS.entries()) await post(n % 2 === 0 ? a : b, '02-status-heartbeat', agent)
     for (const [n, agent] of AGENTS.entries()) await post(n % 2 === 0 ? b : a, '02-status-heartbeat', agent)
+    silencedLater = reporting([3, 4], a)
     const onA = await loginAs(a.baseUrl, 'admin', 'adminsecret')
     const cookie = { Cookie: onA.cookie! }
     const sameSession = await httpRequest(b.baseUrl, 'GET', '/api/2/status/hosts/list', undefined, cookie)
@@ -121,6 +126,7 @@ describe.skipIf(testEngine !== 'postgres')('two instances on one PostgreSQL data
   it('lets B run the watchdog once A, holding the lease, is killed: one heartbeat event per silent host, no alert twice', async () => {
     // Agents 1 and 2 keep reporting (to B, A being gone); 3 and 4 fall silent with A.
     await whileReporting([1, 2], b, async () => {
+      await silencedLater?.stop()
       await a.kill()
       await waitFor('B taking the lease', () => b.output().includes('job lease taken'), 10_000, 20)
       // Dead three poll cycles (3 s) after their last reports, once B's watchdog passes: bounded generously for a loaded machine.
@@ -142,19 +148,33 @@ function alerted(): string[] {
     .sort()
 }
 
-/** Runs `fn` while `agents` post a heartbeat to `server` every half second. */
-async function whileReporting(agents: number[], server: BuiltServer, fn: () => Promise<void>): Promise<void> {
-  let reporting = true
+interface Reporting {
+  stop(): Promise<void>
+}
+
+/** `agents` post a heartbeat to `server` every half second until stopped. */
+function reporting(agents: number[], server: BuiltServer): Reporting {
+  let going = true
   const loop = (async () => {
-    while (reporting) {
+    while (going) {
       for (const agent of agents) await post(server, '02-status-heartbeat', agent)
       await sleep(500)
     }
   })()
+  return {
+    stop: async () => {
+      going = false
+      await loop
+    }
+  }
+}
+
+/** Runs `fn` while `agents` post a heartbeat to `server` every half second. */
+async function whileReporting(agents: number[], server: BuiltServer, fn: () => Promise<void>): Promise<void> {
+  const background = reporting(agents, server)
   try {
     await fn()
   } finally {
-    reporting = false
-    await loop
+    await background.stop()
   }
 }
