@@ -362,6 +362,8 @@ test('silent and muted hosts look so on every screen; the tab counts what fails 
     await page.goto(`/#/hosts/${silent.id}/services/sleeper`)
     await expect(page.getByTestId('last-known')).toContainText(/Last report at .+ ago\)\. This service is as Monit last reported/)
     await expect(page.getByRole('button', { name: /^Actions for sleeper: .*has not reported/ })).toHaveAttribute('aria-disabled', 'true')
+    await expect(page.getByTestId('service-detail').locator('[data-last-known]')).toHaveCSS('opacity', '0.4')
+    await screenshot(page, 'glance-silent-service')
   } finally {
     await admin.post('/api/2/admin/alerts/mutes/delete', { id: (muted.json as { id: number }).id })
   }

@@ -73,7 +73,12 @@ function ServiceHeader({ host, service, mayAct }: { host: HostDetail; service: S
       </AnchorLink>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm" wrap="nowrap" miw={0}>
-          <Led led={service.led} size={16} />
+          {/* A silent host's LED is faded, as on its host page: the last known state, not the state now. */}
+          <span
+            style={silent ? { opacity: 0.4, display: 'inline-flex' } : { display: 'inline-flex' }}
+            data-last-known={silent || undefined}>
+            <Led led={service.led} size={16} />
+          </span>
           <Title order={2} style={{ overflowWrap: 'anywhere' }}>
             {service.name}
           </Title>
@@ -94,7 +99,7 @@ function ServiceHeader({ host, service, mayAct }: { host: HostDetail; service: S
         </Group>
       </Group>
       <Group gap="xs" wrap="wrap">
-        <Text fw={600} data-testid="service-status">
+        <Text fw={600} data-testid="service-status" c={silent ? 'dimmed' : undefined} fs={silent ? 'italic' : undefined}>
           {service.status}
         </Text>
         <StateSince hostId={host.id} service={service} />
