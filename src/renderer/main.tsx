@@ -23,10 +23,6 @@ const queryClient = new QueryClient({
   }
 })
 const router = createConsoleRouter(queryClient)
-// The first screen's chunk starts loading now, beside the frame's profile/get: the router itself would ask
-// for it only once the console route's beforeLoad has the profile. A chunk that fails is the router's to
-// report, when it needs it.
-for (const route of router.getMatchedRoutes(router.state.location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
