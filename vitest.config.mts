@@ -7,6 +7,8 @@ import { mocksModules } from './test/support/module-mocks'
 // (test/support/engine-use.ts). Each project sees only its own engine.
 const postgres = process.env.OVERSEER_TEST_POSTGRES
 const { engineBound, once } = testFilesByEngineUse(import.meta.dirname)
+// scripts/test-all.sh runs the engines' projects and `once` in two lanes (OVERSEER_TEST_LANE); unset, all.
+const lane = process.env.OVERSEER_TEST_LANE
 
 /** A project's files share their worker processes (a file's imports cost more CPU than most files'
  *  tests; a worker serves one project, so one engine); those that mock a module get a process each. */
@@ -30,9 +32,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      ...project('once', once, ''),
-      ...project('sqlite', engineBound, ''),
-      ...(postgres ? project('postgres', engineBound, postgres) : [])
+      ...(lane !== 'engines' ? project('once', once, '') : []),
+      ...(lane !== 'once' ? project('sqlite', engineBound, '') : []),
+      ...(lane !== 'once' && postgres ? project('postgres', engineBound, postgres) : [])
     ]
   }
 })

@@ -28,23 +28,26 @@ else
   echo "[test] PostgreSQL did not start: its vitest project and Playwright smoke are left out and count as failed"
   rc=1
 fi
-# Playwright beside vitest (both spend much of their time waiting on chromium, servers and agents):
-# in full on SQLite, then on PostgreSQL the tests tagged @postgres, on what the engine stores and pushes
-# (e2e/support/console.ts: POSTGRES_SMOKE); the console itself is the same on both.
-playwright_lane() {
+# Two lanes, both spending much of their time waiting on chromium, servers and agents. One: vitest's
+# projects that run on each engine. The other: Playwright in full on SQLite, then on PostgreSQL the tests
+# tagged @postgres, on what the engine stores and pushes (e2e/support/console.ts: POSTGRES_SMOKE; the
+# console itself is the same on both), then vitest's `once` project, in the first lane's last minutes,
+# when its two workers leave a core mostly idle (in a single lane it took ~2 minutes more).
+browser_lane() {
   local r=0
   (unset OVERSEER_TEST_POSTGRES; PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json step npx playwright test --reporter=list,json) || r=1
   if [ -n "${OVERSEER_TEST_POSTGRES:-}" ]; then
     PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-postgres.json step npx playwright test --reporter=list,json --grep @postgres || r=1
   fi
+  OVERSEER_TEST_LANE=once step npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest-once.json || r=1
   return $r
 }
-(playwright_lane >reports/playwright.log 2>&1; echo $? >reports/playwright.rc) &
-playwright=$!
-step npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || rc=1
-wait $playwright
-cat reports/playwright.log
-[ "$(cat reports/playwright.rc)" = 0 ] || rc=1
+(browser_lane >reports/browser-lane.log 2>&1; echo $? >reports/browser-lane.rc) &
+browser=$!
+OVERSEER_TEST_LANE=engines step npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || rc=1
+wait $browser
+cat reports/browser-lane.log
+[ "$(cat reports/browser-lane.rc)" = 0 ] || rc=1
 scripts/postgres.sh stop "$pg_dir"
 rm -rf "$pg_dir"
 
@@ -56,7 +59,9 @@ done
 
 node -e '
 const fs = require("fs"); let p = 0, f = 0, s = 0
-try { const v = JSON.parse(fs.readFileSync("reports/vitest.json")); p += v.numPassedTests; f += v.numFailedTests; s += v.numPendingTests + v.numTodoTests } catch { f++ }
+for (const file of ["reports/vitest.json", "reports/vitest-once.json"]) {
+  try { const v = JSON.parse(fs.readFileSync(file)); p += v.numPassedTests; f += v.numFailedTests; s += v.numPendingTests + v.numTodoTests } catch { f++ }
+}
 for (const file of ["reports/playwright.json", "reports/playwright-postgres.json"]) {
   try { const w = JSON.parse(fs.readFileSync(file)).stats; p += w.expected + w.flaky; f += w.unexpected; s += w.skipped } catch { f++ }
 }
