@@ -15,6 +15,7 @@ import { downtimesWithin, type Downtime } from '../domain/server-runs'
 import {
   averageOf,
   downtimeText,
+  elapsedEnd,
   meanPercent,
   servicesUpOf,
   unknownSpans,
@@ -24,6 +25,7 @@ import {
   type Uptime
 } from '../domain/uptime'
 import { endpoint, type ApiEndpoint } from '../http/api'
+import { Memo } from '../memo'
 import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
 import type { FleetDowns, UptimeHostRow, UptimeRepository } from '../store/uptime'
@@ -36,6 +38,12 @@ const MONIT_ITEM_ID = 0
 export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
   const uptime = deps.store.uptime
   const runs = deps.store.serverRuns
+  // The list's measurements of every host, per range, while nothing they came from has changed (issue 28:
+  // a week of 10,000 hosts' down intervals took 150 ms and more to read and measure; the screen asks again
+  // as it is reopened, refetched and exported). The key holds every input: the store's uptime generation
+  // (bumped by migration 021's triggers on every write to the intervals, services and hosts measured), the
+  // span, the minute measured up to and the server's downtime. The event counts are read every time.
+  const fleetMeasures = new Memo<HostMeasure[]>(FLEET_MEASURES_KEPT)
   return [
     endpoint({
       path: 'reports/uptime/list',
@@ -46,10 +54,19 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
       handle: ({ params, principal }): UptimeReport => {
         const now = nowSec()
         const { range, span } = selectedRange(params, now, Range.Now)
+        // The generation first: a write after it makes the next request measure again, never the reverse.
+        const generation = uptime.generation()
         const serverDown = runs.downtimes(span)
+        const key = [generation, span.from, span.to, elapsedEnd(span, now), JSON.stringify(serverDown)].join(' ')
+        const fleet = fleetMeasures.get(key, () => measureFleet(uptime, span, now, serverDown))
         const visible = viewableHostIds(principal)
-        const fleet = uptime.fleetDowns(span)
-        const items = uptime.hosts(visible && new Set(visible)).map((h) => hostItem(h, fleet, span, now, serverDown))
+        const shown = visible && new Set(visible)
+        const events = uptime.eventCountsByHost(span)
+        const items = fleet
+          .filter((m) => !shown || shown.has(m.host.id))
+          .map((m) =>
+            item(m.host.id, m.host.status === HostStatus.Active, m.host.hostname, m.figures, events.get(m.host.id) ?? 0, m.servicesUp)
+          )
         const servicesUp = meanPercent(items.flatMap((i) => (typeof i.entry.servicesup === 'number' ? [i.entry.servicesup] : [])))
         return report(range, span, now, serverDown, items, servicesUp)
       }
@@ -81,8 +98,22 @@ function nowSec(): number {
   return Math.floor(Date.now() / 1000)
 }
 
-/** A host of the list: its silence as its uptime, and its monitored services' failures as services up. */
-function hostItem(h: UptimeHostRow, fleet: FleetDowns, span: Span, now: number, serverDown: Downtime[]): Measured {
+/** Ranges whose measurements of the fleet are kept (the screen's quick ranges and a custom one or two). */
+const FLEET_MEASURES_KEPT = 4
+
+/** A host of the list, measured: its silence as its uptime, its monitored services' failures as services up. */
+interface HostMeasure {
+  host: UptimeHostRow
+  figures: Uptime
+  servicesUp: number | null
+}
+
+function measureFleet(repo: UptimeRepository, span: Span, now: number, serverDown: Downtime[]): HostMeasure[] {
+  const fleet = repo.fleetDowns(span)
+  return repo.hosts(undefined).map((h) => measureHost(h, fleet, span, now, serverDown))
+}
+
+function measureHost(h: UptimeHostRow, fleet: FleetDowns, span: Span, now: number, serverDown: Downtime[]): HostMeasure {
   const unknown = unknownSpans(h.created_at, serverDown)
   const silences: DownInterval[] = []
   const failures = new Map<number, DownInterval[]>()
@@ -91,15 +122,11 @@ function hostItem(h: UptimeHostRow, fleet: FleetDowns, span: Span, now: number, 
     else if (failures.has(row.service_name_id)) failures.get(row.service_name_id)!.push(row)
     else failures.set(row.service_name_id, [row])
   }
-  const servicesUp = servicesUpOf(span, now, fleet.monitored.get(h.id) ?? 0, [...failures.values()], unknown)
-  return item(
-    h.id,
-    h.status === HostStatus.Active,
-    h.hostname,
-    uptimeOf(span, now, silences, unknown),
-    fleet.events.get(h.id) ?? 0,
-    servicesUp
-  )
+  return {
+    host: h,
+    figures: uptimeOf(span, now, silences, unknown),
+    servicesUp: servicesUpOf(span, now, fleet.monitored.get(h.id) ?? 0, [...failures.values()], unknown)
+  }
 }
 
 /** The `Monit` item (host silence) first, then the services in the agent's order; unknown before the host's first report. */

@@ -92,8 +92,9 @@ function percentUp(known: number, downtime: number): number {
   return known === 0 ? 100 : Math.floor((10000 * (known - downtime)) / known) / 100
 }
 
-/** The end of the range's elapsed part: `now` on the minute grid of `from`, within [from, to]. */
-function elapsedEnd(span: Span, now: number): number {
+/** The end of the range's elapsed part: `now` on the minute grid of `from`, within [from, to]. uptimeOf and
+ *  servicesUpOf depend on `now` only through it. */
+export function elapsedEnd(span: Span, now: number): number {
   return Math.max(span.from, Math.min(span.to, gridFloor(span.from, now)))
 }
 

@@ -5,6 +5,7 @@
 import type { DownInterval, Span } from '../domain/uptime'
 import { sql as rawSql, type SqlBool } from 'kysely'
 import { MonitorState } from '../../shared/codes'
+import { UPTIME_GENERATION_KEY } from './migrations/021-uptime-generation'
 import { preparedForNullable, type QueryBuilder, type SqlRunner } from './sql'
 
 export interface UptimeHostRow {
@@ -28,14 +29,12 @@ export interface HostDownRow extends DownInterval {
   service_name_id: number | null
 }
 
-/** What the list needs of every host at once, keyed by host id. */
+/** What the list needs of every host at once to measure it, keyed by host id. */
 export interface FleetDowns {
   /** Each host's silences and its monitored services' failures overlapping the span. */
   downs: Map<number, HostDownRow[]>
   /** How many services each host monitors (monitor not off); a host without services is absent. */
   monitored: Map<number, number>
-  /** Events dated within the span; a host without any is absent. */
-  events: Map<number, number>
 }
 
 export class UptimeRepository {
@@ -51,6 +50,7 @@ export class UptimeRepository {
   private readonly serviceCounts
   private readonly unmonitored
   private readonly eventCounts
+  private readonly generationRow
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
     this.hostById = sql.prepare((p: { id: number }) =>
@@ -149,6 +149,14 @@ export class UptimeRepository {
         .where('date', '<', p.to)
         .groupBy('host_id')
     )
+    this.generationRow = sql.prepare((_: Record<string, never>) =>
+      db.selectFrom('setting').select('value').where('key', '=', UPTIME_GENERATION_KEY)
+    )
+  }
+
+  /** Changes with every write to what fleetDowns and hosts read (migration 021's triggers), whichever connection wrote it. */
+  generation(): string {
+    return this.generationRow.get({})?.value ?? ''
   }
 
   host(id: number): UptimeHostRow | undefined {
@@ -172,7 +180,7 @@ export class UptimeRepository {
     return before && (before.end === null || before.end > span.from) ? [before, ...inside] : inside
   }
 
-  /** Every host's silences, monitored services' failures and event counts over the span, in five queries. */
+  /** Every host's silences and monitored services' failures over the span, in four queries. */
   fleetDowns(span: Span): FleetDowns {
     const monitored = new Map(this.serviceCounts.all({}).map((r) => [r.host_id, Number(r.n)]))
     const unmonitored = new Set<string>()
@@ -188,8 +196,12 @@ export class UptimeRepository {
     }
     for (const row of this.silencesOverlapping.all(span)) add(row)
     for (const row of this.failuresOverlapping.all(span)) if (!unmonitored.has(`${row.host_id} ${row.service_name_id}`)) add(row)
-    const events = new Map(this.eventCounts.all(span).map((r) => [r.host_id, Number(r.n)]))
-    return { downs, monitored, events }
+    return { downs, monitored }
+  }
+
+  /** Every host's events dated within the span; a host without any is absent. */
+  eventCountsByHost(span: Span): Map<number, number> {
+    return new Map(this.eventCounts.all(span).map((r) => [r.host_id, Number(r.n)]))
   }
 
   /** Events of the host dated within the span, by service name id. */

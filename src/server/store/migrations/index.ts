@@ -16,6 +16,7 @@ import { declaredGroupMembers } from './017-declared-group-members'
 import { sessionOfDeletedUser } from './018-session-of-deleted-user'
 import { stateIntervalEnd } from './019-state-interval-end'
 import { userTimeZone } from './020-user-time-zone'
+import { uptimeGeneration } from './021-uptime-generation'
 
 export interface Migration {
   version: number
@@ -42,5 +43,6 @@ export const migrations: readonly Migration[] = [
   declaredGroupMembers,
   sessionOfDeletedUser,
   stateIntervalEnd,
-  userTimeZone
+  userTimeZone,
+  uptimeGeneration
 ]

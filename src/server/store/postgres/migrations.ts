@@ -10,6 +10,7 @@ import { declaredGroupMembers } from './017-declared-group-members'
 import { sessionOfDeletedUser } from './018-session-of-deleted-user'
 import { stateIntervalEnd } from './019-state-interval-end'
 import { userTimeZone } from './020-user-time-zone'
+import { uptimeGeneration } from './021-uptime-generation'
 
 const schemaAtVersion10 = `
 CREATE TABLE host (
@@ -405,5 +406,6 @@ export const postgresMigrations: readonly Migration[] = [
   declaredGroupMembers,
   sessionOfDeletedUser,
   stateIntervalEnd,
-  userTimeZone
+  userTimeZone,
+  uptimeGeneration
 ]
