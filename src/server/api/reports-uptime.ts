@@ -43,7 +43,8 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
   // as it is reopened, refetched and exported). The key holds every input: the store's uptime generation
   // (bumped by migration 021's triggers on every write to the intervals, services and hosts measured), the
   // span, the minute measured up to and the server's downtime. The event counts are read every time.
-  const fleetMeasures = new Memo<HostMeasure[]>(FLEET_MEASURES_KEPT)
+  // A measurement is kept a minute at most.
+  const fleetMeasures = new Memo<HostMeasure[]>(FLEET_MEASURES_KEPT, FLEET_MEASURE_MAX_AGE_MS)
   return [
     endpoint({
       path: 'reports/uptime/list',
@@ -100,6 +101,8 @@ function nowSec(): number {
 
 /** Ranges whose measurements of the fleet are kept (the screen's quick ranges and a custom one or two). */
 const FLEET_MEASURES_KEPT = 4
+/** On PostgreSQL the generation can move a moment before its rows are visible (migration 021): a minute at most of an older measurement. */
+const FLEET_MEASURE_MAX_AGE_MS = 60_000
 
 /** A host of the list, measured: its silence as its uptime, its monitored services' failures as services up. */
 interface HostMeasure {

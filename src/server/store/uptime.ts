@@ -51,6 +51,7 @@ export class UptimeRepository {
   private readonly unmonitored
   private readonly eventCounts
   private readonly generationRow
+  private readonly sql: SqlRunner
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
     this.hostById = sql.prepare((p: { id: number }) =>
@@ -152,10 +153,13 @@ export class UptimeRepository {
     this.generationRow = sql.prepare((_: Record<string, never>) =>
       db.selectFrom('setting').select('value').where('key', '=', UPTIME_GENERATION_KEY)
     )
+    this.sql = sql
   }
 
   /** Changes with every write to what fleetDowns and hosts read (migration 021's triggers), whichever connection wrote it. */
   generation(): string {
+    if (this.sql.engine === 'postgres')
+      return String(this.sql.rows<{ last_value: unknown }>('SELECT last_value FROM uptime_generation')[0].last_value)
     return this.generationRow.get({})?.value ?? ''
   }
 
