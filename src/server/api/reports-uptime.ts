@@ -113,7 +113,7 @@ interface HostMeasure {
 
 function measureFleet(repo: UptimeRepository, span: Span, now: number, serverDown: Downtime[]): HostMeasure[] {
   const fleet = repo.fleetDowns(span)
-  return repo.hosts(undefined).map((h) => measureHost(h, fleet, span, now, serverDown))
+  return repo.hosts().map((h) => measureHost(h, fleet, span, now, serverDown))
 }
 
 function measureHost(h: UptimeHostRow, fleet: FleetDowns, span: Span, now: number, serverDown: Downtime[]): HostMeasure {

@@ -50,8 +50,8 @@ export class UptimeRepository {
   private readonly serviceCounts
   private readonly unmonitored
   private readonly eventCounts
-  private readonly generationRow
-  private readonly sql: SqlRunner
+  /** Migration 021's counter: a setting row on SQLite, a sequence on PostgreSQL. */
+  private readonly readGeneration: () => string
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
     this.hostById = sql.prepare((p: { id: number }) =>
@@ -150,27 +150,28 @@ export class UptimeRepository {
         .where('date', '<', p.to)
         .groupBy('host_id')
     )
-    this.generationRow = sql.prepare((_: Record<string, never>) =>
-      db.selectFrom('setting').select('value').where('key', '=', UPTIME_GENERATION_KEY)
-    )
-    this.sql = sql
+    if (sql.engine === 'postgres') {
+      this.readGeneration = () => String(sql.rows<{ last_value: unknown }>('SELECT last_value FROM uptime_generation')[0].last_value)
+    } else {
+      const row = sql.prepare((_: Record<string, never>) =>
+        db.selectFrom('setting').select('value').where('key', '=', UPTIME_GENERATION_KEY)
+      )
+      this.readGeneration = () => row.get({})?.value ?? ''
+    }
   }
 
   /** Changes with every write to what fleetDowns and hosts read (migration 021's triggers), whichever connection wrote it. */
   generation(): string {
-    if (this.sql.engine === 'postgres')
-      return String(this.sql.rows<{ last_value: unknown }>('SELECT last_value FROM uptime_generation')[0].last_value)
-    return this.generationRow.get({})?.value ?? ''
+    return this.readGeneration()
   }
 
   host(id: number): UptimeHostRow | undefined {
     return this.hostById.get({ id })
   }
 
-  /** Every host by name; `visible` (undefined: all) narrows them to the caller's. */
-  hosts(visible: ReadonlySet<number> | undefined): UptimeHostRow[] {
-    const rows = this.allHosts.all({})
-    return visible ? rows.filter((h) => visible.has(h.id)) : rows
+  /** Every host by name. */
+  hosts(): UptimeHostRow[] {
+    return this.allHosts.all({})
   }
 
   services(hostId: number): UptimeServiceRow[] {

@@ -17,7 +17,9 @@ export const WATCHED_BY_ALERT_MATCHING = [
   'host_group_member'
 ]
 
-const bump = `UPDATE setting SET value = CAST(value AS INTEGER) + 1 WHERE key = '${key}';`
+/** The statement a trigger runs to add one to a counter kept in `setting` (migration 021's too). */
+export const bumpSettingCounter = (counter: string) => `UPDATE setting SET value = CAST(value AS INTEGER) + 1 WHERE key = '${counter}';`
+const bump = bumpSettingCounter(key)
 
 export const alertConfigGeneration = {
   version: 9,

@@ -4,8 +4,10 @@
 // intervals, which services exist and are monitored, the hosts' names, status and first report — so no
 // writer (the collector on another thread or instance, an import, a cascade from a deleted host) can
 // forget to. The collector rewrites `monitor`, `hostname` and `status` with every message: only a change counts.
+import { bumpSettingCounter } from './009-alert-config-generation'
+
 export const UPTIME_GENERATION_KEY = 'uptime_generation'
-const bump = `UPDATE setting SET value = CAST(value AS INTEGER) + 1 WHERE key = '${UPTIME_GENERATION_KEY}';`
+const bump = bumpSettingCounter(UPTIME_GENERATION_KEY)
 
 export const uptimeGeneration = {
   version: 21,
