@@ -1,21 +1,14 @@
-// A few computed values by key, the oldest dropped past `capacity`: for answers costly to compute whose key
-// names every input (reports-uptime.ts), so that a value is replaced rather than stale. `maxAgeMs` bounds
-// what a key cannot name exactly (a change committed between reading the key and reading the data).
+// A few computed values by key, the least recently asked dropped past `capacity`: for values costly to
+// compute whose key names every input they share (reports-uptime.ts), so that a value is replaced rather than stale.
 export class Memo<T> {
-  private readonly values = new Map<string, { value: T; at: number }>()
+  private readonly values = new Map<string, T>()
 
-  constructor(
-    private readonly capacity: number,
-    private readonly maxAgeMs: number,
-    private readonly now: () => number = Date.now
-  ) {}
+  constructor(private readonly capacity: number) {}
 
   get(key: string, compute: () => T): T {
-    const kept = this.values.get(key)
-    if (kept !== undefined && this.now() - kept.at < this.maxAgeMs) return kept.value
-    const value = compute()
+    const value = this.values.has(key) ? this.values.get(key)! : compute()
     this.values.delete(key)
-    this.values.set(key, { value, at: this.now() })
+    this.values.set(key, value)
     if (this.values.size > this.capacity) this.values.delete(this.values.keys().next().value!)
     return value
   }

@@ -1,5 +1,5 @@
 // reports/uptime/list keeps its measurement of every host while nothing measured has changed (issue 28,
-// migration 021): each kind of change, written through another connection as the collector's thread or
+// migration 022): each kind of change, written through another connection as the collector's thread or
 // another instance would, shows in the very next answer; the same collector message again changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { UptimeReport } from '../../src/shared/api/uptime'
@@ -56,9 +56,9 @@ describe('reports/uptime/list, asked again', () => {
   it('answers the same while nothing changed, and a repeated collector message changes nothing it measures', async () => {
     const first = await list()
     expect(await list()).toEqual(first)
-    const generation = server.store.uptime.generation()
+    const generation = server.store.uptime.host(id.alpha)!.uptime_generation
     await server.collect(payload('a', 'alpha'))
-    expect(server.store.uptime.generation()).toBe(generation)
+    expect(server.store.uptime.host(id.alpha)!.uptime_generation).toBe(generation)
     expect(await list()).toEqual(first)
   })
 

@@ -5,7 +5,8 @@
 // and one by one in `get`, where the silence is the `Monit` item. A host the caller may not view answers
 // like an unknown one. The time the server itself was not running and the time before a host first
 // reported are unknown, neither up nor down (issue 12): our additive fields `unknown`, `serverdowntime` and
-// `serverdown` say so. The list measures every host from a few set-based reads (UptimeRepository.fleetDowns).
+// `serverdown` say so. The list measures the whole fleet from a few set-based reads (UptimeRepository.fleetDowns),
+// then again only the hosts that changed.
 import { uptimeReport, type ServerDowntime, type UptimeItem, type UptimeReport } from '../../shared/api/uptime'
 import { HostStatus, MonitorState, Permission } from '../../shared/codes'
 import { Range } from '../../shared/ranges'
@@ -28,7 +29,7 @@ import { endpoint, type ApiEndpoint } from '../http/api'
 import { Memo } from '../memo'
 import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
-import type { FleetDowns, UptimeHostRow, UptimeRepository } from '../store/uptime'
+import type { HostDowns, UptimeHostRow, UptimeRepository } from '../store/uptime'
 import type { ApiDeps } from './deps'
 import { rangeParams, selectedRange } from './report-range'
 
@@ -38,13 +39,12 @@ const MONIT_ITEM_ID = 0
 export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
   const uptime = deps.store.uptime
   const runs = deps.store.serverRuns
-  // The list's measurements of every host, per range, while nothing they came from has changed (issue 28:
-  // a week of 10,000 hosts' down intervals took 150 ms and more to read and measure; the screen asks again
-  // as it is reopened, refetched and exported). The key holds every input: the store's uptime generation
-  // (bumped by migration 021's triggers on every write to the intervals, services and hosts measured), the
-  // span, the minute measured up to and the server's downtime. The event counts are read every time.
-  // A measurement is kept a minute at most.
-  const fleetMeasures = new Memo<HostMeasure[]>(FLEET_MEASURES_KEPT, FLEET_MEASURE_MAX_AGE_MS)
+  // Every host's measurement per range, kept while nothing it came from has changed (issue 28: a week of
+  // 10,000 hosts' down intervals took 150 ms and more to read and measure; the screen asks again as it is
+  // reopened, refetched and exported). A range's key holds what all hosts share (the span, the minute
+  // measured up to, the server's downtime); each host's measurement holds its own count of changes
+  // (migration 022) and first report. The event counts, names and status are read every time.
+  const measuresByRange = new Memo<Map<number, HostMeasure>>(RANGES_KEPT)
   return [
     endpoint({
       path: 'reports/uptime/list',
@@ -55,19 +55,22 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
       handle: ({ params, principal }): UptimeReport => {
         const now = nowSec()
         const { range, span } = selectedRange(params, now, Range.Now)
-        // The generation first: a write after it makes the next request measure again, never the reverse.
-        const generation = uptime.generation()
+        // The hosts' counts of changes before their intervals: a write after this read is measured by the
+        // next request, never missed.
+        const hosts = uptime.hosts()
         const serverDown = runs.downtimes(span)
-        const key = [generation, span.from, span.to, elapsedEnd(span, now), JSON.stringify(serverDown)].join(' ')
-        const fleet = fleetMeasures.get(key, () => measureFleet(uptime, span, now, serverDown))
+        const key = [span.from, span.to, elapsedEnd(span, now), JSON.stringify(serverDown)].join(' ')
+        const kept = measuresByRange.get(key, () => new Map())
+        measureChanged(uptime, hosts, kept, span, now, serverDown)
         const visible = viewableHostIds(principal)
         const shown = visible && new Set(visible)
         const events = uptime.eventCountsByHost(span)
-        const items = fleet
-          .filter((m) => !shown || shown.has(m.host.id))
-          .map((m) =>
-            item(m.host.id, m.host.status === HostStatus.Active, m.host.hostname, m.figures, events.get(m.host.id) ?? 0, m.servicesUp)
-          )
+        const items = hosts
+          .filter((h) => !shown || shown.has(h.id))
+          .map((h) => {
+            const m = kept.get(h.id)!
+            return item(h.id, h.status === HostStatus.Active, h.hostname, m.figures, events.get(h.id) ?? 0, m.servicesUp)
+          })
         const servicesUp = meanPercent(items.flatMap((i) => (typeof i.entry.servicesup === 'number' ? [i.entry.servicesup] : [])))
         return report(range, span, now, serverDown, items, servicesUp)
       }
@@ -99,36 +102,63 @@ function nowSec(): number {
   return Math.floor(Date.now() / 1000)
 }
 
-/** Ranges whose measurements of the fleet are kept (the screen's quick ranges and a custom one or two). */
-const FLEET_MEASURES_KEPT = 4
-/** On PostgreSQL the generation can move a moment before its rows are visible (migration 021): a minute at most of an older measurement. */
-const FLEET_MEASURE_MAX_AGE_MS = 60_000
+/** Ranges whose measurements are kept (the screen's quick ranges and a custom one or two). */
+const RANGES_KEPT = 4
+/**
+ * Past this many hosts to measure again, the whole fleet's intervals are read in four queries rather than
+ * each host's in a few (a minute's new span measures every host; a burst of changes, many of them).
+ */
+const MEASURED_ONE_BY_ONE = 200
+const NOTHING_DOWN: HostDowns = { downs: [], monitored: 0 }
 
 /** A host of the list, measured: its silence as its uptime, its monitored services' failures as services up. */
 interface HostMeasure {
-  host: UptimeHostRow
+  /** What it was measured from: the host's count of changes and first report then. */
+  generation: number
+  createdAt: number
   figures: Uptime
   servicesUp: number | null
 }
 
-function measureFleet(repo: UptimeRepository, span: Span, now: number, serverDown: Downtime[]): HostMeasure[] {
-  const fleet = repo.fleetDowns(span)
-  return repo.hosts().map((h) => measureHost(h, fleet, span, now, serverDown))
+/** Measures again, in `kept`, the hosts whose intervals or services changed since, and forgets the hosts gone. */
+function measureChanged(
+  repo: UptimeRepository,
+  hosts: UptimeHostRow[],
+  kept: Map<number, HostMeasure>,
+  span: Span,
+  now: number,
+  serverDown: Downtime[]
+): void {
+  const changed = hosts.filter((h) => {
+    const m = kept.get(h.id)
+    return m?.generation !== h.uptime_generation || m.createdAt !== h.created_at
+  })
+  if (changed.length === 0 && kept.size === hosts.length) return
+  const fleet = changed.length > MEASURED_ONE_BY_ONE ? repo.fleetDowns(span) : undefined
+  for (const h of changed) {
+    const downs = fleet ? (fleet.get(h.id) ?? NOTHING_DOWN) : repo.hostDowns(h.id, span)
+    kept.set(h.id, measureHost(h, downs, span, now, serverDown))
+  }
+  if (kept.size > hosts.length) {
+    const present = new Set(hosts.map((h) => h.id))
+    for (const id of kept.keys()) if (!present.has(id)) kept.delete(id)
+  }
 }
 
-function measureHost(h: UptimeHostRow, fleet: FleetDowns, span: Span, now: number, serverDown: Downtime[]): HostMeasure {
+function measureHost(h: UptimeHostRow, { downs, monitored }: HostDowns, span: Span, now: number, serverDown: Downtime[]): HostMeasure {
   const unknown = unknownSpans(h.created_at, serverDown)
   const silences: DownInterval[] = []
   const failures = new Map<number, DownInterval[]>()
-  for (const row of fleet.downs.get(h.id) ?? []) {
+  for (const row of downs) {
     if (row.service_name_id === null) silences.push(row)
     else if (failures.has(row.service_name_id)) failures.get(row.service_name_id)!.push(row)
     else failures.set(row.service_name_id, [row])
   }
   return {
-    host: h,
+    generation: h.uptime_generation,
+    createdAt: h.created_at,
     figures: uptimeOf(span, now, silences, unknown),
-    servicesUp: servicesUpOf(span, now, fleet.monitored.get(h.id) ?? 0, [...failures.values()], unknown)
+    servicesUp: servicesUpOf(span, now, monitored, [...failures.values()], unknown)
   }
 }
 

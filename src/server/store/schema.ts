@@ -101,6 +101,8 @@ export interface HostTable {
   mem: number | null
   events_count: Generated<number>
   created_at: number
+  /** Moves with every change to what the uptime list measures of the host (migration 022's triggers). */
+  uptime_generation: Generated<number>
 }
 
 export interface ServiceTable {

@@ -5,7 +5,6 @@
 import type { DownInterval, Span } from '../domain/uptime'
 import { sql as rawSql, type SqlBool } from 'kysely'
 import { MonitorState } from '../../shared/codes'
-import { UPTIME_GENERATION_KEY } from './migrations/021-uptime-generation'
 import { preparedForNullable, type QueryBuilder, type SqlRunner } from './sql'
 
 export interface UptimeHostRow {
@@ -14,6 +13,8 @@ export interface UptimeHostRow {
   status: number
   /** Unix seconds of the host's first report: before it, its state is unknown. */
   created_at: number
+  /** Moves with every change to the host's intervals and to which of its services exist or are monitored (migration 022). */
+  uptime_generation: number
 }
 
 export interface UptimeServiceRow {
@@ -29,13 +30,15 @@ export interface HostDownRow extends DownInterval {
   service_name_id: number | null
 }
 
-/** What the list needs of every host at once to measure it, keyed by host id. */
-export interface FleetDowns {
-  /** Each host's silences and its monitored services' failures overlapping the span. */
-  downs: Map<number, HostDownRow[]>
-  /** How many services each host monitors (monitor not off); a host without services is absent. */
-  monitored: Map<number, number>
+/** What the list needs of a host to measure it. */
+export interface HostDowns {
+  /** The host's silences and its monitored services' failures overlapping the span. */
+  downs: HostDownRow[]
+  /** How many services the host monitors (monitor not off). */
+  monitored: number
 }
+
+const hostColumns = ['id', 'hostname', 'status', 'created_at', 'uptime_generation'] as const
 
 export class UptimeRepository {
   private readonly hostById
@@ -50,16 +53,10 @@ export class UptimeRepository {
   private readonly serviceCounts
   private readonly unmonitored
   private readonly eventCounts
-  /** Migration 021's counter: a setting row on SQLite, a sequence on PostgreSQL. */
-  private readonly readGeneration: () => string
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
-    this.hostById = sql.prepare((p: { id: number }) =>
-      db.selectFrom('host').select(['id', 'hostname', 'status', 'created_at']).where('id', '=', p.id)
-    )
-    this.allHosts = sql.prepare((_: Record<string, never>) =>
-      db.selectFrom('host').select(['id', 'hostname', 'status', 'created_at']).orderBy('hostname').orderBy('id')
-    )
+    this.hostById = sql.prepare((p: { id: number }) => db.selectFrom('host').select(hostColumns).where('id', '=', p.id))
+    this.allHosts = sql.prepare((_: Record<string, never>) => db.selectFrom('host').select(hostColumns).orderBy('hostname').orderBy('id'))
     this.servicesOfHost = sql.prepare((p: { hostId: number }) =>
       db.selectFrom('service').select(['id', 'name', 'name_id', 'monitor']).where('host_id', '=', p.hostId).orderBy('position')
     )
@@ -150,19 +147,6 @@ export class UptimeRepository {
         .where('date', '<', p.to)
         .groupBy('host_id')
     )
-    if (sql.engine === 'postgres') {
-      this.readGeneration = () => String(sql.rows<{ last_value: unknown }>('SELECT last_value FROM uptime_generation')[0].last_value)
-    } else {
-      const row = sql.prepare((_: Record<string, never>) =>
-        db.selectFrom('setting').select('value').where('key', '=', UPTIME_GENERATION_KEY)
-      )
-      this.readGeneration = () => row.get({})?.value ?? ''
-    }
-  }
-
-  /** Changes with every write to what fleetDowns and hosts read (migration 021's triggers), whichever connection wrote it. */
-  generation(): string {
-    return this.readGeneration()
   }
 
   host(id: number): UptimeHostRow | undefined {
@@ -185,23 +169,38 @@ export class UptimeRepository {
     return before && (before.end === null || before.end > span.from) ? [before, ...inside] : inside
   }
 
-  /** Every host's silences and monitored services' failures over the span, in four queries. */
-  fleetDowns(span: Span): FleetDowns {
-    const monitored = new Map(this.serviceCounts.all({}).map((r) => [r.host_id, Number(r.n)]))
+  /** Every host's silences and monitored services' failures over the span, in four queries; a host without either is absent. */
+  fleetDowns(span: Span): Map<number, HostDowns> {
+    const fleet = new Map<number, HostDowns>()
+    const of = (hostId: number) => {
+      let host = fleet.get(hostId)
+      if (!host) fleet.set(hostId, (host = { downs: [], monitored: 0 }))
+      return host
+    }
+    for (const r of this.serviceCounts.all({})) of(r.host_id).monitored = Number(r.n)
     const unmonitored = new Set<string>()
     for (const s of this.unmonitored.all({})) {
       unmonitored.add(`${s.host_id} ${s.name_id}`)
-      monitored.set(s.host_id, monitored.get(s.host_id)! - 1)
+      of(s.host_id).monitored--
     }
-    const downs = new Map<number, HostDownRow[]>()
-    const add = (row: HostDownRow) => {
-      const list = downs.get(row.host_id)
-      if (list) list.push(row)
-      else downs.set(row.host_id, [row])
-    }
-    for (const row of this.silencesOverlapping.all(span)) add(row)
-    for (const row of this.failuresOverlapping.all(span)) if (!unmonitored.has(`${row.host_id} ${row.service_name_id}`)) add(row)
-    return { downs, monitored }
+    for (const row of this.silencesOverlapping.all(span)) of(row.host_id).downs.push(row)
+    for (const row of this.failuresOverlapping.all(span))
+      if (!unmonitored.has(`${row.host_id} ${row.service_name_id}`)) of(row.host_id).downs.push(row)
+    return fleet
+  }
+
+  /** One host's silences and monitored services' failures over the span: what fleetDowns reads for it, host by host. */
+  hostDowns(hostId: number, span: Span): HostDowns {
+    const monitored = this.services(hostId).filter((s) => s.monitor !== MonitorState.Off)
+    const downs = [null, ...monitored.map((s) => s.name_id)].flatMap((nameId) =>
+      this.downIntervals(hostId, nameId, span).map((d): HostDownRow => ({
+        host_id: hostId,
+        service_name_id: nameId,
+        start: d.start,
+        end: d.end
+      }))
+    )
+    return { downs, monitored: monitored.length }
   }
 
   /** Every host's events dated within the span; a host without any is absent. */

@@ -103,18 +103,23 @@ interface TableSnapshot {
   rows: unknown[]
 }
 
-/** Every table's count and first rows in primary-key order, blobs as hex (each engine returns its own byte type). */
+/** A host's count of changes to what the uptime list measures (migration 022): the copy's own inserts of its children move it, and only its moves mean anything. */
+const CHANGE_COUNTERS = new Set(['uptime_generation'])
+
+/** Every table's count and first rows in primary-key order, blobs as hex (each engine returns its own byte type), change counters left out. */
 function snapshot(location: string): Record<string, TableSnapshot> {
   const store = new Store(location)
   try {
     const tables = new TableRows(store.sql)
     const result: Record<string, TableSnapshot> = {}
     for (const shape of tables.tables()) {
-      const rows = tables
-        .batch(shape, undefined, SAMPLE_ROWS)
-        .map((row) =>
-          Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v]))
+      const rows = tables.batch(shape, undefined, SAMPLE_ROWS).map((row) =>
+        Object.fromEntries(
+          Object.entries(row)
+            .filter(([k]) => !CHANGE_COUNTERS.has(k))
+            .map(([k, v]) => [k, v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v])
         )
+      )
       result[shape.name] = { count: tables.count(shape.name), rows }
     }
     return result

@@ -1,3 +1,4 @@
+// Replaced by migration 022 (a count per host); kept as it ran.
 // The uptime list (issue 28) keeps its last measurement of every host in memory and serves it again while
 // nothing it was measured from has changed: reading a week's down intervals of 10,000 hosts takes longer
 // than the answer may. Triggers bump one counter on every change to what the measurement reads — the

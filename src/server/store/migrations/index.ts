@@ -17,6 +17,7 @@ import { sessionOfDeletedUser } from './018-session-of-deleted-user'
 import { stateIntervalEnd } from './019-state-interval-end'
 import { userTimeZone } from './020-user-time-zone'
 import { uptimeGeneration } from './021-uptime-generation'
+import { hostUptimeGeneration } from './022-host-uptime-generation'
 
 export interface Migration {
   version: number
@@ -44,5 +45,6 @@ export const migrations: readonly Migration[] = [
   sessionOfDeletedUser,
   stateIntervalEnd,
   userTimeZone,
-  uptimeGeneration
+  uptimeGeneration,
+  hostUptimeGeneration
 ]

@@ -1,3 +1,4 @@
+// Replaced by migration 022 (a count per host); kept as it ran.
 // What changes the uptime list's measurement advances one counter (PostgreSQL, as migrations/021-uptime-generation.ts),
 // here a sequence rather than a row: a row would be locked by every collector transaction that opens or ends an
 // interval until its commit, and two instances' batches touching the same hosts could then deadlock on it.

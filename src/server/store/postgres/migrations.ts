@@ -11,6 +11,7 @@ import { sessionOfDeletedUser } from './018-session-of-deleted-user'
 import { stateIntervalEnd } from './019-state-interval-end'
 import { userTimeZone } from './020-user-time-zone'
 import { uptimeGeneration } from './021-uptime-generation'
+import { hostUptimeGeneration } from './022-host-uptime-generation'
 
 const schemaAtVersion10 = `
 CREATE TABLE host (
@@ -407,5 +408,6 @@ export const postgresMigrations: readonly Migration[] = [
   sessionOfDeletedUser,
   stateIntervalEnd,
   userTimeZone,
-  uptimeGeneration
+  uptimeGeneration,
+  hostUptimeGeneration
 ]
