@@ -36,6 +36,8 @@ export interface ServerConfig {
   accessLog?: boolean
   /** The SQLite page cache of each of the server's two database connections, in MiB; absent: the store's default. */
   cacheSizeMib?: number
+  /** PostgreSQL: how long a statement waits for a lock another session holds; absent: DEFAULT_LOCK_TIMEOUT_MS. */
+  databaseLockTimeoutMs?: number
   /** Timeouts and connection caps chosen by flag; the others keep their defaults (http/http-limits.ts). */
   httpLimits?: Partial<HttpLimits>
   /** Any limit left out keeps its default (collector/request-body.ts). */
@@ -67,6 +69,7 @@ export const settings = {
   'log-format': 'OVERSEER_LOG_FORMAT',
   'access-log': 'OVERSEER_ACCESS_LOG',
   'cache-size': 'OVERSEER_CACHE_SIZE',
+  'database-lock-timeout': 'OVERSEER_DATABASE_LOCK_TIMEOUT',
   'headers-timeout': 'OVERSEER_HEADERS_TIMEOUT',
   'request-timeout': 'OVERSEER_REQUEST_TIMEOUT',
   'max-connections': 'OVERSEER_MAX_CONNECTIONS',
@@ -136,6 +139,7 @@ const schema = z.object({
     .max(MAX_MIB, `--cache-size must be at most ${MAX_MIB} MiB`)
     .optional(),
   'headers-timeout': seconds('headers-timeout'),
+  'database-lock-timeout': seconds('database-lock-timeout'),
   'request-timeout': seconds('request-timeout'),
   'max-connections': count('max-connections'),
   'max-connections-per-address': count('max-connections-per-address'),
@@ -195,6 +199,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     logFormat: v['log-format'],
     accessLog: v['access-log'] === undefined ? undefined : v['access-log'] === 'on',
     cacheSizeMib: v['cache-size'],
+    databaseLockTimeoutMs: v['database-lock-timeout'] && v['database-lock-timeout'] * 1000,
     httpLimits: httpLimitsOf(v),
     collectorLimits: v['collector-in-flight'] === undefined ? undefined : { maxBodyBytesInFlight: v['collector-in-flight'] * 2 ** 20 },
     tls: tlsOf(v),

@@ -35,7 +35,7 @@ import type { ChangeChannel } from './store/change-channel'
 import { pendingMigration } from './store/database'
 import { isPostgresUrl } from './store/postgres/database'
 import { loadPostgresSupport } from './store/postgres/sync-connection'
-import { Store } from './store/store'
+import { DEFAULT_LOCK_TIMEOUT_MS, Store } from './store/store'
 import { ServerTls } from './tls/server-tls'
 import { version } from '../../package.json'
 
@@ -86,7 +86,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   // Before the store: a certificate that cannot be served stops the start with its reason.
   const tls = options.tls && ServerTls.start(options.tls, options.dataDir, log, options.tlsPollMs)
-  const store = new Store(database, (message) => log.info(message), options.cacheSizeMib)
+  const storeOptions = { pageCacheMib: options.cacheSizeMib, lockTimeoutMs: options.databaseLockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS }
+  const store = new Store(database, (message) => log.info(message), storeOptions)
   let ingest: IngestThread | undefined
   let changes: ChangeChannel | undefined
   try {
@@ -115,7 +116,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const pageCache = store.pageCacheMib()
     if (pageCache !== undefined) log.info(`SQLite page cache: ${pageCache} MiB for the HTTP thread`)
     ingest = IngestThread.onDemand(
-      { database: store.location, keyFile, limits: { maxServices, maxStatistics }, pageCacheMib: options.cacheSizeMib },
+      { database: store.location, keyFile, limits: { maxServices, maxStatistics }, ...storeOptions },
       feed,
       log,
       (ready) => {

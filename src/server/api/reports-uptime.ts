@@ -105,10 +105,10 @@ function nowSec(): number {
 /** Ranges whose measurements are kept (the screen's quick ranges and a custom one or two). */
 const RANGES_KEPT = 4
 /**
- * Past this many hosts to measure again, the whole fleet's intervals are read in four queries rather than
- * each host's in a few (a minute's new span measures every host; a burst of changes, many of them).
+ * Past this many hosts to measure again, the whole fleet's intervals are read rather than theirs (a minute's
+ * new span measures every host; a burst of changes, many of them).
  */
-const MEASURED_ONE_BY_ONE = 200
+const MEASURED_APART = 500
 const NOTHING_DOWN: HostDowns = { downs: [], monitored: 0 }
 
 /** A host of the list, measured: its silence as its uptime, its monitored services' failures as services up. */
@@ -134,11 +134,14 @@ function measureChanged(
     return m?.generation !== h.uptime_generation || m.createdAt !== h.created_at
   })
   if (changed.length === 0 && kept.size === hosts.length) return
-  const fleet = changed.length > MEASURED_ONE_BY_ONE ? repo.fleetDowns(span) : undefined
-  for (const h of changed) {
-    const downs = fleet ? (fleet.get(h.id) ?? NOTHING_DOWN) : repo.hostDowns(h.id, span)
-    kept.set(h.id, measureHost(h, downs, span, now, serverDown))
-  }
+  const downs =
+    changed.length > MEASURED_APART
+      ? repo.fleetDowns(span)
+      : repo.hostsDowns(
+          changed.map((h) => h.id),
+          span
+        )
+  for (const h of changed) kept.set(h.id, measureHost(h, downs.get(h.id) ?? NOTHING_DOWN, span, now, serverDown))
   if (kept.size > hosts.length) {
     const present = new Set(hosts.map((h) => h.id))
     for (const id of kept.keys()) if (!present.has(id)) kept.delete(id)

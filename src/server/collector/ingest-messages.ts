@@ -13,6 +13,8 @@ export interface IngestWorkerData {
   limits?: MessageLimits
   /** The ingest connection's SQLite page cache; absent: the store's default. */
   pageCacheMib?: number
+  /** PostgreSQL: the longest a statement waits for a lock (store.ts); absent: no limit but the statement's. */
+  lockTimeoutMs?: number
 }
 
 /** The thread's first message, once its store is open: what it applied, for the server's start log. */

@@ -15,7 +15,7 @@ import type { CollectMessage, FromIngestThread, IngestWorkerData, ToIngestThread
 const port = parentPort!
 const settings = workerData as IngestWorkerData
 usePostgresWorker(settings.postgresWorker)
-const store = new Store(settings.database, undefined, settings.pageCacheMib)
+const store = new Store(settings.database, undefined, settings)
 // The live feed is the HTTP thread's: this one only captures what a batch changed, to send it over.
 const feed = new ChangeFeed(1)
 let changes: LiveChange[] = []

@@ -3,12 +3,14 @@
 // succeeds. It lives on the HTTP thread; the ingest thread's failures reach it through the collector's
 // outcomes.
 import { RepeatedFailureLog, type Logger } from '../log'
-import { databaseUnreachable, storageFailureCode } from '../store/storage-errors'
+import { databaseBusy, databaseUnreachable, storageFailureCode } from '../store/storage-errors'
 
 const CONSEQUENCES =
   'the collector answers 503 so agents keep their events queued, reads go on, and writing resumes by itself once space is freed'
 const UNREACHABLE_CONSEQUENCES =
   'the collector and the API answer 503 (agents keep their events queued), and everything resumes by itself once the database answers'
+const BUSY_CONSEQUENCES =
+  'what needs the locked or slow tables answers 503 (agents keep their events queued), no host is judged silent meanwhile, and everything resumes by itself once the database serves again'
 
 export class StorageHealth {
   private failures = 0
@@ -37,6 +39,7 @@ export class StorageHealth {
     this.failing = code
     // An outage shows as several codes (the shutdown's, then refused connections): one line for all of them.
     if (databaseUnreachable(code)) this.failureLog.failed(err, UNREACHABLE_CONSEQUENCES, 'unreachable')
+    else if (databaseBusy(code)) this.failureLog.failed(err, BUSY_CONSEQUENCES, 'busy')
     else this.failureLog.failed(err, CONSEQUENCES)
     return code
   }

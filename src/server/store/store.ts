@@ -36,6 +36,20 @@ import { StatusOverviewRepository } from './status-overview'
 import { UptimeRepository } from './uptime'
 import { UserRepository } from './users'
 
+/**
+ * The server's lock timeout on PostgreSQL (issue 29): a statement waiting this long on another session's lock
+ * (a long migration, VACUUM FULL, an administrator's transaction) fails as "storage busy" (503, the agents
+ * keep their events queued) instead of holding its thread — the HTTP one, which serves everything else too.
+ */
+export const DEFAULT_LOCK_TIMEOUT_MS = 5_000
+
+export interface StoreOptions {
+  /** SQLite's page cache for this connection; absent, the default (database.ts). */
+  pageCacheMib?: number
+  /** PostgreSQL: how long a statement may wait for a lock another session holds; absent, no limit but the statement's. */
+  lockTimeoutMs?: number
+}
+
 export class Store {
   /** Builds queries; `sql` runs them. */
   readonly db: QueryBuilder
@@ -73,17 +87,14 @@ export class Store {
   readonly metrics: MetricsRepository
   private readonly permissions: PermissionGeneration
 
-  /**
-   * `location`: a SQLite file's path, or a PostgreSQL URL (postgres://user:password@host:port/db).
-   * `pageCacheMib`: SQLite's page cache for this connection; absent, the default (database.ts).
-   */
+  /** `location`: a SQLite file's path, or a PostgreSQL URL (postgres://user:password@host:port/db). */
   constructor(
     readonly location: string,
     log?: (line: string) => void,
-    pageCacheMib?: number
+    { pageCacheMib, lockTimeoutMs }: StoreOptions = {}
   ) {
     const sql = isPostgresUrl(location)
-      ? openPostgres(location, log)
+      ? openPostgres(location, log, lockTimeoutMs)
       : new SqliteRunner(openDatabase(location, log, undefined, pageCacheMib).sqlite)
     const db = createQueryBuilder(sql.engine)
     const permissions = sql.engine === 'postgres' ? new StoredPermissionGeneration(sql) : new ProcessPermissionGeneration()

@@ -40,6 +40,13 @@ export interface HostDowns {
 
 const hostColumns = ['id', 'hostname', 'status', 'created_at', 'uptime_generation'] as const
 
+/** A host's entry of `hosts`, added empty when absent. */
+function of(hosts: Map<number, HostDowns>, hostId: number): HostDowns {
+  let host = hosts.get(hostId)
+  if (!host) hosts.set(hostId, (host = { downs: [], monitored: 0 }))
+  return host
+}
+
 export class UptimeRepository {
   private readonly hostById
   private readonly allHosts
@@ -54,7 +61,10 @@ export class UptimeRepository {
   private readonly unmonitored
   private readonly eventCounts
 
-  constructor(db: QueryBuilder, sql: SqlRunner) {
+  constructor(
+    private readonly db: QueryBuilder,
+    private readonly sql: SqlRunner
+  ) {
     this.hostById = sql.prepare((p: { id: number }) => db.selectFrom('host').select(hostColumns).where('id', '=', p.id))
     this.allHosts = sql.prepare((_: Record<string, never>) => db.selectFrom('host').select(hostColumns).orderBy('hostname').orderBy('id'))
     this.servicesOfHost = sql.prepare((p: { hostId: number }) =>
@@ -172,35 +182,43 @@ export class UptimeRepository {
   /** Every host's silences and monitored services' failures over the span, in four queries; a host without either is absent. */
   fleetDowns(span: Span): Map<number, HostDowns> {
     const fleet = new Map<number, HostDowns>()
-    const of = (hostId: number) => {
-      let host = fleet.get(hostId)
-      if (!host) fleet.set(hostId, (host = { downs: [], monitored: 0 }))
-      return host
-    }
-    for (const r of this.serviceCounts.all({})) of(r.host_id).monitored = Number(r.n)
+    for (const r of this.serviceCounts.all({})) of(fleet, r.host_id).monitored = Number(r.n)
     const unmonitored = new Set<string>()
     for (const s of this.unmonitored.all({})) {
       unmonitored.add(`${s.host_id} ${s.name_id}`)
-      of(s.host_id).monitored--
+      of(fleet, s.host_id).monitored--
     }
-    for (const row of this.silencesOverlapping.all(span)) of(row.host_id).downs.push(row)
+    for (const row of this.silencesOverlapping.all(span)) of(fleet, row.host_id).downs.push(row)
     for (const row of this.failuresOverlapping.all(span))
-      if (!unmonitored.has(`${row.host_id} ${row.service_name_id}`)) of(row.host_id).downs.push(row)
+      if (!unmonitored.has(`${row.host_id} ${row.service_name_id}`)) of(fleet, row.host_id).downs.push(row)
     return fleet
   }
 
-  /** One host's silences and monitored services' failures over the span: what fleetDowns reads for it, host by host. */
-  hostDowns(hostId: number, span: Span): HostDowns {
-    const monitored = this.services(hostId).filter((s) => s.monitor !== MonitorState.Off)
-    const downs = [null, ...monitored.map((s) => s.name_id)].flatMap((nameId) =>
-      this.downIntervals(hostId, nameId, span).map((d): HostDownRow => ({
-        host_id: hostId,
-        service_name_id: nameId,
-        start: d.start,
-        end: d.end
-      }))
-    )
-    return { downs, monitored: monitored.length }
+  /**
+   * What fleetDowns reads, for some hosts only, in two queries: their services, and their intervals overlapping
+   * the span through state_interval_host (each host's entries starting before the span's end: a few per host
+   * and day of failures, where fleetDowns reads every host's overlapping ones). A host without either is absent.
+   */
+  hostsDowns(hostIds: readonly number[], span: Span): Map<number, HostDowns> {
+    const hosts = new Map<number, HostDowns>()
+    if (hostIds.length === 0) return hosts
+    const monitored = new Set<string>()
+    const services = this.db.selectFrom('service').select(['host_id', 'name_id', 'monitor']).where('host_id', 'in', hostIds)
+    for (const s of this.sql.all(services)) {
+      if (s.monitor === MonitorState.Off) continue
+      monitored.add(`${s.host_id} ${s.name_id}`)
+      of(hosts, s.host_id).monitored++
+    }
+    const intervals = this.db
+      .selectFrom('state_interval')
+      .select(['host_id', 'service_name_id', 'start', 'end'])
+      .where('host_id', 'in', hostIds)
+      .where('start', '<', span.to)
+      .where((eb) => eb.or([eb('end', 'is', null), eb('end', '>', span.from)]))
+    for (const row of this.sql.all(intervals)) {
+      if (row.service_name_id === null || monitored.has(`${row.host_id} ${row.service_name_id}`)) of(hosts, row.host_id).downs.push(row)
+    }
+    return hosts
   }
 
   /** Every host's events dated within the span; a host without any is absent. */

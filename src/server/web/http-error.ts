@@ -1,6 +1,6 @@
 // An error answered as {"error": "..."} with its status (compat ERR-1): thrown by the API routes and by
 // the collector's plain Node handler alike, so it depends on no framework.
-import { STORAGE_RETRY_AFTER_SEC, storageFailureMessage } from '../store/storage-errors'
+import { storageFailureMessage, storageRetryAfterSec } from '../store/storage-errors'
 
 export class HttpError extends Error {
   constructor(
@@ -21,5 +21,5 @@ export function badArgument(name: string, problem: string): HttpError {
 
 /** A write the storage refused (full disk: store/storage-errors.ts): the request may work later, nothing stored is lost. */
 export function storageUnavailable(code: string): HttpError {
-  return new HttpError(503, storageFailureMessage(code), { 'Retry-After': String(STORAGE_RETRY_AFTER_SEC) })
+  return new HttpError(503, storageFailureMessage(code), { 'Retry-After': String(storageRetryAfterSec(code)) })
 }

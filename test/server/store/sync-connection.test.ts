@@ -5,11 +5,15 @@
 // On PostgreSQL, a connection whose backend stops answering is replaced once its statement is given up,
 // and a closed connection's thread serves the next connection, to that one's database only.
 import { fork, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { idleConnectionThreads, SyncConnection, type PostgresError } from '../../../src/server/store/postgres/sync-connection'
 import { storageFailureCode } from '../../../src/server/store/storage-errors'
+import { Store } from '../../../src/server/store/store'
 import { freePort } from '../../support/ports'
-import { testEngine, withDatabase } from '../../support/test-database'
+import { databaseFor, dropDatabaseOf, testEngine, withDatabase } from '../../support/test-database'
 import { waitFor } from '../../support/wait'
 
 let silent: ChildProcess | undefined
@@ -105,6 +109,48 @@ describe.skipIf(testEngine !== 'postgres')(
     }, 30_000)
   }
 )
+
+describe.skipIf(testEngine !== 'postgres')('a lock held by another session', () => {
+  it("is waited for up to the connection's lock timeout, then given up with 55P03; a connection without one waits", () => {
+    const url = withDatabase(process.env.OVERSEER_TEST_POSTGRES!, 'postgres')
+    const holder = new SyncConnection(url)
+    const bounded = new SyncConnection(url, { lockTimeoutMs: 300 })
+    const unbounded = new SyncConnection(url, { statementTimeoutMs: 2_000 })
+    try {
+      holder.query('BEGIN')
+      holder.query('SELECT pg_advisory_xact_lock(7240029)')
+      expect(bounded.query('SHOW lock_timeout').rows[0].lock_timeout).toBe('300ms')
+      const waited = (() => {
+        try {
+          bounded.query('SELECT pg_advisory_xact_lock(7240029)')
+        } catch (err) {
+          return err as PostgresError
+        }
+        throw new Error('the lock was taken')
+      })()
+      expect(waited.code).toBe('55P03')
+      expect(storageFailureCode(waited)).toBe('55P03')
+      // Without a lock timeout only the statement's own ends the wait.
+      expect(unbounded.query('SHOW lock_timeout').rows[0].lock_timeout).toBe('0')
+      expect(() => unbounded.query('SELECT pg_advisory_xact_lock(7240029)')).toThrow(/statement timeout/)
+    } finally {
+      holder.query('COMMIT')
+      for (const c of [holder, bounded, unbounded]) c.close()
+    }
+  })
+
+  it("is waited for without limit by the migrations, and the store's connection keeps its lock timeout after them", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'overseer-lock-timeout-'))
+    const store = new Store(databaseFor(dir)!, undefined, { lockTimeoutMs: 300 })
+    try {
+      expect(store.sql.rows<{ lock_timeout: string }>('SHOW lock_timeout')[0].lock_timeout).toBe('300ms')
+    } finally {
+      store.close()
+      dropDatabaseOf(dir)
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
 
 describe.skipIf(testEngine !== 'postgres')("a closed connection's thread", () => {
   beforeAll(startSilentServer)

@@ -12,7 +12,17 @@ export const hostUptimeGeneration = {
   version: 22,
   name: 'host-uptime-generation',
   sql: `
-${['state_interval_insert', 'state_interval_update', 'state_interval_delete', 'service_insert', 'service_delete', 'host_insert', 'host_delete', 'service_monitor', 'host_measured']
+${[
+  'state_interval_insert',
+  'state_interval_update',
+  'state_interval_delete',
+  'service_insert',
+  'service_delete',
+  'host_insert',
+  'host_delete',
+  'service_monitor',
+  'host_measured'
+]
   .map((name) => `DROP TRIGGER ${name}_bumps_uptime;`)
   .join('\n')}
 DELETE FROM setting WHERE key = '${UPTIME_GENERATION_KEY}';

@@ -11,6 +11,8 @@ export interface ConnectionSettings {
   url: string
   /** Milliseconds after which PostgreSQL cancels a statement (statement_timeout). */
   statementTimeoutMs: number
+  /** Milliseconds a statement may wait for a lock before PostgreSQL gives up on it (lock_timeout; 0: no limit). */
+  lockTimeoutMs: number
 }
 
 export interface BridgeQuery {

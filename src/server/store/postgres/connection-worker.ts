@@ -47,6 +47,7 @@ async function connect(): Promise<pg.Client> {
   const next = new pg.Client({
     connectionString: settings.url,
     statement_timeout: settings.statementTimeoutMs,
+    lock_timeout: settings.lockTimeoutMs,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     pipeline: true
   })
@@ -81,7 +82,7 @@ async function answer(request: BridgeRequest): Promise<BridgeAnswer> {
 
 async function result(request: BridgeRequest): Promise<DistributiveOmit<BridgeAnswer, 'id'>> {
   if (request.type === 'open') {
-    settings = { url: request.url, statementTimeoutMs: request.statementTimeoutMs }
+    settings = { url: request.url, statementTimeoutMs: request.statementTimeoutMs, lockTimeoutMs: request.lockTimeoutMs }
     return { ok: true, rows: [], rowCount: 0 }
   }
   if (request.type === 'close') {

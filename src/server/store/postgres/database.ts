@@ -12,8 +12,8 @@ export function isPostgresUrl(location: string): boolean {
   return /^postgres(ql)?:\/\//i.test(location)
 }
 
-export function openPostgres(url: string, log: (line: string) => void = () => {}): PostgresRunner {
-  const runner = new PostgresRunner(new SyncConnection(url))
+export function openPostgres(url: string, log: (line: string) => void = () => {}, lockTimeoutMs?: number): PostgresRunner {
+  const runner = new PostgresRunner(new SyncConnection(url, { lockTimeoutMs }))
   try {
     migrate(runner, log)
   } catch (err) {
@@ -26,6 +26,9 @@ export function openPostgres(url: string, log: (line: string) => void = () => {}
 const LATEST_VERSION = postgresMigrations[postgresMigrations.length - 1].version
 
 function migrate(runner: PostgresRunner, log: (line: string) => void): void {
+  // Another instance may be migrating (the advisory lock), and a migration may wait for the collector's
+  // transactions on the tables it alters: neither is a lock to give up on.
+  runner.execute('SET lock_timeout = 0')
   runner.execute('SELECT pg_advisory_lock(?)', [MIGRATION_LOCK])
   try {
     runner.execute(`CREATE TABLE IF NOT EXISTS schema_migration (
@@ -47,5 +50,6 @@ function migrate(runner: PostgresRunner, log: (line: string) => void): void {
     }
   } finally {
     runner.execute('SELECT pg_advisory_unlock(?)', [MIGRATION_LOCK])
+    runner.execute('RESET lock_timeout')
   }
 }

@@ -28,6 +28,8 @@ export class PostgresError extends Error {
 
 export interface SyncConnectionOptions {
   statementTimeoutMs?: number
+  /** How long a statement may wait for a lock another session holds (absent or 0: as long as its statement may run). */
+  lockTimeoutMs?: number
 }
 
 /** Waits this much longer than PostgreSQL's own statement timeout before giving up on the thread. */
@@ -52,6 +54,7 @@ const MAX_IDLE_THREADS = 4
 export class SyncConnection {
   private thread: ConnectionThread
   private readonly statementTimeoutMs: number
+  private readonly lockTimeoutMs: number
   private readonly waitMs: number
   private closed = false
 
@@ -60,6 +63,7 @@ export class SyncConnection {
     options: SyncConnectionOptions = {}
   ) {
     this.statementTimeoutMs = options.statementTimeoutMs ?? 60_000
+    this.lockTimeoutMs = options.lockTimeoutMs ?? 0
     this.waitMs = this.statementTimeoutMs + ANSWER_MARGIN_MS
     this.thread = this.openThread(idleThreads.pop() ?? startThread())
   }
@@ -68,7 +72,8 @@ export class SyncConnection {
   private openThread(thread: ConnectionThread): ConnectionThread {
     this.thread = thread
     try {
-      this.answered(this.ask({ type: 'open', url: this.url, statementTimeoutMs: this.statementTimeoutMs }))
+      const { url, statementTimeoutMs, lockTimeoutMs } = this
+      this.answered(this.ask({ type: 'open', url, statementTimeoutMs, lockTimeoutMs }))
     } catch (err) {
       endThread(thread)
       throw err

@@ -119,7 +119,7 @@ async function importInto(
   expected: Map<ImportStep, number>
 ): Promise<StepReport[]> {
   if (isPostgresUrl(request.to)) await loadPostgresSupport()
-  const target = new Store(request.to, request.log, IMPORT_PAGE_CACHE_MIB)
+  const target = new Store(request.to, request.log, { pageCacheMib: IMPORT_PAGE_CACHE_MIB })
   try {
     const secrets = openSecrets(request.keyFile, target)
     claimTarget(new MMonitImportRepository(target.db, target.sql), sourceName(request.from), request.merge)
