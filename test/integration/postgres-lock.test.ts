@@ -29,6 +29,12 @@ let admin: ApiClient
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const count = (sql: string, ...values: unknown[]) => Number(db.query(sql, values).rows[0].n)
+const busyGauge = async () => {
+  const metrics = await httpRequest(server.baseUrl, 'GET', '/metrics', undefined, {
+    Authorization: `Basic ${Buffer.from('admin:adminsecret').toString('base64')}`
+  })
+  return Number(/^overseer_database_busy (\S+)$/m.exec(metrics.text)?.[1])
+}
 // Moved forward by each stored report (the time it is due again).
 const lastDeadline = () => count('SELECT MAX(heartbeat_deadline_ms) AS n FROM host')
 
@@ -76,6 +82,9 @@ describe.skipIf(testEngine !== 'postgres')('a lock held on the host table under 
           expect((list.json as { error: string }).error).toMatch(BUSY)
         } else expect(list.status).toBe(200)
         expect((await httpRequest(server.baseUrl, 'GET', '/health')).status).toBe(200)
+        // A lock is on the database every instance shares: no reason to take this one out of a balancer.
+        expect((await httpRequest(server.baseUrl, 'GET', '/ready')).status).toBe(200)
+        expect(await busyGauge()).toBe(1)
         // Every answer came while the lock was still held: nothing waited for it.
         await sleep(HELD_MS - (Date.now() - lockedAt))
       } finally {
@@ -89,6 +98,7 @@ describe.skipIf(testEngine !== 'postgres')('a lock held on the host table under 
         () => server.output().slice(loggedBefore).includes('storage: writing the database works again'),
         15_000
       )
+      expect(await busyGauge()).toBe(0)
       // Proves absence: a few polls later (past skew × poll and a watchdog tick), still nobody declared dead.
       await sleep(4_000)
       expect(count('SELECT COUNT(*) AS n FROM event WHERE class = $1', EventClassId.Heartbeat)).toBe(0)

@@ -84,6 +84,10 @@ describe.skipIf(testEngine !== 'postgres')('PostgreSQL stopped and started again
     expect(list.status).toBe(503)
     expect((list.json as { error: string }).error).toMatch(UNREACHABLE)
     expect((await httpRequest(server.baseUrl, 'GET', '/health')).status).toBe(200)
+    // A load balancer takes the instance out: its path to the database is broken.
+    const ready = await httpRequest(server.baseUrl, 'GET', '/ready')
+    expect(ready.status).toBe(503)
+    expect((ready.json as { error: string }).error).toMatch(UNREACHABLE)
     // A browser reloading the console gets a page saying so, which tries again by itself.
     const page = await httpRequest(server.baseUrl, 'GET', '/', undefined, { Cookie: admin.cookie!, Accept: 'text/html' })
     expect(page.status).toBe(503)
@@ -105,6 +109,7 @@ describe.skipIf(testEngine !== 'postgres')('PostgreSQL stopped and started again
     await waitFor('the agents stored again', () => lastDeadline() > before, 15_000)
     // The HTTP thread's own connection comes back at its next attempt (one a second at most).
     await expect.poll(async () => (await admin.get('/api/2/status/hosts/list')).status, { timeout: 15_000 }).toBe(200)
+    expect((await httpRequest(server.baseUrl, 'GET', '/ready')).status).toBe(200)
     await waitFor('the log saying so', () => server.output().includes('storage: writing the database works again'), 15_000)
     // Proves absence: a few polls later (past skew × poll and a watchdog tick), still nobody declared dead for
     // the time the database was gone.

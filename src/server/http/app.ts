@@ -171,6 +171,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // An unauthenticated liveness probe for supervisors and tests; it reveals nothing but the version.
   app.get('/health', async () => ({ status: 'ok', version: deps.version }))
+  // Readiness, for load balancers (docs/postgresql.md): 503 with the reason (the central error handler)
+  // while this instance cannot reach its database. A full or busy database is every instance's: that
+  // takes no instance out.
+  app.get('/ready', async () => {
+    deps.store.ping()
+    return { status: 'ready' }
+  })
   await app.register(metricsRoutes, { ...deps, collectorBodyBytes: collector.bodyBytesInFlight })
   await app.register(loginRoutes, {
     gate,

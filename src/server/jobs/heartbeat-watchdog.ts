@@ -73,11 +73,13 @@ export class HeartbeatWatchdog {
       }
       this.holdSpent = true
     }
+    const started = Date.now()
     const held = this.heldSinceMs !== undefined
     this.heldSinceMs = undefined
     if (held || this.lastPassMs === undefined || nowMs - this.lastPassMs > WATCHING_GAP_INTERVALS * intervalMs) this.restartDeadlines(nowMs)
     const silent = this.check(nowMs)
-    this.lastPassMs = nowMs
+    // When this pass ended: a long pass (many hosts turning silent at once) was watching, not a gap.
+    this.lastPassMs = nowMs + (Date.now() - started)
     return silent
   }
 
@@ -86,9 +88,11 @@ export class HeartbeatWatchdog {
    * one deadline later.
    */
   restartDeadlines(nowMs: number): void {
+    // A statement per poll cycle and skew, not per host: 10,000 hosts' updates one by one held the HTTP
+    // thread for seconds on PostgreSQL, long enough to look like a gap in watching and start over.
     this.store.transaction(() => {
-      for (const host of this.store.hosts.watched()) {
-        this.store.hosts.setHeartbeatDeadline(host.id, heartbeatDeadlineMs(nowMs, host.poll, host.skew))
+      for (const { poll, skew } of this.store.hosts.watchedCycles()) {
+        this.store.hosts.setWatchedDeadline(poll, skew, heartbeatDeadlineMs(nowMs, poll, skew))
       }
     })
   }

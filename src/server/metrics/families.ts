@@ -6,6 +6,7 @@ import { INGEST_BUCKETS, type CollectorStats } from './collector-stats'
 import { formatValue, type Labels, type MetricFamily, type Sample } from './exposition'
 import type { HostMetricRow, ServiceMetricRow } from '../store/metrics'
 import type { StorageHealth } from './storage-health'
+import { databaseBusy } from '../store/storage-errors'
 import type { RefusedAgents } from '../collector/refused-agents'
 
 /** Statistics whose meaning is their text (flags, checksum, program output, filesystem type): no number to graph. */
@@ -133,6 +134,11 @@ export function storageFamilies(storage: StorageHealth): MetricFamily[] {
       'overseer_storage_full',
       '1 from a write refused for lack of storage (disk full, or an I/O error) until a write succeeds again.',
       [{ value: storage.unavailable === undefined ? 0 : 1 }]
+    ),
+    gauge(
+      'overseer_database_busy',
+      '1 from a statement given up on a lock held by another session or past its timeout (PostgreSQL) until a write succeeds again.',
+      [{ value: storage.unavailable !== undefined && databaseBusy(storage.unavailable) ? 1 : 0 }]
     ),
     counter('overseer_storage_failed_writes_total', 'Writes refused for lack of storage since the server started.', [
       { value: storage.failedWrites }

@@ -1,7 +1,7 @@
 // Hosts: registration and per-message state (collector), silence detection (watchdog).
 import type { Selectable, Updateable } from 'kysely'
 import type { HostTable } from './schema'
-import type { QueryBuilder, SqlRunner } from './sql'
+import { preparedForNullable, type QueryBuilder, type SqlRunner } from './sql'
 
 export type HostRow = Selectable<HostTable>
 export type HostChanges = Updateable<HostTable>
@@ -124,7 +124,8 @@ export class HostRepository {
   private readonly byId
   private readonly insertNew
   private readonly dueForSilence
-  private readonly watchedHosts
+  private readonly cyclesWatched
+  private readonly writeWatchedDeadline
   private readonly writeDeadline
   private readonly bumpEvents
   private readonly writeReport
@@ -153,8 +154,21 @@ export class HostRepository {
         .where('heartbeat_deadline_ms', '<=', p.nowMs)
         .orderBy('heartbeat_deadline_ms')
     )
-    this.watchedHosts = sql.prepare((_: Record<string, never>) =>
-      db.selectFrom('host').select(['id', 'poll', 'skew']).where('heartbeat', '=', 1).where('status', '=', 0)
+    this.cyclesWatched = sql.prepare((_: Record<string, never>) =>
+      db.selectFrom('host').select(['poll', 'skew']).distinct().where('heartbeat', '=', 1).where('status', '=', 0)
+    )
+    this.writeWatchedDeadline = preparedForNullable(
+      (p: { poll: number; skew: number | null; deadlineMs: number | null }) => p.skew === null,
+      (forNull) =>
+        sql.prepare((p: { poll: number; skew: number | null; deadlineMs: number | null }) =>
+          db
+            .updateTable('host')
+            .set({ heartbeat_deadline_ms: p.deadlineMs })
+            .where('heartbeat', '=', 1)
+            .where('status', '=', 0)
+            .where('poll', '=', p.poll)
+            .where('skew', forNull ? 'is' : '=', forNull ? null : p.skew)
+        )
     )
     this.writeDeadline = sql.prepare((p: { id: number; deadlineMs: number | null }) =>
       db.updateTable('host').set({ heartbeat_deadline_ms: p.deadlineMs }).where('id', '=', p.id)
@@ -220,9 +234,14 @@ export class HostRepository {
     return this.dueForSilence.all({ nowMs })
   }
 
-  /** Active hosts whose heartbeat is alive: the ones the watchdog watches. */
-  watched(): Pick<HostRow, 'id' | 'poll' | 'skew'>[] {
-    return this.watchedHosts.all({})
+  /** The poll cycles and skews of the hosts the watchdog watches (active, heartbeat alive), each once. */
+  watchedCycles(): Pick<HostRow, 'poll' | 'skew'>[] {
+    return this.cyclesWatched.all({})
+  }
+
+  /** Gives every watched host of this poll cycle and skew the deadline: one statement for all of them. */
+  setWatchedDeadline(poll: number, skew: number | null, deadlineMs: number | null): void {
+    this.writeWatchedDeadline.run({ poll, skew, deadlineMs })
   }
 
   setHeartbeatDeadline(id: number, deadlineMs: number | null): void {

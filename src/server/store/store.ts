@@ -129,6 +129,11 @@ export class Store {
     this.metrics = new MetricsRepository(db, sql)
   }
 
+  /** Reaches the database, or throws why it cannot (a storage failure: storage-errors.ts). */
+  ping(): void {
+    this.sql.rows('SELECT 1')
+  }
+
   /** Runs `fn` in one immediate transaction: all of it is stored, or none of it. */
   transaction<T>(fn: () => T): T {
     return this.sql.transaction(fn)

@@ -129,6 +129,7 @@ describe('security headers on every answer', () => {
         })
     ],
     ['the health JSON', 200, () => httpRequest(server.baseUrl, 'GET', '/health')],
+    ['the readiness JSON', 200, () => httpRequest(server.baseUrl, 'GET', '/ready')],
     ['an API answer', 200, async () => (await loginAs(server.baseUrl, 'admin', 'adminsecret')).get('/api/2/status/hosts/list')],
     ['an API error', 400, async () => (await loginAs(server.baseUrl, 'admin', 'adminsecret')).get('/api/2/status/hosts/get', { id: 'x' })],
     ['a 404 to a POST', 404, () => httpRequest(server.baseUrl, 'POST', '/no/such/thing')],

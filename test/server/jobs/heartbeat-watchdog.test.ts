@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { EventClassId, HostStatus, Led } from '../../../src/shared/codes'
 import { HeartbeatWatchdog } from '../../../src/server/jobs/heartbeat-watchdog'
-import { fixture } from '../../support/fixtures'
+import { asAgent, fixture } from '../../support/fixtures'
 import { shiftTime } from '../../support/payloads'
 import { tempStore, type TempStore } from '../../support/temp-store'
 import { hostOfAgent } from '../../support/hosts'
@@ -155,6 +155,26 @@ describe('heartbeat watchdog', () => {
       expect(host().heartbeat_deadline_ms).toBe(T0 + 600_500 + 15_000)
       while (now < T0 + 615_000) expect(judging.pass((now += 500), 500)).toBe(0)
       expect(judging.pass(T0 + 615_500, 500)).toBe(1)
+    })
+
+    it("gives every watched host its own poll cycle's and skew's deadline, whatever the mix", () => {
+      const cycles = [
+        { poll: 5, skew: null, deadline: 15_000 },
+        { poll: 30, skew: 2, deadline: 60_000 },
+        { poll: 5, skew: 4, deadline: 20_000 },
+        { poll: 0, skew: null, deadline: null }
+      ]
+      const { db, sql } = t.store
+      const ids = cycles.map(({ poll, skew }, i) => {
+        t.post(asAgent(fixture('02-status-heartbeat'), `${i}`.repeat(32), `host-${i}`), T0)
+        const id = hostOfAgent(t.store, `${i}`.repeat(32))!.id
+        sql.run(db.updateTable('host').set({ poll, skew }).where('id', '=', id))
+        return id
+      })
+      const startMs = T0 + 48_000
+      watchdog.restartDeadlines(startMs)
+      const deadlines = ids.map((id) => t.store.hosts.findById(id)!.heartbeat_deadline_ms)
+      expect(deadlines).toEqual(cycles.map((c) => (c.deadline === null ? null : startMs + c.deadline)))
     })
 
     it('leaves hosts it does not watch alone', () => {
