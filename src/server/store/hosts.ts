@@ -126,7 +126,6 @@ export class HostRepository {
   private readonly dueForSilence
   private readonly cyclesWatched
   private readonly writeWatchedDeadline
-  private readonly writeDeadline
   private readonly bumpEvents
   private readonly writeReport
 
@@ -169,9 +168,6 @@ export class HostRepository {
             .where('poll', '=', p.poll)
             .where('skew', forNull ? 'is' : '=', forNull ? null : p.skew)
         )
-    )
-    this.writeDeadline = sql.prepare((p: { id: number; deadlineMs: number | null }) =>
-      db.updateTable('host').set({ heartbeat_deadline_ms: p.deadlineMs }).where('id', '=', p.id)
     )
     this.writeReport = sql.prepare((p: HostReport & { id: number }) =>
       db
@@ -242,10 +238,6 @@ export class HostRepository {
   /** Gives every watched host of this poll cycle and skew the deadline: one statement for all of them. */
   setWatchedDeadline(poll: number, skew: number | null, deadlineMs: number | null): void {
     this.writeWatchedDeadline.run({ poll, skew, deadlineMs })
-  }
-
-  setHeartbeatDeadline(id: number, deadlineMs: number | null): void {
-    this.writeDeadline.run({ id, deadlineMs })
   }
 
   addEvents(id: number, count: number): void {
