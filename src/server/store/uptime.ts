@@ -13,7 +13,7 @@ export interface UptimeHostRow {
   status: number
   /** Unix seconds of the host's first report: before it, its state is unknown. */
   created_at: number
-  /** Moves with every change to the host's intervals and to which of its services exist or are monitored (migration 022). */
+  /** Moves with every change to the host's intervals, to which of its services exist or are monitored, and to its name, status and first report (migration 022). */
   uptime_generation: number
 }
 
@@ -60,12 +60,22 @@ export class UptimeRepository {
   private readonly serviceCounts
   private readonly unmonitored
   private readonly eventCounts
+  private readonly fingerprint
 
   constructor(
     private readonly db: QueryBuilder,
     private readonly sql: SqlRunner
   ) {
     this.hostById = sql.prepare((p: { id: number }) => db.selectFrom('host').select(hostColumns).where('id', '=', p.id))
+    this.fingerprint = sql.prepare((_: Record<string, never>) =>
+      db
+        .selectFrom('host')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('hosts'),
+          eb.fn.max('id').as('newest'),
+          eb.fn.sum<number>('uptime_generation').as('changes')
+        ])
+    )
     this.allHosts = sql.prepare((_: Record<string, never>) => db.selectFrom('host').select(hostColumns).orderBy('hostname').orderBy('id'))
     this.servicesOfHost = sql.prepare((p: { hostId: number }) =>
       db.selectFrom('service').select(['id', 'name', 'name_id', 'monitor']).where('host_id', '=', p.hostId).orderBy('position')
@@ -161,6 +171,15 @@ export class UptimeRepository {
 
   host(id: number): UptimeHostRow | undefined {
     return this.hostById.get({ id })
+  }
+
+  /**
+   * Moves with every change to what hosts() answers: a host's count of changes only grows (its sum grows),
+   * a host added has the newest id, a host removed lowers the count. One row, where hosts() carries 10,000.
+   */
+  hostsFingerprint(): string {
+    const { hosts, newest, changes } = this.fingerprint.get({})!
+    return `${hosts} ${newest} ${changes}`
   }
 
   /** Every host by name. */

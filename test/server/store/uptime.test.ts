@@ -126,14 +126,51 @@ describe("a host's count of changes", () => {
     expect(moves(() => sql.run(db.updateTable('service').set({ monitor: MonitorState.Off }).where('host_id', '=', hostId)))).toBe(true)
     expect(moves(() => sql.run(db.deleteFrom('state_interval').where('host_id', '=', hostId)))).toBe(true)
     expect(moves(() => sql.run(db.deleteFrom('service').where('host_id', '=', hostId)))).toBe(true)
-    // What it does not measure: the same monitor state written again, the host's own columns (read with
-    // every answer), another host's intervals.
+    expect(moves(() => sql.run(db.updateTable('host').set({ hostname: 'alpha-2' }).where('id', '=', hostId)))).toBe(true)
+    expect(moves(() => sql.run(db.updateTable('host').set({ status: 1 }).where('id', '=', hostId)))).toBe(true)
+    expect(moves(() => sql.run(db.updateTable('host').set({ created_at: T0 }).where('id', '=', hostId)))).toBe(true)
+    // What it does not measure: the same values written again (the collector does with every message),
+    // its other columns, another host's intervals.
     addService(hostId, 'sshd', 1, MonitorState.On)
     seen = generationOf(hostId)
     expect(
       moves(() => sql.run(db.updateTable('service').set({ monitor: MonitorState.On, status_text: 'x' }).where('host_id', '=', hostId)))
     ).toBe(false)
-    expect(moves(() => sql.run(db.updateTable('host').set({ hostname: 'alpha-2', status: 1 }).where('id', '=', hostId)))).toBe(false)
+    expect(
+      moves(() =>
+        sql.run(
+          db.updateTable('host').set({ hostname: 'alpha-2', status: 1, created_at: T0, heartbeat_deadline_ms: 1 }).where('id', '=', hostId)
+        )
+      )
+    ).toBe(false)
     expect(moves(() => addInterval(otherId, null, T0, T0 + HOUR))).toBe(false)
+  })
+})
+
+describe("the hosts' fingerprint", () => {
+  it('moves with any host added, removed or counting a change, and only then', () => {
+    const { db, sql } = t.store
+    const alpha = addHost('alpha')
+    let seen = t.store.uptime.hostsFingerprint()
+    const moves = (write: () => void) => {
+      write()
+      const now = t.store.uptime.hostsFingerprint()
+      const moved = now !== seen
+      seen = now
+      return moved
+    }
+    expect(moves(() => addInterval(alpha, null, T0, null))).toBe(true)
+    expect(moves(() => sql.run(db.updateTable('host').set({ hostname: 'alpha-2' }).where('id', '=', alpha)))).toBe(true)
+    const bravo = addHost('bravo')
+    expect(moves(() => {})).toBe(true)
+    // One host removed and another added at once: the newest id tells.
+    expect(
+      moves(() => {
+        sql.run(db.deleteFrom('host').where('id', '=', bravo))
+        addHost('charlie')
+      })
+    ).toBe(true)
+    expect(moves(() => sql.run(db.deleteFrom('host').where('id', '=', alpha)))).toBe(true)
+    expect(moves(() => sql.run(db.updateTable('host').set({ heartbeat_deadline_ms: 5 })))).toBe(false)
   })
 })

@@ -26,5 +26,13 @@ CREATE TRIGGER service_changes_host_uptime AFTER INSERT OR DELETE ON service
 CREATE TRIGGER service_monitor_changes_host_uptime AFTER UPDATE OF monitor, name_id ON service
   FOR EACH ROW WHEN (OLD.monitor IS DISTINCT FROM NEW.monitor OR OLD.name_id IS DISTINCT FROM NEW.name_id)
   EXECUTE FUNCTION host_uptime_changed();
+CREATE FUNCTION host_measured_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.uptime_generation := OLD.uptime_generation + 1;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER host_measured_changes_host_uptime BEFORE UPDATE OF hostname, status, created_at ON host
+  FOR EACH ROW WHEN (OLD.hostname IS DISTINCT FROM NEW.hostname OR OLD.status IS DISTINCT FROM NEW.status OR OLD.created_at IS DISTINCT FROM NEW.created_at)
+  EXECUTE FUNCTION host_measured_changed();
 `
 }
