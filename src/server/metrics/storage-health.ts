@@ -50,7 +50,11 @@ export class StorageHealth {
     this.failureLog.succeeded()
   }
 
-  /** Runs a write the caller can do without (a session's last-access stamp): undefined when storage refused it. */
+  /**
+   * Runs a write the caller can do without (a session's last-access stamp): undefined when storage refused
+   * it. Its success ends a failure of the whole database (a full disk, an outage), not a busy one: a lock
+   * is on some tables, and this write may not have needed them.
+   */
   bestEffort<T>(write: () => T): T | undefined {
     let result: T
     try {
@@ -59,7 +63,7 @@ export class StorageHealth {
       if (this.writeFailed(err) === undefined) throw err
       return undefined
     }
-    this.writeSucceeded()
+    if (this.failing === undefined || !databaseBusy(this.failing)) this.writeSucceeded()
     return result
   }
 }

@@ -27,6 +27,19 @@ describe('StorageHealth', () => {
     expect(lines.slice(2)).toEqual(['INFO storage: writing the database works again'])
   })
 
+  it('keeps a busy database busy through writes elsewhere; a full disk ends with any write that works', () => {
+    const health = new StorageHealth({ info: () => {}, warn: () => {}, error: () => {} })
+    expect(health.writeFailed(coded('55P03', 'canceling statement due to lock timeout'))).toBe('55P03')
+    // A session stamp, written beside the locked table, says nothing of it.
+    expect(health.bestEffort(() => 'stamped')).toBe('stamped')
+    expect(health.unavailable).toBe('55P03')
+    health.writeSucceeded()
+    expect(health.unavailable).toBeUndefined()
+    health.writeFailed(coded('SQLITE_FULL', 'database or disk is full'))
+    health.bestEffort(() => 'stamped')
+    expect(health.unavailable).toBeUndefined()
+  })
+
   it('leaves any other error to its caller: a bug, a constraint, a busy database are not a full disk', () => {
     const health = new StorageHealth({ info: () => {}, warn: () => {}, error: () => {} })
     expect(() =>
