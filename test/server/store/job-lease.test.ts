@@ -1,10 +1,13 @@
 // The jobs' lease (store/job-lease.ts): always held on SQLite (one process per file); on PostgreSQL held
 // by one connection at a time, and taken by another as soon as the holder's session ends.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SyncConnection } from '../../../src/server/store/postgres/sync-connection'
 import type { JobLease } from '../../../src/server/store/job-lease'
+import { PostgresJobLease } from '../../../src/server/store/postgres/job-lease'
+import { startSilentServer, type SilentServer } from '../../support/silent-server'
 import { tempStore, type TempStore } from '../../support/temp-store'
 import { testEngine } from '../../support/test-database'
+import { waitFor } from '../../support/wait'
 
 let t: TempStore
 const leases: JobLease[] = []
@@ -18,6 +21,27 @@ function open(lines: string[] = []): JobLease {
   leases.push(lease)
   return lease
 }
+
+// Needs no cluster: run once, in the SQLite half of the suite.
+describe.skipIf(testEngine === 'postgres')('on PostgreSQL out of reach (a host that accepts and never answers)', () => {
+  let silent: SilentServer
+  beforeAll(async () => {
+    silent = await startSilentServer()
+  })
+  afterAll(() => silent?.stop())
+
+  it('waits out one connection attempt, then fails at once at every pass while its connection tries again', async () => {
+    const lines: string[] = []
+    const lease = new PostgresJobLease(`postgres://nobody@127.0.0.1:${silent.port}/none`, (line) => lines.push(line))
+    leases.push(lease)
+    expect(lease.held()).toBe(false)
+    // Passes come every 500 ms; before, each opened a connection of its own and waited its 5 s attempt out.
+    for (let pass = 0; pass < 5; pass++) expect(lease.held()).toBe(false)
+    await waitFor('the attempt seen by the silent server', () => silent.connections() > 0, 5_000, 10)
+    expect(silent.connections()).toBe(1)
+    expect(lines).toEqual([expect.stringMatching(/^job lease: PostgreSQL unreachable \(timeout expired\); tried again every pass$/)])
+  }, 15_000)
+})
 
 it.skipIf(testEngine === 'postgres')('is held by every opener on SQLite, which one process owns', () => {
   t = tempStore()

@@ -4,7 +4,6 @@
 // needed: a "server" that accepts and never answers, in a process of its own (the test's thread waits).
 // On PostgreSQL, a connection whose backend stops answering is replaced once its statement is given up,
 // and a closed connection's thread serves the next connection, to that one's database only.
-import { fork, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,13 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { idleConnectionThreads, SyncConnection, type PostgresError } from '../../../src/server/store/postgres/sync-connection'
 import { storageFailureCode } from '../../../src/server/store/storage-errors'
 import { Store } from '../../../src/server/store/store'
-import { freePort } from '../../support/ports'
+import { startSilentServer, type SilentServer } from '../../support/silent-server'
 import { databaseFor, dropDatabaseOf, testEngine, withDatabase } from '../../support/test-database'
 import { waitFor } from '../../support/wait'
 
-let silent: ChildProcess | undefined
-let port: number
-let connections = 0
+let silent: SilentServer
 /** The connection thread's (store/postgres/connection-worker.ts). */
 const CONNECT_TIMEOUT_MS = 5_000
 const RETRY_CONNECT_AFTER_MS = 1_000
@@ -32,45 +29,35 @@ function failure(c: SyncConnection): PostgresError {
   throw new Error('the statement was answered')
 }
 
-/** A "server" that accepts connections and never answers, counting them in `connections`. */
-async function startSilentServer(): Promise<void> {
-  port = await freePort()
-  const script = `require('net').createServer(() => process.send('connection')).listen(${port}, '127.0.0.1', () => process.send('listening'))`
-  const child = fork('-e', [script], { execArgv: [], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] })
-  silent = child
-  child.on('message', (m) => m === 'connection' && connections++)
-  await new Promise((done) => child.once('message', done))
-}
-
 // Needs no cluster: run once, in the SQLite half of the suite.
 describe.skipIf(testEngine === 'postgres')('a PostgreSQL server out of reach', () => {
-  beforeAll(startSilentServer)
-  afterAll(() => {
-    silent?.kill()
+  beforeAll(async () => {
+    silent = await startSilentServer()
   })
+  afterAll(() => silent?.stop())
 
   it('gives a connection attempt up after 5 s; then fails at once, trying again in the background once a second', async () => {
-    const c = new SyncConnection(`postgres://nobody@127.0.0.1:${port}/none`)
+    const c = new SyncConnection(`postgres://nobody@127.0.0.1:${silent.port}/none`)
     try {
       const first = failure(c)
       expect(first.code).toBe('ETIMEDOUT')
       expect(storageFailureCode(first)).toBe('ETIMEDOUT')
-      await waitFor('the attempt seen by the silent server', () => connections === 1, 10_000, 10)
+      await waitFor('the attempt seen by the silent server', () => silent.connections() === 1, 10_000, 10)
 
       expect(failure(c).code).toBe('ETIMEDOUT') // within the second: no attempt
       // Real time, the retry interval: the statement above started no attempt; the next one may.
       await new Promise((r) => setTimeout(r, RETRY_CONNECT_AFTER_MS + 100))
-      expect(connections).toBe(1)
+      expect(silent.connections()).toBe(1)
 
       // A second later: the statement still fails at once, and a new attempt starts behind it.
       const startedMs = Date.now()
       expect(failure(c).code).toBe('ETIMEDOUT')
       expect(failure(c).code).toBe('ETIMEDOUT') // one attempt at a time
       expect(Date.now() - startedMs).toBeLessThan(CONNECT_TIMEOUT_MS)
-      await waitFor('the second attempt', () => connections === 2, 10_000, 10)
+      await waitFor('the second attempt', () => silent.connections() === 2, 10_000, 10)
       // Proves absence: another attempt, started beside it, would have connected as soon.
       await new Promise((r) => setTimeout(r, 200))
-      expect(connections).toBe(2)
+      expect(silent.connections()).toBe(2)
     } finally {
       c.close()
     }
@@ -153,19 +140,19 @@ describe.skipIf(testEngine !== 'postgres')('a lock held by another session', () 
 })
 
 describe.skipIf(testEngine !== 'postgres')("a closed connection's thread", () => {
-  beforeAll(startSilentServer)
-  afterAll(() => {
-    silent?.kill()
+  beforeAll(async () => {
+    silent = await startSilentServer()
   })
+  afterAll(() => silent?.stop())
 
   it('serves the next connection, to its own database, whatever the last one left', async () => {
     const cluster = process.env.OVERSEER_TEST_POSTGRES!
     // A connection whose attempt hangs on the silent server, closed with the attempt still under way.
-    const hanging = new SyncConnection(`postgres://nobody@127.0.0.1:${port}/none`)
+    const hanging = new SyncConnection(`postgres://nobody@127.0.0.1:${silent.port}/none`)
     expect(failure(hanging).code).toBe('ETIMEDOUT')
     await new Promise((r) => setTimeout(r, 1_100)) // past the retry interval: the next statement starts an attempt
     expect(failure(hanging).code).toBe('ETIMEDOUT')
-    await waitFor('the attempt under way', () => connections === 2, 10_000, 10)
+    await waitFor('the attempt under way', () => silent.connections() === 2, 10_000, 10)
     const idle = idleConnectionThreads()
     hanging.close()
     expect(idleConnectionThreads()).toBe(idle + 1)

@@ -1,6 +1,9 @@
 // The cluster-wide job lease on PostgreSQL: a session-level advisory lock held on a connection of its
 // own, so it lives exactly as long as that connection. When the holding process dies, PostgreSQL ends its
 // session and frees the lock at once; another instance takes it at its next try (every job pass).
+// The connection is kept through failures (issue 29): its thread reconnects by itself, failing at once
+// between attempts, where a fresh connection at every pass would make each pass wait out its attempt
+// (5 s for a host that drops packets) on the HTTP thread.
 import type { JobLease } from '../job-lease'
 import { SyncConnection } from './sync-connection'
 
@@ -46,9 +49,7 @@ export class PostgresJobLease implements JobLease {
       const { rows } = this.connection.query('SELECT pg_try_advisory_lock($1) AS taken', [JOB_LOCK])
       this.holding = rows[0].taken === true
     } catch (err) {
-      this.dropConnection(
-        this.toldUnreachable ? undefined : `job lease: PostgreSQL unreachable (${(err as Error).message}); tried again every pass`
-      )
+      if (!this.toldUnreachable) this.log(`job lease: PostgreSQL unreachable (${(err as Error).message}); tried again every pass`)
       this.toldUnreachable = true
       return false
     }
@@ -69,22 +70,21 @@ export class PostgresJobLease implements JobLease {
     try {
       mine = this.connection!.query(HOLDS_LOCK, [JOB_LOCK]).rows[0].mine === true
     } catch (err) {
-      this.dropConnection(`job lease lost: its connection failed (${(err as Error).message}); tried again every pass`)
+      this.lose(`job lease lost: its connection failed (${(err as Error).message}); tried again every pass`)
       return false
     }
-    if (!mine) this.dropConnection('job lease lost: its PostgreSQL session ended; tried again every pass')
+    if (!mine) this.lose('job lease lost: its PostgreSQL session ended; tried again every pass')
     else this.confirmedAt = this.now()
     return mine
   }
 
-  private dropConnection(line: string | undefined): void {
+  /**
+   * Not sure of the lock any more. A session that still holds it (a confirmation that only timed out)
+   * takes it again at the next try: session advisory locks are re-entrant.
+   */
+  private lose(line: string): void {
     this.holding = false
-    try {
-      this.connection?.close()
-    } catch {
-      // A broken connection may fail to close; it is dropped either way.
-    }
-    this.connection = undefined
-    if (line) this.log(line)
+    this.toldUnreachable = true
+    this.log(line)
   }
 }
