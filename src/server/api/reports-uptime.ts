@@ -43,7 +43,7 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
   // 10,000 hosts' down intervals took 150 ms and more to read and measure; the screen asks again as it is
   // reopened, refetched and exported). A range's key holds what all hosts share (the span, the minute
   // measured up to, the server's downtime); each host's measurement holds its own count of changes
-  // (migration 022) and first report. The event counts are read every time.
+  // (migration 022). The event counts are read every time.
   const measuresByRange = new Memo<Map<number, HostMeasure>>(RANGES_KEPT)
   // The hosts themselves, read again only when their fingerprint moved (10,000 rows cost 60 ms on PostgreSQL).
   let fleet: { fingerprint: string; hosts: UptimeHostRow[] } | undefined
@@ -121,9 +121,8 @@ const NOTHING_DOWN: HostDowns = { downs: [], monitored: 0 }
 
 /** A host of the list, measured: its silence as its uptime, its monitored services' failures as services up. */
 interface HostMeasure {
-  /** What it was measured from: the host's count of changes and first report then. */
+  /** What it was measured from: the host's count of changes then (its first report is one of them). */
   generation: number
-  createdAt: number
   figures: Uptime
   servicesUp: number | null
 }
@@ -137,10 +136,7 @@ function measureChanged(
   now: number,
   serverDown: Downtime[]
 ): void {
-  const changed = hosts.filter((h) => {
-    const m = kept.get(h.id)
-    return m?.generation !== h.uptime_generation || m.createdAt !== h.created_at
-  })
+  const changed = hosts.filter((h) => kept.get(h.id)?.generation !== h.uptime_generation)
   if (changed.length === 0 && kept.size === hosts.length) return
   const downs =
     changed.length > MEASURED_APART
@@ -167,7 +163,6 @@ function measureHost(h: UptimeHostRow, { downs, monitored }: HostDowns, span: Sp
   }
   return {
     generation: h.uptime_generation,
-    createdAt: h.created_at,
     figures: uptimeOf(span, now, silences, unknown),
     servicesUp: servicesUpOf(span, now, monitored, [...failures.values()], unknown)
   }
