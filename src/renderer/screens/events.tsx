@@ -65,8 +65,10 @@ export function EventsScreen() {
         <>
           <EventTable
             events={list.data.records}
-            sort={list.data.sort}
-            dir={list.data.dir}
+            // The order asked for, before the answer in that order arrives: a second click on a header while
+            // the first one's answer is on its way reverses that order, not the one still shown.
+            sort={search.sort ?? list.data.sort}
+            dir={search.dir ?? list.data.dir}
             onSort={(sort, dir) => change({ sort, dir })}
             onHost={(hostId) => change({ host: [hostId] })}
             onService={(service) => change({ service })}
