@@ -1,6 +1,6 @@
 // The events and uptime screens over real fixture payloads: filters kept in the URL, notes, dismissing,
 // live arrival of new events, and the uptime report from hosts to services over named and custom ranges.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { CAPTURE_SHIFT, logIn, pickOption, report, screenshot } from './support/console'
 
 // Our own agents and host names: other specs share this server.
@@ -23,6 +23,9 @@ test.beforeAll(async () => {
 })
 
 const eventRows = (page: Page) => page.getByRole('table', { name: 'Events' }).locator('tbody tr')
+
+/** Every cell says `text`, once the filtered answer replaced the rows shown while it was on its way. */
+const expectEvery = (cells: Locator, text: string) => expect.poll(async () => [...new Set(await cells.allInnerTexts())]).toEqual([text])
 
 /** A Unix time in the browser's time zone: as typed in a date field, and as a 12-hour clock. */
 function browserTime(page: Page, unix: number): Promise<{ local: string; clock: string }> {
@@ -54,7 +57,7 @@ test('events: filters in the URL, live arrival, a note and a dismissal', async (
   // The fixtures' clocks are hours behind, so the watchdog may add a heartbeat event of its own: rows
   // are checked by service, not counted.
   for (const service of ['labfile', 'labprog', 'sleeper']) await expect(row(service)).toHaveCount(1)
-  for (const host of await eventRows(page).locator('td:nth-child(2)').allInnerTexts()) expect(host).toBe(ALPHA.name)
+  await expectEvery(eventRows(page).locator('td:nth-child(2)'), ALPHA.name)
 
   await chooseSegment(page, 'Error')
   await expect(page).toHaveURL(/state=1/)
@@ -153,7 +156,7 @@ test('events: a date range, a service from a row, and the API errors shown in wo
   // Choosing a service from a row filters by its name on every host.
   await eventRows(page).getByRole('button', { name: 'Only events of service labprog' }).first().click()
   await expect(page).toHaveURL(/service=/)
-  for (const service of await eventRows(page).locator('td:nth-child(3)').allInnerTexts()) expect(service).toBe('labprog')
+  await expectEvery(eventRows(page).locator('td:nth-child(3)'), 'labprog')
   await expect(eventRows(page).filter({ hasText: BETA.name })).toHaveCount(1)
 
   // A range of one minute: the fixtures' sleeper, labfile and labprog events (agent clocks) share it,
