@@ -1,0 +1,49 @@
+// The built server on PostgreSQL with two real Monit 5.33 agents reporting to it (1 s poll: skew × poll =
+// 3 s), logged in as its administrator, and a connection of the test's own to its database: what the
+// tests of PostgreSQL in trouble under a running server start from.
+import { loginAs, type ApiClient } from './api-client'
+import { removeDir, startBuiltServer, type BuiltServer } from './built-server'
+import { startAgents, type AgentFleet } from './monit-agents'
+import { databaseFor } from './test-database'
+import { waitFor } from './wait'
+import { SyncConnection } from '../../src/server/store/postgres/sync-connection'
+
+/** The collector's user:password, for posting as the agents do. */
+export const COLLECTOR = 'agents:s3cret'
+export const ADMIN = { user: 'admin', password: 'adminsecret' }
+
+export interface ReportingServer {
+  server: BuiltServer
+  admin: ApiClient
+  /** A number from one row of the server's database (`n`). */
+  count(sql: string, ...values: unknown[]): number
+  /** Moved forward by each stored report (the time its host is due again). */
+  lastDeadline(): number
+  close(): Promise<void>
+}
+
+/** `database`: a cluster of the test's own; absent, the suite's. `args`: more server flags. */
+export async function startReportingServer(opts: { database?: string; args?: string[] } = {}): Promise<ReportingServer> {
+  const server = await startBuiltServer({
+    database: opts.database,
+    args: ['--init-collector', COLLECTOR, '--init-admin', `${ADMIN.user}:${ADMIN.password}`, ...(opts.args ?? [])]
+  })
+  const db = new SyncConnection(opts.database ?? databaseFor(server.dataDir)!)
+  let fleet: AgentFleet | undefined
+  const count = (sql: string, ...values: unknown[]) => Number(db.query(sql, values).rows[0].n)
+  const close = async () => {
+    await fleet?.shutdown()
+    await server.stop()
+    db.close()
+    removeDir(server.dataDir)
+  }
+  try {
+    fleet = await startAgents({ collectorUrl: `http://${COLLECTOR}@127.0.0.1:${server.port}/collector`, count: 2 })
+    await waitFor('both agents reporting', () => count('SELECT COUNT(*) AS n FROM host WHERE heartbeat = 1') === 2, 15_000)
+    const admin = await loginAs(server.baseUrl, ADMIN.user, ADMIN.password)
+    return { server, admin, count, lastDeadline: () => count('SELECT MAX(heartbeat_deadline_ms) AS n FROM host'), close }
+  } catch (err) {
+    await close()
+    throw err
+  }
+}
