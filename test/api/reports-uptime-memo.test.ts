@@ -101,6 +101,18 @@ describe('reports/uptime/list, asked again', () => {
     expect(item(await list(), id.alpha)!.servicesup).toBe(100)
   })
 
+  it('places a host added, or renamed, where its name sorts', async () => {
+    const names = (report: UptimeReport) => report.items.map((i) => i.name)
+    await server.collect(payload('c', 'charlie'))
+    expect(names(await list())).toEqual(['alpha', 'bravo', 'charlie'])
+    const { db, sql } = other
+    sql.run(db.updateTable('host').set({ hostname: 'zulu' }).where('id', '=', id.alpha))
+    expect(names(await list())).toEqual(['bravo', 'charlie', 'zulu'])
+    sql.run(db.updateTable('host').set({ hostname: 'alpha' }).where('id', '=', id.alpha))
+    sql.run(db.deleteFrom('host').where('hostname', '=', 'charlie'))
+    expect(names(await list())).toEqual(['alpha', 'bravo'])
+  })
+
   it("shows a host's new name, its status, its first report and its removal", async () => {
     const { db, sql } = other
     sql.run(db.updateTable('host').set({ hostname: 'alpha-renamed' }).where('id', '=', id.alpha))

@@ -30,6 +30,7 @@ import { Memo } from '../memo'
 import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
 import type { HostDowns, UptimeHostRow, UptimeRepository } from '../store/uptime'
+import { UptimeHosts } from './uptime-hosts'
 import type { ApiDeps } from './deps'
 import { rangeParams, selectedRange } from './report-range'
 
@@ -45,14 +46,7 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
   // measured up to, the server's downtime); each host's measurement holds its own count of changes
   // (migration 022). The event counts are read every time.
   const measuresByRange = new Memo<Map<number, HostMeasure>>(RANGES_KEPT)
-  // The hosts themselves, read again only when their fingerprint moved (10,000 rows cost 60 ms on PostgreSQL).
-  let fleet: { fingerprint: string; hosts: UptimeHostRow[] } | undefined
-  const currentHosts = (): UptimeHostRow[] => {
-    // The fingerprint before the rows: a change after it is read again by the next request, never missed.
-    const fingerprint = uptime.hostsFingerprint()
-    if (fleet?.fingerprint !== fingerprint) fleet = { fingerprint, hosts: uptime.hosts() }
-    return fleet.hosts
-  }
+  const fleet = new UptimeHosts(uptime)
   return [
     endpoint({
       path: 'reports/uptime/list',
@@ -65,7 +59,7 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
         const { range, span } = selectedRange(params, now, Range.Now)
         // The hosts' counts of changes before their intervals: a write after this read is measured by the
         // next request, never missed.
-        const hosts = currentHosts()
+        const hosts = fleet.current()
         const serverDown = runs.downtimes(span)
         const key = [span.from, span.to, elapsedEnd(span, now), JSON.stringify(serverDown)].join(' ')
         const kept = measuresByRange.get(key, () => new Map())

@@ -60,22 +60,14 @@ export class UptimeRepository {
   private readonly serviceCounts
   private readonly unmonitored
   private readonly eventCounts
-  private readonly fingerprint
+  private readonly generations
 
   constructor(
     private readonly db: QueryBuilder,
     private readonly sql: SqlRunner
   ) {
     this.hostById = sql.prepare((p: { id: number }) => db.selectFrom('host').select(hostColumns).where('id', '=', p.id))
-    this.fingerprint = sql.prepare((_: Record<string, never>) =>
-      db
-        .selectFrom('host')
-        .select((eb) => [
-          eb.fn.countAll<number>().as('hosts'),
-          eb.fn.max('id').as('newest'),
-          eb.fn.sum<number>('uptime_generation').as('changes')
-        ])
-    )
+    this.generations = sql.prepare((_: Record<string, never>) => db.selectFrom('host').select(['id', 'uptime_generation']))
     this.allHosts = sql.prepare((_: Record<string, never>) => db.selectFrom('host').select(hostColumns).orderBy('hostname').orderBy('id'))
     this.servicesOfHost = sql.prepare((p: { hostId: number }) =>
       db.selectFrom('service').select(['id', 'name', 'name_id', 'monitor']).where('host_id', '=', p.hostId).orderBy('position')
@@ -173,18 +165,19 @@ export class UptimeRepository {
     return this.hostById.get({ id })
   }
 
-  /**
-   * Moves with every change to what hosts() answers: a host's count of changes only grows (its sum grows),
-   * a host added has the newest id, a host removed lowers the count. One row, where hosts() carries 10,000.
-   */
-  hostsFingerprint(): string {
-    const { hosts, newest, changes } = this.fingerprint.get({})!
-    return `${hosts} ${newest} ${changes}`
+  /** Every host's count of changes, by id: two narrow columns, where hosts() carries five (PostgreSQL: 20 ms against 60 at 10,000 hosts). */
+  hostGenerations(): Map<number, number> {
+    return new Map(this.generations.all({}).map((h) => [h.id, h.uptime_generation]))
   }
 
   /** Every host by name. */
   hosts(): UptimeHostRow[] {
     return this.allHosts.all({})
+  }
+
+  /** Some hosts, in no order. */
+  hostsWithIds(ids: readonly number[]): UptimeHostRow[] {
+    return ids.length === 0 ? [] : this.sql.all(this.db.selectFrom('host').select(hostColumns).where('id', 'in', ids))
   }
 
   services(hostId: number): UptimeServiceRow[] {

@@ -147,30 +147,18 @@ describe("a host's count of changes", () => {
   })
 })
 
-describe("the hosts' fingerprint", () => {
-  it('moves with any host added, removed or counting a change, and only then', () => {
-    const { db, sql } = t.store
+describe("the hosts' counts of changes", () => {
+  it('list every host once, and its rows read by id are the ones hosts() gives', () => {
     const alpha = addHost('alpha')
-    let seen = t.store.uptime.hostsFingerprint()
-    const moves = (write: () => void) => {
-      write()
-      const now = t.store.uptime.hostsFingerprint()
-      const moved = now !== seen
-      seen = now
-      return moved
-    }
-    expect(moves(() => addInterval(alpha, null, T0, null))).toBe(true)
-    expect(moves(() => sql.run(db.updateTable('host').set({ hostname: 'alpha-2' }).where('id', '=', alpha)))).toBe(true)
     const bravo = addHost('bravo')
-    expect(moves(() => {})).toBe(true)
-    // One host removed and another added at once: the newest id tells.
-    expect(
-      moves(() => {
-        sql.run(db.deleteFrom('host').where('id', '=', bravo))
-        addHost('charlie')
-      })
-    ).toBe(true)
-    expect(moves(() => sql.run(db.deleteFrom('host').where('id', '=', alpha)))).toBe(true)
-    expect(moves(() => sql.run(db.updateTable('host').set({ heartbeat_deadline_ms: 5 })))).toBe(false)
+    const before = t.store.uptime.hostGenerations()
+    addInterval(bravo, null, T0, null)
+    const generations = t.store.uptime.hostGenerations()
+    expect([...generations.keys()].sort()).toEqual([alpha, bravo].sort())
+    expect(generations.get(alpha)).toBe(before.get(alpha))
+    expect(generations.get(bravo)).toBe(before.get(bravo)! + 1)
+    const all = t.store.uptime.hosts()
+    expect(t.store.uptime.hostsWithIds([bravo])).toEqual(all.filter((h) => h.id === bravo))
+    expect(t.store.uptime.hostsWithIds([])).toEqual([])
   })
 })
