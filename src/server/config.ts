@@ -38,6 +38,8 @@ export interface ServerConfig {
   cacheSizeMib?: number
   /** PostgreSQL: how long a statement waits for a lock another session holds; absent: DEFAULT_LOCK_TIMEOUT_MS. */
   databaseLockTimeoutMs?: number
+  /** PostgreSQL: how long the HTTP thread waits on a statement before looking whether it is stuck; absent: DEFAULT_STALL_MS. */
+  databaseStallMs?: number
   /** Timeouts and connection caps chosen by flag; the others keep their defaults (http/http-limits.ts). */
   httpLimits?: Partial<HttpLimits>
   /** Any limit left out keeps its default (collector/request-body.ts). */
@@ -70,6 +72,7 @@ export const settings = {
   'access-log': 'OVERSEER_ACCESS_LOG',
   'cache-size': 'OVERSEER_CACHE_SIZE',
   'database-lock-timeout': 'OVERSEER_DATABASE_LOCK_TIMEOUT',
+  'database-stall-time': 'OVERSEER_DATABASE_STALL_TIME',
   'headers-timeout': 'OVERSEER_HEADERS_TIMEOUT',
   'request-timeout': 'OVERSEER_REQUEST_TIMEOUT',
   'max-connections': 'OVERSEER_MAX_CONNECTIONS',
@@ -140,6 +143,7 @@ const schema = z.object({
     .optional(),
   'headers-timeout': seconds('headers-timeout'),
   'database-lock-timeout': seconds('database-lock-timeout'),
+  'database-stall-time': seconds('database-stall-time'),
   'request-timeout': seconds('request-timeout'),
   'max-connections': count('max-connections'),
   'max-connections-per-address': count('max-connections-per-address'),
@@ -200,6 +204,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     accessLog: v['access-log'] === undefined ? undefined : v['access-log'] === 'on',
     cacheSizeMib: v['cache-size'],
     databaseLockTimeoutMs: v['database-lock-timeout'] && v['database-lock-timeout'] * 1000,
+    databaseStallMs: v['database-stall-time'] && v['database-stall-time'] * 1000,
     httpLimits: httpLimitsOf(v),
     collectorLimits: v['collector-in-flight'] === undefined ? undefined : { maxBodyBytesInFlight: v['collector-in-flight'] * 2 ** 20 },
     tls: tlsOf(v),

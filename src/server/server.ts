@@ -35,7 +35,7 @@ import type { ChangeChannel } from './store/change-channel'
 import { pendingMigration } from './store/database'
 import { isPostgresUrl } from './store/postgres/database'
 import { loadPostgresSupport } from './store/postgres/sync-connection'
-import { DEFAULT_LOCK_TIMEOUT_MS, Store } from './store/store'
+import { DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_STALL_MS, Store } from './store/store'
 import { ServerTls } from './tls/server-tls'
 import { version } from '../../package.json'
 
@@ -86,7 +86,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   // Before the store: a certificate that cannot be served stops the start with its reason.
   const tls = options.tls && ServerTls.start(options.tls, options.dataDir, log, options.tlsPollMs)
-  const storeOptions = { pageCacheMib: options.cacheSizeMib, lockTimeoutMs: options.databaseLockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS }
+  const storeOptions = {
+    pageCacheMib: options.cacheSizeMib,
+    lockTimeoutMs: options.databaseLockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
+    stallMs: options.databaseStallMs ?? DEFAULT_STALL_MS
+  }
   const store = new Store(database, (message) => log.info(message), storeOptions)
   let ingest: IngestThread | undefined
   let changes: ChangeChannel | undefined
@@ -116,7 +120,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const pageCache = store.pageCacheMib()
     if (pageCache !== undefined) log.info(`SQLite page cache: ${pageCache} MiB for the HTTP thread`)
     ingest = IngestThread.onDemand(
-      { database: store.location, keyFile, limits: { maxServices, maxStatistics }, ...storeOptions },
+      // Without the stall time: the collector's thread serves agents only, whose messages wait in the agent meanwhile.
+      {
+        database: store.location,
+        keyFile,
+        limits: { maxServices, maxStatistics },
+        pageCacheMib: storeOptions.pageCacheMib,
+        lockTimeoutMs: storeOptions.lockTimeoutMs
+      },
       feed,
       log,
       (ready) => {

@@ -22,13 +22,18 @@ export interface ReportingServer {
   close(): Promise<void>
 }
 
-/** `database`: a cluster of the test's own; absent, the suite's. `args`: more server flags. */
-export async function startReportingServer(opts: { database?: string; args?: string[] } = {}): Promise<ReportingServer> {
+/**
+ * `database`: a database of the test's own; absent, the suite's. `observeAt`: where the test's own connection
+ * reaches it, when the server's way can be cut; absent, the same. `args`: more server flags.
+ */
+export async function startReportingServer(
+  opts: { database?: string; observeAt?: string; args?: string[] } = {}
+): Promise<ReportingServer> {
   const server = await startBuiltServer({
     database: opts.database,
     args: ['--init-collector', COLLECTOR, '--init-admin', `${ADMIN.user}:${ADMIN.password}`, ...(opts.args ?? [])]
   })
-  const db = new SyncConnection(opts.database ?? databaseFor(server.dataDir)!)
+  const db = new SyncConnection(opts.observeAt ?? opts.database ?? databaseFor(server.dataDir)!)
   let fleet: AgentFleet | undefined
   const count = (sql: string, ...values: unknown[]) => Number(db.query(sql, values).rows[0].n)
   const close = async () => {

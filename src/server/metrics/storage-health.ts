@@ -12,12 +12,23 @@ const UNREACHABLE_CONSEQUENCES =
 const BUSY_CONSEQUENCES =
   'what needs the locked or slow tables answers 503 (agents keep their events queued), no host is judged silent meanwhile, and everything resumes by itself once the database serves again'
 
+/**
+ * A write that works this soon after one failed ends nothing: it ran on another connection (the collector's,
+ * the HTTP thread's) that had not met the trouble yet (issue 29: "failed", "works again", "failed" within
+ * half a second as a black hole began).
+ */
+const SETTLE_MS = 1_000
+
 export class StorageHealth {
   private failures = 0
   private failing: string | undefined
+  private failedAtMs = 0
   private readonly failureLog: RepeatedFailureLog
 
-  constructor(log: Logger) {
+  constructor(
+    log: Logger,
+    private readonly now = () => Date.now()
+  ) {
     this.failureLog = new RepeatedFailureLog(log, 'storage: writing the database')
   }
 
@@ -37,6 +48,7 @@ export class StorageHealth {
     if (code === undefined) return undefined
     this.failures++
     this.failing = code
+    this.failedAtMs = this.now()
     // An outage shows as several codes (the shutdown's, then refused connections): one line for all of them.
     if (databaseUnreachable(code)) this.failureLog.failed(err, UNREACHABLE_CONSEQUENCES, 'unreachable')
     else if (databaseBusy(code)) this.failureLog.failed(err, BUSY_CONSEQUENCES, 'busy')
@@ -45,7 +57,7 @@ export class StorageHealth {
   }
 
   writeSucceeded(): void {
-    if (this.failing === undefined) return
+    if (this.failing === undefined || this.now() - this.failedAtMs < SETTLE_MS) return
     this.failing = undefined
     this.failureLog.succeeded()
   }

@@ -28,7 +28,7 @@ import { ServerRunRepository } from './server-runs'
 import { ServerSettingsRepository } from './server-settings'
 import { ServiceRepository } from './services'
 import { SessionRepository } from './sessions'
-import { isPostgresUrl, openPostgres } from './postgres/database'
+import { isPostgresUrl, openPostgres, type PostgresOptions } from './postgres/database'
 import { SqliteRunner } from './sqlite-runner'
 import { createQueryBuilder, type QueryBuilder, type SqlRunner } from './sql'
 import { StatusRepository } from './status'
@@ -43,11 +43,16 @@ import { UserRepository } from './users'
  */
 export const DEFAULT_LOCK_TIMEOUT_MS = 5_000
 
-export interface StoreOptions {
+/**
+ * How long the server's threads that serve everything else (HTTP, jobs) wait on a PostgreSQL statement
+ * before looking at it (issue 29): one waiting on another session's lock or on a database that no longer
+ * answers is given up then, answered 503, and the statements after it fail at once while that lasts.
+ */
+export const DEFAULT_STALL_MS = 250
+
+export interface StoreOptions extends PostgresOptions {
   /** SQLite's page cache for this connection; absent, the default (database.ts). */
   pageCacheMib?: number
-  /** PostgreSQL: how long a statement may wait for a lock another session holds; absent, no limit but the statement's. */
-  lockTimeoutMs?: number
 }
 
 export class Store {
@@ -86,15 +91,17 @@ export class Store {
   readonly uptime: UptimeRepository
   readonly metrics: MetricsRepository
   private readonly permissions: PermissionGeneration
+  private readonly stallMs: number | undefined
 
   /** `location`: a SQLite file's path, or a PostgreSQL URL (postgres://user:password@host:port/db). */
   constructor(
     readonly location: string,
     log?: (line: string) => void,
-    { pageCacheMib, lockTimeoutMs }: StoreOptions = {}
+    { pageCacheMib, ...postgres }: StoreOptions = {}
   ) {
+    this.stallMs = postgres.stallMs
     const sql = isPostgresUrl(location)
-      ? openPostgres(location, log, lockTimeoutMs)
+      ? openPostgres(location, log, postgres)
       : new SqliteRunner(openDatabase(location, log, undefined, pageCacheMib).sqlite)
     const db = createQueryBuilder(sql.engine)
     const permissions = sql.engine === 'postgres' ? new StoredPermissionGeneration(sql) : new ProcessPermissionGeneration()
@@ -141,7 +148,7 @@ export class Store {
 
   /** The lease of the jobs that run once per database (job-lease.ts); the caller closes it. */
   openJobLease(log: (line: string) => void): JobLease {
-    return isPostgresUrl(this.location) ? new PostgresJobLease(this.location, log) : soleProcessLease
+    return isPostgresUrl(this.location) ? new PostgresJobLease(this.location, log, this.stallMs) : soleProcessLease
   }
 
   /** How live changes reach the other instances on this database; undefined on SQLite (one process per file). */

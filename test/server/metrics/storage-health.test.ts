@@ -3,10 +3,18 @@ import { StorageHealth } from '../../../src/server/metrics/storage-health'
 
 const coded = (code: string, message: string) => Object.assign(new Error(message), { code })
 
+/** A clock the test moves: StorageHealth ignores a success within a second of a failure. */
+let nowMs = 0
+const later = () => (nowMs += 1_000)
+const quiet = { info: () => {}, warn: () => {}, error: () => {} }
+
 describe('StorageHealth', () => {
   it('counts writes refused for lack of storage, logs once per kind, and clears with the next write that works', () => {
     const lines: string[] = []
-    const health = new StorageHealth({ info: (m) => lines.push(`INFO ${m}`), warn: () => {}, error: (m) => lines.push(`ERROR ${m}`) })
+    const health = new StorageHealth(
+      { info: (m) => lines.push(`INFO ${m}`), warn: () => {}, error: (m) => lines.push(`ERROR ${m}`) },
+      () => nowMs
+    )
     expect(health.bestEffort(() => 'written')).toBe('written')
     expect(health.unavailable).toBeUndefined()
     expect(
@@ -21,6 +29,7 @@ describe('StorageHealth', () => {
       'ERROR storage: writing the database failed: SQLITE_FULL: database or disk is full',
       'ERROR storage: writing the database failed: SQLITE_IOERR_WRITE: disk I/O error'
     ])
+    later()
     health.writeSucceeded()
     health.writeSucceeded()
     expect(health).toMatchObject({ unavailable: undefined, failedWrites: 3 })
@@ -28,20 +37,22 @@ describe('StorageHealth', () => {
   })
 
   it('keeps a busy database busy through writes elsewhere; a full disk ends with any write that works', () => {
-    const health = new StorageHealth({ info: () => {}, warn: () => {}, error: () => {} })
+    const health = new StorageHealth(quiet, () => nowMs)
     expect(health.writeFailed(coded('55P03', 'canceling statement due to lock timeout'))).toBe('55P03')
+    later()
     // A session stamp, written beside the locked table, says nothing of it.
     expect(health.bestEffort(() => 'stamped')).toBe('stamped')
     expect(health.unavailable).toBe('55P03')
     health.writeSucceeded()
     expect(health.unavailable).toBeUndefined()
     health.writeFailed(coded('SQLITE_FULL', 'database or disk is full'))
+    later()
     health.bestEffort(() => 'stamped')
     expect(health.unavailable).toBeUndefined()
   })
 
   it('leaves any other error to its caller: a bug, a constraint, a busy database are not a full disk', () => {
-    const health = new StorageHealth({ info: () => {}, warn: () => {}, error: () => {} })
+    const health = new StorageHealth(quiet, () => nowMs)
     expect(() =>
       health.bestEffort(() => {
         throw new TypeError('a bug')
@@ -54,5 +65,21 @@ describe('StorageHealth', () => {
     ).toThrow('UNIQUE')
     expect(health.writeFailed(coded('SQLITE_BUSY', 'database is locked'))).toBeUndefined()
     expect(health).toMatchObject({ unavailable: undefined, failedWrites: 0 })
+  })
+
+  it('ends nothing with a write that works within a second of one that failed (another connection, not there yet)', () => {
+    const lines: string[] = []
+    const health = new StorageHealth(
+      { info: (m) => lines.push(`INFO ${m}`), warn: () => {}, error: (m) => lines.push(`ERROR ${m}`) },
+      () => nowMs
+    )
+    health.writeFailed(coded('08006', 'connection failure'))
+    nowMs += 999
+    health.writeSucceeded()
+    expect(health.unavailable).toBe('08006')
+    nowMs += 1
+    health.writeSucceeded()
+    expect(health.unavailable).toBeUndefined()
+    expect(lines.map((l) => l.slice(0, 5))).toEqual(['ERROR', 'INFO '])
   })
 })

@@ -29,6 +29,11 @@ export type BridgeRequest = { id: number } & (
   | { type: 'queries'; queries: BridgeQuery[] }
   /** The connection's settings; its client connects with the first statement. */
   | ({ type: 'open' } & ConnectionSettings)
+  /**
+   * Statements not answered within `stallMs` are looked at, and given up when stuck (stall-watch.ts);
+   * 0: never. Asked once the migrations ran: they may wait on their lock as long as another instance migrates.
+   */
+  | { type: 'guard'; stallMs: number }
   /** Ends the client; the thread may then be opened again, for another connection. */
   | { type: 'close' }
 )

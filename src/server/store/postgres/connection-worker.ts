@@ -4,7 +4,16 @@
 // thread and loading `pg` costs some 100 ms of CPU, more than the connection itself.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
 import pg from 'pg'
-import type { BridgeAnswer, BridgeRequest, ConnectionSettings, ConnectionWorkerData, DistributiveOmit } from './bridge-messages'
+import type {
+  BridgeAnswer,
+  BridgeError,
+  BridgeQuery,
+  BridgeRequest,
+  ConnectionSettings,
+  ConnectionWorkerData,
+  DistributiveOmit
+} from './bridge-messages'
+import { StallWatch, within } from './stall-watch'
 
 // Integers are 64-bit columns (timestamps in ms, counters) but always within 2^53: JavaScript numbers,
 // as better-sqlite3 gives them. numeric arrives from sum()/avg().
@@ -24,6 +33,16 @@ let attempt: Promise<pg.Client> | undefined
 let failedAttempt: { atMs: number; error: unknown } | undefined
 /** Counts the connections this thread served: an attempt begun for one never becomes the next one's client. */
 let generation = 0
+/** Looks at statements that stall, once the caller asked (`guard`: after the migrations, which wait on their lock). */
+let stalls: StallWatch | undefined
+/** Between a BEGIN and its COMMIT or ROLLBACK, as the runner sends them. */
+let inTransaction = false
+/**
+ * The client of an open transaction was lost (its socket, or given up stalling): what the caller sends
+ * next would run outside it. Every statement fails, as in PostgreSQL's own aborted transaction, until
+ * the caller's ROLLBACK.
+ */
+let lostTransaction: BridgeError | undefined
 
 /**
  * The connection for a statement. While the last attempt failed, statements fail at once with its error
@@ -83,7 +102,12 @@ async function answer(request: BridgeRequest): Promise<BridgeAnswer> {
 async function result(request: BridgeRequest): Promise<DistributiveOmit<BridgeAnswer, 'id'>> {
   if (request.type === 'open') {
     settings = { url: request.url, statementTimeoutMs: request.statementTimeoutMs, lockTimeoutMs: request.lockTimeoutMs }
-    return { ok: true, rows: [], rowCount: 0 }
+    return done
+  }
+  if (request.type === 'guard') {
+    stalls?.close()
+    stalls = settings && request.stallMs > 0 ? new StallWatch(settings.url, request.stallMs) : undefined
+    return done
   }
   if (request.type === 'close') {
     generation++
@@ -92,32 +116,105 @@ async function result(request: BridgeRequest): Promise<DistributiveOmit<BridgeAn
     attempt = undefined
     failedAttempt = undefined
     settings = undefined
+    stalls?.close()
+    stalls = undefined
+    inTransaction = false
+    lostTransaction = undefined
     await ending?.end().catch(() => {})
-    return { ok: true, rows: [], rowCount: 0 }
+    return done
   }
+  const queries = request.type === 'queries' ? request.queries : [request]
+  if (lostTransaction) {
+    if (queries.length > 1 || queries[0].text !== 'ROLLBACK') return { ok: false, error: lostTransaction }
+    lostTransaction = undefined
+    return done
+  }
+  let c: pg.Client | undefined
   try {
-    const c = await connected()
-    const queries = request.type === 'queries' ? request.queries : [request]
+    if (stalls?.failing) return { ok: false, error: stalls.failing }
+    c = await connectedInTime()
     // All sent at once (the socket corked: one write), answered in order. Batches run inside a
     // transaction, where the statements after a failed one fail too (the transaction is aborted): the
     // first failure is the one to report.
     let sent: Promise<pg.QueryResult>[]
     c.connection.stream.cork()
     try {
-      sent = queries.map((q) => c.query({ text: q.text, values: q.values, name: q.name }))
+      sent = queries.map((q) => c!.query({ text: q.text, values: q.values, name: q.name }))
     } finally {
       c.connection.stream.uncork()
     }
-    const settled = await Promise.allSettled(sent)
-    const failed = settled.find((r) => r.status === 'rejected')
+    const settled = await settledInTime(c, Promise.allSettled(sent))
+    if (!settled.ok) return settled
+    followTransaction(queries, settled.results)
+    const failed = settled.results.find((r) => r.status === 'rejected')
     if (failed) throw failed.reason
-    const last = (settled.at(-1) as PromiseFulfilledResult<pg.QueryResult>).value
+    const last = (settled.results.at(-1) as PromiseFulfilledResult<pg.QueryResult>).value
     return { ok: true, rows: last.rows, rowCount: last.rowCount ?? 0 }
   } catch (err) {
     const e = err as { message?: string; code?: string; detail?: string }
-    if (client && !(e.code && /^[0-9A-Z]{5}$/.test(e.code))) client = undefined // not PostgreSQL's answer: the socket
-    return { ok: false, error: { message: String(e.message ?? err), code: e.code, detail: e.detail } }
+    const error = { message: String(e.message ?? err), code: e.code, detail: e.detail }
+    if (c && !(e.code && /^[0-9A-Z]{5}$/.test(e.code))) lose(c, error) // not PostgreSQL's answer: the socket
+    return { ok: false, error }
   }
+}
+
+const done: DistributiveOmit<BridgeAnswer, 'id'> = { ok: true, rows: [], rowCount: 0 }
+
+/** The client, or while stalls are looked at, a failure once connecting took longer than the stall time. */
+async function connectedInTime(): Promise<pg.Client> {
+  const connecting = connected()
+  if (!stalls) return connecting
+  const c = await within(connecting, stalls.stallMs)
+  if (c) return c
+  // The attempt goes on; statements fail at once meanwhile (connected), as after a failed one.
+  const error = Object.assign(new Error(`PostgreSQL did not accept a connection within ${(stalls.stallMs / 1000).toFixed(2)} s`), {
+    code: 'ETIMEDOUT'
+  })
+  failedAttempt = { atMs: Date.now(), error }
+  throw error
+}
+
+/**
+ * The statements' outcomes; or, while stalls are looked at and they stall, the failure they were given
+ * up with. A statement cancelled in its lock wait leaves its client serving (an open transaction is then
+ * aborted, as by any of PostgreSQL's errors); any other is dropped with its client (a statement still
+ * waiting there must not run later, in another's place).
+ */
+async function settledInTime(
+  c: pg.Client,
+  all: Promise<PromiseSettledResult<pg.QueryResult>[]>
+): Promise<{ ok: true; results: PromiseSettledResult<pg.QueryResult>[] } | { ok: false; error: BridgeError }> {
+  for (;;) {
+    const results = stalls ? await within(all, stalls.lookAfterMs) : await all
+    if (results) return { ok: true, results }
+    const pid = backendPid(c)
+    const look = await stalls!.look(pid)
+    if (look.kind === 'running') continue
+    const error = await stalls!.giveUp(pid, look)
+    if (look.kind !== 'locked' || !(await within(all, stalls!.stallMs))) lose(c, error)
+    return { ok: false, error }
+  }
+}
+
+/** The client's server process (its BackendKeyData; pg's types leave it out). */
+function backendPid(c: pg.Client): number {
+  return (c as pg.Client & { processID: number }).processID
+}
+
+/** Whether a transaction is open after these statements' outcomes. */
+function followTransaction(queries: BridgeQuery[], results: PromiseSettledResult<pg.QueryResult>[]): void {
+  queries.forEach((q, i) => {
+    if (q.text === 'BEGIN' && results[i].status === 'fulfilled') inTransaction = true
+    else if (q.text === 'COMMIT' || q.text === 'ROLLBACK') inTransaction = false
+  })
+}
+
+/** Drops a client that cannot serve any more; an open transaction goes with it. */
+function lose(c: pg.Client, error: BridgeError): void {
+  if (client === c) client = undefined
+  c.connection.stream.destroy()
+  if (inTransaction) lostTransaction = { ...error, message: `${error.message} (the transaction is lost with its connection)` }
+  inTransaction = false
 }
 
 parentPort!.on('message', (request: BridgeRequest) => {

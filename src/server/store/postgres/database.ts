@@ -8,14 +8,26 @@ import { SyncConnection } from './sync-connection'
 /** pg_advisory_lock key of the migrations (any constant shared by every instance). */
 const MIGRATION_LOCK = 7_240_017_001
 
+export interface PostgresOptions {
+  /** How long a statement may wait for a lock another session holds; absent, no limit but the statement's. */
+  lockTimeoutMs?: number
+  /** Statements not answered within this are looked at, and given up when stuck (stall-watch.ts); absent, never. */
+  stallMs?: number
+}
+
 export function isPostgresUrl(location: string): boolean {
   return /^postgres(ql)?:\/\//i.test(location)
 }
 
-export function openPostgres(url: string, log: (line: string) => void = () => {}, lockTimeoutMs?: number): PostgresRunner {
+export function openPostgres(
+  url: string,
+  log: (line: string) => void = () => {},
+  { lockTimeoutMs, stallMs }: PostgresOptions = {}
+): PostgresRunner {
   const runner = new PostgresRunner(new SyncConnection(url, { lockTimeoutMs }))
   try {
     migrate(runner, log)
+    if (stallMs) runner.connection.guard(stallMs)
   } catch (err) {
     runner.close()
     throw err

@@ -26,6 +26,8 @@ export class PostgresJobLease implements JobLease {
   constructor(
     private readonly url: string,
     private readonly log: (line: string) => void,
+    /** As the store's connection on the same thread (store.ts: DEFAULT_STALL_MS). */
+    private readonly stallMs?: number,
     private readonly now = () => Date.now()
   ) {}
 
@@ -43,9 +45,15 @@ export class PostgresJobLease implements JobLease {
     this.holding = false
   }
 
+  private connect(): SyncConnection {
+    const connection = new SyncConnection(this.url, { statementTimeoutMs: 5000 })
+    if (this.stallMs) connection.guard(this.stallMs)
+    return connection
+  }
+
   private take(): boolean {
     try {
-      this.connection ??= new SyncConnection(this.url, { statementTimeoutMs: 5000 })
+      this.connection ??= this.connect()
       const { rows } = this.connection.query('SELECT pg_try_advisory_lock($1) AS taken', [JOB_LOCK])
       this.holding = rows[0].taken === true
     } catch (err) {

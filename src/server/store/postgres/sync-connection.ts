@@ -98,6 +98,11 @@ export class SyncConnection {
     return answer
   }
 
+  /** From now on, statements not answered within `stallMs` are looked at, and given up when stuck (stall-watch.ts). */
+  guard(stallMs: number): void {
+    this.answered(this.ask({ type: 'guard', stallMs }))
+  }
+
   close(): void {
     if (this.closed) return
     this.closed = true
