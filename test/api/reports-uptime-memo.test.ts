@@ -1,5 +1,5 @@
 // reports/uptime/list keeps its measurement of every host while nothing measured has changed (issue 28,
-// migration 022): each kind of change, written through another connection as the collector's thread or
+// migration 023): each kind of change, written through another connection as the collector's thread or
 // another instance would, shows in the very next answer; the same collector message again changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { UptimeReport } from '../../src/shared/api/uptime'

@@ -44,7 +44,7 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
   // 10,000 hosts' down intervals took 150 ms and more to read and measure; the screen asks again as it is
   // reopened, refetched and exported). A range's key holds what all hosts share (the span, the minute
   // measured up to, the server's downtime); each host's measurement holds its own count of changes
-  // (migration 022). The event counts are read every time.
+  // (migration 023). The event counts are read every time.
   const measuresByRange = new Memo<Map<number, HostMeasure>>(RANGES_KEPT)
   const fleet = new UptimeHosts(uptime)
   return [

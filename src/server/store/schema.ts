@@ -12,6 +12,8 @@ export interface Schema {
   event_state: EventStateTable
   event_note: { id: Generated<number>; event_id: number; date: number; user_id: number | null; uname: string; message: string }
   state_interval: StateIntervalTable
+  /** A row per host (added and removed with it): moves with every change to what the uptime list measures of it (migration 023's triggers). */
+  host_uptime: { host_id: number; generation: Generated<number> }
   user: UserTable
   role: RoleTable
   role_row: { id: Generated<number>; role_id: number; permission: number; position: number }
@@ -101,8 +103,6 @@ export interface HostTable {
   mem: number | null
   events_count: Generated<number>
   created_at: number
-  /** Moves with every change to what the uptime list measures of the host (migration 022's triggers). */
-  uptime_generation: Generated<number>
 }
 
 export interface ServiceTable {

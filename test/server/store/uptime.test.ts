@@ -1,6 +1,6 @@
 // The uptime list reads the whole fleet's down intervals at once, or only the changed hosts'
 // (api/reports-uptime.ts): both reads must give the same intervals, and each host's count of changes
-// (migration 022) must move with every write that changes them, and only then.
+// (migration 023) must move with every write that changes them, and only then.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MonitorState } from '../../../src/shared/codes'
 import type { HostDowns } from '../../../src/server/store/uptime'

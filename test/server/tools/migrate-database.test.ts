@@ -103,8 +103,8 @@ interface TableSnapshot {
   rows: unknown[]
 }
 
-/** A host's count of changes to what the uptime list measures (migration 022): the copy's own inserts of its children move it, and only its moves mean anything. */
-const CHANGE_COUNTERS = new Set(['uptime_generation'])
+/** A host's count of changes to what the uptime list measures (migration 023): the copy's own inserts of its children move it, and only its moves mean anything. */
+const CHANGE_COUNTERS: Record<string, string> = { host_uptime: 'generation' }
 
 /** Every table's count and first rows in primary-key order, blobs as hex (each engine returns its own byte type), change counters left out. */
 function snapshot(location: string): Record<string, TableSnapshot> {
@@ -116,7 +116,7 @@ function snapshot(location: string): Record<string, TableSnapshot> {
       const rows = tables.batch(shape, undefined, SAMPLE_ROWS).map((row) =>
         Object.fromEntries(
           Object.entries(row)
-            .filter(([k]) => !CHANGE_COUNTERS.has(k))
+            .filter(([k]) => CHANGE_COUNTERS[shape.name] !== k)
             .map(([k, v]) => [k, v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v])
         )
       )

@@ -18,6 +18,7 @@ import { stateIntervalEnd } from './019-state-interval-end'
 import { userTimeZone } from './020-user-time-zone'
 import { uptimeGeneration } from './021-uptime-generation'
 import { hostUptimeGeneration } from './022-host-uptime-generation'
+import { hostUptimeTable } from './023-host-uptime-table'
 
 export interface Migration {
   version: number
@@ -46,5 +47,6 @@ export const migrations: readonly Migration[] = [
   stateIntervalEnd,
   userTimeZone,
   uptimeGeneration,
-  hostUptimeGeneration
+  hostUptimeGeneration,
+  hostUptimeTable
 ]

@@ -12,6 +12,7 @@ import { stateIntervalEnd } from './019-state-interval-end'
 import { userTimeZone } from './020-user-time-zone'
 import { uptimeGeneration } from './021-uptime-generation'
 import { hostUptimeGeneration } from './022-host-uptime-generation'
+import { hostUptimeTable } from './023-host-uptime-table'
 
 const schemaAtVersion10 = `
 CREATE TABLE host (
@@ -409,5 +410,6 @@ export const postgresMigrations: readonly Migration[] = [
   stateIntervalEnd,
   userTimeZone,
   uptimeGeneration,
-  hostUptimeGeneration
+  hostUptimeGeneration,
+  hostUptimeTable
 ]
