@@ -31,6 +31,7 @@ import type { ServerLogger } from './log'
 import { privateFolder } from './store/private-files'
 import { CollectorStats } from './metrics/collector-stats'
 import { StorageHealth } from './metrics/storage-health'
+import { DatabaseWaits, SLOW_STATEMENT_MS } from './metrics/database-waits'
 import type { ChangeChannel } from './store/change-channel'
 import { pendingMigration } from './store/database'
 import { isPostgresUrl } from './store/postgres/database'
@@ -86,10 +87,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   // Before the store: a certificate that cannot be served stops the start with its reason.
   const tls = options.tls && ServerTls.start(options.tls, options.dataDir, log, options.tlsPollMs)
+  const databaseWaits = new DatabaseWaits(log)
   const storeOptions = {
     pageCacheMib: options.cacheSizeMib,
     lockTimeoutMs: options.databaseLockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
-    stallMs: options.databaseStallMs ?? DEFAULT_STALL_MS
+    stallMs: options.databaseStallMs ?? DEFAULT_STALL_MS,
+    onSlow: { slowMs: SLOW_STATEMENT_MS, waited: databaseWaits.waited }
   }
   const store = new Store(database, (message) => log.info(message), storeOptions)
   let ingest: IngestThread | undefined
@@ -185,6 +188,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       httpLimits: httpLimitsWith(options.httpLimits),
       collectorStats: new CollectorStats(),
       storage,
+      databaseWaits,
       refusedAgents,
       metricsEnabled: options.metrics !== false,
       tls,
@@ -246,6 +250,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         await ingest!.close()
         await changes?.close()
         store.close()
+        databaseWaits.close()
       }
     }
   } catch (err) {
@@ -253,6 +258,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await ingest?.close()
     await changes?.close()
     store.close()
+    databaseWaits.close()
     throw err
   }
 }

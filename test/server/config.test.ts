@@ -70,6 +70,12 @@ describe('server configuration', () => {
     ).toEqual({ headersTimeoutMs: 5000, requestTimeoutMs: 12_500, maxConnections: 20_000, maxConnectionsPerAddress: 1000 })
   })
 
+  it('takes the PostgreSQL stall time in seconds from --database-stall-time or OVERSEER_DATABASE_STALL_TIME', () => {
+    expect(parseConfig([], {}).databaseStallMs).toBeUndefined()
+    expect(parseConfig(['--database-stall-time', '0.5'], {}).databaseStallMs).toBe(500)
+    expect(parseConfig([], { OVERSEER_DATABASE_STALL_TIME: '1' }).databaseStallMs).toBe(1000)
+  })
+
   it('takes the PostgreSQL lock timeout in seconds from --database-lock-timeout or OVERSEER_DATABASE_LOCK_TIMEOUT', () => {
     expect(parseConfig([], {}).databaseLockTimeoutMs).toBeUndefined()
     expect(parseConfig(['--database-lock-timeout', '2.5'], {}).databaseLockTimeoutMs).toBe(2500)
@@ -102,6 +108,7 @@ describe('server configuration', () => {
     [['--http-port', '8081'], /--http-port is the plain-HTTP listener beside HTTPS: give --tls too/],
     [['--headers-timeout', '0'], /--headers-timeout must be more than 0 seconds/],
     [['--database-lock-timeout', '0'], /--database-lock-timeout must be more than 0 seconds/],
+    [['--database-stall-time', 'soon'], /--database-stall-time must be a number of seconds/],
     [['--request-timeout', 'soon'], /--request-timeout must be a number of seconds/],
     [['--max-connections', '0'], /--max-connections must be 1 or more/],
     [['--max-connections-per-address', '2.5'], /--max-connections-per-address must be a whole number/],

@@ -16,6 +16,7 @@ import type { CollectorStats } from '../metrics/collector-stats'
 import type { StorageHealth } from '../metrics/storage-health'
 import type { RefusedAgents } from '../collector/refused-agents'
 import { metricsRoutes } from '../metrics/route'
+import type { DatabaseWaits } from '../metrics/database-waits'
 import type { Store } from '../store/store'
 import type { ServerTls } from '../tls/server-tls'
 import { CERTIFICATE_PATH } from '../../shared/api/tls'
@@ -60,6 +61,8 @@ export interface AppDeps {
   storage: StorageHealth
   /** Agents the collector refused: filled by the collector, read by /metrics and the API. */
   refusedAgents: RefusedAgents
+  /** Statements the HTTP thread waited long for (PostgreSQL); absent in tests that build the app alone. */
+  databaseWaits?: DatabaseWaits
   metricsEnabled: boolean
   version: string
   /** The built console (out/renderer); not served when absent. */

@@ -90,7 +90,9 @@ export class HeartbeatWatchdog {
   restartDeadlines(nowMs: number): void {
     // A statement per poll cycle and skew, not per host: 10,000 hosts' updates one by one held the HTTP
     // thread for seconds on PostgreSQL, long enough to look like a gap in watching and start over.
-    this.store.transaction(() => {
+    // Repeatable: its bulk updates lock hosts in the table's order, another instance's collector batch in
+    // id order, and PostgreSQL may end one of them as a deadlock.
+    this.store.repeatableTransaction(() => {
       for (const { poll, skew } of this.store.hosts.watchedCycles()) {
         this.store.hosts.setWatchedDeadline(poll, skew, heartbeatDeadlineMs(nowMs, poll, skew))
       }

@@ -5,6 +5,7 @@ import { decodeStatistics } from '../store/latest-statistics'
 import { INGEST_BUCKETS, type CollectorStats } from './collector-stats'
 import { formatValue, type Labels, type MetricFamily, type Sample } from './exposition'
 import type { HostMetricRow, ServiceMetricRow } from '../store/metrics'
+import { SLOW_STATEMENT_MS, type DatabaseWaits } from './database-waits'
 import type { StorageHealth } from './storage-health'
 import { databaseBusy } from '../store/storage-errors'
 import type { RefusedAgents } from '../collector/refused-agents'
@@ -128,8 +129,18 @@ export function selfFamilies(stats: CollectorStats, databaseBytes: number): Metr
 }
 
 /** Whether the database can be written: alert on overseer_storage_full == 1 (the collector answers 503 meanwhile). */
-export function storageFamilies(storage: StorageHealth): MetricFamily[] {
+export function storageFamilies(storage: StorageHealth, waits?: DatabaseWaits): MetricFamily[] {
   return [
+    gauge(
+      'overseer_database_slow',
+      `1 from a statement of the HTTP thread answered after ${SLOW_STATEMENT_MS / 1000} s or more (PostgreSQL) until none was for 30 s.`,
+      [{ value: waits?.slow ? 1 : 0 }]
+    ),
+    counter(
+      'overseer_database_slow_statements_total',
+      `Statements of the HTTP thread answered after ${SLOW_STATEMENT_MS / 1000} s or more since the server started.`,
+      [{ value: waits?.slowStatements ?? 0 }]
+    ),
     gauge(
       'overseer_storage_full',
       '1 from a write refused for lack of storage (disk full, or an I/O error) until a write succeeds again.',

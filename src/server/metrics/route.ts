@@ -13,6 +13,7 @@ import type { CollectorStats } from './collector-stats'
 import { CONTENT_TYPE, renderExposition } from './exposition'
 import { heldFamilies, refusalFamilies, selfFamilies, stateFamilies, storageFamilies } from './families'
 import type { StorageHealth } from './storage-health'
+import type { DatabaseWaits } from './database-waits'
 import type { RefusedAgents } from '../collector/refused-agents'
 
 export interface MetricsDeps {
@@ -26,6 +27,7 @@ export interface MetricsDeps {
   /** Bytes of collector bodies held now (collector/bytes-in-flight.ts). */
   collectorBodyBytes: () => number
   refusedAgents: RefusedAgents
+  databaseWaits?: DatabaseWaits
 }
 
 const REALM = 'Basic realm="metrics"'
@@ -40,7 +42,7 @@ export async function metricsRoutes(app: FastifyInstance, deps: MetricsDeps): Pr
     const families = [
       ...stateFamilies(repository.hosts(visible), repository.services(visible)),
       ...selfFamilies(deps.collectorStats, deps.store.sql.databaseBytes()),
-      ...storageFamilies(deps.storage),
+      ...storageFamilies(deps.storage, deps.databaseWaits),
       ...refusalFamilies(deps.refusedAgents),
       ...heldFamilies(await openConnections(request.server.server), deps.collectorBodyBytes())
     ]

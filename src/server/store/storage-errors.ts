@@ -52,6 +52,12 @@ export function databaseBusy(code: string): boolean {
   return code === POSTGRES_LOCK_NOT_AVAILABLE || code === POSTGRES_STATEMENT_TIMEOUT
 }
 
+/** Whether PostgreSQL failed a transaction for its conflict with another's (40P01 deadlock, 40001 serialization failure): run again, it may succeed. */
+export function transactionConflict(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code
+  return code === '40P01' || code === '40001'
+}
+
 /** Seconds to ask a client to wait before trying again, for `code` from storageFailureCode. */
 export function storageRetryAfterSec(code: string): number {
   return databaseBusy(code) ? STORAGE_BUSY_RETRY_AFTER_SEC : STORAGE_RETRY_AFTER_SEC

@@ -32,6 +32,7 @@ import { isPostgresUrl, openPostgres, type PostgresOptions } from './postgres/da
 import { SqliteRunner } from './sqlite-runner'
 import { createQueryBuilder, type QueryBuilder, type SqlRunner } from './sql'
 import { StatusRepository } from './status'
+import { transactionConflict } from './storage-errors'
 import { StatusOverviewRepository } from './status-overview'
 import { UptimeRepository } from './uptime'
 import { UserRepository } from './users'
@@ -49,6 +50,9 @@ export const DEFAULT_LOCK_TIMEOUT_MS = 5_000
  * answers is given up then, answered 503, and the statements after it fail at once while that lasts.
  */
 export const DEFAULT_STALL_MS = 250
+
+/** How many times a transaction that lost a conflict runs in all (repeatableTransaction). */
+const CONFLICT_ATTEMPTS = 3
 
 export interface StoreOptions extends PostgresOptions {
   /** SQLite's page cache for this connection; absent, the default (database.ts). */
@@ -144,6 +148,21 @@ export class Store {
   /** Runs `fn` in one immediate transaction: all of it is stored, or none of it. */
   transaction<T>(fn: () => T): T {
     return this.sql.transaction(fn)
+  }
+
+  /**
+   * As transaction(), run again (CONFLICT_ATTEMPTS in all) when PostgreSQL failed it for a conflict with
+   * another session's (a deadlock, a serialization failure): the other went on, and this one may now.
+   * Only outside any other transaction, and for an `fn` that does nothing but its statements.
+   */
+  repeatableTransaction<T>(fn: () => T): T {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return this.sql.transaction(fn)
+      } catch (err) {
+        if (attempt >= CONFLICT_ATTEMPTS || !transactionConflict(err)) throw err
+      }
+    }
   }
 
   /** The lease of the jobs that run once per database (job-lease.ts); the caller closes it. */

@@ -75,9 +75,15 @@ describe.skipIf(testEngine !== 'postgres')('a guarded connection', () => {
     expect(rows(holder, 'SELECT count(*) AS n FROM stall_probe')).toBe(0)
   })
 
-  it('waits for a statement that runs long, without a lock to wait on', () => {
-    const c = guarded()
+  it('waits for a statement that runs long, without a lock to wait on, and tells of it', () => {
+    const slow: number[] = []
+    const c = new SyncConnection(url, { onSlow: { slowMs: 500, waited: (ms) => slow.push(ms) } })
+    opened.push(c)
+    c.guard(STALL_MS)
     expect(c.query('SELECT pg_sleep(0.6), 7 AS n').rows[0].n).toBe(7)
+    c.query('SELECT 1')
+    expect(slow).toHaveLength(1)
+    expect(slow[0]).toBeGreaterThanOrEqual(600)
   })
 
   it('leaves a transaction whose statement was given up aborted until its ROLLBACK, never going on outside it', () => {

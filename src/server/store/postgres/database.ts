@@ -3,7 +3,7 @@
 // find them applied.
 import { postgresMigrations } from './migrations'
 import { PostgresRunner } from './runner'
-import { SyncConnection } from './sync-connection'
+import { SyncConnection, type SyncConnectionOptions } from './sync-connection'
 
 /** pg_advisory_lock key of the migrations (any constant shared by every instance). */
 const MIGRATION_LOCK = 7_240_017_001
@@ -13,6 +13,8 @@ export interface PostgresOptions {
   lockTimeoutMs?: number
   /** Statements not answered within this are looked at, and given up when stuck (stall-watch.ts); absent, never. */
   stallMs?: number
+  /** Told of the statements answered slowly. */
+  onSlow?: SyncConnectionOptions['onSlow']
 }
 
 export function isPostgresUrl(location: string): boolean {
@@ -22,9 +24,9 @@ export function isPostgresUrl(location: string): boolean {
 export function openPostgres(
   url: string,
   log: (line: string) => void = () => {},
-  { lockTimeoutMs, stallMs }: PostgresOptions = {}
+  { lockTimeoutMs, stallMs, onSlow }: PostgresOptions = {}
 ): PostgresRunner {
-  const runner = new PostgresRunner(new SyncConnection(url, { lockTimeoutMs }))
+  const runner = new PostgresRunner(new SyncConnection(url, { lockTimeoutMs, onSlow }))
   try {
     migrate(runner, log)
     if (stallMs) runner.connection.guard(stallMs)

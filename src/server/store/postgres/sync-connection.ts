@@ -30,6 +30,8 @@ export interface SyncConnectionOptions {
   statementTimeoutMs?: number
   /** How long a statement may wait for a lock another session holds (absent or 0: as long as its statement may run). */
   lockTimeoutMs?: number
+  /** Told of every statement (or batch) answered, or failed, after `slowMs` or more. */
+  onSlow?: { slowMs: number; waited(ms: number): void }
 }
 
 /** Waits this much longer than PostgreSQL's own statement timeout before giving up on the thread. */
@@ -56,6 +58,7 @@ export class SyncConnection {
   private readonly statementTimeoutMs: number
   private readonly lockTimeoutMs: number
   private readonly waitMs: number
+  private readonly onSlow: SyncConnectionOptions['onSlow']
   private closed = false
 
   constructor(
@@ -65,6 +68,7 @@ export class SyncConnection {
     this.statementTimeoutMs = options.statementTimeoutMs ?? 60_000
     this.lockTimeoutMs = options.lockTimeoutMs ?? 0
     this.waitMs = this.statementTimeoutMs + ANSWER_MARGIN_MS
+    this.onSlow = options.onSlow
     this.thread = this.openThread(idleThreads.pop() ?? startThread())
   }
 
@@ -82,7 +86,7 @@ export class SyncConnection {
   }
 
   query(text: string, values: readonly unknown[] = [], name?: string): QueryResult {
-    return this.answered(this.ask({ type: 'query', text, values: [...values], name }))
+    return this.answered(this.timed({ type: 'query', text, values: [...values], name }))
   }
 
   /**
@@ -90,7 +94,17 @@ export class SyncConnection {
    * the first error (inside a transaction, the statements after a failed one fail too).
    */
   queries(queries: BridgeQuery[]): QueryResult {
-    return this.answered(this.ask({ type: 'queries', queries }))
+    return this.answered(this.timed({ type: 'queries', queries }))
+  }
+
+  private timed(question: DistributiveOmit<BridgeRequest, 'id'>): BridgeAnswer {
+    const started = performance.now()
+    try {
+      return this.ask(question)
+    } finally {
+      const ms = performance.now() - started
+      if (this.onSlow && ms >= this.onSlow.slowMs) this.onSlow.waited(ms)
+    }
   }
 
   private answered(answer: BridgeAnswer): QueryResult {
