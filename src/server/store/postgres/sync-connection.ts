@@ -30,6 +30,8 @@ export interface SyncConnectionOptions {
   statementTimeoutMs?: number
   /** How long a statement may wait for a lock another session holds (absent or 0: as long as its statement may run). */
   lockTimeoutMs?: number
+  /** How much longer than statement_timeout a statement is waited for before its thread is given up (default ANSWER_MARGIN_MS). */
+  answerMarginMs?: number
   /** Told of every statement (or batch) answered, or failed, after `slowMs` or more. */
   onSlow?: { slowMs: number; waited(ms: number): void }
 }
@@ -67,7 +69,7 @@ export class SyncConnection {
   ) {
     this.statementTimeoutMs = options.statementTimeoutMs ?? 60_000
     this.lockTimeoutMs = options.lockTimeoutMs ?? 0
-    this.waitMs = this.statementTimeoutMs + ANSWER_MARGIN_MS
+    this.waitMs = this.statementTimeoutMs + (options.answerMarginMs ?? ANSWER_MARGIN_MS)
     this.onSlow = options.onSlow
     this.thread = this.openThread(idleThreads.pop() ?? startThread())
   }
