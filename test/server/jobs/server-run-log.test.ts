@@ -55,4 +55,37 @@ describe('server run log', () => {
     expect(() => runLog.stop()).not.toThrow()
     expect(errors.at(-1)).toBe(`server run log: could not record the clean stop: ${noRunTable}`)
   })
+
+  it('tells another instance while its collector holds reports, not once it stores, stopped, or went silent', async () => {
+    const collector: { unavailable: string | undefined } = { unavailable: undefined }
+    const other = new ServerRunLog(t.store, { log: { info: () => {}, warn: () => {}, error: () => {} } }, () => nowMs, collector)
+    const elsewhere = () => {
+      nowMs += 1_000 // past the answer kept
+      return runLog.elsewhere()
+    }
+    try {
+      runLog.start(20)
+      other.start(20)
+      expect(elsewhere()).toBeUndefined()
+      collector.unavailable = '55P03'
+      await expect.poll(elsewhere, { timeout: 10_000 }).toBe('another instance holds reports')
+      expect(other.elsewhere(), "its own reports are not another's").toBeUndefined()
+      collector.unavailable = undefined
+      await expect.poll(elsewhere, { timeout: 10_000 }).toBeUndefined()
+      collector.unavailable = 'ETIMEDOUT'
+      await expect.poll(elsewhere, { timeout: 10_000 }).toBe('another instance holds reports')
+      other.stop()
+      expect(elsewhere()).toBeUndefined()
+      // A run that went silent (killed) 31 s ago while holding reports counts no more.
+      const nowSec = Math.floor(nowMs / 1000)
+      t.store.sql.execute('INSERT INTO server_run (started_at, alive_at, reports_held_since) VALUES (?, ?, ?)', [
+        nowSec - 60,
+        nowSec - 31,
+        nowSec - 50
+      ])
+      expect(elsewhere()).toBeUndefined()
+    } finally {
+      other.stop()
+    }
+  })
 })

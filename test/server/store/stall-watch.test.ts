@@ -43,6 +43,8 @@ describe.skipIf(testEngine !== 'postgres')('a guarded connection', () => {
     dir = mkdtempSync(join(tmpdir(), 'overseer-stall-'))
     url = databaseFor(dir)!
     holder = new SyncConnection(url)
+    // Another session than the server's: its locks are given up on (the server's own are waited for).
+    holder.query("SET application_name = 'an administrator'")
     holder.query('CREATE TABLE stall_probe (n integer)')
     holder.query('CREATE TABLE stall_other (n integer)')
   })

@@ -19,6 +19,7 @@ import { userTimeZone } from './020-user-time-zone'
 import { uptimeGeneration } from './021-uptime-generation'
 import { hostUptimeGeneration } from './022-host-uptime-generation'
 import { hostUptimeTable } from './023-host-uptime-table'
+import { serverRunReportsHeld } from './024-server-run-reports-held'
 
 export interface Migration {
   version: number
@@ -48,5 +49,6 @@ export const migrations: readonly Migration[] = [
   userTimeZone,
   uptimeGeneration,
   hostUptimeGeneration,
-  hostUptimeTable
+  hostUptimeTable,
+  serverRunReportsHeld
 ]

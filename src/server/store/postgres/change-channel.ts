@@ -2,6 +2,7 @@
 // main thread both listens and notifies (nothing on a request path waits for it). Each payload carries the
 // sender's instance id, so an instance skips its own notifications. A lost connection is opened again
 // after a pause; changes sent meanwhile are dropped (a console that misses one reloads on its next).
+import { APPLICATION_NAME } from './stall-watch'
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import type { LiveChange } from '../../../shared/live'
@@ -58,7 +59,7 @@ export class PostgresChangeChannel implements ChangeChannel {
     // Loaded here rather than with the module: a server on SQLite never needs `pg` (some 3 MB of heap).
     const { Client } = (await import('pg')).default
     // Pipelined: a change set split into several payloads has several NOTIFYs in flight at once.
-    const client = new Client({ connectionString: this.url, pipeline: true })
+    const client = new Client({ connectionString: this.url, application_name: APPLICATION_NAME, pipeline: true })
     client.on('notification', (n) => this.received(n.payload))
     client.on('error', (err) => this.lost(client, err))
     client.on('end', () => this.lost(client, new Error('connection ended')))

@@ -13,7 +13,7 @@ import type {
   ConnectionWorkerData,
   DistributiveOmit
 } from './bridge-messages'
-import { StallWatch, within } from './stall-watch'
+import { APPLICATION_NAME, StallWatch, within } from './stall-watch'
 
 // Integers are 64-bit columns (timestamps in ms, counters) but always within 2^53: JavaScript numbers,
 // as better-sqlite3 gives them. numeric arrives from sum()/avg().
@@ -68,6 +68,7 @@ async function connect(): Promise<pg.Client> {
     statement_timeout: settings.statementTimeoutMs,
     lock_timeout: settings.lockTimeoutMs,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    application_name: APPLICATION_NAME,
     pipeline: true
   })
   // A lost connection is reported by the statement that needs it; the next one connects again.

@@ -13,6 +13,7 @@ import { userTimeZone } from './020-user-time-zone'
 import { uptimeGeneration } from './021-uptime-generation'
 import { hostUptimeGeneration } from './022-host-uptime-generation'
 import { hostUptimeTable } from './023-host-uptime-table'
+import { serverRunReportsHeld } from './024-server-run-reports-held'
 
 const schemaAtVersion10 = `
 CREATE TABLE host (
@@ -411,5 +412,6 @@ export const postgresMigrations: readonly Migration[] = [
   userTimeZone,
   uptimeGeneration,
   hostUptimeGeneration,
-  hostUptimeTable
+  hostUptimeTable,
+  serverRunReportsHeld
 ]
