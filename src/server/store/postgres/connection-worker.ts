@@ -161,14 +161,14 @@ async function result(request: BridgeRequest): Promise<DistributiveOmit<BridgeAn
 
 const done: DistributiveOmit<BridgeAnswer, 'id'> = { ok: true, rows: [], rowCount: 0 }
 
-/** The client, or while stalls are looked at, a failure once connecting took longer than the stall time. */
+/** The client, or while stalls are looked at, a failure once connecting took longer than they allow. */
 async function connectedInTime(): Promise<pg.Client> {
   const connecting = connected()
   if (!stalls) return connecting
-  const c = await within(connecting, stalls.stallMs)
+  const c = await within(connecting, stalls.connectWithinMs)
   if (c) return c
   // The attempt goes on; statements fail at once meanwhile (connected), as after a failed one.
-  const error = Object.assign(new Error(`PostgreSQL did not accept a connection within ${(stalls.stallMs / 1000).toFixed(2)} s`), {
+  const error = Object.assign(new Error(`PostgreSQL did not accept a connection within ${(stalls.connectWithinMs / 1000).toFixed(2)} s`), {
     code: 'ETIMEDOUT'
   })
   failedAttempt = { atMs: Date.now(), error }
