@@ -11,10 +11,8 @@ import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EventClassId } from '../../src/shared/codes'
 import { httpRequest } from '../support/api-client'
-import { postCollector } from '../support/collector-client'
-import { asAgent, fixture } from '../support/fixtures'
 import { freePort } from '../support/ports'
-import { COLLECTOR, startReportingServer, type ReportingServer } from '../support/reporting-server'
+import { startReportingServer, type ReportingServer } from '../support/reporting-server'
 import { testEngine } from '../support/test-database'
 import { waitFor } from '../support/wait'
 
@@ -53,16 +51,7 @@ describe.skipIf(testEngine !== 'postgres')('PostgreSQL stopped and started again
     cluster('stop')
     const stoppedAt = Date.now()
 
-    const message = await postCollector(
-      running.server.baseUrl,
-      asAgent(fixture('03-event-process-not-running'), 'f0a0000000000000000000000000000a'),
-      {
-        auth: COLLECTOR
-      }
-    )
-    expect(message.status).toBe(503)
-    expect(message.headers['retry-after']).toBe('60')
-    expect((JSON.parse(message.body) as { error: string }).error).toMatch(UNREACHABLE)
+    await running.expectCollectorRefused('03-event-process-not-running', 'f0a0000000000000000000000000000a', 60, UNREACHABLE)
     const list = await running.admin.get('/api/2/status/hosts/list')
     expect(list.status).toBe(503)
     expect((list.json as { error: string }).error).toMatch(UNREACHABLE)

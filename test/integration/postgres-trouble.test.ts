@@ -17,10 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SyncConnection } from '../../src/server/store/postgres/sync-connection'
 import { EventClassId } from '../../src/shared/codes'
 import { httpRequest } from '../support/api-client'
-import { postCollector } from '../support/collector-client'
-import { asAgent, fixture } from '../support/fixtures'
 import { sampleHealth, type HealthSamples } from '../support/health-sampler'
-import { ADMIN, COLLECTOR, startReportingServer, type ReportingServer } from '../support/reporting-server'
+import { ADMIN, startReportingServer, type ReportingServer } from '../support/reporting-server'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
 import { databaseFor, dropDatabaseOf, testEngine } from '../support/test-database'
 import { waitFor } from '../support/wait'
@@ -110,16 +108,7 @@ describe.skipIf(testEngine !== 'postgres')('PostgreSQL in trouble under a runnin
       holder.query(`LOCK TABLE host IN ${mode} MODE`)
       const lockedAt = Date.now()
       try {
-        const message = await postCollector(
-          running.server.baseUrl,
-          asAgent(fixture('02-status-heartbeat'), 'f0a0000000000000000000000000000b'),
-          {
-            auth: COLLECTOR
-          }
-        )
-        expect(message.status).toBe(503)
-        expect(message.headers['retry-after']).toBe('5')
-        expect((JSON.parse(message.body) as { error: string }).error).toMatch(BUSY)
+        await running.expectCollectorRefused('02-status-heartbeat', 'f0a0000000000000000000000000000b', 5, BUSY)
 
         const list = await running.admin.get('/api/2/status/hosts/list')
         if (readsWait) {

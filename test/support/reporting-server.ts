@@ -1,7 +1,10 @@
 // The built server on PostgreSQL with two real Monit 5.33 agents reporting to it (1 s poll: skew × poll =
 // 3 s), logged in as its administrator, and a connection of the test's own to its database: what the
 // tests of PostgreSQL in trouble under a running server start from.
+import { expect } from 'vitest'
 import { loginAs, type ApiClient } from './api-client'
+import { postCollector } from './collector-client'
+import { asAgent, fixture } from './fixtures'
 import { removeDir, startBuiltServer, type BuiltServer } from './built-server'
 import { startAgents, type AgentFleet } from './monit-agents'
 import { databaseFor } from './test-database'
@@ -19,6 +22,8 @@ export interface ReportingServer {
   count(sql: string, ...values: unknown[]): number
   /** Moved forward by each stored report (the time its host is due again). */
   lastDeadline(): number
+  /** Posts a fixture to the collector as the agent `agentId` would, and expects it refused with 503, `Retry-After` and an error matching `error`. */
+  expectCollectorRefused(fixtureName: string, agentId: string, retryAfterSec: number, error: RegExp): Promise<void>
   close(): Promise<void>
 }
 
@@ -46,7 +51,14 @@ export async function startReportingServer(
     fleet = await startAgents({ collectorUrl: `http://${COLLECTOR}@127.0.0.1:${server.port}/collector`, count: 2 })
     await waitFor('both agents reporting', () => count('SELECT COUNT(*) AS n FROM host WHERE heartbeat = 1') === 2, 15_000)
     const admin = await loginAs(server.baseUrl, ADMIN.user, ADMIN.password)
-    return { server, admin, count, lastDeadline: () => count('SELECT MAX(heartbeat_deadline_ms) AS n FROM host'), close }
+    const expectCollectorRefused = async (fixtureName: string, agentId: string, retryAfterSec: number, error: RegExp) => {
+      const message = await postCollector(server.baseUrl, asAgent(fixture(fixtureName), agentId), { auth: COLLECTOR })
+      expect(message.status).toBe(503)
+      expect(message.headers['retry-after']).toBe(String(retryAfterSec))
+      expect((JSON.parse(message.body) as { error: string }).error).toMatch(error)
+    }
+    const lastDeadline = () => count('SELECT MAX(heartbeat_deadline_ms) AS n FROM host')
+    return { server, admin, count, lastDeadline, expectCollectorRefused, close }
   } catch (err) {
     await close()
     throw err

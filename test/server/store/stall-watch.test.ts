@@ -38,6 +38,21 @@ function failure(run: () => unknown): PostgresError {
 
 const rows = (c: SyncConnection, text: string) => Number(c.query(text).rows[0].n)
 
+/** Waits until the connection answers `text` with `n`, failing meanwhile. */
+async function servedAgain(c: SyncConnection, text: string, n: number): Promise<void> {
+  await waitFor(
+    'statements served again',
+    () => {
+      try {
+        return rows(c, text) === n
+      } catch {
+        return false
+      }
+    },
+    15_000
+  )
+}
+
 describe.skipIf(testEngine !== 'postgres')('a guarded connection', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'overseer-stall-'))
@@ -125,17 +140,7 @@ describe.skipIf(testEngine !== 'postgres')('a guarded connection', () => {
       } finally {
         await proxy.restore()
       }
-      await waitFor(
-        'statements served again',
-        () => {
-          try {
-            return rows(c, 'SELECT 4 AS n') === 4
-          } catch {
-            return false
-          }
-        },
-        15_000
-      )
+      await servedAgain(c, 'SELECT 4 AS n', 4)
     })
 
     it('fails a transaction whose connection was given up until its ROLLBACK, never going on outside it', async () => {
@@ -155,17 +160,7 @@ describe.skipIf(testEngine !== 'postgres')('a guarded connection', () => {
       expect(failure(() => c.query('INSERT INTO stall_other VALUES (3)')).message).toMatch(/the transaction is lost with its connection/)
       expect(failure(() => c.query('COMMIT')).message).toMatch(/the transaction is lost/)
       c.query('ROLLBACK')
-      await waitFor(
-        'statements served again',
-        () => {
-          try {
-            return rows(c, 'SELECT count(*) AS n FROM stall_other') === 0
-          } catch {
-            return false
-          }
-        },
-        15_000
-      )
+      await servedAgain(c, 'SELECT count(*) AS n FROM stall_other', 0)
     })
   })
 })
