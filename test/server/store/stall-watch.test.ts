@@ -130,12 +130,12 @@ describe.skipIf(testEngine !== 'postgres')('a guarded connection', () => {
       expect(rows(c, 'SELECT 1 AS n')).toBe(1)
       await proxy.blackHole()
       try {
-        const started = Date.now()
         const silent = failure(() => c.query('SELECT 2'))
         expect(silent.code).toBe('ETIMEDOUT')
         expect(silent.message).toMatch(/did not answer within 0\.20 s/)
-        // Given up after the stall time and a look that went unanswered too — not PostgreSQL's 60 s.
-        expect(Date.now() - started).toBeLessThan(10_000)
+        // Given up by the stall watch, not waited out: PostgreSQL's own timeout (60 s) and the connection's
+        // margin would say "did not answer within 70 s".
+        expect(silent.message).toMatch(/, nor a second connection$/)
         for (let i = 0; i < 5; i++) expect(failure(() => c.query('SELECT 3')).code).toBe('ETIMEDOUT')
       } finally {
         await proxy.restore()
