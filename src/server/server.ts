@@ -203,7 +203,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // The server runs from here: the time before (down, or starting) is unknown to uptime reports, and
     // every agent gets a full heartbeat deadline from now (issue 12).
     const jobReporting = { log, onError: (err: unknown) => storage.writeFailed(err) }
-    const runLog = new ServerRunLog(store, jobReporting, Date.now, storage)
+    // Several instances share only a PostgreSQL database: there alone does one record for the others whether its collector stores.
+    const severalInstances = store.sql.engine === 'postgres'
+    const runLog = new ServerRunLog(store, jobReporting, Date.now, severalInstances ? storage : undefined)
     runLog.start()
     // Several instances on one PostgreSQL database: these jobs run in the one holding the lease.
     const lease = store.openJobLease((line) => log.info(line))
@@ -211,11 +213,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const onceForDatabase = { ...jobReporting, lease }
     // Its first pass gives every agent a full heartbeat deadline (issue 12), as does a pass after a gap.
     // Held while this instance's collector cannot store, or another's (several instances on PostgreSQL).
-    const watchdog = new HeartbeatWatchdog(store, feed, {
-      get unavailable() {
-        return storage.unavailable ?? runLog.elsewhere()
-      }
-    })
+    const collectors = severalInstances
+      ? {
+          get unavailable() {
+            return storage.unavailable ?? runLog.elsewhere()
+          }
+        }
+      : storage
+    const watchdog = new HeartbeatWatchdog(store, feed, collectors)
     watchdog.start(options.watchdogIntervalMs, onceForDatabase)
     const rollup = new HistoryRollupJob(store, options.historyRollup ?? {}, onceForDatabase)
     rollup.start()
