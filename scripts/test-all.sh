@@ -58,14 +58,25 @@ for check in typecheck lint format:check; do
   [ "$(cat "reports/checks/$check.rc")" = 0 ] || rc=1
 done
 
+# The failed tests are named again just above the last line: CI keeps only the end of what it printed.
 node -e '
-const fs = require("fs"); let p = 0, f = 0, s = 0
+const fs = require("fs"); let p = 0, f = 0, s = 0; const failed = []
 for (const file of ["reports/vitest.json", "reports/vitest-once.json"]) {
-  try { const v = JSON.parse(fs.readFileSync(file)); p += v.numPassedTests; f += v.numFailedTests; s += v.numPendingTests + v.numTodoTests } catch { f++ }
+  try {
+    const v = JSON.parse(fs.readFileSync(file)); p += v.numPassedTests; f += v.numFailedTests; s += v.numPendingTests + v.numTodoTests
+    for (const r of v.testResults) for (const t of r.assertionResults) if (t.status === "failed")
+      failed.push(`${file}: ${r.name.replace(process.cwd() + "/", "")} > ${t.fullName}\n    ${(t.failureMessages[0] ?? "").split("\n")[0]}`)
+  } catch { f++; failed.push(`${file}: missing or unreadable`) }
 }
+const specs = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specs)]
 for (const file of ["reports/playwright.json", "reports/playwright-postgres.json"]) {
-  try { const w = JSON.parse(fs.readFileSync(file)).stats; p += w.expected + w.flaky; f += w.unexpected; s += w.skipped } catch { f++ }
+  try {
+    const w = JSON.parse(fs.readFileSync(file)); p += w.stats.expected + w.stats.flaky; f += w.stats.unexpected; s += w.stats.skipped
+    for (const spec of w.suites.flatMap(specs)) if (!spec.ok)
+      failed.push(`${file}: ${spec.file} > ${spec.title}\n    ${(spec.tests[0]?.results.at(-1)?.error?.message ?? "").split("\n")[0]}`)
+  } catch { f++; failed.push(`${file}: missing or unreadable`) }
 }
+if (failed.length) console.log("[test] failed:\n  " + failed.join("\n  "))
 if (process.argv[1] === "1" && f === 0) f = 1 // a failed type-check, lint, format check or build counts too
 console.log(`${p} passed, ${f} failed` + (s ? `, ${s} skipped` : ""))' "$rc"
 exit $rc
