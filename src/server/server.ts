@@ -22,6 +22,8 @@ import { TrustedProxies } from './http/trusted-proxies'
 import { AlertDeliveryJob } from './jobs/alert-delivery'
 import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
 import { HistoryRollupJob, type HistoryRollupOptions } from './jobs/history-rollup'
+import { RollupThread } from './jobs/history-rollup-thread'
+import { Rollup } from './history/rollup'
 import { EventRetentionJob } from './jobs/event-retention'
 import { MMonitImportJob } from './jobs/mmonit-import-job'
 import { ServerRunLog } from './jobs/server-run-log'
@@ -222,7 +224,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       : storage
     const watchdog = new HeartbeatWatchdog(store, feed, collectors)
     watchdog.start(options.watchdogIntervalMs, onceForDatabase)
-    const rollup = new HistoryRollupJob(store, options.historyRollup ?? {}, onceForDatabase)
+    const rollup = new HistoryRollupJob(
+      store.sql.engine === 'postgres'
+        ? new RollupThread({ database: store.location, lockTimeoutMs: storeOptions.lockTimeoutMs })
+        : new Rollup(store.history, store.sql),
+      options.historyRollup ?? {},
+      onceForDatabase
+    )
     rollup.start()
     const sessionSweep = new SessionSweepJob(sessions, onceForDatabase)
     sessionSweep.start()
@@ -248,7 +256,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       async close() {
         watchdog.stop()
         runLog.stop()
-        rollup.stop()
+        await rollup.stop()
         sessionSweep.stop()
         eventRetention.stop()
         await alerts.stop()

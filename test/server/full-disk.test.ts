@@ -13,8 +13,7 @@ import { waitFor } from '../support/wait'
 
 const COLLECTOR = 'monit:collect0r'
 const ADMIN = { user: 'admin', password: 'adminsecret1' }
-/** The built server's heartbeat watchdog and history rollup run every 500 ms and 5 s. */
-const WATCHDOG_MS = 500
+/** The built server's history rollup runs every 5 s. */
 const ROLLUP_MS = 5000
 
 // Mounting a tmpfs needs root: CI has it (and so fails loudly without it); a developer's machine may not.
@@ -58,38 +57,37 @@ const records = async (client: ApiClient, path: string) => {
 
 describe.skipIf(!runs)('a full disk (a real tmpfs filled up)', () => {
   it('keeps the process up, answers 503 to agents and reads with 200, says so, and resumes by itself', async () => {
-    // A host reporting every second: the watchdog declares it silent (a write) 3 s after its last message.
     expect((await post(fixture('03-event-process-not-running'))).status).toBe(200)
-    expect((await post(fixture('02-status-heartbeat').toString().replace('<poll>5</poll>', '<poll>1</poll>'))).status).toBe(200)
     const admin = await loginAs(server!.baseUrl, ADMIN.user, ADMIN.password)
-    const events = await records(admin, '/api/2/reports/events/list')
-    expect(events.length).toBeGreaterThan(0)
     // The session's last access is old enough to be stamped again on its next request: a write.
     const db = new Database(join(server!.dataDir, 'overseer.sqlite'))
     db.prepare('UPDATE session SET last_access = last_access - 120').run()
     db.close()
 
+    // A host reporting every second, whose deadline is 3 s after its last message; then the disk fills
+    // up, and its next message is refused: agents are told to come back later, and keep their events
+    // queued meanwhile.
+    const heartbeat = fixture('02-status-heartbeat').toString().replace('<poll>5</poll>', '<poll>1</poll>')
+    expect((await post(heartbeat)).status).toBe(200)
     disk!.fill()
-    // The watchdog fails to mark the host silent on every run from 3 s on, the rollup (its first pass
-    // writes where the history starts) on each of its two passes: the process lives on, each is logged once.
-    await new Promise((resolve) => setTimeout(resolve, 2 * ROLLUP_MS))
-    expect(server!.child.exitCode).toBeNull()
-    expect(linesWith('heartbeat watchdog failed')).toEqual([
-      expect.stringContaining(
-        `ERROR heartbeat watchdog failed: SQLITE_FULL: database or disk is full; tried again every ${WATCHDOG_MS} ms (logged once until it works again)`
-      )
-    ])
-    expect(linesWith('history rollup failed')).toEqual([
-      expect.stringContaining(`ERROR history rollup failed: SQLITE_FULL: database or disk is full; tried again every ${ROLLUP_MS} ms`)
-    ])
-    expect(server!.output()).not.toMatch(/internal server error|Uncaught|uncaught/)
-
-    // Agents are told to come back later, and keep their events queued meanwhile.
-    const refused = await post(fixture('02-status-heartbeat'))
+    const refused = await post(heartbeat)
     expect(refused.status).toBe(503)
     expect(refused.headers['retry-after']).toBe('60')
     expect(JSON.parse(refused.body)).toEqual({ error: 'the server cannot store data: its disk is full; try again once space is freed' })
     expect(linesWith('storage: writing the database failed')).toEqual([expect.stringContaining('SQLITE_FULL: database or disk is full')])
+    const events = await records(admin, '/api/2/reports/events/list')
+    expect(events.length).toBeGreaterThan(0)
+
+    // The rollup (its first pass writes where the history starts) fails on each of its two passes: the
+    // process lives on, and says so once. The watchdog holds its judgement while the collector cannot
+    // store (issue 29): the host's silence is the server's, so it is not declared dead, nor written.
+    await new Promise((resolve) => setTimeout(resolve, 2 * ROLLUP_MS))
+    expect(server!.child.exitCode).toBeNull()
+    expect(linesWith('history rollup failed')).toEqual([
+      expect.stringContaining(`ERROR history rollup failed: SQLITE_FULL: database or disk is full; tried again every ${ROLLUP_MS} ms`)
+    ])
+    expect(linesWith('heartbeat watchdog')).toEqual([])
+    expect(server!.output()).not.toMatch(/internal server error|Uncaught|uncaught/)
 
     // Reads go on: the login page (no session can be stored for it), the console with a session whose
     // stamp cannot be written, the hosts and events lists.
@@ -125,7 +123,6 @@ describe.skipIf(!runs)('a full disk (a real tmpfs filled up)', () => {
     disk!.free()
     expect((await post(fixture('02-status-heartbeat'))).status).toBe(200)
     expect(metric(await metrics(), 'overseer_storage_full')).toBe(0)
-    await waitFor('the watchdog to work again', () => linesWith('heartbeat watchdog works again').length === 1, 5_000)
     await waitFor('the rollup to work again', () => linesWith('history rollup works again').length === 1, 2 * ROLLUP_MS)
     expect(linesWith('storage: writing the database works again')).toHaveLength(1)
     expect(await records(admin, '/api/2/status/hosts/list')).toHaveLength(1)

@@ -89,6 +89,15 @@ export class Rollup {
     }
   }
 
+  /** Steps until `budgetMs` is spent or nothing is left; true when work remains (the job's slice). */
+  slice(now: number, budgetMs: number): boolean {
+    const started = performance.now()
+    do {
+      if (this.step(now) === 'idle') return false
+    } while (performance.now() - started < budgetMs)
+    return true
+  }
+
   /** Runs steps until there is nothing left to do (tests, benchmarks); returns how many ran. */
   runToIdle(now: number): number {
     let steps = 0
@@ -118,7 +127,8 @@ export class Rollup {
     const rolled = progress.rolledUntil
     const cuts = retentionCuts(settings.retention(), now)
     this.sql.transaction(() => {
-      const grids = new Map<string, { level: RolledLevel; start: number; id: number; grid: BucketGrid }>()
+      // Per level and block start, the grids of the statistics whose blocks there get late samples.
+      const blocksTouched = new Map<string, { level: RolledLevel; start: number; grids: Map<number, BucketGrid> }>()
       for (const row of rows) {
         if (rolled.minute === null || row.time >= rolled.minute) continue
         decodeRawSamples(row.samples, (id, value) => {
@@ -126,30 +136,36 @@ export class Rollup {
             const until = rolled[level]
             if (until === null || row.time >= until || row.time < cuts[level]) continue
             const start = blockStart(level, row.time)
-            const key = `${level} ${start} ${id}`
-            let entry = grids.get(key)
-            if (!entry) grids.set(key, (entry = { level, start, id, grid: new BucketGrid(bucketSeconds[level]) }))
-            entry.grid.addSample(row.time, value)
+            const key = `${level} ${start}`
+            let entry = blocksTouched.get(key)
+            if (!entry) blocksTouched.set(key, (entry = { level, start, grids: new Map() }))
+            let grid = entry.grids.get(id)
+            if (!grid) entry.grids.set(id, (grid = new BucketGrid(bucketSeconds[level])))
+            grid.addSample(row.time, value)
           }
         })
       }
-      for (const { level, start, id, grid } of grids.values()) this.mergeIntoBlock(level, start, id, grid)
+      for (const { level, start, grids: ofBlock } of blocksTouched.values()) this.mergeIntoBlocks(level, start, ofBlock)
       settings.setLateScanId(rows[rows.length - 1].id)
     })
     return true
   }
 
-  private mergeIntoBlock(level: RolledLevel, start: number, id: number, grid: BucketGrid): void {
+  /** Merges grids into the stored blocks at one start, read in one query: a round trip per block was the PostgreSQL rollup's time. */
+  private mergeIntoBlocks(level: RolledLevel, start: number, grids: Map<number, BucketGrid>): void {
     const { blocks } = this.history
-    const stored = blocks.get(level, start, id)
-    const before = stored ? decodeBlock(stored, (slot) => timeOfSlot(level, start, slot)) : []
-    const merged = mergeBucketLists(before, grid.sorted())
-    blocks.put(
-      level,
-      start,
-      id,
-      encodeBlock(merged, (t) => slotOf(level, start, t))
-    )
+    const stored = new Map(blocks.atStart(level, start, [...grids.keys()]).map((row) => [row.statistic_id, row.buckets]))
+    for (const [id, grid] of grids) {
+      const bytes = stored.get(id)
+      const before = bytes ? decodeBlock(bytes, (slot) => timeOfSlot(level, start, slot)) : []
+      const merged = mergeBucketLists(before, grid.sorted())
+      blocks.put(
+        level,
+        start,
+        id,
+        encodeBlock(merged, (t) => slotOf(level, start, t))
+      )
+    }
   }
 
   // -------------------------------------------------------------------------------------------

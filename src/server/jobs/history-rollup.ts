@@ -1,11 +1,13 @@
 // Runs the history rollup (src/server/history/rollup.ts) in the background: a pass every few seconds,
 // made of slices of at most `sliceMs` of work, each followed by a pause of `pauseRatio` × its length.
-// Between slices the event loop serves HTTP and the collector, and the pause caps the job's share of
-// the CPU at 1 / (1 + pauseRatio), 10 % by default, while it catches up: ingestion never waits long, and
-// a steady hour's roll of 100 hosts still takes well under a minute.
-import { Rollup } from '../history/rollup'
-import type { Store } from '../store/store'
+// The pause caps the job's share of the CPU (on SQLite) or of the database's time (on PostgreSQL) at
+// 1 / (1 + pauseRatio), 10 % by default, while it catches up, and a steady hour's roll of 100 hosts still
+// takes well under a minute. On SQLite the slices run on the event loop, which serves HTTP and the
+// collector between them; on PostgreSQL they run on a thread of their own (history-rollup-thread.ts),
+// since a statement there is a round trip that a lock or a slow database can hold for seconds.
+import type { Rollup } from '../history/rollup'
 import { PeriodicJob, type JobReporting } from './periodic-job'
+import type { RollupThread } from './history-rollup-thread'
 
 export interface HistoryRollupOptions {
   /** Between passes when there is nothing to do */
@@ -17,15 +19,17 @@ export interface HistoryRollupOptions {
 }
 
 export class HistoryRollupJob {
-  readonly rollup: Rollup
-  private readonly job: PeriodicJob
+  private readonly job: PeriodicJob<number | Promise<number>>
   private readonly intervalMs: number
   private readonly sliceMs: number
   private readonly pauseRatio: number
 
-  /** A step that throws (a full disk) is tried again on the next pass: see periodic-job.ts. */
-  constructor(store: Store, options: HistoryRollupOptions, reporting: JobReporting) {
-    this.rollup = new Rollup(store.history, store.sql)
+  /** A slice that throws (a full disk) is tried again on the next pass: see periodic-job.ts. */
+  constructor(
+    private readonly rollup: Rollup | RollupThread,
+    options: HistoryRollupOptions,
+    reporting: JobReporting
+  ) {
     this.intervalMs = options.intervalMs ?? 5000
     this.sliceMs = options.sliceMs ?? 10
     this.pauseRatio = options.pauseRatio ?? 9
@@ -36,24 +40,19 @@ export class HistoryRollupJob {
     this.job.start()
   }
 
-  stop(): void {
+  /** Stops the passes, and ends the rollup's thread if it has one. */
+  async stop(): Promise<void> {
     this.job.stop()
+    if ('close' in this.rollup) await this.rollup.close()
   }
 
-  /** One slice: steps until the time budget is spent or nothing is left; true when work remains. */
-  slice(nowMs = Date.now()): boolean {
+  /** One slice; returns the delay before the next: a pause after work, the interval once none is left. */
+  private runSlice(): number | Promise<number> {
     const started = performance.now()
-    const now = Math.floor(nowMs / 1000)
-    do {
-      if (this.rollup.step(now) === 'idle') return false
-    } while (performance.now() - started < this.sliceMs)
-    return true
-  }
-
-  /** One slice; returns the delay before the next. */
-  private runSlice(): number {
-    const started = performance.now()
-    const more = this.slice()
-    return more ? Math.max(1, (performance.now() - started) * this.pauseRatio) : this.intervalMs
+    // A slice that waited long on the database (a lock) pauses no longer than between idle passes.
+    const next = (more: boolean) =>
+      more ? Math.min(this.intervalMs, Math.max(1, (performance.now() - started) * this.pauseRatio)) : this.intervalMs
+    const more = this.rollup.slice(Math.floor(Date.now() / 1000), this.sliceMs)
+    return typeof more === 'boolean' ? next(more) : more.then(next)
   }
 }

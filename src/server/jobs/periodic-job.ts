@@ -13,21 +13,27 @@ export interface JobReporting {
   lease?: JobLease
 }
 
-export interface PeriodicJobOptions extends JobReporting {
+/** What a run returns: the delay before the next, or nothing for the job's interval. */
+type Delay = number | void
+
+export interface PeriodicJobOptions<Run extends Delay | Promise<Delay>> extends JobReporting {
   /** Names the job in log lines. */
   name: string
   /** From the end of a run to the next one, unless the run asks for another delay. */
   intervalMs: number
-  /** One run; may return the delay before the next (a job that works in slices and pauses between them). */
-  run: () => number | void
+  /**
+   * One run; may return the delay before the next (a job that works in slices and pauses between them).
+   * A run on another thread returns a promise: the next is scheduled once it settles.
+   */
+  run: () => Run
 }
 
-export class PeriodicJob {
+export class PeriodicJob<Run extends Delay | Promise<Delay> = Delay> {
   private timer: NodeJS.Timeout | undefined
   private running = false
   private readonly failures: RepeatedFailureLog
 
-  constructor(private readonly options: PeriodicJobOptions) {
+  constructor(private readonly options: PeriodicJobOptions<Run>) {
     this.failures = new RepeatedFailureLog(options.log, options.name)
   }
 
@@ -44,23 +50,38 @@ export class PeriodicJob {
   }
 
   /** One run now, its failure handled as on the timer; returns the delay before the next run. */
-  runOnce(): number {
+  runOnce(this: PeriodicJob<Delay>): number {
+    return this.attempt() as number
+  }
+
+  /** A synchronous run's delay at once, an asynchronous one's once it settles; never throws nor rejects. */
+  private attempt(): number | Promise<number> {
     const { intervalMs, lease } = this.options
     if (lease && !lease.held()) return intervalMs
-    try {
-      const next = this.options.run()
-      this.failures.succeeded()
-      return next ?? intervalMs
-    } catch (err) {
+    const failed = (err: unknown) => {
       this.failures.failed(err, `tried again every ${intervalMs} ms`)
       this.options.onError?.(err)
       return intervalMs
+    }
+    const succeeded = (next: Delay) => {
+      this.failures.succeeded()
+      return next ?? intervalMs
+    }
+    try {
+      const next = this.options.run()
+      return next instanceof Promise ? next.then(succeeded, failed) : succeeded(next)
+    } catch (err) {
+      return failed(err)
     }
   }
 
   private schedule(delayMs: number): void {
     if (!this.running) return
-    this.timer = setTimeout(() => this.schedule(this.runOnce()), delayMs)
+    this.timer = setTimeout(() => {
+      const next = this.attempt()
+      if (typeof next === 'number') this.schedule(next)
+      else void next.then((delay) => this.schedule(delay))
+    }, delayMs)
     this.timer.unref()
   }
 }

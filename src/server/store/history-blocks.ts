@@ -14,6 +14,8 @@ export interface StartedBlockRow extends BlockRow {
 
 /** Block starts per query: one statement seeks them all (SQLite allows 32,766 parameters). */
 const STARTS_PER_QUERY = 500
+/** Statistic ids per query, likewise. */
+const IDS_PER_QUERY = 500
 
 type Prepared = ReturnType<typeof prepareLevel>
 
@@ -106,6 +108,24 @@ export class BlockRepository {
             .where('start', 'in', starts.slice(i, i + STARTS_PER_QUERY))
             .where('statistic_id', '>=', fromId)
             .where('statistic_id', '<=', toId)
+        )
+      )
+    }
+    return rows
+  }
+
+  /** The blocks starting at `start` of the given statistics: one query per 500 ids, not one per block. */
+  atStart(level: RolledLevel, start: number, statisticIds: readonly number[]): BlockRow[] {
+    const h = historyQueries(this.db)
+    const rows: BlockRow[] = []
+    for (let i = 0; i < statisticIds.length; i += IDS_PER_QUERY) {
+      rows.push(
+        ...this.sql.all(
+          h
+            .selectFrom(blockTable[level])
+            .select(['statistic_id', 'buckets'])
+            .where('start', '=', start)
+            .where('statistic_id', 'in', statisticIds.slice(i, i + IDS_PER_QUERY))
         )
       )
     }

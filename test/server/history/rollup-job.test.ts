@@ -1,9 +1,13 @@
 // The background job: it works in bounded slices and yields between them, so the event loop keeps
-// serving (timers here stand for HTTP requests) while a large rollup runs.
+// serving (timers here stand for HTTP requests) while a large rollup runs; on PostgreSQL the slices run on
+// a thread of their own, and a statement held by a lock there holds nothing on the event loop.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { HistoryRollupJob } from '../../../src/server/jobs/history-rollup'
-import { ROLL_GRACE_SECONDS } from '../../../src/server/history/rollup'
+import { RollupThread } from '../../../src/server/jobs/history-rollup-thread'
+import { Rollup, ROLL_GRACE_SECONDS } from '../../../src/server/history/rollup'
+import { SyncConnection } from '../../../src/server/store/postgres/sync-connection'
 import { silentLogger } from '../../../src/server/log'
+import { testEngine } from '../../support/test-database'
 import { waitFor } from '../../support/wait'
 import { historySetup, HOUR, type HistorySetup } from './history-setup'
 
@@ -26,17 +30,19 @@ function backlog(): number {
   return start + 6 * HOUR
 }
 
+const rolledUntil = () => setup.store.history.settings.progress().rolledUntil.minute ?? 0
+
 describe('history rollup job', () => {
   it('ends a slice at the first step past its time budget, and reports whether work remains', () => {
     setup = historySetup(200)
     const end = backlog()
-    const job = new HistoryRollupJob(setup.store, { sliceMs: 5 }, { log: silentLogger })
+    const rollup = new Rollup(setup.store.history, setup.store.sql)
     // A clock that moves 2 ms a step, however fast the machine: a slice of 5 ms ends after its third step.
     let clockMs = 0
     vi.spyOn(performance, 'now').mockImplementation(() => clockMs)
-    const step = job.rollup.step.bind(job.rollup)
+    const step = rollup.step.bind(rollup)
     let steps = 0
-    vi.spyOn(job.rollup, 'step').mockImplementation((now) => {
+    vi.spyOn(rollup, 'step').mockImplementation((now) => {
       clockMs += 2
       steps++
       return step(now)
@@ -44,25 +50,26 @@ describe('history rollup job', () => {
     const stepsPerSlice: number[] = []
     for (let more = true; more;) {
       steps = 0
-      more = job.slice()
+      more = rollup.slice(Math.floor(Date.now() / 1000), 5)
       stepsPerSlice.push(steps)
     }
     const withWorkLeft = stepsPerSlice.slice(0, -1)
     expect(withWorkLeft.length).toBeGreaterThan(5)
     expect(withWorkLeft).toEqual(withWorkLeft.map(() => 3))
     expect(stepsPerSlice.at(-1)).toBeLessThanOrEqual(3)
-    expect(setup.store.history.settings.progress().rolledUntil.minute).toBeGreaterThanOrEqual(end)
+    expect(rolledUntil()).toBeGreaterThanOrEqual(end)
   })
 
   it('yields to the event loop between slices while it catches up', async () => {
     setup = historySetup(200)
     const end = backlog()
-    const job = new HistoryRollupJob(setup.store, { intervalMs: 1, sliceMs: 5, pauseRatio: 1 }, { log: silentLogger })
+    const rollup = new Rollup(setup.store.history, setup.store.sql)
+    const job = new HistoryRollupJob(rollup, { intervalMs: 1, sliceMs: 5, pauseRatio: 1 }, { log: silentLogger })
     // What ran in turn: the job's slices, and a timer standing for the HTTP requests waiting meanwhile.
     const turns: ('slice, work left' | 'slice, done' | 'timer')[] = []
-    const slice = job.slice.bind(job)
-    vi.spyOn(job, 'slice').mockImplementation((nowMs) => {
-      const more = slice(nowMs)
+    const slice = rollup.slice.bind(rollup)
+    vi.spyOn(rollup, 'slice').mockImplementation((now, budgetMs) => {
+      const more = slice(now, budgetMs)
       turns.push(more ? 'slice, work left' : 'slice, done')
       return more
     })
@@ -71,15 +78,70 @@ describe('history rollup job', () => {
     }, 1)
     job.start()
     try {
-      await waitFor('the backlog rolled up', () => (setup.store.history.settings.progress().rolledUntil.minute ?? 0) >= end, 60_000, 20)
+      await waitFor('the backlog rolled up', () => rolledUntil() >= end, 60_000, 20)
     } finally {
-      job.stop()
+      await job.stop()
       clearInterval(ticker)
     }
-    expect(setup.store.history.settings.progress().rolledUntil.minute).toBeGreaterThanOrEqual(end)
+    expect(rolledUntil()).toBeGreaterThanOrEqual(end)
     expect(Math.floor(Date.now() / 1000)).toBeGreaterThan(end + ROLL_GRACE_SECONDS)
     expect(turns.filter((t) => t === 'slice, work left').length).toBeGreaterThan(5)
     // The timer, due before the pause after a slice ends, runs before the next slice.
     expect(turns.filter((t, i) => t === 'slice, work left' && i + 1 < turns.length && turns[i + 1] !== 'timer')).toEqual([])
   })
+
+  it.skipIf(testEngine !== 'postgres')(
+    'on PostgreSQL, rolls up on its own thread: while another session locks the blocks, the event loop runs on and the rollup waits, then finishes',
+    async () => {
+      setup = historySetup(200)
+      const end = backlog()
+      const thread = new RollupThread({ database: setup.store.location })
+      const failures: unknown[] = []
+      const job = new HistoryRollupJob(
+        thread,
+        { intervalMs: 20, sliceMs: 5, pauseRatio: 1 },
+        { log: silentLogger, onError: (e) => failures.push(e) }
+      )
+      const holder = new SyncConnection(setup.store.location)
+      let ticks = 0
+      const ticker = setInterval(() => ticks++, 5)
+      try {
+        holder.query('BEGIN')
+        holder.query('LOCK TABLE history_minute IN ACCESS EXCLUSIVE MODE')
+        job.start()
+        // The thread's first write waits on the lock for as long as it is held (no lock timeout given).
+        await waitFor(
+          "the rollup thread waiting on the other session's lock",
+          () =>
+            Number(
+              holder.query("SELECT count(*) AS n FROM pg_locks WHERE relation = 'history_minute'::regclass AND NOT granted").rows[0].n
+            ) > 0,
+          30_000,
+          10
+        )
+        const ticksWhileLocked = ticks
+        await waitFor('the event loop turning meanwhile', () => ticks >= ticksWhileLocked + 20, 10_000, 5)
+        expect(rolledUntil()).toBeLessThan(end)
+        holder.query('ROLLBACK')
+        await waitFor('the backlog rolled up', () => rolledUntil() >= end, 60_000, 20)
+      } finally {
+        clearInterval(ticker)
+        await job.stop()
+        holder.close()
+      }
+      expect(failures).toEqual([])
+    },
+    90_000
+  )
+
+  it.skipIf(testEngine !== 'postgres')(
+    'on PostgreSQL, fails a slice whose thread cannot open its store, and starts a new thread for the next',
+    async () => {
+      setup = historySetup(3)
+      const thread = new RollupThread({ database: 'postgres://nobody@127.0.0.1:1/none' })
+      await expect(thread.slice(Math.floor(Date.now() / 1000), 5)).rejects.toThrow(/ECONNREFUSED|connect/)
+      await expect(thread.slice(Math.floor(Date.now() / 1000), 5)).rejects.toThrow(/ECONNREFUSED|connect/)
+      await thread.close()
+    }
+  )
 })
