@@ -29,6 +29,9 @@ async function runEnginesBenchmark(): Promise<void> {
   const cluster = startBenchCluster()
   const rows: Row[] = []
   try {
+    // The collector's PostgreSQL rate is bound by round trips (docs/performance.md): this machine's own
+    // figure today, beside which the rates below are read (2026-11-24: about 170 µs).
+    console.log(`  PostgreSQL round trip (SELECT 1, the server's synchronous connection): ${fixed(cluster.roundTripMicros(), 0)} µs`)
     const collector = async (engine: Engine) => {
       const http = await measureHttp(traffic.warmup, traffic.messages, s, engine)
       printHttp(http, s)

@@ -11,10 +11,14 @@ import { withDatabase } from '../test/support/test-database'
 import { envInt } from './support'
 
 const SCRIPT = resolve(__dirname, '../scripts/postgres.sh')
+const ROUND_TRIP_WARMUP = 500
+const ROUND_TRIPS = 5000
 
 export interface BenchCluster {
   /** A new, empty database on the cluster: its URL. */
   createDatabase(): string
+  /** The mean time of `SELECT 1` answered on the server's synchronous connection (its thread and pg), in µs. */
+  roundTripMicros(): number
   stop(): void
 }
 
@@ -28,6 +32,12 @@ export function startBenchCluster(): BenchCluster {
       const name = `bench_${++created}`
       admin.query(`CREATE DATABASE ${name}`)
       return withDatabase(url, name)
+    },
+    roundTripMicros() {
+      for (let i = 0; i < ROUND_TRIP_WARMUP; i++) admin.query('SELECT 1')
+      const started = performance.now()
+      for (let i = 0; i < ROUND_TRIPS; i++) admin.query('SELECT 1')
+      return ((performance.now() - started) * 1000) / ROUND_TRIPS
     },
     stop() {
       admin.close()

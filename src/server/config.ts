@@ -40,6 +40,8 @@ export interface ServerConfig {
   databaseLockTimeoutMs?: number
   /** PostgreSQL: how long the HTTP thread waits on a statement before looking whether it is stuck; absent: DEFAULT_STALL_MS. */
   databaseStallMs?: number
+  /** PostgreSQL: how long a statement of the HTTP thread may run; absent: DEFAULT_HTTP_STATEMENT_TIMEOUT_MS. */
+  databaseStatementTimeoutMs?: number
   /** Timeouts and connection caps chosen by flag; the others keep their defaults (http/http-limits.ts). */
   httpLimits?: Partial<HttpLimits>
   /** Any limit left out keeps its default (collector/request-body.ts). */
@@ -73,6 +75,7 @@ export const settings = {
   'cache-size': 'OVERSEER_CACHE_SIZE',
   'database-lock-timeout': 'OVERSEER_DATABASE_LOCK_TIMEOUT',
   'database-stall-time': 'OVERSEER_DATABASE_STALL_TIME',
+  'database-statement-timeout': 'OVERSEER_DATABASE_STATEMENT_TIMEOUT',
   'headers-timeout': 'OVERSEER_HEADERS_TIMEOUT',
   'request-timeout': 'OVERSEER_REQUEST_TIMEOUT',
   'max-connections': 'OVERSEER_MAX_CONNECTIONS',
@@ -144,6 +147,7 @@ const schema = z.object({
   'headers-timeout': seconds('headers-timeout'),
   'database-lock-timeout': seconds('database-lock-timeout'),
   'database-stall-time': seconds('database-stall-time'),
+  'database-statement-timeout': seconds('database-statement-timeout'),
   'request-timeout': seconds('request-timeout'),
   'max-connections': count('max-connections'),
   'max-connections-per-address': count('max-connections-per-address'),
@@ -205,6 +209,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     cacheSizeMib: v['cache-size'],
     databaseLockTimeoutMs: v['database-lock-timeout'] && v['database-lock-timeout'] * 1000,
     databaseStallMs: v['database-stall-time'] && v['database-stall-time'] * 1000,
+    databaseStatementTimeoutMs: v['database-statement-timeout'] && v['database-statement-timeout'] * 1000,
     httpLimits: httpLimitsOf(v),
     collectorLimits: v['collector-in-flight'] === undefined ? undefined : { maxBodyBytesInFlight: v['collector-in-flight'] * 2 ** 20 },
     tls: tlsOf(v),

@@ -38,7 +38,7 @@ import type { ChangeChannel } from './store/change-channel'
 import { pendingMigration } from './store/database'
 import { isPostgresUrl } from './store/postgres/database'
 import { loadPostgresSupport } from './store/postgres/sync-connection'
-import { DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_STALL_MS, Store } from './store/store'
+import { DEFAULT_HTTP_STATEMENT_TIMEOUT_MS, DEFAULT_LOCK_TIMEOUT_MS, DEFAULT_STALL_MS, Store } from './store/store'
 import { ServerTls } from './tls/server-tls'
 import { version } from '../../package.json'
 
@@ -94,6 +94,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     pageCacheMib: options.cacheSizeMib,
     lockTimeoutMs: options.databaseLockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
     stallMs: options.databaseStallMs ?? DEFAULT_STALL_MS,
+    statementTimeoutMs: options.databaseStatementTimeoutMs ?? DEFAULT_HTTP_STATEMENT_TIMEOUT_MS,
     onSlow: { slowMs: SLOW_STATEMENT_MS, waited: databaseWaits.waited }
   }
   const store = new Store(database, (message) => log.info(message), storeOptions)

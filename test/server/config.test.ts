@@ -76,6 +76,12 @@ describe('server configuration', () => {
     expect(parseConfig([], { OVERSEER_DATABASE_STALL_TIME: '1' }).databaseStallMs).toBe(1000)
   })
 
+  it("takes the HTTP thread's PostgreSQL statement timeout in seconds from --database-statement-timeout or OVERSEER_DATABASE_STATEMENT_TIMEOUT", () => {
+    expect(parseConfig([], {}).databaseStatementTimeoutMs).toBeUndefined()
+    expect(parseConfig(['--database-statement-timeout', '30'], {}).databaseStatementTimeoutMs).toBe(30_000)
+    expect(parseConfig([], { OVERSEER_DATABASE_STATEMENT_TIMEOUT: '2.5' }).databaseStatementTimeoutMs).toBe(2_500)
+  })
+
   it('takes the PostgreSQL lock timeout in seconds from --database-lock-timeout or OVERSEER_DATABASE_LOCK_TIMEOUT', () => {
     expect(parseConfig([], {}).databaseLockTimeoutMs).toBeUndefined()
     expect(parseConfig(['--database-lock-timeout', '2.5'], {}).databaseLockTimeoutMs).toBe(2500)
@@ -109,6 +115,7 @@ describe('server configuration', () => {
     [['--headers-timeout', '0'], /--headers-timeout must be more than 0 seconds/],
     [['--database-lock-timeout', '0'], /--database-lock-timeout must be more than 0 seconds/],
     [['--database-stall-time', 'soon'], /--database-stall-time must be a number of seconds/],
+    [['--database-statement-timeout', '0'], /--database-statement-timeout must be more than 0 seconds/],
     [['--request-timeout', 'soon'], /--request-timeout must be a number of seconds/],
     [['--max-connections', '0'], /--max-connections must be 1 or more/],
     [['--max-connections-per-address', '2.5'], /--max-connections-per-address must be a whole number/],

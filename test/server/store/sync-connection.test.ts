@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { idleConnectionThreads, SyncConnection, type PostgresError } from '../../../src/server/store/postgres/sync-connection'
-import { storageFailureCode } from '../../../src/server/store/storage-errors'
+import { storageFailureCode, storageFailureMessage } from '../../../src/server/store/storage-errors'
 import { Store } from '../../../src/server/store/store'
 import { startSilentServer, type SilentServer } from '../../support/silent-server'
 import { databaseFor, dropDatabaseOf, testEngine, withDatabase } from '../../support/test-database'
@@ -129,11 +129,23 @@ describe.skipIf(testEngine !== 'postgres')('a lock held by another session', () 
     }
   })
 
-  it("is waited for without limit by the migrations, and the store's connection keeps its lock timeout after them", () => {
+  it("is waited for without limit by the migrations, and the store's connection keeps its lock and statement timeouts after them", () => {
     const dir = mkdtempSync(join(tmpdir(), 'overseer-lock-timeout-'))
-    const store = new Store(databaseFor(dir)!, undefined, { lockTimeoutMs: 300 })
+    const store = new Store(databaseFor(dir)!, undefined, { lockTimeoutMs: 300, statementTimeoutMs: 400 })
     try {
       expect(store.sql.rows<{ lock_timeout: string }>('SHOW lock_timeout')[0].lock_timeout).toBe('300ms')
+      expect(store.sql.rows<{ statement_timeout: string }>('SHOW statement_timeout')[0].statement_timeout).toBe('400ms')
+      // A statement that runs past it (a report too heavy for the HTTP thread) is cancelled: "busy", a 503.
+      const cancelled = (() => {
+        try {
+          store.sql.rows('SELECT pg_sleep(2)')
+        } catch (err) {
+          return err as PostgresError
+        }
+        throw new Error('the statement ran to its end')
+      })()
+      expect(cancelled.code).toBe('57014')
+      expect(storageFailureMessage(storageFailureCode(cancelled)!)).toMatch(/did not answer in time \(57014\); try again shortly/)
     } finally {
       store.close()
       dropDatabaseOf(dir)

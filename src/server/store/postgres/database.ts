@@ -11,6 +11,8 @@ const MIGRATION_LOCK = 7_240_017_001
 export interface PostgresOptions {
   /** How long a statement may wait for a lock another session holds; absent, no limit but the statement's. */
   lockTimeoutMs?: number
+  /** How long a statement may run (statement_timeout) but the migrations'; absent, SyncConnection's default. */
+  statementTimeoutMs?: number
   /** Statements not answered within this are looked at, and given up when stuck (stall-watch.ts); absent, never. */
   stallMs?: number
   /** Told of the statements answered slowly. */
@@ -24,9 +26,9 @@ export function isPostgresUrl(location: string): boolean {
 export function openPostgres(
   url: string,
   log: (line: string) => void = () => {},
-  { lockTimeoutMs, stallMs, onSlow }: PostgresOptions = {}
+  { lockTimeoutMs, statementTimeoutMs, stallMs, onSlow }: PostgresOptions = {}
 ): PostgresRunner {
-  const runner = new PostgresRunner(new SyncConnection(url, { lockTimeoutMs, onSlow }))
+  const runner = new PostgresRunner(new SyncConnection(url, { lockTimeoutMs, statementTimeoutMs, onSlow }))
   try {
     migrate(runner, log)
     if (stallMs) runner.connection.guard(stallMs)
@@ -41,8 +43,10 @@ const LATEST_VERSION = postgresMigrations[postgresMigrations.length - 1].version
 
 function migrate(runner: PostgresRunner, log: (line: string) => void): void {
   // Another instance may be migrating (the advisory lock), and a migration may wait for the collector's
-  // transactions on the tables it alters: neither is a lock to give up on.
+  // transactions on the tables it alters: neither is a lock to give up on; nor is a long migration a
+  // statement to give up on.
   runner.execute('SET lock_timeout = 0')
+  runner.execute('SET statement_timeout = 0')
   runner.execute('SELECT pg_advisory_lock(?)', [MIGRATION_LOCK])
   try {
     runner.execute(`CREATE TABLE IF NOT EXISTS schema_migration (
@@ -65,5 +69,6 @@ function migrate(runner: PostgresRunner, log: (line: string) => void): void {
   } finally {
     runner.execute('SELECT pg_advisory_unlock(?)', [MIGRATION_LOCK])
     runner.execute('RESET lock_timeout')
+    runner.execute('RESET statement_timeout')
   }
 }
