@@ -20,9 +20,9 @@ import { httpLimitsWith } from './http/http-limits'
 import { listeningUrls } from './http/listening-urls'
 import { TrustedProxies } from './http/trusted-proxies'
 import { AlertDeliveryJob } from './jobs/alert-delivery'
-import { HeartbeatWatchdog } from './jobs/heartbeat-watchdog'
+import { HeartbeatWatchdog, watchdogOnThread } from './jobs/heartbeat-watchdog'
 import { HistoryRollupJob, type HistoryRollupOptions } from './jobs/history-rollup'
-import { RollupThread } from './jobs/history-rollup-thread'
+import { JobsThread } from './jobs/jobs-thread'
 import { Rollup } from './history/rollup'
 import { EventRetentionJob } from './jobs/event-retention'
 import { MMonitImportJob } from './jobs/mmonit-import-job'
@@ -223,12 +223,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           }
         }
       : storage
-    const watchdog = new HeartbeatWatchdog(store, feed, collectors)
+    // On PostgreSQL the watchdog's and the rollup's statements run on a thread of their own: their waits
+    // on the database (a lock, a slow statement) never hold the event loop.
+    const jobsThread = severalInstances
+      ? new JobsThread({ database: store.location, lockTimeoutMs: storeOptions.lockTimeoutMs })
+      : undefined
+    const watchdog = jobsThread ? watchdogOnThread(jobsThread, feed, collectors) : new HeartbeatWatchdog(store, feed, collectors)
     watchdog.start(options.watchdogIntervalMs, onceForDatabase)
     const rollup = new HistoryRollupJob(
-      store.sql.engine === 'postgres'
-        ? new RollupThread({ database: store.location, lockTimeoutMs: storeOptions.lockTimeoutMs })
-        : new Rollup(store.history, store.sql),
+      jobsThread ? { slice: (now, budgetMs) => jobsThread.rollupSlice(now, budgetMs) } : new Rollup(store.history, store.sql),
       options.historyRollup ?? {},
       onceForDatabase
     )
@@ -257,7 +260,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       async close() {
         watchdog.stop()
         runLog.stop()
-        await rollup.stop()
+        rollup.stop()
+        await jobsThread?.close()
         sessionSweep.stop()
         eventRetention.stop()
         await alerts.stop()

@@ -9,8 +9,10 @@ import type { ChangeFeed } from '../live/change-feed'
 import type { LiveChange } from '../../shared/live'
 import type { HostRow } from '../store/hosts'
 import type { Store } from '../store/store'
+import type { JobsThread } from './jobs-thread'
 import { PeriodicJob, type JobReporting } from './periodic-job'
 
+const DEFAULT_INTERVAL_MS = 500
 /** Passes further apart than this many intervals mean the watchdog was not watching (see pass). */
 const WATCHING_GAP_INTERVALS = 4
 /** How long it holds its judgement at most while the collector cannot store (see pass): past it, a
@@ -22,7 +24,36 @@ export interface CollectorStorage {
   readonly unavailable: string | undefined
 }
 
-export class HeartbeatWatchdog {
+/** The watchdog's passes, on this thread (HeartbeatWatchdog) or on the jobs' thread (watchdogOnThread). */
+export interface WatchdogJob {
+  start(intervalMs: number | undefined, reporting: JobReporting): void
+  stop(): void
+}
+
+/**
+ * The watchdog whose passes run on the jobs' thread (PostgreSQL: jobs-thread.ts), scheduled here under the
+ * lease; the live changes a pass made are published here, after its commit.
+ */
+export function watchdogOnThread(thread: JobsThread, feed: ChangeFeed, storage: CollectorStorage): WatchdogJob {
+  let job: PeriodicJob<Promise<void>> | undefined
+  return {
+    start(intervalMs = DEFAULT_INTERVAL_MS, reporting) {
+      job ??= new PeriodicJob({
+        name: 'heartbeat watchdog',
+        intervalMs,
+        run: async () => feed.publishAll((await thread.watchdogPass(Date.now(), intervalMs, storage.unavailable)).changes),
+        ...reporting
+      })
+      job.start()
+    },
+    stop() {
+      job?.stop()
+      job = undefined
+    }
+  }
+}
+
+export class HeartbeatWatchdog implements WatchdogJob {
   private job: PeriodicJob | undefined
   private readonly events: EventRecorder
   private lastPassMs: number | undefined
@@ -39,7 +70,7 @@ export class HeartbeatWatchdog {
     this.events = new EventRecorder(store)
   }
 
-  start(intervalMs = 500, reporting: JobReporting): void {
+  start(intervalMs = DEFAULT_INTERVAL_MS, reporting: JobReporting): void {
     this.job ??= new PeriodicJob({
       name: 'heartbeat watchdog',
       intervalMs,

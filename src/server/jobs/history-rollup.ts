@@ -3,11 +3,15 @@
 // The pause caps the job's share of the CPU (on SQLite) or of the database's time (on PostgreSQL) at
 // 1 / (1 + pauseRatio), 10 % by default, while it catches up, and a steady hour's roll of 100 hosts still
 // takes well under a minute. On SQLite the slices run on the event loop, which serves HTTP and the
-// collector between them; on PostgreSQL they run on a thread of their own (history-rollup-thread.ts),
-// since a statement there is a round trip that a lock or a slow database can hold for seconds.
-import type { Rollup } from '../history/rollup'
+// collector between them; on PostgreSQL they run on the jobs' thread (jobs-thread.ts), since a
+// statement there is a round trip that a lock or a slow database can hold for seconds.
 import { PeriodicJob, type JobReporting } from './periodic-job'
-import type { RollupThread } from './history-rollup-thread'
+
+/** Runs rollup slices: the Rollup itself (on this thread), or the jobs' thread for it. */
+export interface RollupSlices {
+  /** One slice at `now` (unix seconds) of at most about `budgetMs`; true when work remains. */
+  slice(now: number, budgetMs: number): boolean | Promise<boolean>
+}
 
 export interface HistoryRollupOptions {
   /** Between passes when there is nothing to do */
@@ -26,7 +30,7 @@ export class HistoryRollupJob {
 
   /** A slice that throws (a full disk) is tried again on the next pass: see periodic-job.ts. */
   constructor(
-    private readonly rollup: Rollup | RollupThread,
+    private readonly rollup: RollupSlices,
     options: HistoryRollupOptions,
     reporting: JobReporting
   ) {
@@ -40,10 +44,8 @@ export class HistoryRollupJob {
     this.job.start()
   }
 
-  /** Stops the passes, and ends the rollup's thread if it has one. */
-  async stop(): Promise<void> {
+  stop(): void {
     this.job.stop()
-    if ('close' in this.rollup) await this.rollup.close()
   }
 
   /** One slice; returns the delay before the next: a pause after work, the interval once none is left. */

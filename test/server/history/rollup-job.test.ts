@@ -1,9 +1,9 @@
 // The background job: it works in bounded slices and yields between them, so the event loop keeps
 // serving (timers here stand for HTTP requests) while a large rollup runs; on PostgreSQL the slices run on
-// a thread of their own, and a statement held by a lock there holds nothing on the event loop.
+// the jobs' thread, and a statement held by a lock there holds nothing on the event loop.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { HistoryRollupJob } from '../../../src/server/jobs/history-rollup'
-import { RollupThread } from '../../../src/server/jobs/history-rollup-thread'
+import { JobsThread } from '../../../src/server/jobs/jobs-thread'
 import { Rollup, ROLL_GRACE_SECONDS } from '../../../src/server/history/rollup'
 import { SyncConnection } from '../../../src/server/store/postgres/sync-connection'
 import { silentLogger } from '../../../src/server/log'
@@ -80,7 +80,7 @@ describe('history rollup job', () => {
     try {
       await waitFor('the backlog rolled up', () => rolledUntil() >= end, 60_000, 20)
     } finally {
-      await job.stop()
+      job.stop()
       clearInterval(ticker)
     }
     expect(rolledUntil()).toBeGreaterThanOrEqual(end)
@@ -91,14 +91,14 @@ describe('history rollup job', () => {
   })
 
   it.skipIf(testEngine !== 'postgres')(
-    'on PostgreSQL, rolls up on its own thread: while another session locks the blocks, the event loop runs on and the rollup waits, then finishes',
+    "on PostgreSQL, rolls up on the jobs' thread: while another session locks the blocks, the event loop runs on and the rollup waits, then finishes",
     async () => {
       setup = historySetup(200)
       const end = backlog()
-      const thread = new RollupThread({ database: setup.store.location })
+      const thread = new JobsThread({ database: setup.store.location })
       const failures: unknown[] = []
       const job = new HistoryRollupJob(
-        thread,
+        { slice: (now, budgetMs) => thread.rollupSlice(now, budgetMs) },
         { intervalMs: 20, sliceMs: 5, pauseRatio: 1 },
         { log: silentLogger, onError: (e) => failures.push(e) }
       )
@@ -111,7 +111,7 @@ describe('history rollup job', () => {
         job.start()
         // The thread's first write waits on the lock for as long as it is held (no lock timeout given).
         await waitFor(
-          "the rollup thread waiting on the other session's lock",
+          "the jobs' thread waiting on the other session's lock",
           () =>
             Number(
               holder.query("SELECT count(*) AS n FROM pg_locks WHERE relation = 'history_minute'::regclass AND NOT granted").rows[0].n
@@ -126,7 +126,8 @@ describe('history rollup job', () => {
         await waitFor('the backlog rolled up', () => rolledUntil() >= end, 60_000, 20)
       } finally {
         clearInterval(ticker)
-        await job.stop()
+        job.stop()
+        await thread.close()
         holder.close()
       }
       expect(failures).toEqual([])
@@ -138,9 +139,9 @@ describe('history rollup job', () => {
     'on PostgreSQL, fails a slice whose thread cannot open its store, and starts a new thread for the next',
     async () => {
       setup = historySetup(3)
-      const thread = new RollupThread({ database: 'postgres://nobody@127.0.0.1:1/none' })
-      await expect(thread.slice(Math.floor(Date.now() / 1000), 5)).rejects.toThrow(/ECONNREFUSED|connect/)
-      await expect(thread.slice(Math.floor(Date.now() / 1000), 5)).rejects.toThrow(/ECONNREFUSED|connect/)
+      const thread = new JobsThread({ database: 'postgres://nobody@127.0.0.1:1/none' })
+      await expect(thread.rollupSlice(Math.floor(Date.now() / 1000), 5)).rejects.toThrow(/ECONNREFUSED|connect/)
+      await expect(thread.rollupSlice(Math.floor(Date.now() / 1000), 5)).rejects.toThrow(/ECONNREFUSED|connect/)
       await thread.close()
     }
   )

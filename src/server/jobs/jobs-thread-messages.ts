@@ -1,0 +1,30 @@
+// What the server thread (jobs-thread.ts) and the jobs' thread (jobs-worker.ts) send each other.
+import type { LiveChange } from '../../shared/live'
+
+export interface JobsThreadData {
+  /** The PostgreSQL URL. */
+  database: string
+  /** The PostgreSQL connection thread's script in the built server (see sync-connection.ts). */
+  postgresWorker?: string
+  /** The longest a statement waits for a lock (store.ts); absent: no limit but the statement's. */
+  lockTimeoutMs?: number
+}
+
+/** A run of one job's step: a slice of the history rollup, a pass of the heartbeat watchdog. */
+export type JobRequest =
+  | { job: 'rollup'; now: number; budgetMs: number }
+  | { job: 'watchdog'; nowMs: number; intervalMs: number; collectorsUnavailable: string | undefined }
+
+/** What each request's run answers. */
+export interface JobResults {
+  /** Whether rollup work remains. */
+  rollup: boolean
+  /** How many hosts turned silent, and the live changes to publish (after their commit). */
+  watchdog: { silent: number; changes: LiveChange[] }
+}
+
+export type ToJobsThread = { type: 'run'; id: number; request: JobRequest } | { type: 'close' }
+
+/** A run's result, or why it failed (the error's code kept for the storage health). */
+export type FromJobsThread =
+  { id: number; result: JobResults[JobRequest['job']] } | { id: number; error: { message: string; code?: string } }

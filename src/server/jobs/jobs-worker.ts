@@ -1,0 +1,52 @@
+// The jobs' thread entry (PostgreSQL): runs the history rollup's slices and the heartbeat watchdog's
+// passes with its own store connection, so that their statements, a round trip each, and their waits on
+// locks or a slow database never hold up the server's event loop. The server thread schedules the runs
+// (under the job lease) and publishes the live changes they send back.
+import { parentPort, workerData } from 'node:worker_threads'
+import type { LiveChange } from '../../shared/live'
+import { Rollup } from '../history/rollup'
+import { ChangeFeed } from '../live/change-feed'
+import { usePostgresWorker } from '../store/postgres/sync-connection'
+import { Store } from '../store/store'
+import { HeartbeatWatchdog } from './heartbeat-watchdog'
+import type { FromJobsThread, JobRequest, JobResults, JobsThreadData, ToJobsThread } from './jobs-thread-messages'
+
+const port = parentPort!
+const data = workerData as JobsThreadData
+usePostgresWorker(data.postgresWorker)
+const store = new Store(data.database, undefined, { lockTimeoutMs: data.lockTimeoutMs })
+const rollup = new Rollup(store.history, store.sql)
+// The live feed is the server thread's: this one only captures what a pass changed, to send it over.
+const feed = new ChangeFeed(1)
+let changes: LiveChange[] = []
+feed.subscribe((envelope) => changes.push(envelope.change))
+const collectors: { unavailable: string | undefined } = { unavailable: undefined }
+const watchdog = new HeartbeatWatchdog(store, feed, collectors)
+const send = (message: FromJobsThread) => port.postMessage(message)
+
+function run(request: JobRequest): JobResults[JobRequest['job']] {
+  switch (request.job) {
+    case 'rollup':
+      return rollup.slice(request.now, request.budgetMs)
+    case 'watchdog': {
+      collectors.unavailable = request.collectorsUnavailable
+      changes = []
+      const silent = watchdog.pass(request.nowMs, request.intervalMs)
+      return { silent, changes }
+    }
+  }
+}
+
+port.on('message', (message: ToJobsThread) => {
+  if (message.type === 'close') {
+    store.close()
+    return port.close()
+  }
+  try {
+    send({ id: message.id, result: run(message.request) })
+  } catch (e) {
+    const error = e instanceof Error ? e : new Error(String(e))
+    const code = (error as { code?: unknown }).code
+    send({ id: message.id, error: { message: error.message, code: typeof code === 'string' ? code : undefined } })
+  }
+})
