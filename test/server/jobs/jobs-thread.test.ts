@@ -53,6 +53,9 @@ describe.skipIf(testEngine !== 'postgres')("the jobs' thread", () => {
       holder.close()
     }
     // Stored by the thread's own connection: seen from this one.
-    expect(t.store.sql.rows<{ n: number }>('SELECT count(*) AS n FROM state_interval WHERE host_id = ? AND service_name_id IS NULL', [hostId])[0].n).toBe(1)
+    expect(
+      t.store.sql.rows<{ n: number }>('SELECT count(*) AS n FROM state_interval WHERE host_id = ? AND service_name_id IS NULL', [hostId])[0]
+        .n
+    ).toBe(1)
   }, 30_000)
 })
