@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { E2E_PORT as PORT } from './e2e/support/console'
 import { databaseFor } from './test/support/test-database'
 
 // The e2e suite drives Debian's chromium (Playwright cannot download its own browser here) against
 // the built headless server, with a fresh data directory per run (and, with OVERSEER_TEST_POSTGRES set,
 // its own PostgreSQL database: test/support/test-database.ts).
-const PORT = Number(process.env.E2E_PORT ?? 43150)
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'overseer-e2e-'))
 const database = databaseFor(dataDir)
 

@@ -5,7 +5,12 @@ import { postCollector } from '../../test/support/collector-client'
 import { asAgent, fixture } from '../../test/support/fixtures'
 import { captureShiftTo, retimeCapture, withPoll } from '../../test/support/payloads'
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 43150)
+/**
+ * The config's server listens here, and the specs that start their own on the next few ports. Below
+ * Linux's ephemeral range (32768–60999): the vitest lane beside Playwright opens connections by the
+ * hundred, and one of their local ports once took a spec's port (EADDRINUSE, a failed CI run).
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 23150)
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`
 export const ADMIN = { uname: 'admin', password: 'e2eadmin' }
 /** The collector user the config's server was started with (--init-collector). */
