@@ -22,7 +22,8 @@ import { captureShiftTo, retimeCapture } from '../support/payloads'
 import { isAlive } from './forked-server-process'
 import { launchApp, type AppUnderTest } from './stand-in-app'
 
-const PORT = 43310
+// Below Linux's ephemeral ports (32768–60999): no connection of the tests beside it can be holding it.
+const PORT = 23310
 const origin = `http://127.0.0.1:${PORT}`
 const setup = { adminuname: 'root', adminpassword: 'first-admin-pw', collectoruname: 'monit', collectorpassword: 'collect0r99' }
 
