@@ -19,6 +19,13 @@ const IDS_PER_QUERY = 500
 
 type Prepared = ReturnType<typeof prepareLevel>
 
+/** The rows `read` returns for each chunk of `values`, in order: one query per chunk, within the engines' parameter limits. */
+function inChunks<R>(values: readonly number[], size: number, read: (chunk: number[]) => R[]): R[] {
+  const rows: R[] = []
+  for (let i = 0; i < values.length; i += size) rows.push(...read(values.slice(i, i + size)))
+  return rows
+}
+
 function prepareLevel(db: QueryBuilder, sql: SqlRunner, level: RolledLevel) {
   const h = historyQueries(db)
   const table = blockTable[level]
@@ -98,38 +105,26 @@ export class BlockRepository {
   /** The blocks at any of `starts` of statistics fromId..toId: one query seeks every start (a year is 365). */
   rangeAt(level: RolledLevel, starts: readonly number[], fromId: number, toId: number): StartedBlockRow[] {
     const h = historyQueries(this.db)
-    const rows: StartedBlockRow[] = []
-    for (let i = 0; i < starts.length; i += STARTS_PER_QUERY) {
-      rows.push(
-        ...this.sql.all(
-          h
-            .selectFrom(blockTable[level])
-            .select(['start', 'statistic_id', 'buckets'])
-            .where('start', 'in', starts.slice(i, i + STARTS_PER_QUERY))
-            .where('statistic_id', '>=', fromId)
-            .where('statistic_id', '<=', toId)
-        )
+    return inChunks(starts, STARTS_PER_QUERY, (chunk) =>
+      this.sql.all(
+        h
+          .selectFrom(blockTable[level])
+          .select(['start', 'statistic_id', 'buckets'])
+          .where('start', 'in', chunk)
+          .where('statistic_id', '>=', fromId)
+          .where('statistic_id', '<=', toId)
       )
-    }
-    return rows
+    )
   }
 
   /** The blocks starting at `start` of the given statistics: one query per 500 ids, not one per block. */
   atStart(level: RolledLevel, start: number, statisticIds: readonly number[]): BlockRow[] {
     const h = historyQueries(this.db)
-    const rows: BlockRow[] = []
-    for (let i = 0; i < statisticIds.length; i += IDS_PER_QUERY) {
-      rows.push(
-        ...this.sql.all(
-          h
-            .selectFrom(blockTable[level])
-            .select(['statistic_id', 'buckets'])
-            .where('start', '=', start)
-            .where('statistic_id', 'in', statisticIds.slice(i, i + IDS_PER_QUERY))
-        )
+    return inChunks(statisticIds, IDS_PER_QUERY, (chunk) =>
+      this.sql.all(
+        h.selectFrom(blockTable[level]).select(['statistic_id', 'buckets']).where('start', '=', start).where('statistic_id', 'in', chunk)
       )
-    }
-    return rows
+    )
   }
 
   /** The earliest start of a block at or after `from`, of any statistic (a seek on the primary key). */
