@@ -216,19 +216,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const onceForDatabase = { ...jobReporting, lease }
     // Its first pass gives every agent a full heartbeat deadline (issue 12), as does a pass after a gap.
     // Held while this instance's collector cannot store, or another's (several instances on PostgreSQL).
-    const collectors = severalInstances
-      ? {
-          get unavailable() {
-            return storage.unavailable ?? runLog.elsewhere()
-          }
-        }
-      : storage
     // On PostgreSQL the watchdog's and the rollup's statements run on a thread of their own: their waits
     // on the database (a lock, a slow statement) never hold the event loop.
     const jobsThread = severalInstances
       ? new JobsThread({ database: store.location, lockTimeoutMs: storeOptions.lockTimeoutMs })
       : undefined
-    const watchdog = jobsThread ? watchdogOnThread(jobsThread, feed, collectors) : new HeartbeatWatchdog(store, feed, collectors)
+    const watchdog = jobsThread ? watchdogOnThread(jobsThread, feed, storage, () => runLog.id) : new HeartbeatWatchdog(store, feed, storage)
     watchdog.start(options.watchdogIntervalMs, onceForDatabase)
     const rollup = new HistoryRollupJob(
       jobsThread ? { slice: (now, budgetMs) => jobsThread.rollupSlice(now, budgetMs) } : new Rollup(store.history, store.sql),

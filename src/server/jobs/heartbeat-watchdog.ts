@@ -32,16 +32,25 @@ export interface WatchdogJob {
 
 /**
  * The watchdog whose passes run on the jobs' thread (PostgreSQL: jobs-thread.ts), scheduled here under the
- * lease; the live changes a pass made are published here, after its commit.
+ * lease; the live changes a pass made are published here, after its commit. It holds its judgement while
+ * this instance's collector cannot store, or another's (asked on the thread, for run `runId()`).
  */
-export function watchdogOnThread(thread: JobsThread, feed: ChangeFeed, storage: CollectorStorage): WatchdogJob {
+export function watchdogOnThread(
+  thread: JobsThread,
+  feed: ChangeFeed,
+  storage: CollectorStorage,
+  runId: () => number | undefined
+): WatchdogJob {
   let job: PeriodicJob<Promise<void>> | undefined
   return {
     start(intervalMs = DEFAULT_INTERVAL_MS, reporting) {
       job ??= new PeriodicJob({
         name: 'heartbeat watchdog',
         intervalMs,
-        run: async () => feed.publishAll((await thread.watchdogPass(Date.now(), intervalMs, storage.unavailable)).changes),
+        run: async () => {
+          const pass = { nowMs: Date.now(), intervalMs, collectorUnavailable: storage.unavailable, runId: runId() }
+          feed.publishAll((await thread.watchdogPass(pass)).changes)
+        },
         ...reporting
       })
       job.start()

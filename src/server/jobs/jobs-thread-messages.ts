@@ -13,7 +13,15 @@ export interface JobsThreadData {
 /** A run of one job's step: a slice of the history rollup, a pass of the heartbeat watchdog. */
 export type JobRequest =
   | { job: 'rollup'; now: number; budgetMs: number }
-  | { job: 'watchdog'; nowMs: number; intervalMs: number; collectorsUnavailable: string | undefined }
+  | {
+      job: 'watchdog'
+      nowMs: number
+      intervalMs: number
+      /** Why this instance's collector cannot store (CollectorStorage), or undefined. */
+      collectorUnavailable: string | undefined
+      /** This instance's run (server-run-log.ts): the others' held reports are asked on the thread. */
+      runId: number | undefined
+    }
 
 /** What each request's run answers. */
 export interface JobResults {

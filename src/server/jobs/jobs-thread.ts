@@ -33,9 +33,9 @@ export class JobsThread {
     return this.run({ job: 'rollup', now, budgetMs }) as Promise<boolean>
   }
 
-  /** One watchdog pass at `nowMs`; resolves with the live changes to publish. */
-  watchdogPass(nowMs: number, intervalMs: number, collectorsUnavailable: string | undefined): Promise<JobResults['watchdog']> {
-    return this.run({ job: 'watchdog', nowMs, intervalMs, collectorsUnavailable }) as Promise<JobResults['watchdog']>
+  /** One watchdog pass (see JobRequest); resolves with the live changes to publish. */
+  watchdogPass(pass: Omit<Extract<JobRequest, { job: 'watchdog' }>, 'job'>): Promise<JobResults['watchdog']> {
+    return this.run({ job: 'watchdog', ...pass }) as Promise<JobResults['watchdog']>
   }
 
   /** Ends the thread once its run in flight is done, or after CLOSE_WAIT_MS. */

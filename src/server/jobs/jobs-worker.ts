@@ -9,6 +9,7 @@ import { ChangeFeed } from '../live/change-feed'
 import { usePostgresWorker } from '../store/postgres/sync-connection'
 import { Store } from '../store/store'
 import { HeartbeatWatchdog } from './heartbeat-watchdog'
+import { reportsHeldElsewhere } from './server-run-log'
 import type { FromJobsThread, JobRequest, JobResults, JobsThreadData, ToJobsThread } from './jobs-thread-messages'
 
 const port = parentPort!
@@ -20,7 +21,14 @@ const rollup = new Rollup(store.history, store.sql)
 const feed = new ChangeFeed(1)
 let changes: LiveChange[] = []
 feed.subscribe((envelope) => changes.push(envelope.change))
-const collectors: { unavailable: string | undefined } = { unavailable: undefined }
+let watchdogRequest: Extract<JobRequest, { job: 'watchdog' }> | undefined
+// This instance's collector, as the server thread sees it, or another instance's (asked here, off the event loop).
+const collectors = {
+  get unavailable() {
+    const r = watchdogRequest
+    return r && (r.collectorUnavailable ?? reportsHeldElsewhere(store.serverRuns, r.runId, r.nowMs))
+  }
+}
 const watchdog = new HeartbeatWatchdog(store, feed, collectors)
 const send = (message: FromJobsThread) => port.postMessage(message)
 
@@ -29,7 +37,7 @@ function run(request: JobRequest): JobResults[JobRequest['job']] {
     case 'rollup':
       return rollup.slice(request.now, request.budgetMs)
     case 'watchdog': {
-      collectors.unavailable = request.collectorsUnavailable
+      watchdogRequest = request
       changes = []
       const silent = watchdog.pass(request.nowMs, request.intervalMs)
       return { silent, changes }

@@ -3,7 +3,7 @@
 // power cut. Bookkeeping only: it runs as a PeriodicJob, so a failed write (a full disk) is logged once
 // and tried again, and never stops the server. It also records since when this server's collector could
 // not store (issue 29), for the instance holding the job lease: its watchdog holds its judgement while
-// another instance holds reports (elsewhere()), as it does for its own collector.
+// another instance holds reports (reportsHeldElsewhere), as it does for its own collector.
 import { ALIVE_STAMP_MS } from '../domain/server-runs'
 import type { ServerRunRepository } from '../store/server-runs'
 import { storageFailureCode } from '../store/storage-errors'
@@ -15,8 +15,15 @@ import { PeriodicJob, type JobReporting } from './periodic-job'
 const REPORTS_HELD_CHECK_MS = 1_000
 /** Another run counts while its alive stamp is this recent (three stamps: one may fail). */
 const ALIVE_WITHIN_SEC = (3 * ALIVE_STAMP_MS) / 1000
-/** How long the answer of elsewhere() is kept (the watchdog asks every pass). */
-const ELSEWHERE_KEPT_MS = 1_000
+
+/**
+ * Whether a running instance other than run `runId` holds reports its collector could not store: a reason,
+ * as CollectorStorage's `unavailable`, or undefined. Asked by the watchdog's pass, on its own thread.
+ */
+export function reportsHeldElsewhere(runs: ServerRunRepository, runId: number | undefined, nowMs: number): string | undefined {
+  if (runId === undefined) return undefined
+  return runs.othersHoldReports(runId, seconds(nowMs) - ALIVE_WITHIN_SEC) ? 'another instance holds reports' : undefined
+}
 
 export class ServerRunLog {
   private readonly runs: ServerRunRepository
@@ -26,7 +33,6 @@ export class ServerRunLog {
   private startedSec = 0
   /** Since when this run's collector holds reports, as last written (null: it stores). */
   private heldWritten: number | null = null
-  private elsewhereAsked: { atMs: number; held: boolean } | undefined
 
   constructor(
     store: Store,
@@ -38,14 +44,9 @@ export class ServerRunLog {
     this.runs = store.serverRuns
   }
 
-  /** Whether another running instance's collector holds reports it could not store (a reason, as CollectorStorage's), or undefined. */
-  elsewhere(): string | undefined {
-    if (this.runId === undefined) return undefined
-    const nowMs = this.now()
-    if (!this.elsewhereAsked || nowMs - this.elsewhereAsked.atMs >= ELSEWHERE_KEPT_MS) {
-      this.elsewhereAsked = { atMs: nowMs, held: this.runs.othersHoldReports(this.runId, seconds(nowMs) - ALIVE_WITHIN_SEC) }
-    }
-    return this.elsewhereAsked.held ? 'another instance holds reports' : undefined
+  /** This run's id once its start is stored; undefined before, and after the stop. */
+  get id(): number | undefined {
+    return this.runId
   }
 
   /** Records the start now, then stamps alive every `intervalMs`. */

@@ -7,6 +7,7 @@ import { JobsThread } from '../../../src/server/jobs/jobs-thread'
 import { Rollup, ROLL_GRACE_SECONDS } from '../../../src/server/history/rollup'
 import { SyncConnection } from '../../../src/server/store/postgres/sync-connection'
 import { silentLogger } from '../../../src/server/log'
+import { eventLoopTurnsWhileWaitingOn } from '../../support/held-by-lock'
 import { testEngine } from '../../support/test-database'
 import { waitFor } from '../../support/wait'
 import { historySetup, HOUR, type HistorySetup } from './history-setup'
@@ -103,29 +104,16 @@ describe('history rollup job', () => {
         { log: silentLogger, onError: (e) => failures.push(e) }
       )
       const holder = new SyncConnection(setup.store.location)
-      let ticks = 0
-      const ticker = setInterval(() => ticks++, 5)
       try {
         holder.query('BEGIN')
         holder.query('LOCK TABLE history_minute IN ACCESS EXCLUSIVE MODE')
         job.start()
         // The thread's first write waits on the lock for as long as it is held (no lock timeout given).
-        await waitFor(
-          "the jobs' thread waiting on the other session's lock",
-          () =>
-            Number(
-              holder.query("SELECT count(*) AS n FROM pg_locks WHERE relation = 'history_minute'::regclass AND NOT granted").rows[0].n
-            ) > 0,
-          30_000,
-          10
-        )
-        const ticksWhileLocked = ticks
-        await waitFor('the event loop turning meanwhile', () => ticks >= ticksWhileLocked + 20, 10_000, 5)
+        await eventLoopTurnsWhileWaitingOn(holder, 'history_minute')
         expect(rolledUntil()).toBeLessThan(end)
         holder.query('ROLLBACK')
         await waitFor('the backlog rolled up', () => rolledUntil() >= end, 60_000, 20)
       } finally {
-        clearInterval(ticker)
         job.stop()
         await thread.close()
         holder.close()

@@ -7,7 +7,7 @@ import { SyncConnection } from '../../../src/server/store/postgres/sync-connecti
 import { fixture } from '../../support/fixtures'
 import { tempStore, type TempStore } from '../../support/temp-store'
 import { testEngine } from '../../support/test-database'
-import { waitFor } from '../../support/wait'
+import { eventLoopTurnsWhileWaitingOn } from '../../support/held-by-lock'
 
 const HOUR_MS = 3_600_000
 
@@ -26,30 +26,23 @@ describe.skipIf(testEngine !== 'postgres')("the jobs' thread", () => {
     const now = Date.now()
     // Passes an hour apart (the interval says so: no gap in watching). The first gives every host a full
     // deadline from now; the second, an hour on, finds the host silent.
-    expect(await thread.watchdogPass(now, HOUR_MS, undefined)).toEqual({ silent: 0, changes: [] })
+    expect(await thread.watchdogPass({ nowMs: now, intervalMs: HOUR_MS, collectorUnavailable: undefined, runId: undefined })).toEqual({
+      silent: 0,
+      changes: []
+    })
 
     const holder = new SyncConnection(t.store.location)
-    let ticks = 0
-    const ticker = setInterval(() => ticks++, 5)
     try {
       holder.query("SET application_name = 'an administrator'")
       holder.query('BEGIN')
       holder.query('LOCK TABLE host IN ACCESS EXCLUSIVE MODE')
-      const pass = thread.watchdogPass(now + HOUR_MS, HOUR_MS, undefined)
-      await waitFor(
-        "the jobs' thread waiting on the other session's lock",
-        () => Number(holder.query("SELECT count(*) AS n FROM pg_locks WHERE relation = 'host'::regclass AND NOT granted").rows[0].n) > 0,
-        10_000,
-        10
-      )
-      const ticksWhileLocked = ticks
-      await waitFor('the event loop turning meanwhile', () => ticks >= ticksWhileLocked + 20, 10_000, 5)
+      const pass = thread.watchdogPass({ nowMs: now + HOUR_MS, intervalMs: HOUR_MS, collectorUnavailable: undefined, runId: undefined })
+      await eventLoopTurnsWhileWaitingOn(holder, 'host')
       holder.query('ROLLBACK')
       const { silent, changes } = await pass
       expect(silent).toBe(1)
       expect(changes).toContainEqual(expect.objectContaining({ kind: 'heartbeat', hostId, alive: false }))
     } finally {
-      clearInterval(ticker)
       holder.close()
     }
     // Stored by the thread's own connection: seen from this one.

@@ -1,7 +1,7 @@
 // The server's run log over a real store (SQLite file or PostgreSQL database): start, alive stamps, clean stop, and failures that are
 // logged once instead of thrown (a timer must never take the process down).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ServerRunLog } from '../../../src/server/jobs/server-run-log'
+import { reportsHeldElsewhere, ServerRunLog } from '../../../src/server/jobs/server-run-log'
 import type { Logger } from '../../../src/server/log'
 import { tempStore, type TempStore } from '../../support/temp-store'
 import { testEngine } from '../../support/test-database'
@@ -60,8 +60,8 @@ describe('server run log', () => {
     const collector: { unavailable: string | undefined } = { unavailable: undefined }
     const other = new ServerRunLog(t.store, { log: { info: () => {}, warn: () => {}, error: () => {} } }, () => nowMs, collector)
     const elsewhere = () => {
-      nowMs += 1_000 // past the answer kept
-      return runLog.elsewhere()
+      nowMs += 1_000
+      return reportsHeldElsewhere(t.store.serverRuns, runLog.id, nowMs)
     }
     try {
       runLog.start(20)
@@ -69,7 +69,7 @@ describe('server run log', () => {
       expect(elsewhere()).toBeUndefined()
       collector.unavailable = '55P03'
       await expect.poll(elsewhere, { timeout: 10_000 }).toBe('another instance holds reports')
-      expect(other.elsewhere(), "its own reports are not another's").toBeUndefined()
+      expect(reportsHeldElsewhere(t.store.serverRuns, other.id, nowMs), "its own reports are not another's").toBeUndefined()
       collector.unavailable = undefined
       await expect.poll(elsewhere, { timeout: 10_000 }).toBeUndefined()
       collector.unavailable = 'ETIMEDOUT'
