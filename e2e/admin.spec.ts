@@ -193,7 +193,11 @@ test('host groups: create, add and remove a host, rename, delete', async ({ page
   await logIn(page)
   await page.goto('/#/admin/groups')
   await page.getByLabel('New group').fill('e2e racks')
+  // The card comes with the list read again after the group's creation: waited for in turn, so that a
+  // busy machine's slow answer is not taken for a missing card (failed once in CI, the card not shown in 5 s).
+  const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/admin/groups/create'))
   await page.getByRole('button', { name: 'Create group' }).click()
+  expect((await created).status()).toBe(200)
   const card = page.locator('[data-group="e2e racks"]')
   await expect(card).toBeVisible()
   await page.getByLabel('New group').fill('e2e racks')
