@@ -85,7 +85,7 @@ export class Ingest {
       return result
     }
     try {
-      const result = this.store.transaction(() => this.applyInTransaction(msg, nowMs, mayReport, source))
+      const result = this.store.transaction(() => this.events.inBatch(() => this.applyInTransaction(msg, nowMs, mayReport, source)))
       if (changes?.length) this.feed?.publishAll(changes)
       return result
     } catch (err) {
@@ -103,7 +103,7 @@ export class Ingest {
     const uncommitted: LiveChange[] = []
     this.uncommitted = uncommitted
     try {
-      const result = this.store.transaction(applyEach)
+      const result = this.store.transaction(() => this.events.inBatch(applyEach))
       this.uncommitted = undefined
       this.readAhead.clear()
       if (uncommitted.length) this.feed?.publishAll(uncommitted)
@@ -243,6 +243,7 @@ export class Ingest {
     const names = msg.hostGroups
     if (names.length === 0 && this.declaringNoGroups.has(hostId)) return { changed: false }
     const { changed, notCreated } = this.store.declaredGroups.declare(hostId, names)
+    if (changed) this.events.alertConfigMayHaveChanged()
     if (names.length === 0) this.declaringNoGroups.add(hostId)
     else this.declaringNoGroups.delete(hostId)
     if ((msg.hostGroupsLeftOut === 0 && notCreated.length === 0) || this.toldOfTooManyGroups.has(hostId)) return { changed }

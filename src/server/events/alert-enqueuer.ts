@@ -12,6 +12,8 @@ import { alertItem } from './alert-item'
 export class AlertEnqueuer {
   private config: AlertConfig = noAlertConfig
   private generation: string | undefined
+  /** Inside withinBatch: whether the generation was read since the batch began or its configuration may have moved. */
+  private batch: { checked: boolean } | undefined
 
   /** `now`: the server's clock in unix ms (the delivery job's, which tests move). */
   constructor(
@@ -106,8 +108,28 @@ export class AlertEnqueuer {
     )
   }
 
+  /**
+   * Runs `fn`, one transaction of several messages' events, reading the configuration's generation once
+   * (a round trip per event on PostgreSQL otherwise), and again after configMayHaveChanged.
+   */
+  withinBatch<T>(fn: () => T): T {
+    this.batch = { checked: false }
+    try {
+      return fn()
+    } finally {
+      this.batch = undefined
+    }
+  }
+
+  /** The batch wrote what the rules read (an agent's declared host groups): the next event reads the generation again. */
+  configMayHaveChanged(): void {
+    if (this.batch) this.batch.checked = false
+  }
+
   /** The compiled configuration, compiled again if another write changed it since. */
   private current(): AlertConfig {
+    if (this.batch?.checked) return this.config
+    if (this.batch) this.batch.checked = true
     const generation = this.store.alertMatching.generation()
     if (generation !== this.generation) {
       const rows = this.store.alertMatching.configRows()

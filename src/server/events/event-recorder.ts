@@ -10,6 +10,8 @@ import type { Store } from '../store/store'
 import { AlertEnqueuer } from './alert-enqueuer'
 import type { MonitEvent } from '../monit/message'
 
+type ClassState = ReturnType<Store['events']['classesOf']>[number]
+
 export class EventRecorder {
   private readonly alerts: AlertEnqueuer
 
@@ -25,7 +27,9 @@ export class EventRecorder {
     const { events, services, hosts } = this.store
     const usec = eventTimeUsec(e)
     const nameId = services.nameId(e.service)
-    const newest = events.lastState(hostId, e.service, e.id)
+    // Every class's state at once: the down-time below needs them all, and this event's class is one.
+    const classes = events.classesOf(hostId, e.service)
+    const newest = classes.find((c) => c.class === e.id)
     // Older than the newest known of its service and class: history that changes no current state.
     const late = newest !== undefined && usec <= newest.collectedUsec
     const prior = late ? events.priorEvent(hostId, nameId, e.id, usec) : newest
@@ -62,10 +66,28 @@ export class EventRecorder {
     // Ends the errors it follows in agent time, never a failure newer than itself.
     if (isRecovery(e.state)) events.resolveErrors(hostId, nameId, e.id, usec)
     // Host silence has intervals of its own (service_name_id null), kept by the heartbeat rules.
-    if (e.state !== EventState.Changed && e.id !== EventClassId.Heartbeat) this.followDownTime(hostId, nameId, e, usec, removedResend)
+    if (e.state !== EventState.Changed && e.id !== EventClassId.Heartbeat) {
+      // As stored now: this event's state is its class's newest unless late; a removed re-send moved one.
+      const statesNow = removedResend
+        ? events.classesOf(hostId, e.service)
+        : late
+          ? classes
+          : [...classes.filter((c) => c.class !== e.id), { class: e.id, state: e.state, collectedUsec: usec }]
+      this.followDownTime(hostId, nameId, e, usec, statesNow, removedResend)
+    }
     // A late event is history: an old failure replayed after its recovery must page no one.
     if (!late) this.alerts.enqueue(hostId, stored, nameId, e, newest?.state)
     return stored
+  }
+
+  /** Runs `fn`, the events of one transaction's messages, with the alert rules' freshness checked once (AlertEnqueuer.withinBatch). */
+  inBatch<T>(fn: () => T): T {
+    return this.alerts.withinBatch(fn)
+  }
+
+  /** The batch changed what alert rules read (a host's groups). */
+  alertConfigMayHaveChanged(): void {
+    this.alerts.configMayHaveChanged()
   }
 
   /**
@@ -104,9 +126,15 @@ export class EventRecorder {
    * Opens or closes the service's down interval. An event older than the service's newest, or one whose
    * re-send was removed, rewrites its intervals from its second on.
    */
-  private followDownTime(hostId: number, nameId: number, e: MonitEvent, usec: number, historyChanged: boolean): void {
+  private followDownTime(
+    hostId: number,
+    nameId: number,
+    e: MonitEvent,
+    usec: number,
+    states: readonly ClassState[],
+    historyChanged: boolean
+  ): void {
     const { events, intervals } = this.store
-    const states = events.classesOf(hostId, e.service)
     const classes = states.filter((c) => c.class !== EventClassId.Heartbeat)
     if (!historyChanged && classes.every((c) => c.collectedUsec <= usec)) {
       if (states.some((c) => c.state === EventState.Failed)) intervals.open(hostId, nameId, e.collectedSec)

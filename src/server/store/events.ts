@@ -12,7 +12,6 @@ export type NewEvent = Omit<Insertable<EventTable>, 'id' | 'dismissed' | 'has_no
 
 export class EventRepository {
   private readonly insertIfNew
-  private readonly findState
   private readonly saveState
   private readonly resolveActive
   private readonly findPrior
@@ -52,14 +51,6 @@ export class EventRepository {
         })
         .onConflict((oc) => oc.doNothing())
         .returning('id')
-    )
-    this.findState = sql.prepare((p: { hostId: number; service: string; cls: number }) =>
-      db
-        .selectFrom('event_state')
-        .select(['state', 'collected_usec as collectedUsec'])
-        .where('host_id', '=', p.hostId)
-        .where('service_name', '=', p.service)
-        .where('class', '=', p.cls)
     )
     this.saveState = sql.prepare((p: { hostId: number; service: string; cls: number; state: number; usec: number }) =>
       db
@@ -154,10 +145,6 @@ export class EventRepository {
   /** Stores the event unless an identical one is stored already; its id when stored. */
   insert(e: NewEvent): number | undefined {
     return this.insertIfNew.get({ active: 0, ...e } as Required<NewEvent>)?.id
-  }
-
-  lastState(hostId: number, service: string, cls: number): StoredEventState | undefined {
-    return this.findState.get({ hostId, service, cls })
   }
 
   setLastState(hostId: number, service: string, cls: number, state: number, usec: number): void {

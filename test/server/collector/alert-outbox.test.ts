@@ -7,7 +7,7 @@ import type { Principal } from '../../../src/server/domain/permissions'
 import { HeartbeatWatchdog } from '../../../src/server/jobs/heartbeat-watchdog'
 import { addChannel, addMute, addRule, outboxRows } from '../../support/alert-config'
 import { asAgent, fixture } from '../../support/fixtures'
-import { captureShiftTo, retimeCapture, withEvent } from '../../support/payloads'
+import { captureShiftTo, retimeCapture, withEvent, withHostGroups } from '../../support/payloads'
 import { Store } from '../../../src/server/store/store'
 import type { PlainSql } from '../../../src/server/store/sql'
 import { refuseHostUpdate } from '../../support/refused-host-update'
@@ -156,6 +156,38 @@ describe('alert outbox: rows per matching rule and channel', () => {
     db.prepare('INSERT INTO host_group_member (group_id, host_id) VALUES (?, ?)').run(group, hostId())
     t.post(sleeperEvent({ sec: failureSec + 10, state: 0 }), nowMs)
     expect(summary()).toEqual([[expect.any(Number), c, 'recovery', 'sleeper', 'succeeded']])
+  })
+})
+
+describe('alert outbox: a batch of messages in one transaction', () => {
+  const principal: Principal = { userId: 2, uname: 'monit', admin: false, everyHost: 1, perHost: new Map() }
+  const request = (xml: string): CollectRequest => ({ xml: Buffer.from(xml, 'latin1'), principal, nowMs })
+  const failureOf = (agent: string, hostname: string) => payload('03-event-process-not-running', agent, hostname)
+
+  it("reads the configuration's generation once, not per event (a round trip each on PostgreSQL)", () => {
+    addRule(db, { channelIds: [addChannel(db)] })
+    const reads = vi.spyOn(t.store.alertMatching, 'generation')
+    const outcomes = collectMessages(t.ingest, [
+      request(failureOf('c0000000000000000000000000000001', 'one')),
+      request(failureOf('c0000000000000000000000000000002', 'two')),
+      request(failureOf('c0000000000000000000000000000003', 'three'))
+    ])
+    expect(outcomes.map((o) => o.kind)).toEqual(['stored', 'stored', 'stored'])
+    expect(outboxRows(db)).toHaveLength(3)
+    expect(reads).toHaveBeenCalledTimes(1)
+  })
+
+  it("an agent joining a host group in the batch: its event follows that group's rules at once", () => {
+    const c = addChannel(db)
+    const group = Number((db.prepare(`INSERT INTO host_group (name) VALUES ('web') RETURNING id`).get() as { id: number }).id)
+    const rule = addRule(db, { channelIds: [c], groupIds: [group] })
+    // The first message's event reads the rules before the second's agent is a member of `web`.
+    const outcomes = collectMessages(t.ingest, [
+      request(failureOf('c0000000000000000000000000000001', 'outside')),
+      request(withHostGroups(failureOf('c0000000000000000000000000000002', 'joining'), ['web']))
+    ])
+    expect(outcomes.map((o) => o.kind)).toEqual(['stored', 'stored'])
+    expect(outboxRows(db).map((r) => [r.rule_id, r.item.host])).toEqual([[rule, 'joining']])
   })
 })
 
