@@ -1,11 +1,17 @@
 // Down-time intervals: a failing service (service_name_id) or a silent host (service_name_id null).
 // Uptime reports are computed from these, never from per-minute rows.
 import type { DownSpan } from '../domain/down-spans'
+import { sql as rawSql, type ExpressionBuilder } from 'kysely'
+import type { Schema } from './schema'
 import { preparedForNullable, type QueryBuilder, type SqlRunner } from './sql'
 
+/** The open down interval of the host (`nameId` null) or of a service. */
+function openOne(eb: ExpressionBuilder<Schema, 'state_interval'>, hostId: number, nameId: number | null) {
+  return eb.and([eb('host_id', '=', hostId), eb('service_name_id', nameId === null ? 'is' : '=', nameId), eb('end', 'is', null)])
+}
+
 export class IntervalRepository {
-  private readonly findOpen
-  private readonly insertOpen
+  private readonly openUnlessOpen
   private readonly closeOpen
   private readonly findSpanning
   private readonly cutSpanning
@@ -14,23 +20,45 @@ export class IntervalRepository {
   private readonly insertSpan
 
   constructor(db: QueryBuilder, sql: SqlRunner) {
-    this.findOpen = preparedForNullable(
-      (p: { hostId: number; nameId: number | null }) => p.nameId === null,
+    // One statement each, sent with the transaction's next (runLater): on PostgreSQL a read first would
+    // be a round trip per event. The values are cast: PostgreSQL types a SELECT's bare parameters as text.
+    this.openUnlessOpen = preparedForNullable(
+      (p: { hostId: number; nameId: number | null; start: number }) => p.nameId === null,
       (forNull) =>
-        sql.prepare((p: { hostId: number; nameId: number | null }) =>
+        sql.prepare((p: { hostId: number; nameId: number | null; start: number }) =>
           db
-            .selectFrom('state_interval')
-            .select(['id', 'start'])
-            .where('host_id', '=', p.hostId)
-            .where('service_name_id', forNull ? 'is' : '=', forNull ? null : p.nameId)
-            .where('end', 'is', null)
+            .insertInto('state_interval')
+            .columns(['host_id', 'service_name_id', 'start', 'end'])
+            .expression(
+              db
+                .selectNoFrom([
+                  rawSql<number>`cast(${p.hostId} as bigint)`.as('host_id'),
+                  rawSql<number | null>`cast(${forNull ? null : p.nameId} as bigint)`.as('service_name_id'),
+                  rawSql<number>`cast(${p.start} as bigint)`.as('start'),
+                  rawSql<null>`null`.as('end')
+                ])
+                .where((eb) =>
+                  eb.not(
+                    eb.exists(
+                      eb
+                        .selectFrom('state_interval')
+                        .select(rawSql`1`.as('one'))
+                        .where((inner) => openOne(inner, p.hostId, forNull ? null : p.nameId))
+                    )
+                  )
+                )
+            )
         )
     )
-    this.insertOpen = sql.prepare((p: { hostId: number; nameId: number | null; start: number }) =>
-      db.insertInto('state_interval').values({ host_id: p.hostId, service_name_id: p.nameId, start: p.start, end: null })
-    )
-    this.closeOpen = sql.prepare((p: { id: number; end: number }) =>
-      db.updateTable('state_interval').set({ end: p.end }).where('id', '=', p.id)
+    this.closeOpen = preparedForNullable(
+      (p: { hostId: number; nameId: number | null; end: number }) => p.nameId === null,
+      (forNull) =>
+        sql.prepare((p: { hostId: number; nameId: number | null; end: number }) =>
+          db
+            .updateTable('state_interval')
+            .set((eb) => ({ end: eb.case().when('start', '>', p.end).then(eb.ref('start')).else(p.end).end() }))
+            .where((eb) => openOne(eb, p.hostId, forNull ? null : p.nameId))
+        )
     )
     // The interval that began before second `from` and still ran at it.
     this.findSpanning = sql.prepare((p: { hostId: number; nameId: number; from: number }) =>
@@ -64,13 +92,12 @@ export class IntervalRepository {
 
   /** Opens a down interval at `start` unless one is open already. */
   open(hostId: number, nameId: number | null, start: number): void {
-    if (!this.findOpen.get({ hostId, nameId })) this.insertOpen.runLater({ hostId, nameId, start })
+    this.openUnlessOpen.runLater({ hostId, nameId, start })
   }
 
   /** Closes the open down interval, if any, at `end` (never before its start). */
   close(hostId: number, nameId: number | null, end: number): void {
-    const open = this.findOpen.get({ hostId, nameId })
-    if (open) this.closeOpen.runLater({ id: open.id, end: Math.max(end, open.start) })
+    this.closeOpen.runLater({ hostId, nameId, end })
   }
 
   /**
