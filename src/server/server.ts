@@ -24,7 +24,7 @@ import { HeartbeatWatchdog, watchdogOnThread } from './jobs/heartbeat-watchdog'
 import { HistoryRollupJob, type HistoryRollupOptions } from './jobs/history-rollup'
 import { JobsThread } from './jobs/jobs-thread'
 import { Rollup } from './history/rollup'
-import { EventRetentionJob } from './jobs/event-retention'
+import { EventRetentionJob, pruneExpiredBatch } from './jobs/event-retention'
 import { MMonitImportJob } from './jobs/mmonit-import-job'
 import { ServerRunLog } from './jobs/server-run-log'
 import { SessionSweepJob } from './jobs/session-sweep'
@@ -216,8 +216,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const onceForDatabase = { ...jobReporting, lease }
     // Its first pass gives every agent a full heartbeat deadline (issue 12), as does a pass after a gap.
     // Held while this instance's collector cannot store, or another's (several instances on PostgreSQL).
-    // On PostgreSQL the watchdog's and the rollup's statements run on a thread of their own: their waits
-    // on the database (a lock, a slow statement) never hold the event loop.
+    // On PostgreSQL the statements of the watchdog, the rollup, the session sweep and the retention run on
+    // a thread of their own: their waits on the database (a lock, a slow statement) never hold the event loop.
     const jobsThread = severalInstances
       ? new JobsThread({ database: store.location, lockTimeoutMs: storeOptions.lockTimeoutMs })
       : undefined
@@ -229,9 +229,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       onceForDatabase
     )
     rollup.start()
-    const sessionSweep = new SessionSweepJob(sessions, onceForDatabase)
+    const sessionSweep = new SessionSweepJob(
+      jobsThread ? (nowSec) => jobsThread.sessionSweep(nowSec) : (nowSec) => sessions.sweepExpired(nowSec),
+      onceForDatabase
+    )
     sessionSweep.start()
-    const eventRetention = new EventRetentionJob(store, onceForDatabase)
+    const eventRetention = new EventRetentionJob(
+      jobsThread ? (nowSec) => jobsThread.retentionBatch(nowSec) : (nowSec) => pruneExpiredBatch(store, nowSec),
+      onceForDatabase
+    )
     eventRetention.start()
     const urls = listeningUrls(options.host, port, tls ? 'https' : 'http')
     // Kept simple: without --console-url, links point at the first address the server listens on.

@@ -95,8 +95,8 @@ export class SessionService {
   }
 
   /** Ends the sessions idle past the timeout (the sweep job); how many ended. */
-  sweepExpired(): number {
-    return this.repo.deleteIdleSince(this.now() - this.timeoutSec())
+  sweepExpired(nowSec = this.now()): number {
+    return this.repo.deleteIdleSince(nowSec - this.timeoutSec())
   }
 
   remember(id: string, savedUrl: string): void {

@@ -10,9 +10,11 @@ export interface JobsThreadData {
   lockTimeoutMs?: number
 }
 
-/** A run of one job's step: a slice of the history rollup, a pass of the heartbeat watchdog. */
+/** A run of one job's step: a slice of the history rollup, a pass of the heartbeat watchdog, a session sweep, a retention batch. */
 export type JobRequest =
   | { job: 'rollup'; now: number; budgetMs: number }
+  | { job: 'session-sweep'; nowSec: number }
+  | { job: 'retention'; nowSec: number }
   | {
       job: 'watchdog'
       nowMs: number
@@ -29,6 +31,10 @@ export interface JobResults {
   rollup: boolean
   /** How many hosts turned silent, and the live changes to publish (after their commit). */
   watchdog: { silent: number; changes: LiveChange[] }
+  /** How many sessions ended. */
+  'session-sweep': number
+  /** Whether a backlog remains. */
+  retention: boolean
 }
 
 export type ToJobsThread = { type: 'run'; id: number; request: JobRequest } | { type: 'close' }

@@ -1,6 +1,6 @@
 /// <reference types="electron-vite/node" />
 // The jobs' statements on a thread of their own (jobs-worker.ts), for PostgreSQL: the history rollup's
-// slices and the heartbeat watchdog's passes. There every statement is a round trip, and one held by a
+// slices, the heartbeat watchdog's passes, the session sweep and the retention batches. There every statement is a round trip, and one held by a
 // lock or a slow database would hold the event loop with it. The thread starts with the first run and
 // again after it ended (a store that cannot open fails that run: its job tries again after its interval).
 // Runs are answered in the order asked; one waiting on the database delays the next, never the event loop.
@@ -36,6 +36,16 @@ export class JobsThread {
   /** One watchdog pass (see JobRequest); resolves with the live changes to publish. */
   watchdogPass(pass: Omit<Extract<JobRequest, { job: 'watchdog' }>, 'job'>): Promise<JobResults['watchdog']> {
     return this.run({ job: 'watchdog', ...pass }) as Promise<JobResults['watchdog']>
+  }
+
+  /** One session sweep at `nowSec`; resolves with how many sessions it ended. */
+  sessionSweep(nowSec: number): Promise<number> {
+    return this.run({ job: 'session-sweep', nowSec }) as Promise<number>
+  }
+
+  /** One retention batch at `nowSec`; resolves true while a backlog remains. */
+  retentionBatch(nowSec: number): Promise<boolean> {
+    return this.run({ job: 'retention', nowSec }) as Promise<boolean>
   }
 
   /** Ends the thread once its run in flight is done, or after CLOSE_WAIT_MS. */

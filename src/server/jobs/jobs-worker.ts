@@ -1,13 +1,15 @@
-// The jobs' thread entry (PostgreSQL): runs the history rollup's slices and the heartbeat watchdog's
-// passes with its own store connection, so that their statements, a round trip each, and their waits on
+// The jobs' thread entry (PostgreSQL): runs the history rollup's slices, the heartbeat watchdog's
+// passes, the session sweep and the retention batches with its own store connection, so that their statements, a round trip each, and their waits on
 // locks or a slow database never hold up the server's event loop. The server thread schedules the runs
 // (under the job lease) and publishes the live changes they send back.
 import { parentPort, workerData } from 'node:worker_threads'
 import type { LiveChange } from '../../shared/live'
+import { SessionService } from '../auth/sessions'
 import { Rollup } from '../history/rollup'
 import { ChangeFeed } from '../live/change-feed'
 import { usePostgresWorker } from '../store/postgres/sync-connection'
 import { Store } from '../store/store'
+import { pruneExpiredBatch } from './event-retention'
 import { HeartbeatWatchdog } from './heartbeat-watchdog'
 import { reportsHeldElsewhere } from './server-run-log'
 import type { FromJobsThread, JobRequest, JobResults, JobsThreadData, ToJobsThread } from './jobs-thread-messages'
@@ -30,6 +32,7 @@ const collectors = {
   }
 }
 const watchdog = new HeartbeatWatchdog(store, feed, collectors)
+const sessions = new SessionService(store.sessions, () => store.serverSettings.sessionTimeoutSec())
 const send = (message: FromJobsThread) => port.postMessage(message)
 
 function run(request: JobRequest): JobResults[JobRequest['job']] {
@@ -42,6 +45,10 @@ function run(request: JobRequest): JobResults[JobRequest['job']] {
       const silent = watchdog.pass(request.nowMs, request.intervalMs)
       return { silent, changes }
     }
+    case 'session-sweep':
+      return sessions.sweepExpired(request.nowSec)
+    case 'retention':
+      return pruneExpiredBatch(store, request.nowSec)
   }
 }
 

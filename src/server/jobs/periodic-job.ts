@@ -54,6 +54,11 @@ export class PeriodicJob<Run extends Delay | Promise<Delay> = Delay> {
     return this.attempt() as number
   }
 
+  /** One run now, on this thread or another, its failure handled as on the timer; resolves with the delay before the next. */
+  runNow(): Promise<number> {
+    return Promise.resolve(this.attempt())
+  }
+
   /** A synchronous run's delay at once, an asynchronous one's once it settles; never throws nor rejects. */
   private attempt(): number | Promise<number> {
     const { intervalMs, lease } = this.options
