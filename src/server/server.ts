@@ -23,8 +23,10 @@ import { AlertDeliveryJob } from './jobs/alert-delivery'
 import { HeartbeatWatchdog, watchdogOnThread } from './jobs/heartbeat-watchdog'
 import { HistoryRollupJob, type HistoryRollupOptions } from './jobs/history-rollup'
 import { JobsThread } from './jobs/jobs-thread'
+import { forecastSlice } from './history/forecaster'
 import { Rollup } from './history/rollup'
 import { EventRetentionJob, pruneExpiredBatch } from './jobs/event-retention'
+import { ForecastJob } from './jobs/forecast-job'
 import { MMonitImportJob } from './jobs/mmonit-import-job'
 import { ServerRunLog } from './jobs/server-run-log'
 import { SessionSweepJob } from './jobs/session-sweep'
@@ -239,6 +241,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       onceForDatabase
     )
     eventRetention.start()
+    const forecasts = new ForecastJob(
+      {
+        slice: jobsThread ? (now, afterId) => jobsThread.forecastSlice(now, afterId) : (now, afterId) => forecastSlice(store, now, afterId)
+      },
+      onceForDatabase
+    )
+    forecasts.start()
     const urls = listeningUrls(options.host, port, tls ? 'https' : 'http')
     // Kept simple: without --console-url, links point at the first address the server listens on.
     const consoleUrl = options.consoleUrl ?? urls[0] ?? `http://localhost:${port}`
@@ -260,9 +269,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         watchdog.stop()
         runLog.stop()
         rollup.stop()
-        await jobsThread?.close()
         sessionSweep.stop()
         eventRetention.stop()
+        forecasts.stop()
+        await jobsThread?.close()
         await alerts.stop()
         await mmonitImport.close()
         lease.close()

@@ -25,6 +25,7 @@ import { openApiEndpoint } from './openapi'
 import { analyticsReportEndpoints } from './reports-analytics'
 import { profileEndpoints } from './profile'
 import { eventReportEndpoints } from './reports-events'
+import { forecastReportEndpoints } from './reports-forecasts'
 import { uptimeReportEndpoints } from './reports-uptime'
 import { sessionEndpoints } from './session'
 import { settingsEndpoints } from './settings'
@@ -47,6 +48,7 @@ export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
     ...uptimeReportEndpoints(deps),
     ...agentActionEndpoints(deps),
     ...analyticsReportEndpoints(deps),
+    ...forecastReportEndpoints(deps),
     ...profileEndpoints(deps),
     ...apiTokenEndpoints(deps),
     ...settingsEndpoints(deps),

@@ -10,11 +10,12 @@ export interface JobsThreadData {
   lockTimeoutMs?: number
 }
 
-/** A run of one job's step: a slice of the history rollup, a pass of the heartbeat watchdog, a session sweep, a retention batch. */
+/** A run of one job's step: a slice of the history rollup, a pass of the heartbeat watchdog, a session sweep, a retention batch, a forecast slice. */
 export type JobRequest =
   | { job: 'rollup'; now: number; budgetMs: number }
   | { job: 'session-sweep'; nowSec: number }
   | { job: 'retention'; nowSec: number }
+  | { job: 'forecast'; now: number; afterId: number }
   | {
       job: 'watchdog'
       nowMs: number
@@ -35,6 +36,8 @@ export interface JobResults {
   'session-sweep': number
   /** Whether a backlog remains. */
   retention: boolean
+  /** The last statistic id forecast, and whether the fleet is done. */
+  forecast: { lastId: number; done: boolean }
 }
 
 export type ToJobsThread = { type: 'run'; id: number; request: JobRequest } | { type: 'close' }

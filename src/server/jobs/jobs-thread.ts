@@ -1,7 +1,8 @@
 /// <reference types="electron-vite/node" />
 // The jobs' statements on a thread of their own (jobs-worker.ts), for PostgreSQL: the history rollup's
-// slices, the heartbeat watchdog's passes, the session sweep and the retention batches. There every statement is a round trip, and one held by a
-// lock or a slow database would hold the event loop with it. The thread starts with the first run and
+// slices, the heartbeat watchdog's passes, the session sweep, the retention batches and the forecast
+// slices. There every statement is a round trip, and one held by a lock or a slow database would hold
+// the event loop with it. The thread starts with the first run and
 // again after it ended (a store that cannot open fails that run: its job tries again after its interval).
 // Runs are answered in the order asked; one waiting on the database delays the next, never the event loop.
 import { once } from 'node:events'
@@ -46,6 +47,11 @@ export class JobsThread {
   /** One retention batch at `nowSec`; resolves true while a backlog remains. */
   retentionBatch(nowSec: number): Promise<boolean> {
     return this.run({ job: 'retention', nowSec }) as Promise<boolean>
+  }
+
+  /** One forecast slice at `now` (unix seconds) of the series after statistic `afterId`. */
+  forecastSlice(now: number, afterId: number): Promise<JobResults['forecast']> {
+    return this.run({ job: 'forecast', now, afterId }) as Promise<JobResults['forecast']>
   }
 
   /** Ends the thread once its run in flight is done, or after CLOSE_WAIT_MS. */

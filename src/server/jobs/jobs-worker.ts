@@ -1,10 +1,12 @@
 // The jobs' thread entry (PostgreSQL): runs the history rollup's slices, the heartbeat watchdog's
-// passes, the session sweep and the retention batches with its own store connection, so that their statements, a round trip each, and their waits on
-// locks or a slow database never hold up the server's event loop. The server thread schedules the runs
+// passes, the session sweep, the retention batches and the forecast slices with its own store
+// connection, so that their statements, a round trip each, and their waits on locks or a slow database
+// never hold up the server's event loop. The server thread schedules the runs
 // (under the job lease) and publishes the live changes they send back.
 import { parentPort, workerData } from 'node:worker_threads'
 import type { LiveChange } from '../../shared/live'
 import { SessionService } from '../auth/sessions'
+import { forecastSlice } from '../history/forecaster'
 import { Rollup } from '../history/rollup'
 import { ChangeFeed } from '../live/change-feed'
 import { usePostgresWorker } from '../store/postgres/sync-connection'
@@ -49,6 +51,8 @@ function run(request: JobRequest): JobResults[JobRequest['job']] {
       return sessions.sweepExpired(request.nowSec)
     case 'retention':
       return pruneExpiredBatch(store, request.nowSec)
+    case 'forecast':
+      return forecastSlice(store, request.now, request.afterId)
   }
 }
 

@@ -37,10 +37,11 @@ export class PeriodicJob<Run extends Delay | Promise<Delay> = Delay> {
     this.failures = new RepeatedFailureLog(options.log, options.name)
   }
 
-  start(): void {
+  /** The first run after `firstDelayMs` (the interval by default), then after each run's delay. */
+  start(firstDelayMs = this.options.intervalMs): void {
     if (this.running) return
     this.running = true
-    this.schedule(this.options.intervalMs)
+    this.schedule(firstDelayMs)
   }
 
   stop(): void {

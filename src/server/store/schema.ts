@@ -6,6 +6,7 @@ export interface Schema {
   service: ServiceTable
   service_name: { id: Generated<number>; name: string }
   statistic: StatisticTable
+  forecast: ForecastTable
   service_group: { id: Generated<number>; host_id: number; name: string }
   service_group_member: { group_id: number; service_name_id: number }
   event: EventTable
@@ -128,6 +129,20 @@ export interface ServiceTable {
 }
 
 /** The registry of a service's statistics; their latest values are in `service.statistics`. */
+/** A resource series' forecast, as the forecast job last computed it (migration 025). */
+export interface ForecastTable {
+  statistic_id: number
+  host_id: number
+  service_id: number
+  resource: string
+  percent: number
+  slope: number
+  confidence: number
+  window_sec: number
+  full_at: number | null
+  computed_at: number
+}
+
 export interface StatisticTable {
   id: Generated<number>
   service_id: number

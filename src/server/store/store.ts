@@ -17,6 +17,7 @@ import { HistoryStore } from './history'
 import { HostAdminRepository } from './host-admin'
 import { HostRepository } from './hosts'
 import { IntervalRepository } from './intervals'
+import { ForecastRepository } from './forecasts'
 import { MetricsRepository } from './metrics'
 import type { ChangeChannel } from './change-channel'
 import { PostgresChangeChannel } from './postgres/change-channel'
@@ -102,6 +103,7 @@ export class Store {
   readonly eventReports: EventReportRepository
   readonly uptime: UptimeRepository
   readonly metrics: MetricsRepository
+  readonly forecasts: ForecastRepository
   private readonly permissions: PermissionGeneration
   private readonly stallMs: number | undefined
 
@@ -146,6 +148,7 @@ export class Store {
     this.eventReports = new EventReportRepository(db, sql)
     this.uptime = new UptimeRepository(db, sql)
     this.metrics = new MetricsRepository(db, sql)
+    this.forecasts = new ForecastRepository(db, sql)
   }
 
   /** Reaches the database, or throws why it cannot (a storage failure: storage-errors.ts). */

@@ -20,6 +20,7 @@ import { uptimeGeneration } from './021-uptime-generation'
 import { hostUptimeGeneration } from './022-host-uptime-generation'
 import { hostUptimeTable } from './023-host-uptime-table'
 import { serverRunReportsHeld } from './024-server-run-reports-held'
+import { forecast } from './025-forecast'
 
 export interface Migration {
   version: number
@@ -50,5 +51,6 @@ export const migrations: readonly Migration[] = [
   uptimeGeneration,
   hostUptimeGeneration,
   hostUptimeTable,
-  serverRunReportsHeld
+  serverRunReportsHeld,
+  forecast
 ]

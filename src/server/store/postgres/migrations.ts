@@ -14,6 +14,7 @@ import { uptimeGeneration } from './021-uptime-generation'
 import { hostUptimeGeneration } from './022-host-uptime-generation'
 import { hostUptimeTable } from './023-host-uptime-table'
 import { serverRunReportsHeld } from './024-server-run-reports-held'
+import { forecast } from './025-forecast'
 
 const schemaAtVersion10 = `
 CREATE TABLE host (
@@ -413,5 +414,6 @@ export const postgresMigrations: readonly Migration[] = [
   uptimeGeneration,
   hostUptimeGeneration,
   hostUptimeTable,
-  serverRunReportsHeld
+  serverRunReportsHeld,
+  forecast
 ]
