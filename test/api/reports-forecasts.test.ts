@@ -7,6 +7,7 @@ import type { ForecastList, HostForecasts } from '../../src/shared/api/forecasts
 import { forecastSlice } from '../../src/server/history/forecaster'
 import { loginAs, PREFIXES, type ApiClient } from '../support/api-client'
 import { asAgent, fixture } from '../support/fixtures'
+import { withResourceFigures } from '../support/payloads'
 import { startTestServer, type TestServer } from '../support/in-process-server'
 import { viewerOf } from '../support/viewers'
 
@@ -23,14 +24,12 @@ let filling: number
 let other: number
 
 /** The heartbeat fixture of agent `id` collected at `time`, its rootfs `space` % full and memory `memory` %. */
-function heartbeat(id: string, hostname: string, time: number, space: number, memory: number): Buffer {
-  const xml = asAgent(fixture('02-status-heartbeat'), id.repeat(32), hostname)
-    .toString('latin1')
-    .replace(/<collected_sec>\d+<\/collected_sec>/g, `<collected_sec>${time}</collected_sec>`)
-    .replace('<block><percent>8.8</percent>', `<block><percent>${space.toFixed(2)}</percent>`)
-    .replace('<memory><percent>3.3</percent>', `<memory><percent>${memory.toFixed(1)}</percent>`)
-  return Buffer.from(xml, 'latin1')
-}
+const heartbeat = (id: string, hostname: string, time: number, space: number, memory: number) =>
+  withResourceFigures(asAgent(fixture('02-status-heartbeat'), id.repeat(32), hostname), {
+    collectedSec: time,
+    spacePercent: space,
+    memoryPercent: memory
+  })
 
 const forecastsOf = async (client: ApiClient, hostid: number, prefix = '/api/2') => {
   const res = await client.get(`${prefix}/reports/forecasts/host`, { hostid })

@@ -67,3 +67,18 @@ export function withHostGroups(xml: Buffer | string, names: readonly string[]): 
     .replace(/<hostgroups>.*?<\/hostgroups>/s, '')
     .replace('</platform><services>', `</platform>${element}<services>`)
 }
+
+/**
+ * Fixture 02 (the heartbeat) collected at `collectedSec`, its root filesystem `spacePercent` full and its
+ * memory at `memoryPercent`: the figures forecasts are made of.
+ */
+export function withResourceFigures(
+  xml: Buffer | string,
+  f: { collectedSec: number; spacePercent: number; memoryPercent: number }
+): string {
+  return xml
+    .toString('latin1')
+    .replace(/<collected_sec>\d+<\/collected_sec>/g, `<collected_sec>${f.collectedSec}</collected_sec>`)
+    .replace(/<block><percent>[\d.]+<\/percent>/, `<block><percent>${f.spacePercent.toFixed(2)}</percent>`)
+    .replace(/(<system>.*?<memory><percent>)[\d.]+</s, `$1${f.memoryPercent.toFixed(1)}<`)
+}
