@@ -8,6 +8,7 @@ import { consoleBenchmark } from './console'
 import { enginesBenchmark } from './engines'
 import { eventsBenchmark } from './events'
 import { footprintBenchmark } from './footprint'
+import { forecastsBenchmark } from './forecasts'
 import { historyBenchmark } from './history'
 import { importMMonitBenchmark } from './import-mmonit'
 import { parserBenchmark } from './parser'
@@ -25,6 +26,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   parserBenchmark,
   alertingBenchmark,
   enginesBenchmark,
+  forecastsBenchmark,
   footprintBenchmark,
   slowClientsBenchmark,
   importMMonitBenchmark

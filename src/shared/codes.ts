@@ -138,9 +138,15 @@ export const eventClasses: readonly EventClass[] = [
   { id: 134217728, name: 'ByteOut', failed: 'Upload bytes exceeded', succeeded: 'Upload bytes ok' },
   { id: 268435456, name: 'PacketIn', failed: 'Download packets exceeded', succeeded: 'Download packets ok' },
   { id: 536870912, name: 'PacketOut', failed: 'Upload packets exceeded', succeeded: 'Upload packets ok' },
-  { id: 1073741824, name: 'Exist', failed: 'Does exist', succeeded: 'Exists not' }
+  { id: 1073741824, name: 'Exist', failed: 'Does exist', succeeded: 'Exists not' },
+  { id: 2147483648, name: 'Forecast', failed: 'Running out', succeeded: 'Not running out' }
 ]
-export const EventClassId = { Instance: 65536, Action: 131072, Heartbeat: 1048576 } as const
+/**
+ * Forecast is ours (issue 30 §3): a resource reaching 100 % within the forecast horizon at its trend. Monit's
+ * classes take every bit below 2^31, so it is 2^31; bitmaps holding it are summed, never OR-ed (JavaScript's
+ * `|` is 32-bit signed).
+ */
+export const EventClassId = { Instance: 65536, Action: 131072, Heartbeat: 1048576, Forecast: 2_147_483_648 } as const
 
 /** Role permission bits. */
 export const Permission = { Collector: 1, View: 2, ServiceActions: 4 } as const

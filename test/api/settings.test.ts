@@ -37,7 +37,12 @@ describe('settings/get and settings/update', () => {
       retention: { raw: 86400, minute: 14 * 86400, hour: 365 * 86400, day: 5 * 365 * 86400 },
       eventretention: 365 * 86400,
       auditretention: 365 * 86400,
-      limits: { eventretention: { min: 86400, max: 20 * 365 * 86400 }, auditretention: { min: 86400, max: 20 * 365 * 86400 } }
+      forecasthorizon: 72 * 3600,
+      limits: {
+        eventretention: { min: 86400, max: 20 * 365 * 86400 },
+        auditretention: { min: 86400, max: 20 * 365 * 86400 },
+        forecasthorizon: { min: 3600, max: 365 * 86400 }
+      }
     })
   })
 
@@ -47,6 +52,7 @@ describe('settings/get and settings/update', () => {
       sessiontimeout: 3600,
       eventretention: 90 * 86400,
       auditretention: 30 * 86400,
+      forecasthorizon: 24 * 3600,
       retentionraw: 2 * 86400,
       retentionhour: 400 * 86400
     })
@@ -57,6 +63,7 @@ describe('settings/get and settings/update', () => {
       sessiontimeout: 3600,
       eventretention: 90 * 86400,
       auditretention: 30 * 86400,
+      forecasthorizon: 24 * 3600,
       retention: { raw: 2 * 86400, hour: 400 * 86400 }
     })
     expect((await admin.get('/api/2/settings/get')).json).toMatchObject({ port: 9123, sessiontimeout: 3600 })
@@ -69,6 +76,7 @@ describe('settings/get and settings/update', () => {
     [{ sessiontimeout: 59 }, "invalid argument 'sessiontimeout': expected a whole number from 60 to 2592000"],
     [{ eventretention: 3600 }, "invalid argument 'eventretention': expected a whole number from 86400 to 630720000"],
     [{ auditretention: 21 * 365 * 86400 }, "invalid argument 'auditretention': expected a whole number from 86400 to 630720000"],
+    [{ forecasthorizon: 60 }, "invalid argument 'forecasthorizon': expected a whole number from 3600 to 31536000"],
     [{ retentionraw: 60 }, "invalid argument 'retentionraw': raw retention must be at least 7200 seconds"],
     [
       { retentionday: 86400 * 100, retentionhour: 86400 * 200 },

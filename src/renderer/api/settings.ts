@@ -12,6 +12,7 @@ export interface SettingsChange {
   sessiontimeout: number
   eventretention: number
   auditretention: number
+  forecasthorizon: number
   retentionraw: number
   retentionminute: number
   retentionhour: number

@@ -53,7 +53,7 @@ const ruleParams = {
   servicepattern: servicePatternRule.optional(),
   servicetype: list(arg.intIn(0, 8, 'a service type code from 0 to 8')).optional(),
   state: list(arg.intIn(0, 2, '0 (succeeded), 1 (failed) or 2 (changed)')).optional(),
-  eventtype: arg.intIn(0, 2 ** 31 - 1, 'an event type bitmap (0: every type)').optional(),
+  eventtype: arg.intIn(0, 2 ** 32 - 1, 'an event type bitmap (0: every type)').optional(),
   heartbeat: arg.bool().optional(),
   groupwait: arg.intIn(0, GROUP_WAIT_MAX_SEC, GROUP_WAIT_RANGE).optional(),
   reminder: arg.intIn(0, REMINDER_MAX_MIN, REMINDER_RANGE).optional(),

@@ -1,5 +1,6 @@
 // settings/get and settings/update (our extension, administrators only): the port for the next start,
-// the session idle timeout, how long events and the audit log are kept and the retention of each statistics history level. Each argument is
+// the session idle timeout, how long events and the audit log are kept, how soon a resource's forecast is an event and the
+// retention of each statistics history level. Each argument is
 // optional in an update; a bad one is a 400 naming it, and then nothing is stored.
 import { DEFAULT_SESSION_TIMEOUT_SEC } from '../auth/sessions'
 import { endpoint, type ApiEndpoint } from '../http/api'
@@ -8,7 +9,14 @@ import { urlsOfServer } from '../http/listening-urls'
 import { arg } from '../../shared/api/args'
 import { RETENTION_LEVELS, type Retention } from '../../shared/retention'
 import { RetentionError } from '../store/history-settings'
-import { AUDIT_RETENTION_LIMITS, EVENT_RETENTION_LIMITS, PORT_LIMITS, SESSION_TIMEOUT_LIMITS, SettingError } from '../store/server-settings'
+import {
+  AUDIT_RETENTION_LIMITS,
+  EVENT_RETENTION_LIMITS,
+  FORECAST_HORIZON_LIMITS,
+  PORT_LIMITS,
+  SESSION_TIMEOUT_LIMITS,
+  SettingError
+} from '../store/server-settings'
 import type { Store } from '../store/store'
 import { actorOf, detailOf } from './audit'
 import type { ApiDeps } from './deps'
@@ -23,6 +31,7 @@ const updateParams = {
   sessiontimeout: seconds.optional(),
   eventretention: seconds.optional(),
   auditretention: seconds.optional(),
+  forecasthorizon: seconds.optional(),
   retentionraw: seconds.optional(),
   retentionminute: seconds.optional(),
   retentionhour: seconds.optional(),
@@ -43,11 +52,13 @@ export function settingsEndpoints({ store }: ApiDeps): ApiEndpoint[] {
       retention: store.history.settings.retention(),
       eventretention: settings.eventRetentionSec(),
       auditretention: settings.auditRetentionSec(),
+      forecasthorizon: settings.forecastHorizonSec(),
       limits: {
         port: PORT_LIMITS,
         sessiontimeout: SESSION_TIMEOUT_LIMITS,
         eventretention: EVENT_RETENTION_LIMITS,
-        auditretention: AUDIT_RETENTION_LIMITS
+        auditretention: AUDIT_RETENTION_LIMITS,
+        forecasthorizon: FORECAST_HORIZON_LIMITS
       }
     }
   }
@@ -85,7 +96,8 @@ export function settingsEndpoints({ store }: ApiDeps): ApiEndpoint[] {
               port: params.port,
               sessionTimeoutSec: params.sessiontimeout,
               eventRetentionSec: params.eventretention,
-              auditRetentionSec: params.auditretention
+              auditRetentionSec: params.auditretention,
+              forecastHorizonSec: params.forecasthorizon
             })
           } catch (err) {
             if (err instanceof SettingError) throw badArgument(err.setting, err.message)

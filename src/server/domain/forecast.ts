@@ -78,3 +78,21 @@ function median(values: readonly number[]): number {
   const mid = s.length >> 1
   return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2
 }
+
+/** A forecast moving away counts once it is this much further out than the horizon (no flapping at its edge). */
+const RECOVERY_MARGIN = 1.25
+
+/**
+ * Whether a service's Forecast event state moves: 'failed' when its soonest forecast (`fullAt`, unix
+ * seconds, undefined: none) falls within `horizonSec` and it was not failing; 'succeeded' when it was and
+ * the forecast moved away (none, or past the horizon with a margin); undefined otherwise.
+ */
+export function forecastTransition(
+  failing: boolean,
+  fullAt: number | undefined,
+  now: number,
+  horizonSec: number
+): 'failed' | 'succeeded' | undefined {
+  if (!failing) return fullAt !== undefined && fullAt - now <= horizonSec ? 'failed' : undefined
+  return fullAt === undefined || fullAt - now > horizonSec * RECOVERY_MARGIN ? 'succeeded' : undefined
+}

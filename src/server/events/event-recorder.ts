@@ -66,7 +66,8 @@ export class EventRecorder {
     // Ends the errors it follows in agent time, never a failure newer than itself.
     if (isRecovery(e.state)) events.resolveErrors(hostId, nameId, e.id, usec)
     // Host silence has intervals of its own (service_name_id null), kept by the heartbeat rules.
-    if (e.state !== EventState.Changed && e.id !== EventClassId.Heartbeat) {
+    // Nor is a forecast (a resource running out) down time: the service still works.
+    if (e.state !== EventState.Changed && e.id !== EventClassId.Heartbeat && e.id !== EventClassId.Forecast) {
       // As stored now: this event's state is its class's newest unless late; a removed re-send moved one.
       const statesNow = removedResend
         ? events.classesOf(hostId, e.service)

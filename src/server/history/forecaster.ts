@@ -6,6 +6,7 @@ import { FORECAST_WINDOWS_SEC, type ResourceForecast } from '../../shared/api/fo
 import { fitTrend, fullAt, type Trend } from '../domain/forecast'
 import { FORECAST_TYPES, type ForecastRow, type ResourceSeries } from '../store/forecasts'
 import type { Store } from '../store/store'
+import { recordForecastEvents } from '../events/forecast-events'
 import type { HistoryStore } from '../store/history'
 import { chooseResolution } from './resolution'
 import { readSeries } from './series-reader'
@@ -96,7 +97,7 @@ export function forecastItem(r: ForecastRow, names: { hostname: string; service:
 
 /**
  * One slice of the job: the series after statistic `afterId`, forecast and stored (those without a trend
- * forgotten). Returns the last id taken, and whether the fleet is done (the next pass starts again at 0).
+ * forgotten), with their services' Forecast events. Returns the last id taken, and whether the fleet is done (the next pass starts again at 0).
  */
 export function forecastSlice(
   store: Store,
@@ -110,6 +111,7 @@ export function forecastSlice(
   store.transaction(() => {
     store.forecasts.save(rows)
     store.forecasts.remove(series.filter((s) => !kept.has(s.id)).map((s) => s.id))
+    recordForecastEvents(store, series, now)
   })
   return { lastId: series.at(-1)?.id ?? afterId, done: series.length < limit }
 }

@@ -19,8 +19,11 @@ export interface ResourceSeries {
   id: number
   host_id: number
   hostname: string
+  /** The host's status: an ignored host's forecasts raise no event. */
+  host_status: number
   service_id: number
   service: string
+  service_type: number
   type: number
 }
 
@@ -59,6 +62,20 @@ export class ForecastRepository {
     })
   }
 
+  /** The soonest stored forecast to reach 100 % of each of these services, if any. */
+  soonestOf(serviceIds: readonly number[]): Map<number, ForecastRow & { full_at: number }> {
+    const rows = this.sql.all(
+      this.db
+        .selectFrom('forecast')
+        .selectAll()
+        .where('service_id', 'in', this.sql.dialect.idList(serviceIds))
+        .where('full_at', 'is not', null)
+        .orderBy('full_at', 'desc')
+    )
+    // In descending order, each service's soonest is set last.
+    return new Map(rows.map((r) => [r.service_id, r as ForecastRow & { full_at: number }]))
+  }
+
   /** Forgets the forecasts of these statistics (their history no longer gives a trend). */
   remove(statisticIds: readonly number[]): void {
     if (statisticIds.length > 0)
@@ -94,7 +111,16 @@ export class ForecastRepository {
       .selectFrom('statistic')
       .innerJoin('service', 'service.id', 'statistic.service_id')
       .innerJoin('host', 'host.id', 'service.host_id')
-      .select(['statistic.id', 'service.host_id', 'host.hostname', 'statistic.service_id', 'service.name as service', 'statistic.type'])
+      .select([
+        'statistic.id',
+        'service.host_id',
+        'host.hostname',
+        'host.status as host_status',
+        'statistic.service_id',
+        'service.name as service',
+        'service.type as service_type',
+        'statistic.type'
+      ])
       .where('statistic.type', 'in', [...FORECAST_TYPES.keys()])
   }
 }

@@ -35,6 +35,7 @@ export const serverSettings = z.object({
   retention: retention.describe('Seconds each history level is kept'),
   eventretention: z.number().int().describe('Seconds events are kept (active errors stay whatever their age)'),
   auditretention: z.number().int().describe('Seconds audit log rows are kept'),
-  limits: z.object({ port: limits, sessiontimeout: limits, eventretention: limits, auditretention: limits })
+  forecasthorizon: z.number().int().describe('Seconds: a resource forecast to reach 100 % within them raises a Forecast event'),
+  limits: z.object({ port: limits, sessiontimeout: limits, eventretention: limits, auditretention: limits, forecasthorizon: limits })
 })
 export type ServerSettings = z.infer<typeof serverSettings>

@@ -2,7 +2,7 @@
 // trend is clear, nothing when the series is flat, falling, or too noisy to tell, and outliers do not
 // move the fit. The noise is seeded, so every run sees the same series.
 import { describe, expect, it } from 'vitest'
-import { fitTrend, fullAt, HORIZON_SEC, type TrendPoint } from '../../../src/server/domain/forecast'
+import { fitTrend, forecastTransition, fullAt, HORIZON_SEC, type TrendPoint } from '../../../src/server/domain/forecast'
 
 const HOUR = 3600
 const DAY = 86_400
@@ -92,5 +92,19 @@ describe('forecast: time until 100 %', () => {
     expect(fullAt({ slope: 1e-6, level: 100.5, confidence: 1 }, NOW)).toBe(NOW)
     expect(fullAt({ slope: 50 / HORIZON_SEC, level: 40, confidence: 1 }, NOW)).toBeUndefined()
     expect(fullAt({ slope: 60 / HORIZON_SEC, level: 50, confidence: 1 }, NOW)).toBeCloseTo(NOW + (50 / 60) * HORIZON_SEC, -1)
+  })
+})
+
+describe('forecast: the Forecast event state', () => {
+  const horizon = 72 * HOUR
+  it('fails when the soonest forecast falls within the horizon, recovers only once it moved past it with a margin', () => {
+    expect(forecastTransition(false, NOW + 71 * HOUR, NOW, horizon)).toBe('failed')
+    expect(forecastTransition(false, NOW + 73 * HOUR, NOW, horizon)).toBeUndefined()
+    expect(forecastTransition(false, undefined, NOW, horizon)).toBeUndefined()
+    expect(forecastTransition(true, NOW + 71 * HOUR, NOW, horizon)).toBeUndefined()
+    // Just past the horizon: no recovery yet (no flapping at its edge); well past it or gone: recovered.
+    expect(forecastTransition(true, NOW + 80 * HOUR, NOW, horizon)).toBeUndefined()
+    expect(forecastTransition(true, NOW + 91 * HOUR, NOW, horizon)).toBe('succeeded')
+    expect(forecastTransition(true, undefined, NOW, horizon)).toBe('succeeded')
   })
 })

@@ -4,9 +4,11 @@
 // slices run on the jobs' thread, as the server runs them there.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { forecastSlice } from '../../../src/server/history/forecaster'
+import { EventClassId } from '../../../src/shared/codes'
 import { FORECAST_INTERVAL_MS, ForecastJob } from '../../../src/server/jobs/forecast-job'
 import { JobsThread } from '../../../src/server/jobs/jobs-thread'
 import type { Logger } from '../../../src/server/log'
+import { addChannel, addRule, outboxRows } from '../../support/alert-config'
 import { asAgent, fixture } from '../../support/fixtures'
 import { withResourceFigures } from '../../support/payloads'
 import { tempStore, type TempStore } from '../../support/temp-store'
@@ -19,6 +21,8 @@ let thread: JobsThread | undefined
 let job: ForecastJob
 let errors: string[]
 const nowSec = Math.floor(Date.now() / 1000)
+/** The job's clock (unix seconds): a test moves it on between passes. */
+let clockSec: number
 
 /** Four days of history every two hours: host `name`'s rootfs filling `perDay` % a day up to 70 % now. */
 function fill(agent: string, name: string, perDay: number): number {
@@ -43,12 +47,13 @@ const stored = () =>
 beforeEach(() => {
   t = tempStore()
   errors = []
+  clockSec = nowSec
   const log: Logger = { info: () => {}, warn: () => {}, error: (m) => errors.push(m) }
   const onThread = testEngine === 'postgres' ? (thread = new JobsThread({ database: t.store.location })) : undefined
   job = new ForecastJob(
     { slice: (now, afterId) => (onThread ? onThread.forecastSlice(now, afterId) : forecastSlice(t.store, now, afterId)) },
     { log },
-    () => nowSec * 1000
+    () => clockSec * 1000
   )
 })
 afterEach(async () => {
@@ -101,5 +106,44 @@ describe('forecast job', () => {
     t.store.sql.plain.exec('ALTER TABLE forecast_away RENAME TO forecast')
     await job.runOnce()
     expect(stored()).toHaveLength(4)
+  })
+
+  it('a resource forecast within the horizon raises one Forecast event, which alert rules send, and recovers when it moves away', async () => {
+    const db = t.store.sql.plain
+    const rule = addRule(db, { channelIds: [addChannel(db)], eventTypes: EventClassId.Forecast })
+    addRule(db, { channelIds: [addChannel(db)], eventTypes: 2 }) // Resource only: not told
+    t.store.serverSettings.update({ forecastHorizonSec: 100 * HOUR })
+    const filling = fill('a', 'filling', 10)
+    fill('b', 'steady', 0)
+    const forecastEvents = () =>
+      t.store.sql.rows<{ host_id: number; service_name: string; state: number; message: string }>(
+        'SELECT host_id, service_name, state, message FROM event WHERE class = ? ORDER BY id',
+        [EventClassId.Forecast]
+      )
+    await job.runOnce()
+    await job.runOnce()
+    expect(forecastEvents()).toEqual([
+      { host_id: filling, service_name: 'rootfs', state: 1, message: expect.stringMatching(/^space full in (2d 2[0-3]h|3d [0-3]h)/) }
+    ])
+    expect(forecastEvents()[0].message).toMatch(/at the (7-day|24-hour) trend \(\d+(\.\d)? % now, (9|10)(\.\d+)? % a day\)$/)
+    expect(outboxRows(db).map((r) => [r.rule_id, r.kind, r.item.service, r.item.event, r.item.state])).toEqual([
+      [rule, 'alert', 'rootfs', 'Forecast', 'failed']
+    ])
+    // A forecast is no down time: the service has no down interval.
+    expect(t.store.sql.rows('SELECT * FROM state_interval WHERE service_name_id IS NOT NULL')).toEqual([])
+
+    // The history gone, the trend with it: at the next passes, the service recovers, once.
+    t.store.sql.execute('DELETE FROM history_raw')
+    clockSec += FORECAST_INTERVAL_MS / 1000
+    await job.runOnce()
+    await job.runOnce()
+    expect(forecastEvents().map((e) => [e.service_name, e.state, e.message])).toEqual([
+      ['rootfs', 1, expect.any(String)],
+      ['rootfs', 0, 'no resource full within 4d 4h at the current trend']
+    ])
+    expect(outboxRows(db).map((r) => [r.kind, r.item.state])).toEqual([
+      ['alert', 'failed'],
+      ['recovery', 'succeeded']
+    ])
   })
 })

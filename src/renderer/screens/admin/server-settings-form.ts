@@ -12,6 +12,8 @@ export interface SettingsValues {
   minutes: number | string
   events: number | string
   audit: number | string
+  /** Hours: a resource forecast to be full within them is a Forecast event. */
+  forecast: number | string
   raw: number | string
   minute: number | string
   hour: number | string
@@ -23,6 +25,7 @@ export const valuesOf = (s: ServerSettings): SettingsValues => ({
   minutes: Math.round(s.sessiontimeout / 60),
   events: Math.round(s.eventretention / DAY),
   audit: Math.round(s.auditretention / DAY),
+  forecast: Math.round(s.forecasthorizon / HOUR),
   raw: Math.round(s.retention.raw / HOUR),
   minute: Math.round(s.retention.minute / DAY),
   hour: Math.round(s.retention.hour / DAY),
@@ -34,6 +37,7 @@ export const changeOf = (v: SettingsValues): SettingsChange => ({
   sessiontimeout: Number(v.minutes) * 60,
   eventretention: Number(v.events) * DAY,
   auditretention: Number(v.audit) * DAY,
+  forecasthorizon: Number(v.forecast) * HOUR,
   retentionraw: Number(v.raw) * HOUR,
   retentionminute: Number(v.minute) * DAY,
   retentionhour: Number(v.hour) * DAY,
@@ -54,7 +58,8 @@ export function settingsErrors(values: SettingsValues, limits: ServerSettings['l
     port: change.port === undefined ? undefined : within(change.port, limits.port),
     minutes: within(Number(values.minutes), limits.sessiontimeout, 60),
     events: within(Number(values.events), limits.eventretention, DAY),
-    audit: within(Number(values.audit), limits.auditretention, DAY)
+    audit: within(Number(values.audit), limits.auditretention, DAY),
+    forecast: within(Number(values.forecast), limits.forecasthorizon, HOUR)
   }
   for (const level of Object.keys(problems) as RetentionLevel[]) errors[level] = problems[level]
   return errors

@@ -78,6 +78,16 @@ export function ServerSettingsForm({ settings }: { settings: ServerSettings }) {
                 {...form.getInputProps('audit')}
               />
             </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <NumberInput
+                label="Running out warning (hours)"
+                description="A disk, memory or swap forecast to be full within this raises a Forecast event, which alert rules can send"
+                min={Math.ceil(settings.limits.forecasthorizon.min / 3600)}
+                max={Math.floor(settings.limits.forecasthorizon.max / 3600)}
+                allowDecimal={false}
+                {...form.getInputProps('forecast')}
+              />
+            </Grid.Col>
           </Grid>
           <div>
             <Text fw={500} size="sm">

@@ -64,7 +64,8 @@ const ids = (values: string[]) => values.map(Number)
 const strings = (values: readonly number[]) => values.map(String)
 /** Event type bits ⇄ the picker's values */
 const eventBits = (bitmap: number) => eventClasses.filter((c) => (bitmap & c.id) !== 0).map((c) => String(c.id))
-const bitmapOf = (values: string[]) => values.reduce((bits, v) => bits | Number(v), 0)
+// Summed, not OR-ed: the Forecast class is bit 31, which `|` (32-bit signed) would make negative.
+const bitmapOf = (values: string[]) => [...new Set(values)].reduce((bits, v) => bits + Number(v), 0)
 
 interface Props {
   rule?: AlertRuleRecord
