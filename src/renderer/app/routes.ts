@@ -6,7 +6,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { eventsSummaryQuery } from '../api/events-summary'
 import { hostDetailQuery, hostSummaryQuery } from '../api/status'
 import { parseAlertsSearch } from '../screens/alerts/alerts-search'
-import { attentionQuery, firstHostPageQuery } from '../screens/monitor/first-pages'
+import { attentionQuery, firstHostPageQuery, runningOutQuery } from '../screens/monitor/first-pages'
 import { hostFilter, validateHostSearch } from '../screens/monitor/host-search'
 import { validateServiceSearch } from '../screens/monitor/service-search'
 import { parseAuditSearch } from '../screens/reports/audit-search'
@@ -33,6 +33,7 @@ export const dashboardRoute = createRoute({
     void queryClient.prefetchQuery(hostSummaryQuery)
     void queryClient.prefetchQuery(attentionQuery)
     void queryClient.prefetchQuery(eventsSummaryQuery)
+    void queryClient.prefetchQuery(runningOutQuery)
   },
   component: lazyRouteComponent(() => import('../screens/dashboard'), 'Dashboard')
 })

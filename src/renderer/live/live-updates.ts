@@ -17,7 +17,7 @@ const STALE_AFTER: Record<LiveKind, readonly string[]> = {
   'service-changed': ['status'],
   event: ['events', 'status'],
   heartbeat: ['status', 'uptime'],
-  'host-removed': ['status', 'uptime', 'events', 'admin']
+  'host-removed': ['status', 'uptime', 'events', 'admin', 'forecasts']
 }
 
 const stateListeners = new Set<(state: LiveState) => void>()
@@ -57,7 +57,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     })
   }
   // The server's reset: what we missed is gone from its memory, so everything may be stale.
-  source.addEventListener('reset', () => stale(['status', 'events', 'uptime', 'admin']))
+  source.addEventListener('reset', () => stale(['status', 'events', 'uptime', 'admin', 'forecasts']))
   source.addEventListener('ready', () => {
     serverAnswered()
     setState('live')

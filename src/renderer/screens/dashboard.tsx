@@ -1,6 +1,7 @@
 // The first screen: how many hosts are in which state (status/hosts/summary), the last 24 hours of
-// events (reports/events/summary), and the hosts needing attention. Everything links to its detail.
-// With no host yet it explains how to connect one. Live: 'status' and 'events' keys refresh.
+// events (reports/events/summary), the hosts needing attention and the resources running out
+// (reports/forecasts/list). Everything links to its detail. With no host yet it explains how to connect
+// one. Live: 'status' and 'events' keys refresh.
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
@@ -13,6 +14,7 @@ import { MonitrcLine, monitrcLine } from '../components/monitrc-line'
 import { RefusedAgentsForAdmins } from './admin/refused-agents'
 import { AttentionList } from './monitor/attention-list'
 import { attentionQuery } from './monitor/first-pages'
+import { RunningOut } from './monitor/running-out'
 
 /** Each category's colour and the LED filter of the hosts list that shows its hosts. */
 const categories: Record<HostCategory, { color: string; led: number }> = {
@@ -88,6 +90,7 @@ export function Dashboard() {
             {events.isPending && <Skeleton height={220} />}
             {events.isSuccess && <EventsChart summary={events.data} />}
           </Card>
+          <RunningOut />
         </SimpleGrid>
       )}
     </Stack>

@@ -1,6 +1,6 @@
 // One host (status/hosts/get): what it is, its services with their state and actions (each opens its
-// own page), the system's statistics and history, and the host's latest events. Live: the 'status' key
-// refreshes.
+// own page), when its resources run out, the system's statistics and history, and the host's latest
+// events. Live: the 'status' key refreshes.
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
@@ -20,6 +20,7 @@ import { HostEvents } from './monitor/host-events'
 import { HostUptime } from './monitor/host-uptime'
 import { ServiceCharts } from './monitor/service-charts'
 import { LatestFigures } from './monitor/latest-figures'
+import { ResourceForecasts } from './monitor/resource-forecasts'
 import { ServicesTable } from './monitor/services-table'
 import { formatBytes } from './monitor/statistics'
 import { hostDetailRoute } from '../app/routes'
@@ -86,6 +87,7 @@ export function HostDetailScreen() {
           extra={profile.admin ? (s) => <ServiceMute hostId={host.id} hostName={host.name} service={s} /> : undefined}
         />
       </Stack>
+      <ResourceForecasts hostId={host.id} />
       {service && <LatestFigures service={service} />}
       {service && (
         <ServiceCharts

@@ -1,10 +1,11 @@
 // One service of one host on one screen (/#/hosts/<id>/services/<name>): its state and since when, its
-// actions, its latest figures, its charts over the range in the URL and its latest events. The service
-// comes from the host's status/hosts/get answer (the 'status' key refreshes it live).
+// actions, its latest figures, when its space, inodes, memory or swap run out, its charts over the range in
+// the URL and its latest events. The service comes from the host's status/hosts/get answer (the 'status'
+// key refreshes it live).
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { EventState } from '../../shared/codes'
+import { EventState, ServiceType } from '../../shared/codes'
 import { ApiError } from '../api/client'
 import { failingSinceQuery, hostEventsQuery } from '../api/events-summary'
 import { hostOverviewQuery } from '../api/overview'
@@ -22,6 +23,7 @@ import { LastKnownNote, silentActionsReason } from './monitor/last-known'
 import { LatestFigures } from './monitor/latest-figures'
 import { ServiceActions } from './monitor/service-actions'
 import { ServiceCharts } from './monitor/service-charts'
+import { ResourceForecasts } from './monitor/resource-forecasts'
 import { monitoringLabel } from './monitor/services-table'
 import { AnchorLink } from './reports/anchor-link'
 
@@ -48,6 +50,7 @@ export function ServiceDetailScreen() {
     <Stack gap="lg" data-testid="service-detail">
       <ServiceHeader host={host} service={service} mayAct={serviceactions === true} />
       <LatestFigures service={service} />
+      {hasForecasts(service) && <ResourceForecasts hostId={host.id} service={service} />}
       <ServiceCharts hostId={host.id} service={service} range={range} onRange={(next) => void navigate({ search: next, replace: true })} />
       <Stack gap="xs">
         <Title order={3} size="h4">
@@ -58,6 +61,9 @@ export function ServiceDetailScreen() {
     </Stack>
   )
 }
+
+/** A filesystem's space and inodes, a system's memory and swap: the resources that fill up. */
+const hasForecasts = (service: ServiceEntry) => service.typeid === ServiceType.Filesystem || service.typeid === ServiceType.System
 
 function ServiceHeader({ host, service, mayAct }: { host: HostDetail; service: ServiceEntry; mayAct: boolean }) {
   const profile = useProfile()

@@ -1,5 +1,6 @@
 // The first pages the dashboard and the hosts list show, as queries of their own: the routes start
 // loading them with the screen's code (app/routes.ts), so the answer and the script arrive in parallel.
+import { forecastListQuery } from '../../api/forecasts'
 import { hostOverviewPageQuery, type HostOverviewFilter } from '../../api/overview'
 
 /** Rows per page of the hosts list; later pages load as the list scrolls. */
@@ -15,3 +16,7 @@ const ATTENTION_SHOWN = 20
 
 /** The dashboard's hosts needing attention. */
 export const attentionQuery = hostOverviewPageQuery(ATTENTION, 0, ATTENTION_SHOWN)
+
+/** The dashboard's "Running out": the ten resources full soonest within a week. */
+export const RUNNING_OUT_DAYS = 7
+export const runningOutQuery = forecastListQuery(RUNNING_OUT_DAYS * 24, 10)
