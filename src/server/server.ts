@@ -27,6 +27,7 @@ import { forecastSlice } from './history/forecaster'
 import { Rollup } from './history/rollup'
 import { EventRetentionJob, pruneExpiredBatch } from './jobs/event-retention'
 import { ForecastJob } from './jobs/forecast-job'
+import { PullJob } from './jobs/pull-job'
 import { MMonitImportJob } from './jobs/mmonit-import-job'
 import { ServerRunLog } from './jobs/server-run-log'
 import { SessionSweepJob } from './jobs/session-sweep'
@@ -248,6 +249,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       onceForDatabase
     )
     forecasts.start()
+    const pull = new PullJob(store, secrets, (request) => ingest!.collect(request), onceForDatabase)
+    pull.start()
     const urls = listeningUrls(options.host, port, tls ? 'https' : 'http')
     // Kept simple: without --console-url, links point at the first address the server listens on.
     const consoleUrl = options.consoleUrl ?? urls[0] ?? `http://localhost:${port}`
@@ -272,6 +275,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         sessionSweep.stop()
         eventRetention.stop()
         forecasts.stop()
+        pull.stop()
         await jobsThread?.close()
         await alerts.stop()
         await mmonitImport.close()

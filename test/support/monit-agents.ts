@@ -55,8 +55,11 @@ while ((my $p = wait()) > 0) { print "exit $?\n" if $p == $pid; kill_children() 
 `
 
 export interface AgentOptions {
-  /** `set mmonit` URL, e.g. http://user:pass@127.0.0.1:PORT/collector (credentials: letters and digits). */
-  collectorUrl: string
+  /**
+   * `set mmonit` URL, e.g. http://user:pass@127.0.0.1:PORT/collector (credentials: letters and digits). Absent:
+   * no `set mmonit`, an agent that only serves its httpd (a pulled agent, issue 30 §1).
+   */
+  collectorUrl?: string
   count: number
   /** Agent i listens on baseHttpdPort + i - 1. Default: free ports chosen by the OS. */
   baseHttpdPort?: number
@@ -229,8 +232,7 @@ set pidfile   ${dir}/monit.pid
 set idfile    ${dir}/monit.id
 set statefile ${dir}/monit.state
 set eventqueue basedir ${dir}/events slots 100
-set mmonit ${opts.collectorUrl}${opts.collectorSsl ? ` with ssl { ${opts.collectorSsl} }` : ''}${opts.withoutCredentials ? ' and register without credentials' : ''}
-set httpd port ${httpdPort} and use address 127.0.0.1${opts.httpdSsl ? ` with ssl { pemfile: ${opts.httpdSsl.pemfile} }` : ''}
+${opts.collectorUrl ? `set mmonit ${opts.collectorUrl}${opts.collectorSsl ? ` with ssl { ${opts.collectorSsl} }` : ''}${opts.withoutCredentials ? ' and register without credentials' : ''}\n` : ''}set httpd port ${httpdPort} and use address 127.0.0.1${opts.httpdSsl ? ` with ssl { pemfile: ${opts.httpdSsl.pemfile} }` : ''}
     allow admin:adminpw
     allow guest:guest read-only
 

@@ -73,11 +73,16 @@ export class AgentClient {
     return id
   }
 
+  /** The agent's current status document, as it sent it (§4.8: the collector's format, without an event). */
+  async statusDocument(): Promise<Buffer> {
+    return (await this.expect200('GET', '/_status2?format=xml', MAX_STATUS_BYTES)).raw
+  }
+
   /** The agent's current status, read fresh (§5.4 step 3): the collector's format, without an event. */
   async status(): Promise<MonitMessage> {
-    const res = await this.expect200('GET', '/_status2?format=xml', MAX_STATUS_BYTES)
+    const raw = await this.statusDocument()
     try {
-      return parseMonitMessage(res.raw)
+      return parseMonitMessage(raw)
     } catch (err) {
       if (err instanceof MessageParseError) throw this.notMonit(`/_status2 is not Monit's status XML (${err.message})`)
       throw err

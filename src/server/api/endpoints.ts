@@ -18,6 +18,7 @@ import { adminRoleEndpoints } from './admin-roles'
 import { adminUserEndpoints } from './admin-users'
 import { agentActionEndpoints } from './agent-actions'
 import { apiTokenEndpoints } from './api-tokens'
+import { adminPulledAgentEndpoints } from './admin-pulled-agents'
 import type { ApiDeps } from './deps'
 import { liveEndpoints } from './live'
 import { mapEndpoints } from './maps'
@@ -58,6 +59,7 @@ export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
     ...adminAlertDeliveryEndpoints(deps),
     ...adminAuditEndpoints(deps),
     ...adminImportEndpoints(deps),
+    ...adminPulledAgentEndpoints(deps),
     ...liveEndpoints(deps)
   ]
 }

@@ -7,6 +7,7 @@ export interface Schema {
   service_name: { id: Generated<number>; name: string }
   statistic: StatisticTable
   forecast: ForecastTable
+  pulled_agent: PulledAgentTable
   service_group: { id: Generated<number>; host_id: number; name: string }
   service_group_member: { group_id: number; service_name_id: number }
   event: EventTable
@@ -129,6 +130,29 @@ export interface ServiceTable {
 }
 
 /** The registry of a service's statistics; their latest values are in `service.statistics`. */
+/** A Monit agent whose status the server reads from its httpd (migration 026). */
+export interface PulledAgentTable {
+  id: Generated<number>
+  address: string
+  port: number
+  /** 1: HTTPS */
+  ssl: number
+  username: string
+  /** Sealed at rest (secret-box.ts). */
+  password: string
+  /** The HTTPS agent's certificate, pinned at its first answer ('' = none yet). */
+  certificate_sha256: Generated<string>
+  poll_sec: number
+  /** The agent's id, from its first answer. */
+  agent_id: string | null
+  created_at: number
+  /** Unix seconds of the last poll tried, and of the last one answered. */
+  polled_at: number | null
+  answered_at: number | null
+  /** Why the last poll failed; null when it was answered. */
+  error: string | null
+}
+
 /** A resource series' forecast, as the forecast job last computed it (migration 025). */
 export interface ForecastTable {
   statistic_id: number

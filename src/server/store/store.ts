@@ -18,6 +18,7 @@ import { HostAdminRepository } from './host-admin'
 import { HostRepository } from './hosts'
 import { IntervalRepository } from './intervals'
 import { ForecastRepository } from './forecasts'
+import { PulledAgentRepository } from './pulled-agents'
 import { MetricsRepository } from './metrics'
 import type { ChangeChannel } from './change-channel'
 import { PostgresChangeChannel } from './postgres/change-channel'
@@ -104,6 +105,7 @@ export class Store {
   readonly uptime: UptimeRepository
   readonly metrics: MetricsRepository
   readonly forecasts: ForecastRepository
+  readonly pulledAgents: PulledAgentRepository
   private readonly permissions: PermissionGeneration
   private readonly stallMs: number | undefined
 
@@ -149,6 +151,7 @@ export class Store {
     this.uptime = new UptimeRepository(db, sql)
     this.metrics = new MetricsRepository(db, sql)
     this.forecasts = new ForecastRepository(db, sql)
+    this.pulledAgents = new PulledAgentRepository(db, sql)
   }
 
   /** Reaches the database, or throws why it cannot (a storage failure: storage-errors.ts). */

@@ -21,6 +21,7 @@ import { hostUptimeGeneration } from './022-host-uptime-generation'
 import { hostUptimeTable } from './023-host-uptime-table'
 import { serverRunReportsHeld } from './024-server-run-reports-held'
 import { forecast } from './025-forecast'
+import { pulledAgent } from './026-pulled-agent'
 
 export interface Migration {
   version: number
@@ -52,5 +53,6 @@ export const migrations: readonly Migration[] = [
   hostUptimeGeneration,
   hostUptimeTable,
   serverRunReportsHeld,
-  forecast
+  forecast,
+  pulledAgent
 ]

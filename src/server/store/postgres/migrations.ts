@@ -15,6 +15,7 @@ import { hostUptimeGeneration } from './022-host-uptime-generation'
 import { hostUptimeTable } from './023-host-uptime-table'
 import { serverRunReportsHeld } from './024-server-run-reports-held'
 import { forecast } from './025-forecast'
+import { pulledAgent } from './026-pulled-agent'
 
 const schemaAtVersion10 = `
 CREATE TABLE host (
@@ -415,5 +416,6 @@ export const postgresMigrations: readonly Migration[] = [
   hostUptimeGeneration,
   hostUptimeTable,
   serverRunReportsHeld,
-  forecast
+  forecast,
+  pulledAgent
 ]
