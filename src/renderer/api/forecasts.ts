@@ -1,7 +1,7 @@
 // When resources run out (reports/forecasts/list, reports/forecasts/host): a filesystem's space or inodes,
 // memory or swap reaching 100 % at its current trend. Keys start with 'forecasts'. A trend moves over hours,
 // not with each report, so no live change refreshes them (a removed host's go: live/live-updates.ts); the
-// dashboard's list is asked again now and then instead.
+// dashboard's list, which the server's job stores every 10 minutes, is asked again every 5.
 import { queryOptions } from '@tanstack/react-query'
 import type { ForecastList, HostForecasts } from '../../shared/api/forecasts'
 import { apiGet } from './client'

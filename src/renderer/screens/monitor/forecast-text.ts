@@ -15,6 +15,8 @@ export function fullIn(fullat: number, now: number): string {
 /** What the forecast says; without a time (fullat null), why not. */
 export function forecastVerdict(forecast: ResourceForecast, now: number): string {
   if (forecast.fullat !== null) return fullIn(forecast.fullat, now)
+  // Flat (slope 0.00 % a day): the server's confidence is nil, for no direction to agree on, but it is clear.
+  if (forecast.slope === 0) return 'not filling up'
   if (forecast.confidence < CLEAR_TREND) return 'no clear trend'
   return forecast.slope > 0 ? 'not full within a year' : 'not filling up'
 }
@@ -31,11 +33,11 @@ export function resourceLabel(forecast: ResourceForecast): string {
   return forecast.resource === 'space' || forecast.resource === 'inodes' ? `${forecast.service} ${forecast.resource}` : forecast.resource
 }
 
-/** "82.5 % now · 7-day trend", and how sure the trend is when there is one: "· confidence 87 %". */
-export function forecastDetails(forecast: ResourceForecast): string {
-  const parts = [`${forecast.percent.toLocaleString(undefined, { maximumFractionDigits: 1 })} % now`, trendWindow(forecast.window)]
-  if (forecast.confidence >= CLEAR_TREND) parts.push(`confidence ${Math.round(forecast.confidence * 100)} %`)
-  return parts.join(' · ')
+/** "82.5 % now", "7-day trend", and how sure the trend is when there is one: "confidence 87 %". */
+export function forecastDetails(forecast: ResourceForecast): string[] {
+  const details = [`${forecast.percent.toLocaleString(undefined, { maximumFractionDigits: 1 })} % now`, trendWindow(forecast.window)]
+  if (forecast.confidence >= CLEAR_TREND) details.push(`confidence ${Math.round(forecast.confidence * 100)} %`)
+  return details
 }
 
 /** "7-day trend", "24-hour trend". */

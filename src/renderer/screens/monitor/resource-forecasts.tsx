@@ -1,5 +1,6 @@
 // When a host's resources reach 100 % at their current trend (reports/forecasts/host, computed when asked):
 // on the host page every resource, each linking to its service; on a service's page only that service's.
+// A resource without enough history for a trend has no forecast yet.
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { hostForecastsQuery } from '../../api/forecasts'
@@ -33,7 +34,7 @@ export function ResourceForecasts({ hostId, service }: Props) {
       )}
       {records?.length === 0 && (
         <Text size="sm" c="dimmed">
-          No space, inodes, memory or swap reported yet to forecast.
+          Not enough history yet to see a trend: forecasts start after about half a day of figures.
         </Text>
       )}
       {records && records.length > 0 && (

@@ -45,7 +45,7 @@ function RunningOutList({ records, total }: { records: ResourceForecast[]; total
               <HostName name={f.host} />
             </Anchor>
           }
-          details={`${resourceLabel(f)} · ${forecastDetails(f)}`}
+          details={[resourceLabel(f), ...forecastDetails(f)]}
         />
       ))}
       {total > records.length && (

@@ -56,12 +56,12 @@ describe('forecastVerdict', () => {
 
   it('says "no clear trend" for a null fullat the server found too noisy', () => {
     expect(forecastVerdict(forecast({ fullat: null, confidence: 0.2, slope: 3 }), NOW)).toBe('no clear trend')
-    expect(forecastVerdict(forecast({ fullat: null, confidence: 0, slope: 0 }), NOW)).toBe('no clear trend')
+    expect(forecastVerdict(forecast({ fullat: null, confidence: 0.49, slope: -2 }), NOW)).toBe('no clear trend')
   })
 
-  it('says "not filling up" for a clear flat or falling trend', () => {
+  it('says "not filling up" for a clear falling trend, and for a flat one (whose confidence the server leaves at 0)', () => {
     expect(forecastVerdict(forecast({ fullat: null, slope: -1.5 }), NOW)).toBe('not filling up')
-    expect(forecastVerdict(forecast({ fullat: null, slope: 0 }), NOW)).toBe('not filling up')
+    expect(forecastVerdict(forecast({ fullat: null, slope: 0, confidence: 0 }), NOW)).toBe('not filling up')
   })
 
   it('says "not full within a year" for a clear rise too slow to matter', () => {
@@ -71,8 +71,8 @@ describe('forecastVerdict', () => {
 
 describe('forecastDetails', () => {
   it('tells the level now, the trend window and, for a clear trend, its confidence', () => {
-    expect(forecastDetails(forecast({}))).toBe(`${(82.5).toLocaleString()} % now · 7-day trend · confidence 87 %`)
-    expect(forecastDetails(forecast({ percent: 40, window: DAY, confidence: 0.3, fullat: null }))).toBe('40 % now · 24-hour trend')
+    expect(forecastDetails(forecast({}))).toEqual([`${(82.5).toLocaleString()} % now`, '7-day trend', 'confidence 87 %'])
+    expect(forecastDetails(forecast({ percent: 40, window: DAY, confidence: 0.3, fullat: null }))).toEqual(['40 % now', '24-hour trend'])
   })
 })
 
