@@ -40,6 +40,7 @@ const monitoring = [
 
 const administration = [
   { to: '/admin/hosts', label: 'Host management' },
+  { to: '/admin/pulled-agents', label: 'Pulled agents' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/roles', label: 'Roles' },
   { to: '/admin/groups', label: 'Host groups' },

@@ -19,6 +19,7 @@ const screens: readonly [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^\/uptime$/, () => 'Uptime'],
   [/^\/admin\/hosts\/[^/]+$/, () => 'Edit host'],
   [/^\/admin\/hosts$/, () => 'Host administration'],
+  [/^\/admin\/pulled-agents$/, () => 'Pulled agents'],
   [/^\/admin\/users$/, () => 'Users'],
   [/^\/admin\/roles$/, () => 'Roles'],
   [/^\/admin\/groups$/, () => 'Host groups'],

@@ -11,6 +11,7 @@ import {
   adminHostEditRoute,
   adminHostsRoute,
   adminImportRoute,
+  adminPulledAgentsRoute,
   adminRolesRoute,
   adminUsersRoute,
   dashboardRoute,
@@ -46,6 +47,7 @@ const routeTree = rootRoute.addChildren([
     adminAlertsRoute,
     adminAuditRoute,
     adminImportRoute,
+    adminPulledAgentsRoute,
     settingsRoute
   ])
 ])

@@ -161,6 +161,13 @@ export const adminImportRoute = createRoute({
   component: lazyRouteComponent(() => import('../screens/admin/import-screen'), 'AdminImportScreen')
 })
 
+/** Agents the server reads from their httpd (issue 30 §1). */
+export const adminPulledAgentsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: 'admin/pulled-agents',
+  component: lazyRouteComponent(() => import('../screens/admin/pulled-agents'), 'AdminPulledAgentsScreen')
+})
+
 export const settingsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: 'settings',
