@@ -12,6 +12,7 @@ import { forecastsBenchmark } from './forecasts'
 import { historyBenchmark } from './history'
 import { importMMonitBenchmark } from './import-mmonit'
 import { parserBenchmark } from './parser'
+import { pullBenchmark } from './pull'
 import { slowClientsBenchmark } from './slow-clients'
 import { statusBenchmark } from './status'
 import type { Benchmark } from './support'
@@ -27,6 +28,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   alertingBenchmark,
   enginesBenchmark,
   forecastsBenchmark,
+  pullBenchmark,
   footprintBenchmark,
   slowClientsBenchmark,
   importMMonitBenchmark
