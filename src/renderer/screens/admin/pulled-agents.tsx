@@ -27,6 +27,8 @@ import {
 } from './pulled-agents-form'
 import { isHttps, pollState, shortFingerprint } from './pulled-agents-format'
 
+const NOWRAP = { whiteSpace: 'nowrap' } as const
+
 export function AdminPulledAgentsScreen() {
   const agents = useQuery(pulledAgentsQuery)
   return (
@@ -72,7 +74,13 @@ function AddAgentForm() {
   useResetAfterOutage(create)
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="add-pulled-agent">
-      <form onSubmit={form.onSubmit((fields) => create.mutate(fields))} noValidate>
+      <form
+        // A refusal by the server is over once the form's own checks find something else to say.
+        onSubmit={form.onSubmit(
+          (fields) => create.mutate(fields),
+          () => create.reset()
+        )}
+        noValidate>
         <Stack gap="sm">
           <Title order={3} size="h4" id="add-pulled-agent">
             Add agent
@@ -141,7 +149,7 @@ function AgentTable({ agents }: { agents: PulledAgent[] }) {
           <Table.Th>URL</Table.Th>
           <Table.Th>Host</Table.Th>
           <Table.Th>Poll</Table.Th>
-          <Table.Th>Last answered</Table.Th>
+          <Table.Th style={NOWRAP}>Last answered</Table.Th>
           <Table.Th>State</Table.Th>
           <Table.Th>Certificate</Table.Th>
           <Table.Th />
@@ -162,7 +170,8 @@ function AgentRow({ agent, now }: { agent: PulledAgent; now: number }) {
   return (
     <Table.Tr data-pulled-url={agent.url} data-pulled-state={state.kind}>
       <Table.Td data-wide>
-        <Text ff="monospace" size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {/* Its whole width on a desk; broken only where a phone's card is too narrow. */}
+        <Text ff="monospace" size="sm" fw={600} style={{ overflowWrap: 'break-word' }}>
           {agent.url}
         </Text>
         {agent.username !== '' && (
@@ -183,7 +192,9 @@ function AgentRow({ agent, now }: { agent: PulledAgent; now: number }) {
         )}
       </Table.Td>
       <Table.Td data-label="Poll">
-        <Text size="sm">every {agent.poll} s</Text>
+        <Text size="sm" style={NOWRAP}>
+          every {agent.poll} s
+        </Text>
       </Table.Td>
       <Table.Td data-label="Last answered">
         <When at={agent.answeredat} now={now} />
@@ -218,7 +229,7 @@ function When({ at, now, size = 'sm' }: { at: number | null; now: number; size?:
       </Text>
     )
   return (
-    <Text size={size} component="time" dateTime={new Date(at * 1000).toISOString()} title={formatDateTime(at)}>
+    <Text size={size} component="time" style={NOWRAP} dateTime={new Date(at * 1000).toISOString()} title={formatDateTime(at)}>
       {formatAge(at, now)} ago
     </Text>
   )
@@ -261,7 +272,7 @@ function PollStateCell({ agent, now }: { agent: PulledAgent; now: number }) {
 function Certificate({ agent }: { agent: PulledAgent }) {
   if (!isHttps(agent))
     return (
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" style={NOWRAP}>
         none (HTTP)
       </Text>
     )
@@ -272,7 +283,7 @@ function Certificate({ agent }: { agent: PulledAgent }) {
       </Text>
     )
   return (
-    <Text size="sm" ff="monospace" title={`SHA-256 ${agent.certificate}`} data-certificate={agent.certificate}>
+    <Text size="sm" ff="monospace" style={NOWRAP} title={`SHA-256 ${agent.certificate}`} data-certificate={agent.certificate}>
       {shortFingerprint(agent.certificate)}
     </Text>
   )
