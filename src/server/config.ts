@@ -5,6 +5,7 @@ import { isIP } from 'node:net'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import type { CollectorLimits } from './collector/request-body'
+import { loopbackHttp, type OidcSettings } from './domain/single-sign-on'
 import type { HttpLimits } from './http/http-limits'
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log'
 import type { TlsSource } from './tls/tls-files'
@@ -52,6 +53,10 @@ export interface ServerConfig {
   trustedProxies?: string[]
   /** With TLS: a plain-HTTP port serving only POST /collector (agents that cannot do TLS) and redirects. */
   httpPort?: number
+  /** Single sign-on with OpenID Connect (--oidc-*); absent: off. */
+  oidc?: OidcSettings
+  /** Password login for browsers kept only for this user (--password-login break-glass); absent: for everyone. */
+  breakGlassUser?: string
 }
 
 export interface UserSpec {
@@ -85,7 +90,14 @@ export const settings = {
   'tls-cert': 'OVERSEER_TLS_CERT',
   'tls-key': 'OVERSEER_TLS_KEY',
   'trusted-proxy': 'OVERSEER_TRUSTED_PROXY',
-  'http-port': 'OVERSEER_HTTP_PORT'
+  'http-port': 'OVERSEER_HTTP_PORT',
+  'oidc-issuer': 'OVERSEER_OIDC_ISSUER',
+  'oidc-client-id': 'OVERSEER_OIDC_CLIENT_ID',
+  'oidc-client-secret': 'OVERSEER_OIDC_CLIENT_SECRET',
+  'oidc-groups-claim': 'OVERSEER_OIDC_GROUPS_CLAIM',
+  'oidc-link-email': 'OVERSEER_OIDC_LINK_EMAIL',
+  'password-login': 'OVERSEER_PASSWORD_LOGIN',
+  'break-glass-user': 'OVERSEER_BREAK_GLASS_USER'
 } as const
 
 export class ConfigError extends Error {}
@@ -172,7 +184,19 @@ const schema = z.object({
     .int()
     .min(0)
     .max(65535, '--http-port must be 0–65535')
-    .optional()
+    .optional(),
+  'oidc-issuer': z
+    .string()
+    .refine((text) => URL.canParse(text) && (new URL(text).protocol === 'https:' || loopbackHttp(new URL(text))), {
+      message: '--oidc-issuer must be an https:// URL (http:// only on loopback)'
+    })
+    .optional(),
+  'oidc-client-id': z.string().min(1).optional(),
+  'oidc-client-secret': z.string().min(1).optional(),
+  'oidc-groups-claim': z.string().min(1).default('groups'),
+  'oidc-link-email': z.enum(['on', 'off'], { message: '--oidc-link-email must be on or off' }).default('off'),
+  'password-login': z.enum(['on', 'break-glass'], { message: '--password-login must be on or break-glass' }).default('on'),
+  'break-glass-user': z.string().min(1).optional()
 })
 
 export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): ServerConfig {
@@ -214,8 +238,33 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     collectorLimits: v['collector-in-flight'] === undefined ? undefined : { maxBodyBytesInFlight: v['collector-in-flight'] * 2 ** 20 },
     tls: tlsOf(v),
     trustedProxies: v['trusted-proxy'],
-    httpPort: httpPortOf(v)
+    httpPort: httpPortOf(v),
+    oidc: oidcOf(v),
+    breakGlassUser: breakGlassOf(v)
   }
+}
+
+function oidcOf(v: z.output<typeof schema>): OidcSettings | undefined {
+  const issuer = v['oidc-issuer']
+  const clientId = v['oidc-client-id']
+  const clientSecret = v['oidc-client-secret']
+  if (issuer === undefined && clientId === undefined && clientSecret === undefined) return undefined
+  if (issuer === undefined || clientId === undefined || clientSecret === undefined) {
+    throw new ConfigError('--oidc-issuer, --oidc-client-id and --oidc-client-secret go together')
+  }
+  return { issuer, clientId, clientSecret, groupsClaim: v['oidc-groups-claim'], linkByEmail: v['oidc-link-email'] === 'on' }
+}
+
+function breakGlassOf(v: z.output<typeof schema>): string | undefined {
+  if (v['password-login'] === 'on') {
+    if (v['break-glass-user'] !== undefined) throw new ConfigError('--break-glass-user goes with --password-login break-glass')
+    return undefined
+  }
+  if (!oidcOf(v))
+    throw new ConfigError('--password-login break-glass needs single sign-on (--oidc-issuer …): nobody could log in otherwise')
+  if (v['break-glass-user'] === undefined)
+    throw new ConfigError('--password-login break-glass needs --break-glass-user NAME, the administrator who keeps a password')
+  return v['break-glass-user']
 }
 
 function tlsOf(v: z.output<typeof schema>): TlsSource | undefined {

@@ -27,6 +27,8 @@ import { forecastSlice } from './history/forecaster'
 import { Rollup } from './history/rollup'
 import { EventRetentionJob, pruneExpiredBatch } from './jobs/event-retention'
 import { ForecastJob } from './jobs/forecast-job'
+import { OidcClient } from './auth/oidc-client'
+import { SSO_CALLBACK_PATH } from './http/sso-paths'
 import { PullJob } from './jobs/pull-job'
 import { MMonitImportJob } from './jobs/mmonit-import-job'
 import { ServerRunLog } from './jobs/server-run-log'
@@ -150,6 +152,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const refusedAgents = new RefusedAgents()
     const authenticator = new BasicAuthenticator(store.users, principals, throttle, store.auditLog, (write) => storage.bestEffort(write))
     const serverSettings = store.serverSettings
+    if (options.breakGlassUser !== undefined) {
+      const user = store.users.findByName(options.breakGlassUser)
+      if (!user || !store.users.isAdmin(user.id)) {
+        log.warn(
+          `--break-glass-user ${options.breakGlassUser} is not an administrator here: if single sign-on fails, no administrator can log in from a browser`
+        )
+      }
+    }
     const sessions = new SessionService(
       store.sessions,
       () => serverSettings.sessionTimeoutSec(),
@@ -160,6 +170,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const desktop = options.parent && desktopNotifier(options.parent)
     const mmonitImport = new MMonitImportJob({ database: store.location, keyFile }, log, () => store.permissionsChanged())
     const routes: string[] = []
+    // Where links and the single sign-on callback point: known once the server listens.
+    const listening: { consoleUrl?: string } = {}
+    const consoleUrlOf = () => (listening.consoleUrl ?? options.consoleUrl ?? '').replace(/\/$/, '')
     const app = await buildApp({
       store,
       collector: ingest,
@@ -180,7 +193,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           alertChannelTypes: options.alertChannelTypes,
           desktop,
           mmonitImport,
-          refusedAgents
+          refusedAgents,
+          oidc: options.oidc,
+          breakGlassUser: options.breakGlassUser
         },
         version
       ),
@@ -199,7 +214,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       metricsEnabled: options.metrics !== false,
       tls,
       trustedProxies: new TrustedProxies(options.trustedProxies),
-      plainHttp: tls && options.httpPort !== undefined ? { host: options.host, port: options.httpPort } : undefined
+      plainHttp: tls && options.httpPort !== undefined ? { host: options.host, port: options.httpPort } : undefined,
+      oidc: options.oidc && new OidcClient(options.oidc, () => `${consoleUrlOf()}${SSO_CALLBACK_PATH}`),
+      breakGlassUser: options.breakGlassUser
     })
     // A port chosen by flag or environment wins; else the one stored from the console's settings.
     const wantedPort = options.portChosen === false ? (serverSettings.port() ?? options.port) : options.port
@@ -254,6 +271,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const urls = listeningUrls(options.host, port, tls ? 'https' : 'http')
     // Kept simple: without --console-url, links point at the first address the server listens on.
     const consoleUrl = options.consoleUrl ?? urls[0] ?? `http://localhost:${port}`
+    listening.consoleUrl = consoleUrl
     const alerts = new AlertDeliveryJob(
       store,
       secrets,

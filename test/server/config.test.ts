@@ -105,7 +105,37 @@ describe('server configuration', () => {
     expect(parseConfig(['--tls', 'self-signed'], { OVERSEER_HTTP_PORT: '8081' }).httpPort).toBe(8081)
   })
 
+  it('takes single sign-on and the break-glass password login from flags or the environment', () => {
+    const oidc = ['--oidc-issuer', 'https://id.example.com/realms/ops', '--oidc-client-id', 'overseer']
+    const env = { OVERSEER_OIDC_CLIENT_SECRET: 's3cret', OVERSEER_OIDC_LINK_EMAIL: 'on' }
+    expect(parseConfig([...oidc, '--password-login', 'break-glass', '--break-glass-user', 'root'], env)).toMatchObject({
+      oidc: {
+        issuer: 'https://id.example.com/realms/ops',
+        clientId: 'overseer',
+        clientSecret: 's3cret',
+        groupsClaim: 'groups',
+        linkByEmail: true
+      },
+      breakGlassUser: 'root'
+    })
+    expect(
+      parseConfig(
+        ['--oidc-issuer', 'http://127.0.0.1:9000', '--oidc-client-id', 'x', '--oidc-client-secret', 'y', '--oidc-groups-claim', 'roles'],
+        {}
+      ).oidc
+    ).toMatchObject({ groupsClaim: 'roles', linkByEmail: false })
+  })
+
   it.each([
+    [['--oidc-issuer', 'http://id.example.com'], /--oidc-issuer must be an https:\/\/ URL \(http:\/\/ only on loopback\)/],
+    [['--oidc-issuer', 'https://id.example.com'], /--oidc-issuer, --oidc-client-id and --oidc-client-secret go together/],
+    [['--password-login', 'break-glass', '--break-glass-user', 'root'], /--password-login break-glass needs single sign-on/],
+    [
+      ['--oidc-issuer', 'https://i.example', '--oidc-client-id', 'a', '--oidc-client-secret', 'b', '--password-login', 'break-glass'],
+      /needs --break-glass-user/
+    ],
+    [['--break-glass-user', 'root'], /--break-glass-user goes with --password-login break-glass/],
+    [['--password-login', 'off'], /--password-login must be on or break-glass/],
     [['--tls', 'yes'], /--tls must be self-signed or off/],
     [['--tls-cert', '/c.pem'], /--tls-cert and --tls-key go together/],
     [['--tls', 'self-signed', '--tls-cert', '/c.pem', '--tls-key', '/k.pem'], /exclude each other/],

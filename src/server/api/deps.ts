@@ -6,6 +6,7 @@ import type { Principals } from '../auth/principals'
 import type { SecretBox } from '../auth/secret-box'
 import type { SessionService } from '../auth/sessions'
 import type { RefusedAgents } from '../collector/refused-agents'
+import type { OidcSettings } from '../domain/single-sign-on'
 import type { MMonitImportJob } from '../jobs/mmonit-import-job'
 import type { ChangeFeed } from '../live/change-feed'
 import type { Store } from '../store/store'
@@ -30,4 +31,8 @@ export interface ApiDeps {
   refusedAgents: RefusedAgents
   /** The M/Monit import run by the server (admin/import/mmonit/*); absent, those endpoints are not served. */
   mmonitImport?: MMonitImportJob
+  /** Single sign-on as configured (--oidc-*), for admin/sso/get; absent: off. */
+  oidc?: OidcSettings
+  /** --password-login break-glass's user; absent: password login for everyone. */
+  breakGlassUser?: string
 }

@@ -19,6 +19,7 @@ import { adminUserEndpoints } from './admin-users'
 import { agentActionEndpoints } from './agent-actions'
 import { apiTokenEndpoints } from './api-tokens'
 import { adminPulledAgentEndpoints } from './admin-pulled-agents'
+import { adminSingleSignOnEndpoints } from './admin-single-sign-on'
 import type { ApiDeps } from './deps'
 import { liveEndpoints } from './live'
 import { mapEndpoints } from './maps'
@@ -60,6 +61,7 @@ export function apiEndpoints(deps: ApiDeps): ApiEndpoint[] {
     ...adminAuditEndpoints(deps),
     ...adminImportEndpoints(deps),
     ...adminPulledAgentEndpoints(deps),
+    ...adminSingleSignOnEndpoints(deps),
     ...liveEndpoints(deps)
   ]
 }

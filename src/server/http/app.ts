@@ -1,4 +1,5 @@
 // The HTTP application: every route of the server on one fastify instance.
+import type { OidcClient } from '../auth/oidc-client'
 import { createServer, type Server } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import fastifyCookie from '@fastify/cookie'
@@ -29,6 +30,7 @@ import { consoleAssets, readConsolePage } from './console'
 import { installErrorHandling } from './errors'
 import { timeoutCheckInterval, type HttpLimits } from './http-limits'
 import { loginRoutes } from './login'
+import { ssoRoutes } from './sso-login'
 import { plainListener } from './plain-listener'
 import { setSecurityHeaders } from './security-headers'
 import { SessionGate } from './session-gate'
@@ -73,6 +75,10 @@ export interface AppDeps {
   trustedProxies?: TrustedProxies
   /** With TLS: also listen in plain HTTP there, for agents that cannot do TLS (http/plain-listener.ts). */
   plainHttp?: { host: string; port: number }
+  /** Single sign-on with OpenID Connect (--oidc-*); absent: off. */
+  oidc?: OidcClient
+  /** Password login for browsers kept only for this user (--password-login break-glass); absent: for everyone. */
+  breakGlassUser?: string
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -152,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const told = deps.onRoute
     app.addHook('onRoute', (route) => told(route.url))
   }
-  const gate = new SessionGate(deps.sessions, deps.principals, deps.storage, deps.apiTokens)
+  const gate = new SessionGate(deps.sessions, deps.principals, deps.storage, deps.apiTokens, { singleSignOn: deps.oidc !== undefined })
   installErrorHandling(app, deps.log, gate, deps.storage, deps.endpoints)
   await app.register(fastifyCookie)
   limitBodies(app, gate, deps.endpoints, limits)
@@ -187,8 +193,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: deps.store.users,
     audit: deps.store.auditLog,
     throttle: deps.throttle,
-    consolePage: deps.consoleDir ? readConsolePage(deps.consoleDir) : undefined
+    consolePage: deps.consoleDir ? readConsolePage(deps.consoleDir) : undefined,
+    breakGlassUser: deps.breakGlassUser
   })
+  if (deps.oidc) await app.register(ssoRoutes, { gate, store: deps.store, oidc: deps.oidc })
   registerEndpoints(app, gate, deps.endpoints, { checkAnswers: deps.checkAnswers })
   if (deps.consoleDir) await app.register(consoleAssets, { dir: deps.consoleDir })
   return app

@@ -4,13 +4,17 @@
 // console (its header, Mantine's teal, fonts and fields, light or dark as the OS says), and after a
 // failed attempt it keeps the user name and puts the cursor in the password.
 
+import { SSO_LOGIN_PATH } from './sso-paths'
+
 export interface LoginPageOptions {
   error?: string
   /** The user name of the failed attempt, filled in again. */
   uname?: string
+  /** Offer "Log in with single sign-on" (the server's OpenID Connect provider). */
+  singleSignOn?: boolean
 }
 
-export function loginPage({ error, uname }: LoginPageOptions = {}): string {
+export function loginPage({ error, uname, singleSignOn }: LoginPageOptions = {}): string {
   const message = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''
   const again = uname !== undefined && uname !== ''
   return page(
@@ -21,7 +25,7 @@ export function loginPage({ error, uname }: LoginPageOptions = {}): string {
   <label>User name <input name="z_username" autocomplete="username" required${again ? ` value="${escapeHtml(uname)}"` : ' autofocus'}></label>
   <label>Password <input name="z_password" type="password" autocomplete="current-password" required${again ? ' autofocus' : ''}></label>
   <button type="submit">Log in</button>
-</form>`
+</form>${singleSignOn ? `\n<p class="sso"><a href="${SSO_LOGIN_PATH}">Log in with single sign-on</a></p>` : ''}`
   )
 }
 

@@ -23,11 +23,17 @@ export interface LoginDeps {
   audit: AuditLogRepository
   /** The console page for logged-in users; a plain page when no console is built. */
   consolePage?: string
+  /**
+   * With single sign-on (--password-login break-glass): the one user a browser may still log in with a
+   * password. Scripts and M/Monit API clients keep their passwords (issue 30 §2). Absent: everyone.
+   */
+  breakGlassUser?: string
 }
 
 const INVALID = 'Invalid username or password'
 const COLLECTOR_ONLY = 'This account may only send agent data to /collector: it cannot log in'
 const BROWSER_GET = 'A browser logs in with the login form: logging in by GET is for scripts'
+const PASSWORD_LOGIN_OFF = 'Password login is turned off here: log in with single sign-on'
 
 export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promise<void> {
   const { gate } = deps
@@ -76,6 +82,13 @@ export async function loginRoutes(app: FastifyInstance, deps: LoginDeps): Promis
         const refusal = tooManyFailures(wait)
         reply.headers(refusal.headers)
         return fail(request, reply, session, 429, refusal.message, uname)
+      }
+      if (deps.breakGlassUser !== undefined && uname !== deps.breakGlassUser && madeByBrowser(request)) {
+        deps.audit.record(
+          { userId: null, uname: uname.slice(0, 255), address: request.ip },
+          { action: 'login-failed', target: `user ${uname.slice(0, 255)}`, detail: 'password login off' }
+        )
+        return fail(request, reply, session, 403, PASSWORD_LOGIN_OFF, uname)
       }
       const user = deps.users.credentialsOf(uname)
       const password = field('z_password') ?? ''

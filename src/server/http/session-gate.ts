@@ -21,7 +21,9 @@ export class SessionGate {
     readonly sessions: SessionService,
     private readonly principals: Principals,
     readonly storage: StorageHealth,
-    private readonly apiTokens?: ApiTokenService
+    private readonly apiTokens?: ApiTokenService,
+    /** What the login page offers besides the password form. */
+    private readonly loginOptions: { singleSignOn: boolean } = { singleSignOn: false }
   ) {}
 
   session(request: FastifyRequest): Session | undefined {
@@ -101,6 +103,6 @@ export class SessionGate {
     return reply
       .code(opts.status ?? 200)
       .header('Content-Type', 'text/html')
-      .send(loginPage({ error: opts.error, uname: opts.uname }))
+      .send(loginPage({ error: opts.error, uname: opts.uname, singleSignOn: this.loginOptions.singleSignOn }))
   }
 }

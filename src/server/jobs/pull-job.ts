@@ -98,7 +98,9 @@ export class PullJob {
       const before = this.last.get(agent.id)
       const events = before ? impliedEvents(before.baseline, message.services) : []
       const messages =
-        events.length === 0 ? [pulledMessage(document, agent.poll_sec)] : events.map((e) => pulledMessage(document, agent.poll_sec, e))
+        events.length === 0
+          ? [pulledMessage(document, agent.poll_sec)]
+          : events.map(({ cls, ...e }) => pulledMessage(document, agent.poll_sec, { ...e, id: cls, action: 1 }))
       for (const xml of messages) {
         const outcome = await this.collect({ xml, principal: PULL_PRINCIPAL, nowMs: this.now(), source: agent.address })
         if (outcome.kind !== 'stored')

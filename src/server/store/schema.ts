@@ -8,6 +8,10 @@ export interface Schema {
   statistic: StatisticTable
   forecast: ForecastTable
   pulled_agent: PulledAgentTable
+  /** The identity provider's user a local user is (migration 027). */
+  user_oidc: { user_id: number; issuer: string; subject: string }
+  /** The roles a group of the provider's group claim gives (migration 027). */
+  oidc_group_role: { group_name: string; role_id: number }
   service_group: { id: Generated<number>; host_id: number; name: string }
   service_group_member: { group_id: number; service_name_id: number }
   event: EventTable

@@ -19,6 +19,7 @@ import { HostRepository } from './hosts'
 import { IntervalRepository } from './intervals'
 import { ForecastRepository } from './forecasts'
 import { PulledAgentRepository } from './pulled-agents'
+import { SingleSignOnRepository } from './single-sign-on'
 import { MetricsRepository } from './metrics'
 import type { ChangeChannel } from './change-channel'
 import { PostgresChangeChannel } from './postgres/change-channel'
@@ -106,6 +107,7 @@ export class Store {
   readonly metrics: MetricsRepository
   readonly forecasts: ForecastRepository
   readonly pulledAgents: PulledAgentRepository
+  readonly singleSignOn: SingleSignOnRepository
   private readonly permissions: PermissionGeneration
   private readonly stallMs: number | undefined
 
@@ -152,6 +154,7 @@ export class Store {
     this.metrics = new MetricsRepository(db, sql)
     this.forecasts = new ForecastRepository(db, sql)
     this.pulledAgents = new PulledAgentRepository(db, sql)
+    this.singleSignOn = new SingleSignOnRepository(db, sql)
   }
 
   /** Reaches the database, or throws why it cannot (a storage failure: storage-errors.ts). */

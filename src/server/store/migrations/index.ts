@@ -22,6 +22,7 @@ import { hostUptimeTable } from './023-host-uptime-table'
 import { serverRunReportsHeld } from './024-server-run-reports-held'
 import { forecast } from './025-forecast'
 import { pulledAgent } from './026-pulled-agent'
+import { singleSignOn } from './027-single-sign-on'
 
 export interface Migration {
   version: number
@@ -54,5 +55,6 @@ export const migrations: readonly Migration[] = [
   hostUptimeTable,
   serverRunReportsHeld,
   forecast,
-  pulledAgent
+  pulledAgent,
+  singleSignOn
 ]

@@ -16,6 +16,7 @@ import { hostUptimeTable } from './023-host-uptime-table'
 import { serverRunReportsHeld } from './024-server-run-reports-held'
 import { forecast } from './025-forecast'
 import { pulledAgent } from './026-pulled-agent'
+import { singleSignOn } from './027-single-sign-on'
 
 const schemaAtVersion10 = `
 CREATE TABLE host (
@@ -417,5 +418,6 @@ export const postgresMigrations: readonly Migration[] = [
   hostUptimeTable,
   serverRunReportsHeld,
   forecast,
-  pulledAgent
+  pulledAgent,
+  singleSignOn
 ]
