@@ -62,17 +62,17 @@ describe('admin/pulled/create and list', () => {
   })
 
   it('the same address and port twice: 409, the first kept', async () => {
-    expect((await create({ url: 'http://10.0.0.5:2812', password: 'one' })).status).toBe(200)
-    const again = await create({ url: 'http://10.0.0.5', password: 'two' })
+    expect((await create({ url: 'http://127.0.0.2:9', password: 'one' })).status).toBe(200)
+    const again = await create({ url: 'http://127.0.0.2:9', password: 'two' })
     expect(again.status).toBe(409)
-    expect(again.json).toEqual({ error: 'an agent at http://10.0.0.5 is pulled already' })
+    expect(again.json).toEqual({ error: 'an agent at http://127.0.0.2:9 is pulled already' })
     expect(await list()).toHaveLength(1)
   })
 })
 
 describe('admin/pulled/delete', () => {
   it('stops pulling the agent; an unknown id is a 404', async () => {
-    const id = ((await create({ url: 'http://10.0.0.6' })).json as { id: number }).id
+    const id = ((await create({ url: 'http://127.0.0.3:9' })).json as { id: number }).id
     expect((await admin.post('/api/2/admin/pulled/delete', { id })).status).toBe(200)
     expect(await list()).toEqual([])
     const again = await admin.post('/api/2/admin/pulled/delete', { id })
@@ -86,9 +86,9 @@ describe('admin/pulled: who may', () => {
     addUser(server.store, { uname: 'viewer', password: 'viewer-pw', roleIds: [] })
     const user = await loginAs(server.baseUrl, 'viewer', 'viewer-pw')
     expect((await user.get('/api/2/admin/pulled/list')).status).toBe(403)
-    expect((await create({ url: 'http://10.0.0.7' }, user)).status).toBe(403)
+    expect((await create({ url: 'http://127.0.0.4:9' }, user)).status).toBe(403)
     const withCsrf = await loginAs(server.baseUrl, 'admin', 'adminsecret', { csrf: 'on' })
-    expect((await withCsrf.post('/api/2/admin/pulled/create', { url: 'http://10.0.0.7' })).json).toEqual({ error: 'Invalid CSRF token' })
+    expect((await withCsrf.post('/api/2/admin/pulled/create', { url: 'http://127.0.0.4:9' })).json).toEqual({ error: 'Invalid CSRF token' })
     expect(await list()).toEqual([])
   })
 })

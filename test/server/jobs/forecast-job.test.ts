@@ -123,7 +123,12 @@ describe('forecast job', () => {
     await job.runOnce()
     await job.runOnce()
     expect(forecastEvents()).toEqual([
-      { host_id: filling, service_name: 'rootfs', state: 1, message: expect.stringMatching(/^space full in (2d 2[0-3]h|3d [0-3]h)/) }
+      {
+        host_id: filling,
+        service_name: 'rootfs',
+        state: 1,
+        message: expect.stringMatching(/^space full in (2d 2[0-3]h|3d( [0-3]h)?)( \d+m)? at/)
+      }
     ])
     expect(forecastEvents()[0].message).toMatch(/at the (7-day|24-hour) trend \(\d+(\.\d)? % now, (9|10)(\.\d+)? % a day\)$/)
     expect(outboxRows(db).map((r) => [r.rule_id, r.kind, r.item.service, r.item.event, r.item.state])).toEqual([
