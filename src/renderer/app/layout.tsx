@@ -43,6 +43,7 @@ const administration = [
   { to: '/admin/pulled-agents', label: 'Pulled agents' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/roles', label: 'Roles' },
+  { to: '/admin/single-sign-on', label: 'Single sign-on' },
   { to: '/admin/groups', label: 'Host groups' },
   { to: '/admin/alerts', label: 'Alerts' },
   { to: '/admin/audit', label: 'Audit log' },

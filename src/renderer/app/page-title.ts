@@ -22,6 +22,7 @@ const screens: readonly [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^\/admin\/pulled-agents$/, () => 'Pulled agents'],
   [/^\/admin\/users$/, () => 'Users'],
   [/^\/admin\/roles$/, () => 'Roles'],
+  [/^\/admin\/single-sign-on$/, () => 'Single sign-on'],
   [/^\/admin\/groups$/, () => 'Host groups'],
   [/^\/admin\/alerts$/, () => 'Alerts'],
   [/^\/admin\/audit$/, () => 'Audit log'],

@@ -13,6 +13,7 @@ import {
   adminImportRoute,
   adminPulledAgentsRoute,
   adminRolesRoute,
+  adminSingleSignOnRoute,
   adminUsersRoute,
   dashboardRoute,
   eventDetailRoute,
@@ -48,6 +49,7 @@ const routeTree = rootRoute.addChildren([
     adminAuditRoute,
     adminImportRoute,
     adminPulledAgentsRoute,
+    adminSingleSignOnRoute,
     settingsRoute
   ])
 ])

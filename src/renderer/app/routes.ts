@@ -168,6 +168,13 @@ export const adminPulledAgentsRoute = createRoute({
   component: lazyRouteComponent(() => import('../screens/admin/pulled-agents'), 'AdminPulledAgentsScreen')
 })
 
+/** Single sign-on as configured, and which roles each identity provider group gives (issue 30 §2). */
+export const adminSingleSignOnRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: 'admin/single-sign-on',
+  component: lazyRouteComponent(() => import('../screens/admin/single-sign-on'), 'AdminSingleSignOnScreen')
+})
+
 export const settingsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: 'settings',
