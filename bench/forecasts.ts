@@ -9,7 +9,6 @@
 // Sizing: BENCH_FORECAST_HOSTS (10,000), BENCH_FORECAST_JOB_HOSTS (500), BENCH_FORECAST_REQUESTS (50),
 // BENCH_MAX_SECONDS (180 per engine).
 import { mkdtempSync } from 'node:fs'
-import { Agent as HttpAgent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FORECAST_WINDOWS_SEC } from '../src/shared/api/forecasts'
@@ -19,28 +18,14 @@ import { FORECAST_INTERVAL_MS } from '../src/server/jobs/forecast-job'
 import type { ForecastRow, ResourceSeries } from '../src/server/store/forecasts'
 import { FORECAST_TYPES } from '../src/server/store/forecasts'
 import { Store } from '../src/server/store/store'
-import { loginAs } from '../test/support/api-client'
-import { removeDir, startBuiltServer } from '../test/support/built-server'
+import { removeDir } from '../test/support/built-server'
+import { onFleetServer } from './fleet-server'
 import { startBenchCluster } from './postgres'
 import { populate } from './status'
-import {
-  Deadline,
-  envInt,
-  fixed,
-  int,
-  mulberry32,
-  parsed,
-  percentile,
-  printRows,
-  timedGet,
-  verdict,
-  type Benchmark,
-  type Target
-} from './support'
+import { Deadline, envInt, fixed, int, mulberry32, parsed, percentile, printRows, timedGet, verdict, type Benchmark } from './support'
 
 const TARGET_P50_MS = 50
 const WARMUP_REQUESTS = 5
-const ADMIN = { user: 'admin', password: 'benchadmin' }
 const DATABASE_FILE = 'overseer.sqlite'
 const HOUR = 3600
 const DAY = 86_400
@@ -108,67 +93,44 @@ function storeForecasts(location: string): number {
 async function measureList(engine: string, hosts: number, database?: string): Promise<string[]> {
   const deadline = new Deadline(envInt('BENCH_MAX_SECONDS', 180))
   const requests = envInt('BENCH_FORECAST_REQUESTS', 50)
-  const dataDir = mkdtempSync(join(tmpdir(), 'overseer-bench-forecasts-'))
-  try {
-    populate(dataDir, hosts, deadline, database)
-    const forecasts = storeForecasts(database ?? join(dataDir, DATABASE_FILE))
-    const server = await startBuiltServer({
-      dataDir,
-      database,
-      args: ['--init-admin', `${ADMIN.user}:${ADMIN.password}`],
-      timeoutMs: 60_000
-    })
-    const keepAlive = new HttpAgent({ keepAlive: true, maxSockets: 1 })
-    try {
-      const client = await loginAs(server.baseUrl, ADMIN.user, ADMIN.password)
-      if (!client.cookie) throw new Error('login gave no session cookie')
-      const target: Target = { port: server.port, cookie: client.cookie, deadline }
-      console.log(
-        `\n  reports/forecasts/list on ${engine}: ${int(hosts)} hosts, ${int(forecasts)} stored forecasts; ` +
-          `${WARMUP_REQUESTS} warm-up then ${requests} requests per case, keep-alive`
-      )
-      const cases = [
-        { label: 'dashboard: full within 7 days, first 10', path: '/api/2/reports/forecasts/list?within=168&results=10' },
-        { label: 'full within a year, first 1,000', path: '/api/2/reports/forecasts/list?within=8760&results=1000' }
-      ]
-      const rows: [string, string][] = []
-      const verdicts: string[] = []
-      for (const c of cases) {
-        const ask = async () => {
-          deadline.check(`asking for the forecast list on ${engine}`)
-          const sample = await timedGet(target, c.path, keepAlive)
-          if (sample.status !== 200 || !(parsed(sample) as { records?: unknown[] } | undefined)?.records) {
-            throw new Error(`forecast list answered ${sample.status} ${sample.error ?? sample.body.slice(0, 200)}`)
-          }
-          return sample.ms
+  const fleet = { hosts, deadline, database, prefix: 'overseer-bench-forecasts-', prepare: storeForecasts }
+  return onFleetServer(fleet, async ({ prepared: forecasts, target, keepAlive }) => {
+    console.log(
+      `\n  reports/forecasts/list on ${engine}: ${int(hosts)} hosts, ${int(forecasts)} stored forecasts; ` +
+        `${WARMUP_REQUESTS} warm-up then ${requests} requests per case, keep-alive`
+    )
+    const cases = [
+      { label: 'dashboard: full within 7 days, first 10', path: '/api/2/reports/forecasts/list?within=168&results=10' },
+      { label: 'full within a year, first 1,000', path: '/api/2/reports/forecasts/list?within=8760&results=1000' }
+    ]
+    const rows: [string, string][] = []
+    const verdicts: string[] = []
+    for (const c of cases) {
+      const ask = async () => {
+        deadline.check(`asking for the forecast list on ${engine}`)
+        const sample = await timedGet(target, c.path, keepAlive)
+        if (sample.status !== 200 || !(parsed(sample) as { records?: unknown[] } | undefined)?.records) {
+          throw new Error(`forecast list answered ${sample.status} ${sample.error ?? sample.body.slice(0, 200)}`)
         }
-        for (let i = 0; i < WARMUP_REQUESTS; i++) await ask()
-        const latencies: number[] = []
-        for (let i = 0; i < requests; i++) latencies.push(await ask())
-        latencies.sort((a, b) => a - b)
-        const p50 = percentile(latencies, 50)
-        rows.push([
-          c.label,
-          `p50 ${fixed(p50, 1)} ms, p90 ${fixed(percentile(latencies, 90), 1)} ms, max ${fixed(latencies.at(-1)!, 1)} ms`
-        ])
-        verdicts.push(
-          verdict(
-            `forecast list (${c.label}, ${engine}) p50 < ${TARGET_P50_MS} ms (${int(hosts)} hosts)`,
-            p50 < TARGET_P50_MS,
-            `p50 ${fixed(p50, 1)} ms`
-          )
-        )
+        return sample.ms
       }
-      printRows(rows, '    ')
-      return verdicts
-    } finally {
-      keepAlive.destroy()
-      const code = await server.stop()
-      if (code !== 0) console.log(`server exited with code ${code}:\n${server.output()}`)
+      for (let i = 0; i < WARMUP_REQUESTS; i++) await ask()
+      const latencies: number[] = []
+      for (let i = 0; i < requests; i++) latencies.push(await ask())
+      latencies.sort((a, b) => a - b)
+      const p50 = percentile(latencies, 50)
+      rows.push([c.label, `p50 ${fixed(p50, 1)} ms, p90 ${fixed(percentile(latencies, 90), 1)} ms, max ${fixed(latencies.at(-1)!, 1)} ms`])
+      verdicts.push(
+        verdict(
+          `forecast list (${c.label}, ${engine}) p50 < ${TARGET_P50_MS} ms (${int(hosts)} hosts)`,
+          p50 < TARGET_P50_MS,
+          `p50 ${fixed(p50, 1)} ms`
+        )
+      )
     }
-  } finally {
-    removeDir(dataDir)
-  }
+    printRows(rows, '    ')
+    return verdicts
+  })
 }
 
 /** One whole pass of the job over `hosts` hosts with 7 days of hourly history per resource series, on SQLite. */

@@ -8,22 +8,14 @@
 // hosts be measured again: all three are shown, the verdict on the changing fleet.
 //
 // Sizing: the console's host count; BENCH_UPTIME_REQUESTS (25 per range and case), BENCH_MAX_SECONDS (180 per engine).
-import { mkdtempSync } from 'node:fs'
-import { Agent as HttpAgent } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { Range } from '../src/shared/ranges'
 import { Store } from '../src/server/store/store'
-import { loginAs } from '../test/support/api-client'
-import { removeDir, startBuiltServer } from '../test/support/built-server'
+import { onFleetServer } from './fleet-server'
 import { startBenchCluster } from './postgres'
-import { populate } from './status'
-import { Deadline, envInt, fixed, int, mulberry32, parsed, percentile, printRows, timedGet, verdict, type Target } from './support'
+import { Deadline, envInt, fixed, int, mulberry32, parsed, percentile, printRows, timedGet, verdict } from './support'
 
 const TARGET_P50_MS = 100
 const WARMUP_REQUESTS = 5
-const ADMIN = { user: 'admin', password: 'benchadmin' }
-const DATABASE_FILE = 'overseer.sqlite'
 const HOUR = 3600
 const WEEK = 7 * 24 * HOUR
 /** Down intervals written per host over the last week: its silences and the failures of some of its services. */
@@ -54,78 +46,57 @@ export async function measureUptimeList(hosts: number): Promise<string[]> {
 async function measureOn(engine: string, hosts: number, database?: string): Promise<string[]> {
   const deadline = new Deadline(envInt('BENCH_MAX_SECONDS', 180))
   const requests = envInt('BENCH_UPTIME_REQUESTS', 25)
-  const dataDir = mkdtempSync(join(tmpdir(), 'overseer-bench-uptime-'))
-  try {
-    populate(dataDir, hosts, deadline, database)
-    const intervals = writeDownHistory(database ?? join(dataDir, DATABASE_FILE))
-    // The built server as users run it; a minute to start, as a busy machine may need after the filling.
-    const server = await startBuiltServer({
-      dataDir,
-      database,
-      args: ['--init-admin', `${ADMIN.user}:${ADMIN.password}`],
-      timeoutMs: 60_000
-    })
-    const keepAlive = new HttpAgent({ keepAlive: true, maxSockets: 1 })
+  const fleet = { hosts, deadline, database, prefix: 'overseer-bench-uptime-', prepare: writeDownHistory }
+  return onFleetServer(fleet, async ({ prepared: intervals, target, keepAlive, location }) => {
+    console.log(
+      `\n  reports/uptime/list on ${engine}: ${int(hosts)} hosts, ${int(intervals)} down intervals over the last week; ` +
+        `${WARMUP_REQUESTS} warm-up then ${requests} requests per range, keep-alive`
+    )
+    const rows: [string, string][] = []
+    const verdicts: string[] = []
+    const writer = new Store(location)
+    const changeSomeHosts = hostChanger(writer)
     try {
-      const client = await loginAs(server.baseUrl, ADMIN.user, ADMIN.password)
-      if (!client.cookie) throw new Error('login gave no session cookie')
-      const target: Target = { port: server.port, cookie: client.cookie, deadline }
-      console.log(
-        `\n  reports/uptime/list on ${engine}: ${int(hosts)} hosts, ${int(intervals)} down intervals over the last week; ` +
-          `${WARMUP_REQUESTS} warm-up then ${requests} requests per range, keep-alive`
-      )
-      const rows: [string, string][] = []
-      const verdicts: string[] = []
-      const writer = new Store(database ?? join(dataDir, DATABASE_FILE))
-      const changeSomeHosts = hostChanger(writer)
-      try {
-        for (const { range, label } of RANGES) {
-          const ask = async () => {
-            deadline.check(`asking for the uptime list on ${engine}`)
-            const sample = await timedGet(target, `/api/2/reports/uptime/list?range=${range}`, keepAlive)
-            const items = (parsed(sample) as { items?: unknown[] } | undefined)?.items
-            if (sample.status !== 200 || items?.length !== hosts) {
-              throw new Error(`uptime list (${label}) answered ${sample.status} ${sample.error ?? sample.body.slice(0, 200)}`)
-            }
-            return sample.ms
+      for (const { range, label } of RANGES) {
+        const ask = async () => {
+          deadline.check(`asking for the uptime list on ${engine}`)
+          const sample = await timedGet(target, `/api/2/reports/uptime/list?range=${range}`, keepAlive)
+          const items = (parsed(sample) as { items?: unknown[] } | undefined)?.items
+          if (sample.status !== 200 || items?.length !== hosts) {
+            throw new Error(`uptime list (${label}) answered ${sample.status} ${sample.error ?? sample.body.slice(0, 200)}`)
           }
-          const first = await ask()
-          for (let i = 1; i < WARMUP_REQUESTS; i++) await ask()
-          const quiet: number[] = []
-          for (let i = 0; i < requests; i++) quiet.push(await ask())
-          const changing: number[] = []
-          for (let i = 0; i < requests; i++) {
-            changeSomeHosts()
-            changing.push(await ask())
-          }
-          rows.push([label, `first ${fixed(first, 1)} ms (measures every host)`])
-          rows.push(['', `nothing changed: ${summary(quiet)}`])
-          rows.push(['', `${CHANGED_HOSTS} hosts changed before each: ${summary(changing)}`])
-          const p50 = percentile(
-            [...changing].sort((a, b) => a - b),
-            50
-          )
-          verdicts.push(
-            verdict(
-              `uptime list (${label}, ${engine}, ${CHANGED_HOSTS} hosts changing) p50 < ${TARGET_P50_MS} ms (${int(hosts)} hosts)`,
-              p50 < TARGET_P50_MS,
-              `p50 ${fixed(p50, 1)} ms`
-            )
-          )
+          return sample.ms
         }
-      } finally {
-        writer.close()
+        const first = await ask()
+        for (let i = 1; i < WARMUP_REQUESTS; i++) await ask()
+        const quiet: number[] = []
+        for (let i = 0; i < requests; i++) quiet.push(await ask())
+        const changing: number[] = []
+        for (let i = 0; i < requests; i++) {
+          changeSomeHosts()
+          changing.push(await ask())
+        }
+        rows.push([label, `first ${fixed(first, 1)} ms (measures every host)`])
+        rows.push(['', `nothing changed: ${summary(quiet)}`])
+        rows.push(['', `${CHANGED_HOSTS} hosts changed before each: ${summary(changing)}`])
+        const p50 = percentile(
+          [...changing].sort((a, b) => a - b),
+          50
+        )
+        verdicts.push(
+          verdict(
+            `uptime list (${label}, ${engine}, ${CHANGED_HOSTS} hosts changing) p50 < ${TARGET_P50_MS} ms (${int(hosts)} hosts)`,
+            p50 < TARGET_P50_MS,
+            `p50 ${fixed(p50, 1)} ms`
+          )
+        )
       }
-      printRows(rows, '    ')
-      return verdicts
     } finally {
-      keepAlive.destroy()
-      const code = await server.stop()
-      if (code !== 0) console.log(`server exited with code ${code}:\n${server.output()}`)
+      writer.close()
     }
-  } finally {
-    removeDir(dataDir)
-  }
+    printRows(rows, '    ')
+    return verdicts
+  })
 }
 
 function summary(latencies: number[]): string {
