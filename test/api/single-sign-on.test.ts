@@ -1,7 +1,7 @@
 // Single sign-on with OpenID Connect (issue 30 §2) against a real provider on loopback (the npm registry's
 // oidc-provider: test/support/oidc-provider.ts), over real HTTP: the authorization code flow with PKCE, a
 // user made at its first login and the same one after, its roles from the group mapping table, logout, a
-// user the provider refuses, a forged and a replayed ID token, a callback replayed or never started, an
+// user the provider refuses, a forged, an expired and a replayed ID token, a callback replayed or never started, an
 // e-mail link, and password login turned off for browsers except the break-glass administrator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SsoSettings } from '../../src/shared/api/single-sign-on'
@@ -127,12 +127,16 @@ describe('single sign-on', () => {
     expect(userRow('carol')).toBeUndefined()
   })
 
-  it('a forged ID token, and a token answer replayed from another login, are refused', async () => {
+  it('a forged ID token, one expired (signed by the provider), and a token answer replayed from another login, are refused', async () => {
     try {
       provider.tokenAnswers('forge')
       const forged = await signIn('bob')
       expect(forged.res.status).toBe(401)
       expect(await whoAmI(forged.jar)).toBeUndefined()
+      provider.tokenAnswers('expire')
+      const expired = await signIn('bob')
+      expect(expired.res.status).toBe(401)
+      expect(await whoAmI(expired.jar)).toBeUndefined()
       provider.tokenAnswers('pass')
       await signIn('bob')
       provider.tokenAnswers('replay')
@@ -146,7 +150,9 @@ describe('single sign-on', () => {
     const refusals = server.store.sql.rows<{ detail: string }>(
       "SELECT detail FROM audit_log WHERE action = 'login-failed' AND target = 'single sign-on'"
     )
-    expect(refusals.filter((r) => r.detail.startsWith('answer refused'))).toHaveLength(2)
+    const answers = refusals.filter((r) => r.detail.startsWith('answer refused')).map((r) => r.detail)
+    expect(answers).toHaveLength(3)
+    expect(answers[1]).toMatch(/exp|expired|timestamp/i)
   })
 
   it('a callback used twice, or never started in this browser, logs nobody in', async () => {

@@ -3,8 +3,9 @@
 // test's choice (`signInAs`): the next authorization logs that account in and consents, or, for an account
 // marked disabled, is refused as a provider refuses a disabled user (access_denied). It sits behind a
 // proxy of the test's own, which can forge the ID token the token endpoint answers (its signature
-// broken) or answer an earlier login's token response again (a replay).
-import { generateKeyPairSync } from 'node:crypto'
+// broken), answer an earlier login's token response again (a replay), or sign an expired one with the
+// provider's own key.
+import { generateKeyPairSync, sign } from 'node:crypto'
 import { once } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -22,13 +23,20 @@ export interface TestAccount {
 
 export const OIDC_CLIENT = { id: 'overseer', secret: 'sso-client-secret' }
 
+type TokenMode = 'pass' | 'forge' | 'replay' | 'expire'
+const SIGNING_KEY_ID = 'test'
+
 export interface TestProvider {
   /** The issuer URL: the proxy's. */
   issuer: string
   /** Who the next authorization logs in. */
   signInAs(account: string): void
-  /** How the token endpoint's next answers go through: as they are, with the ID token's signature broken, or an earlier login's answer again. */
-  tokenAnswers(mode: 'pass' | 'forge' | 'replay'): void
+  /**
+   * How the token endpoint's next answers go through: as they are; with the ID token's claims changed under
+   * its old signature (forged); an earlier login's answer again (replayed); or the ID token expired an hour
+   * ago, signed with the provider's own key (everything else in it right).
+   */
+  tokenAnswers(mode: TokenMode): void
   close(): Promise<void>
 }
 
@@ -41,7 +49,8 @@ export async function startTestProvider(accounts: Record<string, TestAccount>, r
   await Promise.all([once(proxy, 'listening'), once(inner, 'listening')])
   const issuer = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
   let nextAccount = ''
-  let mode: 'pass' | 'forge' | 'replay' = 'pass'
+  let mode: TokenMode = 'pass'
+  const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey
   let lastTokenAnswer: Buffer<ArrayBufferLike> | undefined
 
   const provider = new Provider(issuer, {
@@ -62,8 +71,8 @@ export async function startTestProvider(accounts: Record<string, TestAccount>, r
     jwks: {
       keys: [
         {
-          ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
-          kid: 'test',
+          ...signingKey.export({ format: 'jwk' }),
+          kid: SIGNING_KEY_ID,
           alg: 'RS256',
           use: 'sig'
         }
@@ -116,13 +125,21 @@ export async function startTestProvider(accounts: Record<string, TestAccount>, r
           let body: Buffer<ArrayBufferLike> = Buffer.concat(chunks)
           if (mode === 'replay' && lastTokenAnswer) body = lastTokenAnswer
           else if (answer.statusCode === 200) lastTokenAnswer = body
-          if (mode === 'forge') {
+          if (mode === 'forge' || mode === 'expire') {
             const json = JSON.parse(body.toString()) as { id_token: string }
             const [head, payload, signature] = json.id_token.split('.')
             const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>
-            // Another user, signed by no one the provider knows: the old signature over new claims.
-            claims.sub = 'forged-admin'
-            json.id_token = [head, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.')
+            const now = Math.floor(Date.now() / 1000)
+            if (mode === 'forge') {
+              // Another user, signed by no one the provider knows: the old signature over new claims.
+              claims.sub = 'forged-admin'
+              json.id_token = [head, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.')
+            } else {
+              // Right in all but its time, and signed with the provider's own key.
+              Object.assign(claims, { iat: now - 7200, exp: now - 3600 })
+              const signed = `${head}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`
+              json.id_token = `${signed}.${sign('sha256', Buffer.from(signed), signingKey).toString('base64url')}`
+            }
             body = Buffer.from(JSON.stringify(json))
           }
           const headers = { ...answer.headers, 'content-length': String(body.length) }
