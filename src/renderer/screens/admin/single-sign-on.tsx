@@ -2,7 +2,7 @@
 // it up (issuer, groups claim, e-mail linking, password login), or how to turn it on; and the mapping table
 // from the provider's groups to roles, which applies at each single sign-on login and can be filled in
 // before single sign-on is on. A table on a desk, a card per group on a phone (StackedTable).
-import { Badge, Button, Code, Group, List, Modal, MultiSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Badge, Box, Button, Code, Group, List, Modal, MultiSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState, type ReactNode } from 'react'
@@ -31,6 +31,7 @@ import {
 } from './single-sign-on-model'
 
 const BREAK = { overflowWrap: 'anywhere' } as const
+const FACT = { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 'var(--mantine-spacing-xs)', rowGap: 2 } as const
 
 /** Puts an answer of admin/sso/groups/update in the cache: it is the whole settings. */
 function useSaved() {
@@ -85,14 +86,15 @@ function Summary({ settings }: { settings: SsoSettings }) {
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Group gap="xs" align="baseline" wrap="nowrap">
-      <Text size="sm" fw={600} miw={150} style={{ flexShrink: 0 }}>
+    // Side by side on a desk; on a phone the value goes under its label.
+    <Box style={FACT}>
+      <Text size="sm" fw={600} w={150}>
         {label}
       </Text>
-      <Text size="sm" component="div" miw={0} style={BREAK}>
+      <Text size="sm" component="div" miw={0} style={{ ...BREAK, flex: '1 1 16rem' }}>
         {children}
       </Text>
-    </Group>
+    </Box>
   )
 }
 
@@ -114,11 +116,18 @@ function HowItIsSetUp({ settings }: { settings: SsoSettings }) {
         <span data-testid="sso-password-login">{passwordLoginText(settings)}</span>
       </Fact>
       <Text size="xs" c="dimmed">
-        Set on the server&apos;s command line (--oidc-issuer, --oidc-groups-claim, --oidc-link-email, --password-login); the client secret
-        is never shown.
+        Set on the server&apos;s command line (<NoBreak>--oidc-issuer</NoBreak>, <NoBreak>--oidc-groups-claim</NoBreak>,{' '}
+        <NoBreak>--oidc-link-email</NoBreak>, <NoBreak>--password-login</NoBreak>); the client secret is never shown.
       </Text>
     </Stack>
   )
+}
+
+const NoBreak = ({ children }: { children: ReactNode }) => <span style={{ whiteSpace: 'nowrap' }}>{children}</span>
+
+/** A flag or a variable: on one line (a phone breaks the text around it). */
+function Flag({ children }: { children: ReactNode }) {
+  return <Code style={{ whiteSpace: 'nowrap' }}>{children}</Code>
 }
 
 function HowToTurnItOn() {
@@ -128,22 +137,22 @@ function HowToTurnItOn() {
       <Text size="sm">Users log in with their passwords. To turn single sign-on on, start the server with:</Text>
       <List size="sm" spacing={4} style={BREAK}>
         <List.Item>
-          <Code>--oidc-issuer</Code> the provider&apos;s issuer URL (https://)
+          <Flag>--oidc-issuer</Flag> the provider&apos;s issuer URL (https://)
         </List.Item>
         <List.Item>
-          <Code>--oidc-client-id</Code> and <Code>--oidc-client-secret</Code> the client the provider registered for this server (better:
-          the secret in <Code>OVERSEER_OIDC_CLIENT_SECRET</Code>, since a flag shows in the process list)
+          <Flag>--oidc-client-id</Flag> and <Flag>--oidc-client-secret</Flag> the client the provider registered for this server (better:
+          the secret in <Flag>OVERSEER_OIDC_CLIENT_SECRET</Flag>, since a flag shows in the process list)
         </List.Item>
         <List.Item>
-          optionally <Code>--oidc-groups-claim</Code> the claim that holds the user&apos;s groups (<Code>groups</Code> unless given),{' '}
-          <Code>--oidc-link-email on</Code> to link a provider user with a verified e-mail address to the local user with that address, and{' '}
-          <Code>--password-login break-glass</Code> with <Code>--break-glass-user</Code> an administrator who alone keeps logging in with a
+          optionally <Flag>--oidc-groups-claim</Flag> the claim that holds the user&apos;s groups (<Flag>groups</Flag> unless given),{' '}
+          <Flag>--oidc-link-email on</Flag> to link a provider user with a verified e-mail address to the local user with that address, and{' '}
+          <Flag>--password-login break-glass</Flag> with <Flag>--break-glass-user</Flag> an administrator who alone keeps logging in with a
           password in a browser
         </List.Item>
       </List>
       <Text size="sm" style={BREAK}>
         The provider must register the redirect URI <Code data-testid="sso-redirect-uri">{callback}</Code> (the console&apos;s URL followed
-        by /auth/oidc/callback; behind a proxy, start the server with <Code>--console-url</Code> and its public URL).
+        by /auth/oidc/callback; behind a proxy, start the server with <Flag>--console-url</Flag> and its public URL).
       </Text>
       <Text size="sm">The mapping table below can be filled in beforehand: it applies from the first single sign-on login.</Text>
     </Stack>
