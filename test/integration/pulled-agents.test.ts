@@ -109,6 +109,26 @@ describe('pulled agents', () => {
     ])
   }, 40_000)
 
+  it('takes service actions where it is pulled from: its restart of the sleeper is seen at the next polls', async () => {
+    const agent = fleet.agents[0]
+    const hostId = hostOf(agent)!.id
+    const pid = await waitFor('the sleeper running', () => fleet.sleeperPid(agent))
+    const res = await admin.post(
+      '/api/2/admin/hosts/action',
+      { id: hostId, action: 'restart', service: 'sleeper' },
+      { CSRFToken: await admin.csrfToken() }
+    )
+    expect(res.status, res.text).toBe(200)
+    await waitFor(
+      'the sleeper restarted',
+      () => {
+        const now = fleet.sleeperPid(agent)
+        return now !== undefined && now !== pid
+      },
+      15_000
+    )
+  }, 30_000)
+
   it('an agent stopped is silent after its pull interval; started again, it reports again', async () => {
     const agent = fleet.agents[0]
     await fleet.stop(agent)

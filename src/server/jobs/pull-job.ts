@@ -4,7 +4,8 @@
 // service gained or lost are the events it implies (domain/pulled-events.ts). An agent that does not
 // answer sends nothing, so the heartbeat rules see it silent after its poll interval (the messages carry
 // the pull interval as their poll). An HTTPS agent's certificate is pinned at its first answer, and any
-// other is refused before the credentials are sent (agent/client.ts). An agent whose host receives pushed
+// other is refused before the credentials are sent (agent/client.ts); at its first answer its host's
+// call-back (service actions) is set to where and as it is pulled, pinned. An agent whose host receives pushed
 // reports now is no longer pulled: the pushes carry its events, and two sources would tell them twice.
 import { Permission } from '../../shared/codes'
 import { AgentClient } from '../agent/client'
@@ -109,11 +110,13 @@ export class PullJob {
       if (this.stopped) return
       const snapshotUsec = Math.max(0, ...message.services.map((s) => s.collectedSec * 1_000_000 + s.collectedUsec))
       this.last.set(agent.id, { baseline: baselineOf(message.services), snapshotUsec })
+      const certificate = agent.ssl === 1 ? agent.certificate_sha256 || (client.peerCertificateSha256 ?? '') : ''
+      if (agent.agent_id === null) this.store.pulledAgents.pinCallBack(message.agent.id, agent, certificate)
       this.store.pulledAgents.polled(agent.id, {
         at,
         error: null,
         agentId: message.agent.id,
-        certificateSha256: agent.ssl === 1 && agent.certificate_sha256 === '' ? client.peerCertificateSha256 : undefined
+        certificateSha256: agent.ssl === 1 && agent.certificate_sha256 === '' ? certificate : undefined
       })
       this.failuresOf(agent).succeeded()
     } catch (err) {

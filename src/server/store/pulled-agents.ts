@@ -110,6 +110,32 @@ export class PulledAgentRepository {
     return this.sql.first(this.db.selectFrom('host').select('snapshot_usec').where('agent_id', '=', agentId))?.snapshot_usec
   }
 
+  /**
+   * At the agent's first answer: its host is called back where and as it is pulled (service actions), those
+   * credentials pinned as an administrator's are (a message naming another httpd does not move them), and
+   * the pulled certificate pinned for the call-backs too.
+   */
+  pinCallBack(
+    agentId: string,
+    a: Pick<PulledAgentRow, 'address' | 'port' | 'ssl' | 'username' | 'password'>,
+    certificateSha256: string
+  ): void {
+    this.sql.run(
+      this.db
+        .updateTable('host')
+        .set({
+          ipaddr_in: a.address,
+          port_in: a.port,
+          ssl_in: a.ssl,
+          agent_user: a.username,
+          agent_password: a.password,
+          credentials_pinned: 1,
+          agent_cert_sha256: certificateSha256
+        })
+        .where('agent_id', '=', agentId)
+    )
+  }
+
   /** Records a poll; the agent id and certificate only when given (a pin is never replaced here). */
   polled(id: number, r: PollResult): void {
     this.sql.run(

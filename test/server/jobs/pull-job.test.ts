@@ -80,7 +80,24 @@ describe('pull job', () => {
     addPulled((agent.address() as AddressInfo).port)
     await poll()
     expect(pulled()[0]).toMatchObject({ agent_id: AGENT, certificate_sha256: cert.sha256, error: null, hostname: 'pulled-1' })
-    expect(t.store.sql.rows('SELECT poll FROM host WHERE agent_id = ?', [AGENT])).toEqual([{ poll: 30 }])
+    const port = (agent.address() as AddressInfo).port
+    // Called back (service actions) where and as it is pulled, pinned as an administrator's settings are.
+    expect(
+      t.store.sql.rows(
+        'SELECT poll, ipaddr_in, port_in, ssl_in, agent_user, credentials_pinned, agent_cert_sha256 FROM host WHERE agent_id = ?',
+        [AGENT]
+      )
+    ).toEqual([
+      {
+        poll: 30,
+        ipaddr_in: '127.0.0.1',
+        port_in: port,
+        ssl_in: 1,
+        agent_user: 'admin',
+        credentials_pinned: 1,
+        agent_cert_sha256: cert.sha256
+      }
+    ])
     expect(authorized).toBe(1)
 
     // Not due before its poll interval.
