@@ -171,7 +171,7 @@ function Mappings({ settings, roles, rolesError }: { settings: SsoSettings; role
       {roles && <AddMapping roles={roles} mapped={rows.map((r) => r.group)} />}
       <Text size="sm" c="dimmed" maw={820} data-testid="sso-mapping-note">
         {MAPPING_NOTE} The roles themselves are defined under{' '}
-        <AnchorLink to="/admin/roles" size="sm">
+        <AnchorLink to="/admin/roles" size="sm" underline="always">
           Roles
         </AnchorLink>
         .
