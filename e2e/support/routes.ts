@@ -45,6 +45,7 @@ export async function everyScreen(): Promise<Screen[]> {
     ['admin-host', `/admin/hosts/${hostId}`],
     ['admin-users', '/admin/users'],
     ['admin-roles', '/admin/roles'],
+    ['admin-single-sign-on', '/admin/single-sign-on'],
     ['admin-groups', '/admin/groups'],
     ['admin-channels', '/admin/alerts'],
     ['admin-rules', '/admin/alerts?tab=rules'],
@@ -52,19 +53,21 @@ export async function everyScreen(): Promise<Screen[]> {
     ['admin-deliveries', '/admin/alerts?tab=deliveries'],
     ['admin-audit', '/admin/audit'],
     ['admin-import', '/admin/import'],
+    ['admin-pulled-agents', '/admin/pulled-agents'],
     ['settings', '/settings']
   ]
   return paths.map(([name, path]) => ({ name, path }))
 }
 
-/** A channel, a mute and a host group, once: the administration tables have a row to show. */
+/** A channel, a mute, a host group and a single sign-on mapping, once: the administration tables have a row to show. */
 async function fillAdministration(admin: ApiClient, hostId: number): Promise<void> {
   const channels = (await admin.get('/api/2/admin/alerts/channels/list')).json as { records: { name: string }[] }
   if (channels.records.some((c) => c.name === 'routes-hook')) return
   const made = await Promise.all([
     admin.post('/api/2/admin/alerts/channels/create', { type: 'webhook', name: 'routes-hook', url: 'http://127.0.0.1:9/hook' }),
     admin.post('/api/2/admin/alerts/mutes/create', { hostid: hostId, until: Math.floor(Date.now() / 1000) + 3600 }),
-    admin.post('/api/2/admin/groups/create', { name: 'routes-group' })
+    admin.post('/api/2/admin/groups/create', { name: 'routes-group' }),
+    admin.post('/api/2/admin/sso/groups/update', { group: 'routes-sso-group', roleid: 1 })
   ])
   for (const res of made) expect(res.status, res.text).toBe(200)
   const group = made[2].json as { id: number }
