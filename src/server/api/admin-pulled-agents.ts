@@ -8,6 +8,8 @@ import {
   DEFAULT_PULL_POLL_SEC,
   MONIT_HTTPD_PORT,
   PULL_POLL_LIMITS,
+  PULLED_CREDENTIAL_MAX,
+  PULLED_URL_MAX,
   pulledAgentList,
   type PulledAgent
 } from '../../shared/api/pulled-agents'
@@ -42,9 +44,9 @@ export function adminPulledAgentEndpoints({ store, secrets }: ApiDeps): ApiEndpo
       access: 'admin',
       mutation: true,
       params: {
-        url: arg.required(300),
-        username: arg.text(255).optional(),
-        password: arg.text(255).optional(),
+        url: arg.required(PULLED_URL_MAX),
+        username: arg.text(PULLED_CREDENTIAL_MAX).optional(),
+        password: arg.text(PULLED_CREDENTIAL_MAX).optional(),
         poll: arg
           .intIn(PULL_POLL_LIMITS.min, PULL_POLL_LIMITS.max, `seconds from ${PULL_POLL_LIMITS.min} to ${PULL_POLL_LIMITS.max}`)
           .optional()

@@ -42,6 +42,6 @@ export interface JobResults {
 
 export type ToJobsThread = { type: 'run'; id: number; request: JobRequest } | { type: 'close' }
 
-/** A run's result, or why it failed (the error's code kept for the storage health). */
+/** The thread's store is open (its first message); then each run's result, or why it failed (the error's code kept for the storage health). */
 export type FromJobsThread =
-  { id: number; result: JobResults[JobRequest['job']] } | { id: number; error: { message: string; code?: string } }
+  { ready: true } | { id: number; result: JobResults[JobRequest['job']] } | { id: number; error: { message: string; code?: string } }

@@ -76,7 +76,10 @@ export class JobsThread {
     })
   }
 
-  /** The built server ships the thread as its own bundle (`?modulePath`); from sources it is bundled on first use. */
+  /**
+   * The built server ships the thread as its own bundle (`?modulePath`); from sources it is bundled on first use.
+   * Resolves once the thread's store is open: until then closing it waits (see jobs-worker.ts's `ready`).
+   */
   private async start(): Promise<Worker> {
     const script = __filename.endsWith('.ts')
       ? workerScriptFromSource(join(__dirname, 'jobs-worker.ts'))
@@ -85,7 +88,14 @@ export class JobsThread {
     // As the jobs' timers: the thread keeps no process alive that has nothing else to do.
     worker.unref()
     this.current = worker
+    let opened: () => void = () => {}
+    let failedToOpen: (err: Error) => void = () => {}
+    const ready = new Promise<void>((resolve, reject) => {
+      opened = resolve
+      failedToOpen = reject
+    })
     worker.on('message', (message: FromJobsThread) => {
+      if ('ready' in message) return opened()
       const pending = this.pending.get(message.id)
       this.pending.delete(message.id)
       if (!pending) return
@@ -101,9 +111,11 @@ export class JobsThread {
         this.worker = undefined
       }
       const err = failure ?? new Error(`the jobs' thread exited with code ${code}`)
+      failedToOpen(err)
       for (const { reject } of this.pending.values()) reject(err)
       this.pending.clear()
     })
+    await ready
     return worker
   }
 }

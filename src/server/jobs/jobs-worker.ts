@@ -69,3 +69,6 @@ port.on('message', (message: ToJobsThread) => {
     send({ id: message.id, error: { message: error.message, code: typeof code === 'string' ? code : undefined } })
   }
 })
+// Only now may the server thread close it by message: closed while opening its store, it would leave the
+// store's connection behind (a thread ended from outside does not close what its own threads hold).
+send({ ready: true })

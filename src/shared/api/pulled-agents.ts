@@ -5,6 +5,9 @@ import { z } from 'zod'
 /** Between polls, seconds: from 2 (the polls of many agents are bounded by the pull job, not by this) to an hour. */
 export const PULL_POLL_LIMITS = { min: 2, max: 3600 } as const
 export const DEFAULT_PULL_POLL_SEC = 30
+/** The longest URL, and user name or password, admin/pulled/create takes. */
+export const PULLED_URL_MAX = 300
+export const PULLED_CREDENTIAL_MAX = 255
 /** Monit's httpd port unless the URL names another. */
 export const MONIT_HTTPD_PORT = 2812
 

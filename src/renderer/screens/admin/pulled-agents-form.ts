@@ -2,12 +2,14 @@
 // (api/admin-pulled-agents.ts): an http:// or https:// address with nothing but a host and a port, the
 // credentials in their own fields, a poll interval within PULL_POLL_LIMITS. The server stays the judge:
 // what only it knows (an agent added already) comes back as its 400 or 409.
-import { DEFAULT_PULL_POLL_SEC, MONIT_HTTPD_PORT, PULL_POLL_LIMITS } from '../../../shared/api/pulled-agents'
+import {
+  DEFAULT_PULL_POLL_SEC,
+  MONIT_HTTPD_PORT,
+  PULL_POLL_LIMITS,
+  PULLED_CREDENTIAL_MAX,
+  PULLED_URL_MAX
+} from '../../../shared/api/pulled-agents'
 import type { NewPulledAgent } from '../../api/pulled-agents'
-
-/** The server's bounds on the arguments (admin/pulled/create's params). */
-export const MAX_URL_LENGTH = 300
-export const MAX_CREDENTIAL_LENGTH = 255
 
 export interface PulledAgentFields {
   url: string
@@ -27,7 +29,7 @@ export const URL_EXAMPLE = `https://10.0.0.5:${MONIT_HTTPD_PORT}`
 export function urlProblem(text: string): string | undefined {
   const typed = text.trim()
   if (typed === '') return `Enter the agent's httpd address, e.g. ${URL_EXAMPLE}`
-  if (typed.length > MAX_URL_LENGTH) return `At most ${MAX_URL_LENGTH} characters`
+  if (typed.length > PULLED_URL_MAX) return `At most ${PULLED_URL_MAX} characters`
   // Without a scheme, "10.0.0.5:2812" reads as no URL and "agent:2812" as the scheme "agent:".
   if (!/^https?:\/\//i.test(typed)) return `Start with http:// or https://, e.g. ${URL_EXAMPLE}`
   let url: URL
@@ -55,8 +57,8 @@ export function pulledAgentProblems(f: PulledAgentFields): PulledAgentProblems {
   const problems: PulledAgentProblems = {}
   const url = urlProblem(f.url)
   if (url) problems.url = url
-  if (f.username.length > MAX_CREDENTIAL_LENGTH) problems.username = `At most ${MAX_CREDENTIAL_LENGTH} characters`
-  if (f.password.length > MAX_CREDENTIAL_LENGTH) problems.password = `At most ${MAX_CREDENTIAL_LENGTH} characters`
+  if (f.username.length > PULLED_CREDENTIAL_MAX) problems.username = `At most ${PULLED_CREDENTIAL_MAX} characters`
+  if (f.password.length > PULLED_CREDENTIAL_MAX) problems.password = `At most ${PULLED_CREDENTIAL_MAX} characters`
   const poll = pollProblem(f.poll)
   if (poll) problems.poll = poll
   return problems

@@ -5,7 +5,7 @@
 import { Badge, Button, Code, Group, NumberInput, Paper, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { MONIT_HTTPD_PORT, PULL_POLL_LIMITS } from '../../../shared/api/pulled-agents'
+import { MONIT_HTTPD_PORT, PULL_POLL_LIMITS, PULLED_CREDENTIAL_MAX, PULLED_URL_MAX } from '../../../shared/api/pulled-agents'
 import { createPulledAgent, deletePulledAgent, pulledAgentsQuery, type PulledAgent } from '../../api/pulled-agents'
 import { ConfirmButton } from '../../components/confirm-button'
 import { ErrorNote } from '../../components/error-note'
@@ -16,15 +16,7 @@ import { useNow } from '../../components/use-now'
 import { useResetAfterOutage } from '../../live/use-reset-after-outage'
 import { AnchorLink } from '../reports/anchor-link'
 import { formatDateTime } from '../reports/time'
-import {
-  emptyPulledAgentFields,
-  MAX_CREDENTIAL_LENGTH,
-  MAX_URL_LENGTH,
-  newPulledAgent,
-  pulledAgentProblems,
-  URL_EXAMPLE,
-  type PulledAgentFields
-} from './pulled-agents-form'
+import { emptyPulledAgentFields, newPulledAgent, pulledAgentProblems, URL_EXAMPLE, type PulledAgentFields } from './pulled-agents-form'
 import { isHttps, pollState, shortFingerprint } from './pulled-agents-format'
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const
@@ -91,7 +83,7 @@ function AddAgentForm() {
               description={`Port ${MONIT_HTTPD_PORT} unless given`}
               placeholder={URL_EXAMPLE}
               required
-              maxLength={MAX_URL_LENGTH}
+              maxLength={PULLED_URL_MAX}
               w={300}
               maw="100%"
               {...form.getInputProps('url')}
@@ -100,7 +92,7 @@ function AddAgentForm() {
               label="User"
               description="Of its httpd (set httpd … allow)"
               placeholder="admin"
-              maxLength={MAX_CREDENTIAL_LENGTH}
+              maxLength={PULLED_CREDENTIAL_MAX}
               autoComplete="off"
               w={180}
               maw="100%"
@@ -109,7 +101,7 @@ function AddAgentForm() {
             <PasswordInput
               label="Password"
               description="Sent only to this URL, never shown"
-              maxLength={MAX_CREDENTIAL_LENGTH}
+              maxLength={PULLED_CREDENTIAL_MAX}
               autoComplete="new-password"
               w={200}
               maw="100%"

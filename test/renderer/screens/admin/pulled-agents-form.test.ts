@@ -1,11 +1,10 @@
 // The "Add agent" form's own checks (issue 30 §1): they refuse what admin/pulled/create refuses (the URL's
 // scheme, credentials or a path in it, the poll bounds) before anything is sent, and let through what it takes.
+import { PULLED_CREDENTIAL_MAX, PULLED_URL_MAX } from '../../../../src/shared/api/pulled-agents'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_PULL_POLL_SEC, PULL_POLL_LIMITS } from '../../../../src/shared/api/pulled-agents'
 import {
   emptyPulledAgentFields,
-  MAX_CREDENTIAL_LENGTH,
-  MAX_URL_LENGTH,
   newPulledAgent,
   pollProblem,
   pulledAgentProblems,
@@ -55,10 +54,10 @@ describe('urlProblem', () => {
       expect(urlProblem(url), url).toMatch(/without a path/)
   })
 
-  it(`takes at most ${MAX_URL_LENGTH} characters, as the server`, () => {
+  it(`takes at most ${PULLED_URL_MAX} characters, as the server`, () => {
     const host = `${'a'.repeat(60)}.`.repeat(5)
-    expect(urlProblem(`http://${host}`.slice(0, MAX_URL_LENGTH))).toBeUndefined()
-    expect(urlProblem(`http://${host}${'b'.repeat(MAX_URL_LENGTH)}`)).toMatch(/At most 300/)
+    expect(urlProblem(`http://${host}`.slice(0, PULLED_URL_MAX))).toBeUndefined()
+    expect(urlProblem(`http://${host}${'b'.repeat(PULLED_URL_MAX)}`)).toMatch(/At most 300/)
   })
 })
 
@@ -89,13 +88,13 @@ describe('pulledAgentProblems', () => {
     const problems = pulledAgentProblems(
       fields({
         url: 'http://u:p@h',
-        username: 'u'.repeat(MAX_CREDENTIAL_LENGTH + 1),
-        password: 'p'.repeat(MAX_CREDENTIAL_LENGTH + 1),
+        username: 'u'.repeat(PULLED_CREDENTIAL_MAX + 1),
+        password: 'p'.repeat(PULLED_CREDENTIAL_MAX + 1),
         poll: 1
       })
     )
     expect(Object.keys(problems).sort()).toEqual(['password', 'poll', 'url', 'username'])
-    expect(pulledAgentProblems(fields({ url: 'http://h', username: 'u'.repeat(MAX_CREDENTIAL_LENGTH) }))).toEqual({})
+    expect(pulledAgentProblems(fields({ url: 'http://h', username: 'u'.repeat(PULLED_CREDENTIAL_MAX) }))).toEqual({})
   })
 
   it('sends the URL and user trimmed, the password as typed, the poll as a number', () => {
