@@ -18,7 +18,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list']],
-  outputDir: 'test-results',
+  // The PostgreSQL smoke run writes elsewhere (scripts/test-all.sh): each run empties its own folder.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   // A trace records every step of every test, kept or not: a quarter of the suite's CPU (admin and glance
   // specs: 53 CPU-s with it, 40 without). A failure still leaves its screenshot and page snapshot;
   // E2E_TRACE=1 records traces when a failure needs one.

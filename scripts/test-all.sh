@@ -38,7 +38,7 @@ browser_lane() {
   local r=0
   (unset OVERSEER_TEST_POSTGRES; PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json step npx playwright test --reporter=list,json) || r=1
   if [ -n "${OVERSEER_TEST_POSTGRES:-}" ]; then
-    PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-postgres.json step npx playwright test --reporter=list,json --grep @postgres || r=1
+    E2E_OUTPUT_DIR=test-results-postgres PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-postgres.json step npx playwright test --reporter=list,json --grep @postgres || r=1
   fi
   OVERSEER_TEST_LANE=once step npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest-once.json || r=1
   return $r
