@@ -144,7 +144,11 @@ function measureJob(hosts: number): void {
       const now = Math.floor(Date.now() / 1000)
       const series = allSeries(store)
       const byHost = new Map<number, ResourceSeries[]>()
-      for (const s of series) byHost.set(s.host_id, [...(byHost.get(s.host_id) ?? []), s])
+      for (const s of series) {
+        const ofHost = byHost.get(s.host_id)
+        if (ofHost) ofHost.push(s)
+        else byHost.set(s.host_id, [s])
+      }
       const writer = new RawSampleWriter()
       const random = mulberry32(0x31)
       let rawRows = 0

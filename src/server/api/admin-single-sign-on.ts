@@ -2,7 +2,7 @@
 // the command line configured it, and the mapping table from identity provider groups to roles, applied
 // at each single sign-on login (auth/sso-users.ts). The client secret is never answered.
 import { arg, idList } from '../../shared/api/args'
-import { ssoSettings, type SsoSettings } from '../../shared/api/single-sign-on'
+import { SSO_GROUP_MAX, ssoSettings, type SsoSettings } from '../../shared/api/single-sign-on'
 import { groupsOf } from '../domain/single-sign-on'
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { badArgument } from '../http/errors'
@@ -15,7 +15,11 @@ export const MAX_MAPPED_GROUPS = 1000
 export function adminSingleSignOnEndpoints({ store, oidc, breakGlassUser }: ApiDeps): ApiEndpoint[] {
   const current = (): SsoSettings => {
     const byGroup = new Map<string, number[]>()
-    for (const m of store.singleSignOn.groupRoles()) byGroup.set(m.group_name, [...(byGroup.get(m.group_name) ?? []), m.role_id])
+    for (const m of store.singleSignOn.groupRoles()) {
+      const roles = byGroup.get(m.group_name)
+      if (roles) roles.push(m.role_id)
+      else byGroup.set(m.group_name, [m.role_id])
+    }
     return {
       enabled: oidc !== undefined,
       issuer: oidc?.issuer ?? null,
@@ -45,7 +49,7 @@ export function adminSingleSignOnEndpoints({ store, oidc, breakGlassUser }: ApiD
       methods: ['POST'],
       access: 'admin',
       mutation: true,
-      params: { group: arg.required(255), roleid: idList },
+      params: { group: arg.required(SSO_GROUP_MAX), roleid: idList },
       handle: (ctx) => {
         const { group, roleid } = ctx.params
         const roleIds = roleid ?? []

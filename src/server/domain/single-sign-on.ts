@@ -1,5 +1,6 @@
 // Single sign-on's decisions (issue 30 §2), from an identity provider's claims: the groups a user is in,
 // the roles they give (the mapping table), and the name a user created at its first login gets.
+import { SSO_GROUP_MAX } from '../../shared/api/single-sign-on'
 
 export interface OidcSettings {
   issuer: string
@@ -34,7 +35,6 @@ export interface OidcIdentity {
 }
 
 /** Groups read from a claim, each at most this long, at most this many (a token's claims are the provider's to bound, not ours to trust). */
-const MAX_GROUP_CHARS = 255
 const MAX_GROUPS = 500
 const MAX_UNAME_CHARS = 64
 
@@ -42,10 +42,7 @@ const MAX_UNAME_CHARS = 64
 export function groupsOf(claims: Record<string, unknown>, claim: string): string[] {
   const value = claims[claim]
   const list = Array.isArray(value) ? value : typeof value === 'string' ? [value] : []
-  return [...new Set(list.filter((g): g is string => typeof g === 'string' && g !== '' && g.length <= MAX_GROUP_CHARS))].slice(
-    0,
-    MAX_GROUPS
-  )
+  return [...new Set(list.filter((g): g is string => typeof g === 'string' && g !== '' && g.length <= SSO_GROUP_MAX))].slice(0, MAX_GROUPS)
 }
 
 /** The roles `groups` give under `mapping`, each once, in id order. */

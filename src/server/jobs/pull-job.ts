@@ -20,8 +20,10 @@ import type { PulledAgentRow } from '../store/pulled-agents'
 import type { Store } from '../store/store'
 import { PeriodicJob, type JobReporting } from './periodic-job'
 
-/** How often due agents are looked for: polls start within this of being due, spread as they fell due. */
+/** How often due agents are looked for while some are due or polled: polls start within this of being due. */
 const TICK_MS = 250
+/** Otherwise, how long until the next look (an agent just added waits at most this for its first poll). */
+const IDLE_TICK_MS = 1000
 /** Polls waiting on agents at once: a slow or silent agent holds one for at most its timeouts. */
 export const MAX_IN_FLIGHT = 16
 /** Each poll's connection and answer, each at most this (and at most half the poll interval). */
@@ -47,7 +49,14 @@ export class PullJob {
     private readonly reporting: JobReporting,
     private readonly now = () => Date.now()
   ) {
-    this.job = new PeriodicJob({ ...reporting, name: 'pull', intervalMs: TICK_MS, run: () => void this.startDue() })
+    // With nothing due nor in flight the next look is a second away: a query four times a second on the
+    // HTTP thread's connection, for a table most servers leave empty, would be waste.
+    this.job = new PeriodicJob({
+      ...reporting,
+      name: 'pull',
+      intervalMs: TICK_MS,
+      run: () => (this.startDue().length > 0 || this.inFlight.size > 0 ? TICK_MS : IDLE_TICK_MS)
+    })
   }
 
   start(): void {

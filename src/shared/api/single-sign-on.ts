@@ -2,6 +2,9 @@
 // console: single sign-on as configured, and which roles each identity provider group gives.
 import { z } from 'zod'
 
+/** The longest group name read from a claim, and mapped (admin/sso/groups/update). */
+export const SSO_GROUP_MAX = 255
+
 export const ssoGroupMapping = z.object({
   group: z.string().describe("A group as the provider's group claim names it"),
   roleids: z.array(z.number().int()).describe('The roles the group gives (a user gets those of all its groups)')

@@ -3,10 +3,8 @@
 // not empty, at most 255 characters, the bound of a group the server reads from a claim), the password
 // login mode in words, and the redirect URI the provider must register.
 import type { Role } from '../../api/admin'
+import { SSO_GROUP_MAX } from '../../../shared/api/single-sign-on'
 import type { SsoGroupMapping, SsoSettings } from '../../api/single-sign-on'
-
-/** The longest group name a claim can hold (the server's bound, domain/single-sign-on.ts). */
-export const MAX_GROUP_NAME_LENGTH = 255
 
 /** Said under the mapping table. */
 export const MAPPING_NOTE =
@@ -64,7 +62,7 @@ export function roleChoices(roles: readonly Role[]): { value: string; label: str
 export function groupNameProblem(text: string, mapped: readonly string[] = []): string | undefined {
   const group = text.trim()
   if (group === '') return "Enter a group as the provider's groups claim names it"
-  if (group.length > MAX_GROUP_NAME_LENGTH) return `At most ${MAX_GROUP_NAME_LENGTH} characters`
+  if (group.length > SSO_GROUP_MAX) return `At most ${SSO_GROUP_MAX} characters`
   if (mapped.includes(group)) return `${group} is mapped already: change its roles with its Edit button`
   return undefined
 }

@@ -2,6 +2,7 @@
 // it up (issuer, groups claim, e-mail linking, password login), or how to turn it on; and the mapping table
 // from the provider's groups to roles, which applies at each single sign-on login and can be filled in
 // before single sign-on is on. A table on a desk, a card per group on a phone (StackedTable).
+import { SSO_GROUP_MAX } from '../../../shared/api/single-sign-on'
 import { Badge, Box, Button, Code, Group, List, Modal, MultiSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -17,7 +18,6 @@ import { AnchorLink } from '../reports/anchor-link'
 import {
   emptyMappingFields,
   MAPPING_NOTE,
-  MAX_GROUP_NAME_LENGTH,
   mappingProblems,
   mappingRows,
   newMapping,
@@ -302,7 +302,7 @@ function AddMapping({ roles, mapped }: { roles: Role[]; mapped: string[] }) {
               description="As the groups claim names it (case matters)"
               placeholder="ops"
               required
-              maxLength={MAX_GROUP_NAME_LENGTH}
+              maxLength={SSO_GROUP_MAX}
               autoComplete="off"
               w={260}
               maw="100%"

@@ -2,13 +2,13 @@
 // Add mapping form's checks (a group as admin/sso/groups/update takes it: trimmed, not empty, at most 255
 // characters; not one mapped already; at least one role), the password login mode in words and the
 // redirect URI the provider must register.
+import { SSO_GROUP_MAX } from '../../../../src/shared/api/single-sign-on'
 import { describe, expect, it } from 'vitest'
 import type { Role } from '../../../../src/renderer/api/admin'
 import {
   CALLBACK_PATH,
   emptyMappingFields,
   groupNameProblem,
-  MAX_GROUP_NAME_LENGTH,
   mappingProblems,
   mappingRows,
   newMapping,
@@ -111,7 +111,7 @@ describe('groupNameProblem', () => {
   it('refuses an empty name, one too long and one mapped already', () => {
     expect(groupNameProblem('')).toMatch(/Enter a group/)
     expect(groupNameProblem('   ')).toMatch(/Enter a group/)
-    expect(groupNameProblem('x'.repeat(MAX_GROUP_NAME_LENGTH + 1))).toBe('At most 255 characters')
+    expect(groupNameProblem('x'.repeat(SSO_GROUP_MAX + 1))).toBe('At most 255 characters')
     expect(groupNameProblem(' ops ', ['ops'])).toMatch(/^ops is mapped already/)
     // Claims are compared as they are: another case is another group.
     expect(groupNameProblem('Ops', ['ops'])).toBeUndefined()
