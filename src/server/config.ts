@@ -43,6 +43,10 @@ export interface ServerConfig {
   databaseStallMs?: number
   /** PostgreSQL: how long a statement of the HTTP thread may run; absent: DEFAULT_HTTP_STATEMENT_TIMEOUT_MS. */
   databaseStatementTimeoutMs?: number
+  /** PostgreSQL: how long a read of the console or the API may take on its read thread; absent: DEFAULT_READ_WAIT_MS. */
+  databaseReadWaitMs?: number
+  /** PostgreSQL: how many read threads; absent: DEFAULT_READ_THREADS. */
+  databaseReadThreads?: number
   /** Timeouts and connection caps chosen by flag; the others keep their defaults (http/http-limits.ts). */
   httpLimits?: Partial<HttpLimits>
   /** Any limit left out keeps its default (collector/request-body.ts). */
@@ -81,6 +85,8 @@ export const settings = {
   'database-lock-timeout': 'OVERSEER_DATABASE_LOCK_TIMEOUT',
   'database-stall-time': 'OVERSEER_DATABASE_STALL_TIME',
   'database-statement-timeout': 'OVERSEER_DATABASE_STATEMENT_TIMEOUT',
+  'database-read-wait': 'OVERSEER_DATABASE_READ_WAIT',
+  'database-read-threads': 'OVERSEER_DATABASE_READ_THREADS',
   'headers-timeout': 'OVERSEER_HEADERS_TIMEOUT',
   'request-timeout': 'OVERSEER_REQUEST_TIMEOUT',
   'max-connections': 'OVERSEER_MAX_CONNECTIONS',
@@ -160,6 +166,13 @@ const schema = z.object({
   'database-lock-timeout': seconds('database-lock-timeout'),
   'database-stall-time': seconds('database-stall-time'),
   'database-statement-timeout': seconds('database-statement-timeout'),
+  'database-read-wait': seconds('database-read-wait'),
+  'database-read-threads': z.coerce
+    .number({ message: '--database-read-threads must be a number' })
+    .int('--database-read-threads must be a whole number')
+    .min(1, '--database-read-threads must be 1–32')
+    .max(32, '--database-read-threads must be 1–32')
+    .optional(),
   'request-timeout': seconds('request-timeout'),
   'max-connections': count('max-connections'),
   'max-connections-per-address': count('max-connections-per-address'),
@@ -234,6 +247,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     databaseLockTimeoutMs: v['database-lock-timeout'] && v['database-lock-timeout'] * 1000,
     databaseStallMs: v['database-stall-time'] && v['database-stall-time'] * 1000,
     databaseStatementTimeoutMs: v['database-statement-timeout'] && v['database-statement-timeout'] * 1000,
+    databaseReadWaitMs: v['database-read-wait'] && v['database-read-wait'] * 1000,
+    databaseReadThreads: v['database-read-threads'],
     httpLimits: httpLimitsOf(v),
     collectorLimits: v['collector-in-flight'] === undefined ? undefined : { maxBodyBytesInFlight: v['collector-in-flight'] * 2 ** 20 },
     tls: tlsOf(v),

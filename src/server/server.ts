@@ -15,6 +15,7 @@ import { IngestThread } from './collector/ingest-thread'
 import type { ServerConfig } from './config'
 import { desktopNotifier, startDesktopBridge, type ParentChannel } from './desktop-bridge'
 import { allEndpoints } from './api/endpoints'
+import { DEFAULT_READ_THREADS, DEFAULT_READ_WAIT_MS, ReadThreads } from './api/read-threads'
 import { buildApp } from './http/app'
 import { httpLimitsWith } from './http/http-limits'
 import { listeningUrls } from './http/listening-urls'
@@ -105,6 +106,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const store = new Store(database, (message) => log.info(message), storeOptions)
   let ingest: IngestThread | undefined
   let changes: ChangeChannel | undefined
+  let reads: ReadThreads | undefined
   try {
     const keyFile = join(options.dataDir, 'secret.key')
     const secrets = SecretBox.fromKeyFile(keyFile)
@@ -168,6 +170,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     )
     const apiTokens = new ApiTokenService(store.apiTokens, principals, undefined, (write) => storage.bestEffort(write))
     const desktop = options.parent && desktopNotifier(options.parent)
+    // PostgreSQL: the pure reads run on threads of their own, so that a slow one holds no other request.
+    reads =
+      store.sql.engine === 'postgres'
+        ? new ReadThreads(
+            { database: store.location, keyFile, lockTimeoutMs: storeOptions.lockTimeoutMs, stallMs: storeOptions.stallMs, slowMs: SLOW_STATEMENT_MS },
+            {
+              threads: options.databaseReadThreads ?? DEFAULT_READ_THREADS,
+              waitMs: options.databaseReadWaitMs ?? DEFAULT_READ_WAIT_MS,
+              onSlow: databaseWaits.waited
+            }
+          )
+        : undefined
     const mmonitImport = new MMonitImportJob({ database: store.location, keyFile }, log, () => store.permissionsChanged())
     const routes: string[] = []
     // Where links and the single sign-on callback point: known once the server listens.
@@ -200,6 +214,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         version
       ),
       checkAnswers: options.checkAnswers,
+      reads,
       onRoute: (url) => routes.push(url),
       log,
       accessLog: options.accessLog,
@@ -300,6 +315,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         lease.close()
         stopBridge?.()
         await app.close()
+        await reads?.close()
         tls?.close()
         await ingest!.close()
         await changes?.close()
@@ -309,6 +325,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
   } catch (err) {
     tls?.close()
+    await reads?.close()
     await ingest?.close()
     await changes?.close()
     store.close()

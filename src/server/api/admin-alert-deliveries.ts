@@ -23,6 +23,7 @@ export function adminAlertDeliveryEndpoints({ store }: ApiDeps): ApiEndpoint[] {
   return [
     endpoint({
       path: 'admin/alerts/deliveries/list',
+      pureRead: true,
       summary: 'The delivery log, newest first, filtered and paged',
       extension: true,
       answer: alertDeliveryList,

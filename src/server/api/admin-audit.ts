@@ -29,6 +29,7 @@ export function adminAuditEndpoints({ store }: ApiDeps): ApiEndpoint[] {
   return [
     endpoint({
       path: 'admin/audit/list',
+      pureRead: true,
       summary: 'The audit log (logins and changes), newest first, filtered and paged',
       extension: true,
       answer: auditList,

@@ -37,6 +37,7 @@ export function adminGroupEndpoints({ store }: ApiDeps): ApiEndpoint[] {
   return [
     endpoint({
       path: 'admin/groups/list',
+      pureRead: true,
       summary: 'Every host group, and every host to choose members from',
       answer: groupListAnswer,
       methods: ['GET', 'POST'],

@@ -51,6 +51,7 @@ export function adminHostEndpoints({ store, secrets, feed }: ApiDeps): ApiEndpoi
   return [
     endpoint({
       path: 'admin/hosts/list',
+      pureRead: true,
       summary: 'Every host, for administration',
       answer: adminHostListAnswer,
       methods: ['GET', 'POST'],
@@ -60,6 +61,7 @@ export function adminHostEndpoints({ store, secrets, feed }: ApiDeps): ApiEndpoi
     }),
     endpoint({
       path: 'admin/hosts/get',
+      pureRead: true,
       summary: "One host's administrative settings",
       answer: adminHost,
       methods: ['GET', 'POST'],

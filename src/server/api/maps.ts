@@ -27,6 +27,7 @@ export function mapEndpoints({ store }: ApiDeps): ApiEndpoint[] {
   )
   const hostNames = endpoint({
     path: 'map/name/host',
+    pureRead: true,
     methods: ['GET', 'POST'],
     params: {},
     summary: 'Host name → host id, for the hosts the caller may view (of two hosts with one name, the older)',

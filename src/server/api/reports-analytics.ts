@@ -21,6 +21,7 @@ export function analyticsReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
   return [
     endpoint({
       path: 'reports/analytics/get',
+      pureRead: true,
       summary: "History charts of one host's statistics over a range",
       extension: true,
       answer: analyticsReport,

@@ -57,6 +57,7 @@ export function eventReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
   return [
     endpoint({
       path: 'reports/events/list',
+      pureRead: true,
       summary: 'Events, filtered, sorted and paged',
       answer: eventListAnswer,
       methods: ['GET', 'POST'],
@@ -85,6 +86,7 @@ export function eventReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
 
     endpoint({
       path: 'reports/events/get',
+      pureRead: true,
       summary: 'One event with its notes',
       answer: eventGetAnswer,
       methods: ['GET', 'POST'],
@@ -94,6 +96,7 @@ export function eventReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
 
     endpoint({
       path: 'reports/events/summary',
+      pureRead: true,
       summary: 'Failed, changed and succeeded events of the last 24 hours in 10-minute samples',
       answer: eventSummaryAnswer,
       methods: ['GET', 'POST'],

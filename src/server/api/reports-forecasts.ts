@@ -19,6 +19,7 @@ export function forecastReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
   return [
     endpoint({
       path: 'reports/forecasts/list',
+      pureRead: true,
       summary: 'The resources (filesystem space and inodes, memory, swap) reaching 100 % within some hours at their trend, soonest first',
       extension: true,
       answer: forecastList,
@@ -35,6 +36,7 @@ export function forecastReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
     }),
     endpoint({
       path: 'reports/forecasts/host',
+      pureRead: true,
       summary: "One host's resources and when each reaches 100 % at its trend, computed from its history now",
       extension: true,
       answer: hostForecasts,

@@ -50,6 +50,7 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
   return [
     endpoint({
       path: 'reports/uptime/list',
+      pureRead: true,
       summary: "Every host's uptime over a range",
       answer: uptimeReport,
       methods: ['GET', 'POST'],
@@ -80,6 +81,7 @@ export function uptimeReportEndpoints(deps: ApiDeps): ApiEndpoint[] {
 
     endpoint({
       path: 'reports/uptime/get',
+      pureRead: true,
       summary: "One host's services' uptime over a range, with the host's own (Monit) item",
       answer: uptimeReport,
       methods: ['GET', 'POST'],

@@ -28,6 +28,7 @@ export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
   return [
     endpoint({
       path: 'status/hosts/list',
+      pureRead: true,
       summary: 'Hosts with their status, filtered, sorted and paged',
       answer: hostListAnswer,
       methods: ['GET', 'POST'],
@@ -43,6 +44,7 @@ export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
 
     endpoint({
       path: 'status/hosts/get',
+      pureRead: true,
       summary: "One host's details and its services, filtered, sorted and paged",
       answer: hostGetAnswer,
       methods: ['GET', 'POST'],
@@ -71,6 +73,7 @@ export function statusEndpoints(deps: ApiDeps): ApiEndpoint[] {
 
     endpoint({
       path: 'status/hosts/summary',
+      pureRead: true,
       summary: 'How many hosts are in each status category',
       answer: hostSummaryAnswer,
       methods: ['GET', 'POST'],

@@ -29,6 +29,7 @@ export function statusOverviewEndpoints(deps: ApiDeps): ApiEndpoint[] {
   return [
     endpoint({
       path: 'status/hosts/overview',
+      pureRead: true,
       summary: "status/hosts/list with each host's failing services, last report, since when it needs attention and its last 24 hours",
       extension: true,
       answer: hostOverviewAnswer,
@@ -54,6 +55,7 @@ export function statusOverviewEndpoints(deps: ApiDeps): ApiEndpoint[] {
 
     endpoint({
       path: 'status/services/list',
+      pureRead: true,
       summary: 'Every service across the hosts the caller may view, sorted and paged',
       extension: true,
       answer: serviceListAnswer,

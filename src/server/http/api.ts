@@ -6,6 +6,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { Session } from '../auth/sessions'
+import type { Principal } from '../domain/permissions'
 import { HttpError } from '../web/http-error'
 import { rawParams, readJsonParams, readParams, type RawParams } from './params'
 import type { Caller, SessionGate } from './session-gate'
@@ -62,6 +63,12 @@ export interface ApiEndpoint<
    * session whose user it deleted itself (compat CLI-7), which has no user left to write for.
    */
   asUser?: boolean
+  /**
+   * Reads the store and nothing else, from its `params`, `version` and `principal` alone (no request, reply
+   * or session): on PostgreSQL it runs on a read thread (api/read-threads.ts), so that a slow read holds no
+   * other request. Its answer crosses threads: plain data only.
+   */
+  pureRead?: boolean
   /** The prefixes it is served under; default all three. */
   versions?: readonly ApiVersion[]
   /** Ours, not M/Monit's: marked x-overseer-extension in the OpenAPI document. */
@@ -109,9 +116,19 @@ export function endpointsByUrl(endpoints: readonly ApiEndpoint[]): Map<string, A
   return byUrl
 }
 
+/** A request of a `pureRead` endpoint, its arguments checked: all it may use, sent to where it runs. */
+export interface PureReadRequest {
+  path: string
+  version: ApiVersion
+  params: unknown
+  principal: Principal
+}
+
 export interface RegisterOptions {
   /** Parse every answer with its schema, failing the request when it breaks the contract (tests). */
   checkAnswers?: boolean
+  /** Where `pureRead` endpoints run (PostgreSQL's read threads); absent: on this thread, as the others. */
+  reads?: { read(request: PureReadRequest): Promise<unknown> }
 }
 
 export function registerEndpoints(
@@ -154,7 +171,9 @@ export function registerEndpoints(
           }
           const params = e.input === 'json' ? readJsonParams(e.params, request) : readParams(e.params, raw)
           const context = { params, raw, version, request, reply }
-          const result = await e.handle(caller ? { ...context, ...caller } : context)
+          const result = await (e.pureRead && opts.reads && caller
+            ? opts.reads.read({ path: e.path, version, params, principal: caller.principal })
+            : e.handle(caller ? { ...context, ...caller } : context))
           if (reply.sent) return reply
           if (opts.checkAnswers && typeof e.answer !== 'string') assertAnswer(e, result)
           return reply.header('Content-Type', 'application/json; charset=utf-8').send(result ?? {})

@@ -21,7 +21,7 @@ import type { DatabaseWaits } from '../metrics/database-waits'
 import type { Store } from '../store/store'
 import type { ServerTls } from '../tls/server-tls'
 import { CERTIFICATE_PATH } from '../../shared/api/tls'
-import { registerEndpoints, type ApiEndpoint } from './api'
+import { registerEndpoints, type ApiEndpoint, type RegisterOptions } from './api'
 import { accessLog } from './access-log'
 import { limitBodies } from './body-limits'
 import { collapseSlashes } from './collapse-slashes'
@@ -50,6 +50,8 @@ export interface AppDeps {
   endpoints: readonly ApiEndpoint[]
   /** Check every API answer against its schema (tests): a broken contract fails the request. */
   checkAnswers?: boolean
+  /** PostgreSQL's read threads, where the `pureRead` endpoints run (api/read-threads.ts). */
+  reads?: RegisterOptions['reads']
   /** Told the URL of every route as it is added (the OpenAPI test compares them with the document). */
   onRoute?: (url: string) => void
   log: ServerLogger
@@ -197,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     breakGlassUser: deps.breakGlassUser
   })
   if (deps.oidc) await app.register(ssoRoutes, { gate, store: deps.store, oidc: deps.oidc })
-  registerEndpoints(app, gate, deps.endpoints, { checkAnswers: deps.checkAnswers })
+  registerEndpoints(app, gate, deps.endpoints, { checkAnswers: deps.checkAnswers, reads: deps.reads })
   if (deps.consoleDir) await app.register(consoleAssets, { dir: deps.consoleDir })
   return app
 }

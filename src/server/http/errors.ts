@@ -37,9 +37,10 @@ export function installErrorHandling(
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
     if (err instanceof HttpError) reply.headers(err.headers)
-    // A 502 is thrown on purpose with words for the caller: a server this one asked (an M/Monit import's source) failed.
-    const upstream = err instanceof HttpError && status === 502
-    if (status >= 500 && storageCode === undefined && !upstream) {
+    // Thrown on purpose with words for the caller: a 502, a server this one asked (an M/Monit import's
+    // source) failed; a 503, a dependency that is busy (a read past its wait, a shutdown) for a while.
+    const onPurpose = err instanceof HttpError && (status === 502 || status === 503)
+    if (status >= 500 && storageCode === undefined && !onPurpose) {
       log.error(`${request.method} ${request.url.split('?')[0]} failed: ${err.stack ?? err.message}`)
       return reply.code(status).send({ error: 'internal server error' })
     }

@@ -39,9 +39,3 @@ export interface JobResults {
   /** The last statistic id forecast, and whether the fleet is done. */
   forecast: { lastId: number; done: boolean }
 }
-
-export type ToJobsThread = { type: 'run'; id: number; request: JobRequest } | { type: 'close' }
-
-/** The thread's store is open (its first message); then each run's result, or why it failed (the error's code kept for the storage health). */
-export type FromJobsThread =
-  { ready: true } | { id: number; result: JobResults[JobRequest['job']] } | { id: number; error: { message: string; code?: string } }

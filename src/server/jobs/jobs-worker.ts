@@ -11,10 +11,11 @@ import { Rollup } from '../history/rollup'
 import { ChangeFeed } from '../live/change-feed'
 import { usePostgresWorker } from '../store/postgres/sync-connection'
 import { Store } from '../store/store'
+import { serveRequests } from '../request-thread'
 import { pruneExpiredBatch } from './event-retention'
 import { HeartbeatWatchdog } from './heartbeat-watchdog'
 import { reportsHeldElsewhere } from './server-run-log'
-import type { FromJobsThread, JobRequest, JobResults, JobsThreadData, ToJobsThread } from './jobs-thread-messages'
+import type { JobRequest, JobResults, JobsThreadData } from './jobs-thread-messages'
 
 const port = parentPort!
 const data = workerData as JobsThreadData
@@ -35,7 +36,6 @@ const collectors = {
 }
 const watchdog = new HeartbeatWatchdog(store, feed, collectors)
 const sessions = new SessionService(store.sessions, () => store.serverSettings.sessionTimeoutSec())
-const send = (message: FromJobsThread) => port.postMessage(message)
 
 function run(request: JobRequest): JobResults[JobRequest['job']] {
   switch (request.job) {
@@ -56,19 +56,6 @@ function run(request: JobRequest): JobResults[JobRequest['job']] {
   }
 }
 
-port.on('message', (message: ToJobsThread) => {
-  if (message.type === 'close') {
-    store.close()
-    return port.close()
-  }
-  try {
-    send({ id: message.id, result: run(message.request) })
-  } catch (e) {
-    const error = e instanceof Error ? e : new Error(String(e))
-    const code = (error as { code?: unknown }).code
-    send({ id: message.id, error: { message: error.message, code: typeof code === 'string' ? code : undefined } })
-  }
-})
-// Only now may the server thread close it by message: closed while opening its store, it would leave the
-// store's connection behind (a thread ended from outside does not close what its own threads hold).
-send({ ready: true })
+// Only once its store is open may the server thread close it by message: closed while opening its store, it
+// would leave the store's connection behind (a thread ended from outside does not close what its own threads hold).
+serveRequests(port, run, () => store.close())
