@@ -76,7 +76,7 @@ async function withJob(
 async function timedPass(job: AlertDeliveryJob, at: (sec: number) => void, sec: number): Promise<number> {
   at(sec)
   const started = performance.now()
-  job.runOnce()
+  await job.runOnce()
   const ms = performance.now() - started
   await job.idle()
   return ms
@@ -137,7 +137,7 @@ async function hangingChannel(): Promise<void> {
     }
     at(T0 + 30)
     const started = Date.now()
-    job.runOnce()
+    await job.runOnce()
     await waitFor('the live channel served', () => live.received.length === 1, 10_000, 1)
     const servedMs = live.received[0].at - started
     printRows([['hanging channel', `the other one's alert arrived after ${servedMs} ms`]])

@@ -42,10 +42,12 @@ export class RequestThread<R, F extends ThreadFailure = ThreadFailure> {
   private current: Worker | undefined
   private readonly pending = new Map<number, Pending>()
   private nextId = 1
+  private closed = false
 
   constructor(private readonly options: RequestThreadOptions<F>) {}
 
   async run(request: R): Promise<unknown> {
+    if (this.closed) throw new Error(`${this.options.name} is closed`)
     const worker = await (this.worker ??= this.start())
     const id = this.nextId++
     return new Promise((resolve, reject) => {
@@ -56,6 +58,7 @@ export class RequestThread<R, F extends ThreadFailure = ThreadFailure> {
 
   /** Ends the thread once its request in flight is answered, or after CLOSE_WAIT_MS. */
   async close(): Promise<void> {
+    this.closed = true
     const starting = this.worker
     this.worker = undefined
     const worker = await starting?.catch(() => undefined)
@@ -80,7 +83,7 @@ export class RequestThread<R, F extends ThreadFailure = ThreadFailure> {
       opened = resolve
       failedToOpen = reject
     })
-    const toError = options.toError ?? ((f: F) => Object.assign(new Error(f.message), f.code ? { code: f.code } : {}))
+    const toError = options.toError ?? errorOf
     worker.on('message', (message: FromRequestThread<F>) => {
       if ('ready' in message) return opened()
       if (!('id' in message)) return options.onNotice?.(message)
@@ -131,6 +134,11 @@ export function serveRequests<R>(
       )
   })
   port.postMessage({ ready: true })
+}
+
+/** A thread's failure as an Error again, with its code. */
+export function errorOf(failure: ThreadFailure): Error {
+  return Object.assign(new Error(failure.message), failure.code ? { code: failure.code } : {})
 }
 
 /** An error as a thread sends it: its message, and its code when it has a string one. */

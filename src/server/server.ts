@@ -240,6 +240,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const port = typeof address === 'object' && address ? address.port : wantedPort
     // The server runs from here: the time before (down, or starting) is unknown to uptime reports, and
     // every agent gets a full heartbeat deadline from now (issue 12).
+    const urls = listeningUrls(options.host, port, tls ? 'https' : 'http')
+    // Kept simple: without --console-url, links point at the first address the server listens on.
+    const consoleUrl = options.consoleUrl ?? urls[0] ?? `http://localhost:${port}`
+    listening.consoleUrl = consoleUrl
     const jobReporting = { log, onError: (err: unknown) => storage.writeFailed(err) }
     // Several instances share only a PostgreSQL database: there alone does one record for the others whether its collector stores.
     const severalInstances = store.sql.engine === 'postgres'
@@ -251,10 +255,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const onceForDatabase = { ...jobReporting, lease }
     // Its first pass gives every agent a full heartbeat deadline (issue 12), as does a pass after a gap.
     // Held while this instance's collector cannot store, or another's (several instances on PostgreSQL).
-    // On PostgreSQL the statements of the watchdog, the rollup, the session sweep and the retention run on
+    // On PostgreSQL the statements of the watchdog, the rollup, the session sweep, the retention, the forecasts and the alert outbox run on
     // a thread of their own: their waits on the database (a lock, a slow statement) never hold the event loop.
     const jobsThread = severalInstances
-      ? new JobsThread({ database: store.location, lockTimeoutMs: storeOptions.lockTimeoutMs })
+      ? new JobsThread({ database: store.location, lockTimeoutMs: storeOptions.lockTimeoutMs, consoleUrl })
       : undefined
     const watchdog = jobsThread ? watchdogOnThread(jobsThread, feed, storage, () => runLog.id) : new HeartbeatWatchdog(store, feed, storage)
     watchdog.start(options.watchdogIntervalMs, onceForDatabase)
@@ -283,15 +287,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     forecasts.start()
     const pull = new PullJob(store, secrets, (request) => ingest!.collect(request), onceForDatabase)
     pull.start()
-    const urls = listeningUrls(options.host, port, tls ? 'https' : 'http')
-    // Kept simple: without --console-url, links point at the first address the server listens on.
-    const consoleUrl = options.consoleUrl ?? urls[0] ?? `http://localhost:${port}`
-    listening.consoleUrl = consoleUrl
     const alerts = new AlertDeliveryJob(
       store,
       secrets,
       { consoleUrl, channelTypes: options.alertChannelTypes, desktop, now: options.alertDeliveryNow },
-      onceForDatabase
+      onceForDatabase,
+      jobsThread && {
+        run: (nowMs, sending) => jobsThread.alertPass(nowMs, sending),
+        record: (n, result, nowMs) => jobsThread.alertRecord(n, result, nowMs)
+      }
     )
     alerts.start()
     const stopBridge = options.parent && startDesktopBridge(store, feed, options.parent)
@@ -309,8 +313,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         eventRetention.stop()
         forecasts.stop()
         pull.stop()
-        await jobsThread?.close()
+        // The sends' results are recorded through the jobs' thread: it closes after them.
         await alerts.stop()
+        await jobsThread?.close()
         await mmonitImport.close()
         lease.close()
         stopBridge?.()

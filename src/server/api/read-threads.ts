@@ -9,7 +9,7 @@
 // on nothing but the disk, and its synchronous speed is what the console's reads want.
 import { join } from 'node:path'
 import type { PureReadRequest } from '../http/api'
-import { RequestThread } from '../request-thread'
+import { errorOf, RequestThread } from '../request-thread'
 import { postgresWorkerScript } from '../store/postgres/sync-connection'
 import { HttpError } from '../web/http-error'
 import { workerScriptFromSource } from '../worker-from-source'
@@ -132,5 +132,5 @@ export class ReadThreads {
 /** A read thread's failure as the HTTP thread throws it: an HttpError as such, a storage error with its code. */
 function readError(failure: ReadFailure): Error {
   if (failure.http) return new HttpError(failure.http.statusCode, failure.message, failure.http.headers, failure.http.argument)
-  return Object.assign(new Error(failure.message), failure.code ? { code: failure.code } : {})
+  return errorOf(failure)
 }

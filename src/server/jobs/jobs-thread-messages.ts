@@ -1,5 +1,8 @@
 // What the server thread (jobs-thread.ts) and the jobs' thread (jobs-worker.ts) send each other.
 import type { LiveChange } from '../../shared/live'
+import type { SendResult } from '../alerting/channel'
+import type { ThreadFailure } from '../request-thread'
+import type { OutboxPassResult, RecordOutcome, SentNotification } from './alert-outbox-pass'
 
 export interface JobsThreadData {
   /** The PostgreSQL URL. */
@@ -8,14 +11,20 @@ export interface JobsThreadData {
   postgresWorker?: string
   /** The longest a statement waits for a lock (store.ts); absent: no limit but the statement's. */
   lockTimeoutMs?: number
+  /** The alerts' links are made absolute on it (alert-outbox-pass.ts); absent: no alert passes are asked. */
+  consoleUrl?: string
+  /** How long finished notifications are kept; absent: the default. */
+  alertKeepSec?: number
 }
 
-/** A run of one job's step: a slice of the history rollup, a pass of the heartbeat watchdog, a session sweep, a retention batch, a forecast slice. */
+/** A run of one job's step: a slice of the history rollup, a pass of the heartbeat watchdog, a session sweep, a retention batch, a forecast slice, an alert outbox pass or the record of a send. */
 export type JobRequest =
   | { job: 'rollup'; now: number; budgetMs: number }
   | { job: 'session-sweep'; nowSec: number }
   | { job: 'retention'; nowSec: number }
   | { job: 'forecast'; now: number; afterId: number }
+  | { job: 'alert-pass'; nowMs: number; sending: readonly number[] }
+  | { job: 'alert-record'; notification: SentNotification; result: SendResult; nowMs: number }
   | {
       job: 'watchdog'
       nowMs: number
@@ -38,4 +47,7 @@ export interface JobResults {
   retention: boolean
   /** The last statistic id forecast, and whether the fleet is done. */
   forecast: { lastId: number; done: boolean }
+  /** The pass's sends; its failure as the thread sends errors. */
+  'alert-pass': Omit<OutboxPassResult, 'failure'> & { failure?: ThreadFailure }
+  'alert-record': RecordOutcome
 }

@@ -1,14 +1,16 @@
 /// <reference types="electron-vite/node" />
 // The jobs' statements on a thread of their own (jobs-worker.ts), for PostgreSQL: the history rollup's
 // slices, the heartbeat watchdog's passes, the session sweep, the retention batches and the forecast
-// slices. There every statement is a round trip, and one held by a lock or a slow database would hold
+// slices, the alert outbox's passes. There every statement is a round trip, and one held by a lock or a slow database would hold
 // the event loop with it. The thread starts with the first run and
 // again after it ended (a store that cannot open fails that run: its job tries again after its interval).
 // Runs are answered in the order asked; one waiting on the database delays the next, never the event loop.
 import { join } from 'node:path'
-import { RequestThread } from '../request-thread'
+import type { SendResult } from '../alerting/channel'
+import { errorOf, RequestThread } from '../request-thread'
 import { postgresWorkerScript } from '../store/postgres/sync-connection'
 import { workerScriptFromSource } from '../worker-from-source'
+import type { OutboxPassResult, RecordOutcome, SentNotification } from './alert-outbox-pass'
 import type { JobRequest, JobResults, JobsThreadData } from './jobs-thread-messages'
 
 export class JobsThread {
@@ -49,6 +51,17 @@ export class JobsThread {
   /** One forecast slice at `now` (unix seconds) of the series after statistic `afterId`. */
   forecastSlice(now: number, afterId: number): Promise<JobResults['forecast']> {
     return this.run({ job: 'forecast', now, afterId }) as Promise<JobResults['forecast']>
+  }
+
+  /** One alert outbox pass (alert-outbox-pass.ts); a grouping's failure comes back as an error with its code. */
+  async alertPass(nowMs: number, sending: readonly number[]): Promise<OutboxPassResult> {
+    const { failure, ...pass } = (await this.run({ job: 'alert-pass', nowMs, sending })) as JobResults['alert-pass']
+    return failure === undefined ? pass : { ...pass, failure: errorOf(failure) }
+  }
+
+  /** Records a send's result (alert-outbox-pass.ts). */
+  alertRecord(notification: SentNotification, result: SendResult, nowMs: number): Promise<RecordOutcome> {
+    return this.run({ job: 'alert-record', notification, result, nowMs }) as Promise<RecordOutcome>
   }
 
   /** Ends the thread once its run in flight is done, or after a while (request-thread.ts). */

@@ -1,5 +1,5 @@
 // The jobs' thread entry (PostgreSQL): runs the history rollup's slices, the heartbeat watchdog's
-// passes, the session sweep, the retention batches and the forecast slices with its own store
+// passes, the session sweep, the retention batches, the forecast slices and the alert outbox's passes with its own store
 // connection, so that their statements, a round trip each, and their waits on locks or a slow database
 // never hold up the server's event loop. The server thread schedules the runs
 // (under the job lease) and publishes the live changes they send back.
@@ -11,7 +11,8 @@ import { Rollup } from '../history/rollup'
 import { ChangeFeed } from '../live/change-feed'
 import { usePostgresWorker } from '../store/postgres/sync-connection'
 import { Store } from '../store/store'
-import { serveRequests } from '../request-thread'
+import { serveRequests, threadFailure } from '../request-thread'
+import { AlertOutboxPass } from './alert-outbox-pass'
 import { pruneExpiredBatch } from './event-retention'
 import { HeartbeatWatchdog } from './heartbeat-watchdog'
 import { reportsHeldElsewhere } from './server-run-log'
@@ -36,6 +37,12 @@ const collectors = {
 }
 const watchdog = new HeartbeatWatchdog(store, feed, collectors)
 const sessions = new SessionService(store.sessions, () => store.serverSettings.sessionTimeoutSec())
+let alerts: AlertOutboxPass | undefined
+/** Made on the first alert request: its state (the reminders' next look, what waits to be written) lives with the thread. */
+function alertOutbox(): AlertOutboxPass {
+  if (data.consoleUrl === undefined) throw new Error("the jobs' thread was started without the console's URL: it runs no alert passes")
+  return (alerts ??= new AlertOutboxPass(store, data.consoleUrl, data.alertKeepSec))
+}
 
 function run(request: JobRequest): JobResults[JobRequest['job']] {
   switch (request.job) {
@@ -53,6 +60,12 @@ function run(request: JobRequest): JobResults[JobRequest['job']] {
       return pruneExpiredBatch(store, request.nowSec)
     case 'forecast':
       return forecastSlice(store, request.now, request.afterId)
+    case 'alert-pass': {
+      const { failure, ...pass } = alertOutbox().run(request.nowMs, request.sending)
+      return { ...pass, failure: failure === undefined ? undefined : threadFailure(failure) }
+    }
+    case 'alert-record':
+      return alertOutbox().record(request.notification, request.result, request.nowMs)
   }
 }
 

@@ -1,11 +1,13 @@
-// The delivery job over a real SQLite file, sending through the registered `webhook` channel to real
-// HTTP receivers on 127.0.0.1. The job's clock is injected (unix seconds from T0), so group waits,
+// The delivery job over a real database (on PostgreSQL its outbox's statements on the jobs' thread, as
+// in the server), sending through the registered `webhook` channel to real HTTP receivers on 127.0.0.1.
+// The job's clock is injected (unix seconds from T0), so group waits,
 // backoff and reminders take no real time.
 import { createHmac } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
-import { AlertDeliveryJob, type AlertDeliveryOptions } from '../../../src/server/jobs/alert-delivery'
+import { AlertDeliveryJob, type AlertDeliveryOptions, type AlertOutbox } from '../../../src/server/jobs/alert-delivery'
+import { JobsThread } from '../../../src/server/jobs/jobs-thread'
 import { MAX_ALERTS_PER_NOTIFICATION, MAX_ATTEMPTS } from '../../../src/server/domain/alert-delivery'
 import { EventClassId } from '../../../src/shared/codes'
 import { silentLogger } from '../../../src/server/log'
@@ -29,6 +31,9 @@ let clock: number
 let job: AlertDeliveryJob
 const receivers: AlertReceiver[] = []
 
+/** Started by the jobs on PostgreSQL, closed after each test. */
+const threads: JobsThread[] = []
+
 function newJob(opts: Partial<AlertDeliveryOptions> = {}): AlertDeliveryJob {
   return new AlertDeliveryJob(
     temp.store,
@@ -38,14 +43,26 @@ function newJob(opts: Partial<AlertDeliveryOptions> = {}): AlertDeliveryJob {
       now: () => clock * 1000,
       ...opts
     },
-    { log: silentLogger }
+    { log: silentLogger },
+    outboxOnThread(opts.keepSec)
   )
+}
+
+/** On PostgreSQL the outbox's statements run on the jobs' thread, as in the server. */
+function outboxOnThread(alertKeepSec: number | undefined): AlertOutbox | undefined {
+  if (testEngine !== 'postgres') return undefined
+  const thread = new JobsThread({ database: temp.store.location, consoleUrl: CONSOLE, alertKeepSec })
+  threads.push(thread)
+  return {
+    run: (nowMs, sending) => thread.alertPass(nowMs, sending),
+    record: (n, result, nowMs) => thread.alertRecord(n, result, nowMs)
+  }
 }
 
 /** One pass at unix second `at`, and every send it started finished. */
 async function passAt(at: number): Promise<void> {
   clock = at
-  job.runOnce()
+  await job.runOnce()
   await job.idle()
 }
 
@@ -64,6 +81,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   await job.stop()
+  await Promise.all(threads.splice(0).map((t) => t.close()))
   await Promise.all(receivers.splice(0).map((r) => r.close()))
   temp.close()
 })
@@ -120,7 +138,7 @@ describe('grouping', () => {
         const busyTimeout = sqliteOf(temp.store).pragma('busy_timeout', { simple: true }) as number
         sqliteOf(temp.store).pragma('busy_timeout = 600000')
         clock = T0 + 30
-        const retryMs = job.runOnce()
+        const retryMs = await job.runOnce()
         expect(retryMs).toBeGreaterThan(0)
         expect(retryMs).toBeLessThan(1_000)
         expect(notifications(db)).toHaveLength(0)
@@ -294,15 +312,16 @@ describe('a slow channel', () => {
     addOutbox(db, { channelId: chLive, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
 
     clock = T0 + 30
-    job.runOnce()
+    await job.runOnce()
     await waitFor('the live channel served', () => live.received.length === 1 && notifications(db)[1].status === 'delivered', 5_000, 5)
     // Another alert for the live channel while the dead one still hangs: served too.
     addOutbox(db, { channelId: chLive, item: item(1, 'web-1', 'mysql', null), createdAt: T0 + 31 })
     clock = T0 + 61
-    job.runOnce()
+    // Passes as the job runs them, one after the other: the live channel's first send counts as under way
+    // until the job has its recorded result (on PostgreSQL, back from the jobs' thread), and gets none meanwhile.
     await waitFor(
       'the second live notification',
-      () => live.received.length === 2 && notifications(db)[2]?.status === 'delivered',
+      async () => (await job.runOnce(), live.received.length === 2 && notifications(db)[2]?.status === 'delivered'),
       5_000,
       5
     )
@@ -324,7 +343,7 @@ describe('a slow channel', () => {
 
     clock = T0 + 30
     const started = performance.now()
-    job.runOnce()
+    await job.runOnce()
     await job.idle()
     expect(performance.now() - started).toBeGreaterThanOrEqual(timeoutMs - 50)
     expect(dead.received).toHaveLength(1)
@@ -342,7 +361,7 @@ describe('stopping', () => {
     const channel = addChannel(db, { name: 'ops', settings: { url: hook.url } })
     addOutbox(db, { channelId: channel, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
     clock = T0 + 30
-    job.runOnce()
+    await job.runOnce()
     await waitFor('the send in flight', () => hook.received.length === 1, 5_000, 5)
     await job.stop()
     expect(notifications(db)[0]).toMatchObject({ status: 'pending', attempts: 0, last_error: null })
@@ -674,7 +693,8 @@ describe('a channel that cannot send', () => {
     db.prepare("UPDATE alert_outbox SET item = 'not json' WHERE id = ?").run(row)
     addOutbox(db, { channelId: fine, item: item(1, 'web-1', 'nginx', null), createdAt: T0 })
     clock = T0 + 30
-    expect(() => job.runOnce()).toThrow(SyntaxError)
+    // A SyntaxError here; from the jobs' thread, an Error with its words.
+    await expect(job.runOnce()).rejects.toThrow(/not valid JSON/)
     await job.idle()
     expect(notifications(db).map((n) => [n.channel_id, n.status])).toEqual([[fine, 'delivered']])
     expect(hook.received.map((r) => r.body.summary)).toEqual(['nginx failed on web-1'])
