@@ -247,7 +247,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const jobReporting = { log, onError: (err: unknown) => storage.writeFailed(err) }
     // Several instances share only a PostgreSQL database: there alone does one record for the others whether its collector stores.
     const severalInstances = store.sql.engine === 'postgres'
-    const runLog = new ServerRunLog(store, jobReporting, Date.now, severalInstances ? storage : undefined)
+    // On PostgreSQL the statements of the jobs (the watchdog, the rollup, the session sweep, the retention,
+    // the forecasts, the alert outbox, the run log) run on a thread of their own: their waits on the
+    // database (a lock, a slow statement) never hold the event loop.
+    const jobsThread = severalInstances
+      ? new JobsThread({ database: store.location, lockTimeoutMs: storeOptions.lockTimeoutMs, consoleUrl })
+      : undefined
+    const runLog = new ServerRunLog(jobsThread?.repository('serverRuns') ?? store.serverRuns, jobReporting, Date.now, severalInstances ? storage : undefined)
     runLog.start()
     // Several instances on one PostgreSQL database: these jobs run in the one holding the lease.
     const lease = store.openJobLease((line) => log.info(line))
@@ -255,11 +261,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const onceForDatabase = { ...jobReporting, lease }
     // Its first pass gives every agent a full heartbeat deadline (issue 12), as does a pass after a gap.
     // Held while this instance's collector cannot store, or another's (several instances on PostgreSQL).
-    // On PostgreSQL the statements of the watchdog, the rollup, the session sweep, the retention, the forecasts and the alert outbox run on
-    // a thread of their own: their waits on the database (a lock, a slow statement) never hold the event loop.
-    const jobsThread = severalInstances
-      ? new JobsThread({ database: store.location, lockTimeoutMs: storeOptions.lockTimeoutMs, consoleUrl })
-      : undefined
     const watchdog = jobsThread ? watchdogOnThread(jobsThread, feed, storage, () => runLog.id) : new HeartbeatWatchdog(store, feed, storage)
     watchdog.start(options.watchdogIntervalMs, onceForDatabase)
     const rollup = new HistoryRollupJob(
@@ -285,7 +286,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       onceForDatabase
     )
     forecasts.start()
-    const pull = new PullJob(store, secrets, (request) => ingest!.collect(request), onceForDatabase)
+    const pull = new PullJob(jobsThread?.repository('pulledAgents') ?? store.pulledAgents, secrets, (request) => ingest!.collect(request), onceForDatabase)
     pull.start()
     const alerts = new AlertDeliveryJob(
       store,
@@ -307,14 +308,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       tlsFingerprint: tls?.current.fingerprint,
       async close() {
         watchdog.stop()
-        runLog.stop()
         rollup.stop()
         sessionSweep.stop()
         eventRetention.stop()
         forecasts.stop()
         pull.stop()
-        // The sends' results are recorded through the jobs' thread: it closes after them.
+        // The sends' results and the clean stop are recorded through the jobs' thread: it closes after them.
         await alerts.stop()
+        await runLog.stop()
         await jobsThread?.close()
         await mmonitImport.close()
         lease.close()

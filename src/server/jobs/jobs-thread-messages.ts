@@ -1,5 +1,6 @@
 // What the server thread (jobs-thread.ts) and the jobs' thread (jobs-worker.ts) send each other.
 import type { LiveChange } from '../../shared/live'
+import type { Store } from '../store/store'
 import type { SendResult } from '../alerting/channel'
 import type { ThreadFailure } from '../request-thread'
 import type { OutboxPassResult, RecordOutcome, SentNotification } from './alert-outbox-pass'
@@ -17,13 +18,14 @@ export interface JobsThreadData {
   alertKeepSec?: number
 }
 
-/** A run of one job's step: a slice of the history rollup, a pass of the heartbeat watchdog, a session sweep, a retention batch, a forecast slice, an alert outbox pass or the record of a send. */
+/** A run of one job's step: a slice of the history rollup, a pass of the heartbeat watchdog, a session sweep, a retention batch, a forecast slice, an alert outbox pass or the record of a send, a call of a repository's method. */
 export type JobRequest =
   | { job: 'rollup'; now: number; budgetMs: number }
   | { job: 'session-sweep'; nowSec: number }
   | { job: 'retention'; nowSec: number }
   | { job: 'forecast'; now: number; afterId: number }
   | { job: 'alert-pass'; nowMs: number; sending: readonly number[] }
+  | RepositoryCall
   | { job: 'alert-record'; notification: SentNotification; result: SendResult; nowMs: number }
   | {
       job: 'watchdog'
@@ -50,4 +52,28 @@ export interface JobResults {
   /** The pass's sends; its failure as the thread sends errors. */
   'alert-pass': Omit<OutboxPassResult, 'failure'> & { failure?: ThreadFailure }
   'alert-record': RecordOutcome
+  /** What the repository's method returned. */
+  call: unknown
+}
+
+/** The repositories' methods the server thread's own jobs call on the jobs' thread: their writes and small reads. */
+export const THREAD_CALLS = {
+  serverRuns: ['begin', 'alive', 'stop', 'reportsHeld'],
+  pulledAgents: ['due', 'pinCallBack', 'polled', 'hostSnapshotUsec', 'remove']
+} as const satisfies { [R in keyof Store]?: readonly (keyof Store[R])[] }
+
+export type ThreadRepository = keyof typeof THREAD_CALLS
+export type ThreadMethod<R extends ThreadRepository> = (typeof THREAD_CALLS)[R][number]
+
+/** One call of a repository's method on the jobs' thread (jobs-thread.ts's `repository`). */
+export interface RepositoryCall {
+  job: 'call'
+  repository: ThreadRepository
+  method: string
+  args: unknown[]
+}
+
+/** Some of a repository's methods, answered at once (the store here) or later (the jobs' thread). */
+export type RepositoryCalls<T, K extends PropertyKey> = {
+  [M in K]: M extends keyof T ? (T[M] extends (...args: infer A) => infer R ? (...args: A) => R | Promise<R> : never) : never
 }

@@ -1,7 +1,7 @@
 /// <reference types="electron-vite/node" />
 // The jobs' statements on a thread of their own (jobs-worker.ts), for PostgreSQL: the history rollup's
 // slices, the heartbeat watchdog's passes, the session sweep, the retention batches and the forecast
-// slices, the alert outbox's passes. There every statement is a round trip, and one held by a lock or a slow database would hold
+// slices, the alert outbox's passes, the server run log's and the pull job's calls. There every statement is a round trip, and one held by a lock or a slow database would hold
 // the event loop with it. The thread starts with the first run and
 // again after it ended (a store that cannot open fails that run: its job tries again after its interval).
 // Runs are answered in the order asked; one waiting on the database delays the next, never the event loop.
@@ -11,7 +11,16 @@ import { errorOf, RequestThread } from '../request-thread'
 import { postgresWorkerScript } from '../store/postgres/sync-connection'
 import { workerScriptFromSource } from '../worker-from-source'
 import type { OutboxPassResult, RecordOutcome, SentNotification } from './alert-outbox-pass'
-import type { JobRequest, JobResults, JobsThreadData } from './jobs-thread-messages'
+import {
+  THREAD_CALLS,
+  type JobRequest,
+  type JobResults,
+  type JobsThreadData,
+  type RepositoryCalls,
+  type ThreadMethod,
+  type ThreadRepository
+} from './jobs-thread-messages'
+import type { Store } from '../store/store'
 
 export class JobsThread {
   private readonly thread: RequestThread<JobRequest>
@@ -62,6 +71,13 @@ export class JobsThread {
   /** Records a send's result (alert-outbox-pass.ts). */
   alertRecord(notification: SentNotification, result: SendResult, nowMs: number): Promise<RecordOutcome> {
     return this.run({ job: 'alert-record', notification, result, nowMs }) as Promise<RecordOutcome>
+  }
+
+  /** The methods of `repository` listed in THREAD_CALLS, each run on the thread. */
+  repository<R extends ThreadRepository>(repository: R): RepositoryCalls<Store[R], ThreadMethod<R>> {
+    const calls: Record<string, (...args: unknown[]) => Promise<unknown>> = {}
+    for (const method of THREAD_CALLS[repository]) calls[method] = (...args) => this.run({ job: 'call', repository, method, args })
+    return calls as unknown as RepositoryCalls<Store[R], ThreadMethod<R>>
   }
 
   /** Ends the thread once its run in flight is done, or after a while (request-thread.ts). */

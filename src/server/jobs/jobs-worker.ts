@@ -1,5 +1,5 @@
 // The jobs' thread entry (PostgreSQL): runs the history rollup's slices, the heartbeat watchdog's
-// passes, the session sweep, the retention batches, the forecast slices and the alert outbox's passes with its own store
+// passes, the session sweep, the retention batches, the forecast slices, the alert outbox's passes and the calls of the server run log and the pull job with its own store
 // connection, so that their statements, a round trip each, and their waits on locks or a slow database
 // never hold up the server's event loop. The server thread schedules the runs
 // (under the job lease) and publishes the live changes they send back.
@@ -16,7 +16,7 @@ import { AlertOutboxPass } from './alert-outbox-pass'
 import { pruneExpiredBatch } from './event-retention'
 import { HeartbeatWatchdog } from './heartbeat-watchdog'
 import { reportsHeldElsewhere } from './server-run-log'
-import type { JobRequest, JobResults, JobsThreadData } from './jobs-thread-messages'
+import { THREAD_CALLS, type JobRequest, type JobResults, type JobsThreadData } from './jobs-thread-messages'
 
 const port = parentPort!
 const data = workerData as JobsThreadData
@@ -66,6 +66,13 @@ function run(request: JobRequest): JobResults[JobRequest['job']] {
     }
     case 'alert-record':
       return alertOutbox().record(request.notification, request.result, request.nowMs)
+    case 'call': {
+      const { repository, method, args } = request
+      // Only the methods listed: the thread runs no other code it is named.
+      if (!(THREAD_CALLS[repository] as readonly string[]).includes(method)) throw new Error(`${repository}.${method} is not called on the jobs' thread`)
+      const repo = store[repository] as unknown as Record<string, (...a: unknown[]) => unknown>
+      return repo[method](...args)
+    }
   }
 }
 

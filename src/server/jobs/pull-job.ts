@@ -16,9 +16,12 @@ import type { Principal } from '../domain/permissions'
 import { RepeatedFailureLog } from '../log'
 import { parseMonitMessage } from '../monit/parse-message'
 import { pulledMessage } from '../monit/pulled-message'
-import type { PulledAgentRow } from '../store/pulled-agents'
-import type { Store } from '../store/store'
+import type { PulledAgentRepository, PulledAgentRow } from '../store/pulled-agents'
+import type { RepositoryCalls, ThreadMethod } from './jobs-thread-messages'
 import { PeriodicJob, type JobReporting } from './periodic-job'
+
+/** The pulled agents' rows: the store's repository, or the jobs' thread's on PostgreSQL (jobs-thread.ts). */
+export type PulledAgentCalls = RepositoryCalls<PulledAgentRepository, ThreadMethod<'pulledAgents'>>
 
 /** How often due agents are looked for while some are due or polled: polls start within this of being due. */
 const TICK_MS = 250
@@ -33,7 +36,7 @@ const POLL_TIMEOUT_MS = 5_000
 const PULL_PRINCIPAL: Principal = { userId: 0, uname: 'pull', admin: false, everyHost: Permission.Collector, perHost: new Map() }
 
 export class PullJob {
-  private readonly job: PeriodicJob
+  private readonly job: PeriodicJob<Promise<number>>
   private readonly inFlight = new Set<number>()
   /** Per pulled agent: its services' status bits at its last answer, and the newest snapshot it stored (µs). */
   private readonly last = new Map<number, { baseline: Map<string, number>; snapshotUsec: number }>()
@@ -42,20 +45,20 @@ export class PullJob {
   private stopped = false
 
   constructor(
-    private readonly store: Store,
+    private readonly agents: PulledAgentCalls,
     private readonly secrets: SecretBox,
     /** The collector's ingest (IngestThread.collect). */
     private readonly collect: (request: CollectRequest) => Promise<CollectOutcome>,
     private readonly reporting: JobReporting,
     private readonly now = () => Date.now()
   ) {
-    // With nothing due nor in flight the next look is a second away: a query four times a second on the
-    // HTTP thread's connection, for a table most servers leave empty, would be waste.
+    // With nothing due nor in flight the next look is a second away: a query four times a second, for a
+    // table most servers leave empty, would be waste.
     this.job = new PeriodicJob({
       ...reporting,
       name: 'pull',
       intervalMs: TICK_MS,
-      run: () => (this.startDue().length > 0 || this.inFlight.size > 0 ? TICK_MS : IDLE_TICK_MS)
+      run: async () => ((await this.startDue()).length > 0 || this.inFlight.size > 0 ? TICK_MS : IDLE_TICK_MS)
     })
   }
 
@@ -70,14 +73,14 @@ export class PullJob {
     this.job.stop()
   }
 
-  /** Starts the polls due now, within MAX_IN_FLIGHT; each settles by itself. Returns them (tests). */
-  startDue(): Promise<void>[] {
+  /** Starts the polls due now, within MAX_IN_FLIGHT; each settles by itself. Resolves with them (tests). */
+  async startDue(): Promise<Promise<void>[]> {
+    if (MAX_IN_FLIGHT - this.inFlight.size <= 0) return []
+    const listed = await this.agents.due(Math.floor(this.now() / 1000), MAX_IN_FLIGHT)
+    // Counted again: polls may have started or ended while the list was read (on the jobs' thread).
     const free = MAX_IN_FLIGHT - this.inFlight.size
-    if (free <= 0) return []
-    const due = this.store.pulledAgents
-      .due(Math.floor(this.now() / 1000), MAX_IN_FLIGHT)
-      .filter((a) => !this.inFlight.has(a.id))
-      .slice(0, free)
+    if (this.stopped || free <= 0) return []
+    const due = listed.filter((a) => !this.inFlight.has(a.id)).slice(0, free)
     return due.map((agent) => {
       this.inFlight.add(agent.id)
       return this.poll(agent).finally(() => this.inFlight.delete(agent.id))
@@ -104,7 +107,7 @@ export class PullJob {
       if (agent.agent_id !== null && message.agent.id !== agent.agent_id) {
         throw new Error(`another agent answers at ${client.address} (id ${message.agent.id}, not ${agent.agent_id}): nothing stored`)
       }
-      if (this.pushesNow(agent, message.agent.id)) return
+      if (await this.pushesNow(agent, message.agent.id)) return
       const before = this.last.get(agent.id)
       const events = before ? impliedEvents(before.baseline, message.services) : []
       const messages =
@@ -120,8 +123,8 @@ export class PullJob {
       const snapshotUsec = Math.max(0, ...message.services.map((s) => s.collectedSec * 1_000_000 + s.collectedUsec))
       this.last.set(agent.id, { baseline: baselineOf(message.services), snapshotUsec })
       const certificate = agent.ssl === 1 ? agent.certificate_sha256 || (client.peerCertificateSha256 ?? '') : ''
-      if (agent.agent_id === null) this.store.pulledAgents.pinCallBack(message.agent.id, agent, certificate)
-      this.store.pulledAgents.polled(agent.id, {
+      if (agent.agent_id === null) await this.agents.pinCallBack(message.agent.id, agent, certificate)
+      await this.agents.polled(agent.id, {
         at,
         error: null,
         agentId: message.agent.id,
@@ -133,7 +136,7 @@ export class PullJob {
       const text = err instanceof Error ? err.message : String(err)
       this.failuresOf(agent).failed(err, `tried again every ${agent.poll_sec} s`, text)
       try {
-        this.store.pulledAgents.polled(agent.id, { at, error: text.slice(0, 500) })
+        await this.agents.polled(agent.id, { at, error: text.slice(0, 500) })
       } catch (storeErr) {
         this.reporting.onError?.(storeErr)
       }
@@ -141,11 +144,12 @@ export class PullJob {
   }
 
   /** Whether the agent's host took a snapshot newer than the last one pulled: then it is no longer pulled. */
-  private pushesNow(agent: PulledAgentRow, agentId: string): boolean {
+  private async pushesNow(agent: PulledAgentRow, agentId: string): Promise<boolean> {
     const pulled = this.last.get(agent.id)?.snapshotUsec
-    const stored = this.store.pulledAgents.hostSnapshotUsec(agentId)
-    if (pulled === undefined || stored === undefined || stored <= pulled) return false
-    this.store.pulledAgents.remove(agent.id)
+    if (pulled === undefined) return false
+    const stored = await this.agents.hostSnapshotUsec(agentId)
+    if (stored === undefined || stored <= pulled) return false
+    await this.agents.remove(agent.id)
     this.last.delete(agent.id)
     this.reporting.log.info(`pull: agent ${agentId} at ${agent.address}:${agent.port} now pushes its reports; it is no longer pulled`)
     return true

@@ -3,12 +3,13 @@
 // power cut. Bookkeeping only: it runs as a PeriodicJob, so a failed write (a full disk) is logged once
 // and tried again, and never stops the server. It also records since when this server's collector could
 // not store (issue 29), for the instance holding the job lease: its watchdog holds its judgement while
-// another instance holds reports (reportsHeldElsewhere), as it does for its own collector.
+// another instance holds reports (reportsHeldElsewhere), as it does for its own collector. Its writes
+// go to the store on SQLite, to the jobs' thread on PostgreSQL (a slow write holds no request: issue 29).
 import { ALIVE_STAMP_MS } from '../domain/server-runs'
 import type { ServerRunRepository } from '../store/server-runs'
 import { storageFailureCode } from '../store/storage-errors'
-import type { Store } from '../store/store'
 import type { CollectorStorage } from './heartbeat-watchdog'
+import type { RepositoryCalls, ThreadMethod } from './jobs-thread-messages'
 import { PeriodicJob, type JobReporting } from './periodic-job'
 
 /** How often the collector's state is looked at: a change is written at once, nothing otherwise. */
@@ -25,37 +26,36 @@ export function reportsHeldElsewhere(runs: ServerRunRepository, runId: number | 
   return runs.othersHoldReports(runId, seconds(nowMs) - ALIVE_WITHIN_SEC) ? 'another instance holds reports' : undefined
 }
 
+/** Where the run's writes go: the store's repository, or the jobs' thread's (jobs-thread.ts). */
+export type RunRecords = RepositoryCalls<ServerRunRepository, ThreadMethod<'serverRuns'>>
+
 export class ServerRunLog {
-  private readonly runs: ServerRunRepository
-  private job: PeriodicJob | undefined
-  private heldJob: PeriodicJob | undefined
+  private job: PeriodicJob<Promise<void>> | undefined
+  private heldJob: PeriodicJob<Promise<void>> | undefined
   private runId: number | undefined
   private startedSec = 0
   /** Since when this run's collector holds reports, as last written (null: it stores). */
   private heldWritten: number | null = null
 
   constructor(
-    store: Store,
+    private readonly runs: RunRecords,
     private readonly reporting: JobReporting,
     private readonly now: () => number = Date.now,
     /** This server's collector; absent: never holding reports. */
     private readonly collector?: CollectorStorage
-  ) {
-    this.runs = store.serverRuns
-  }
+  ) {}
 
   /** This run's id once its start is stored; undefined before, and after the stop. */
   get id(): number | undefined {
     return this.runId
   }
 
-  /** Records the start now, then stamps alive every `intervalMs`. */
+  /** Records the start as of now (its first run, at once), then stamps alive every `intervalMs`. */
   start(intervalMs = ALIVE_STAMP_MS): void {
     if (this.job) return
     this.startedSec = seconds(this.now())
     this.job = new PeriodicJob({ ...this.reporting, name: 'server run log', intervalMs, run: () => this.stampAlive() })
-    this.job.runOnce()
-    this.job.start()
+    this.job.start(0)
     if (!this.collector) return
     this.heldJob = new PeriodicJob({
       ...this.reporting,
@@ -67,13 +67,13 @@ export class ServerRunLog {
   }
 
   /** Writes since when this run's collector holds reports, when that changed. */
-  private writeHeld(): void {
+  private async writeHeld(): Promise<void> {
     if (this.runId === undefined) return
     const holding = this.collector!.unavailable !== undefined
     if (holding === (this.heldWritten !== null)) return
     const since = holding ? seconds(this.now()) : null
     try {
-      this.runs.reportsHeld(this.runId, since)
+      await this.runs.reportsHeld(this.runId, since)
       this.heldWritten = since
     } catch (err) {
       // The storage's own log says it once; written at the next check once the database takes it.
@@ -82,13 +82,13 @@ export class ServerRunLog {
   }
 
   /** Stamps the run alive; records its start first while that could not be stored yet. */
-  private stampAlive(): void {
-    this.runId ??= this.runs.begin(this.startedSec)
-    this.runs.alive(this.runId, seconds(this.now()))
+  private async stampAlive(): Promise<void> {
+    this.runId ??= await this.runs.begin(this.startedSec)
+    await this.runs.alive(this.runId, seconds(this.now()))
   }
 
   /** Records a clean stop. */
-  stop(): void {
+  async stop(): Promise<void> {
     this.job?.stop()
     this.job = undefined
     this.heldJob?.stop()
@@ -97,7 +97,7 @@ export class ServerRunLog {
     this.runId = undefined
     if (id === undefined) return
     try {
-      this.runs.stop(id, seconds(this.now()))
+      await this.runs.stop(id, seconds(this.now()))
     } catch (err) {
       // The run then ends at its last alive stamp, as after a crash.
       this.reporting.log.error(`server run log: could not record the clean stop: ${err instanceof Error ? err.message : String(err)}`)

@@ -15,6 +15,7 @@ import { EventState } from '../../../src/shared/codes'
 import { selfSigned, type SelfSigned } from '../../support/certificates'
 import { asAgent, fixture } from '../../support/fixtures'
 import { shiftTime } from '../../support/payloads'
+import { callsAsTheServerMakes, closeJobsThreads } from '../../support/jobs-thread-calls'
 import { tempStore, type TempStore } from '../../support/temp-store'
 
 const AGENT = 'c0ffee00000000000000000000000001'
@@ -48,7 +49,7 @@ beforeEach(async () => {
   await once(agent, 'listening')
   const log: Logger = { info: (m) => lines.push(m), warn: (m) => lines.push(m), error: (m) => lines.push(m) }
   job = new PullJob(
-    t.store,
+    callsAsTheServerMakes(t.store, 'pulledAgents'),
     t.secrets,
     async (request) => collectMessages(t.ingest, [request])[0],
     { log },
@@ -57,6 +58,7 @@ beforeEach(async () => {
 })
 afterEach(async () => {
   job.stop()
+  await closeJobsThreads()
   agent.close()
   t.close()
 })
@@ -73,7 +75,7 @@ function addPulled(port: number, password = 'agent-pw'): number {
   })!
 }
 const pulled = () => t.store.pulledAgents.list()
-const poll = () => Promise.all(job.startDue())
+const poll = async () => Promise.all(await job.startDue())
 
 describe('pull job', () => {
   it("stores the agent's status as its host, pins its certificate, and refuses another before sending the credentials", async () => {
@@ -154,12 +156,12 @@ describe('pull job', () => {
           createdAt: 0
         })
       }
-      const first = job.startDue()
+      const first = await job.startDue()
       expect(first).toHaveLength(MAX_IN_FLIGHT)
-      expect(job.startDue()).toHaveLength(0)
+      expect(await job.startDue()).toHaveLength(0)
       for (const s of sockets) s.destroy()
       await Promise.all(first)
-      expect(job.startDue()).toHaveLength(4)
+      expect(await job.startDue()).toHaveLength(4)
     } finally {
       for (const s of sockets) s.destroy()
       silent.close()

@@ -1,8 +1,10 @@
-// The server's run log over a real store (SQLite file or PostgreSQL database): start, alive stamps, clean stop, and failures that are
-// logged once instead of thrown (a timer must never take the process down).
+// The server's run log over a real store (SQLite file, or PostgreSQL database through the jobs' thread as
+// in the server): start, alive stamps, clean stop, and failures that are logged once instead of thrown (a
+// timer must never take the process down).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { reportsHeldElsewhere, ServerRunLog } from '../../../src/server/jobs/server-run-log'
 import type { Logger } from '../../../src/server/log'
+import { callsAsTheServerMakes, closeJobsThreads } from '../../support/jobs-thread-calls'
 import { tempStore, type TempStore } from '../../support/temp-store'
 import { testEngine } from '../../support/test-database'
 
@@ -19,10 +21,11 @@ beforeEach(() => {
   failures = 0
   nowMs = T0
   const log: Logger = { info: () => {}, warn: () => {}, error: (m) => errors.push(m) }
-  runLog = new ServerRunLog(t.store, { log, onError: () => failures++ }, () => nowMs)
+  runLog = new ServerRunLog(callsAsTheServerMakes(t.store, 'serverRuns'), { log, onError: () => failures++ }, () => nowMs)
 })
-afterEach(() => {
-  runLog.stop()
+afterEach(async () => {
+  await runLog.stop()
+  await closeJobsThreads()
   t.close()
 })
 
@@ -33,11 +36,11 @@ const noRunTable = testEngine === 'postgres' ? 'relation "server_run" does not e
 describe('server run log', () => {
   it('records the start, alive stamps on its own timer and the clean stop', async () => {
     runLog.start(20)
-    expect(rows()).toEqual([{ started_at: T0 / 1000, alive_at: T0 / 1000, stopped_at: null }])
+    await expect.poll(rows, { timeout: 10_000 }).toEqual([{ started_at: T0 / 1000, alive_at: T0 / 1000, stopped_at: null }])
     nowMs = T0 + 10_000
     await expect.poll(rows, { timeout: 10_000 }).toEqual([{ started_at: T0 / 1000, alive_at: T0 / 1000 + 10, stopped_at: null }])
     nowMs = T0 + 12_000
-    runLog.stop()
+    await runLog.stop()
     expect(rows()).toEqual([{ started_at: T0 / 1000, alive_at: T0 / 1000 + 12, stopped_at: T0 / 1000 + 12 }])
     expect(errors).toEqual([])
   })
@@ -52,13 +55,13 @@ describe('server run log', () => {
     nowMs = T0 + 30_000
     await expect.poll(rows, { timeout: 10_000 }).toEqual([{ started_at: T0 / 1000, alive_at: T0 / 1000 + 30, stopped_at: null }])
     t.store.sql.plain.exec('DROP TABLE server_run')
-    expect(() => runLog.stop()).not.toThrow()
+    await expect(runLog.stop()).resolves.toBeUndefined()
     expect(errors.at(-1)).toBe(`server run log: could not record the clean stop: ${noRunTable}`)
   })
 
   it('tells another instance while its collector holds reports, not once it stores, stopped, or went silent', async () => {
     const collector: { unavailable: string | undefined } = { unavailable: undefined }
-    const other = new ServerRunLog(t.store, { log: { info: () => {}, warn: () => {}, error: () => {} } }, () => nowMs, collector)
+    const other = new ServerRunLog(callsAsTheServerMakes(t.store, 'serverRuns'), { log: { info: () => {}, warn: () => {}, error: () => {} } }, () => nowMs, collector)
     const elsewhere = () => {
       nowMs += 1_000
       return reportsHeldElsewhere(t.store.serverRuns, runLog.id, nowMs)
@@ -74,7 +77,7 @@ describe('server run log', () => {
       await expect.poll(elsewhere, { timeout: 10_000 }).toBeUndefined()
       collector.unavailable = 'ETIMEDOUT'
       await expect.poll(elsewhere, { timeout: 10_000 }).toBe('another instance holds reports')
-      other.stop()
+      await other.stop()
       expect(elsewhere()).toBeUndefined()
       // A run that went silent (killed) 31 s ago while holding reports counts no more.
       const nowSec = Math.floor(nowMs / 1000)
@@ -85,7 +88,7 @@ describe('server run log', () => {
       ])
       expect(elsewhere()).toBeUndefined()
     } finally {
-      other.stop()
+      await other.stop()
     }
   })
 })
