@@ -174,7 +174,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     reads =
       store.sql.engine === 'postgres'
         ? new ReadThreads(
-            { database: store.location, keyFile, lockTimeoutMs: storeOptions.lockTimeoutMs, stallMs: storeOptions.stallMs, slowMs: SLOW_STATEMENT_MS },
+            {
+              database: store.location,
+              keyFile,
+              lockTimeoutMs: storeOptions.lockTimeoutMs,
+              stallMs: storeOptions.stallMs,
+              slowMs: SLOW_STATEMENT_MS
+            },
             {
               threads: options.databaseReadThreads ?? DEFAULT_READ_THREADS,
               waitMs: options.databaseReadWaitMs ?? DEFAULT_READ_WAIT_MS,
@@ -253,7 +259,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const jobsThread = severalInstances
       ? new JobsThread({ database: store.location, lockTimeoutMs: storeOptions.lockTimeoutMs, consoleUrl })
       : undefined
-    const runLog = new ServerRunLog(jobsThread?.repository('serverRuns') ?? store.serverRuns, jobReporting, Date.now, severalInstances ? storage : undefined)
+    const runLog = new ServerRunLog(
+      jobsThread?.repository('serverRuns') ?? store.serverRuns,
+      jobReporting,
+      Date.now,
+      severalInstances ? storage : undefined
+    )
     runLog.start()
     // Several instances on one PostgreSQL database: these jobs run in the one holding the lease.
     const lease = store.openJobLease((line) => log.info(line))
@@ -286,7 +297,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       onceForDatabase
     )
     forecasts.start()
-    const pull = new PullJob(jobsThread?.repository('pulledAgents') ?? store.pulledAgents, secrets, (request) => ingest!.collect(request), onceForDatabase)
+    const pull = new PullJob(
+      jobsThread?.repository('pulledAgents') ?? store.pulledAgents,
+      secrets,
+      (request) => ingest!.collect(request),
+      onceForDatabase
+    )
     pull.start()
     const alerts = new AlertDeliveryJob(
       store,

@@ -4,6 +4,7 @@
 import { expect } from 'vitest'
 import { loginAs, type ApiClient } from './api-client'
 import { postCollector } from './collector-client'
+import { startCollectorRecorder, type CollectorRecorder } from './collector-recorder'
 import { asAgent, fixture } from './fixtures'
 import { removeDir, startBuiltServer, type BuiltServer } from './built-server'
 import { startAgents, type AgentFleet } from './monit-agents'
@@ -17,6 +18,9 @@ export const ADMIN = { user: 'admin', password: 'adminsecret' }
 
 export interface ReportingServer {
   server: BuiltServer
+  /** The agents' messages, relayed to the collector, with the server's answers. */
+  recorder: CollectorRecorder
+  fleet: AgentFleet
   admin: ApiClient
   /** A number from one row of the server's database (`n`). */
   count(sql: string, ...values: unknown[]): number
@@ -40,15 +44,18 @@ export async function startReportingServer(
   })
   const db = new SyncConnection(opts.observeAt ?? opts.database ?? databaseFor(server.dataDir)!)
   let fleet: AgentFleet | undefined
+  let recorder: CollectorRecorder | undefined
   const count = (sql: string, ...values: unknown[]) => Number(db.query(sql, values).rows[0].n)
   const close = async () => {
     await fleet?.shutdown()
+    await recorder?.close()
     await server.stop()
     db.close()
     removeDir(server.dataDir)
   }
   try {
-    fleet = await startAgents({ collectorUrl: `http://${COLLECTOR}@127.0.0.1:${server.port}/collector`, count: 2 })
+    recorder = await startCollectorRecorder(server.port)
+    fleet = await startAgents({ collectorUrl: `http://${COLLECTOR}@127.0.0.1:${recorder.port}/collector`, count: 2 })
     await waitFor('both agents reporting', () => count('SELECT COUNT(*) AS n FROM host WHERE heartbeat = 1') === 2, 15_000)
     const admin = await loginAs(server.baseUrl, ADMIN.user, ADMIN.password)
     const expectCollectorRefused = async (fixtureName: string, agentId: string, retryAfterSec: number, error: RegExp) => {
@@ -58,7 +65,7 @@ export async function startReportingServer(
       expect((JSON.parse(message.body) as { error: string }).error).toMatch(error)
     }
     const lastDeadline = () => count('SELECT MAX(heartbeat_deadline_ms) AS n FROM host')
-    return { server, admin, count, lastDeadline, expectCollectorRefused, close }
+    return { server, recorder, fleet, admin, count, lastDeadline, expectCollectorRefused, close }
   } catch (err) {
     await close()
     throw err

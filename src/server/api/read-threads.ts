@@ -52,14 +52,20 @@ export class ReadThreads {
     data: Omit<ReadThreadData, 'postgresWorker' | 'statementTimeoutMs'>,
     private readonly options: ReadThreadsOptions
   ) {
-    const workerData = { ...data, statementTimeoutMs: options.waitMs + CANCEL_AFTER_ANSWER_MS, postgresWorker: postgresWorkerScript() } satisfies ReadThreadData
+    const workerData = {
+      ...data,
+      statementTimeoutMs: options.waitMs + CANCEL_AFTER_ANSWER_MS,
+      postgresWorker: postgresWorkerScript()
+    } satisfies ReadThreadData
     for (let i = 0; i < options.threads; i++) {
       this.threads.push(
         new RequestThread<PureReadRequest, ReadFailure>({
           name: 'a read thread',
           // The built server ships the thread as its own bundle (`?modulePath`); from sources it is bundled on first use.
           script: async () =>
-            __filename.endsWith('.ts') ? workerScriptFromSource(join(__dirname, 'read-worker.ts')) : (await import('./read-worker?modulePath')).default,
+            __filename.endsWith('.ts')
+              ? workerScriptFromSource(join(__dirname, 'read-worker.ts'))
+              : (await import('./read-worker?modulePath')).default,
           workerData,
           toError: readError,
           onNotice: (notice) => options.onSlow((notice as ReadNotice).slowMs)
@@ -125,7 +131,9 @@ export class ReadThreads {
   }
 
   private busy(why: string): HttpError {
-    return new HttpError(503, `the server cannot serve its data now: its database is busy, ${why}; try again shortly`, { 'Retry-After': '5' })
+    return new HttpError(503, `the server cannot serve its data now: its database is busy, ${why}; try again shortly`, {
+      'Retry-After': '5'
+    })
   }
 }
 

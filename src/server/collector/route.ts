@@ -97,13 +97,14 @@ export function collectorHandler(deps: CollectorDeps): CollectorHandler {
     const xml = await decodeBody(body, request.headers['content-encoding'], deps.limits.maxXmlBytes)
     const release = inFlight.claim(xml.length)
     if (!release) throw new HttpError(503, 'the collector is busy with other large messages: try again later')
+    const startedAtMs = deps.storage.now()
     const outcome = await deps.collector.collect({ xml, principal, nowMs: now(), source }).finally(release)
     switch (outcome.kind) {
       case 'stored':
         if (outcome.notice) log.warn(`collector: ${outcome.notice}`)
         if (outcome.groupsChanged) deps.store.groups.membershipsChangedElsewhere()
         deps.collectorStats?.record(outcome.seconds)
-        deps.storage.writeSucceeded()
+        deps.storage.writeSucceeded(startedAtMs)
         return
       case 'unavailable':
         // Not a 500: the message was fine, and an agent answered non-200 keeps it queued for its next cycle.

@@ -107,7 +107,9 @@ export class AlertDeliveryJob {
     if (this.stopped || this.inFlight.has(n.channel_id)) return
     const abort = new AbortController()
     const done = this.attempt(send, abort.signal)
-      .then((result) => this.record(n, send.note === undefined ? result : { ...result, log: [send.note, result.log].filter(Boolean).join('\n') }))
+      .then((result) =>
+        this.record(n, send.note === undefined ? result : { ...result, log: [send.note, result.log].filter(Boolean).join('\n') })
+      )
       .finally(() => this.inFlight.delete(n.channel_id))
     this.inFlight.set(n.channel_id, { done, abort })
   }

@@ -162,7 +162,10 @@ export class AlertOutboxPass {
     }
     const sends = this.due(now, sending)
     // Pruning can wait: when the write lock is taken, it is tried again next pass.
-    if (now - this.lastPruneSec >= PRUNE_EVERY_SEC && this.store.sql.withoutWaiting(() => this.repo.prune(now - this.keepSec, PRUNE_STEP))) {
+    if (
+      now - this.lastPruneSec >= PRUNE_EVERY_SEC &&
+      this.store.sql.withoutWaiting(() => this.repo.prune(now - this.keepSec, PRUNE_STEP))
+    ) {
       this.lastPruneSec = now
     }
     return { sends, failure }

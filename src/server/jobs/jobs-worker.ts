@@ -69,7 +69,8 @@ function run(request: JobRequest): JobResults[JobRequest['job']] {
     case 'call': {
       const { repository, method, args } = request
       // Only the methods listed: the thread runs no other code it is named.
-      if (!(THREAD_CALLS[repository] as readonly string[]).includes(method)) throw new Error(`${repository}.${method} is not called on the jobs' thread`)
+      if (!(THREAD_CALLS[repository] as readonly string[]).includes(method))
+        throw new Error(`${repository}.${method} is not called on the jobs' thread`)
       const repo = store[repository] as unknown as Record<string, (...a: unknown[]) => unknown>
       return repo[method](...args)
     }

@@ -1,14 +1,17 @@
 // A job run on a timer again and again that nothing it throws can escape: an exception thrown from a
 // timer callback is uncaught and ends the process (issue 12: on a full disk the heartbeat watchdog took
 // the server down). A failed run is logged once per kind of failure, handed to `onError` (the storage
-// health counts it), and simply tried again after the interval; one line says when it works again.
+// health counts it), and simply tried again after the interval; one line says when it works again. A
+// database busy or out of reach is the storage health's to tell, once for every job and request (issue 29).
 import { RepeatedFailureLog, type Logger } from '../log'
 import type { JobLease } from '../store/job-lease'
+import { databaseBusy, databaseUnreachable } from '../store/storage-errors'
 
 /** Where a job's failures go, and for a job that must run once per database, the lease it runs under. */
 export interface JobReporting {
   log: Logger
-  onError?: (err: unknown) => void
+  /** Told every failure; returns the storage failure's code when it is one the storage health logs. */
+  onError?: (err: unknown) => string | undefined | void
   /** Without it the job runs in every process; with it, a pass runs only while the lease is held. */
   lease?: JobLease
 }
@@ -65,8 +68,9 @@ export class PeriodicJob<Run extends Delay | Promise<Delay> = Delay> {
     const { intervalMs, lease } = this.options
     if (lease && !lease.held()) return intervalMs
     const failed = (err: unknown) => {
-      this.failures.failed(err, `tried again every ${intervalMs} ms`)
-      this.options.onError?.(err)
+      const code = this.options.onError?.(err)
+      const toldElsewhere = typeof code === 'string' && (databaseBusy(code) || databaseUnreachable(code))
+      if (!toldElsewhere) this.failures.failed(err, `tried again every ${intervalMs} ms`)
       return intervalMs
     }
     const succeeded = (next: Delay) => {

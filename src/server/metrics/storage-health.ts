@@ -12,14 +12,6 @@ const UNREACHABLE_CONSEQUENCES =
 const BUSY_CONSEQUENCES =
   'what needs the locked or slow tables answers 503 (agents keep their events queued), no host is judged silent meanwhile, and everything resumes by itself once the database serves again'
 
-/**
- * A write that works this soon after one failed to reach a busy or silent database ends nothing: it ran on
- * another connection (the collector's, the HTTP thread's) that had not met the trouble yet (issue 29:
- * "failed", "works again", "failed" within half a second as a black hole began). A full disk ends with any
- * write that works.
- */
-const SETTLE_MS = 1_000
-
 export class StorageHealth {
   private failures = 0
   private failing: string | undefined
@@ -28,7 +20,8 @@ export class StorageHealth {
 
   constructor(
     log: Logger,
-    private readonly now = () => Date.now()
+    /** Its clock: the start of a write whose success is told later is read from it. */
+    readonly now = () => Date.now()
   ) {
     this.failureLog = new RepeatedFailureLog(log, 'storage: writing the database')
   }
@@ -57,9 +50,14 @@ export class StorageHealth {
     return code
   }
 
-  writeSucceeded(): void {
-    if (this.failing === undefined) return
-    if ((databaseUnreachable(this.failing) || databaseBusy(this.failing)) && this.now() - this.failedAtMs < SETTLE_MS) return
+  /**
+   * A write that began at `startedAtMs` worked. One that began before the last failure was told ends
+   * nothing: it ran on another connection (the collector's thread, a read thread) that had not met the
+   * trouble yet, and its answer may be told late (issue 29: "failed", "works again", "failed" as a black
+   * hole began, the HTTP thread held meanwhile by a statement it then gave up).
+   */
+  writeSucceeded(startedAtMs: number): void {
+    if (this.failing === undefined || startedAtMs < this.failedAtMs) return
     this.failing = undefined
     this.failureLog.succeeded()
   }
@@ -70,6 +68,7 @@ export class StorageHealth {
    * is on some tables, and this write may not have needed them.
    */
   bestEffort<T>(write: () => T): T | undefined {
+    const startedAtMs = this.now()
     let result: T
     try {
       result = write()
@@ -77,7 +76,7 @@ export class StorageHealth {
       if (this.writeFailed(err) === undefined) throw err
       return undefined
     }
-    if (this.failing === undefined || !databaseBusy(this.failing)) this.writeSucceeded()
+    if (this.failing === undefined || !databaseBusy(this.failing)) this.writeSucceeded(startedAtMs)
     return result
   }
 }

@@ -101,7 +101,7 @@ describe('history rollup job', () => {
       const job = new HistoryRollupJob(
         { slice: (now, budgetMs) => thread.rollupSlice(now, budgetMs) },
         { intervalMs: 20, sliceMs: 5, pauseRatio: 1 },
-        { log: silentLogger, onError: (e) => failures.push(e) }
+        { log: silentLogger, onError: (e) => void failures.push(e) }
       )
       const holder = new SyncConnection(setup.store.location)
       try {

@@ -42,7 +42,7 @@ describe('PeriodicJob', () => {
       name: 'test job',
       intervalMs,
       log,
-      onError: (err) => handed.push(err),
+      onError: (err) => void handed.push(err),
       run: () => {
         runs++
         if (runs <= 3 || runs >= 7) throw diskFull()

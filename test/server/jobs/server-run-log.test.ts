@@ -21,7 +21,7 @@ beforeEach(() => {
   failures = 0
   nowMs = T0
   const log: Logger = { info: () => {}, warn: () => {}, error: (m) => errors.push(m) }
-  runLog = new ServerRunLog(callsAsTheServerMakes(t.store, 'serverRuns'), { log, onError: () => failures++ }, () => nowMs)
+  runLog = new ServerRunLog(callsAsTheServerMakes(t.store, 'serverRuns'), { log, onError: () => void failures++ }, () => nowMs)
 })
 afterEach(async () => {
   await runLog.stop()
@@ -61,7 +61,12 @@ describe('server run log', () => {
 
   it('tells another instance while its collector holds reports, not once it stores, stopped, or went silent', async () => {
     const collector: { unavailable: string | undefined } = { unavailable: undefined }
-    const other = new ServerRunLog(callsAsTheServerMakes(t.store, 'serverRuns'), { log: { info: () => {}, warn: () => {}, error: () => {} } }, () => nowMs, collector)
+    const other = new ServerRunLog(
+      callsAsTheServerMakes(t.store, 'serverRuns'),
+      { log: { info: () => {}, warn: () => {}, error: () => {} } },
+      () => nowMs,
+      collector
+    )
     const elsewhere = () => {
       nowMs += 1_000
       return reportsHeldElsewhere(t.store.serverRuns, runLog.id, nowMs)

@@ -33,7 +33,7 @@ beforeEach(() => {
   const onThread = testEngine === 'postgres' ? (thread = new JobsThread({ database: t.store.location })) : undefined
   job = new SessionSweepJob(
     (nowSec) => (onThread ? onThread.sessionSweep(nowSec) : sessions.sweepExpired(nowSec)),
-    { log, onError: () => failures++ },
+    { log, onError: () => void failures++ },
     undefined,
     () => clock * 1000
   )

@@ -30,8 +30,8 @@ describe('StorageHealth', () => {
       'ERROR storage: writing the database failed: SQLITE_IOERR_WRITE: disk I/O error'
     ])
     later()
-    health.writeSucceeded()
-    health.writeSucceeded()
+    health.writeSucceeded(nowMs)
+    health.writeSucceeded(nowMs)
     expect(health).toMatchObject({ unavailable: undefined, failedWrites: 3 })
     expect(lines.slice(2)).toEqual(['INFO storage: writing the database works again'])
   })
@@ -43,7 +43,7 @@ describe('StorageHealth', () => {
     // A session stamp, written beside the locked table, says nothing of it.
     expect(health.bestEffort(() => 'stamped')).toBe('stamped')
     expect(health.unavailable).toBe('55P03')
-    health.writeSucceeded()
+    health.writeSucceeded(nowMs)
     expect(health.unavailable).toBeUndefined()
     health.writeFailed(coded('SQLITE_FULL', 'database or disk is full'))
     later()
@@ -67,18 +67,18 @@ describe('StorageHealth', () => {
     expect(health).toMatchObject({ unavailable: undefined, failedWrites: 0 })
   })
 
-  it('ends nothing with a write that works within a second of one that failed (another connection, not there yet)', () => {
+  it('ends nothing with a write that began before the failure was told, however late its success comes (another connection)', () => {
     const lines: string[] = []
     const health = new StorageHealth(
       { info: (m) => lines.push(`INFO ${m}`), warn: () => {}, error: (m) => lines.push(`ERROR ${m}`) },
       () => nowMs
     )
+    const begunBefore = nowMs - 1
     health.writeFailed(coded('08006', 'connection failure'))
-    nowMs += 999
-    health.writeSucceeded()
+    nowMs += 5_000
+    health.writeSucceeded(begunBefore)
     expect(health.unavailable).toBe('08006')
-    nowMs += 1
-    health.writeSucceeded()
+    health.writeSucceeded(nowMs - 1)
     expect(health.unavailable).toBeUndefined()
     expect(lines.map((l) => l.slice(0, 5))).toEqual(['ERROR', 'INFO '])
   })
