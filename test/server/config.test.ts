@@ -82,6 +82,18 @@ describe('server configuration', () => {
     expect(parseConfig([], { OVERSEER_DATABASE_STATEMENT_TIMEOUT: '2.5' }).databaseStatementTimeoutMs).toBe(2_500)
   })
 
+  it('takes the PostgreSQL read wait in seconds and the read threads from --database-read-wait/-threads or the environment', () => {
+    expect(parseConfig([], {})).toMatchObject({ databaseReadWaitMs: undefined, databaseReadThreads: undefined })
+    expect(parseConfig(['--database-read-wait', '2.5', '--database-read-threads', '4'], {})).toMatchObject({
+      databaseReadWaitMs: 2_500,
+      databaseReadThreads: 4
+    })
+    expect(parseConfig([], { OVERSEER_DATABASE_READ_WAIT: '1', OVERSEER_DATABASE_READ_THREADS: '1' })).toMatchObject({
+      databaseReadWaitMs: 1_000,
+      databaseReadThreads: 1
+    })
+  })
+
   it('takes the PostgreSQL lock timeout in seconds from --database-lock-timeout or OVERSEER_DATABASE_LOCK_TIMEOUT', () => {
     expect(parseConfig([], {}).databaseLockTimeoutMs).toBeUndefined()
     expect(parseConfig(['--database-lock-timeout', '2.5'], {}).databaseLockTimeoutMs).toBe(2500)
@@ -146,6 +158,10 @@ describe('server configuration', () => {
     [['--database-lock-timeout', '0'], /--database-lock-timeout must be more than 0 seconds/],
     [['--database-stall-time', 'soon'], /--database-stall-time must be a number of seconds/],
     [['--database-statement-timeout', '0'], /--database-statement-timeout must be more than 0 seconds/],
+    [['--database-read-wait', '0'], /--database-read-wait must be more than 0 seconds/],
+    [['--database-read-threads', '0'], /--database-read-threads must be 1–32/],
+    [['--database-read-threads', '33'], /--database-read-threads must be 1–32/],
+    [['--database-read-threads', '1.5'], /--database-read-threads must be a whole number/],
     [['--request-timeout', 'soon'], /--request-timeout must be a number of seconds/],
     [['--max-connections', '0'], /--max-connections must be 1 or more/],
     [['--max-connections-per-address', '2.5'], /--max-connections-per-address must be a whole number/],

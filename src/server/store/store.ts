@@ -57,10 +57,11 @@ export const DEFAULT_STALL_MS = 250
 /**
  * The longest a PostgreSQL statement of the HTTP thread may run (issue 29: the thread waits on nothing for
  * longer than a few seconds): past it PostgreSQL cancels the statement, and the request is answered 503
- * "busy" with Retry-After. The collector's, the rollup's and the import's threads keep the default of
- * their connection (60 s): nothing else waits on them.
+ * "busy" with Retry-After. What is left there is short (a session, a login, an administrator's change):
+ * the reads run on the read threads (api/read-threads.ts), the jobs on the jobs' thread. Those threads,
+ * the collector's and the import's keep their own bounds: nothing else waits on them.
  */
-export const DEFAULT_HTTP_STATEMENT_TIMEOUT_MS = 10_000
+export const DEFAULT_HTTP_STATEMENT_TIMEOUT_MS = 5_000
 
 /** How many times a transaction that lost a conflict runs in all (repeatableTransaction). */
 const CONFLICT_ATTEMPTS = 3
