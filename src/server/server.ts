@@ -268,7 +268,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     runLog.start()
     // Several instances on one PostgreSQL database: these jobs run in the one holding the lease.
     const lease = store.openJobLease((line) => log.info(line))
-    lease.held() // taken now by the first instance to start, rather than at its jobs' first pass
+    await lease.refresh() // taken now by the first instance to start, rather than at its jobs' first pass
     const onceForDatabase = { ...jobReporting, lease }
     // Its first pass gives every agent a full heartbeat deadline (issue 12), as does a pass after a gap.
     // Held while this instance's collector cannot store, or another's (several instances on PostgreSQL).

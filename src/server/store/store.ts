@@ -110,7 +110,6 @@ export class Store {
   readonly pulledAgents: PulledAgentRepository
   readonly singleSignOn: SingleSignOnRepository
   private readonly permissions: PermissionGeneration
-  private readonly stallMs: number | undefined
 
   /** `location`: a SQLite file's path, or a PostgreSQL URL (postgres://user:password@host:port/db). */
   constructor(
@@ -118,7 +117,6 @@ export class Store {
     log?: (line: string) => void,
     { pageCacheMib, ...postgres }: StoreOptions = {}
   ) {
-    this.stallMs = postgres.stallMs
     const sql = isPostgresUrl(location)
       ? openPostgres(location, log, postgres)
       : new SqliteRunner(openDatabase(location, log, undefined, pageCacheMib).sqlite)
@@ -185,7 +183,7 @@ export class Store {
 
   /** The lease of the jobs that run once per database (job-lease.ts); the caller closes it. */
   openJobLease(log: (line: string) => void): JobLease {
-    return isPostgresUrl(this.location) ? new PostgresJobLease(this.location, log, this.stallMs) : soleProcessLease
+    return isPostgresUrl(this.location) ? new PostgresJobLease(this.location, log) : soleProcessLease
   }
 
   /** How live changes reach the other instances on this database; undefined on SQLite (one process per file). */

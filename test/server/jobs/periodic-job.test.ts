@@ -22,7 +22,7 @@ describe('PeriodicJob', () => {
       name: 'leased job',
       intervalMs: 5,
       ...recordingLog(),
-      lease: { held: () => held, close: () => {} },
+      lease: { held: () => held, refresh: () => Promise.resolve(held), close: () => {} },
       run: () => void runs++
     })
     job.runOnce()
