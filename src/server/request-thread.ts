@@ -4,7 +4,7 @@
 // message (its store is open), then one `{ id, result }` or `{ id, error }` per request; any other
 // message is a notice for `onNotice`.
 import { once } from 'node:events'
-import { Worker } from 'node:worker_threads'
+import { Worker, type MessagePort } from 'node:worker_threads'
 
 /** How long closing waits for a request in flight (a statement waiting on the database) before ending the thread. */
 const CLOSE_WAIT_MS = 2000
@@ -116,7 +116,7 @@ export class RequestThread<R, F extends ThreadFailure = ThreadFailure> {
  * message; posts `ready` at once, so call it once what `close` closes is open.
  */
 export function serveRequests<R>(
-  port: import('node:worker_threads').MessagePort,
+  port: MessagePort,
   handle: (request: R) => unknown,
   close: () => void,
   failure: (e: unknown) => ThreadFailure = threadFailure
@@ -126,12 +126,11 @@ export function serveRequests<R>(
       close()
       return port.close()
     }
+    // An answer that cannot cross (not plain data) fails its request, as a handler's error does.
     Promise.resolve()
       .then(() => handle(message.request))
-      .then(
-        (result) => port.postMessage({ id: message.id, result }),
-        (e: unknown) => port.postMessage({ id: message.id, error: failure(e) })
-      )
+      .then((result) => port.postMessage({ id: message.id, result }))
+      .catch((e: unknown) => port.postMessage({ id: message.id, error: failure(e) }))
   })
   port.postMessage({ ready: true })
 }

@@ -176,7 +176,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         ? new ReadThreads(
             {
               database: store.location,
-              keyFile,
               lockTimeoutMs: storeOptions.lockTimeoutMs,
               stallMs: storeOptions.stallMs,
               slowMs: SLOW_STATEMENT_MS

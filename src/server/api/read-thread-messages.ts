@@ -6,8 +6,6 @@ export interface ReadThreadData {
   database: string
   /** The PostgreSQL connection thread's script in the built server (see sync-connection.ts). */
   postgresWorker?: string
-  /** The sealed secrets' key file: the endpoint modules are built as the server builds them. */
-  keyFile: string
   lockTimeoutMs?: number
   stallMs?: number
   /** PostgreSQL cancels a read's statement past this: the HTTP thread has answered it 503 by then. */

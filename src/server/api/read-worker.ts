@@ -2,6 +2,7 @@
 // the lists) with its own store connection, so that a read that waits on the database (a slow plan, a
 // lock, a database slowing down) holds this thread and never the server's event loop. The endpoint
 // modules are the server's own, built here as there: the handler that runs is the same code.
+import { randomBytes } from 'node:crypto'
 import { parentPort, workerData } from 'node:worker_threads'
 import { ApiTokenService } from '../auth/api-tokens'
 import { LoginThrottle } from '../auth/login-throttle'
@@ -27,13 +28,14 @@ const store = new Store(data.database, undefined, {
   onSlow: { slowMs: data.slowMs, waited: (ms) => port.postMessage({ slowMs: ms } satisfies ReadNotice) }
 })
 const principals = new Principals(store.users)
-// Only the pure reads are served here: the services the other endpoints act through are never called.
+// Only the pure reads are served here: the services the other endpoints act through are never called,
+// and the secrets' key stays on the HTTP thread (this box, of a key of its own, opens nothing stored).
 const endpoints = new Map<string, ApiEndpoint>()
 for (const e of apiEndpoints({
   store,
   sessions: new SessionService(store.sessions),
   apiTokens: new ApiTokenService(store.apiTokens, principals),
-  secrets: SecretBox.fromKeyFile(data.keyFile),
+  secrets: new SecretBox(randomBytes(32)),
   throttle: new LoginThrottle(),
   refusedAgents: new RefusedAgents()
 })) {
