@@ -48,7 +48,11 @@ export class RequestThread<R, F extends ThreadFailure = ThreadFailure> {
 
   async run(request: R): Promise<unknown> {
     if (this.closed) throw new Error(`${this.options.name} is closed`)
-    const worker = await (this.worker ??= this.start())
+    // A start that failed before the thread ran (its script not found) is tried again by the next request.
+    const worker = await (this.worker ??= this.start().catch((err: unknown) => {
+      this.worker = undefined
+      throw err
+    }))
     const id = this.nextId++
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject })

@@ -75,15 +75,27 @@ function answeredThroughout(what: string, samples: HealthSamples, fromMs: number
   }
 }
 
+interface ConsoleAnswer {
+  path: string
+  /** Undefined when the request itself failed (`error`). */
+  res?: ApiResponse
+  error?: string
+  ms: number
+}
+
 /** Reads the console's screens in turn until stopped: each answer's status, words and time. */
-function readConsole(): { stop(): Promise<{ path: string; res: ApiResponse; ms: number }[]> } {
-  const answers: { path: string; res: ApiResponse; ms: number }[] = []
+function readConsole(): { stop(): Promise<ConsoleAnswer[]> } {
+  const answers: ConsoleAnswer[] = []
   let reading = true
   const loop = (async () => {
     for (let i = 0; reading; i++) {
       const path = CONSOLE_READS[i % CONSOLE_READS.length]
       const started = performance.now()
-      answers.push({ path, res: await running.admin.get(path), ms: performance.now() - started })
+      const answered = await running.admin.get(path).then(
+        (res) => ({ res }),
+        (err: Error) => ({ error: err.message })
+      )
+      answers.push({ path, ...answered, ms: performance.now() - started })
       await sleep(200)
     }
   })()
@@ -97,12 +109,13 @@ function readConsole(): { stop(): Promise<{ path: string; res: ApiResponse; ms: 
 }
 
 /** Every console read was answered with data or a clear 503, within the read wait. */
-function consoleAnswered(what: string, answers: { path: string; res: ApiResponse; ms: number }[]): void {
+function consoleAnswered(what: string, answers: ConsoleAnswer[]): void {
   const worst = Math.max(...answers.map((a) => a.ms))
-  const unavailable = answers.filter((a) => a.res.status === 503).length
+  const unavailable = answers.filter((a) => a.res?.status === 503).length
   console.log(`console reads ${what}: ${answers.length} answers (${unavailable} × 503), slowest ${worst.toFixed(0)} ms`)
   expect(answers.length).toBeGreaterThan(CONSOLE_READS.length)
-  for (const { path, res, ms } of answers) {
+  for (const { path, res, error, ms } of answers) {
+    if (!res) throw new Error(`${path}: ${error}`)
     expect([200, 503], `${path}: ${res.text}`).toContain(res.status)
     if (res.status === 503) {
       expect(res.headers['retry-after'], path).toMatch(/^\d+$/)
@@ -110,6 +123,41 @@ function consoleAnswered(what: string, answers: { path: string; res: ApiResponse
     }
     expect(ms, `${path} answered within the read wait`).toBeLessThan(READ_WAIT_SEC * 1000 + MACHINE_MARGIN_MS)
   }
+}
+
+/**
+ * Runs `during` within a trouble lasting `lastsMs`, with /health sampled, the console read and the watched
+ * files changed throughout (all stopped, and the trouble ended, whatever happens), then checks what was
+ * answered meanwhile. Resolves with the recorder's first message of the trouble.
+ */
+async function throughTrouble(
+  what: string,
+  trouble: { begin(): unknown; end(): unknown; lastsMs: number },
+  during: () => Promise<void>
+): Promise<number> {
+  const fromMessage = running.recorder.messages.length
+  const health = sampleHealth(running.server.baseUrl, 10)
+  await trouble.begin()
+  const beganAt = Date.now()
+  const console_ = readConsole()
+  const watched = changeWatchedFiles()
+  let endedAt: number
+  let samples: HealthSamples
+  let answers: ConsoleAnswer[]
+  try {
+    await during()
+    // Every answer came while the trouble lasted: nothing waited for its end.
+    await sleep(trouble.lastsMs - (Date.now() - beganAt))
+  } finally {
+    watched.stop()
+    await trouble.end()
+    endedAt = Date.now()
+    samples = await health.stop()
+    answers = await console_.stop()
+  }
+  answeredThroughout(what, samples, beganAt, endedAt)
+  consoleAnswered(what, answers)
+  return fromMessage
 }
 
 /** Changes each agent's watched file every 3 s until stopped: events sent while the trouble lasts. */
@@ -183,6 +231,8 @@ describe.skipIf(testEngine !== 'postgres')('PostgreSQL in trouble under a runnin
     })
     holder = new SyncConnection(direct.toString())
     holder.query("SET application_name = 'an administrator'")
+    // The console open before the trouble begins: its screens read at once, both read threads started.
+    for (const res of await Promise.all(CONSOLE_READS.map((path) => running.admin.get(path)))) expect(res.status).toBe(200)
   }, 60_000)
 
   afterAll(async () => {
@@ -203,14 +253,13 @@ describe.skipIf(testEngine !== 'postgres')('PostgreSQL in trouble under a runnin
     async ({ mode, readsWait, heldMs }) => {
       const mark = running.server.output().length
       const before = running.lastDeadline()
-      const health = sampleHealth(running.server.baseUrl, 10)
-      holder.query('BEGIN')
-      holder.query(`LOCK TABLE host IN ${mode} MODE`)
-      const lockedAt = Date.now()
-      const console_ = readConsole()
-      const watched = changeWatchedFiles()
-      const fromMessage = running.recorder.messages.length
-      try {
+      const what = `under a ${heldMs / 1000} s ${mode} lock`
+      const lock = {
+        begin: () => (holder.query('BEGIN'), holder.query(`LOCK TABLE host IN ${mode} MODE`)),
+        end: () => holder.query('COMMIT'),
+        lastsMs: heldMs
+      }
+      const fromMessage = await throughTrouble(what, lock, async () => {
         await running.expectCollectorRefused('02-status-heartbeat', 'f0a0000000000000000000000000000b', 5, BUSY)
 
         const list = await running.admin.get('/api/2/status/hosts/list')
@@ -224,16 +273,9 @@ describe.skipIf(testEngine !== 'postgres')('PostgreSQL in trouble under a runnin
         // under ACCESS EXCLUSIVE it needs the hosts itself, and is answered 503 like the rest.
         if (readsWait) expect((await scrape()).status).toBe(503)
         else expect(await busyGauge()).toBe(1)
-        // Every answer came while the lock was still held: nothing waited for it.
-        await sleep(heldMs - (Date.now() - lockedAt))
-      } finally {
-        watched.stop()
-        holder.query('COMMIT')
-      }
-      answeredThroughout(`under a ${heldMs / 1000} s ${mode} lock`, await health.stop(), lockedAt, Date.now())
-      consoleAnswered(`under a ${heldMs / 1000} s ${mode} lock`, await console_.stop())
+      })
       await resumed(before)
-      await noEventLost(`under a ${heldMs / 1000} s ${mode} lock`, fromMessage)
+      await noEventLost(what, fromMessage)
       await waitFor(
         'the log saying so',
         () => running.server.output().slice(mark).includes('storage: writing the database works again'),
@@ -251,13 +293,11 @@ describe.skipIf(testEngine !== 'postgres')('PostgreSQL in trouble under a runnin
     const HOLE_MS = 30_000
     const mark = running.server.output().length
     const before = running.lastDeadline()
-    const health = sampleHealth(running.server.baseUrl, 10)
-    await proxy.blackHole()
-    const holeAt = Date.now()
-    const console_ = readConsole()
-    const watched = changeWatchedFiles()
-    const fromMessage = running.recorder.messages.length
-    try {
+    const what = `through a ${HOLE_MS / 1000} s black hole`
+    const hole = { begin: () => proxy.blackHole(), end: () => proxy.restore(), lastsMs: HOLE_MS }
+    // The HTTP thread's connection stalls once, for its stall time (0.25 s) and an unanswered look (1 s);
+    // every other answer is at once.
+    const fromMessage = await throughTrouble(what, hole, async () => {
       // The jobs' statements meet the hole first, and are given up after the stall time and an unanswered look of 1 s.
       await sleep(2_000)
       // Answered while the hole lasts: given up by the stall watch (its words are in the log, below), not
@@ -267,18 +307,9 @@ describe.skipIf(testEngine !== 'postgres')('PostgreSQL in trouble under a runnin
       expect((list.json as { error: string }).error).toMatch(UNREACHABLE)
       // The balancer's check: this instance cannot reach its database.
       expect((await httpRequest(running.server.baseUrl, 'GET', '/ready')).status).toBe(503)
-      await sleep(HOLE_MS - (Date.now() - holeAt))
-    } finally {
-      watched.stop()
-      await proxy.restore()
-    }
-    const restoredAt = Date.now()
-    // Each of the thread's two connections (the store's, the job lease's) stalls once, for its stall time
-    // (0.25 s) and an unanswered look (1 s); every other answer is at once.
-    answeredThroughout(`through a ${HOLE_MS / 1000} s black hole`, await health.stop(), holeAt, restoredAt)
-    consoleAnswered(`through a ${HOLE_MS / 1000} s black hole`, await console_.stop())
+    })
     await resumed(before)
-    await noEventLost(`through a ${HOLE_MS / 1000} s black hole`, fromMessage)
+    await noEventLost(what, fromMessage)
     await waitFor(
       'the log saying so',
       () => running.server.output().slice(mark).includes('storage: writing the database works again'),

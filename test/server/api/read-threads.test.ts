@@ -53,6 +53,10 @@ describe.skipIf(testEngine !== 'postgres')('the read threads', () => {
     })
     await server.addHost('a0000000000000000000000000000001', 'reader-1')
     admin = await server.loginAsAdmin()
+    // Both threads started (two reads at once), so that what follows times reads, not a thread's start.
+    for (const res of await Promise.all([admin.get('/api/2/status/hosts/list'), admin.get('/api/2/admin/audit/list')])) {
+      expect(res.status).toBe(200)
+    }
     holder = new SyncConnection(server.store.location)
     holder.query("SET application_name = 'an administrator'")
   }, 60_000)
