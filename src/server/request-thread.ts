@@ -48,16 +48,17 @@ export class RequestThread<R, F extends ThreadFailure = ThreadFailure> {
 
   async run(request: R): Promise<unknown> {
     if (this.closed) throw new Error(`${this.options.name} is closed`)
-    // A start that failed before the thread ran (its script not found) is tried again by the next request.
-    const worker = await (this.worker ??= this.start().catch((err: unknown) => {
-      this.worker = undefined
-      throw err
-    }))
+    const worker = await this.started()
     const id = this.nextId++
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject })
       worker.postMessage({ type: 'run', id, request } satisfies ToRequestThread<R>)
     })
+  }
+
+  /** Starts the thread now, so that the first request does not wait for it; a failed start is tried again by that request. */
+  warm(): void {
+    if (!this.closed) this.started().catch(() => {})
   }
 
   /** Ends the thread once its request in flight is answered, or after CLOSE_WAIT_MS. */
@@ -72,6 +73,14 @@ export class RequestThread<R, F extends ThreadFailure = ThreadFailure> {
     const timer = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS)
     await exited
     clearTimeout(timer)
+  }
+
+  /** The running thread, started if needed. A start that failed before the thread ran is tried again next time. */
+  private started(): Promise<Worker> {
+    return (this.worker ??= this.start().catch((err: unknown) => {
+      this.worker = undefined
+      throw err
+    }))
   }
 
   /** Resolves once the thread's entry says it is ready: until then closing it waits. */

@@ -243,6 +243,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await app.listen({ host: options.host, port: wantedPort })
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : wantedPort
+    reads?.warm()
     // The server runs from here: the time before (down, or starting) is unknown to uptime reports, and
     // every agent gets a full heartbeat deadline from now (issue 12).
     const urls = listeningUrls(options.host, port, tls ? 'https' : 'http')

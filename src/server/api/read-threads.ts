@@ -74,6 +74,11 @@ export class ReadThreads {
     }
   }
 
+  /** Starts the threads now, in the background: the first reads after a start do not wait for them. */
+  warm(): void {
+    for (const thread of this.threads) thread.warm()
+  }
+
   /** The endpoint's answer, as its handler on a read thread returned it; a 503 past the read wait. */
   read(request: PureReadRequest): Promise<unknown> {
     if (this.closed) return Promise.reject(new HttpError(503, 'the server is shutting down', { 'Retry-After': '5' }))

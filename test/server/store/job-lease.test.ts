@@ -39,7 +39,7 @@ describe.skipIf(testEngine === 'postgres')('on PostgreSQL out of reach (a host t
     // The jobs ask every pass; the attempt waits on its own, never on their thread.
     const asked = performance.now()
     for (let pass = 0; pass < 5; pass++) expect(lease.held()).toBe(false)
-    expect(performance.now() - asked, "no wait for the attempt (5 s)").toBeLessThan(1_000)
+    expect(performance.now() - asked, 'no wait for the attempt (5 s)').toBeLessThan(1_000)
     expect(silent.connections()).toBe(1)
     await waitFor('a second attempt, the first given up', () => silent.connections() > 1, 10_000, 10)
     expect(lines).toEqual([expect.stringMatching(/^job lease: PostgreSQL unreachable \(.*\); tried again every 0\.25 s$/)])
