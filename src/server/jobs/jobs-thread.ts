@@ -1,10 +1,11 @@
 /// <reference types="electron-vite/node" />
 // The jobs' statements on a thread of their own (jobs-worker.ts), for PostgreSQL: the history rollup's
-// slices, the heartbeat watchdog's passes, the session sweep, the retention batches and the forecast
-// slices, the alert outbox's passes, the server run log's and the pull job's calls. There every statement is a round trip, and one held by a lock or a slow database would hold
-// the event loop with it. The thread starts with the first run and
-// again after it ended (a store that cannot open fails that run: its job tries again after its interval).
-// Runs are answered in the order asked; one waiting on the database delays the next, never the event loop.
+// slices, the heartbeat watchdog's passes, the session sweep, the retention batches, the forecast slices,
+// the alert outbox's passes, and the server run log's and the pull job's repository calls. There every
+// statement is a round trip, and one held by a lock or a slow database would hold the event loop with it.
+// The thread starts with the first run and again after it ended (a store that cannot open fails that run:
+// its job tries again after its interval). Runs are answered in the order asked; one waiting on the
+// database delays the next, never the event loop.
 import { join } from 'node:path'
 import type { SendResult } from '../alerting/channel'
 import { errorOf, RequestThread } from '../request-thread'
