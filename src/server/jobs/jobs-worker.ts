@@ -1,8 +1,8 @@
-// The jobs' thread entry (PostgreSQL): runs the history rollup's slices, the heartbeat watchdog's
-// passes, the session sweep, the retention batches, the forecast slices, the alert outbox's passes and the calls of the server run log and the pull job with its own store
-// connection, so that their statements, a round trip each, and their waits on locks or a slow database
-// never hold up the server's event loop. The server thread schedules the runs
-// (under the job lease) and publishes the live changes they send back.
+// The jobs' thread entry (PostgreSQL): runs the history rollup's slices, the heartbeat watchdog's passes,
+// the session sweep, the retention batches, the forecast slices, the alert outbox's passes and the server
+// run log's and the pull job's repository calls with its own store connection, so that their statements,
+// a round trip each, and their waits on locks or a slow database never hold up the server's event loop.
+// The server thread schedules the runs (under the job lease) and publishes the live changes they send back.
 import { parentPort, workerData } from 'node:worker_threads'
 import type { LiveChange } from '../../shared/live'
 import { SessionService } from '../auth/sessions'
