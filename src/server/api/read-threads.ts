@@ -74,9 +74,12 @@ export class ReadThreads {
     }
   }
 
-  /** Starts the threads now, in the background: the first reads after a start do not wait for them. */
+  /**
+   * Starts the first thread now, in the background: the first reads after a start do not wait for it. The
+   * others start when a read finds every started one busy.
+   */
   warm(): void {
-    for (const thread of this.threads) thread.warm()
+    this.threads[0]?.warm()
   }
 
   /** The endpoint's answer, as its handler on a read thread returned it; a 503 past the read wait. */

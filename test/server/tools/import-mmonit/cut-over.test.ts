@@ -84,7 +84,8 @@ describe('the server on an imported M/Monit database', () => {
         [agent.id]
       )
     const imported = hosts()
-    expect(imported).toEqual([expect.objectContaining({ hostname: hostNameOf(1), agent_version: '5.34.0' })])
+    // M/Monit's last word (5.34.0), or already the agent's: it polls every second from the server's start.
+    expect(imported).toEqual([expect.objectContaining({ hostname: hostNameOf(1), agent_version: expect.stringMatching(/^5\.3[34]\./) })])
     const total = server.store.sql.rows<{ n: number }>('SELECT count(*) AS n FROM host')[0].n
     // The agent's own report replaces what M/Monit last knew (Monit 5.33 here).
     await waitFor('the agent to report into its imported host', () => hosts()[0]?.agent_version.startsWith('5.33'), 20_000)
