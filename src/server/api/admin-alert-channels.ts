@@ -13,10 +13,10 @@ import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
 import type { AlertChannelRow } from '../store/alert-channels'
 import { readChannelSettings } from './alert-channel-settings'
-import { actorOf, detailOf } from './audit'
+import { actorOf, detailOf, removalEndpoint } from './audit'
 import type { ApiDeps } from './deps'
 import { alertChannelListAnswer, alertChannelRecord } from '../../shared/api/alerts'
-import { createdAnswer, emptyAnswer, testOutcome } from '../../shared/api/common'
+import { createdAnswer, testOutcome } from '../../shared/api/common'
 
 /** How long channels/test waits for the channel before answering red. */
 const TEST_TIMEOUT_MS = 15_000
@@ -177,22 +177,11 @@ export function adminAlertChannelEndpoints({ store, secrets, alertChannelTypes =
         return record(existing(channel.id))
       }
     }),
-    endpoint({
+    removalEndpoint(store.auditLog, {
       path: 'admin/alerts/channels/delete',
       summary: 'Deletes an alert channel',
-      extension: true,
-      answer: emptyAnswer,
-      methods: ['POST'],
-      access: 'admin',
-      mutation: true,
-      params: { id: arg.int() },
-      handle: (ctx) => {
-        const { id } = ctx.params
-        store.auditLog.recording(actorOf(ctx), { action: 'alert-channel.delete', target: `alert-channel ${id}` }, () => {
-          if (!channels.delete(id)) throw new HttpError(404, `no alert channel with id ${id}`)
-        })
-        return {}
-      }
+      entity: 'alert-channel',
+      remove: (id) => channels.delete(id)
     }),
     endpoint({
       // POST only: it sends a message out, which a link in another site must not trigger.

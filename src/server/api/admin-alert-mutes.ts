@@ -6,7 +6,7 @@ import { endpoint, type ApiEndpoint } from '../http/api'
 import { badArgument, HttpError } from '../http/errors'
 import { arg } from '../../shared/api/args'
 import type { AlertMute } from '../store/alert-mutes'
-import { actorOf, detailOf } from './audit'
+import { actorOf, detailOf, removalEndpoint } from './audit'
 import type { ApiDeps } from './deps'
 import { alertMuteListAnswer } from '../../shared/api/alerts'
 import { createdAnswer, emptyAnswer } from '../../shared/api/common'
@@ -79,22 +79,11 @@ export function adminAlertMuteEndpoints({ store }: ApiDeps): ApiEndpoint[] {
         return {}
       }
     }),
-    endpoint({
+    removalEndpoint(store.auditLog, {
       path: 'admin/alerts/mutes/delete',
       summary: 'Deletes a mute',
-      extension: true,
-      answer: emptyAnswer,
-      methods: ['POST'],
-      access: 'admin',
-      mutation: true,
-      params: { id: arg.int() },
-      handle: (ctx) => {
-        const { id } = ctx.params
-        store.auditLog.recording(actorOf(ctx), { action: 'alert-mute.delete', target: `alert-mute ${id}` }, () => {
-          if (!mutes.delete(id)) throw new HttpError(404, `no alert mute with id ${id}`)
-        })
-        return {}
-      }
+      entity: 'alert-mute',
+      remove: (id) => mutes.delete(id)
     })
   ]
 }

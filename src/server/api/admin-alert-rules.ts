@@ -17,7 +17,7 @@ import {
   servicePatternRule
 } from '../../shared/api/alert-rules'
 import type { AlertRule, AlertRuleValues } from '../store/alert-rules'
-import { actorOf, detailOf } from './audit'
+import { actorOf, detailOf, removalEndpoint } from './audit'
 import type { ApiDeps } from './deps'
 import {
   alertRuleCreatedAnswer,
@@ -30,7 +30,6 @@ import {
 import type { RuleRows } from '../domain/alert-rules'
 import { alertSentence } from '../domain/alert-words'
 import { FailuresInScope } from '../events/failures-in-scope'
-import { emptyAnswer } from '../../shared/api/common'
 
 /** A repeatable argument; one empty value stands for the empty list. */
 const list = (item: z.ZodType<number, string>) =>
@@ -189,22 +188,11 @@ export function adminAlertRuleEndpoints({ store }: ApiDeps): ApiEndpoint[] {
         return { ...record(existing(rule.id)), notified: notify ? failuresInScope.notify(rule.id) : 0 }
       }
     }),
-    endpoint({
+    removalEndpoint(store.auditLog, {
       path: 'admin/alerts/rules/delete',
       summary: 'Deletes an alert rule',
-      extension: true,
-      answer: emptyAnswer,
-      methods: ['POST'],
-      access: 'admin',
-      mutation: true,
-      params: { id: arg.int() },
-      handle: (ctx) => {
-        const { id } = ctx.params
-        store.auditLog.recording(actorOf(ctx), { action: 'alert-rule.delete', target: `alert-rule ${id}` }, () => {
-          if (!rules.delete(id)) throw new HttpError(404, `no alert rule with id ${id}`)
-        })
-        return {}
-      }
+      entity: 'alert-rule',
+      remove: (id) => rules.delete(id)
     })
   ]
 }

@@ -2,7 +2,7 @@
 // reads from their httpd (jobs/pull-job.ts). The password is sealed at rest and never answered; it is only
 // ever sent to the address it was given with, so changing an address means adding the agent again.
 import net from 'node:net'
-import { createdAnswer, emptyAnswer } from '../../shared/api/common'
+import { createdAnswer } from '../../shared/api/common'
 import { arg } from '../../shared/api/args'
 import {
   DEFAULT_PULL_POLL_SEC,
@@ -16,7 +16,7 @@ import {
 import { endpoint, type ApiEndpoint } from '../http/api'
 import { badArgument, HttpError } from '../http/errors'
 import type { ListedPulledAgent } from '../store/pulled-agents'
-import { actorOf, detailOf } from './audit'
+import { actorOf, detailOf, removalEndpoint } from './audit'
 import type { ApiDeps } from './deps'
 
 /** The bound on the table (each row is a poll every few seconds). */
@@ -73,22 +73,11 @@ export function adminPulledAgentEndpoints({ store, secrets }: ApiDeps): ApiEndpo
         return { id }
       }
     }),
-    endpoint({
+    removalEndpoint(store.auditLog, {
       path: 'admin/pulled/delete',
       summary: 'Stops reading an agent (its host and history stay)',
-      extension: true,
-      answer: emptyAnswer,
-      methods: ['POST'],
-      access: 'admin',
-      mutation: true,
-      params: { id: arg.int() },
-      handle: (ctx) => {
-        const { id } = ctx.params
-        store.auditLog.recording(actorOf(ctx), { action: 'pulled-agent.delete', target: `pulled-agent ${id}` }, () => {
-          if (!agents.remove(id)) throw new HttpError(404, `no pulled agent with id ${id}`)
-        })
-        return {}
-      }
+      entity: 'pulled-agent',
+      remove: (id) => agents.remove(id)
     })
   ]
 }

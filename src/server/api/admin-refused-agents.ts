@@ -1,12 +1,9 @@
 // admin/agents/refused/list|dismiss (issue 28, our extension): agents the collector turned away and why
 // (collector/refused-agents.ts), so that an agent with a wrong password is seen rather than silent. This
 // instance's list: it lives in memory, not in the database (docs/collector.md#refused-agents).
-import { arg } from '../../shared/api/args'
-import { emptyAnswer } from '../../shared/api/common'
 import { refusedAgentsAnswer } from '../../shared/api/refused-agents'
 import { endpoint, type ApiEndpoint } from '../http/api'
-import { HttpError } from '../http/errors'
-import { actorOf } from './audit'
+import { removalEndpoint } from './audit'
 import type { ApiDeps } from './deps'
 
 export function adminRefusedAgentEndpoints({ store, refusedAgents }: ApiDeps): ApiEndpoint[] {
@@ -21,22 +18,12 @@ export function adminRefusedAgentEndpoints({ store, refusedAgents }: ApiDeps): A
       params: {},
       handle: () => ({ records: refusedAgents.list(), dropped: refusedAgents.dropped })
     }),
-    endpoint({
+    removalEndpoint(store.auditLog, {
       path: 'admin/agents/refused/dismiss',
       summary: 'Removes one entry from the refused agents (it comes back at its next refusal)',
-      extension: true,
-      answer: emptyAnswer,
-      methods: ['POST'],
-      access: 'admin',
-      mutation: true,
-      params: { id: arg.int() },
-      handle: (ctx) => {
-        const { id } = ctx.params
-        store.auditLog.recording(actorOf(ctx), { action: 'refused-agent.dismiss', target: `refused-agent ${id}` }, () => {
-          if (!refusedAgents.dismiss(id)) throw new HttpError(404, `no refused agent with id ${id}`)
-        })
-        return {}
-      }
+      entity: 'refused-agent',
+      verb: 'dismiss',
+      remove: (id) => refusedAgents.dismiss(id)
     })
   ]
 }
